@@ -1,0 +1,48 @@
+//! Link: one direction of a Myrinet cable as a pipelined wire (seed 000 §4.3).
+//!
+//! Flits travel forward, one per cycle at most, and arrive `fly` cycles later (default 8: a 10 m
+//! cable at 4.92 ns/m with a 6.25 ns flit time). The flow-control symbols about the receiver's
+//! slack buffer travel backward over the same cable with the same fly time.
+
+use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor, Wire};
+
+/// One unidirectional channel: flits forward, stop/go symbols backward.
+#[derive(Debug, Clone)]
+pub struct Link {
+    /// Flits from the sender to the receiver.
+    pub fwd: Wire<Flit>,
+    /// Flow-control symbols from the receiver back to the sender.
+    pub back: Wire<FlowCtl>,
+    /// Flits sent over the link (for utilisation).
+    pub flits_sent: u64,
+}
+
+impl Link {
+    /// A link with the given fly time in cycles (≥ 1) in both directions.
+    pub fn new(fly: u32) -> Self {
+        Link {
+            fwd: Wire::new(fly),
+            back: Wire::new(fly),
+            flits_sent: 0,
+        }
+    }
+
+    /// Sender side: drive a flit at cycle `now`.
+    #[inline]
+    pub fn send(&mut self, now: u64, f: Flit) {
+        let ok = self.fwd.send(now, f);
+        debug_assert!(ok, "two flits driven on one link in one cycle");
+        self.flits_sent += 1;
+    }
+
+    /// Flits currently on the wire.
+    pub fn flits_in_flight(&self) -> usize {
+        self.fwd.in_flight()
+    }
+}
+
+impl Probe for Link {
+    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        v.int("flits_in_flight", self.fwd.in_flight() as i64);
+    }
+}

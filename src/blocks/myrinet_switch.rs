@@ -1,0 +1,355 @@
+//! Myrinet switch: source-routed wormhole crossbar with stop/go slack buffers (seed 000 §2, §4.4).
+//!
+//! Per cycle, in this order inside the block:
+//! 1. stop/go symbols from downstream update each output's *go* register;
+//! 2. arriving flits enter the input slack buffers;
+//! 3. routing control: a header at the front of an idle input is stripped (its byte names the
+//!    output port) and the routing delay starts; when it has elapsed the input requests the port;
+//! 4. each free output grants one requester, demand-slotted round-robin; the output stays
+//!    reserved until the packet's tail has crossed (wormhole; one header at a time per output);
+//! 5. the crossbar moves one flit per connected input whose output may send (many transfers at
+//!    once); the first flit after the stripped byte becomes the new header;
+//! 6. every input slack buffer decides its stop/go symbol.
+//!
+//! Latency: a header arriving at an input at cycle `a` leaves the chosen output at
+//! `a + first_flit_latency` when the output is free (default 24 cycles = 150 ns), and the rest of
+//! the packet follows at one flit per cycle.
+
+use super::arbiter::RoundRobinArbiter;
+use super::link::Link;
+use super::slack_buffer::{SlackBuffer, SlackParams, StopGoSender};
+use crate::sim::{Flit, Probe, ProbeVisitor};
+
+/// No link on this port.
+pub const NO_LINK: u32 = u32::MAX;
+
+/// Switch parameters.
+#[derive(Debug, Clone, Copy)]
+pub struct SwitchParams {
+    /// Number of ports (Myrinet: 8).
+    pub ports: usize,
+    /// Cycles from a header's arrival to its first flit leaving a free output (24 = 150 ns).
+    pub first_flit_latency: u32,
+    /// Input slack buffers.
+    pub slack: SlackParams,
+}
+
+impl Default for SwitchParams {
+    fn default() -> Self {
+        SwitchParams {
+            ports: 8,
+            first_flit_latency: 24,
+            slack: SlackParams::default(),
+        }
+    }
+}
+
+/// State of an input port's routing control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InState {
+    /// No packet being routed.
+    Idle,
+    /// Header stripped; the route decision is ready at `ready`.
+    Routing { out: u8, ready: u64 },
+    /// Waiting for the output port's arbiter.
+    Requesting { out: u8 },
+    /// Crossbar connection established; flits flow until the tail.
+    Connected { out: u8 },
+    /// Bad route byte: flits are dropped up to the tail and counted.
+    Discard,
+}
+
+impl InState {
+    fn name(&self) -> &'static str {
+        match self {
+            InState::Idle => "IDLE",
+            InState::Routing { .. } => "ROUTING",
+            InState::Requesting { .. } => "WAIT_OUTPUT",
+            InState::Connected { .. } => "XFER",
+            InState::Discard => "DISCARD",
+        }
+    }
+
+    /// The output port this input routes to, if any.
+    pub fn out(&self) -> Option<usize> {
+        match *self {
+            InState::Routing { out, .. }
+            | InState::Requesting { out }
+            | InState::Connected { out } => Some(out as usize),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct InPort {
+    slack: SlackBuffer,
+    state: InState,
+    /// Packet currently being routed/forwarded (-1 = none), for waveforms.
+    pkt: i64,
+    /// The next flit forwarded becomes the packet's header.
+    mark_head: bool,
+}
+
+#[derive(Debug, Clone)]
+struct OutPort {
+    sg: StopGoSender,
+    owner: Option<u8>,
+    arb: RoundRobinArbiter,
+    /// Flit forwarded this cycle (for waveforms).
+    last_flit: Option<Flit>,
+}
+
+/// One Myrinet switch.
+#[derive(Debug, Clone)]
+pub struct MyrinetSwitch {
+    /// Switch id.
+    pub id: usize,
+    p: SwitchParams,
+    ins: Vec<InPort>,
+    outs: Vec<OutPort>,
+    in_link: Vec<u32>,
+    out_link: Vec<u32>,
+    /// Route bytes stripped (each is one flit removed from the network).
+    pub stripped: u64,
+    /// Flits forwarded through the crossbar.
+    pub forwarded: u64,
+    /// Packets whose route byte named an unconnected or out-of-range port.
+    pub route_errors: u64,
+    /// Flits dropped because of bad routes.
+    pub dropped: u64,
+}
+
+impl MyrinetSwitch {
+    /// A switch whose port `p` receives on link `in_link[p]` and sends on `out_link[p]`
+    /// (indices into the network's link array, [`NO_LINK`] when unconnected).
+    pub fn new(id: usize, p: SwitchParams, in_link: Vec<u32>, out_link: Vec<u32>) -> Self {
+        assert!(p.ports <= 32 && in_link.len() == p.ports && out_link.len() == p.ports);
+        MyrinetSwitch {
+            id,
+            p,
+            ins: (0..p.ports)
+                .map(|_| InPort {
+                    slack: SlackBuffer::new(p.slack),
+                    state: InState::Idle,
+                    pkt: -1,
+                    mark_head: false,
+                })
+                .collect(),
+            outs: (0..p.ports)
+                .map(|_| OutPort {
+                    sg: StopGoSender::default(),
+                    owner: None,
+                    arb: RoundRobinArbiter::new(p.ports),
+                    last_flit: None,
+                })
+                .collect(),
+            in_link,
+            out_link,
+            stripped: 0,
+            forwarded: 0,
+            route_errors: 0,
+            dropped: 0,
+        }
+    }
+
+    /// Evaluate one cycle. Returns the number of flits that moved (arrived, were forwarded or
+    /// stripped) — the deadlock watchdog's notion of progress.
+    pub fn eval(&mut self, now: u64, links: &mut [Link]) -> u32 {
+        let np = self.p.ports;
+        let mut moved = 0u32;
+        // 1-2: flow control from downstream, flits from upstream
+        for port in 0..np {
+            let ol = self.out_link[port];
+            if ol != NO_LINK {
+                let out = &mut self.outs[port];
+                out.sg.receive(links[ol as usize].back.recv(now));
+                out.last_flit = None;
+            }
+            let il = self.in_link[port];
+            if il != NO_LINK {
+                if let Some(f) = links[il as usize].fwd.recv(now) {
+                    self.ins[port].slack.accept(f);
+                }
+            }
+        }
+        // 3: routing control
+        let mut req = [0u32; 32];
+        let mut any_req = false;
+        for port in 0..np {
+            let inp = &mut self.ins[port];
+            match inp.state {
+                InState::Idle => {
+                    if let Some(&f) = inp.slack.front() {
+                        debug_assert!(f.is_head(), "sw{} in{port}: non-header flit at idle input", self.id);
+                        inp.slack.pop();
+                        self.stripped += 1;
+                        moved += 1;
+                        inp.pkt = f.pkt as i64;
+                        let out = f.data as usize;
+                        if out < np && self.out_link[out] != NO_LINK && !f.is_tail() {
+                            inp.state = InState::Routing {
+                                out: out as u8,
+                                // the first flit after the stripped byte leaves at a + latency
+                                ready: now + self.p.first_flit_latency as u64,
+                            };
+                            inp.mark_head = true;
+                        } else {
+                            self.route_errors += 1;
+                            self.dropped += 1;
+                            self.stripped -= 1;
+                            inp.state = if f.is_tail() {
+                                InState::Idle
+                            } else {
+                                InState::Discard
+                            };
+                        }
+                    }
+                }
+                InState::Routing { out, ready } => {
+                    if now >= ready {
+                        inp.state = InState::Requesting { out };
+                        req[out as usize] |= 1 << port;
+                        any_req = true;
+                    }
+                }
+                InState::Requesting { out } => {
+                    req[out as usize] |= 1 << port;
+                    any_req = true;
+                }
+                InState::Discard => {
+                    while let Some(f) = inp.slack.pop() {
+                        self.dropped += 1;
+                        moved += 1;
+                        if f.is_tail() {
+                            inp.state = InState::Idle;
+                            inp.pkt = -1;
+                            break;
+                        }
+                    }
+                }
+                InState::Connected { .. } => {}
+            }
+        }
+        // 4: output arbitration (demand-slotted round-robin, one header per output)
+        if any_req {
+            for (o, &r) in req.iter().enumerate().take(np) {
+                if r == 0 || self.outs[o].owner.is_some() {
+                    continue;
+                }
+                if let Some(w) = self.outs[o].arb.grant(r) {
+                    self.outs[o].owner = Some(w as u8);
+                    self.ins[w].state = InState::Connected { out: o as u8 };
+                }
+            }
+        }
+        // 5: crossbar transfers
+        for port in 0..np {
+            let inp = &mut self.ins[port];
+            let InState::Connected { out } = inp.state else {
+                continue;
+            };
+            let out = out as usize;
+            if !self.outs[out].sg.can_send() {
+                continue;
+            }
+            let Some(mut f) = inp.slack.pop() else {
+                continue;
+            };
+            if inp.mark_head {
+                f.flags |= Flit::HEAD;
+                inp.mark_head = false;
+            }
+            links[self.out_link[out] as usize].send(now, f);
+            self.outs[out].last_flit = Some(f);
+            self.forwarded += 1;
+            moved += 1;
+            if f.is_tail() {
+                self.outs[out].owner = None;
+                inp.state = InState::Idle;
+                inp.pkt = -1;
+            }
+        }
+        // 6: stop/go decisions
+        for port in 0..np {
+            let il = self.in_link[port];
+            if il != NO_LINK {
+                if let Some(s) = self.ins[port].slack.flow_control() {
+                    links[il as usize].back.send(now, s);
+                }
+            }
+        }
+        moved
+    }
+
+    /// Parameters.
+    pub fn params(&self) -> &SwitchParams {
+        &self.p
+    }
+
+    /// State of input `port`.
+    pub fn in_state(&self, port: usize) -> InState {
+        self.ins[port].state
+    }
+
+    /// Input slack buffer of `port`.
+    pub fn slack(&self, port: usize) -> &SlackBuffer {
+        &self.ins[port].slack
+    }
+
+    /// Owner (input port) of output `port`.
+    pub fn out_owner(&self, port: usize) -> Option<usize> {
+        self.outs[port].owner.map(|o| o as usize)
+    }
+
+    /// Is output `port` allowed to send (downstream said *go*)?
+    pub fn out_go(&self, port: usize) -> bool {
+        self.outs[port].sg.can_send()
+    }
+
+    /// Flits held in input buffers.
+    pub fn flits_buffered(&self) -> usize {
+        self.ins.iter().map(|i| i.slack.level()).sum()
+    }
+
+    /// Slack-buffer overflows (must be 0).
+    pub fn overflows(&self) -> u64 {
+        self.ins.iter().map(|i| i.slack.overflows).sum()
+    }
+
+    /// Highest slack-buffer occupancy seen on any input.
+    pub fn max_slack_level(&self) -> usize {
+        self.ins.iter().map(|i| i.slack.max_level).max().unwrap_or(0)
+    }
+}
+
+impl Probe for MyrinetSwitch {
+    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        for (p, inp) in self.ins.iter().enumerate() {
+            if self.in_link[p] == NO_LINK {
+                continue;
+            }
+            v.scope_idx("in", p);
+            v.text("state", inp.state.name());
+            v.int("pkt", inp.pkt);
+            v.int("out", inp.state.out().map(|o| o as i64).unwrap_or(-1));
+            v.scope("slack");
+            inp.slack.probe(v);
+            v.up();
+            v.up();
+        }
+        for (p, out) in self.outs.iter().enumerate() {
+            if self.out_link[p] == NO_LINK {
+                continue;
+            }
+            v.scope_idx("out", p);
+            v.flag("go", out.sg.can_send());
+            v.int("owner", out.owner.map(|o| o as i64).unwrap_or(-1));
+            v.bits("arb_ptr", 5, out.arb.pointer() as u64);
+            v.flag("valid", out.last_flit.is_some());
+            v.int("flit_pkt", out.last_flit.map(|f| f.pkt as i64).unwrap_or(-1));
+            v.bits("flit_data", 8, out.last_flit.map(|f| f.data as u64).unwrap_or(0));
+            v.up();
+        }
+    }
+}

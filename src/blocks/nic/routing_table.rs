@@ -1,0 +1,45 @@
+//! NIC routing table: one source route per destination (seed 000 §4.5).
+//!
+//! The routing scheme (up*/down*, dimension order, ...) fills the tables offline; at run time the
+//! send DMA copies the route bytes of the destination into the header. All hosts' tables are kept
+//! in one flat array.
+
+use crate::routing::RouteSet;
+
+/// The routing tables of every NIC, flattened.
+#[derive(Debug, Clone)]
+pub struct RoutingTable {
+    hosts: usize,
+    offsets: Vec<u32>,
+    bytes: Vec<u8>,
+}
+
+impl RoutingTable {
+    /// Build from a route set (one route per ordered host pair).
+    pub fn new(routes: &RouteSet) -> Self {
+        let mut offsets = Vec::with_capacity(routes.routes.len() + 1);
+        let mut bytes = Vec::new();
+        offsets.push(0);
+        for r in &routes.routes {
+            bytes.extend_from_slice(&r.ports);
+            offsets.push(bytes.len() as u32);
+        }
+        RoutingTable {
+            hosts: routes.hosts,
+            offsets,
+            bytes,
+        }
+    }
+
+    /// The route bytes from `src` to `dst`.
+    #[inline]
+    pub fn route(&self, src: usize, dst: usize) -> &[u8] {
+        let i = src * self.hosts + dst;
+        &self.bytes[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// Number of hosts.
+    pub fn hosts(&self) -> usize {
+        self.hosts
+    }
+}

@@ -1,0 +1,5 @@
+//! Assemblies: the packet table and the networks that wire a topology with blocks and step it.
+
+pub mod network;
+pub mod packet;
+pub mod watchdog;

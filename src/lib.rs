@@ -1,0 +1,14 @@
+//! flitwave: a cycle-accurate, HDL-style model of interconnection-network hardware.
+//!
+//! See `README.md` for the tour and `docs/architecture.md` for the principles.
+
+// pub mod blocks; (enabled once the topology API lands)
+pub mod error;
+// pub mod fabric;
+pub mod routing;
+pub mod sim;
+pub mod stats;
+pub mod topology;
+pub mod traffic;
+
+pub use error::{Error, Result};

@@ -1,0 +1,44 @@
+//! Data in flight: flits forward, flow-control symbols backward.
+//!
+//! A flit is a small `Copy` value. Packet headers (the source route, timestamps) live once in the
+//! packet table; a header flit carries its route byte in `data`, as on the Myrinet wire where the
+//! first header flit *is* the output-port number (seed 000 §2, Figure 1).
+
+/// One flit (1 byte on a Myrinet link).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Flit {
+    /// Packet-table slot of the packet this flit belongs to.
+    pub pkt: u32,
+    /// Payload byte; for a header flit, the route byte (output port of the next switch).
+    pub data: u8,
+    /// [`Flit::HEAD`] / [`Flit::TAIL`] bits.
+    pub flags: u8,
+}
+
+impl Flit {
+    /// First flit of the packet as it stands at this point of the network.
+    pub const HEAD: u8 = 1;
+    /// Last flit of the packet.
+    pub const TAIL: u8 = 2;
+
+    /// True if this is the packet's current first flit.
+    #[inline]
+    pub fn is_head(&self) -> bool {
+        self.flags & Self::HEAD != 0
+    }
+
+    /// True if this is the packet's last flit.
+    #[inline]
+    pub fn is_tail(&self) -> bool {
+        self.flags & Self::TAIL != 0
+    }
+}
+
+/// A flow-control symbol sent upstream over a link's reverse direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FlowCtl {
+    /// Stop sending (the receiver's slack buffer rose above its stop mark).
+    Stop,
+    /// Resume sending (the slack buffer fell below its go mark).
+    Go,
+}

@@ -1,0 +1,2 @@
+//! Traffic: destination patterns, message sizes and injection processes.
+pub mod pattern;
