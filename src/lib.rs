@@ -2,7 +2,7 @@
 //!
 //! See `README.md` for the tour and `docs/architecture.md` for the principles.
 
-// pub mod blocks; (enabled once the topology API lands)
+pub mod blocks;
 pub mod error;
 // pub mod fabric;
 pub mod routing;

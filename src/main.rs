@@ -1,1 +1,4 @@
-fn main(){}
+//! The flitwave command line (being assembled).
+fn main() {
+    eprintln!("flitwave: CLI is being assembled");
+}

@@ -1,0 +1,79 @@
+//! `flitwave bench`: simulation speed in simulated switch-cycles per second and delivered flits
+//! per second, on one core, for the scenarios of docs/performance.md.
+
+use super::build;
+use super::config::{Algorithm, Config, TopologyKind};
+use crate::error::Result;
+use serde::Serialize;
+use std::time::Instant;
+
+/// One benchmark scenario.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    pub name: &'static str,
+    pub config: Config,
+}
+
+/// Speed measured on one scenario.
+#[derive(Debug, Clone, Serialize)]
+pub struct BenchResult {
+    pub name: String,
+    pub switches: usize,
+    pub cycles: u64,
+    pub seconds: f64,
+    pub switch_cycles_per_sec: f64,
+    pub delivered_flits_per_sec: f64,
+    pub accepted_flits_per_cycle_per_host: f64,
+    pub ns_per_switch_cycle: f64,
+}
+
+fn mesh(dims: &str, rate: f64, cycles: u64) -> Config {
+    let mut c = Config::default();
+    c.topology.kind = TopologyKind::Mesh;
+    c.topology.dims = dims.into();
+    c.topology.hosts_per_switch = 1;
+    c.routing.algorithm = Algorithm::Dor;
+    c.traffic.message_bytes = 20;
+    c.traffic.rate = rate;
+    c.cycles = cycles;
+    c.warmup = cycles / 10;
+    c
+}
+
+/// The standard scenarios; `scale` multiplies the simulated cycles.
+pub fn scenarios(scale: f64) -> Vec<Scenario> {
+    let cyc = |n: f64| ((n * scale) as u64).max(2000);
+    let mut irr = Config::default();
+    irr.topology.switches = 64;
+    irr.traffic.rate = 0.035;
+    irr.cycles = cyc(100_000.0);
+    irr.warmup = irr.cycles / 10;
+    vec![
+        Scenario { name: "mesh8x8_dor_20flit_rate0.1", config: mesh("8x8", 0.1, cyc(200_000.0)) },
+        Scenario { name: "mesh8x8_dor_20flit_near_sat", config: mesh("8x8", 0.3, cyc(100_000.0)) },
+        Scenario { name: "mesh16x16_dor_20flit_rate0.1", config: mesh("16x16", 0.1, cyc(50_000.0)) },
+        Scenario { name: "irregular64_updown_512B_near_sat", config: irr },
+    ]
+}
+
+/// Run one scenario (topology and route computation are not timed).
+pub fn run_one(s: &Scenario) -> Result<BenchResult> {
+    let b = build::build(&s.config)?;
+    let mut net = b.network;
+    let t0 = Instant::now();
+    net.run(s.config.cycles);
+    let secs = t0.elapsed().as_secs_f64().max(1e-9);
+    let sum = net.summary();
+    let sc = net.switches.len() as f64 * net.now() as f64;
+    let delivered: u64 = net.nics.iter().map(|n| n.ejected_flits).sum();
+    Ok(BenchResult {
+        name: s.name.to_string(),
+        switches: net.switches.len(),
+        cycles: net.now(),
+        seconds: secs,
+        switch_cycles_per_sec: sc / secs,
+        delivered_flits_per_sec: delivered as f64 / secs,
+        accepted_flits_per_cycle_per_host: sum.accepted_flits_per_cycle_per_host,
+        ns_per_switch_cycle: secs * 1e9 / sc,
+    })
+}

@@ -1,0 +1,7 @@
+//! Experiments: the configuration schema, building a network from it, single runs, load sweeps
+//! and the speed benchmark.
+
+pub mod bench;
+pub mod build;
+pub mod config;
+pub mod sweep;

@@ -1,0 +1,177 @@
+//! Load sweeps: the same network at several injection rates, in parallel across cores, with a
+//! deterministic result (every point uses the configuration's seed; the thread count changes
+//! nothing). Throughput is the maximum accepted traffic found (seed 000 §4.6, footnote 4).
+
+use super::build;
+use super::config::Config;
+use crate::error::{Error, Result};
+use crate::stats::Summary;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// One point of a sweep.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SweepPoint {
+    /// Offered load, payload flits per cycle per host.
+    pub rate: f64,
+    /// Accepted below 95 % of offered, or messages not generated because source queues filled.
+    pub saturated: bool,
+    pub summary: Summary,
+}
+
+/// A whole sweep.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SweepResult {
+    pub label: String,
+    pub points: Vec<SweepPoint>,
+    /// Maximum accepted traffic over the sweep, flits/ns/switch.
+    pub throughput_flits_per_ns_per_switch: f64,
+    /// The same in flits/cycle/switch.
+    pub throughput_flits_per_cycle_per_switch: f64,
+    /// Rate at which the maximum was found.
+    pub throughput_at_rate: f64,
+    /// Lowest rate whose point is saturated, if any.
+    pub saturation_rate: Option<f64>,
+    /// Every point healthy (conservation, no overflow, no deadlock).
+    pub all_healthy: bool,
+}
+
+/// `n` evenly spaced rates from `max/n` to `max`.
+pub fn linear_rates(max: f64, n: usize) -> Vec<f64> {
+    (1..=n).map(|i| max * i as f64 / n as f64).collect()
+}
+
+/// Parse "0.01,0.02,0.05".
+pub fn parse_rates(s: &str) -> Result<Vec<f64>> {
+    let mut v = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let r: f64 = part
+            .parse()
+            .map_err(|_| Error::field("--rates", format!("{part:?} is not a number")))?;
+        if !(0.0..=1.0).contains(&r) {
+            return Err(Error::field("--rates", format!("{r} is out of range, allowed 0..=1 flits/cycle/host")));
+        }
+        v.push(r);
+    }
+    if v.is_empty() {
+        return Err(Error::field("--rates", "no rate given"));
+    }
+    Ok(v)
+}
+
+/// Run the sweep on `threads` threads (None = all cores), with a progress bar if `progress`.
+pub fn run(cfg: &Config, rates: &[f64], threads: Option<usize>, progress: bool) -> Result<SweepResult> {
+    let topo = build::topology(cfg)?;
+    let routes = build::routes(cfg, &topo)?;
+    let pb = if progress {
+        let pb = ProgressBar::new(rates.len() as u64);
+        pb.set_style(
+            ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} points  {elapsed} (eta {eta})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+    let one = |&rate: &f64| -> Result<SweepPoint> {
+        let mut c = cfg.clone();
+        c.traffic.rate = rate;
+        let mut net = build::network_with(&c, &topo, &routes)?;
+        net.run(c.cycles);
+        let summary = net.summary();
+        pb.inc(1);
+        let saturated = summary.suppressed_messages > 0
+            || summary.accepted_flits_per_cycle_per_host < 0.95 * rate;
+        Ok(SweepPoint { rate, saturated, summary })
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::new(format!("cannot start worker threads: {e}")))?;
+    let points: Vec<SweepPoint> =
+        pool.install(|| rates.par_iter().map(one).collect::<Result<Vec<_>>>())?;
+    pb.finish_and_clear();
+    let best = points
+        .iter()
+        .max_by(|a, b| {
+            a.summary
+                .accepted_flits_per_ns_per_switch
+                .total_cmp(&b.summary.accepted_flits_per_ns_per_switch)
+        })
+        .ok_or_else(|| Error::new("sweep has no points"))?;
+    Ok(SweepResult {
+        label: format!(
+            "{:?} {} switches, {:?}/{}, {}, {} B",
+            cfg.topology.kind,
+            topo.switches,
+            cfg.routing.algorithm,
+            cfg.routing.select,
+            cfg.traffic.pattern,
+            cfg.traffic.message_bytes
+        ),
+        throughput_flits_per_ns_per_switch: best.summary.accepted_flits_per_ns_per_switch,
+        throughput_flits_per_cycle_per_switch: best.summary.accepted_flits_per_cycle_per_switch,
+        throughput_at_rate: best.rate,
+        saturation_rate: points.iter().find(|p| p.saturated).map(|p| p.rate),
+        all_healthy: points.iter().all(|p| p.summary.healthy()),
+        points,
+    })
+}
+
+impl SweepResult {
+    /// CSV with one line per point.
+    pub fn to_csv(&self) -> String {
+        let mut s = String::from(
+            "rate_flits_per_cycle_per_host,offered_flits_per_ns_per_switch,accepted_flits_per_ns_per_switch,accepted_flits_per_cycle_per_switch,latency_ns,latency_cycles,network_latency_ns,measured_messages,saturated,healthy\n",
+        );
+        for p in &self.points {
+            let m = &p.summary;
+            let l = m.latency.map(|l| (l.ns, l.cycles));
+            let _ = writeln!(
+                s,
+                "{},{:.6},{:.6},{:.6},{},{},{},{},{},{}",
+                p.rate,
+                m.offered_flits_per_ns_per_switch,
+                m.accepted_flits_per_ns_per_switch,
+                m.accepted_flits_per_cycle_per_switch,
+                l.map(|x| format!("{:.2}", x.0)).unwrap_or_default(),
+                l.map(|x| format!("{:.2}", x.1)).unwrap_or_default(),
+                m.network_latency.map(|x| format!("{:.2}", x.ns)).unwrap_or_default(),
+                m.measured_messages,
+                p.saturated,
+                m.healthy()
+            );
+        }
+        s
+    }
+
+    /// A readable table.
+    pub fn report(&self) -> String {
+        let mut s = format!("sweep: {}\n", self.label);
+        s += "  rate(f/c/host)  offered(f/ns/sw)  accepted(f/ns/sw)  latency(ns)  net-lat(ns)  sat\n";
+        for p in &self.points {
+            let m = &p.summary;
+            let _ = writeln!(
+                s,
+                "  {:>14.5}  {:>16.5}  {:>17.5}  {:>11}  {:>11}  {}",
+                p.rate,
+                m.offered_flits_per_ns_per_switch,
+                m.accepted_flits_per_ns_per_switch,
+                m.latency.map(|l| format!("{:.1}", l.ns)).unwrap_or("-".into()),
+                m.network_latency.map(|l| format!("{:.1}", l.ns)).unwrap_or("-".into()),
+                if p.saturated { "yes" } else { "" }
+            );
+        }
+        let _ = writeln!(
+            s,
+            "throughput {:.5} flits/ns/switch ({:.4} flits/cycle/switch) at rate {}{}",
+            self.throughput_flits_per_ns_per_switch,
+            self.throughput_flits_per_cycle_per_switch,
+            self.throughput_at_rate,
+            if self.all_healthy { "" } else { "  -- WARNING: some points violated an invariant or deadlocked" }
+        );
+        s
+    }
+}
