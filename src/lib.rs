@@ -4,7 +4,8 @@
 
 pub mod blocks;
 pub mod error;
-// pub mod fabric;
+pub mod experiment;
+pub mod fabric;
 pub mod routing;
 pub mod sim;
 pub mod stats;

@@ -3,5 +3,5 @@
 pub mod arbiter;
 pub mod link;
 pub mod myrinet_switch;
-// pub mod nic; (enabled once traffic::pattern lands)
+pub mod nic;
 pub mod slack_buffer;

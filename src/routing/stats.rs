@@ -1,1 +1,119 @@
-//! (in progress)
+//! Route statistics without simulating: average hops (and the minimal average over the same
+//! pairs), the load of the busiest channel, non-minimal routes, and the deadlock check.
+//!
+//! Averages are over ordered host pairs with source ≠ destination, counting switch-to-switch
+//! links; bit-reversal uses the pairs (s, reverse(s)) and skips hosts that map to themselves
+//! (null when the host count is not a power of two). `max_channel_load.uniform` is the number of
+//! ordered host pairs whose route crosses the busiest directed switch-to-switch link.
+
+use super::{deadlock, RouteSet};
+use crate::topology::Topology;
+use crate::traffic::pattern::bit_reverse;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::fmt;
+
+/// Statistics of a route set on a topology.
+#[derive(Debug, Clone, Serialize)]
+pub struct RouteStats {
+    pub switches: usize,
+    pub hosts: usize,
+    pub avg_hops_uniform: f64,
+    pub avg_hops_bit_reversal: Option<f64>,
+    pub minimal_avg_hops_uniform: f64,
+    pub minimal_avg_hops_bit_reversal: Option<f64>,
+    pub max_channel_load_uniform: u64,
+    /// Ordered host pairs whose route is longer than the minimal switch distance.
+    pub routes_non_minimal: u64,
+    pub deadlock_free: bool,
+    pub deadlock_cycle: Option<String>,
+}
+
+impl RouteStats {
+    /// Compute everything.
+    pub fn compute(topo: &Topology, routes: &RouteSet) -> RouteStats {
+        let h = topo.num_hosts();
+        let dist = topo.switch_distances();
+        let np = topo.ports_per_switch;
+        let mut load = vec![0u64; topo.switches * np];
+        let (mut hops, mut min, mut pairs, mut nonmin) = (0u64, 0u64, 0u64, 0u64);
+        for s in 0..h {
+            for d in 0..h {
+                if s == d {
+                    continue;
+                }
+                let r = routes.get(s, d);
+                let m = dist[topo.host(s).sw][topo.host(d).sw] as u64;
+                hops += r.hops() as u64;
+                min += m;
+                pairs += 1;
+                if r.hops() as u64 > m {
+                    nonmin += 1;
+                }
+                for (&sw, &p) in r.switches.iter().zip(&r.ports).take(r.switches.len().saturating_sub(1)) {
+                    load[sw as usize * np + p as usize] += 1;
+                }
+            }
+        }
+        let (br, brmin) = if h.is_power_of_two() && h > 1 {
+            let bits = h.trailing_zeros();
+            let (mut a, mut b, mut n) = (0u64, 0u64, 0u64);
+            for s in 0..h {
+                let d = bit_reverse(s, bits);
+                if d != s {
+                    a += routes.get(s, d).hops() as u64;
+                    b += dist[topo.host(s).sw][topo.host(d).sw] as u64;
+                    n += 1;
+                }
+            }
+            if n > 0 {
+                (Some(a as f64 / n as f64), Some(b as f64 / n as f64))
+            } else {
+                (None, None)
+            }
+        } else {
+            (None, None)
+        };
+        let dl = deadlock::check(topo, routes);
+        let p = pairs.max(1) as f64;
+        RouteStats {
+            switches: topo.switches,
+            hosts: h,
+            avg_hops_uniform: hops as f64 / p,
+            avg_hops_bit_reversal: br,
+            minimal_avg_hops_uniform: min as f64 / p,
+            minimal_avg_hops_bit_reversal: brmin,
+            max_channel_load_uniform: load.iter().copied().max().unwrap_or(0),
+            routes_non_minimal: nonmin,
+            deadlock_free: dl.acyclic,
+            deadlock_cycle: (!dl.acyclic).then(|| dl.to_string()),
+        }
+    }
+
+    /// JSON with dotted-key nesting: `avg_hops.uniform`, `max_channel_load.uniform`, ...
+    pub fn to_json(&self) -> Value {
+        json!({
+            "switches": self.switches,
+            "hosts": self.hosts,
+            "avg_hops": { "uniform": self.avg_hops_uniform, "bit_reversal": self.avg_hops_bit_reversal },
+            "minimal_avg_hops": { "uniform": self.minimal_avg_hops_uniform, "bit_reversal": self.minimal_avg_hops_bit_reversal },
+            "max_channel_load": { "uniform": self.max_channel_load_uniform },
+            "routes_non_minimal": self.routes_non_minimal,
+            "deadlock_free": self.deadlock_free,
+            "deadlock_cycle": self.deadlock_cycle,
+        })
+    }
+}
+
+impl fmt::Display for RouteStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let o = |x: Option<f64>| x.map(|v| format!("{v:.3}")).unwrap_or_else(|| "n/a".into());
+        writeln!(f, "{} switches, {} hosts", self.switches, self.hosts)?;
+        writeln!(f, "                      uniform   bit-reversal")?;
+        writeln!(f, "avg hops             {:>8.3}   {:>12}", self.avg_hops_uniform, o(self.avg_hops_bit_reversal))?;
+        writeln!(f, "minimal avg hops     {:>8.3}   {:>12}", self.minimal_avg_hops_uniform, o(self.minimal_avg_hops_bit_reversal))?;
+        writeln!(f, "max channel load     {:>8}   (ordered host pairs on the busiest link)", self.max_channel_load_uniform)?;
+        writeln!(f, "non-minimal routes   {:>8}   of {} ordered host pairs", self.routes_non_minimal, self.hosts * self.hosts.saturating_sub(1))?;
+        write!(f, "deadlock free        {}", self.deadlock_free)
+    }
+}

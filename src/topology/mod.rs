@@ -62,3 +62,155 @@ pub struct Topology {
     /// Derived: peer of (sw, port) at `sw * ports_per_switch + port`.
     peers: Vec<Peer>,
 }
+
+impl Topology {
+    /// Validate and build. Every index must be in range, no port used twice, no self-link,
+    /// at most one link between two switches, hosts numbered 0..H-1, the switches connected.
+    pub fn new(
+        switches: usize,
+        ports_per_switch: usize,
+        links: Vec<LinkSpec>,
+        mut hosts: Vec<HostSpec>,
+        shape: Shape,
+    ) -> Result<Topology> {
+        if switches == 0 {
+            return Err(Error::field("switches", "0: a network needs at least one switch"));
+        }
+        if !(1..=255).contains(&ports_per_switch) {
+            return Err(Error::field(
+                "ports_per_switch",
+                format!("{ports_per_switch} is out of range, allowed 1..=255"),
+            ));
+        }
+        let p = ports_per_switch;
+        let mut peers = vec![Peer::None; switches * p];
+        let mut used_by: Vec<Option<String>> = vec![None; switches * p];
+        let mut claim = |item: String, sw: usize, port: usize| -> Result<usize> {
+            if sw >= switches {
+                return Err(Error::field(
+                    &item,
+                    format!("switch {sw} out of range, switches are 0..{}", switches - 1),
+                ));
+            }
+            if port >= p {
+                return Err(Error::field(
+                    &item,
+                    format!("port {port} out of range, switch ports are 0..{}", p - 1),
+                ));
+            }
+            let i = sw * p + port;
+            if let Some(prev) = &used_by[i] {
+                return Err(Error::field(
+                    &item,
+                    format!("switch {sw} port {port} is already used by {prev}"),
+                ));
+            }
+            used_by[i] = Some(item);
+            Ok(i)
+        };
+        let mut pairs = std::collections::HashSet::new();
+        for (k, l) in links.iter().enumerate() {
+            let item = format!("links[{k}]");
+            if l.a == l.b {
+                return Err(Error::field(&item, format!("links switch {} to itself", l.a)));
+            }
+            let ia = claim(item.clone(), l.a, l.pa)?;
+            let ib = claim(item.clone(), l.b, l.pb)?;
+            if !pairs.insert((l.a.min(l.b), l.a.max(l.b))) {
+                return Err(Error::field(
+                    &item,
+                    format!("second link between switches {} and {} (at most one is allowed)", l.a, l.b),
+                ));
+            }
+            peers[ia] = Peer::Switch { sw: l.b, port: l.pb };
+            peers[ib] = Peer::Switch { sw: l.a, port: l.pa };
+        }
+        if hosts.is_empty() {
+            return Err(Error::field("hosts", "empty: a network needs at least one host"));
+        }
+        hosts.sort_by_key(|h| h.host);
+        for (k, h) in hosts.iter().enumerate() {
+            if h.host != k {
+                return Err(Error::field(
+                    "hosts",
+                    format!(
+                        "host ids must be exactly 0..{} each once; host {} is {}",
+                        hosts.len() - 1,
+                        k,
+                        if h.host < k { "listed twice" } else { "missing" }
+                    ),
+                ));
+            }
+            let i = claim(format!("hosts[{k}]"), h.sw, h.port)?;
+            peers[i] = Peer::Host(h.host);
+        }
+        let t = Topology { switches, ports_per_switch, links, hosts, shape, peers };
+        let dist = t.bfs(0);
+        if let Some(s) = dist.iter().position(|&d| d == u32::MAX) {
+            return Err(Error::field(
+                "links",
+                format!("the network is disconnected: switch {s} cannot be reached from switch 0"),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// What is connected to `port` of switch `sw`.
+    #[inline]
+    pub fn peer(&self, sw: usize, port: usize) -> Peer {
+        self.peers[sw * self.ports_per_switch + port]
+    }
+
+    /// Number of hosts.
+    pub fn num_hosts(&self) -> usize {
+        self.hosts.len()
+    }
+
+    /// Where host `h` is attached.
+    pub fn host(&self, h: usize) -> HostSpec {
+        self.hosts[h]
+    }
+
+    /// Switch neighbours of `sw` as (port, peer switch, peer port), in port order.
+    pub fn neighbors(&self, sw: usize) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        (0..self.ports_per_switch).filter_map(move |p| match self.peer(sw, p) {
+            Peer::Switch { sw: s2, port: p2 } => Some((p, s2, p2)),
+            _ => None,
+        })
+    }
+
+    /// Hosts attached to `sw`, in port order.
+    pub fn hosts_of(&self, sw: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.ports_per_switch).filter_map(move |p| match self.peer(sw, p) {
+            Peer::Host(h) => Some(h),
+            _ => None,
+        })
+    }
+
+    /// Switch-to-switch links of `sw`.
+    pub fn degree(&self, sw: usize) -> usize {
+        self.neighbors(sw).count()
+    }
+
+    /// Hop counts from `src` to every switch (u32::MAX when unreachable).
+    pub fn bfs(&self, src: usize) -> Vec<u32> {
+        let mut d = vec![u32::MAX; self.switches];
+        let mut q = std::collections::VecDeque::new();
+        d[src] = 0;
+        q.push_back(src);
+        while let Some(s) = q.pop_front() {
+            for (_, s2, _) in self.neighbors(s) {
+                if d[s2] == u32::MAX {
+                    d[s2] = d[s] + 1;
+                    q.push_back(s2);
+                }
+            }
+        }
+        d
+    }
+
+    /// All-pairs switch hop counts.
+    pub fn switch_distances(&self) -> Vec<Vec<u32>> {
+        (0..self.switches).map(|s| self.bfs(s)).collect()
+    }
+}
