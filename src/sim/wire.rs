@@ -14,6 +14,8 @@ pub struct Wire<T: Copy> {
     slots: Box<[Option<T>]>,
     mask: u64,
     fly: u64,
+    /// Values in flight: lets an idle receiver skip the slot memory entirely.
+    count: u32,
 }
 
 impl<T: Copy> Wire<T> {
@@ -25,6 +27,7 @@ impl<T: Copy> Wire<T> {
             slots: vec![None; len].into_boxed_slice(),
             mask: len as u64 - 1,
             fly: fly as u64,
+            count: 0,
         }
     }
 
@@ -42,16 +45,19 @@ impl<T: Copy> Wire<T> {
             return false;
         }
         *s = Some(v);
+        self.count += 1;
         true
     }
 
     /// Take the value arriving at cycle `now` (sent at `now - fly`), if any.
     #[inline]
     pub fn recv(&mut self, now: u64) -> Option<T> {
-        if now < self.fly {
+        if self.count == 0 || now < self.fly {
             return None;
         }
-        self.slots[((now - self.fly) & self.mask) as usize].take()
+        let v = self.slots[((now - self.fly) & self.mask) as usize].take();
+        self.count -= v.is_some() as u32;
+        v
     }
 
     /// Peek at the value that will arrive at cycle `now` without taking it.
@@ -65,7 +71,7 @@ impl<T: Copy> Wire<T> {
 
     /// Number of values in flight (sent, not yet received).
     pub fn in_flight(&self) -> usize {
-        self.slots.iter().filter(|s| s.is_some()).count()
+        self.count as usize
     }
 
     /// Values in flight, for conservation checks and inspection.
