@@ -110,6 +110,8 @@ pub struct MyrinetSwitch {
     outs: Vec<OutPort>,
     in_link: Vec<u32>,
     out_link: Vec<u32>,
+    /// Ports with a link (skips unconnected ports in the cycle loop).
+    ports_used: Vec<u8>,
     /// Route bytes stripped (each is one flit removed from the network).
     pub stripped: u64,
     /// Flits forwarded through the crossbar.
@@ -144,6 +146,10 @@ impl MyrinetSwitch {
                     last_flit: None,
                 })
                 .collect(),
+            ports_used: (0..p.ports)
+                .filter(|&q| in_link[q] != NO_LINK || out_link[q] != NO_LINK)
+                .map(|q| q as u8)
+                .collect(),
             in_link,
             out_link,
             stripped: 0,
@@ -153,13 +159,15 @@ impl MyrinetSwitch {
         }
     }
 
-    /// Evaluate one cycle. Returns the number of flits that moved (arrived, were forwarded or
-    /// stripped) — the deadlock watchdog's notion of progress.
+    /// Evaluate one cycle. Returns the number of flits that moved (forwarded, stripped or
+    /// dropped) — the deadlock watchdog's notion of progress.
     pub fn eval(&mut self, now: u64, links: &mut [Link]) -> u32 {
-        let np = self.p.ports;
         let mut moved = 0u32;
-        // 1-2: flow control from downstream, flits from upstream
-        for port in 0..np {
+        let mut req = [0u32; 32];
+        let mut any_req = false;
+        // 1-3 per port: flow control from downstream, flits from upstream, routing control
+        for i in 0..self.ports_used.len() {
+            let port = self.ports_used[i] as usize;
             let ol = self.out_link[port];
             if ol != NO_LINK {
                 let out = &mut self.outs[port];
@@ -167,27 +175,23 @@ impl MyrinetSwitch {
                 out.last_flit = None;
             }
             let il = self.in_link[port];
-            if il != NO_LINK {
-                if let Some(f) = links[il as usize].fwd.recv(now) {
-                    self.ins[port].slack.accept(f);
-                }
+            if il == NO_LINK {
+                continue;
             }
-        }
-        // 3: routing control
-        let mut req = [0u32; 32];
-        let mut any_req = false;
-        for port in 0..np {
             let inp = &mut self.ins[port];
+            if let Some(f) = links[il as usize].fwd.recv(now) {
+                inp.slack.accept(f);
+            }
             match inp.state {
                 InState::Idle => {
                     if let Some(&f) = inp.slack.front() {
                         debug_assert!(f.is_head(), "sw{} in{port}: non-header flit at idle input", self.id);
                         inp.slack.pop();
-                        self.stripped += 1;
                         moved += 1;
                         inp.pkt = f.pkt as i64;
                         let out = f.data as usize;
-                        if out < np && self.out_link[out] != NO_LINK && !f.is_tail() {
+                        if out < self.p.ports && self.out_link[out] != NO_LINK && !f.is_tail() {
+                            self.stripped += 1;
                             inp.state = InState::Routing {
                                 out: out as u8,
                                 // the first flit after the stripped byte leaves at a + latency
@@ -197,12 +201,7 @@ impl MyrinetSwitch {
                         } else {
                             self.route_errors += 1;
                             self.dropped += 1;
-                            self.stripped -= 1;
-                            inp.state = if f.is_tail() {
-                                InState::Idle
-                            } else {
-                                InState::Discard
-                            };
+                            inp.state = if f.is_tail() { InState::Idle } else { InState::Discard };
                         }
                     }
                 }
@@ -233,7 +232,8 @@ impl MyrinetSwitch {
         }
         // 4: output arbitration (demand-slotted round-robin, one header per output)
         if any_req {
-            for (o, &r) in req.iter().enumerate().take(np) {
+            for o in 0..self.p.ports {
+                let r = req[o];
                 if r == 0 || self.outs[o].owner.is_some() {
                     continue;
                 }
@@ -243,40 +243,36 @@ impl MyrinetSwitch {
                 }
             }
         }
-        // 5: crossbar transfers
-        for port in 0..np {
-            let inp = &mut self.ins[port];
-            let InState::Connected { out } = inp.state else {
-                continue;
-            };
-            let out = out as usize;
-            if !self.outs[out].sg.can_send() {
-                continue;
-            }
-            let Some(mut f) = inp.slack.pop() else {
-                continue;
-            };
-            if inp.mark_head {
-                f.flags |= Flit::HEAD;
-                inp.mark_head = false;
-            }
-            links[self.out_link[out] as usize].send(now, f);
-            self.outs[out].last_flit = Some(f);
-            self.forwarded += 1;
-            moved += 1;
-            if f.is_tail() {
-                self.outs[out].owner = None;
-                inp.state = InState::Idle;
-                inp.pkt = -1;
-            }
-        }
-        // 6: stop/go decisions
-        for port in 0..np {
+        // 5-6 per input: crossbar transfer, then the slack buffer's stop/go decision
+        for i in 0..self.ports_used.len() {
+            let port = self.ports_used[i] as usize;
             let il = self.in_link[port];
-            if il != NO_LINK {
-                if let Some(s) = self.ins[port].slack.flow_control() {
-                    links[il as usize].back.send(now, s);
+            if il == NO_LINK {
+                continue;
+            }
+            let inp = &mut self.ins[port];
+            if let InState::Connected { out } = inp.state {
+                let out = out as usize;
+                if self.outs[out].sg.can_send() {
+                    if let Some(mut f) = inp.slack.pop() {
+                        if inp.mark_head {
+                            f.flags |= Flit::HEAD;
+                            inp.mark_head = false;
+                        }
+                        links[self.out_link[out] as usize].send(now, f);
+                        self.outs[out].last_flit = Some(f);
+                        self.forwarded += 1;
+                        moved += 1;
+                        if f.is_tail() {
+                            self.outs[out].owner = None;
+                            inp.state = InState::Idle;
+                            inp.pkt = -1;
+                        }
+                    }
                 }
+            }
+            if let Some(s) = inp.slack.flow_control() {
+                links[il as usize].back.send(now, s);
             }
         }
         moved
