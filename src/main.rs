@@ -10,7 +10,11 @@ use flitwave::{Error, Result};
 use std::path::{Path, PathBuf};
 
 #[derive(Parser)]
-#[command(name = "flitwave", version, about = "Cycle-accurate model of interconnection-network hardware")]
+#[command(
+    name = "flitwave",
+    version,
+    about = "Cycle-accurate model of interconnection-network hardware"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -182,7 +186,12 @@ fn load_config(a: &SimArgs) -> Result<Config> {
 }
 
 fn parse_window(s: &str) -> Result<(u64, u64)> {
-    let bad = || Error::field("--vcd-window", format!("{s:?}: expected START..END with START < END, e.g. 1000..3000"));
+    let bad = || {
+        Error::field(
+            "--vcd-window",
+            format!("{s:?}: expected START..END with START < END, e.g. 1000..3000"),
+        )
+    };
     let (a, b) = s.split_once("..").ok_or_else(bad)?;
     let a: u64 = a.trim().parse().map_err(|_| bad())?;
     let b: u64 = b.trim().parse().map_err(|_| bad())?;
@@ -195,7 +204,10 @@ fn parse_window(s: &str) -> Result<(u64, u64)> {
 fn cmd_run(a: RunArgs) -> Result<()> {
     let cfg = load_config(&a.sim)?;
     if a.print_config {
-        print!("{}", toml::to_string(&cfg).map_err(|e| Error::new(e.to_string()))?);
+        print!(
+            "{}",
+            toml::to_string(&cfg).map_err(|e| Error::new(e.to_string()))?
+        );
         return Ok(());
     }
     let b = build::build(&cfg)?;
@@ -223,11 +235,19 @@ fn cmd_run(a: RunArgs) -> Result<()> {
     let secs = t0.elapsed().as_secs_f64();
     let s = net.summary();
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&s).map_err(|e| Error::new(e.to_string()))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&s).map_err(|e| Error::new(e.to_string()))?
+        );
     } else {
         println!(
             "flitwave run: {:?} topology, {:?} routing ({}), {} traffic, {}-byte messages, seed {}",
-            cfg.topology.kind, cfg.routing.algorithm, cfg.routing.select, cfg.traffic.pattern, cfg.traffic.message_bytes, cfg.seed
+            cfg.topology.kind,
+            cfg.routing.algorithm,
+            cfg.routing.select,
+            cfg.traffic.pattern,
+            cfg.traffic.message_bytes,
+            cfg.seed
         );
         print!("{}", s.report());
         println!(
@@ -237,7 +257,9 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         );
     }
     if !s.healthy() {
-        return Err(Error::new("the run violated an invariant or deadlocked (see above)"));
+        return Err(Error::new(
+            "the run violated an invariant or deadlocked (see above)",
+        ));
     }
     Ok(())
 }
@@ -248,10 +270,16 @@ fn cmd_sweep(a: SweepArgs) -> Result<()> {
         Some(r) => sweep::parse_rates(r)?,
         None => {
             if !(a.max_rate > 0.0 && a.max_rate <= 1.0) {
-                return Err(Error::field("--max-rate", format!("{} is out of range, allowed (0, 1]", a.max_rate)));
+                return Err(Error::field(
+                    "--max-rate",
+                    format!("{} is out of range, allowed (0, 1]", a.max_rate),
+                ));
             }
             if a.points == 0 || a.points > 1000 {
-                return Err(Error::field("--points", format!("{} is out of range, allowed 1..=1000", a.points)));
+                return Err(Error::field(
+                    "--points",
+                    format!("{} is out of range, allowed 1..=1000", a.points),
+                ));
             }
             sweep::linear_rates(a.max_rate, a.points)
         }
@@ -262,10 +290,16 @@ fn cmd_sweep(a: SweepArgs) -> Result<()> {
     }
     match a.json.as_deref() {
         Some(p) if p == Path::new("-") => {
-            println!("{}", serde_json::to_string_pretty(&r).map_err(|e| Error::new(e.to_string()))?)
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&r).map_err(|e| Error::new(e.to_string()))?
+            )
         }
         Some(p) => {
-            write_file(p, &serde_json::to_string_pretty(&r).map_err(|e| Error::new(e.to_string()))?)?;
+            write_file(
+                p,
+                &serde_json::to_string_pretty(&r).map_err(|e| Error::new(e.to_string()))?,
+            )?;
             print!("{}", r.report());
         }
         None => print!("{}", r.report()),
@@ -282,21 +316,44 @@ fn write_file(p: &Path, text: &str) -> Result<()> {
     std::fs::write(p, text).map_err(|e| Error::new(format!("cannot write {}: {e}", p.display())))
 }
 
-fn make_topology(kind: &str, switches: usize, dims: &str, hps: usize, ports: usize, seed: u64) -> Result<Topology> {
+fn make_topology(
+    kind: &str,
+    switches: usize,
+    dims: &str,
+    hps: usize,
+    ports: usize,
+    seed: u64,
+) -> Result<Topology> {
     match kind {
         "irregular" => irregular::generate(switches, hps, ports, seed),
         "mesh" => mesh::mesh(mesh::parse_dims(dims)?, hps),
         "torus" => mesh::torus(mesh::parse_dims(dims)?, hps),
-        other => Err(Error::field("topology", format!("{other:?} is unknown, allowed: irregular, mesh, torus"))),
+        other => Err(Error::field(
+            "topology",
+            format!("{other:?} is unknown, allowed: irregular, mesh, torus"),
+        )),
     }
 }
 
 fn cmd_topology(a: TopoArgs) -> Result<()> {
-    let t = make_topology(&a.kind, a.switches, &a.dims, a.hosts_per_switch, a.ports, a.seed)?;
+    let t = make_topology(
+        &a.kind,
+        a.switches,
+        &a.dims,
+        a.hosts_per_switch,
+        a.ports,
+        a.seed,
+    )?;
     match &a.output {
         Some(p) => {
             json::save(&t, p)?;
-            eprintln!("{} switches, {} hosts, {} links written to {}", t.switches, t.num_hosts(), t.links.len(), p.display());
+            eprintln!(
+                "{} switches, {} hosts, {} links written to {}",
+                t.switches,
+                t.num_hosts(),
+                t.links.len(),
+                p.display()
+            );
         }
         None => println!("{}", json::to_json(&t)),
     }
@@ -311,11 +368,19 @@ fn cmd_routes(a: RoutesArgs) -> Result<()> {
     let routes = match a.routing.as_str() {
         "updown" => updown::routes(&topo, updown::Select::parse(&a.select)?, a.seed)?,
         "dor" => dor::routes(&topo)?,
-        other => return Err(Error::field("--routing", format!("{other:?} is unknown, allowed: updown, dor"))),
+        other => {
+            return Err(Error::field(
+                "--routing",
+                format!("{other:?} is unknown, allowed: updown, dor"),
+            ))
+        }
     };
     let st = RouteStats::compute(&topo, &routes);
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&st.to_json()).map_err(|e| Error::new(e.to_string()))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&st.to_json()).map_err(|e| Error::new(e.to_string()))?
+        );
     } else {
         println!("{st}");
         println!("deadlock check: {}", deadlock::check(&topo, &routes));
@@ -325,7 +390,10 @@ fn cmd_routes(a: RoutesArgs) -> Result<()> {
 
 fn cmd_bench(a: BenchArgs) -> Result<()> {
     if !(a.scale > 0.0 && a.scale <= 100.0) {
-        return Err(Error::field("--scale", format!("{} is out of range, allowed (0, 100]", a.scale)));
+        return Err(Error::field(
+            "--scale",
+            format!("{} is out of range, allowed (0, 100]", a.scale),
+        ));
     }
     let mut out = Vec::new();
     for s in bench::scenarios(a.scale) {
@@ -351,7 +419,10 @@ fn cmd_bench(a: BenchArgs) -> Result<()> {
         out.push(r);
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| Error::new(e.to_string()))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).map_err(|e| Error::new(e.to_string()))?
+        );
     }
     Ok(())
 }
@@ -370,4 +441,3 @@ fn main() {
         std::process::exit(2);
     }
 }
-

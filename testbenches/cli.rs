@@ -3,7 +3,10 @@
 use std::process::Command;
 
 fn flitwave(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_flitwave")).args(args).output().expect("binary runs");
+    let out = Command::new(env!("CARGO_BIN_EXE_flitwave"))
+        .args(args)
+        .output()
+        .expect("binary runs");
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -16,7 +19,10 @@ fn fails_with(args: &[&str], needles: &[&str]) {
     assert!(!ok, "{args:?} should fail; stdout: {out}");
     assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
     for n in needles {
-        assert!(err.contains(n), "{args:?}: error should mention {n:?}, got: {err}");
+        assert!(
+            err.contains(n),
+            "{args:?}: error should mention {n:?}, got: {err}"
+        );
     }
 }
 
@@ -24,14 +30,27 @@ fn fails_with(args: &[&str], needles: &[&str]) {
 fn run_prints_a_summary() {
     let (ok, out, err) = flitwave(&["run", "--cycles", "20000"]);
     assert!(ok, "{err}");
-    for k in ["accepted", "latency", "flits/ns/switch", "conservation ok", "deadlock         none"] {
+    for k in [
+        "accepted",
+        "latency",
+        "flits/ns/switch",
+        "conservation ok",
+        "deadlock         none",
+    ] {
         assert!(out.contains(k), "missing {k:?} in:\n{out}");
     }
 }
 
 #[test]
 fn run_json_and_print_config() {
-    let (ok, out, _) = flitwave(&["run", "--cycles", "10000", "--json", "--set", "traffic.message_bytes=32"]);
+    let (ok, out, _) = flitwave(&[
+        "run",
+        "--cycles",
+        "10000",
+        "--json",
+        "--set",
+        "traffic.message_bytes=32",
+    ]);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(v["accepted_flits_per_ns_per_switch"].as_f64().unwrap() > 0.0);
@@ -42,21 +61,54 @@ fn run_json_and_print_config() {
 
 #[test]
 fn bad_configuration_values_name_the_field() {
-    fails_with(&["run", "--set", "traffic.rate=2"], &["traffic.rate", "2", "0..=1"]);
-    fails_with(&["run", "--set", "topology.colour=3"], &["colour", "expected one of"]);
+    fails_with(
+        &["run", "--set", "traffic.rate=2"],
+        &["traffic.rate", "2", "0..=1"],
+    );
+    fails_with(
+        &["run", "--set", "topology.colour=3"],
+        &["colour", "expected one of"],
+    );
     fails_with(&["run", "--set", "nonsense=1"], &["nonsense"]);
-    fails_with(&["run", "--set", "topology.kind=\"ring\""], &["topology.kind", "ring", "irregular"]);
-    fails_with(&["run", "--set", "traffic.pattern=\"zigzag\""], &["traffic.pattern", "zigzag"]);
-    fails_with(&["run", "--set", "routing.select=\"best\""], &["routing.select", "best"]);
-    fails_with(&["run", "--set", "switch.slack_bytes=60"], &["switch.slack_bytes"]);
+    fails_with(
+        &["run", "--set", "topology.kind=\"ring\""],
+        &["topology.kind", "ring", "irregular"],
+    );
+    fails_with(
+        &["run", "--set", "traffic.pattern=\"zigzag\""],
+        &["traffic.pattern", "zigzag"],
+    );
+    fails_with(
+        &["run", "--set", "routing.select=\"best\""],
+        &["routing.select", "best"],
+    );
+    fails_with(
+        &["run", "--set", "switch.slack_bytes=60"],
+        &["switch.slack_bytes"],
+    );
     fails_with(&["run", "--set", "warmup=300000"], &["warmup"]);
-    fails_with(&["run", "--set", "traffic.message_bytes=\"big\""], &["traffic.message_bytes"]);
+    fails_with(
+        &["run", "--set", "traffic.message_bytes=\"big\""],
+        &["traffic.message_bytes"],
+    );
     fails_with(&["run", "--set", "novalue"], &["key=value"]);
-    fails_with(&["run", "--set", "topology.switches=0"], &["topology.switches"]);
-    fails_with(&["run", "--vcd", "waves/x.vcd", "--vcd-window", "10..5"], &["--vcd-window"]);
-    fails_with(&["run", "--vcd", "waves/x.vcd", "--vcd-scope", "network.sw99"], &["network.sw99"]);
+    fails_with(
+        &["run", "--set", "topology.switches=0"],
+        &["topology.switches"],
+    );
+    fails_with(
+        &["run", "--vcd", "waves/x.vcd", "--vcd-window", "10..5"],
+        &["--vcd-window"],
+    );
+    fails_with(
+        &["run", "--vcd", "waves/x.vcd", "--vcd-scope", "network.sw99"],
+        &["network.sw99"],
+    );
     fails_with(&["run", "--vcd-window", "1..5"], &["--vcd"]);
-    fails_with(&["run", "--config", "/nonexistent/cfg.toml"], &["/nonexistent/cfg.toml"]);
+    fails_with(
+        &["run", "--config", "/nonexistent/cfg.toml"],
+        &["/nonexistent/cfg.toml"],
+    );
     fails_with(&["sweep", "--rates", "0.1,abc"], &["--rates", "abc"]);
     fails_with(&["topology", "ring"], &["ring", "irregular"]);
 }
@@ -65,7 +117,10 @@ fn bad_configuration_values_name_the_field() {
 fn bad_config_file_names_the_file_and_field() {
     let p = std::env::temp_dir().join("flitwave_cli_bad.toml");
     std::fs::write(&p, "[traffic]\nrate = 0.1\nburst = 3\n").unwrap();
-    fails_with(&["run", "--config", p.to_str().unwrap()], &["flitwave_cli_bad.toml", "burst"]);
+    fails_with(
+        &["run", "--config", p.to_str().unwrap()],
+        &["flitwave_cli_bad.toml", "burst"],
+    );
     std::fs::write(&p, "[traffic\nrate = 0.1\n").unwrap();
     fails_with(&["run", "--config", p.to_str().unwrap()], &["TOML"]);
 }
@@ -75,9 +130,27 @@ fn topology_and_routes_round_trip_through_json() {
     let dir = std::env::temp_dir().join("flitwave_cli_topo");
     std::fs::create_dir_all(&dir).unwrap();
     let topo = dir.join("topo.json");
-    let (ok, _, err) = flitwave(&["topology", "irregular", "--switches", "64", "--seed", "3", "-o", topo.to_str().unwrap()]);
+    let (ok, _, err) = flitwave(&[
+        "topology",
+        "irregular",
+        "--switches",
+        "64",
+        "--seed",
+        "3",
+        "-o",
+        topo.to_str().unwrap(),
+    ]);
     assert!(ok, "{err}");
-    let (ok, out, err) = flitwave(&["routes", "--topology-file", topo.to_str().unwrap(), "--routing", "updown", "--select", "shortest", "--json"]);
+    let (ok, out, err) = flitwave(&[
+        "routes",
+        "--topology-file",
+        topo.to_str().unwrap(),
+        "--routing",
+        "updown",
+        "--select",
+        "shortest",
+        "--json",
+    ]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     for k in ["uniform", "bit_reversal"] {
@@ -86,7 +159,13 @@ fn topology_and_routes_round_trip_through_json() {
     assert!(v["max_channel_load"]["uniform"].as_u64().unwrap() > 0);
     assert_eq!(v["deadlock_free"], serde_json::Value::Bool(true));
     // the same file drives a simulation
-    let (ok, out, err) = flitwave(&["run", "--topology-file", topo.to_str().unwrap(), "--cycles", "10000"]);
+    let (ok, out, err) = flitwave(&[
+        "run",
+        "--topology-file",
+        topo.to_str().unwrap(),
+        "--cycles",
+        "10000",
+    ]);
     assert!(ok, "{err}");
     assert!(out.contains("64 switches"));
     // mesh and torus generators
@@ -99,9 +178,19 @@ fn topology_and_routes_round_trip_through_json() {
 #[test]
 fn malformed_topology_file_is_a_clear_error() {
     let p = std::env::temp_dir().join("flitwave_cli_bad_topo.json");
-    std::fs::write(&p, r#"{"switches": 2, "ports_per_switch": 8, "links": [[0, 4, 1]], "hosts": [[0, 0, 0]]}"#).unwrap();
-    fails_with(&["routes", "--topology-file", p.to_str().unwrap()], &["links[0]"]);
-    fails_with(&["run", "--topology-file", p.to_str().unwrap()], &["links[0]"]);
+    std::fs::write(
+        &p,
+        r#"{"switches": 2, "ports_per_switch": 8, "links": [[0, 4, 1]], "hosts": [[0, 0, 0]]}"#,
+    )
+    .unwrap();
+    fails_with(
+        &["routes", "--topology-file", p.to_str().unwrap()],
+        &["links[0]"],
+    );
+    fails_with(
+        &["run", "--topology-file", p.to_str().unwrap()],
+        &["links[0]"],
+    );
 }
 
 #[test]
@@ -110,14 +199,25 @@ fn sweep_writes_csv_and_json_and_reports_throughput() {
     let csv = dir.join("s.csv");
     let js = dir.join("s.json");
     let (ok, out, err) = flitwave(&[
-        "sweep", "--rates", "0.02,0.2", "--cycles", "12000", "--set", "topology.switches=8", "--quiet",
-        "--csv", csv.to_str().unwrap(), "--json", js.to_str().unwrap(),
+        "sweep",
+        "--rates",
+        "0.02,0.2",
+        "--cycles",
+        "12000",
+        "--set",
+        "topology.switches=8",
+        "--quiet",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--json",
+        js.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
     assert!(out.contains("throughput"));
     let text = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(text.lines().count(), 3);
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&js).unwrap()).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&js).unwrap()).unwrap();
     assert!(v["throughput_flits_per_ns_per_switch"].as_f64().unwrap() > 0.0);
     assert_eq!(v["points"].as_array().unwrap().len(), 2);
 }
@@ -125,11 +225,22 @@ fn sweep_writes_csv_and_json_and_reports_throughput() {
 #[test]
 fn run_writes_a_vcd_with_scope_and_window() {
     let (ok, _, err) = flitwave(&[
-        "run", "--cycles", "5000", "--vcd", "waves/test_cli_run.vcd", "--vcd-scope", "network.sw3", "--vcd-window", "1000..3000",
+        "run",
+        "--cycles",
+        "5000",
+        "--vcd",
+        "waves/test_cli_run.vcd",
+        "--vcd-scope",
+        "network.sw3",
+        "--vcd-window",
+        "1000..3000",
     ]);
     assert!(ok, "{err}");
     let text = std::fs::read_to_string("waves/test_cli_run.vcd").unwrap();
     assert!(text.contains("$scope module sw3 $end"));
     assert!(!text.contains("$scope module sw2 $end"));
-    assert!(text.contains("#6250000"), "window starts at cycle 1000 = 6250000 ps");
+    assert!(
+        text.contains("#6250000"),
+        "window starts at cycle 1000 = 6250000 ps"
+    );
 }

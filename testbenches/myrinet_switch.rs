@@ -48,7 +48,9 @@ impl Bench {
             links,
             src: vec![VecDeque::new(); P],
             src_go: vec![StopGoSender::default(); P],
-            sink: (0..P).map(|_| SlackBuffer::new(SlackParams::default())).collect(),
+            sink: (0..P)
+                .map(|_| SlackBuffer::new(SlackParams::default()))
+                .collect(),
             sink_drain: vec![true; P],
             got: vec![Vec::new(); P],
             sent: vec![Vec::new(); P],
@@ -59,7 +61,11 @@ impl Bench {
     fn packet(&mut self, port: usize, pkt: u32, route: &[u8], payload: usize) {
         let len = route.len() + payload;
         for i in 0..len {
-            let mut f = Flit { pkt, data: route.get(i).copied().unwrap_or(0xA0), flags: 0 };
+            let mut f = Flit {
+                pkt,
+                data: route.get(i).copied().unwrap_or(0xA0),
+                flags: 0,
+            };
             if i == 0 {
                 f.flags |= Flit::HEAD;
             }
@@ -106,7 +112,11 @@ fn strips_route_byte_and_meets_first_flit_latency() {
         std::path::Path::new("waves/tb_myrinet_switch.vcd"),
         "tb",
         &b,
-        TraceConfig { scopes: vec![], window: None, period_ps: 6250 },
+        TraceConfig {
+            scopes: vec![],
+            window: None,
+            period_ps: 6250,
+        },
     )
     .unwrap();
     for now in 0..200 {
@@ -125,7 +135,11 @@ fn strips_route_byte_and_meets_first_flit_latency() {
     }
     assert_eq!(got[0].1.data, 3, "next route byte becomes the header");
     assert_eq!(b.sw.stripped, 1);
-    assert!(b.got.iter().enumerate().all(|(p, g)| p == 5 || g.is_empty()));
+    assert!(b
+        .got
+        .iter()
+        .enumerate()
+        .all(|(p, g)| p == 5 || g.is_empty()));
 }
 
 #[test]

@@ -25,7 +25,11 @@ fn default_run_is_healthy_and_accepts_the_offered_load() {
     assert!(s.healthy(), "{}", s.report());
     assert!(s.measured_messages > 200, "{}", s.measured_messages);
     let acc = s.accepted_flits_per_cycle_per_host;
-    assert!((acc - c.traffic.rate).abs() < 0.1 * c.traffic.rate, "below saturation accepted {acc} ≈ offered {}", c.traffic.rate);
+    assert!(
+        (acc - c.traffic.rate).abs() < 0.1 * c.traffic.rate,
+        "below saturation accepted {acc} ≈ offered {}",
+        c.traffic.rate
+    );
     assert!(s.max_slack_level <= 72);
 }
 
@@ -47,9 +51,16 @@ fn no_deadlock_or_loss_beyond_saturation_across_topologies_and_patterns() {
                     "watchdog_cycles=5000",
                 ]);
                 let s = run(&c);
-                assert!(s.healthy(), "{sw} switches, {pat}, {bytes} B, seed {seed}:\n{}", s.report());
+                assert!(
+                    s.healthy(),
+                    "{sw} switches, {pat}, {bytes} B, seed {seed}:\n{}",
+                    s.report()
+                );
                 assert!(s.delivered_messages > 0);
-                assert!(s.suppressed_messages > 0 || s.messages_pending > 0, "rate 0.6 is beyond saturation");
+                assert!(
+                    s.suppressed_messages > 0 || s.messages_pending > 0,
+                    "rate 0.6 is beyond saturation"
+                );
             }
         }
     }
@@ -58,7 +69,15 @@ fn no_deadlock_or_loss_beyond_saturation_across_topologies_and_patterns() {
 #[test]
 fn shortest_selection_is_also_deadlock_free() {
     for seed in 1..4 {
-        let c = cfg(&[&format!("seed={seed}"), "routing.select=\"shortest\"", "topology.switches=32", "traffic.rate=0.5", "cycles=20000", "warmup=2000", "watchdog_cycles=5000"]);
+        let c = cfg(&[
+            &format!("seed={seed}"),
+            "routing.select=\"shortest\"",
+            "topology.switches=32",
+            "traffic.rate=0.5",
+            "cycles=20000",
+            "warmup=2000",
+            "watchdog_cycles=5000",
+        ]);
         let s = run(&c);
         assert!(s.healthy(), "{}", s.report());
     }
@@ -89,14 +108,22 @@ fn watchdog_reports_the_wait_cycle_of_a_deadlocked_torus() {
 fn zero_load_latency_matches_the_hardware_pipeline() {
     // a lone message: 8 cycles NIC→switch, 24 + 8 per switch crossed, then payload - 1 cycles
     // until the tail is copied, +1 for the delivery cycle itself
-    let c = cfg(&["traffic.message_bytes=32", "traffic.rate=0.00002", "cycles=1500000", "warmup=1000"]);
+    let c = cfg(&[
+        "traffic.message_bytes=32",
+        "traffic.rate=0.00002",
+        "cycles=1500000",
+        "warmup=1000",
+    ]);
     let s = run(&c);
     assert!(s.healthy());
     assert!(s.measured_messages > 50, "{}", s.measured_messages);
     let hops = s.avg_hops.unwrap();
     let expect = 8.0 + 32.0 * (hops + 1.0) + 32.0;
     let lat = s.network_latency.unwrap().cycles;
-    assert!(lat >= expect - 1e-9, "latency {lat} below the pipeline bound {expect}");
+    assert!(
+        lat >= expect - 1e-9,
+        "latency {lat} below the pipeline bound {expect}"
+    );
     assert!(lat < expect * 1.02, "latency {lat} vs zero-load {expect}");
 }
 
@@ -112,7 +139,11 @@ fn same_seed_same_statistics_and_vcd_bytes() {
     let vcd = |name: &str| {
         let mut net = build::build(&c).unwrap().network;
         let path = std::path::PathBuf::from(format!("waves/test_net_{name}.vcd"));
-        let tc = TraceConfig { scopes: vec!["network.sw3".into(), "network.nic12".into()], window: Some((1000, 3000)), period_ps: 6250 };
+        let tc = TraceConfig {
+            scopes: vec!["network.sw3".into(), "network.nic12".into()],
+            window: Some((1000, 3000)),
+            period_ps: 6250,
+        };
         let mut tr = Tracer::create_file(&path, "network", &net, tc).unwrap();
         net.run_with(3000, |n| tr.sample(n.now() - 1, n)).unwrap();
         tr.finish().unwrap();
@@ -140,15 +171,31 @@ fn network_waveform_opens_in_wellen_with_the_hardware_hierarchy() {
     let c = cfg(&["cycles=4000", "warmup=100", "traffic.rate=0.2"]);
     let mut net = build::build(&c).unwrap().network;
     let path = std::path::Path::new("waves/test_net_hier.vcd");
-    let tc = TraceConfig { scopes: vec!["network.sw3".into(), "network.nic12".into()], window: Some((0, 4000)), period_ps: 6250 };
+    let tc = TraceConfig {
+        scopes: vec!["network.sw3".into(), "network.nic12".into()],
+        window: Some((0, 4000)),
+        period_ps: 6250,
+    };
     let mut tr = Tracer::create_file(path, "network", &net, tc).unwrap();
     net.run_with(4000, |n| tr.sample(n.now() - 1, n)).unwrap();
     tr.finish().unwrap();
     let w = wellen::simple::read(path).expect("wellen parses the VCD");
     let h = w.hierarchy();
     let names: Vec<String> = h.all_vars().map(|v| h[v].full_name(h)).collect();
-    for want in ["network.sw3.in4.slack.level", "network.sw3.in4.slack.stop", "network.nic12.send_dma.state", "network.sw3.out4.go"] {
-        assert!(names.iter().any(|n| n == want), "{want} missing; have e.g. {:?}", &names[..names.len().min(12)]);
+    for want in [
+        "network.sw3.in4.slack.level",
+        "network.sw3.in4.slack.stop",
+        "network.nic12.send_dma.state",
+        "network.sw3.out4.go",
+    ] {
+        assert!(
+            names.iter().any(|n| n == want),
+            "{want} missing; have e.g. {:?}",
+            &names[..names.len().min(12)]
+        );
     }
-    assert!(!names.iter().any(|n| n.starts_with("network.sw2.")), "scope filter");
+    assert!(
+        !names.iter().any(|n| n.starts_with("network.sw2.")),
+        "scope filter"
+    );
 }

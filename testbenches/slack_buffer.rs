@@ -48,7 +48,14 @@ impl Bench {
         // sender
         self.sender.receive(self.link.back.recv(now));
         if self.sender.can_send() {
-            self.link.send(now, Flit { pkt: 0, data: self.sent as u8, flags: 0 });
+            self.link.send(
+                now,
+                Flit {
+                    pkt: 0,
+                    data: self.sent as u8,
+                    flags: 0,
+                },
+            );
             self.sent += 1;
         }
         // receiver
@@ -73,7 +80,11 @@ fn stop_and_go_timing_with_blocked_receiver() {
         std::path::Path::new("waves/tb_slack_buffer.vcd"),
         "tb",
         &b,
-        TraceConfig { scopes: vec![], window: None, period_ps: 6250 },
+        TraceConfig {
+            scopes: vec![],
+            window: None,
+            period_ps: 6250,
+        },
     )
     .unwrap();
     let mut stop_at = None;
@@ -100,7 +111,10 @@ fn stop_and_go_timing_with_blocked_receiver() {
     assert_eq!(b.slack.overflows, 0);
     // draining from 200 at one flit per cycle: level 72 -> below 40 (39) after 33 pops, at cycle 232
     assert_eq!(go_at, Some(232));
-    assert_eq!(b.sent, b.drained + b.slack.level() as u64 + b.link.flits_in_flight() as u64);
+    assert_eq!(
+        b.sent,
+        b.drained + b.slack.level() as u64 + b.link.flits_in_flight() as u64
+    );
 }
 
 #[test]
@@ -116,8 +130,15 @@ fn never_overflows_under_random_blocking() {
             b.cycle(now, !blocked);
         }
         assert_eq!(b.slack.overflows, 0, "seed {seed}");
-        assert!(b.slack.max_level <= 72, "seed {seed}: level {}", b.slack.max_level);
-        assert_eq!(b.sent, b.drained + b.slack.level() as u64 + b.link.flits_in_flight() as u64);
+        assert!(
+            b.slack.max_level <= 72,
+            "seed {seed}: level {}",
+            b.slack.max_level
+        );
+        assert_eq!(
+            b.sent,
+            b.drained + b.slack.level() as u64 + b.link.flits_in_flight() as u64
+        );
     }
 }
 
@@ -126,7 +147,11 @@ fn zero_slack_margin_would_overflow() {
     // the same sender against a buffer that is too small for the fly time: the overflow counter
     // must see it (the counter is what the network's invariant check relies on)
     let mut b = Bench::new();
-    b.slack = SlackBuffer::new(SlackParams { capacity: 60, stop_above: 56, go_below: 40 });
+    b.slack = SlackBuffer::new(SlackParams {
+        capacity: 60,
+        stop_above: 56,
+        go_below: 40,
+    });
     for now in 0..200 {
         b.cycle(now, false);
     }

@@ -185,7 +185,11 @@ impl MyrinetSwitch {
             match inp.state {
                 InState::Idle => {
                     if let Some(&f) = inp.slack.front() {
-                        debug_assert!(f.is_head(), "sw{} in{port}: non-header flit at idle input", self.id);
+                        debug_assert!(
+                            f.is_head(),
+                            "sw{} in{port}: non-header flit at idle input",
+                            self.id
+                        );
                         inp.slack.pop();
                         moved += 1;
                         inp.pkt = f.pkt as i64;
@@ -201,7 +205,11 @@ impl MyrinetSwitch {
                         } else {
                             self.route_errors += 1;
                             self.dropped += 1;
-                            inp.state = if f.is_tail() { InState::Idle } else { InState::Discard };
+                            inp.state = if f.is_tail() {
+                                InState::Idle
+                            } else {
+                                InState::Discard
+                            };
                         }
                     }
                 }
@@ -315,7 +323,11 @@ impl MyrinetSwitch {
 
     /// Highest slack-buffer occupancy seen on any input.
     pub fn max_slack_level(&self) -> usize {
-        self.ins.iter().map(|i| i.slack.max_level).max().unwrap_or(0)
+        self.ins
+            .iter()
+            .map(|i| i.slack.max_level)
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -343,8 +355,15 @@ impl Probe for MyrinetSwitch {
             v.int("owner", out.owner.map(|o| o as i64).unwrap_or(-1));
             v.bits("arb_ptr", 5, out.arb.pointer() as u64);
             v.flag("valid", out.last_flit.is_some());
-            v.int("flit_pkt", out.last_flit.map(|f| f.pkt as i64).unwrap_or(-1));
-            v.bits("flit_data", 8, out.last_flit.map(|f| f.data as u64).unwrap_or(0));
+            v.int(
+                "flit_pkt",
+                out.last_flit.map(|f| f.pkt as i64).unwrap_or(-1),
+            );
+            v.bits(
+                "flit_data",
+                8,
+                out.last_flit.map(|f| f.data as u64).unwrap_or(0),
+            );
             v.up();
         }
     }

@@ -49,10 +49,22 @@ pub fn scenarios(scale: f64) -> Vec<Scenario> {
     irr.cycles = cyc(100_000.0);
     irr.warmup = irr.cycles / 10;
     vec![
-        Scenario { name: "mesh8x8_dor_20flit_rate0.1", config: mesh("8x8", 0.1, cyc(200_000.0)) },
-        Scenario { name: "mesh8x8_dor_20flit_near_sat", config: mesh("8x8", 0.3, cyc(100_000.0)) },
-        Scenario { name: "mesh16x16_dor_20flit_rate0.1", config: mesh("16x16", 0.1, cyc(50_000.0)) },
-        Scenario { name: "irregular64_updown_512B_near_sat", config: irr },
+        Scenario {
+            name: "mesh8x8_dor_20flit_rate0.1",
+            config: mesh("8x8", 0.1, cyc(200_000.0)),
+        },
+        Scenario {
+            name: "mesh8x8_dor_20flit_near_sat",
+            config: mesh("8x8", 0.3, cyc(100_000.0)),
+        },
+        Scenario {
+            name: "mesh16x16_dor_20flit_rate0.1",
+            config: mesh("16x16", 0.1, cyc(50_000.0)),
+        },
+        Scenario {
+            name: "irregular64_updown_512B_near_sat",
+            config: irr,
+        },
     ]
 }
 

@@ -17,7 +17,9 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
     let t = &cfg.topology;
     let seed = t.seed.unwrap_or(cfg.seed);
     match t.kind {
-        TopologyKind::Irregular => irregular::generate(t.switches, t.hosts_per_switch, t.ports, seed),
+        TopologyKind::Irregular => {
+            irregular::generate(t.switches, t.hosts_per_switch, t.ports, seed)
+        }
         TopologyKind::Mesh => mesh::mesh(
             mesh::parse_dims(&t.dims).map_err(|e| e.context("topology.dims"))?,
             t.hosts_per_switch,
@@ -27,7 +29,10 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
             t.hosts_per_switch,
         ),
         TopologyKind::File => {
-            let f = t.file.as_deref().ok_or_else(|| Error::field("topology.file", "missing"))?;
+            let f = t
+                .file
+                .as_deref()
+                .ok_or_else(|| Error::field("topology.file", "missing"))?;
             json::load(Path::new(f))
         }
     }
@@ -37,7 +42,8 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
 pub fn routes(cfg: &Config, topo: &Topology) -> Result<RouteSet> {
     match cfg.routing.algorithm {
         Algorithm::Updown => {
-            let sel = updown::Select::parse(&cfg.routing.select).map_err(|e| e.context("routing.select"))?;
+            let sel = updown::Select::parse(&cfg.routing.select)
+                .map_err(|e| e.context("routing.select"))?;
             updown::routes(topo, sel, cfg.seed)
         }
         Algorithm::Dor => dor::routes(topo).map_err(|e| e.context("routing.algorithm")),
@@ -93,5 +99,9 @@ pub fn build(cfg: &Config) -> Result<Built> {
     let topology = topology(cfg)?;
     let routes = routes(cfg, &topology)?;
     let network = network_with(cfg, &topology, &routes)?;
-    Ok(Built { topology, routes, network })
+    Ok(Built {
+        topology,
+        routes,
+        network,
+    })
 }

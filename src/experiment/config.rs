@@ -227,7 +227,10 @@ impl Config {
         let de = toml::Value::Table(table);
         let cfg: Config = serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();
-            Error::field(if path == "." { "config".into() } else { path }, e.into_inner())
+            Error::field(
+                if path == "." { "config".into() } else { path },
+                e.into_inner(),
+            )
         })?;
         cfg.validate()?;
         Ok(cfg)
@@ -244,7 +247,10 @@ impl Config {
     pub fn validate(&self) -> Result<()> {
         fn range<T: PartialOrd + std::fmt::Display>(f: &str, v: T, lo: T, hi: T) -> Result<()> {
             if v < lo || v > hi {
-                return Err(Error::field(f, format!("{v} is out of range, allowed {lo}..={hi}")));
+                return Err(Error::field(
+                    f,
+                    format!("{v} is out of range, allowed {lo}..={hi}"),
+                ));
             }
             Ok(())
         }
@@ -252,7 +258,10 @@ impl Config {
         if self.warmup >= self.cycles {
             return Err(Error::field(
                 "warmup",
-                format!("{} must be smaller than cycles ({})", self.warmup, self.cycles),
+                format!(
+                    "{} must be smaller than cycles ({})",
+                    self.warmup, self.cycles
+                ),
             ));
         }
         range("watchdog_cycles", self.watchdog_cycles, 100, u64::MAX)?;
@@ -261,24 +270,45 @@ impl Config {
         range("topology.ports", t.ports, 2, 32)?;
         range("topology.hosts_per_switch", t.hosts_per_switch, 1, 28)?;
         if t.kind == TopologyKind::File && t.file.is_none() {
-            return Err(Error::field("topology.file", "kind = \"file\" needs a file path"));
+            return Err(Error::field(
+                "topology.file",
+                "kind = \"file\" needs a file path",
+            ));
         }
         crate::routing::updown::Select::parse(&self.routing.select)
             .map_err(|e| e.context("routing.select"))?;
         crate::traffic::pattern::Pattern::parse(&self.traffic.pattern)
             .map_err(|e| e.context("traffic.pattern"))?;
-        range("traffic.message_bytes", self.traffic.message_bytes, 1, 1 << 20)?;
+        range(
+            "traffic.message_bytes",
+            self.traffic.message_bytes,
+            1,
+            1 << 20,
+        )?;
         if !(self.traffic.rate.is_finite()) {
             return Err(Error::field("traffic.rate", "must be a number in 0..=1"));
         }
         range("traffic.rate", self.traffic.rate, 0.0, 1.0)?;
-        range("traffic.source_queue_limit", self.traffic.source_queue_limit, 1, 1_000_000)?;
+        range(
+            "traffic.source_queue_limit",
+            self.traffic.source_queue_limit,
+            1,
+            1_000_000,
+        )?;
         range("link.fly_cycles", self.link.fly_cycles, 1, 1024)?;
         if !(self.link.clock_ns > 0.0 && self.link.clock_ns.is_finite()) {
-            return Err(Error::field("link.clock_ns", format!("{} must be a positive number", self.link.clock_ns)));
+            return Err(Error::field(
+                "link.clock_ns",
+                format!("{} must be a positive number", self.link.clock_ns),
+            ));
         }
         let s = &self.switch;
-        range("switch.first_flit_latency_cycles", s.first_flit_latency_cycles, 1, 10_000)?;
+        range(
+            "switch.first_flit_latency_cycles",
+            s.first_flit_latency_cycles,
+            1,
+            10_000,
+        )?;
         range("switch.slack_bytes", s.slack_bytes, 2, 1 << 20)?;
         range("switch.stop_above", s.stop_above, 1, s.slack_bytes - 1)?;
         range("switch.go_below", s.go_below, 1, s.stop_above)?;
@@ -294,7 +324,12 @@ impl Config {
             ));
         }
         range("nic.load_cycles", self.nic.load_cycles, 0, 1_000_000)?;
-        range("nic.recv_bytes_per_cycle", self.nic.recv_bytes_per_cycle, 1, 64)?;
+        range(
+            "nic.recv_bytes_per_cycle",
+            self.nic.recv_bytes_per_cycle,
+            1,
+            64,
+        )?;
         Ok(())
     }
 }
@@ -310,7 +345,9 @@ pub fn apply_override(table: &mut toml::Table, kv: &str) -> Result<()> {
     let key = key.trim();
     let parts: Vec<&str> = key.split('.').collect();
     if parts.iter().any(|p| p.is_empty()) {
-        return Err(Error::new(format!("--set {kv:?}: empty key component in {key:?}")));
+        return Err(Error::new(format!(
+            "--set {kv:?}: empty key component in {key:?}"
+        )));
     }
     let value: toml::Value = format!("v = {}", val.trim())
         .parse::<toml::Table>()

@@ -51,7 +51,10 @@ pub fn parse_rates(s: &str) -> Result<Vec<f64>> {
             .parse()
             .map_err(|_| Error::field("--rates", format!("{part:?} is not a number")))?;
         if !(0.0..=1.0).contains(&r) {
-            return Err(Error::field("--rates", format!("{r} is out of range, allowed 0..=1 flits/cycle/host")));
+            return Err(Error::field(
+                "--rates",
+                format!("{r} is out of range, allowed 0..=1 flits/cycle/host"),
+            ));
         }
         v.push(r);
     }
@@ -62,14 +65,21 @@ pub fn parse_rates(s: &str) -> Result<Vec<f64>> {
 }
 
 /// Run the sweep on `threads` threads (None = all cores), with a progress bar if `progress`.
-pub fn run(cfg: &Config, rates: &[f64], threads: Option<usize>, progress: bool) -> Result<SweepResult> {
+pub fn run(
+    cfg: &Config,
+    rates: &[f64],
+    threads: Option<usize>,
+    progress: bool,
+) -> Result<SweepResult> {
     let topo = build::topology(cfg)?;
     let routes = build::routes(cfg, &topo)?;
     let pb = if progress {
         let pb = ProgressBar::new(rates.len() as u64);
         pb.set_style(
-            ProgressStyle::with_template("{spinner} {bar:40} {pos}/{len} points  {elapsed} (eta {eta})")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(
+                "{spinner} {bar:40} {pos}/{len} points  {elapsed} (eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         pb
     } else {
@@ -84,7 +94,11 @@ pub fn run(cfg: &Config, rates: &[f64], threads: Option<usize>, progress: bool) 
         pb.inc(1);
         let saturated = summary.suppressed_messages > 0
             || summary.accepted_flits_per_cycle_per_host < 0.95 * rate;
-        Ok(SweepPoint { rate, saturated, summary })
+        Ok(SweepPoint {
+            rate,
+            saturated,
+            summary,
+        })
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
@@ -138,7 +152,9 @@ impl SweepResult {
                 m.accepted_flits_per_cycle_per_switch,
                 l.map(|x| format!("{:.2}", x.0)).unwrap_or_default(),
                 l.map(|x| format!("{:.2}", x.1)).unwrap_or_default(),
-                m.network_latency.map(|x| format!("{:.2}", x.ns)).unwrap_or_default(),
+                m.network_latency
+                    .map(|x| format!("{:.2}", x.ns))
+                    .unwrap_or_default(),
                 m.measured_messages,
                 p.saturated,
                 m.healthy()
@@ -159,8 +175,12 @@ impl SweepResult {
                 p.rate,
                 m.offered_flits_per_ns_per_switch,
                 m.accepted_flits_per_ns_per_switch,
-                m.latency.map(|l| format!("{:.1}", l.ns)).unwrap_or("-".into()),
-                m.network_latency.map(|l| format!("{:.1}", l.ns)).unwrap_or("-".into()),
+                m.latency
+                    .map(|l| format!("{:.1}", l.ns))
+                    .unwrap_or("-".into()),
+                m.network_latency
+                    .map(|l| format!("{:.1}", l.ns))
+                    .unwrap_or("-".into()),
                 if p.saturated { "yes" } else { "" }
             );
         }
@@ -170,7 +190,11 @@ impl SweepResult {
             self.throughput_flits_per_ns_per_switch,
             self.throughput_flits_per_cycle_per_switch,
             self.throughput_at_rate,
-            if self.all_healthy { "" } else { "  -- WARNING: some points violated an invariant or deadlocked" }
+            if self.all_healthy {
+                ""
+            } else {
+                "  -- WARNING: some points violated an invariant or deadlocked"
+            }
         );
         s
     }

@@ -96,7 +96,12 @@ impl std::fmt::Display for Endpoint {
 
 impl Network {
     /// Wire `topo` with Myrinet switches and NICs, NIC routing tables filled from `routes`.
-    pub fn new(topo: &Topology, routes: &RouteSet, dests: DestTable, params: NetParams) -> Result<Self> {
+    pub fn new(
+        topo: &Topology,
+        routes: &RouteSet,
+        dests: DestTable,
+        params: NetParams,
+    ) -> Result<Self> {
         let np = topo.ports_per_switch;
         if np != params.switch.ports {
             return Err(Error::new(format!(
@@ -105,7 +110,10 @@ impl Network {
             )));
         }
         if np > 32 {
-            return Err(Error::field("topology.ports_per_switch", format!("{np} is above the supported 32")));
+            return Err(Error::field(
+                "topology.ports_per_switch",
+                format!("{np} is above the supported 32"),
+            ));
         }
         if routes.hosts != topo.num_hosts() {
             return Err(Error::new(format!(
@@ -221,7 +229,11 @@ impl Network {
 
     /// Run `cycles` more cycles (stops early on deadlock). `each` is called after every cycle
     /// (for waveform sampling); pass `|_| Ok(())` when not tracing.
-    pub fn run_with<F: FnMut(&Network) -> Result<()>>(&mut self, cycles: u64, mut each: F) -> Result<()> {
+    pub fn run_with<F: FnMut(&Network) -> Result<()>>(
+        &mut self,
+        cycles: u64,
+        mut each: F,
+    ) -> Result<()> {
         for _ in 0..cycles {
             let alive = self.step();
             each(self)?;
@@ -279,7 +291,10 @@ impl Network {
         let lat = |sum: u128| {
             (st.measured_msgs > 0).then(|| {
                 let c = sum as f64 / st.measured_msgs as f64;
-                Latency { cycles: c, ns: c * clock }
+                Latency {
+                    cycles: c,
+                    ns: c * clock,
+                }
             })
         };
         let rate = self.params.nic.rate;
@@ -313,7 +328,11 @@ impl Network {
                 .unwrap_or(0),
             conservation_ok: self.conservation_ok(),
             slack_overflows: self.switches.iter().map(|s| s.overflows()).sum::<u64>()
-                + self.nics.iter().map(|n| n.recv.slack.overflows).sum::<u64>(),
+                + self
+                    .nics
+                    .iter()
+                    .map(|n| n.recv.slack.overflows)
+                    .sum::<u64>(),
             misdelivered: st.misdelivered,
             route_errors: self.switches.iter().map(|s| s.route_errors).sum(),
             deadlock: self.deadlock.clone(),

@@ -16,7 +16,9 @@ pub fn report(net: &Network, now: u64) -> String {
     // downstream input of every switch output (or None for NIC / unconnected)
     let mut downstream = vec![None; ns * np];
     for l in 0..net.links.len() {
-        if let (Endpoint::Switch { sw, port }, Endpoint::Switch { sw: s2, port: p2 }) = net.link_ends(l) {
+        if let (Endpoint::Switch { sw, port }, Endpoint::Switch { sw: s2, port: p2 }) =
+            net.link_ends(l)
+        {
             downstream[node(sw, port)] = Some(node(s2, p2));
         }
     }
@@ -81,6 +83,15 @@ pub fn report(net: &Network, now: u64) -> String {
         let names: Vec<String> = cycle.iter().map(|&n| name(n)).collect();
         s += &format!("wait cycle: {} -> {}", names.join(" -> "), name(cycle[0]));
     }
-    s += &format!("; {} blocked inputs: {}", blocked.len(), blocked.iter().take(32).cloned().collect::<Vec<_>>().join(" "));
+    s += &format!(
+        "; {} blocked inputs: {}",
+        blocked.len(),
+        blocked
+            .iter()
+            .take(32)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
     s
 }

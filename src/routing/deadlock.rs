@@ -20,7 +20,11 @@ pub struct Channel {
 
 impl fmt::Display for Channel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "sw{}.p{}->sw{}.p{}", self.sw, self.port, self.to_sw, self.to_port)
+        write!(
+            f,
+            "sw{}.p{}->sw{}.p{}",
+            self.sw, self.port, self.to_sw, self.to_port
+        )
     }
 }
 
@@ -37,7 +41,11 @@ pub struct DeadlockCheck {
 impl fmt::Display for DeadlockCheck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.acyclic {
-            write!(f, "acyclic ({} channels, {} dependencies)", self.channels, self.dependencies)
+            write!(
+                f,
+                "acyclic ({} channels, {} dependencies)",
+                self.channels, self.dependencies
+            )
         } else {
             let names: Vec<String> = self.cycle.iter().map(|c| c.to_string()).collect();
             write!(f, "cycle: {} -> {}", names.join(" -> "), self.cycle[0])
@@ -54,7 +62,10 @@ pub struct Cdg<'a> {
 impl<'a> Cdg<'a> {
     /// An empty graph over the channels of `topo`.
     pub fn new(topo: &'a Topology) -> Self {
-        Cdg { topo, adj: vec![Vec::new(); topo.switches * topo.ports_per_switch] }
+        Cdg {
+            topo,
+            adj: vec![Vec::new(); topo.switches * topo.ports_per_switch],
+        }
     }
 
     /// Add the dependencies of one path given as (switch, output port) hops; hops onto hosts are
@@ -79,7 +90,12 @@ impl<'a> Cdg<'a> {
         let n = self.adj.len();
         let mut color = vec![0u8; n];
         let mut parent = vec![u32::MAX; n];
-        let channels = self.adj.iter().enumerate().filter(|(i, a)| !a.is_empty() || self.adj.iter().any(|x| x.contains(&(*i as u32)))).count();
+        let channels = self
+            .adj
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| !a.is_empty() || self.adj.iter().any(|x| x.contains(&(*i as u32))))
+            .count();
         let dependencies = self.adj.iter().map(|a| a.len()).sum();
         for start in 0..n {
             if color[start] != 0 {
@@ -117,15 +133,33 @@ impl<'a> Cdg<'a> {
                 }
             }
         }
-        DeadlockCheck { acyclic: true, cycle: vec![], channels, dependencies }
+        DeadlockCheck {
+            acyclic: true,
+            cycle: vec![],
+            channels,
+            dependencies,
+        }
     }
 
     fn channel(&self, c: usize) -> Channel {
         let np = self.topo.ports_per_switch;
         let (sw, port) = (c / np, c % np);
         match self.topo.peer(sw, port) {
-            Peer::Switch { sw: to_sw, port: to_port } => Channel { sw, port, to_sw, to_port },
-            _ => Channel { sw, port, to_sw: usize::MAX, to_port: usize::MAX },
+            Peer::Switch {
+                sw: to_sw,
+                port: to_port,
+            } => Channel {
+                sw,
+                port,
+                to_sw,
+                to_port,
+            },
+            _ => Channel {
+                sw,
+                port,
+                to_sw: usize::MAX,
+                to_port: usize::MAX,
+            },
         }
     }
 }
@@ -134,7 +168,12 @@ impl<'a> Cdg<'a> {
 pub fn check(topo: &Topology, routes: &RouteSet) -> DeadlockCheck {
     let mut g = Cdg::new(topo);
     for r in &routes.routes {
-        g.add_path(r.switches.iter().zip(&r.ports).map(|(&s, &p)| (s as usize, p as usize)));
+        g.add_path(
+            r.switches
+                .iter()
+                .zip(&r.ports)
+                .map(|(&s, &p)| (s as usize, p as usize)),
+        );
     }
     g.check()
 }

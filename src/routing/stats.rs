@@ -50,7 +50,12 @@ impl RouteStats {
                 if r.hops() as u64 > m {
                     nonmin += 1;
                 }
-                for (&sw, &p) in r.switches.iter().zip(&r.ports).take(r.switches.len().saturating_sub(1)) {
+                for (&sw, &p) in r
+                    .switches
+                    .iter()
+                    .zip(&r.ports)
+                    .take(r.switches.len().saturating_sub(1))
+                {
                     load[sw as usize * np + p as usize] += 1;
                 }
             }
@@ -110,10 +115,29 @@ impl fmt::Display for RouteStats {
         let o = |x: Option<f64>| x.map(|v| format!("{v:.3}")).unwrap_or_else(|| "n/a".into());
         writeln!(f, "{} switches, {} hosts", self.switches, self.hosts)?;
         writeln!(f, "                      uniform   bit-reversal")?;
-        writeln!(f, "avg hops             {:>8.3}   {:>12}", self.avg_hops_uniform, o(self.avg_hops_bit_reversal))?;
-        writeln!(f, "minimal avg hops     {:>8.3}   {:>12}", self.minimal_avg_hops_uniform, o(self.minimal_avg_hops_bit_reversal))?;
-        writeln!(f, "max channel load     {:>8}   (ordered host pairs on the busiest link)", self.max_channel_load_uniform)?;
-        writeln!(f, "non-minimal routes   {:>8}   of {} ordered host pairs", self.routes_non_minimal, self.hosts * self.hosts.saturating_sub(1))?;
+        writeln!(
+            f,
+            "avg hops             {:>8.3}   {:>12}",
+            self.avg_hops_uniform,
+            o(self.avg_hops_bit_reversal)
+        )?;
+        writeln!(
+            f,
+            "minimal avg hops     {:>8.3}   {:>12}",
+            self.minimal_avg_hops_uniform,
+            o(self.minimal_avg_hops_bit_reversal)
+        )?;
+        writeln!(
+            f,
+            "max channel load     {:>8}   (ordered host pairs on the busiest link)",
+            self.max_channel_load_uniform
+        )?;
+        writeln!(
+            f,
+            "non-minimal routes   {:>8}   of {} ordered host pairs",
+            self.routes_non_minimal,
+            self.hosts * self.hosts.saturating_sub(1)
+        )?;
         write!(f, "deadlock free        {}", self.deadlock_free)
     }
 }

@@ -73,7 +73,9 @@ impl Select {
         match s.trim() {
             "balanced" => Ok(Select::Balanced),
             "shortest" => Ok(Select::Shortest),
-            o => Err(Error::new(format!("{o:?} is not a path selection, allowed: balanced, shortest"))),
+            o => Err(Error::new(format!(
+                "{o:?} is not a path selection, allowed: balanced, shortest"
+            ))),
         }
     }
 }
@@ -120,7 +122,11 @@ fn host_route(topo: &Topology, switches: Vec<u32>, dst: usize) -> Route {
     let mut ports = Vec::with_capacity(switches.len());
     for w in switches.windows(2) {
         let (a, b) = (w[0] as usize, w[1] as usize);
-        let p = topo.neighbors(a).find(|&(_, s2, _)| s2 == b).map(|x| x.0).expect("adjacent");
+        let p = topo
+            .neighbors(a)
+            .find(|&(_, s2, _)| s2 == b)
+            .map(|x| x.0)
+            .expect("adjacent");
         ports.push(p as u8);
     }
     ports.push(topo.host(dst).port as u8);
@@ -172,8 +178,9 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
         Select::Balanced => {
             let np = topo.ports_per_switch;
             let mut load = vec![0u32; n * np];
-            let mut pairs: Vec<(usize, usize)> =
-                (0..h).flat_map(|s| (0..h).filter(move |&d| d != s).map(move |d| (s, d))).collect();
+            let mut pairs: Vec<(usize, usize)> = (0..h)
+                .flat_map(|s| (0..h).filter(move |&d| d != s).map(move |d| (s, d)))
+                .collect();
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_BA1A);
             pairs.shuffle(&mut rng);
             let mut dp = Dp::new(n);
@@ -197,7 +204,8 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
             for s in 0..h {
                 for d in 0..h {
                     if s != d {
-                        routes[s * h + d] = host_route(topo, std::mem::take(&mut paths[s * h + d]), d);
+                        routes[s * h + d] =
+                            host_route(topo, std::mem::take(&mut paths[s * h + d]), d);
                     }
                 }
             }
@@ -210,7 +218,11 @@ fn adjust(topo: &Topology, path: &[u32], load: &mut [u32], add: bool) {
     let np = topo.ports_per_switch;
     for w in path.windows(2) {
         let (a, b) = (w[0] as usize, w[1] as usize);
-        let p = topo.neighbors(a).find(|&(_, s2, _)| s2 == b).map(|x| x.0).expect("adjacent");
+        let p = topo
+            .neighbors(a)
+            .find(|&(_, s2, _)| s2 == b)
+            .map(|x| x.0)
+            .expect("adjacent");
         if add {
             load[a * np + p] += 1;
         } else {
@@ -228,10 +240,21 @@ struct Dp {
 
 impl Dp {
     fn new(n: usize) -> Self {
-        Dp { cost: vec![0; 2 * n], prev: vec![0; 2 * n] }
+        Dp {
+            cost: vec![0; 2 * n],
+            prev: vec![0; 2 * n],
+        }
     }
 
-    fn best(&mut self, topo: &Topology, ud: &UpDown, load: &[u32], s: usize, d: usize, limit: u32) -> Vec<u32> {
+    fn best(
+        &mut self,
+        topo: &Topology,
+        ud: &UpDown,
+        load: &[u32],
+        s: usize,
+        d: usize,
+        limit: u32,
+    ) -> Vec<u32> {
         let n = topo.switches;
         let np = topo.ports_per_switch;
         let layers = limit as usize + 1;

@@ -117,6 +117,9 @@ mod tests {
             q.push(round + 5).unwrap();
         }
         assert_eq!(q.len(), 5);
-        assert_eq!(q.iter().copied().collect::<Vec<_>>(), vec![50, 51, 52, 53, 54]);
+        assert_eq!(
+            q.iter().copied().collect::<Vec<_>>(),
+            vec![50, 51, 52, 53, 54]
+        );
     }
 }

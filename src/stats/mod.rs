@@ -154,10 +154,7 @@ impl Summary {
             self.messages_pending,
             self.suppressed_messages
         );
-        s += &format!(
-            "max slack level  {} bytes\n",
-            self.max_slack_level
-        );
+        s += &format!("max slack level  {} bytes\n", self.max_slack_level);
         s += &format!(
             "invariants       conservation {}, slack overflows {}, misdelivered {}, route errors {}\n",
             if self.conservation_ok { "ok" } else { "VIOLATED" },

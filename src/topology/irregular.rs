@@ -15,12 +15,23 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Generate a random irregular network.
-pub fn generate(switches: usize, hosts_per_switch: usize, ports_per_switch: usize, seed: u64) -> Result<Topology> {
+pub fn generate(
+    switches: usize,
+    hosts_per_switch: usize,
+    ports_per_switch: usize,
+    seed: u64,
+) -> Result<Topology> {
     if switches == 0 {
-        return Err(Error::field("switches", "0: a network needs at least one switch"));
+        return Err(Error::field(
+            "switches",
+            "0: a network needs at least one switch",
+        ));
     }
     if !(2..=255).contains(&ports_per_switch) {
-        return Err(Error::field("ports_per_switch", format!("{ports_per_switch} is out of range, allowed 2..=255")));
+        return Err(Error::field(
+            "ports_per_switch",
+            format!("{ports_per_switch} is out of range, allowed 2..=255"),
+        ));
     }
     if hosts_per_switch == 0 || hosts_per_switch > ports_per_switch {
         return Err(Error::field(
@@ -59,12 +70,21 @@ pub fn generate(switches: usize, hosts_per_switch: usize, ports_per_switch: usiz
     let mut next_port = vec![hosts_per_switch; switches];
     let mut links = Vec::with_capacity(edges.len());
     for (a, b) in edges {
-        links.push(LinkSpec { a, pa: next_port[a], b, pb: next_port[b] });
+        links.push(LinkSpec {
+            a,
+            pa: next_port[a],
+            b,
+            pb: next_port[b],
+        });
         next_port[a] += 1;
         next_port[b] += 1;
     }
     let hosts = (0..switches * hosts_per_switch)
-        .map(|h| HostSpec { host: h, sw: h / hosts_per_switch, port: h % hosts_per_switch })
+        .map(|h| HostSpec {
+            host: h,
+            sw: h / hosts_per_switch,
+            port: h % hosts_per_switch,
+        })
         .collect();
     Topology::new(switches, ports_per_switch, links, hosts, Shape::Irregular)
 }
@@ -78,10 +98,22 @@ fn attempt_edges(n: usize, cap: usize, rng: &mut ChaCha8Rng) -> Vec<(usize, usiz
     // random spanning tree
     for i in 1..n {
         let s = order[i];
-        let cands: Vec<usize> = order[..i].iter().copied().filter(|&t| deg[t] < cap).collect();
+        let cands: Vec<usize> = order[..i]
+            .iter()
+            .copied()
+            .filter(|&t| deg[t] < cap)
+            .collect();
         // prefer switches with a spare port beyond this link so the tree can keep growing
-        let growable: Vec<usize> = cands.iter().copied().filter(|&t| deg[t] + 1 < cap).collect();
-        let pool = if growable.is_empty() || i + 1 == n { &cands } else { &growable };
+        let growable: Vec<usize> = cands
+            .iter()
+            .copied()
+            .filter(|&t| deg[t] + 1 < cap)
+            .collect();
+        let pool = if growable.is_empty() || i + 1 == n {
+            &cands
+        } else {
+            &growable
+        };
         let t = pool[rng.random_range(0..pool.len())];
         deg[s] += 1;
         deg[t] += 1;

@@ -10,7 +10,10 @@ const KEYS: &str = "switches, ports_per_switch, links, hosts";
 
 /// Serialize (deterministic: links and hosts in stored order, one per line).
 pub fn to_json(t: &Topology) -> String {
-    let mut s = format!("{{\n  \"switches\": {},\n  \"ports_per_switch\": {},\n  \"links\": [", t.switches, t.ports_per_switch);
+    let mut s = format!(
+        "{{\n  \"switches\": {},\n  \"ports_per_switch\": {},\n  \"links\": [",
+        t.switches, t.ports_per_switch
+    );
     for (i, l) in t.links.iter().enumerate() {
         s += if i == 0 { "\n    " } else { ",\n    " };
         s += &format!("[{}, {}, {}, {}]", l.a, l.pa, l.b, l.pb);
@@ -31,22 +34,28 @@ fn uint(v: &Value, what: &str) -> Result<usize> {
 }
 
 fn tuple(v: &Value, n: usize, what: &str, form: &str) -> Result<Vec<usize>> {
-    let a = v
-        .as_array()
-        .filter(|a| a.len() == n)
-        .ok_or_else(|| Error::field(what, format!("{v} must be an array of {n} non-negative integers {form}")))?;
+    let a = v.as_array().filter(|a| a.len() == n).ok_or_else(|| {
+        Error::field(
+            what,
+            format!("{v} must be an array of {n} non-negative integers {form}"),
+        )
+    })?;
     a.iter().map(|x| uint(x, what)).collect()
 }
 
 /// Parse and validate.
 pub fn from_json(text: &str) -> Result<Topology> {
-    let v: Value = serde_json::from_str(text).map_err(|e| Error::new(format!("malformed topology JSON: {e}")))?;
+    let v: Value = serde_json::from_str(text)
+        .map_err(|e| Error::new(format!("malformed topology JSON: {e}")))?;
     let obj = v
         .as_object()
         .ok_or_else(|| Error::new(format!("topology JSON must be an object with keys {KEYS}")))?;
     for k in obj.keys() {
         if !["switches", "ports_per_switch", "links", "hosts"].contains(&k.as_str()) {
-            return Err(Error::field(k, format!("unknown key, allowed keys are {KEYS}")));
+            return Err(Error::field(
+                k,
+                format!("unknown key, allowed keys are {KEYS}"),
+            ));
         }
     }
     let get = |k: &str| obj.get(k).ok_or_else(|| Error::field(k, "missing"));
@@ -59,7 +68,12 @@ pub fn from_json(text: &str) -> Result<Topology> {
         .enumerate()
         .map(|(i, l)| {
             let t = tuple(l, 4, &format!("links[{i}]"), "[swA, portA, swB, portB]")?;
-            Ok(LinkSpec { a: t[0], pa: t[1], b: t[2], pb: t[3] })
+            Ok(LinkSpec {
+                a: t[0],
+                pa: t[1],
+                b: t[2],
+                pb: t[3],
+            })
         })
         .collect::<Result<Vec<_>>>()?;
     let hosts = get("hosts")?
@@ -69,7 +83,11 @@ pub fn from_json(text: &str) -> Result<Topology> {
         .enumerate()
         .map(|(i, h)| {
             let t = tuple(h, 3, &format!("hosts[{i}]"), "[host, sw, port]")?;
-            Ok(HostSpec { host: t[0], sw: t[1], port: t[2] })
+            Ok(HostSpec {
+                host: t[0],
+                sw: t[1],
+                port: t[2],
+            })
         })
         .collect::<Result<Vec<_>>>()?;
     Topology::new(switches, ports, links, hosts, Shape::Irregular)
@@ -89,5 +107,6 @@ pub fn save(t: &Topology, path: &Path) -> Result<()> {
             std::fs::create_dir_all(d)?;
         }
     }
-    std::fs::write(path, to_json(t)).map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, to_json(t))
+        .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
 }

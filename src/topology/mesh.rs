@@ -9,7 +9,12 @@ use crate::error::{Error, Result};
 
 /// Parse "8x8".
 pub fn parse_dims(s: &str) -> Result<[usize; 2]> {
-    let bad = || Error::field("dims", format!("{s:?}: expected XxY with positive integers, e.g. 8x8"));
+    let bad = || {
+        Error::field(
+            "dims",
+            format!("{s:?}: expected XxY with positive integers, e.g. 8x8"),
+        )
+    };
     let (a, b) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
     let x: usize = a.trim().parse().map_err(|_| bad())?;
     let y: usize = b.trim().parse().map_err(|_| bad())?;
@@ -22,28 +27,57 @@ pub fn parse_dims(s: &str) -> Result<[usize; 2]> {
 fn build(dims: [usize; 2], h: usize, wrap: bool) -> Result<Topology> {
     let [nx, ny] = dims;
     if nx * ny < 2 {
-        return Err(Error::field("dims", format!("{nx}x{ny}: at least two switches are needed")));
+        return Err(Error::field(
+            "dims",
+            format!("{nx}x{ny}: at least two switches are needed"),
+        ));
     }
     if !(1..=28).contains(&h) {
-        return Err(Error::field("hosts_per_switch", format!("{h} is out of range, allowed 1..=28")));
+        return Err(Error::field(
+            "hosts_per_switch",
+            format!("{h} is out of range, allowed 1..=28"),
+        ));
     }
     if wrap && (nx < 3 || ny < 3) {
-        return Err(Error::field("dims", format!("{nx}x{ny}: a torus needs every dimension ≥ 3")));
+        return Err(Error::field(
+            "dims",
+            format!("{nx}x{ny}: a torus needs every dimension ≥ 3"),
+        ));
     }
     let id = |x: usize, y: usize| x + y * nx;
     let mut links = Vec::new();
     for y in 0..ny {
         for x in 0..nx {
             if x + 1 < nx || wrap {
-                links.push(LinkSpec { a: id(x, y), pa: h, b: id((x + 1) % nx, y), pb: h + 1 });
+                links.push(LinkSpec {
+                    a: id(x, y),
+                    pa: h,
+                    b: id((x + 1) % nx, y),
+                    pb: h + 1,
+                });
             }
             if y + 1 < ny || wrap {
-                links.push(LinkSpec { a: id(x, y), pa: h + 2, b: id(x, (y + 1) % ny), pb: h + 3 });
+                links.push(LinkSpec {
+                    a: id(x, y),
+                    pa: h + 2,
+                    b: id(x, (y + 1) % ny),
+                    pb: h + 3,
+                });
             }
         }
     }
-    let hosts = (0..nx * ny * h).map(|k| HostSpec { host: k, sw: k / h, port: k % h }).collect();
-    let shape = if wrap { Shape::Torus { dims } } else { Shape::Mesh { dims } };
+    let hosts = (0..nx * ny * h)
+        .map(|k| HostSpec {
+            host: k,
+            sw: k / h,
+            port: k % h,
+        })
+        .collect();
+    let shape = if wrap {
+        Shape::Torus { dims }
+    } else {
+        Shape::Mesh { dims }
+    };
     Topology::new(nx * ny, h + 4, links, hosts, shape)
 }
 

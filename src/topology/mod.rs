@@ -74,7 +74,10 @@ impl Topology {
         shape: Shape,
     ) -> Result<Topology> {
         if switches == 0 {
-            return Err(Error::field("switches", "0: a network needs at least one switch"));
+            return Err(Error::field(
+                "switches",
+                "0: a network needs at least one switch",
+            ));
         }
         if !(1..=255).contains(&ports_per_switch) {
             return Err(Error::field(
@@ -112,21 +115,36 @@ impl Topology {
         for (k, l) in links.iter().enumerate() {
             let item = format!("links[{k}]");
             if l.a == l.b {
-                return Err(Error::field(&item, format!("links switch {} to itself", l.a)));
+                return Err(Error::field(
+                    &item,
+                    format!("links switch {} to itself", l.a),
+                ));
             }
             let ia = claim(item.clone(), l.a, l.pa)?;
             let ib = claim(item.clone(), l.b, l.pb)?;
             if !pairs.insert((l.a.min(l.b), l.a.max(l.b))) {
                 return Err(Error::field(
                     &item,
-                    format!("second link between switches {} and {} (at most one is allowed)", l.a, l.b),
+                    format!(
+                        "second link between switches {} and {} (at most one is allowed)",
+                        l.a, l.b
+                    ),
                 ));
             }
-            peers[ia] = Peer::Switch { sw: l.b, port: l.pb };
-            peers[ib] = Peer::Switch { sw: l.a, port: l.pa };
+            peers[ia] = Peer::Switch {
+                sw: l.b,
+                port: l.pb,
+            };
+            peers[ib] = Peer::Switch {
+                sw: l.a,
+                port: l.pa,
+            };
         }
         if hosts.is_empty() {
-            return Err(Error::field("hosts", "empty: a network needs at least one host"));
+            return Err(Error::field(
+                "hosts",
+                "empty: a network needs at least one host",
+            ));
         }
         hosts.sort_by_key(|h| h.host);
         for (k, h) in hosts.iter().enumerate() {
@@ -137,14 +155,25 @@ impl Topology {
                         "host ids must be exactly 0..{} each once; host {} is {}",
                         hosts.len() - 1,
                         k,
-                        if h.host < k { "listed twice" } else { "missing" }
+                        if h.host < k {
+                            "listed twice"
+                        } else {
+                            "missing"
+                        }
                     ),
                 ));
             }
             let i = claim(format!("hosts[{k}]"), h.sw, h.port)?;
             peers[i] = Peer::Host(h.host);
         }
-        let t = Topology { switches, ports_per_switch, links, hosts, shape, peers };
+        let t = Topology {
+            switches,
+            ports_per_switch,
+            links,
+            hosts,
+            shape,
+            peers,
+        };
         let dist = t.bfs(0);
         if let Some(s) = dist.iter().position(|&d| d == u32::MAX) {
             return Err(Error::field(

@@ -21,7 +21,8 @@ pub enum Pattern {
     HotSpot { percent: f64, host: usize },
 }
 
-const ALLOWED: &str = "uniform, bit-reversal, localL (e.g. local3, local:5), hot-spot:PCT or hot-spot:PCT@HOST";
+const ALLOWED: &str =
+    "uniform, bit-reversal, localL (e.g. local3, local:5), hot-spot:PCT or hot-spot:PCT@HOST";
 
 impl Pattern {
     /// Parse `uniform`, `bit-reversal`, `local3` / `local:3`, `hot-spot:20` / `hot-spot:20@7`.
@@ -46,7 +47,11 @@ impl Pattern {
             if let Some(rest) = t.strip_prefix(pre) {
                 let rest = rest.trim_start_matches(':');
                 let (pct, host) = match rest.split_once('@') {
-                    Some((p, h)) => (p, h.parse::<usize>().map_err(|_| bad("has no valid host after @"))?),
+                    Some((p, h)) => (
+                        p,
+                        h.parse::<usize>()
+                            .map_err(|_| bad("has no valid host after @"))?,
+                    ),
                     None => (rest, 0),
                 };
                 let percent: f64 = pct.parse().map_err(|_| bad("has no valid percentage"))?;
@@ -148,7 +153,10 @@ impl DestTable {
                         h - 1
                     )));
                 }
-                Kind::HotSpot { p: percent / 100.0, host: *host }
+                Kind::HotSpot {
+                    p: percent / 100.0,
+                    host: *host,
+                }
             }
         };
         Ok(DestTable { hosts: h, kind })

@@ -71,7 +71,13 @@ pub struct NicCtx<'a> {
 
 impl Nic {
     /// A NIC for `host` receiving on link `in_link` and sending on `out_link`.
-    pub fn new(host: usize, p: NicParams, in_link: u32, out_link: u32, mut rng: ChaCha8Rng) -> Self {
+    pub fn new(
+        host: usize,
+        p: NicParams,
+        in_link: u32,
+        out_link: u32,
+        mut rng: ChaCha8Rng,
+    ) -> Self {
         let gen = MessageGenerator::new(p.rate, p.payload, p.process, p.queue_limit, &mut rng);
         Nic {
             host,
@@ -92,7 +98,8 @@ impl Nic {
     pub fn eval(&mut self, now: u64, cx: &mut NicCtx<'_>) -> u32 {
         let mut moved = 0;
         if self.out_link != NO_LINK {
-            self.sg.receive(cx.links[self.out_link as usize].back.recv(now));
+            self.sg
+                .receive(cx.links[self.out_link as usize].back.recv(now));
         }
         if self.in_link != NO_LINK {
             if let Some(f) = cx.links[self.in_link as usize].fwd.recv(now) {
@@ -130,7 +137,10 @@ impl Nic {
         if let Some(id) = self.send.pkt() {
             let dst = cx.packets.get(id).dst as usize;
             let route = cx.table.route(self.host, dst);
-            if let Some(f) = self.send.step(now, self.sg.can_send(), route, self.p.payload) {
+            if let Some(f) = self
+                .send
+                .step(now, self.sg.can_send(), route, self.p.payload)
+            {
                 if f.is_head() {
                     cx.packets.get_mut(id).inject_cycle = now;
                 }
