@@ -76,7 +76,7 @@ fn shortest_is_the_shortest_legal_path_with_lowest_ids_on_ties() {
         let rs = updown::routes(&t, Select::Shortest, 0).unwrap();
         // brute force: BFS over legal paths from every switch
         for s in 0..16 {
-            let mut best = vec![u32::MAX; 16];
+            let mut best = [u32::MAX; 16];
             let mut frontier = vec![vec![s as u32]];
             best[s] = 0;
             while let Some(p) = frontier.pop() {
@@ -93,6 +93,7 @@ fn shortest_is_the_shortest_legal_path_with_lowest_ids_on_ties() {
                     }
                 }
             }
+            #[allow(clippy::needless_range_loop)]
             for d in 0..16 {
                 if d != s {
                     let r = rs.get(s * 4, d * 4);

@@ -94,7 +94,7 @@ fn stop_and_go_timing_with_blocked_receiver() {
         let s = b.cycle(now, drain);
         tr.sample(now, &b).unwrap();
         // flit i (sent at cycle i) arrives at 8 + i; with the receiver blocked the level is i + 1
-        if now < 64 && now >= 8 {
+        if (8..64).contains(&now) {
             assert_eq!(b.slack.level() as u64, now - 7, "level at cycle {now}");
         }
         match s {

@@ -54,7 +54,11 @@ impl Fake {
                 port.level = (c * (s as u64 + 1) + p as u64) % 80;
                 port.stop = port.level > 56;
                 port.state = if c % 10 < 5 { "IDLE" } else { "wait for go" };
-                port.pkt = if c % 7 == 0 { -1 } else { (c / 7) as i64 };
+                port.pkt = if c.is_multiple_of(7) {
+                    -1
+                } else {
+                    (c / 7) as i64
+                };
             }
         }
     }
@@ -80,7 +84,7 @@ fn write(name: &str, scopes: &[&str], window: Option<(u64, u64)>) -> PathBuf {
 fn value_at(w: &mut wellen::simple::Waveform, path: &[&str], name: &str, t: u64) -> String {
     let h = w.hierarchy();
     let var = h
-        .lookup_var(path, &name)
+        .lookup_var(path, name)
         .unwrap_or_else(|| panic!("{path:?}.{name} missing"));
     let sig = h[var].signal_ref();
     w.load_signals(&[sig]);
@@ -186,7 +190,7 @@ fn window_limits_the_time_range() {
         times.windows(2).all(|w| w[0] < w[1]),
         "time strictly increases"
     );
-    assert!(times.iter().all(|&t| t >= 50 * 6250 && t <= 120 * 6250));
+    assert!(times.iter().all(|&t| (50 * 6250..=120 * 6250).contains(&t)));
 }
 
 #[test]

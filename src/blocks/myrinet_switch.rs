@@ -240,8 +240,7 @@ impl MyrinetSwitch {
         }
         // 4: output arbitration (demand-slotted round-robin, one header per output)
         if any_req {
-            for o in 0..self.p.ports {
-                let r = req[o];
+            for (o, &r) in req.iter().enumerate().take(self.p.ports) {
                 if r == 0 || self.outs[o].owner.is_some() {
                     continue;
                 }
