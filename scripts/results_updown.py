@@ -48,5 +48,5 @@ with open("out/results/updown_table.md", "w") as f:
     f.write("| switches | message | selection | throughput min | max | avg (flits/ns/switch) | per topology | latency at lowest load (ns) |\n|---|---|---|---|---|---|---|---|\n")
     for sw, size, sel, lo, hi, avg, lat, th, _ in rows:
         f.write(f"| {sw} | {size} B | {sel} | {lo:.4f} | {hi:.4f} | {avg:.4f} | {' '.join(f'{x:.4f}' for x in th)} | {lat:.0f} |\n")
-    f.write("\nExample command (seed 1 of the last row): `flitwave " + rows[-1][8] + "`\n")
+    f.write("\nOne of the sweeps behind the last row: `flitwave " + rows[-1][8] + "`\n")
 print(open("out/results/updown_table.md").read())

@@ -45,24 +45,32 @@ pub fn scenarios(scale: f64) -> Vec<Scenario> {
     let cyc = |n: f64| ((n * scale) as u64).max(2000);
     let mut irr = Config::default();
     irr.topology.switches = 64;
-    irr.traffic.rate = 0.035;
     irr.cycles = cyc(100_000.0);
     irr.warmup = irr.cycles / 10;
+    irr.traffic.rate = 0.03;
     vec![
         Scenario {
-            name: "mesh8x8_dor_20flit_rate0.1",
+            name: "mesh8x8_dor_20flit_rate0.10",
             config: mesh("8x8", 0.1, cyc(200_000.0)),
         },
         Scenario {
-            name: "mesh8x8_dor_20flit_near_sat",
-            config: mesh("8x8", 0.3, cyc(100_000.0)),
+            name: "mesh8x8_dor_20flit_rate0.15_near_sat",
+            config: mesh("8x8", 0.15, cyc(200_000.0)),
         },
         Scenario {
-            name: "mesh16x16_dor_20flit_rate0.1",
+            name: "mesh8x8_dor_20flit_rate0.05",
+            config: mesh("8x8", 0.05, cyc(200_000.0)),
+        },
+        Scenario {
+            name: "mesh16x16_dor_20flit_rate0.05",
+            config: mesh("16x16", 0.05, cyc(50_000.0)),
+        },
+        Scenario {
+            name: "mesh16x16_dor_20flit_rate0.10_beyond_sat",
             config: mesh("16x16", 0.1, cyc(50_000.0)),
         },
         Scenario {
-            name: "irregular64_updown_512B_near_sat",
+            name: "irregular64_updown_512B_rate0.03_near_sat",
             config: irr,
         },
     ]

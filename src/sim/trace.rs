@@ -699,7 +699,7 @@ pub fn write_gtkw(path: &Path, vcd_file_name: &str, signals: &[String]) -> Resul
         let label = scope
             .split_once('.')
             .map(|(_, b)| b)
-            .unwrap_or(scope)
+            .unwrap_or("")
             .to_string();
         if group.as_deref() != Some(label.as_str()) {
             if let Some(g) = group.take() {
