@@ -3,7 +3,7 @@
 use clap::{Args, Parser, Subcommand};
 use flitwave::experiment::config::Config;
 use flitwave::experiment::{bench, build, sweep};
-use flitwave::routing::{deadlock, dor, stats::RouteStats, updown};
+use flitwave::routing::{deadlock, dor, itb, stats::RouteStats, updown};
 use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::topology::{irregular, json, mesh, Topology};
 use flitwave::{Error, Result};
@@ -139,12 +139,13 @@ struct RoutesArgs {
     dims: String,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// updown or dor.
+    /// updown, itb or dor.
     #[arg(long, default_value = "updown")]
     routing: String,
-    /// Up*/down* path selection: balanced or shortest.
-    #[arg(long, default_value = "balanced")]
-    select: String,
+    /// Path selection: balanced or shortest (updown, default balanced); random or min-itb (itb,
+    /// default random).
+    #[arg(long)]
+    select: Option<String>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -244,7 +245,7 @@ fn cmd_run(a: RunArgs) -> Result<()> {
             "flitwave run: {:?} topology, {:?} routing ({}), {} traffic, {}-byte messages, seed {}",
             cfg.topology.kind,
             cfg.routing.algorithm,
-            cfg.routing.select,
+            cfg.routing.select_name(),
             cfg.traffic.pattern,
             cfg.traffic.message_bytes,
             cfg.seed
@@ -366,12 +367,19 @@ fn cmd_routes(a: RoutesArgs) -> Result<()> {
         None => make_topology(&a.topology, a.switches, &a.dims, 4, 8, a.seed)?,
     };
     let routes = match a.routing.as_str() {
-        "updown" => updown::routes(&topo, updown::Select::parse(&a.select)?, a.seed)?,
+        "updown" => {
+            let sel = updown::Select::parse(a.select.as_deref().unwrap_or("balanced"))?;
+            updown::routes(&topo, sel, a.seed)?
+        }
+        "itb" => {
+            let sel = itb::ItbSelect::parse(a.select.as_deref().unwrap_or("random"))?;
+            itb::routes(&topo, sel, a.seed)?
+        }
         "dor" => dor::routes(&topo)?,
         other => {
             return Err(Error::field(
                 "--routing",
-                format!("{other:?} is unknown, allowed: updown, dor"),
+                format!("{other:?} is unknown, allowed: updown, itb, dor"),
             ))
         }
     };

@@ -65,10 +65,12 @@ impl Bench {
                 Route {
                     switches: vec![0, 1],
                     ports: vec![1, 0],
+                    itbs: vec![],
                 },
                 Route {
                     switches: vec![1, 0],
                     ports: vec![2, 0],
+                    itbs: vec![],
                 },
                 Route::default(),
             ],
@@ -199,7 +201,8 @@ fn misdelivered_packets_are_counted() {
         routes: vec![
             Route {
                 switches: vec![0, 1],
-                ports: vec![1, 0]
+                ports: vec![1, 0],
+                itbs: vec![],
             };
             4
         ],

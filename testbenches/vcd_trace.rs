@@ -577,19 +577,60 @@ fn gtkw_save_file_lists_the_signals() {
         SharedBuf::default(),
     )
     .unwrap();
-    let gtkw = vcd.with_extension("gtkw");
+    // Outside waves/ (which only ignores *.vcd / *.fst in git).
+    let gtkw = Path::new(env!("CARGO_TARGET_TMPDIR")).join("test_trace_gtkw.gtkw");
     write_gtkw(
         &gtkw,
         vcd.file_name().unwrap().to_str().unwrap(),
         tr.signal_names(),
+        PERIOD,
     )
     .unwrap();
     let s = std::fs::read_to_string(&gtkw).unwrap();
-    assert!(s.starts_with("[dumpfile] \"test_trace_gtkw.vcd\"\n"));
+    assert!(
+        s.starts_with("[dumpfile] \"test_trace_gtkw.vcd\"\n*-17.750000 0\n"),
+        "{s}"
+    );
     assert!(s.contains("[treeopen] network.sw1.in0.\n"));
     assert!(s.contains("\nnetwork.sw1.in0.level[7:0]\n"));
     assert!(s.contains("\nnetwork.sw1.in0.pkt\n"));
     assert!(s.contains("@800200\n-sw1.in0\n") && s.contains("@1000200\n-sw1.in0\n"));
+
+    // Where GTKWave and xvfb are installed, check that GTKWave resolves every listed signal.
+    let have = |b: &str| {
+        std::process::Command::new("which")
+            .arg(b)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !(have("xvfb-run") && have("gtkwave")) {
+        eprintln!(
+            "xvfb-run or gtkwave not found: skipping the headless GTKWave check of the .gtkw"
+        );
+        return;
+    }
+    let tcl = gtkw.with_extension("tcl");
+    std::fs::write(
+        &tcl,
+        "puts \"DISPLAYED: [gtkwave::getDisplayedSignals]\"\ngtkwave::/File/Quit\n",
+    )
+    .unwrap();
+    let o = std::process::Command::new("timeout")
+        .args(["120", "xvfb-run", "-a", "gtkwave", "-S"])
+        .args([&tcl, &vcd, &gtkw])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    let shown = out
+        .lines()
+        .find_map(|l| l.strip_prefix("DISPLAYED: "))
+        .unwrap_or_else(|| panic!("gtkwave printed no signal list: {out}"));
+    let shown: Vec<&str> = shown.split_whitespace().collect();
+    assert_eq!(
+        shown,
+        tr.signal_names(),
+        "signals GTKWave resolved from the .gtkw"
+    );
 }
 
 #[test]

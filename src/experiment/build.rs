@@ -7,7 +7,7 @@ use crate::blocks::nic::NicParams;
 use crate::blocks::slack_buffer::SlackParams;
 use crate::error::{Error, Result};
 use crate::fabric::network::{NetParams, Network};
-use crate::routing::{dor, updown, RouteSet};
+use crate::routing::{dor, itb, updown, RouteSet};
 use crate::topology::{irregular, json, mesh, Topology};
 use crate::traffic::pattern::{DestTable, Pattern};
 use std::path::Path;
@@ -42,9 +42,14 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
 pub fn routes(cfg: &Config, topo: &Topology) -> Result<RouteSet> {
     match cfg.routing.algorithm {
         Algorithm::Updown => {
-            let sel = updown::Select::parse(&cfg.routing.select)
+            let sel = updown::Select::parse(cfg.routing.select_name())
                 .map_err(|e| e.context("routing.select"))?;
             updown::routes(topo, sel, cfg.seed)
+        }
+        Algorithm::Itb => {
+            let sel = itb::ItbSelect::parse(cfg.routing.select_name())
+                .map_err(|e| e.context("routing.select"))?;
+            itb::routes(topo, sel, cfg.seed)
         }
         Algorithm::Dor => dor::routes(topo).map_err(|e| e.context("routing.algorithm")),
     }

@@ -68,6 +68,8 @@ pub enum Algorithm {
     Updown,
     /// Dimension order (meshes and tori).
     Dor,
+    /// Minimal routes with in-transit buffers (seed 000 §3).
+    Itb,
 }
 
 /// `[routing]`
@@ -75,8 +77,21 @@ pub enum Algorithm {
 #[serde(deny_unknown_fields, default)]
 pub struct RoutingCfg {
     pub algorithm: Algorithm,
-    /// Up*/down* path selection: "balanced" (GM simple_routes-like) or "shortest".
-    pub select: String,
+    /// Path selection. Up*/down*: "balanced" (GM simple_routes-like, default) or "shortest";
+    /// ITB: "random" (default, as the paper) or "min-itb".
+    pub select: Option<String>,
+}
+
+impl RoutingCfg {
+    /// The selection in force (the algorithm's default when none is given).
+    pub fn select_name(&self) -> &str {
+        match (&self.select, self.algorithm) {
+            (Some(s), _) => s,
+            (None, Algorithm::Itb) => "random",
+            (None, Algorithm::Dor) => "dimension-order",
+            (None, Algorithm::Updown) => "balanced",
+        }
+    }
 }
 
 /// `[traffic]`
@@ -164,7 +179,7 @@ impl Default for RoutingCfg {
     fn default() -> Self {
         RoutingCfg {
             algorithm: Algorithm::Updown,
-            select: "balanced".into(),
+            select: None,
         }
     }
 }
@@ -275,8 +290,24 @@ impl Config {
                 "kind = \"file\" needs a file path",
             ));
         }
-        crate::routing::updown::Select::parse(&self.routing.select)
-            .map_err(|e| e.context("routing.select"))?;
+        match self.routing.algorithm {
+            Algorithm::Updown => {
+                crate::routing::updown::Select::parse(self.routing.select_name())
+                    .map_err(|e| e.context("routing.select"))?;
+            }
+            Algorithm::Itb => {
+                crate::routing::itb::ItbSelect::parse(self.routing.select_name())
+                    .map_err(|e| e.context("routing.select"))?;
+            }
+            Algorithm::Dor => {
+                if self.routing.select.is_some() {
+                    return Err(Error::field(
+                        "routing.select",
+                        "dimension-order routing has no path selection; remove the key",
+                    ));
+                }
+            }
+        }
         crate::traffic::pattern::Pattern::parse(&self.traffic.pattern)
             .map_err(|e| e.context("traffic.pattern"))?;
         range(

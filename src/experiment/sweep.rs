@@ -121,7 +121,7 @@ pub fn run(
             cfg.topology.kind,
             topo.switches,
             cfg.routing.algorithm,
-            cfg.routing.select,
+            cfg.routing.select_name(),
             cfg.traffic.pattern,
             cfg.traffic.message_bytes
         ),

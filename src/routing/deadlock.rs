@@ -168,6 +168,13 @@ impl<'a> Cdg<'a> {
 pub fn check(topo: &Topology, routes: &RouteSet) -> DeadlockCheck {
     let mut g = Cdg::new(topo);
     for r in &routes.routes {
+        if !r.itbs.is_empty() {
+            // an in-transit host ejects the whole packet: no dependency crosses it
+            for seg in r.segments() {
+                g.add_path(seg);
+            }
+            continue;
+        }
         g.add_path(
             r.switches
                 .iter()

@@ -4,6 +4,7 @@
 
 pub mod deadlock;
 pub mod dor;
+pub mod itb;
 pub mod stats;
 pub mod updown;
 
@@ -17,12 +18,67 @@ pub mod updown;
 pub struct Route {
     pub switches: Vec<u32>,
     pub ports: Vec<u8>,
+    /// In-transit hosts (seed 000 §3), in path order. Empty for up*/down* and DOR routes.
+    pub itbs: Vec<ItbHop>,
 }
+
+/// An in-transit host on a route: at `switches[at]` the packet is ejected to `host` (through
+/// switch port `port`), which re-injects it into the same switch to continue on `ports[at]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ItbHop {
+    pub at: u32,
+    pub host: u32,
+    pub port: u8,
+}
+
+/// The route byte that tells an in-transit NIC to re-inject the packet (Figure 4 of seed 000).
+/// It is never a valid port number.
+pub const ITB_MARK: u8 = 0xFF;
 
 impl Route {
     /// Number of switch-to-switch links crossed.
     pub fn hops(&self) -> usize {
         self.switches.len().saturating_sub(1)
+    }
+
+    /// The header bytes a source writes (Figure 4): for each sub-route its output ports, the
+    /// in-transit host's port and an ITB mark; then the last sub-route.
+    pub fn header_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(self.ports.len() + 2 * self.itbs.len());
+        let mut next = self.itbs.iter().peekable();
+        for (i, &p) in self.ports.iter().enumerate() {
+            if let Some(h) = next.peek() {
+                if h.at as usize == i {
+                    b.push(h.port);
+                    b.push(ITB_MARK);
+                    next.next();
+                }
+            }
+            b.push(p);
+        }
+        b
+    }
+
+    /// The sub-routes as (switch, output port) hop lists; wormhole dependencies exist only
+    /// inside a sub-route.
+    pub fn segments(&self) -> Vec<Vec<(usize, usize)>> {
+        let hops: Vec<(usize, usize)> = self
+            .switches
+            .iter()
+            .zip(&self.ports)
+            .map(|(&s, &p)| (s as usize, p as usize))
+            .collect();
+        let mut out = Vec::new();
+        let mut start = 0;
+        for h in &self.itbs {
+            let at = h.at as usize;
+            let mut seg = hops[start..at].to_vec();
+            seg.push((self.switches[at] as usize, h.port as usize));
+            out.push(seg);
+            start = at;
+        }
+        out.push(hops[start..].to_vec());
+        out
     }
 }
 

@@ -27,7 +27,94 @@ pub struct RouteStats {
     pub routes_non_minimal: u64,
     pub deadlock_free: bool,
     pub deadlock_cycle: Option<String>,
+    /// Per pattern (uniform, bit_reversal, local3, local5, hot_spot): average switch-to-switch
+    /// hops and average in-transit hosts per message, weighting each source equally and its
+    /// destinations by the pattern's probabilities (hot-spot: the paper's share for the network
+    /// size, host 0).
+    pub per_pattern: Vec<PatternStats>,
 }
+
+/// Route averages under one destination pattern.
+#[derive(Debug, Clone, Serialize)]
+pub struct PatternStats {
+    pub pattern: &'static str,
+    pub avg_hops: Option<f64>,
+    pub itbs_per_message: Option<f64>,
+}
+
+/// Expected (hops, ITBs) per message under a pattern; None when no source sends.
+fn pattern_avg(
+    topo: &Topology,
+    routes: &RouteSet,
+    pattern: &str,
+    dist: &[Vec<u32>],
+) -> Option<(f64, f64)> {
+    let h = topo.num_hosts();
+    if h < 2 {
+        return None;
+    }
+    let (mut hops, mut itbs, mut sources) = (0f64, 0f64, 0usize);
+    let hot_p = crate::traffic::pattern::hot_spot_percent_for(topo.switches) / 100.0;
+    let acc = |s: usize, d: usize, w: f64, hops: &mut f64, itbs: &mut f64| {
+        let r = routes.get(s, d);
+        *hops += w * r.hops() as f64;
+        *itbs += w * r.itbs.len() as f64;
+    };
+    for s in 0..h {
+        let (mut sh, mut si) = (0f64, 0f64);
+        let sent = match pattern {
+            "uniform" => {
+                let w = 1.0 / (h - 1) as f64;
+                (0..h)
+                    .filter(|&d| d != s)
+                    .for_each(|d| acc(s, d, w, &mut sh, &mut si));
+                true
+            }
+            "bit_reversal" => {
+                if !h.is_power_of_two() {
+                    return None;
+                }
+                let d = bit_reverse(s, h.trailing_zeros());
+                if d != s {
+                    acc(s, d, 1.0, &mut sh, &mut si);
+                }
+                d != s
+            }
+            "local3" | "local5" => {
+                let l: u32 = if pattern == "local3" { 3 } else { 5 };
+                let ss = topo.host(s).sw;
+                let c: Vec<usize> = (0..h)
+                    .filter(|&d| d != s && dist[ss][topo.host(d).sw] <= l)
+                    .collect();
+                let w = 1.0 / c.len().max(1) as f64;
+                c.iter().for_each(|&d| acc(s, d, w, &mut sh, &mut si));
+                !c.is_empty()
+            }
+            "hot_spot" => {
+                let hot = 0;
+                let p = if s == hot { 0.0 } else { hot_p };
+                if s != hot {
+                    acc(s, hot, p, &mut sh, &mut si);
+                }
+                let w = (1.0 - p) / (h - 1) as f64;
+                (0..h)
+                    .filter(|&d| d != s)
+                    .for_each(|d| acc(s, d, w, &mut sh, &mut si));
+                true
+            }
+            _ => return None,
+        };
+        if sent {
+            hops += sh;
+            itbs += si;
+            sources += 1;
+        }
+    }
+    (sources > 0).then(|| (hops / sources as f64, itbs / sources as f64))
+}
+
+/// The patterns reported by `flitwave routes`.
+pub const PATTERNS: [&str; 5] = ["uniform", "bit_reversal", "local3", "local5", "hot_spot"];
 
 impl RouteStats {
     /// Compute everything.
@@ -92,15 +179,36 @@ impl RouteStats {
             routes_non_minimal: nonmin,
             deadlock_free: dl.acyclic,
             deadlock_cycle: (!dl.acyclic).then(|| dl.to_string()),
+            per_pattern: PATTERNS
+                .iter()
+                .map(|&p| {
+                    let a = pattern_avg(topo, routes, p, &dist);
+                    PatternStats {
+                        pattern: p,
+                        avg_hops: a.map(|x| x.0),
+                        itbs_per_message: a.map(|x| x.1),
+                    }
+                })
+                .collect(),
         }
     }
 
     /// JSON with dotted-key nesting: `avg_hops.uniform`, `max_channel_load.uniform`, ...
     pub fn to_json(&self) -> Value {
+        let mut avg = serde_json::Map::new();
+        let mut itb = serde_json::Map::new();
+        for p in &self.per_pattern {
+            avg.insert(p.pattern.into(), json!(p.avg_hops));
+            itb.insert(p.pattern.into(), json!(p.itbs_per_message));
+        }
+        // the exact pair averages for uniform and bit-reversal
+        avg.insert("uniform".into(), json!(self.avg_hops_uniform));
+        avg.insert("bit_reversal".into(), json!(self.avg_hops_bit_reversal));
         json!({
             "switches": self.switches,
             "hosts": self.hosts,
-            "avg_hops": { "uniform": self.avg_hops_uniform, "bit_reversal": self.avg_hops_bit_reversal },
+            "avg_hops": avg,
+            "itbs_per_message": itb,
             "minimal_avg_hops": { "uniform": self.minimal_avg_hops_uniform, "bit_reversal": self.minimal_avg_hops_bit_reversal },
             "max_channel_load": { "uniform": self.max_channel_load_uniform },
             "routes_non_minimal": self.routes_non_minimal,
@@ -127,6 +235,14 @@ impl fmt::Display for RouteStats {
             self.minimal_avg_hops_uniform,
             o(self.minimal_avg_hops_bit_reversal)
         )?;
+        for p in &self.per_pattern[2..] {
+            writeln!(f, "avg hops {:<11} {:>8}", p.pattern, o(p.avg_hops))?;
+        }
+        write!(f, "ITBs per message    ")?;
+        for p in &self.per_pattern {
+            write!(f, " {}={}", p.pattern, o(p.itbs_per_message))?;
+        }
+        writeln!(f)?;
         writeln!(
             f,
             "max channel load     {:>8}   (ordered host pairs on the busiest link)",

@@ -130,7 +130,11 @@ fn host_route(topo: &Topology, switches: Vec<u32>, dst: usize) -> Route {
         ports.push(p as u8);
     }
     ports.push(topo.host(dst).port as u8);
-    Route { switches, ports }
+    Route {
+        switches,
+        ports,
+        itbs: vec![],
+    }
 }
 
 /// Compute one up*/down* route per ordered host pair.

@@ -8,11 +8,11 @@
 //! Value encoding: `bits` → `$var wire W` (`0!`/`1!` for one bit, `b101 !` without leading
 //! zeros otherwise); `int` → `$var integer 32` (negative values as 32-bit two's complement, so
 //! -1 reads back as 32 ones); `text` → `$var string 1`, where whitespace, control and non-ASCII
-//! bytes become `_` and an empty text is written as `_`.
+//! bytes become `_` and an empty text is written as `_`. Values wider than the declared width
+//! are truncated to it.
 
 use crate::error::{Error, Result};
 use crate::sim::probe::{Probe, ProbeVisitor};
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
 
@@ -31,10 +31,11 @@ pub struct TraceConfig {
 impl Default for TraceConfig {
     /// Everything, every cycle, Myrinet's 6.25 ns clock.
     fn default() -> Self {
+        let period_ps = 6250;
         TraceConfig {
             scopes: vec![],
             window: None,
-            period_ps: 6250,
+            period_ps,
         }
     }
 }
@@ -64,37 +65,46 @@ struct Var {
     last: u64,
 }
 
-/// Scope tree built during declaration.
-struct Node {
-    name: String,
-    parent: usize,
-    children: Vec<usize>,
-    vars: Vec<(String, usize)>,
+impl Var {
+    fn new(kind: Kind, enabled: bool) -> Var {
+        let mask = match kind {
+            Kind::Bits(w) => u64::MAX >> (64 - w),
+            Kind::Int => 0xffff_ffff,
+            Kind::Text => 0,
+        };
+        let (id, id_len, written, last) = ([0; 6], 0, false, 0);
+        Var {
+            kind,
+            enabled,
+            written,
+            id,
+            id_len,
+            mask,
+            last,
+        }
+    }
 }
 
-/// Declaring visitor: builds the scope tree and the variable list.
+/// A scope of the declared hierarchy: name, parent, child scopes and variables (in walk order).
+struct Node(String, usize, Vec<usize>, Vec<usize>);
+
+/// Declaring visitor: builds the scope tree and the variable list (kind, full path).
 struct Declarer {
     nodes: Vec<Node>,
-    index: HashMap<(usize, String), usize>,
     stack: Vec<usize>,
-    vars: Vec<(Kind, usize, String)>,
+    vars: Vec<(Kind, Vec<String>)>,
     dup: Option<String>,
 }
 
 /// Keep `[A-Za-z0-9_]`, replace anything else with `_` (an empty name becomes `_`).
 fn sanitize(s: &str) -> String {
+    let ok = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let s: String = s.chars().map(|c| if ok(c) { c } else { '_' }).collect();
     if s.is_empty() {
-        return "_".into();
+        "_".into()
+    } else {
+        s
     }
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 impl Declarer {
@@ -103,17 +113,16 @@ impl Declarer {
             .stack
             .last()
             .expect("probe walk: scope() after the root was closed");
-        let n = self.nodes.len();
-        let id = *self.index.entry((parent, name.clone())).or_insert(n);
-        if id == n {
-            self.nodes.push(Node {
-                name,
-                parent,
-                children: vec![],
-                vars: vec![],
-            });
-            self.nodes[parent].children.push(id);
-        }
+        let kids = &self.nodes[parent].2;
+        let id = match kids.iter().rev().find(|&&c| self.nodes[c].0 == name) {
+            Some(&c) => c,
+            None => {
+                self.nodes.push(Node(name, parent, vec![], vec![]));
+                let id = self.nodes.len() - 1;
+                self.nodes[parent].2.push(id);
+                id
+            }
+        };
         self.stack.push(id);
     }
 
@@ -121,28 +130,19 @@ impl Declarer {
         let node = *self
             .stack
             .last()
-            .expect("probe walk: signal after the root scope was closed");
-        let name = sanitize(name);
-        if self.dup.is_none() && self.nodes[node].vars.iter().any(|(n, _)| *n == name) {
-            self.dup = Some(format!("{}.{name}", self.path(node).join(".")));
+            .expect("probe walk: signal after the root was closed");
+        let mut path: Vec<String> = self
+            .stack
+            .iter()
+            .map(|&n| self.nodes[n].0.clone())
+            .collect();
+        path.push(sanitize(name));
+        let twice = |&v: &usize| self.vars[v].1.last() == path.last();
+        if self.dup.is_none() && self.nodes[node].3.iter().any(twice) {
+            self.dup = Some(path.join("."));
         }
-        self.nodes[node].vars.push((name.clone(), self.vars.len()));
-        self.vars.push((kind, node, name));
-    }
-
-    /// Component path of a node, root first.
-    fn path(&self, node: usize) -> Vec<String> {
-        let mut p = vec![];
-        let mut n = node;
-        loop {
-            p.push(self.nodes[n].name.clone());
-            if n == 0 {
-                break;
-            }
-            n = self.nodes[n].parent;
-        }
-        p.reverse();
-        p
+        self.nodes[node].3.push(self.vars.len());
+        self.vars.push((kind, path));
     }
 }
 
@@ -163,7 +163,7 @@ impl ProbeVisitor for Declarer {
     fn bits(&mut self, name: &str, width: u32, _: u64) {
         assert!(
             (1..=64).contains(&width),
-            "probe signal {name:?}: width {width} is outside 1..=64"
+            "probe signal {name:?}: width {width} not in 1..=64"
         );
         self.var(name, Kind::Bits(width));
     }
@@ -184,8 +184,6 @@ struct Sampler<'a> {
     idx: usize,
     time: u64,
     stamped: bool,
-    #[cfg(debug_assertions)]
-    depth: isize,
 }
 
 /// Append the decimal digits of `v`.
@@ -205,21 +203,23 @@ fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
 }
 
 impl Sampler<'_> {
-    /// The next variable in walk order; panics if the walk visits more than were declared.
+    /// Index of the next variable in walk order; panics if the walk is not the declared one.
     #[inline]
-    fn next(&mut self, _name: &str, _kind: Kind) -> usize {
+    fn next(&mut self, name: &str, kind: Kind) -> usize {
         let i = self.idx;
-        assert!(
-            i < self.vars.len(),
-            "probe walk visited more signals than the {} declared (at {_name:?}): a block's probe() must walk the same signals in the same order every time",
-            self.vars.len()
-        );
-        #[cfg(debug_assertions)]
-        assert!(
-            self.vars[i].kind == _kind,
-            "probe walk inconsistent: signal #{i} ({_name:?}) was declared as {:?}, sampled as {_kind:?}",
-            self.vars[i].kind
-        );
+        if i >= self.vars.len() {
+            inconsistent(
+                format!("visited more signals than the {} declared", i - 1),
+                name,
+            );
+        }
+        if cfg!(debug_assertions) && self.vars[i].kind != kind {
+            let was = self.vars[i].kind;
+            inconsistent(
+                format!("signal #{i} was declared as {was:?}, sampled as {kind:?}"),
+                name,
+            );
+        }
         self.idx += 1;
         i
     }
@@ -257,44 +257,31 @@ impl Sampler<'_> {
             self.buf.push(b'0' + v as u8);
         } else {
             let top = 63 - (v | 1).leading_zeros() as usize;
-            let mut d = [0u8; 66];
+            let mut d = [b' '; 66];
             d[0] = b'b';
             for (k, slot) in d[1..=top + 1].iter_mut().enumerate() {
                 *slot = b'0' + ((v >> (top - k)) & 1) as u8;
             }
-            d[top + 2] = b' ';
             self.buf.extend_from_slice(&d[..top + 3]);
         }
         self.put_id(i);
     }
 }
 
+/// Panic for a probe walk that differs from the declaring walk (a programming error).
+#[cold]
+#[inline(never)]
+fn inconsistent(what: String, name: &str) -> ! {
+    panic!(
+        "probe walk {what} (at signal {name:?}): a block's probe() must walk the same signals, \
+         with the same kinds, in the same order every time"
+    )
+}
+
 impl ProbeVisitor for Sampler<'_> {
-    #[inline]
-    fn scope(&mut self, _: &str) {
-        #[cfg(debug_assertions)]
-        {
-            self.depth += 1;
-        }
-    }
-    #[inline]
-    fn scope_idx(&mut self, _: &str, _: usize) {
-        #[cfg(debug_assertions)]
-        {
-            self.depth += 1;
-        }
-    }
-    #[inline]
-    fn up(&mut self) {
-        #[cfg(debug_assertions)]
-        {
-            self.depth -= 1;
-            assert!(
-                self.depth >= 0,
-                "probe walk: up() without a matching scope()"
-            );
-        }
-    }
+    fn scope(&mut self, _: &str) {}
+    fn scope_idx(&mut self, _: &str, _: usize) {}
+    fn up(&mut self) {}
     #[inline]
     fn bits(&mut self, name: &str, width: u32, value: u64) {
         let i = self.next(name, Kind::Bits(width));
@@ -324,11 +311,8 @@ impl ProbeVisitor for Sampler<'_> {
         if value.is_empty() {
             self.buf.push(b'_');
         }
-        self.buf.extend(
-            value
-                .bytes()
-                .map(|c| if c.is_ascii_graphic() { c } else { b'_' }),
-        );
+        let safe = |c: u8| if c.is_ascii_graphic() { c } else { b'_' };
+        self.buf.extend(value.bytes().map(safe));
         self.buf.push(b' ');
         self.put_id(i);
     }
@@ -370,118 +354,70 @@ fn under(path: &[String], scope: &[&str]) -> bool {
     scope.len() <= path.len() && scope.iter().zip(path).all(|(a, b)| a == b)
 }
 
+fn create_parent(path: &Path) -> Result<()> {
+    match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => std::fs::create_dir_all(d)
+            .map_err(|e| Error::new(format!("cannot create {}: {e}", d.display()))),
+        None => Ok(()),
+    }
+}
+
 impl Tracer {
     /// Walk `root.probe()` once under the scope `root_name`, keep the variables under one of
     /// `cfg.scopes` (plus the root `cycle` counter), write the VCD header to `out` and return the
     /// tracer. Errors if a selected scope matches no signal, the window is empty or the period
     /// is zero.
-    pub fn new<P: Probe, W: Write + 'static>(
-        root_name: &str,
-        root: &P,
-        cfg: TraceConfig,
-        out: W,
-    ) -> Result<Tracer> {
+    pub fn new<P, W>(root_name: &str, root: &P, cfg: TraceConfig, out: W) -> Result<Tracer>
+    where
+        P: Probe,
+        W: Write + 'static,
+    {
         if cfg.period_ps == 0 {
             return Err(Error::field("trace period_ps", "must be > 0"));
         }
-        if let Some((a, b)) = cfg.window {
-            if a >= b {
-                return Err(Error::field(
-                    "trace window",
-                    format!("{a}..{b} is empty (start must be < end)"),
-                ));
-            }
+        if let Some((a, b)) = cfg.window.filter(|(a, b)| a >= b) {
+            return Err(Error::field("trace window", format!("{a}..{b} is empty")));
         }
         let root_name = sanitize(root_name);
+        let nodes = vec![Node(root_name.clone(), 0, vec![], vec![])];
         let mut d = Declarer {
-            nodes: vec![Node {
-                name: root_name.clone(),
-                parent: 0,
-                children: vec![],
-                vars: vec![],
-            }],
-            index: HashMap::new(),
+            nodes,
             stack: vec![0],
             vars: vec![],
             dup: None,
         };
         d.var("cycle", Kind::Int);
         root.probe(&mut d);
+        let open = d.stack.len() - 1;
         assert!(
-            d.stack.len() == 1,
-            "probe walk of {root_name:?}: {} scope() calls without up()",
-            d.stack.len() - 1
+            open == 0,
+            "probe walk of {root_name:?}: {open} scope() calls without up()"
         );
         if let Some(dup) = d.dup {
             return Err(Error::new(format!("probe signal {dup} is declared twice")));
         }
-        // Full component paths, for scope selection.
-        let node_paths: Vec<Vec<String>> = (0..d.nodes.len()).map(|n| d.path(n)).collect();
-        let var_path = |(_, node, name): &(Kind, usize, String)| {
-            let mut p = node_paths[*node].clone();
-            p.push(name.clone());
-            p
-        };
-        let paths: Vec<Vec<String>> = d.vars.iter().map(var_path).collect();
-        let scopes: Vec<Vec<&str>> = cfg
-            .scopes
-            .iter()
-            .map(|s| s.trim().trim_end_matches('.').split('.').collect())
-            .collect();
+        let split = |s: &str| s.trim().trim_end_matches('.').to_string();
+        let trimmed: Vec<String> = cfg.scopes.iter().map(|s| split(s)).collect();
+        let scopes: Vec<Vec<&str>> = trimmed.iter().map(|s| s.split('.').collect()).collect();
         for (s, raw) in scopes.iter().zip(&cfg.scopes) {
-            if !paths[1..].iter().any(|p| under(p, s)) {
-                let tops: Vec<String> = d.nodes[0]
-                    .children
-                    .iter()
-                    .map(|&c| format!("{root_name}.{}", d.nodes[c].name))
-                    .collect();
-                let shown = tops.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
-                let more = if tops.len() > 8 {
-                    format!(", ... ({} in all)", tops.len())
-                } else {
-                    String::new()
-                };
-                return Err(Error::field(
-                    format!("trace scope {raw:?}"),
-                    format!("matches no signal; valid top-level scopes: {shown}{more}"),
-                ));
-            }
-        }
-        let enabled: Vec<bool> = paths
-            .iter()
-            .enumerate()
-            .map(|(i, p)| i == 0 || scopes.is_empty() || scopes.iter().any(|s| under(p, s)))
-            .collect();
-        // Count enabled variables per subtree so empty scopes are left out of the header.
-        let mut live = vec![0usize; d.nodes.len()];
-        for (i, (_, node, _)) in d.vars.iter().enumerate() {
-            if enabled[i] {
-                let mut n = *node;
-                live[n] += 1;
-                while n != 0 {
-                    n = d.nodes[n].parent;
-                    live[n] += 1;
+            if !d.vars.iter().any(|(_, p)| under(p, s)) {
+                let tops = &d.nodes[0].2;
+                let mut list: Vec<String> =
+                    tops.iter().take(8).map(|&c| d.nodes[c].0.clone()).collect();
+                if tops.len() > 8 {
+                    list.push(format!("... ({} in all)", tops.len()));
                 }
+                let list = list.join(&format!(", {root_name}."));
+                let msg = format!("matches no signal; valid top-level scopes: {root_name}.{list}");
+                return Err(Error::field(format!("trace scope {raw:?}"), msg));
             }
         }
+        let pick = |p: &[String]| scopes.is_empty() || scopes.iter().any(|s| under(p, s));
         let mut vars: Vec<Var> = d
             .vars
             .iter()
             .enumerate()
-            .map(|(i, (kind, _, _))| Var {
-                kind: *kind,
-                enabled: enabled[i],
-                written: false,
-                id: [0; 6],
-                id_len: 0,
-                mask: match kind {
-                    Kind::Bits(64) => u64::MAX,
-                    Kind::Bits(w) => (1u64 << w) - 1,
-                    Kind::Int => 0xffff_ffff,
-                    Kind::Text => 0,
-                },
-                last: 0,
-            })
+            .map(|(i, (k, p))| Var::new(*k, i == 0 || pick(p)))
             .collect();
         let mut texts = vec![];
         for v in vars
@@ -491,74 +427,76 @@ impl Tracer {
             v.last = texts.len() as u64;
             texts.push(String::new());
         }
+        // Subtrees with a selected variable; the others are left out of the header.
+        let has = |n: &Node| n.3.iter().any(|&i| vars[i].enabled);
+        let mut live: Vec<bool> = d.nodes.iter().map(has).collect();
+        for n in (1..d.nodes.len()).rev() {
+            live[d.nodes[n].1] |= live[n]; // children come after their parent
+        }
         // Header, walking the tree depth first: variables first, then child scopes.
-        let mut hdr = String::new();
-        hdr += "$version flitwave $end\n";
-        hdr += &format!(
-            "$comment clock period {} ps, time = cycle * {} $end\n",
-            cfg.period_ps, cfg.period_ps
+        let p = cfg.period_ps;
+        let mut hdr = format!(
+            "$version flitwave $end\n$comment clock period {p} ps, time = cycle * {p} $end\n\
+             $timescale 1ps $end\n"
         );
-        hdr += "$timescale 1ps $end\n";
         let mut names = vec![];
-        let mut next_id = 0;
         let mut stack = vec![(0usize, false)];
         while let Some((n, done)) = stack.pop() {
             if done {
                 hdr += "$upscope $end\n";
                 continue;
             }
-            let node = &d.nodes[n];
-            hdr += &format!("$scope module {} $end\n", node.name);
+            let Node(name, _, children, node_vars) = &d.nodes[n];
+            hdr += &format!("$scope module {name} $end\n");
             stack.push((n, true));
-            for &(ref name, i) in &node.vars {
-                if !enabled[i] {
+            for &i in node_vars {
+                if !vars[i].enabled {
                     continue;
                 }
-                let (id, len) = id_code(next_id);
-                next_id += 1;
+                let (id, len) = id_code(names.len());
                 vars[i].id = id;
                 vars[i].id_len = len;
-                let ids = std::str::from_utf8(&id[..len as usize]).unwrap();
-                let full = paths[i].join(".");
-                match vars[i].kind {
-                    Kind::Bits(w) => {
-                        hdr += &format!("$var wire {w} {ids} {name} $end\n");
-                        names.push(if w > 1 {
-                            format!("{full}[{}:0]", w - 1)
-                        } else {
-                            full
-                        });
-                    }
-                    Kind::Int => {
-                        hdr += &format!("$var integer 32 {ids} {name} $end\n");
-                        names.push(full);
-                    }
-                    Kind::Text => {
-                        hdr += &format!("$var string 1 {ids} {name} $end\n");
-                        names.push(full);
-                    }
-                }
+                let id = std::str::from_utf8(&id[..len as usize]).unwrap();
+                let (ty, w) = match vars[i].kind {
+                    Kind::Bits(w) => ("wire", w),
+                    Kind::Int => ("integer", 32),
+                    Kind::Text => ("string", 1),
+                };
+                let path = &d.vars[i].1;
+                hdr += &format!("$var {ty} {w} {id} {} $end\n", path[path.len() - 1]);
+                let range = matches!(vars[i].kind, Kind::Bits(w) if w > 1);
+                let full = path.join(".");
+                names.push(if range {
+                    format!("{full}[{}:0]", w - 1)
+                } else {
+                    full
+                });
             }
-            for &c in node.children.iter().rev() {
-                if live[c] > 0 {
-                    stack.push((c, false));
-                }
-            }
+            stack.extend(
+                children
+                    .iter()
+                    .rev()
+                    .filter(|&&c| live[c])
+                    .map(|&c| (c, false)),
+            );
         }
         hdr += "$enddefinitions $end\n";
         let mut out: Box<dyn Write> = Box::new(out);
         out.write_all(hdr.as_bytes())?;
+        let buf = Vec::with_capacity(FLUSH_AT + (8 << 10));
+        let (window, period, last_call, last_sampled) = (cfg.window, p, None, None);
+        let finished = false;
         Ok(Tracer {
             out,
             vars,
             texts,
-            buf: Vec::with_capacity(FLUSH_AT + (8 << 10)),
+            buf,
             names,
-            window: cfg.window,
-            period: cfg.period_ps,
-            last_call: None,
-            last_sampled: None,
-            finished: false,
+            window,
+            period,
+            last_call,
+            last_sampled,
+            finished,
         })
     }
 
@@ -570,10 +508,7 @@ impl Tracer {
         root: &P,
         cfg: TraceConfig,
     ) -> Result<Tracer> {
-        if let Some(d) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(d)
-                .map_err(|e| Error::new(format!("cannot create {}: {e}", d.display())))?;
-        }
+        create_parent(path)?;
         let f = std::fs::File::create(path)
             .map_err(|e| Error::new(format!("cannot create {}: {e}", path.display())))?;
         Self::new(root_name, root, cfg, std::io::BufWriter::new(f))
@@ -589,47 +524,39 @@ impl Tracer {
     /// writes them all. Cycles outside the window are ignored. `cycle` must increase strictly
     /// from call to call.
     pub fn sample<P: Probe>(&mut self, cycle: u64, root: &P) -> Result<()> {
-        if let Some(l) = self.last_call {
-            if cycle <= l {
-                return Err(Error::new(format!(
-                    "trace: cycle {cycle} sampled after cycle {l}; time must increase"
-                )));
-            }
+        if let Some(l) = self.last_call.filter(|&l| cycle <= l) {
+            let msg = format!("trace: cycle {cycle} sampled after cycle {l}; time must increase");
+            return Err(Error::new(msg));
         }
         self.last_call = Some(cycle);
         if !self.in_window(cycle) {
             return Ok(());
         }
-        let time = cycle.checked_mul(self.period).ok_or_else(|| {
-            Error::new(format!(
-                "trace: time of cycle {cycle} overflows u64 picoseconds"
-            ))
-        })?;
+        let Some(time) = cycle.checked_mul(self.period) else {
+            return Err(Error::new(format!(
+                "trace: time of cycle {cycle} overflows u64 ps"
+            )));
+        };
         self.last_sampled = Some(cycle);
+        let (vars, texts, buf) = (&mut self.vars[..], &mut self.texts[..], &mut self.buf);
         let mut s = Sampler {
-            vars: &mut self.vars,
-            texts: &mut self.texts,
-            buf: &mut self.buf,
+            vars,
+            texts,
+            buf,
             idx: 1,
             time,
             stamped: false,
-            #[cfg(debug_assertions)]
-            depth: 0,
         };
         s.num(0, cycle);
         root.probe(&mut s);
-        assert!(
-            s.idx == s.vars.len(),
-            "probe walk visited {} signals but {} were declared: a block's probe() must walk the same signals in the same order every time",
-            s.idx - 1,
-            s.vars.len() - 1
-        );
-        #[cfg(debug_assertions)]
-        assert!(
-            s.depth == 0,
-            "probe walk: {} scope() calls without up()",
-            s.depth
-        );
+        if s.idx != s.vars.len() {
+            let what = format!(
+                "visited {} signals but {} were declared",
+                s.idx - 1,
+                s.vars.len() - 1
+            );
+            inconsistent(what, "<end of walk>");
+        }
         if self.buf.len() >= FLUSH_AT {
             self.out.write_all(&self.buf)?;
             self.buf.clear();
@@ -659,8 +586,7 @@ impl Tracer {
         }
         self.out.write_all(&self.buf)?;
         self.buf.clear();
-        self.out.flush()?;
-        Ok(())
+        Ok(self.out.flush()?)
     }
 }
 
@@ -678,37 +604,39 @@ impl Drop for Tracer {
 /// (full dotted names as GTKWave spells them, vectors with `[msb:lsb]`, e.g. from
 /// [`Tracer::signal_names`]), grouped by scope, with the scope tree expanded. Vectors are shown
 /// in unsigned decimal, other signals in signed decimal (integers), bits and strings as is.
-pub fn write_gtkw(path: &Path, vcd_file_name: &str, signals: &[String]) -> Result<()> {
-    let mut s = String::new();
-    s += &format!("[dumpfile] \"{vcd_file_name}\"\n*-5.000000 0\n");
-    let mut opened = std::collections::BTreeSet::new();
-    for sig in signals {
-        let base = sig.split('[').next().unwrap_or(sig);
-        let comps: Vec<&str> = base.split('.').collect();
-        for k in 1..comps.len() {
-            opened.insert(comps[..k].join(".") + ".");
-        }
+/// The zoom shows about 100 cycles of `period_ps` (use the trace's [`TraceConfig::period_ps`]).
+pub fn write_gtkw(
+    path: &Path,
+    vcd_file_name: &str,
+    signals: &[String],
+    period_ps: u64,
+) -> Result<()> {
+    // Zoom level measured with GTKWave 3.3: `1.5 - log2(span)` shows about `span` time units.
+    let zoom = ((1.5 - ((100 * period_ps.max(1)) as f64).log2()) * 4.0).round() / 4.0;
+    let mut s = format!("[dumpfile] \"{vcd_file_name}\"\n*{zoom:.6} 0\n");
+    let base = |sig: &'_ String| sig.split('[').next().unwrap_or_default().to_string();
+    let mut open = std::collections::BTreeSet::new();
+    for b in signals.iter().map(base) {
+        let comps: Vec<&str> = b.split('.').collect();
+        open.extend((1..comps.len()).map(|k| comps[..k].join(".") + "."));
     }
-    for t in &opened {
+    for t in &open {
         s += &format!("[treeopen] {t}\n");
     }
-    let mut group: Option<String> = None;
+    // Group consecutive signals by scope (without the root), e.g. "sw1.in0".
+    let mut group = String::new();
     for sig in signals {
-        let base = sig.split('[').next().unwrap_or(sig);
-        let scope = base.rsplit_once('.').map(|(a, _)| a).unwrap_or("");
-        let label = scope
-            .split_once('.')
-            .map(|(_, b)| b)
-            .unwrap_or("")
-            .to_string();
-        if group.as_deref() != Some(label.as_str()) {
-            if let Some(g) = group.take() {
-                s += &format!("@1000200\n-{g}\n");
+        let b = base(sig);
+        let scope = b.rsplit_once('.').map_or("", |(a, _)| a);
+        let label = scope.split_once('.').map_or("", |(_, g)| g);
+        if group != label {
+            if !group.is_empty() {
+                s += &format!("@1000200\n-{group}\n");
             }
             if !label.is_empty() {
                 s += &format!("@800200\n-{label}\n");
-                group = Some(label);
             }
+            group = label.to_string();
         }
         s += if sig.ends_with(']') {
             "@24\n"
@@ -718,12 +646,9 @@ pub fn write_gtkw(path: &Path, vcd_file_name: &str, signals: &[String]) -> Resul
         s += sig;
         s += "\n";
     }
-    if let Some(g) = group {
-        s += &format!("@1000200\n-{g}\n");
+    if !group.is_empty() {
+        s += &format!("@1000200\n-{group}\n");
     }
-    if let Some(d) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(d)
-            .map_err(|e| Error::new(format!("cannot create {}: {e}", d.display())))?;
-    }
+    create_parent(path)?;
     std::fs::write(path, s).map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
 }

@@ -21,7 +21,7 @@ impl RoutingTable {
         let mut bytes = Vec::new();
         offsets.push(0);
         for r in &routes.routes {
-            bytes.extend_from_slice(&r.ports);
+            bytes.extend_from_slice(&r.header_bytes());
             offsets.push(bytes.len() as u32);
         }
         RoutingTable {
@@ -36,6 +36,12 @@ impl RoutingTable {
     pub fn route(&self, src: usize, dst: usize) -> &[u8] {
         let i = src * self.hosts + dst;
         &self.bytes[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// The route bytes from `src` to `dst` starting at byte `off` (after an ITB mark).
+    #[inline]
+    pub fn route_from(&self, src: usize, dst: usize, off: usize) -> &[u8] {
+        &self.route(src, dst)[off..]
     }
 
     /// Number of hosts.
