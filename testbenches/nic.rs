@@ -54,6 +54,7 @@ impl Bench {
             load_cycles,
             recv_bytes_per_cycle: 1,
             slack: SlackParams::default(),
+            itb: Default::default(),
         };
         let rng = || rand_chacha::ChaCha8Rng::seed_from_u64(1);
         // link 0: NIC 0 → NIC 1, link 1: NIC 1 → NIC 0

@@ -17,13 +17,13 @@ fn level(c: u64, s: usize, p: usize) -> u64 {
     (c / 3 + 10 * s as u64 + 20 * p as u64) % 256
 }
 fn stop(c: u64, s: usize, p: usize) -> bool {
-    (c / 5 + (s + p) as u64) % 3 == 0
+    (c / 5 + (s + p) as u64).is_multiple_of(3)
 }
 fn state(c: u64, s: usize, p: usize) -> &'static str {
     STATES[((c / 7) as usize + p + s) % 4]
 }
 fn pkt(c: u64, s: usize) -> i64 {
-    if (c / 11 + s as u64) % 4 == 0 {
+    if (c / 11 + s as u64).is_multiple_of(4) {
         -1
     } else {
         (c / 11) as i64 * 10 + s as i64
@@ -157,7 +157,7 @@ fn value_at(w: &mut wellen::simple::Waveform, path: &str, t: u64) -> String {
     let (scope, name) = comps.split_at(comps.len() - 1);
     let h = w.hierarchy();
     let var = h
-        .lookup_var(scope, &name[0])
+        .lookup_var(scope, name[0])
         .unwrap_or_else(|| panic!("{path} not in the VCD"));
     let sig = h[var].signal_ref();
     w.load_signals(&[sig]);

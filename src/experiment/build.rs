@@ -78,6 +78,12 @@ pub fn net_params(cfg: &Config, topo: &Topology) -> NetParams {
             load_cycles: cfg.nic.load_cycles,
             recv_bytes_per_cycle: cfg.nic.recv_bytes_per_cycle,
             slack,
+            itb: crate::blocks::nic::itb::ItbParams {
+                detect_cycles: cfg.nic.itb_detect_cycles,
+                program_cycles: cfg.nic.itb_program_cycles,
+                pool_bytes: cfg.nic.itb_pool_bytes,
+                spill_delay_cycles: cfg.nic.itb_spill_delay_cycles,
+            },
         },
         warmup: cfg.warmup,
         watchdog_cycles: cfg.watchdog_cycles,

@@ -142,6 +142,14 @@ pub struct NicCfg {
     pub load_cycles: u32,
     /// Receive DMA rate in bytes per cycle (1 = link rate).
     pub recv_bytes_per_cycle: u32,
+    /// ITB: header arrival to mark detected (seed 000 §4.5: 275 ns = 44 cycles).
+    pub itb_detect_cycles: u32,
+    /// ITB: mark detected to re-injection DMA programmed (200 ns = 32 cycles).
+    pub itb_program_cycles: u32,
+    /// ITB pool per NIC in bytes (512 KB).
+    pub itb_pool_bytes: usize,
+    /// ITB: extra delay of a packet spilled to host memory, from its tail (3200 cycles = 20 us).
+    pub itb_spill_delay_cycles: u32,
 }
 
 impl Default for Config {
@@ -221,6 +229,10 @@ impl Default for NicCfg {
         NicCfg {
             load_cycles: 0,
             recv_bytes_per_cycle: 1,
+            itb_detect_cycles: 44,
+            itb_program_cycles: 32,
+            itb_pool_bytes: 512 * 1024,
+            itb_spill_delay_cycles: 3200,
         }
     }
 }

@@ -53,6 +53,7 @@ impl Default for NetParams {
                 load_cycles: 0,
                 recv_bytes_per_cycle: 1,
                 slack: SlackParams::default(),
+                itb: Default::default(),
             },
             warmup: 10_000,
             watchdog_cycles: 20_000,
@@ -317,6 +318,16 @@ impl Network {
             delivered_messages: st.delivered,
             suppressed_messages: st.suppressed,
             avg_hops: (st.measured_msgs > 0).then(|| st.hops_sum as f64 / st.measured_msgs as f64),
+            itbs_per_message: (st.measured_msgs > 0)
+                .then(|| st.itbs_sum as f64 / st.measured_msgs as f64),
+            itb_forwarded: self.nics.iter().map(|n| n.itb.forwarded).sum(),
+            itb_spills: self.nics.iter().map(|n| n.itb.spills).sum(),
+            itb_max_pool_bytes: self
+                .nics
+                .iter()
+                .map(|n| n.itb.max_pool_used)
+                .max()
+                .unwrap_or(0),
             flits_in_flight: self.flits_in_flight(),
             messages_pending: self.packets.live() as u64,
             max_slack_level: self

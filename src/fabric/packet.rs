@@ -22,6 +22,10 @@ pub struct Packet {
     pub inject_cycle: u64,
     /// Generated after warm-up: counts in latency statistics.
     pub measured: bool,
+    /// Offset in the source route of the sub-route being travelled (after the last ITB mark).
+    pub route_off: u32,
+    /// In-transit hosts crossed so far.
+    pub itbs: u32,
 }
 
 /// Slab of live packets indexed by a 32-bit slot id.

@@ -38,6 +38,8 @@ pub struct Collector {
     pub hops_sum: u64,
     /// Packets that reached a host other than their destination (must be 0).
     pub misdelivered: u64,
+    /// In-transit hosts crossed by measured messages.
+    pub itbs_sum: u64,
 }
 
 impl Collector {
@@ -88,6 +90,12 @@ pub struct Summary {
     pub suppressed_messages: u64,
     /// Average switch-to-switch hops of measured messages.
     pub avg_hops: Option<f64>,
+    /// Average in-transit hosts per measured message.
+    pub itbs_per_message: Option<f64>,
+    /// In-transit packets re-injected, spilled to host memory, and the largest pool occupancy.
+    pub itb_forwarded: u64,
+    pub itb_spills: u64,
+    pub itb_max_pool_bytes: usize,
     /// Flits in the network at the end.
     pub flits_in_flight: u64,
     /// Messages generated but not yet delivered at the end (queued or in flight).
@@ -145,6 +153,15 @@ impl Summary {
         s += &format!("max latency      {} cycles\n", self.max_latency_cycles);
         if let Some(h) = self.avg_hops {
             s += &format!("avg hops         {h:.3} switch-to-switch links\n");
+        }
+        if self.itb_forwarded > 0 {
+            s += &format!(
+                "in-transit       {:.3} ITBs per message, {} re-injections, {} spills to host memory, max pool {} bytes\n",
+                self.itbs_per_message.unwrap_or(0.0),
+                self.itb_forwarded,
+                self.itb_spills,
+                self.itb_max_pool_bytes
+            );
         }
         s += &format!(
             "messages         {} generated, {} delivered, {} measured, {} pending, {} not generated (source queue full)\n",

@@ -7,6 +7,7 @@
 //! packet at its tail; the input slack buffer decides its stop/go symbol.
 
 pub mod generator;
+pub mod itb;
 pub mod recv_dma;
 pub mod routing_table;
 pub mod send_dma;
@@ -15,10 +16,12 @@ use crate::blocks::link::Link;
 use crate::blocks::myrinet_switch::NO_LINK;
 use crate::blocks::slack_buffer::{SlackParams, StopGoSender};
 use crate::fabric::packet::{Packet, PacketTable};
+use crate::routing::ITB_MARK;
 use crate::sim::{Probe, ProbeVisitor};
 use crate::stats::Collector;
 use crate::traffic::pattern::DestTable;
 use generator::{MessageGenerator, Process};
+use itb::{ItbEngine, ItbParams};
 use rand_chacha::ChaCha8Rng;
 use recv_dma::RecvDma;
 use routing_table::RoutingTable;
@@ -40,6 +43,8 @@ pub struct NicParams {
     pub recv_bytes_per_cycle: u32,
     /// The NIC's input slack buffer.
     pub slack: SlackParams,
+    /// In-transit buffer engine.
+    pub itb: ItbParams,
 }
 
 /// One NIC.
@@ -50,6 +55,11 @@ pub struct Nic {
     pub gen: MessageGenerator,
     pub send: SendDma,
     pub recv: RecvDma,
+    pub itb: ItbEngine,
+    /// The packet being received is in transit (its header was an ITB mark).
+    rx_itb: bool,
+    /// The last evaluated cycle (for waveform state names).
+    now: u64,
     sg: StopGoSender,
     in_link: u32,
     out_link: u32,
@@ -85,6 +95,9 @@ impl Nic {
             gen,
             send: SendDma::new(p.load_cycles),
             recv: RecvDma::new(p.slack, p.recv_bytes_per_cycle),
+            itb: ItbEngine::new(p.itb),
+            rx_itb: false,
+            now: 0,
             sg: StopGoSender::default(),
             in_link,
             out_link,
@@ -97,6 +110,7 @@ impl Nic {
     /// Evaluate one cycle; returns the number of flits that moved.
     pub fn eval(&mut self, now: u64, cx: &mut NicCtx<'_>) -> u32 {
         let mut moved = 0;
+        self.now = now;
         if self.out_link != NO_LINK {
             self.sg
                 .receive(cx.links[self.out_link as usize].back.recv(now));
@@ -128,35 +142,76 @@ impl Nic {
             cx.stats.generated += 1;
             self.gen.queue.push_back(id);
         }
-        // send DMA
+        // send DMA: in-transit packets first (re-injected as soon as possible, seed 000 §3)
+        self.itb.step(now);
         if self.send.pkt().is_none() {
-            if let Some(id) = self.gen.queue.pop_front() {
+            if let Some(t) = self.itb.ready(now) {
+                self.send.start_forward(t.pkt, t.len);
+            } else if let Some(id) = self.gen.queue.pop_front() {
                 self.send.start(now, id);
             }
         }
         if let Some(id) = self.send.pkt() {
-            let dst = cx.packets.get(id).dst as usize;
-            let route = cx.table.route(self.host, dst);
+            let p = *cx.packets.get(id);
+            let route = &cx.table.route(p.src as usize, p.dst as usize)[p.route_off as usize..];
+            // cut-through re-injection never overtakes the flits still arriving
+            let avail = match self.send.next() {
+                Some((idx, true)) => self.itb.available(idx),
+                _ => true,
+            };
+            let fwd = matches!(self.send.next(), Some((_, true)));
             if let Some(f) = self
                 .send
-                .step(now, self.sg.can_send(), route, self.p.payload)
+                .step(now, self.sg.can_send() && avail, route, p.payload)
             {
-                if f.is_head() {
+                if f.is_head() && !fwd {
                     cx.packets.get_mut(id).inject_cycle = now;
+                }
+                if fwd {
+                    self.itb.sent_one(f.is_tail());
                 }
                 cx.links[self.out_link as usize].send(now, f);
                 self.injected_flits += 1;
                 moved += 1;
             }
         }
-        // receive DMA
-        let before = self.recv.flits;
-        if let Some(tail) = self.recv.step() {
-            self.deliver(now, tail.pkt, cx);
+        // receive DMA: to host memory, or to the ITB pool for in-transit packets
+        for _ in 0..self.recv.rate() {
+            let Some(f) = self.recv.pop() else { break };
+            self.ejected_flits += 1;
+            moved += 1;
+            if f.is_head() {
+                self.rx_itb = f.data == ITB_MARK && !f.is_tail();
+                if self.rx_itb {
+                    // the mark is removed; the rest of the header is the next sub-route
+                    let p = cx.packets.get_mut(f.pkt);
+                    let full = cx.table.route(p.src as usize, p.dst as usize);
+                    let off = p.route_off as usize;
+                    let m = full[off..]
+                        .iter()
+                        .position(|&b| b == ITB_MARK)
+                        .map(|i| off + i);
+                    let Some(m) = m else {
+                        cx.stats.misdelivered += 1;
+                        self.rx_itb = false;
+                        continue;
+                    };
+                    p.route_off = m as u32 + 1;
+                    p.itbs += 1;
+                    let len = (full.len() - m - 1) as u32 + p.payload;
+                    self.itb.start(now, f.pkt, len);
+                    continue;
+                }
+            }
+            if self.rx_itb {
+                self.itb.receive(now, f.is_tail());
+                if f.is_tail() {
+                    self.rx_itb = false;
+                }
+            } else if f.is_tail() {
+                self.deliver(now, f.pkt, cx);
+            }
         }
-        let copied = (self.recv.flits - before) as u32;
-        self.ejected_flits += copied as u64;
-        moved += copied;
         if self.in_link != NO_LINK {
             if let Some(s) = self.recv.slack.flow_control() {
                 cx.links[self.in_link as usize].back.send(now, s);
@@ -182,7 +237,8 @@ impl Nic {
             st.lat_sum += lat as u128;
             st.net_lat_sum += (now + 1 - p.inject_cycle) as u128;
             st.lat_max = st.lat_max.max(lat);
-            st.hops_sum += p.route_len.saturating_sub(1) as u64;
+            st.hops_sum += p.route_len.saturating_sub(1 + 2 * p.itbs) as u64;
+            st.itbs_sum += p.itbs as u64;
         }
         cx.packets.release(id);
     }
@@ -207,6 +263,13 @@ impl Probe for Nic {
         v.text("state", self.send.state.name());
         v.int("pkt", self.send.pkt().map(|p| p as i64).unwrap_or(-1));
         v.flag("go", self.sg.can_send());
+        v.up();
+        v.scope("itb");
+        v.text("state", self.itb.state(self.now).name());
+        v.int("pkt", self.itb.front_pkt());
+        v.int("pool_bytes", self.itb.pool_used as i64);
+        v.int("queued", self.itb.len() as i64);
+        v.int("spills", self.itb.spills as i64);
         v.up();
         v.scope("recv_dma");
         v.text("state", self.recv.state_name());

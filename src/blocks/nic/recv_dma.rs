@@ -27,6 +27,20 @@ impl RecvDma {
         }
     }
 
+    /// Drain rate in flits per cycle.
+    pub fn rate(&self) -> u32 {
+        self.bytes_per_cycle
+    }
+
+    /// Take one flit from the input buffer (the NIC decides where it goes).
+    #[inline]
+    pub fn pop(&mut self) -> Option<Flit> {
+        let f = self.slack.pop()?;
+        self.flits += 1;
+        self.pkt = if f.is_tail() { -1 } else { f.pkt as i64 };
+        Some(f)
+    }
+
     /// Copy up to `bytes_per_cycle` flits; returns the packet whose tail was copied, if any.
     #[inline]
     pub fn step(&mut self) -> Option<Flit> {

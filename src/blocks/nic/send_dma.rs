@@ -12,8 +12,17 @@ use crate::sim::Flit;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SendState {
     Idle,
-    Load { pkt: u32, ready: u64 },
-    Send { pkt: u32, idx: u32, len: u32 },
+    Load {
+        pkt: u32,
+        ready: u64,
+    },
+    /// Streaming; `fwd` when re-injecting an in-transit packet from the ITB pool.
+    Send {
+        pkt: u32,
+        idx: u32,
+        len: u32,
+        fwd: bool,
+    },
 }
 
 impl SendState {
@@ -22,7 +31,8 @@ impl SendState {
         match self {
             SendState::Idle => "IDLE",
             SendState::Load { .. } => "LOAD",
-            SendState::Send { .. } => "SEND",
+            SendState::Send { fwd: false, .. } => "SEND",
+            SendState::Send { fwd: true, .. } => "FORWARD",
         }
     }
 }
@@ -63,10 +73,11 @@ impl SendDma {
                     pkt,
                     idx: 0,
                     len: route.len() as u32 + payload,
+                    fwd: false,
                 };
             }
         }
-        let SendState::Send { pkt, idx, len } = self.state else {
+        let SendState::Send { pkt, idx, len, fwd } = self.state else {
             return None;
         };
         if !go {
@@ -88,9 +99,29 @@ impl SendDma {
                 pkt,
                 idx: idx + 1,
                 len,
+                fwd,
             };
         }
         Some(f)
+    }
+
+    /// Start re-injecting an in-transit packet of `len` flits (already in NIC memory: no load).
+    pub fn start_forward(&mut self, pkt: u32, len: u32) {
+        debug_assert!(self.state == SendState::Idle);
+        self.state = SendState::Send {
+            pkt,
+            idx: 0,
+            len,
+            fwd: true,
+        };
+    }
+
+    /// Index of the next flit to send and whether this is a re-injection.
+    pub fn next(&self) -> Option<(u32, bool)> {
+        match self.state {
+            SendState::Send { idx, fwd, .. } => Some((idx, fwd)),
+            _ => None,
+        }
     }
 
     /// The packet being loaded or sent.
