@@ -566,6 +566,27 @@ fn inconsistent_probe_walk_panics() {
     let _ = tr.sample(0, &b);
 }
 
+/// A block whose signal changes kind between walks; caught in debug builds.
+struct KindFlip(RefCell<u32>);
+impl Probe for KindFlip {
+    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        *self.0.borrow_mut() += 1;
+        match *self.0.borrow() {
+            1 => v.bits("a", 4, 1),
+            _ => v.int("a", 1),
+        }
+    }
+}
+
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "was declared as Bits(4), sampled as Int")]
+fn probe_kind_change_panics_in_debug_builds() {
+    let b = KindFlip(RefCell::new(0));
+    let mut tr = Tracer::new("top", &b, cfg(&[], None), SharedBuf::default()).unwrap();
+    let _ = tr.sample(0, &b);
+}
+
 #[test]
 fn gtkw_save_file_lists_the_signals() {
     let vcd = run("gtkw", cfg(&["network.sw1.in0"], Some((0, 100))));

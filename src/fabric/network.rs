@@ -254,6 +254,18 @@ impl Network {
         }
     }
 
+    /// Stop every message generator (the network then drains).
+    pub fn stop_traffic(&mut self) {
+        for n in &mut self.nics {
+            n.gen.stop();
+        }
+    }
+
+    /// Nothing left anywhere: no flit in the network, no queued or in-transit packet.
+    pub fn drained(&self) -> bool {
+        self.packets.live() == 0 && self.flits_in_flight() == 0
+    }
+
     /// Flits in the network: on links and in slack buffers (switches and NICs).
     pub fn flits_in_flight(&self) -> u64 {
         let wires: usize = self.links.iter().map(|l| l.flits_in_flight()).sum();

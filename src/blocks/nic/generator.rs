@@ -82,6 +82,12 @@ impl MessageGenerator {
         }
     }
 
+    /// Stop generating (to drain the network).
+    pub fn stop(&mut self) {
+        self.interval = f64::INFINITY;
+        self.next = f64::INFINITY;
+    }
+
     /// Is there room in the source queue?
     #[inline]
     pub fn has_room(&self) -> bool {
