@@ -2,7 +2,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use flitwave::experiment::config::Config;
-use flitwave::experiment::{bench, build, sweep};
+use flitwave::experiment::{bench, build, plot, reproduce, sweep};
 use flitwave::routing::{deadlock, dor, itb, stats::RouteStats, updown};
 use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::topology::{irregular, json, mesh, Topology};
@@ -32,6 +32,42 @@ enum Cmd {
     Routes(RoutesArgs),
     /// Measure simulation speed (switch-cycles/s, delivered flits/s).
     Bench(BenchArgs),
+    /// Reproduce a paper's evaluation (itb: seed 000, Tables 1-9 and Figures 6-9).
+    Reproduce(ReproArgs),
+}
+
+#[derive(Args)]
+struct ReproArgs {
+    /// Which paper: itb (seed 000, in-transit buffers versus up*/down*).
+    paper: String,
+    /// The paper's scale: 10 topologies per size, 100,000 cycles per point (about 2 hours on 2 cores).
+    #[arg(long)]
+    full: bool,
+    /// Topologies per network size (default 2, --full 10).
+    #[arg(long)]
+    topologies: Option<usize>,
+    /// Cycles per simulation point (default 30000, --full 100000).
+    #[arg(long)]
+    cycles: Option<u64>,
+    /// Patterns, comma separated: uniform, bit-reversal, local3, local5, hot-spot (default all).
+    #[arg(long, value_delimiter = ',')]
+    patterns: Vec<String>,
+    /// Network sizes, comma separated (default 8,16,32,64).
+    #[arg(long, value_delimiter = ',')]
+    sizes: Vec<usize>,
+    /// Message sizes in bytes, comma separated (default 32,512,1024).
+    #[arg(long, value_delimiter = ',')]
+    bytes: Vec<u32>,
+    /// ITB path selection: random (the paper) or min-itb.
+    #[arg(long, default_value = "random")]
+    select: String,
+    /// Output directory for the tables (itb_tables.md), raw data (itb_raw.json) and plots.
+    #[arg(long, default_value = "out/reproduce")]
+    out: PathBuf,
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Clone)]
@@ -99,6 +135,13 @@ struct SweepArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Compare routings on the same network: comma-separated ALGORITHM[:SELECT], e.g.
+    /// updown,itb or updown:shortest,itb:min-itb. Prints the throughput factors.
+    #[arg(long, value_delimiter = ',')]
+    routings: Vec<String>,
+    /// Draw latency versus accepted traffic (one curve per routing) into this SVG file.
+    #[arg(long)]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -285,25 +328,94 @@ fn cmd_sweep(a: SweepArgs) -> Result<()> {
             sweep::linear_rates(a.max_rate, a.points)
         }
     };
-    let r = sweep::run(&cfg, &rates, a.threads, !a.quiet)?;
-    if let Some(p) = &a.csv {
-        write_file(p, &r.to_csv())?;
+    if a.routings.is_empty() {
+        let r = sweep::run(&cfg, &rates, a.threads, !a.quiet)?;
+        if let Some(p) = &a.plot {
+            let c = plot::sweep_curve(&r.label, &r);
+            plot::latency_vs_traffic(p, &r.label, &[c])?;
+        }
+        if let Some(p) = &a.csv {
+            write_file(p, &r.to_csv())?;
+        }
+        return emit_json(a.json.as_deref(), &r, &r.report());
     }
-    match a.json.as_deref() {
-        Some(p) if p == Path::new("-") => {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&r).map_err(|e| Error::new(e.to_string()))?
-            )
+    // one sweep per routing, same topology, traffic and rates
+    let mut results = Vec::new();
+    for spec in &a.routings {
+        let (alg, sel) = match spec.split_once(':') {
+            Some((x, y)) => (x, Some(y)),
+            None => (spec.as_str(), None),
+        };
+        let mut over = vec![format!("routing.algorithm={alg:?}")];
+        if let Some(s) = sel {
+            over.push(format!("routing.select={s:?}"));
         }
+        let mut base = toml::Table::try_from(&cfg).map_err(|e| Error::new(e.to_string()))?;
+        if sel.is_none() {
+            if let Some(toml::Value::Table(r)) = base.get_mut("routing") {
+                r.remove("select");
+            }
+        }
+        let text = toml::to_string(&base).map_err(|e| Error::new(e.to_string()))?;
+        let c =
+            Config::from_toml(&text, &over).map_err(|e| e.context(format!("--routings {spec}")))?;
+        results.push((spec.clone(), sweep::run(&c, &rates, a.threads, !a.quiet)?));
+    }
+    let mut report = String::new();
+    for (_, r) in &results {
+        report += &r.report();
+    }
+    let base = results[0].1.throughput_flits_per_ns_per_switch;
+    for (spec, r) in &results[1..] {
+        report += &format!(
+            "throughput factor {spec}/{}: {:.2}\n",
+            results[0].0,
+            r.throughput_flits_per_ns_per_switch / base.max(1e-12)
+        );
+    }
+    if let Some(p) = &a.plot {
+        let curves: Vec<_> = results
+            .iter()
+            .map(|(s, r)| plot::sweep_curve(s, r))
+            .collect();
+        let title = format!(
+            "{} switches, {} traffic, {} B messages",
+            results[0].1.points[0].summary.switches, cfg.traffic.pattern, cfg.traffic.message_bytes
+        );
+        plot::latency_vs_traffic(p, &title, &curves)?;
+    }
+    if let Some(p) = &a.csv {
+        let mut text = String::new();
+        for (i, (spec, r)) in results.iter().enumerate() {
+            for (j, line) in r.to_csv().lines().enumerate() {
+                if j == 0 && i > 0 {
+                    continue;
+                }
+                text += &if j == 0 {
+                    format!("routing,{line}\n")
+                } else {
+                    format!("{spec},{line}\n")
+                };
+            }
+        }
+        write_file(p, &text)?;
+    }
+    let all: Vec<_> = results
+        .iter()
+        .map(|(s, r)| serde_json::json!({"routing": s, "result": r}))
+        .collect();
+    emit_json(a.json.as_deref(), &all, &report)
+}
+
+fn emit_json<T: serde::Serialize>(json: Option<&Path>, v: &T, report: &str) -> Result<()> {
+    let text = || serde_json::to_string_pretty(v).map_err(|e| Error::new(e.to_string()));
+    match json {
+        Some(p) if p == Path::new("-") => println!("{}", text()?),
         Some(p) => {
-            write_file(
-                p,
-                &serde_json::to_string_pretty(&r).map_err(|e| Error::new(e.to_string()))?,
-            )?;
-            print!("{}", r.report());
+            write_file(p, &text()?)?;
+            print!("{report}");
         }
-        None => print!("{}", r.report()),
+        None => print!("{report}"),
     }
     Ok(())
 }
@@ -435,6 +547,113 @@ fn cmd_bench(a: BenchArgs) -> Result<()> {
     Ok(())
 }
 
+fn cmd_reproduce(a: ReproArgs) -> Result<()> {
+    if a.paper != "itb" {
+        return Err(Error::field(
+            "paper",
+            format!("{:?} is unknown, allowed: itb", a.paper),
+        ));
+    }
+    let mut o = if a.full {
+        reproduce::Options::full()
+    } else {
+        reproduce::Options::reduced()
+    };
+    if let Some(t) = a.topologies {
+        if t == 0 || t > 100 {
+            return Err(Error::field(
+                "--topologies",
+                format!("{t} is out of range, allowed 1..=100"),
+            ));
+        }
+        o.topologies = t;
+    }
+    if let Some(c) = a.cycles {
+        if !(2000..=100_000_000).contains(&c) {
+            return Err(Error::field(
+                "--cycles",
+                format!("{c} is out of range, allowed 2000..=100000000"),
+            ));
+        }
+        o.cycles = c;
+    }
+    if !a.patterns.is_empty() {
+        o.patterns = a.patterns.clone();
+    }
+    if !a.sizes.is_empty() {
+        o.sizes = a.sizes.clone();
+    }
+    if !a.bytes.is_empty() {
+        o.message_bytes = a.bytes.clone();
+    }
+    itb::ItbSelect::parse(&a.select).map_err(|e| e.context("--select"))?;
+    o.itb_select = a.select.clone();
+    o.threads = a.threads;
+    o.progress = !a.quiet;
+    let t0 = std::time::Instant::now();
+    let cases = reproduce::run(&o)?;
+    let mut md = format!(
+        "Generated by `flitwave reproduce itb` ({} topologies per size, {} cycles per point, ITB selection {}), {:.0} s.\n\n",
+        o.topologies,
+        o.cycles,
+        o.itb_select,
+        t0.elapsed().as_secs_f64()
+    );
+    md += &reproduce::tables_markdown(&cases);
+    md += "### In-transit hosts per message and spills\n\n";
+    md += &reproduce::itb_usage_markdown(&cases);
+    write_file(&a.out.join("itb_tables.md"), &md)?;
+    write_file(
+        &a.out.join("itb_raw.json"),
+        &serde_json::to_string_pretty(&cases).map_err(|e| Error::new(e.to_string()))?,
+    )?;
+    // Figures 6-9: 512-byte messages, the first topology of 16, 32 and 64 switches
+    for (fig, pat) in [
+        (6, "uniform"),
+        (7, "bit-reversal"),
+        (8, "local5"),
+        (9, "hot-spot"),
+    ] {
+        for sw in [16usize, 32, 64] {
+            let Some(c) = cases.iter().find(|c| {
+                c.pattern == pat
+                    && c.switches == sw
+                    && c.message_bytes == 512
+                    && c.topology_seed == 1
+            }) else {
+                continue;
+            };
+            let curve = |label: &str, pts: &[reproduce::Point]| {
+                let mut points = Vec::new();
+                for p in pts {
+                    if let Some(l) = p.latency_ns {
+                        points.push((p.accepted_flits_per_ns_per_switch, l));
+                    }
+                    if p.saturated {
+                        break;
+                    }
+                }
+                plot::Curve {
+                    label: label.into(),
+                    points,
+                }
+            };
+            plot::latency_vs_traffic(
+                &a.out.join(format!("fig{fig}_{pat}_{sw}sw.svg")),
+                &format!("Figure {fig}: {sw} switches, {pat}, 512-byte messages (topology 1)"),
+                &[curve("UD", &c.ud_points), curve("ITB", &c.itb_points)],
+            )?;
+        }
+    }
+    print!("{md}");
+    if cases.iter().any(|c| !c.healthy) {
+        return Err(Error::new(
+            "some simulation violated an invariant or deadlocked (see itb_raw.json)",
+        ));
+    }
+    Ok(())
+}
+
 fn main() {
     let cli = Cli::parse();
     let r = match cli.cmd {
@@ -443,6 +662,7 @@ fn main() {
         Cmd::Topology(a) => cmd_topology(a),
         Cmd::Routes(a) => cmd_routes(a),
         Cmd::Bench(a) => cmd_bench(a),
+        Cmd::Reproduce(a) => cmd_reproduce(a),
     };
     if let Err(e) = r {
         eprintln!("error: {e}");

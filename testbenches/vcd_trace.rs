@@ -566,22 +566,21 @@ fn inconsistent_probe_walk_panics() {
     let _ = tr.sample(0, &b);
 }
 
-/// A block whose signal changes kind between walks; caught in debug builds.
-struct KindFlip(RefCell<u32>);
-impl Probe for KindFlip {
-    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
-        *self.0.borrow_mut() += 1;
-        match *self.0.borrow() {
-            1 => v.bits("a", 4, 1),
-            _ => v.int("a", 1),
-        }
-    }
-}
-
 #[cfg(debug_assertions)]
 #[test]
 #[should_panic(expected = "was declared as Bits(4), sampled as Int")]
 fn probe_kind_change_panics_in_debug_builds() {
+    /// A block whose signal changes kind between walks; caught in debug builds.
+    struct KindFlip(RefCell<u32>);
+    impl Probe for KindFlip {
+        fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+            *self.0.borrow_mut() += 1;
+            match *self.0.borrow() {
+                1 => v.bits("a", 4, 1),
+                _ => v.int("a", 1),
+            }
+        }
+    }
     let b = KindFlip(RefCell::new(0));
     let mut tr = Tracer::new("top", &b, cfg(&[], None), SharedBuf::default()).unwrap();
     let _ = tr.sample(0, &b);
@@ -742,6 +741,8 @@ fn sample_throughput() {
         cycles as f64 / secs / 1e3,
         vars as f64 * cycles as f64 / secs / 1e6
     );
+    let _ = std::fs::remove_file(&path); // about 176 MB
+    let _ = std::fs::remove_file(wave_path("throughput_sel"));
 }
 
 /// An in-memory writer the test can read back after the tracer is gone.

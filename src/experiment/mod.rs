@@ -4,4 +4,7 @@
 pub mod bench;
 pub mod build;
 pub mod config;
+pub mod paper000;
+pub mod plot;
+pub mod reproduce;
 pub mod sweep;

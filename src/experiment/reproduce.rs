@@ -1,0 +1,386 @@
+//! Reproduction of seed 000's evaluation: ITB versus up*/down* (UD) throughput factors
+//! (Tables 1, 3, 5, 6, 8), latency increase at low load (Tables 2, 4, 7, 9), and the
+//! latency-versus-traffic curves (Figures 6–9), on random irregular networks of 8–64 switches
+//! with 32, 512 and 1024-byte messages.
+//!
+//! For every (pattern, network size, message size, topology) case both routings get a
+//! saturation search on the same topology: the rate doubles from 0.01 flits/cycle/host until
+//! the network saturates (accepted < 95 % of offered, or source queues overflow), then three
+//! bisection steps refine the knee; throughput is the largest accepted traffic seen. Latency at
+//! low load is measured for both at the same rate, 10 % of UD's saturation rate.
+
+use super::build;
+use super::config::{Algorithm, Config};
+use super::paper000::{PaperTable, MESSAGE_BYTES, TABLES};
+use crate::error::{Error, Result};
+use crate::traffic::pattern::hot_spot_percent_for;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Patterns (flitwave names): uniform, bit-reversal, local3, local5, hot-spot.
+    pub patterns: Vec<String>,
+    pub sizes: Vec<usize>,
+    pub message_bytes: Vec<u32>,
+    /// Topologies per network size (paper: 10).
+    pub topologies: usize,
+    /// Cycles per simulation point (warm-up: one tenth).
+    pub cycles: u64,
+    /// ITB path selection ("random" as the paper, or "min-itb").
+    pub itb_select: String,
+    pub threads: Option<usize>,
+    pub progress: bool,
+}
+
+impl Options {
+    /// The reduced default: all tables, 2 topologies per size, 30,000 cycles per point.
+    pub fn reduced() -> Self {
+        Options {
+            patterns: ["uniform", "bit-reversal", "local3", "local5", "hot-spot"]
+                .map(String::from)
+                .to_vec(),
+            sizes: vec![8, 16, 32, 64],
+            message_bytes: MESSAGE_BYTES.to_vec(),
+            topologies: 2,
+            cycles: 30_000,
+            itb_select: "random".into(),
+            threads: None,
+            progress: true,
+        }
+    }
+
+    /// The paper's scale: 10 topologies per size, 100,000 cycles per point.
+    pub fn full() -> Self {
+        Options {
+            topologies: 10,
+            cycles: 100_000,
+            ..Self::reduced()
+        }
+    }
+}
+
+/// One simulated point of a search.
+#[derive(Debug, Clone, Serialize)]
+pub struct Point {
+    pub rate: f64,
+    pub accepted_flits_per_ns_per_switch: f64,
+    pub latency_ns: Option<f64>,
+    pub saturated: bool,
+}
+
+/// One case: a pattern, size, message size and topology, both routings.
+#[derive(Debug, Clone, Serialize)]
+pub struct Case {
+    pub pattern: String,
+    pub switches: usize,
+    pub message_bytes: u32,
+    pub topology_seed: u64,
+    pub ud_throughput: f64,
+    pub itb_throughput: f64,
+    pub factor: f64,
+    pub low_rate: f64,
+    pub ud_low_latency_ns: f64,
+    pub itb_low_latency_ns: f64,
+    pub latency_increase_pct: f64,
+    pub itbs_per_message: f64,
+    pub itb_spills: u64,
+    pub healthy: bool,
+    pub ud_points: Vec<Point>,
+    pub itb_points: Vec<Point>,
+}
+
+fn pattern_spec(pattern: &str, switches: usize) -> String {
+    if pattern == "hot-spot" {
+        format!("hot-spot:{}@0", hot_spot_percent_for(switches))
+    } else {
+        pattern.to_string()
+    }
+}
+
+fn config(
+    o: &Options,
+    pattern: &str,
+    sw: usize,
+    bytes: u32,
+    seed: u64,
+    alg: Algorithm,
+) -> Result<Config> {
+    let mut c = Config::default();
+    c.seed = seed;
+    c.cycles = o.cycles;
+    c.warmup = o.cycles / 10;
+    c.topology.switches = sw;
+    c.traffic.pattern = pattern_spec(pattern, sw);
+    c.traffic.message_bytes = bytes;
+    c.routing.algorithm = alg;
+    c.routing.select = (alg == Algorithm::Itb).then(|| o.itb_select.clone());
+    c.validate()?;
+    Ok(c)
+}
+
+struct Runner {
+    cfg: Config,
+    topo: crate::topology::Topology,
+    routes: crate::routing::RouteSet,
+    healthy: bool,
+    spills: u64,
+}
+
+impl Runner {
+    fn new(cfg: Config) -> Result<Self> {
+        let topo = build::topology(&cfg)?;
+        let routes = build::routes(&cfg, &topo)?;
+        Ok(Runner {
+            cfg,
+            topo,
+            routes,
+            healthy: true,
+            spills: 0,
+        })
+    }
+
+    fn point(&mut self, rate: f64) -> Result<(Point, crate::stats::Summary)> {
+        let mut c = self.cfg.clone();
+        c.traffic.rate = rate;
+        let mut net = build::network_with(&c, &self.topo, &self.routes)?;
+        net.run(c.cycles);
+        let s = net.summary();
+        self.healthy &= s.healthy();
+        self.spills += s.itb_spills;
+        let saturated =
+            s.suppressed_messages > 0 || s.accepted_flits_per_cycle_per_host < 0.95 * rate;
+        let p = Point {
+            rate,
+            accepted_flits_per_ns_per_switch: s.accepted_flits_per_ns_per_switch,
+            latency_ns: s.latency.map(|l| l.ns),
+            saturated,
+        };
+        Ok((p, s))
+    }
+
+    /// Saturation search: returns (throughput, highest unsaturated rate, points).
+    fn search(&mut self) -> Result<(f64, f64, Vec<Point>)> {
+        let mut pts = Vec::new();
+        let (mut lo, mut hi) = (0.0, None);
+        let mut r = 0.01;
+        while r <= 1.0 {
+            let (p, _) = self.point(r)?;
+            let sat = p.saturated;
+            pts.push(p);
+            if sat {
+                hi = Some(r);
+                break;
+            }
+            lo = r;
+            r *= 2.0;
+        }
+        if let Some(mut h) = hi {
+            for _ in 0..3 {
+                let mid = (lo + h) / 2.0;
+                let (p, _) = self.point(mid)?;
+                if p.saturated {
+                    h = mid;
+                } else {
+                    lo = mid;
+                }
+                pts.push(p);
+            }
+        }
+        pts.sort_by(|a, b| a.rate.total_cmp(&b.rate));
+        let best = pts
+            .iter()
+            .map(|p| p.accepted_flits_per_ns_per_switch)
+            .fold(0.0, f64::max);
+        Ok((best, lo, pts))
+    }
+}
+
+fn run_case(o: &Options, pattern: &str, sw: usize, bytes: u32, seed: u64) -> Result<Case> {
+    let mut ud = Runner::new(config(o, pattern, sw, bytes, seed, Algorithm::Updown)?)?;
+    let mut it = Runner::new(config(o, pattern, sw, bytes, seed, Algorithm::Itb)?)?;
+    let (ud_th, ud_knee, ud_points) = ud.search()?;
+    let (itb_th, _, itb_points) = it.search()?;
+    let low = (ud_knee * 0.1).max(0.0005);
+    let (_, su) = ud.point(low)?;
+    let (_, si) = it.point(low)?;
+    let lu = su.latency.map(|l| l.ns).unwrap_or(f64::NAN);
+    let li = si.latency.map(|l| l.ns).unwrap_or(f64::NAN);
+    Ok(Case {
+        pattern: pattern.to_string(),
+        switches: sw,
+        message_bytes: bytes,
+        topology_seed: seed,
+        ud_throughput: ud_th,
+        itb_throughput: itb_th,
+        factor: itb_th / ud_th.max(1e-12),
+        low_rate: low,
+        ud_low_latency_ns: lu,
+        itb_low_latency_ns: li,
+        latency_increase_pct: (li - lu) / lu * 100.0,
+        itbs_per_message: si.itbs_per_message.unwrap_or(0.0),
+        itb_spills: it.spills,
+        healthy: ud.healthy && it.healthy,
+        ud_points,
+        itb_points,
+    })
+}
+
+/// Run every case (in parallel, deterministic).
+pub fn run(o: &Options) -> Result<Vec<Case>> {
+    let mut cases = Vec::new();
+    for p in &o.patterns {
+        if !["uniform", "bit-reversal", "local3", "local5", "hot-spot"].contains(&p.as_str()) {
+            return Err(Error::field(
+                "--patterns",
+                format!(
+                    "{p:?} is unknown, allowed: uniform, bit-reversal, local3, local5, hot-spot"
+                ),
+            ));
+        }
+        for &sw in &o.sizes {
+            if p == "local5" && sw <= 8 {
+                continue; // the paper: every destination is within 4 switches on 8 switches
+            }
+            for &b in &o.message_bytes {
+                for seed in 1..=o.topologies as u64 {
+                    cases.push((p.clone(), sw, b, seed));
+                }
+            }
+        }
+    }
+    let pb = if o.progress {
+        let pb = ProgressBar::new(cases.len() as u64);
+        pb.set_style(
+            ProgressStyle::with_template(
+                "{spinner} {bar:40} {pos}/{len} cases  {elapsed} (eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::new(format!("cannot start worker threads: {e}")))?;
+    let out = pool.install(|| {
+        cases
+            .par_iter()
+            .map(|(p, sw, b, seed)| {
+                let r = run_case(o, p, *sw, *b, *seed);
+                pb.inc(1);
+                r
+            })
+            .collect::<Result<Vec<_>>>()
+    })?;
+    pb.finish_and_clear();
+    Ok(out)
+}
+
+fn stats(v: &[f64]) -> Option<[f64; 3]> {
+    if v.is_empty() {
+        return None;
+    }
+    let min = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    Some([min, max, v.iter().sum::<f64>() / v.len() as f64])
+}
+
+/// Markdown tables: flitwave's min/max/avg next to the paper's, for every table with data.
+pub fn tables_markdown(cases: &[Case]) -> String {
+    let mut s = String::new();
+    for t in TABLES {
+        let pick = |sw: usize, b: u32| -> Vec<f64> {
+            cases
+                .iter()
+                .filter(|c| c.pattern == t.pattern && c.switches == sw && c.message_bytes == b)
+                .map(|c| {
+                    if t.what == "factor" {
+                        c.factor
+                    } else {
+                        c.latency_increase_pct
+                    }
+                })
+                .collect()
+        };
+        if !t
+            .rows
+            .iter()
+            .any(|(sw, _)| MESSAGE_BYTES.iter().any(|&b| !pick(*sw, b).is_empty()))
+        {
+            continue;
+        }
+        let _ = writeln!(s, "{}", table_title(t));
+        s += "| switches | message | flitwave min | max | **avg** | paper min | max | **avg** | topologies |\n|---|---|---|---|---|---|---|---|---|\n";
+        for (sw, paper) in t.rows {
+            for (k, &b) in MESSAGE_BYTES.iter().enumerate() {
+                let v = pick(*sw, b);
+                let Some(m) = stats(&v) else { continue };
+                let p = paper[k];
+                let f = |x: f64| {
+                    if t.what == "factor" {
+                        format!("{x:.2}")
+                    } else {
+                        format!("{x:.2} %")
+                    }
+                };
+                let _ = writeln!(
+                    s,
+                    "| {sw} | {b} B | {} | {} | **{}** | {} | {} | **{}** | {} |",
+                    f(m[0]),
+                    f(m[1]),
+                    f(m[2]),
+                    f(p[0]),
+                    f(p[1]),
+                    f(p[2]),
+                    v.len()
+                );
+            }
+        }
+        s += "\n";
+    }
+    s
+}
+
+fn table_title(t: &PaperTable) -> String {
+    let what = if t.what == "factor" {
+        "throughput factor ITB/UD"
+    } else {
+        "latency increase at low load with ITB"
+    };
+    format!("### Table {}: {what}, {} traffic\n", t.number, t.pattern)
+}
+
+/// ITBs per message and spills, per pattern and size (512-byte messages).
+pub fn itb_usage_markdown(cases: &[Case]) -> String {
+    let mut s = String::from("| pattern | switches | ITBs per message (measured, 512 B) | spills to host memory |\n|---|---|---|---|\n");
+    let mut keys: Vec<(String, usize)> = cases
+        .iter()
+        .map(|c| (c.pattern.clone(), c.switches))
+        .collect();
+    keys.dedup();
+    keys.sort();
+    keys.dedup();
+    for (p, sw) in keys {
+        let v: Vec<&Case> = cases
+            .iter()
+            .filter(|c| c.pattern == p && c.switches == sw && c.message_bytes == 512)
+            .collect();
+        if v.is_empty() {
+            continue;
+        }
+        let itbs = v.iter().map(|c| c.itbs_per_message).sum::<f64>() / v.len() as f64;
+        let spills: u64 = cases
+            .iter()
+            .filter(|c| c.pattern == p && c.switches == sw)
+            .map(|c| c.itb_spills)
+            .sum();
+        let _ = writeln!(s, "| {p} | {sw} | {itbs:.3} | {spills} |");
+    }
+    s
+}
