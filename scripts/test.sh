@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Run every flitwave test. Installs the waveform tools the tests use (GTKWave's vcd2fst) when
+# Run every flitwave test. Installs the waveform tools the tests use (GTKWave, xvfb) when
 # they are missing, so no test ever skips for want of a tool.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v vcd2fst >/dev/null 2>&1 || need_apt+=(gtkwave)
+command -v xvfb-run >/dev/null 2>&1 || need_apt+=(xvfb)
 if [ ${#need_apt[@]} -gt 0 ]; then
     echo "installing: ${need_apt[*]}"
     SUDO=""

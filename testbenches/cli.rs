@@ -176,6 +176,107 @@ fn topology_and_routes_round_trip_through_json() {
 }
 
 #[test]
+fn itb_routes_report_in_transit_hosts_per_pattern() {
+    let (ok, out, err) = flitwave(&[
+        "routes",
+        "--switches",
+        "32",
+        "--seed",
+        "2",
+        "--routing",
+        "itb",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for k in ["uniform", "bit_reversal", "local3", "local5", "hot_spot"] {
+        assert!(v["itbs_per_message"][k].as_f64().unwrap() > 0.0, "{k}");
+        assert!(v["avg_hops"][k].as_f64().unwrap() > 0.0, "{k}");
+    }
+    assert_eq!(
+        v["avg_hops"]["uniform"], v["minimal_avg_hops"]["uniform"],
+        "ITB routes are minimal"
+    );
+    assert_eq!(v["deadlock_free"], true);
+    let (ok, out, _) = flitwave(&[
+        "routes",
+        "--switches",
+        "32",
+        "--seed",
+        "2",
+        "--routing",
+        "itb",
+        "--select",
+        "min-itb",
+        "--json",
+    ]);
+    assert!(ok);
+    let w: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(w["itbs_per_message"]["uniform"].as_f64() <= v["itbs_per_message"]["uniform"].as_f64());
+    fails_with(
+        &["routes", "--routing", "itb", "--select", "balanced"],
+        &["balanced", "random, min-itb"],
+    );
+    fails_with(
+        &[
+            "run",
+            "--set",
+            "routing.algorithm=\"itb\"",
+            "--set",
+            "routing.select=\"shortest\"",
+        ],
+        &["routing.select", "min-itb"],
+    );
+    fails_with(&["reproduce", "bsp"], &["bsp", "itb"]);
+    fails_with(
+        &[
+            "reproduce",
+            "itb",
+            "--patterns",
+            "zigzag",
+            "--sizes",
+            "8",
+            "--bytes",
+            "32",
+            "--topologies",
+            "1",
+        ],
+        &["zigzag"],
+    );
+}
+
+#[test]
+fn sweep_compares_routings_and_plots() {
+    let dir = std::env::temp_dir().join("flitwave_cli_cmp");
+    let svg = dir.join("cmp.svg");
+    let (ok, out, err) = flitwave(&[
+        "sweep",
+        "--routings",
+        "updown,itb:min-itb",
+        "--rates",
+        "0.02,0.1",
+        "--cycles",
+        "12000",
+        "--set",
+        "topology.switches=16",
+        "--quiet",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("throughput factor itb:min-itb/updown"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.starts_with("<svg")
+            && text.contains("Accepted traffic (flits/ns/switch)")
+            && text.contains("itb:min-itb")
+    );
+}
+
+#[test]
 fn malformed_topology_file_is_a_clear_error() {
     let p = std::env::temp_dir().join("flitwave_cli_bad_topo.json");
     std::fs::write(

@@ -111,8 +111,9 @@ fn config(
 ) -> Result<Config> {
     let mut c = Config::default();
     c.seed = seed;
-    c.cycles = o.cycles;
-    c.warmup = o.cycles / 10;
+    // long messages need longer runs for the same number of messages
+    c.cycles = o.cycles * (bytes as u64 / 512).max(1);
+    c.warmup = c.cycles / 10;
     c.topology.switches = sw;
     c.traffic.pattern = pattern_spec(pattern, sw);
     c.traffic.message_bytes = bytes;
@@ -144,8 +145,14 @@ impl Runner {
     }
 
     fn point(&mut self, rate: f64) -> Result<(Point, crate::stats::Summary)> {
+        self.point_for(rate, self.cfg.cycles)
+    }
+
+    fn point_for(&mut self, rate: f64, cycles: u64) -> Result<(Point, crate::stats::Summary)> {
         let mut c = self.cfg.clone();
         c.traffic.rate = rate;
+        c.cycles = cycles;
+        c.warmup = cycles / 10;
         let mut net = build::network_with(&c, &self.topo, &self.routes)?;
         net.run(c.cycles);
         let s = net.summary();
@@ -204,9 +211,13 @@ fn run_case(o: &Options, pattern: &str, sw: usize, bytes: u32, seed: u64) -> Res
     let mut it = Runner::new(config(o, pattern, sw, bytes, seed, Algorithm::Itb)?)?;
     let (ud_th, ud_knee, ud_points) = ud.search()?;
     let (itb_th, _, itb_points) = it.search()?;
+    // low load: 10 % of UD's saturation rate, run long enough for about 400 messages
     let low = (ud_knee * 0.1).max(0.0005);
-    let (_, su) = ud.point(low)?;
-    let (_, si) = it.point(low)?;
+    let hosts = (sw * 4) as f64;
+    let need = (400.0 * bytes as f64 / (hosts * low)) as u64;
+    let long = need.clamp(ud.cfg.cycles, 20 * ud.cfg.cycles);
+    let (_, su) = ud.point_for(low, long)?;
+    let (_, si) = it.point_for(low, long)?;
     let lu = su.latency.map(|l| l.ns).unwrap_or(f64::NAN);
     let li = si.latency.map(|l| l.ns).unwrap_or(f64::NAN);
     Ok(Case {

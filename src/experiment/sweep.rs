@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 pub struct SweepPoint {
     /// Offered load, payload flits per cycle per host.
     pub rate: f64,
-    /// Accepted below 95 % of offered, or messages not generated because source queues filled.
+    /// See [`Summary::saturated`].
     pub saturated: bool,
     pub summary: Summary,
 }
@@ -92,8 +92,7 @@ pub fn run(
         net.run(c.cycles);
         let summary = net.summary();
         pb.inc(1);
-        let saturated = summary.suppressed_messages > 0
-            || summary.accepted_flits_per_cycle_per_host < 0.95 * rate;
+        let saturated = summary.saturated();
         Ok(SweepPoint {
             rate,
             saturated,

@@ -329,6 +329,8 @@ impl Network {
             generated_messages: st.generated,
             delivered_messages: st.delivered,
             suppressed_messages: st.suppressed,
+            window_generated_messages: st.window_generated,
+            window_delivered_messages: st.window_msgs,
             avg_hops: (st.measured_msgs > 0).then(|| st.hops_sum as f64 / st.measured_msgs as f64),
             itbs_per_message: (st.measured_msgs > 0)
                 .then(|| st.itbs_sum as f64 / st.measured_msgs as f64),

@@ -26,6 +26,8 @@ pub struct Collector {
     pub window_flits: u64,
     /// Messages delivered during the measurement window.
     pub window_msgs: u64,
+    /// Messages generated during the measurement window.
+    pub window_generated: u64,
     /// Measured messages delivered (generated after warm-up).
     pub measured_msgs: u64,
     /// Sum of measured latencies from generation (cycles).
@@ -88,6 +90,9 @@ pub struct Summary {
     pub generated_messages: u64,
     pub delivered_messages: u64,
     pub suppressed_messages: u64,
+    /// Messages generated / delivered during the measurement window.
+    pub window_generated_messages: u64,
+    pub window_delivered_messages: u64,
     /// Average switch-to-switch hops of measured messages.
     pub avg_hops: Option<f64>,
     /// Average in-transit hosts per measured message.
@@ -112,6 +117,18 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Is the network saturated at this load? Source queues overflowed, or more than two
+    /// messages per host are waiting or in flight at the end, or (with enough messages to
+    /// tell) fewer than 85 % of the messages generated in the window were delivered. Hosts
+    /// that send nothing (bit-reversal fixed points) do not make a load look saturated.
+    pub fn saturated(&self) -> bool {
+        self.suppressed_messages > 0
+            || self.messages_pending > 2 * self.hosts as u64
+            || (self.window_generated_messages >= 200
+                && (self.window_delivered_messages as f64)
+                    < 0.85 * self.window_generated_messages as f64)
+    }
+
     /// True when every invariant held and no deadlock was found.
     pub fn healthy(&self) -> bool {
         self.conservation_ok

@@ -140,6 +140,9 @@ impl Nic {
                 ..Default::default()
             });
             cx.stats.generated += 1;
+            if now >= cx.stats.warmup {
+                cx.stats.window_generated += 1;
+            }
             self.gen.queue.push_back(id);
         }
         // send DMA: in-transit packets first (re-injected as soon as possible, seed 000 §3)
