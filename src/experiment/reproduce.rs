@@ -158,8 +158,7 @@ impl Runner {
         let s = net.summary();
         self.healthy &= s.healthy();
         self.spills += s.itb_spills;
-        let saturated =
-            s.suppressed_messages > 0 || s.accepted_flits_per_cycle_per_host < 0.95 * rate;
+        let saturated = s.saturated();
         let p = Point {
             rate,
             accepted_flits_per_ns_per_switch: s.accepted_flits_per_ns_per_switch,

@@ -73,6 +73,7 @@ pub fn split(topo: &Topology, ud: &UpDown, switches: Vec<u32>, src: usize, dst: 
 }
 
 /// One minimal route per ordered host pair, split with in-transit hosts where needed.
+#[allow(clippy::needless_range_loop)]
 pub fn routes(topo: &Topology, select: ItbSelect, seed: u64) -> Result<RouteSet> {
     let n = topo.switches;
     for sw in 0..n {
