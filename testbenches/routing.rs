@@ -7,7 +7,7 @@ use flitwave::routing::stats::RouteStats;
 use flitwave::routing::updown::{self, Select, UpDown};
 use flitwave::routing::{dor, Route, RouteSet};
 use flitwave::topology::{irregular, mesh, HostSpec, LinkSpec, Peer, Shape, Topology};
-use flitwave::traffic::pattern::{DestTable, Pattern};
+use flitwave::traffic::pattern::{hot_spot_percent_for, DestTable, Pattern};
 use rand::SeedableRng;
 
 /// The route is a walk through real ports from the source's switch to the destination's port.
@@ -35,10 +35,17 @@ fn assert_walk(t: &Topology, s: usize, d: usize, r: &Route) {
 fn updown_routes_are_legal_reach_their_destination_and_are_deadlock_free() {
     let mut count = 0;
     for &n in &[8usize, 16, 32, 64] {
-        let seeds = if n == 64 { 4 } else { 15 };
+        let seeds = if n == 64 { 5 } else { 15 };
         for seed in 0..seeds {
             let t = irregular::generate(n, 4, 8, seed).unwrap();
             let ud = UpDown::new(&t);
+            // every link has exactly one up end: the one nearer the root, lower id on ties
+            for l in &t.links {
+                assert_ne!(ud.is_up(l.a, l.pa), ud.is_up(l.b, l.pb));
+                let a_up = (ud.level[l.b], l.b) < (ud.level[l.a], l.a);
+                assert_eq!(ud.is_up(l.a, l.pa), a_up);
+            }
+            assert!(!ud.is_up(0, 0), "host ports go neither up nor down");
             let dist = t.switch_distances();
             for sel in [Select::Balanced, Select::Shortest] {
                 let rs = updown::routes(&t, sel, seed).unwrap();
@@ -52,7 +59,7 @@ fn updown_routes_are_legal_reach_their_destination_and_are_deadlock_free() {
                         }
                         assert_walk(&t, s, d, r);
                         assert!(
-                            ud.is_legal(&r.switches),
+                            ud.is_legal_path(&t, &r.switches),
                             "{n} sw seed {seed} {sel:?}: illegal {:?}",
                             r.switches
                         );
@@ -65,7 +72,43 @@ fn updown_routes_are_legal_reach_their_destination_and_are_deadlock_free() {
             }
         }
     }
-    assert_eq!(count, 98);
+    assert_eq!(count, 100, "50 topologies, two selections");
+}
+
+#[test]
+fn legality_and_selection_parsing() {
+    // line 0 - 1 - 2: levels 0, 1, 2; 0 -> 1 -> 2 is down, down; 2 -> 1 -> 0 up, up
+    let t = line3();
+    let ud = UpDown::new(&t);
+    assert_eq!(ud.level, vec![0, 1, 2]);
+    assert!(ud.is_up(1, 1) && !ud.is_up(1, 2) && !ud.is_up(1, 0) && !ud.is_up(1, 99));
+    assert!(ud.is_legal(&[2, 1, 0]) && ud.is_legal(&[0, 1, 2]) && ud.is_legal(&[2, 1, 2]));
+    assert!(!ud.is_legal(&[0, 1, 0]), "down then up");
+    assert!(!ud.is_legal_path(&t, &[0, 2]), "0 and 2 are not linked");
+    assert!(!ud.is_legal_path(&t, &[0, 9]), "no switch 9");
+    assert_eq!(Select::parse("balanced").unwrap(), Select::Balanced);
+    assert_eq!(Select::parse(" Shortest").unwrap(), Select::Shortest);
+    let e = Select::parse("fastest").unwrap_err().to_string();
+    assert!(
+        e.contains("\"fastest\"") && e.contains("balanced, shortest"),
+        "{e}"
+    );
+    assert_eq!(Select::Balanced.to_string(), "balanced");
+}
+
+#[test]
+fn balanced_is_fast_on_64_switches() {
+    let t = irregular::generate(64, 4, 8, 11).unwrap();
+    let t0 = std::time::Instant::now();
+    let rs = updown::routes(&t, Select::Balanced, 11).unwrap();
+    let el = t0.elapsed();
+    assert_eq!(rs.routes.len(), 256 * 256);
+    assert!(el.as_secs_f64() < 2.0, "balanced routes took {el:?}");
+    // same seed, same routes
+    assert_eq!(
+        updown::routes(&t, Select::Balanced, 11).unwrap().routes,
+        rs.routes
+    );
 }
 
 #[test]
@@ -133,22 +176,28 @@ fn shortest_is_the_shortest_legal_path_with_lowest_ids_on_ties() {
 
 #[test]
 fn balanced_spreads_load_better_than_shortest() {
-    let (mut bal, mut sho) = (0u64, 0u64);
-    for seed in 0..8 {
-        let t = irregular::generate(32, 4, 8, seed).unwrap();
+    let (mut bal, mut sho, mut wins) = (0u64, 0u64, 0);
+    for seed in 0..12 {
+        let n = [16, 32, 64][seed as usize % 3];
+        let t = irregular::generate(n, 4, 8, seed).unwrap();
         let b = RouteStats::compute(&t, &updown::routes(&t, Select::Balanced, seed).unwrap());
         let s = RouteStats::compute(&t, &updown::routes(&t, Select::Shortest, seed).unwrap());
         bal += b.max_channel_load_uniform;
         sho += s.max_channel_load_uniform;
+        wins += usize::from(b.max_channel_load_uniform <= s.max_channel_load_uniform);
+        assert!(b.deadlock_free);
         // it may lengthen routes, but only by the one extra hop it allows
         assert!(b.avg_hops_uniform <= s.avg_hops_uniform + 1.0);
     }
     assert!(bal < sho, "balanced {bal} vs shortest {sho}");
+    assert!(
+        wins >= 10,
+        "balanced no worse on only {wins} of 12 networks"
+    );
 }
 
-#[test]
-fn stats_on_a_hand_made_line_match_hand_computation() {
-    // three switches in a line 0 - 1 - 2, one host each on port 0
+/// Three switches in a line 0 - 1 - 2 (ports 1, 2 between them), one host each on port 0.
+fn line3() -> Topology {
     let links = vec![
         LinkSpec {
             a: 0,
@@ -170,7 +219,53 @@ fn stats_on_a_hand_made_line_match_hand_computation() {
             port: 0,
         })
         .collect();
-    let t = Topology::new(3, 4, links, hosts, Shape::Irregular).unwrap();
+    Topology::new(3, 4, links, hosts, Shape::Irregular).unwrap()
+}
+
+#[test]
+fn stats_with_bit_reversal_match_hand_computation() {
+    // two linked switches, hosts 0, 1 on switch 0 and 2, 3 on switch 1
+    let links = vec![LinkSpec {
+        a: 0,
+        pa: 2,
+        b: 1,
+        pb: 2,
+    }];
+    let hosts = (0..4)
+        .map(|h| HostSpec {
+            host: h,
+            sw: h / 2,
+            port: h % 2,
+        })
+        .collect();
+    let t = Topology::new(2, 3, links, hosts, Shape::Irregular).unwrap();
+    for sel in [Select::Shortest, Select::Balanced] {
+        let rs = updown::routes(&t, sel, 3).unwrap();
+        assert_eq!(rs.get(0, 1).switches, vec![0]);
+        assert_eq!(rs.get(0, 1).ports, vec![1]);
+        assert_eq!(rs.get(1, 3).ports, vec![2, 1]);
+        assert!(rs.get(2, 2).switches.is_empty());
+        let st = RouteStats::compute(&t, &rs);
+        // 12 ordered pairs: 8 cross the link once, 4 stay on their switch
+        assert!((st.avg_hops_uniform - 8.0 / 12.0).abs() < 1e-12);
+        // bit reversal over 2 bits: 1 <-> 2 (one hop each), 0 and 3 map to themselves
+        assert_eq!(st.avg_hops_bit_reversal, Some(1.0));
+        assert_eq!(st.minimal_avg_hops_bit_reversal, Some(1.0));
+        // link 0 -> 1 carries 0,1 -> 2,3
+        assert_eq!(st.max_channel_load_uniform, 4);
+        assert_eq!(st.routes_non_minimal, 0);
+        assert!(st.deadlock_free && st.deadlock_cycle.is_none());
+        let j = st.to_json();
+        assert_eq!(j["avg_hops"]["bit_reversal"], 1.0);
+        assert_eq!(j["minimal_avg_hops"]["bit_reversal"], 1.0);
+        assert_eq!(j["max_channel_load"]["uniform"], 4);
+        assert!(st.to_string().contains("max channel load"));
+    }
+}
+
+#[test]
+fn stats_on_a_hand_made_line_match_hand_computation() {
+    let t = line3();
     let rs = updown::routes(&t, Select::Shortest, 0).unwrap();
     let st = RouteStats::compute(&t, &rs);
     // pairs: 0-1:1 0-2:2 1-0:1 1-2:1 2-0:2 2-1:1 → 8/6
@@ -237,10 +332,34 @@ fn a_ring_forces_non_minimal_updown_routes() {
     assert!(!dl.acyclic);
     assert_eq!(dl.cycle.len(), 5, "{dl}");
     assert!(dl.to_string().starts_with("cycle: sw"), "{dl}");
+    // consecutive channels of the reported cycle really follow each other
+    for i in 0..5 {
+        let (a, b) = (dl.cycle[i], dl.cycle[(i + 1) % 5]);
+        assert_eq!(a.to_sw, b.sw, "{dl}");
+    }
+    assert_eq!(
+        format!("{}", dl.cycle[0]),
+        format!("sw{}.p1->sw{}.p2", dl.cycle[0].sw, (dl.cycle[0].sw + 1) % 5)
+    );
+    let st = RouteStats::compute(&t, &cyc);
+    assert!(!st.deadlock_free && st.deadlock_cycle.unwrap().starts_with("cycle: "));
+    let mut g = Cdg::new(&t);
+    for r in &cyc.routes {
+        g.add_route(r);
+    }
+    assert_eq!(g.find_cycle().map(|c| c.len()), Some(5));
     // a path broken at an in-transit host adds no dependency across the break
     let mut g = Cdg::new(&t);
     g.add_path([(0, 1), (1, 1)]);
     g.add_path([(2, 1), (3, 1)]);
+    assert!(g.check().acyclic);
+    assert!(g.find_cycle().is_none());
+    assert_eq!(
+        g.check().to_string(),
+        "acyclic (4 channels, 2 dependencies)"
+    );
+    // hops off the topology break the chain instead of panicking
+    g.add_path([(3, 1), (99, 1), (4, 1)]);
     assert!(g.check().acyclic);
 }
 
@@ -263,8 +382,24 @@ fn dimension_order_routes() {
         }
     }
     assert!(deadlock::check(&m, &rs).acyclic);
+    // X first, then Y: host 0 (switch 0) to host 31 (switch 15) turns at switch 3
+    assert_eq!(rs.get(0, 31).switches, vec![0, 1, 2, 3, 7, 11, 15]);
+    assert_eq!(rs.get(0, 31).ports, vec![2, 2, 2, 4, 4, 4, 1]);
     let t = mesh::torus([4, 4], 1).unwrap();
     let rs = dor::routes(&t).unwrap();
+    // the shorter way round, + on the tie: 0 -> 3 goes -x, 0 -> 2 goes +x
+    assert_eq!(rs.get(0, 3).switches, vec![0, 3]);
+    assert_eq!(rs.get(0, 2).switches, vec![0, 1, 2]);
+    assert_eq!(rs.get(0, 12).switches, vec![0, 12]);
+    for s in 0..16 {
+        for d in 0..16 {
+            if s != d {
+                assert_walk(&t, s, d, rs.get(s, d));
+            }
+        }
+    }
+    let dl = deadlock::check(&t, &rs);
+    assert!(!dl.acyclic && dl.cycle.len() >= 2, "{dl}");
     let st = RouteStats::compute(&t, &rs);
     assert_eq!(st.avg_hops_uniform, st.minimal_avg_hops_uniform);
     assert!(
@@ -276,6 +411,26 @@ fn dimension_order_routes() {
         .unwrap_err()
         .message()
         .contains("mesh or torus"));
+    // a hand-made topology that claims a mesh shape but is not laid out like one
+    let fake = Topology::new(
+        3,
+        8,
+        irr.links[..0].to_vec(),
+        irr.hosts[..1].to_vec(),
+        Shape::Irregular,
+    );
+    assert!(fake.is_err());
+    let t3 = line3();
+    let bad = Topology::new(
+        3,
+        4,
+        t3.links.clone(),
+        t3.hosts.clone(),
+        Shape::Mesh { dims: [3, 1] },
+    )
+    .unwrap();
+    let e = dor::routes(&bad).unwrap_err().to_string();
+    assert!(e.contains("3x1 mesh"), "{e}");
 }
 
 #[test]
@@ -296,12 +451,44 @@ fn destination_patterns() {
     let dist = t.switch_distances();
     let l = DestTable::new(&Pattern::parse("local:2").unwrap(), &t).unwrap();
     for s in 0..64 {
-        for _ in 0..50 {
+        let mut hit = vec![false; 64];
+        for _ in 0..400 {
             let d = l.pick(s, &mut rng).unwrap();
             assert_ne!(d, s);
             assert!(dist[t.host(s).sw][t.host(d).sw] <= 2);
+            hit[d] = true;
+        }
+        // every candidate turns up: the other hosts of its own switch and those ≤ 2 hops away
+        for d in 0..64 {
+            let cand = d != s && dist[t.host(s).sw][t.host(d).sw] <= 2;
+            assert_eq!(hit[d], cand, "local2 from {s}: host {d}");
         }
     }
+    // a lone host has no local destination, nor any uniform one
+    let lone = Topology::new(
+        1,
+        2,
+        vec![],
+        vec![HostSpec {
+            host: 0,
+            sw: 0,
+            port: 0,
+        }],
+        Shape::Irregular,
+    )
+    .unwrap();
+    assert_eq!(
+        DestTable::new(&Pattern::Local { hops: 3 }, &lone)
+            .unwrap()
+            .pick(0, &mut rng),
+        None
+    );
+    assert_eq!(
+        DestTable::new(&Pattern::Uniform, &lone)
+            .unwrap()
+            .pick(0, &mut rng),
+        None
+    );
     let hs = DestTable::new(&Pattern::parse("hot-spot:20@9").unwrap(), &t).unwrap();
     let hot = (0..100_000)
         .filter(|i| hs.pick(i % 64, &mut rng) == Some(9))
@@ -313,12 +500,64 @@ fn destination_patterns() {
         "{hot} vs {expect}"
     );
     let br = DestTable::new(&Pattern::BitReversal, &t).unwrap();
+    for src in 0..64usize {
+        let want = (0..6).fold(0, |acc, b| acc | (((src >> b) & 1) << (5 - b)));
+        let got = br.pick(src, &mut rng);
+        assert_eq!(got, (want != src).then_some(want), "bit reversal of {src}");
+    }
     assert_eq!(br.pick(1, &mut rng), Some(32));
     assert_eq!(br.pick(0, &mut rng), None, "0 maps to itself");
     assert_eq!(br.pick(6, &mut rng), Some(24));
-    for p in ["uniform", "bit-reversal", "local3", "hot-spot:5@17"] {
+    for p in [
+        "uniform",
+        "bit-reversal",
+        "local3",
+        "hot-spot:5@17",
+        "hot-spot:12.5@0",
+    ] {
         assert_eq!(Pattern::parse(p).unwrap().to_string(), p);
     }
+    assert_eq!(
+        Pattern::parse("bit_reversal").unwrap(),
+        Pattern::BitReversal
+    );
+    assert_eq!(
+        Pattern::parse("local:5").unwrap(),
+        Pattern::Local { hops: 5 }
+    );
+    for p in ["hotspot:30", "hot_spot:30", "hot-spot:30@0"] {
+        assert_eq!(
+            Pattern::parse(p).unwrap(),
+            Pattern::HotSpot {
+                percent: 30.0,
+                host: 0
+            }
+        );
+    }
+    assert_eq!(
+        Pattern::parse("hot-spot:100").unwrap(),
+        Pattern::HotSpot {
+            percent: 100.0,
+            host: 0
+        }
+    );
+    let e = Pattern::parse("zigzag").unwrap_err().to_string();
+    assert!(
+        e.contains("zigzag") && e.contains("uniform, bit-reversal"),
+        "{e}"
+    );
+    let bad = Pattern::HotSpot {
+        percent: f64::NAN,
+        host: 0,
+    };
+    assert!(DestTable::new(&bad, &t)
+        .unwrap_err()
+        .to_string()
+        .contains("(0, 100]"));
+    assert_eq!(
+        [8, 16, 32, 64, 10, 100].map(hot_spot_percent_for),
+        [30.0, 20.0, 15.0, 5.0, 30.0, 5.0]
+    );
     for bad in [
         "zigzag",
         "local",

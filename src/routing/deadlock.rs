@@ -1,11 +1,12 @@
-//! Deadlock checker: the channel dependency graph (Dally & Seitz) of a route set.
+//! Deadlock checker: the channel dependency graph (Dally & Seitz) of a route set. Up*/down*
+//! routes (seed 000 §2) give an acyclic graph; sub-routes split at in-transit hosts (§3) too.
 //!
 //! Nodes are directed switch-to-switch channels (switch, output port); a route that uses channel
 //! c1 and then c2 adds the dependency c1 → c2. Wormhole routing without virtual channels is
 //! deadlock-free if this graph is acyclic. Sub-routes that end at an in-transit host (ITB) are
 //! added separately with [`Cdg::add_path`], since the host breaks the dependency.
 
-use super::RouteSet;
+use super::{Route, RouteSet};
 use crate::topology::{Peer, Topology};
 use std::fmt;
 
@@ -46,6 +47,8 @@ impl fmt::Display for DeadlockCheck {
                 "acyclic ({} channels, {} dependencies)",
                 self.channels, self.dependencies
             )
+        } else if self.cycle.is_empty() {
+            write!(f, "cycle")
         } else {
             let names: Vec<String> = self.cycle.iter().map(|c| c.to_string()).collect();
             write!(f, "cycle: {} -> {}", names.join(" -> "), self.cycle[0])
@@ -68,13 +71,16 @@ impl<'a> Cdg<'a> {
         }
     }
 
-    /// Add the dependencies of one path given as (switch, output port) hops; hops onto hosts are
-    /// ignored (a host channel cannot be part of a cycle).
+    /// Add the dependencies of one wormhole path given as (switch, output port) hops; hops onto
+    /// hosts are ignored (a host channel cannot be part of a cycle), and so are hops that name
+    /// no switch port of the topology (they break the chain like a host would).
     pub fn add_path(&mut self, hops: impl IntoIterator<Item = (usize, usize)>) {
         let np = self.topo.ports_per_switch;
         let mut prev: Option<usize> = None;
         for (sw, port) in hops {
-            let is_switch = matches!(self.topo.peer(sw, port), Peer::Switch { .. });
+            let is_switch = sw < self.topo.switches
+                && port < np
+                && matches!(self.topo.peer(sw, port), Peer::Switch { .. });
             let c = sw * np + port;
             if let (Some(p), true) = (prev, is_switch) {
                 if !self.adj[p].contains(&(c as u32)) {
@@ -85,17 +91,45 @@ impl<'a> Cdg<'a> {
         }
     }
 
-    /// Find a cycle with an iterative DFS.
+    /// Add one route: a single wormhole path, or one path per sub-route when it has in-transit
+    /// hosts (the host ejects the whole packet, so no dependency crosses it).
+    pub fn add_route(&mut self, r: &Route) {
+        if r.itbs.is_empty() {
+            self.add_path(
+                r.switches
+                    .iter()
+                    .zip(&r.ports)
+                    .map(|(&s, &p)| (s as usize, p as usize)),
+            );
+        } else {
+            for seg in r.segments() {
+                self.add_path(seg);
+            }
+        }
+    }
+
+    /// A dependency cycle, if any.
+    pub fn find_cycle(&self) -> Option<Vec<Channel>> {
+        let c = self.check();
+        (!c.acyclic).then_some(c.cycle)
+    }
+
+    /// Find a cycle with an iterative DFS (no recursion: safe on large graphs).
     pub fn check(&self) -> DeadlockCheck {
         let n = self.adj.len();
         let mut color = vec![0u8; n];
         let mut parent = vec![u32::MAX; n];
-        let channels = self
-            .adj
-            .iter()
-            .enumerate()
-            .filter(|(i, a)| !a.is_empty() || self.adj.iter().any(|x| x.contains(&(*i as u32))))
-            .count();
+        // channels that appear in at least one dependency
+        let mut seen = vec![false; n];
+        for (i, a) in self.adj.iter().enumerate() {
+            if !a.is_empty() {
+                seen[i] = true;
+            }
+            for &j in a {
+                seen[j as usize] = true;
+            }
+        }
+        let channels = seen.iter().filter(|&&x| x).count();
         let dependencies = self.adj.iter().map(|a| a.len()).sum();
         for start in 0..n {
             if color[start] != 0 {
@@ -164,23 +198,12 @@ impl<'a> Cdg<'a> {
     }
 }
 
-/// Check a whole route set (every route is one wormhole path).
+/// Check a whole route set (every route is one wormhole path, or several split at in-transit
+/// hosts).
 pub fn check(topo: &Topology, routes: &RouteSet) -> DeadlockCheck {
     let mut g = Cdg::new(topo);
     for r in &routes.routes {
-        if !r.itbs.is_empty() {
-            // an in-transit host ejects the whole packet: no dependency crosses it
-            for seg in r.segments() {
-                g.add_path(seg);
-            }
-            continue;
-        }
-        g.add_path(
-            r.switches
-                .iter()
-                .zip(&r.ports)
-                .map(|(&s, &p)| (s as usize, p as usize)),
-        );
+        g.add_route(r);
     }
     g.check()
 }

@@ -1,10 +1,65 @@
 //! Dimension-order (X then Y) source routes for 2D meshes and tori. On a torus each dimension
 //! goes the shorter way around its ring (ties: the + direction). Without virtual channels the
-//! torus rings make these routes cyclic — the deadlock checker says so.
+//! torus rings make these routes cyclic — the deadlock checker says so. (Regular topologies for
+//! comparison with the irregular networks of seed 000 §4.1.)
 
 use super::{Route, RouteSet};
 use crate::error::{Error, Result};
-use crate::topology::{Shape, Topology};
+use crate::topology::{Peer, Shape, Topology};
+
+/// The port layout dimension-order routing relies on: switch x + y·X, ports per switch h + 4,
+/// +x at h, −x at h+1, +y at h+2, −y at h+3, each linked to the expected neighbour.
+fn check_layout(topo: &Topology, [nx, ny]: [usize; 2], wrap: bool) -> Result<()> {
+    let kind = if wrap { "torus" } else { "mesh" };
+    let np = topo.ports_per_switch;
+    if nx.checked_mul(ny) != Some(topo.switches) || np < 5 {
+        return Err(Error::new(format!(
+            "dimension-order routing: a {nx}x{ny} {kind} needs {} switches with at least 5 ports, the topology has {} switches with {np} ports",
+            nx.saturating_mul(ny),
+            topo.switches
+        )));
+    }
+    let h = np - 4;
+    for sw in 0..topo.switches {
+        let (x, y) = (sw % nx, sw / nx);
+        let expect = [
+            (
+                h,
+                h + 1,
+                (x + 1 < nx || wrap).then(|| (x + 1) % nx + y * nx),
+            ),
+            (
+                h + 1,
+                h,
+                (x > 0 || wrap).then(|| (x + nx - 1) % nx + y * nx),
+            ),
+            (
+                h + 2,
+                h + 3,
+                (y + 1 < ny || wrap).then(|| x + (y + 1) % ny * nx),
+            ),
+            (
+                h + 3,
+                h + 2,
+                (y > 0 || wrap).then(|| x + (y + ny - 1) % ny * nx),
+            ),
+        ];
+        for (port, back, to) in expect {
+            let ok = match (to, topo.peer(sw, port)) {
+                (Some(t), Peer::Switch { sw: s2, port: p2 }) => s2 == t && p2 == back,
+                (None, Peer::Switch { .. }) => false,
+                (None, _) => true,
+                (Some(_), _) => false,
+            };
+            if !ok {
+                return Err(Error::new(format!(
+                    "dimension-order routing: switch {sw} port {port} does not follow the {nx}x{ny} {kind} layout (hosts on ports 0..{h}, then +x, -x, +y, -y)"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
 
 /// One dimension-order route per ordered host pair.
 pub fn routes(topo: &Topology) -> Result<RouteSet> {
@@ -18,7 +73,8 @@ pub fn routes(topo: &Topology) -> Result<RouteSet> {
         }
     };
     let [nx, ny] = dims;
-    // hosts sit on ports 0..h, then +x, -x, +y, -y
+    // hosts sit on ports 0..h, then +x, -x, +y, -y (as `topology::mesh` builds them)
+    check_layout(topo, dims, wrap)?;
     let h = topo.ports_per_switch - 4;
     let hosts = topo.num_hosts();
     let step = |c: usize, t: usize, n: usize| -> (usize, bool) {

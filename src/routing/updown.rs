@@ -7,29 +7,47 @@
 //! Selection: `shortest` takes the shortest legal path, the lowest next-switch id on ties.
 //! `balanced`, in the spirit of Myricom GM's `simple_routes`, chooses one legal path per ordered
 //! host pair so that weighted link use is balanced: candidates are legal paths at most one hop
-//! longer than the shortest legal one, and each pair takes the candidate that least increases
-//! Σ w² over directed switch links (w = routes already on a link), found by a dynamic program
-//! over (switch, phase, hops); two rip-up-and-reroute passes follow. It may take a non-minimal
-//! legal path, as `simple_routes` does.
+//! longer than the shortest legal one, and each pair (in a seeded random order) takes the
+//! candidate that least increases Σ w² over directed switch links (w = routes already on a
+//! link), found by a dynamic program over (switch, phase, hops) pruned by the legal distance to
+//! the destination; two rip-up-and-reroute passes follow. It may take a non-minimal legal path,
+//! as `simple_routes` does.
 
 use super::{Route, RouteSet};
 use crate::error::{Error, Result};
-use crate::topology::{Peer, Topology};
+use crate::topology::Topology;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::fmt;
 
-/// Up*/down* link directions.
+/// Up*/down* link directions (seed 000 §2, Figure 2).
 #[derive(Debug, Clone)]
 pub struct UpDown {
     /// BFS level of every switch (root = switch 0 at level 0).
     pub level: Vec<u32>,
+    ports_per_switch: usize,
+    /// `up[sw * ports_per_switch + port]`: leaving `sw` through `port` goes up (false for host
+    /// and unused ports).
+    up: Vec<bool>,
 }
 
 impl UpDown {
     /// Directions for `topo`.
     pub fn new(topo: &Topology) -> Self {
-        UpDown { level: topo.bfs(0) }
+        let level = topo.bfs(0);
+        let np = topo.ports_per_switch;
+        let mut up = vec![false; topo.switches * np];
+        for sw in 0..topo.switches {
+            for (p, b, _) in topo.neighbors(sw) {
+                up[sw * np + p] = level[b] < level[sw] || (level[b] == level[sw] && b < sw);
+            }
+        }
+        UpDown {
+            level,
+            ports_per_switch: np,
+            up,
+        }
     }
 
     /// Does the hop from switch `a` to neighbour `b` go up?
@@ -38,15 +56,20 @@ impl UpDown {
         self.level[b] < self.level[a] || (self.level[b] == self.level[a] && b < a)
     }
 
-    /// Does leaving `sw` through `port` (to another switch) go up?
-    pub fn is_up(&self, topo: &Topology, sw: usize, port: usize) -> bool {
-        match topo.peer(sw, port) {
-            Peer::Switch { sw: b, .. } => self.is_up_hop(sw, b),
-            _ => false,
-        }
+    /// Does leaving `sw` through `port` towards another switch go up? False for a port that
+    /// leads to a host, is unused, or is out of range.
+    #[inline]
+    pub fn is_up(&self, sw: usize, port: usize) -> bool {
+        port < self.ports_per_switch
+            && self
+                .up
+                .get(sw * self.ports_per_switch + port)
+                .copied()
+                .unwrap_or(false)
     }
 
-    /// Is the switch sequence a legal up*/down* path?
+    /// Does the switch sequence obey the up*/down* rule (no up hop after a down hop)?
+    /// Adjacency is not checked; see [`UpDown::is_legal_path`].
     pub fn is_legal(&self, switches: &[u32]) -> bool {
         let mut down = false;
         for w in switches.windows(2) {
@@ -58,123 +81,172 @@ impl UpDown {
         }
         true
     }
+
+    /// [`UpDown::is_legal`], and every two consecutive switches are linked in `topo`.
+    pub fn is_legal_path(&self, topo: &Topology, switches: &[u32]) -> bool {
+        switches.iter().all(|&s| (s as usize) < topo.switches)
+            && switches.windows(2).all(|w| {
+                topo.neighbors(w[0] as usize)
+                    .any(|(_, b, _)| b == w[1] as usize)
+            })
+            && self.is_legal(switches)
+    }
 }
 
 /// Path-selection policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Select {
+    /// Balance weighted link use (GM `simple_routes` style); may be non-minimal.
     Balanced,
+    /// Shortest legal path, lowest next-switch id on ties.
     Shortest,
 }
 
 impl Select {
     /// Parse "balanced" | "shortest".
     pub fn parse(s: &str) -> Result<Select> {
-        match s.trim() {
+        match s.trim().to_ascii_lowercase().as_str() {
             "balanced" => Ok(Select::Balanced),
             "shortest" => Ok(Select::Shortest),
-            o => Err(Error::new(format!(
-                "{o:?} is not a path selection, allowed: balanced, shortest"
+            _ => Err(Error::new(format!(
+                "{s:?} is not an up*/down* path selection, allowed: balanced, shortest"
             ))),
         }
     }
 }
 
+impl fmt::Display for Select {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Select::Balanced => "balanced",
+            Select::Shortest => "shortest",
+        })
+    }
+}
+
+/// A switch neighbour: output port, switch, and whether the hop goes up.
+#[derive(Clone, Copy)]
+struct Nbr {
+    port: u8,
+    sw: u32,
+    up: bool,
+}
+
+fn neighbour_lists(topo: &Topology, ud: &UpDown) -> Vec<Vec<Nbr>> {
+    (0..topo.switches)
+        .map(|a| {
+            topo.neighbors(a)
+                .map(|(p, b, _)| Nbr {
+                    port: p as u8,
+                    sw: b as u32,
+                    up: ud.is_up(a, p),
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// Per-destination legal distances over the state graph (switch, phase): phase 0 = may still go
 /// up, phase 1 = only down. `dist[d][s*2+ph]` = hops from s in phase ph to d.
-fn legal_distances(topo: &Topology, ud: &UpDown) -> Vec<Vec<u32>> {
-    let n = topo.switches;
-    let mut all = Vec::with_capacity(n);
-    for d in 0..n {
-        let mut dist = vec![u32::MAX; 2 * n];
-        let mut q = std::collections::VecDeque::new();
-        dist[2 * d] = 0;
-        dist[2 * d + 1] = 0;
-        q.push_back(2 * d);
-        q.push_back(2 * d + 1);
-        // reverse BFS: predecessor (a, pa) reaches (b, pb) by hop a->b
-        while let Some(st) = q.pop_front() {
-            let (b, pb) = (st / 2, st % 2);
-            for (_, a, _) in topo.neighbors(b) {
-                let up = ud.is_up_hop(a, b);
-                // hop a->b: up hop allowed only from phase 0 and lands in phase 0; down hop from any phase lands in phase 1
-                let preds: &[usize] = match (up, pb) {
-                    (true, 0) => &[0],
-                    (true, _) => &[],
-                    (false, 1) => &[0, 1],
-                    (false, _) => &[],
-                };
-                for &pa in preds {
-                    let s = 2 * a + pa;
-                    if dist[s] == u32::MAX {
-                        dist[s] = dist[st] + 1;
-                        q.push_back(s);
+fn legal_distances(nb: &[Vec<Nbr>]) -> Vec<Vec<u32>> {
+    let n = nb.len();
+    let mut q = std::collections::VecDeque::new();
+    (0..n)
+        .map(|d| {
+            let mut dist = vec![u32::MAX; 2 * n];
+            dist[2 * d] = 0;
+            dist[2 * d + 1] = 0;
+            q.push_back(2 * d);
+            q.push_back(2 * d + 1);
+            // reverse BFS: predecessor (a, pa) reaches (b, pb) by the hop a -> b; an up hop is
+            // allowed only from phase 0 and stays there, a down hop lands in phase 1
+            while let Some(st) = q.pop_front() {
+                let (b, pb) = (st / 2, st % 2);
+                for back in &nb[b] {
+                    let a = back.sw as usize;
+                    let up = !back.up; // b -> a goes up iff a -> b goes down
+                    let preds: &[usize] = match (up, pb) {
+                        (true, 0) => &[0],
+                        (false, 1) => &[0, 1],
+                        _ => &[],
+                    };
+                    for &pa in preds {
+                        let s = 2 * a + pa;
+                        if dist[s] == u32::MAX {
+                            dist[s] = dist[st] + 1;
+                            q.push_back(s);
+                        }
                     }
                 }
             }
-        }
-        all.push(dist);
-    }
-    all
+            dist
+        })
+        .collect()
 }
 
-fn host_route(topo: &Topology, switches: Vec<u32>, dst: usize) -> Route {
-    let mut ports = Vec::with_capacity(switches.len());
-    for w in switches.windows(2) {
-        let (a, b) = (w[0] as usize, w[1] as usize);
-        let p = topo
-            .neighbors(a)
-            .find(|&(_, s2, _)| s2 == b)
-            .map(|x| x.0)
-            .expect("adjacent");
-        ports.push(p as u8);
-    }
-    ports.push(topo.host(dst).port as u8);
+/// Switches and output ports of a switch path, ending with the destination host's port.
+fn host_route(nb: &[Vec<Nbr>], switches: &[u32], host_port: usize) -> Route {
+    let mut ports: Vec<u8> = switches
+        .windows(2)
+        .map(|w| port_to(nb, w[0], w[1]))
+        .collect();
+    ports.push(host_port as u8);
     Route {
-        switches,
+        switches: switches.to_vec(),
         ports,
         itbs: vec![],
     }
 }
 
-/// Compute one up*/down* route per ordered host pair.
+fn port_to(nb: &[Vec<Nbr>], a: u32, b: u32) -> u8 {
+    nb[a as usize]
+        .iter()
+        .find(|x| x.sw == b)
+        .map(|x| x.port)
+        .expect("consecutive route switches are adjacent")
+}
+
+/// The shortest legal path from `s` to `d`, lowest next-switch id at every step on ties.
+fn shortest_path(nb: &[Vec<Nbr>], dist: &[u32], s: usize, d: usize) -> Vec<u32> {
+    let mut path = vec![s as u32];
+    let (mut cur, mut ph) = (s, 0usize);
+    while cur != d {
+        let need = dist[2 * cur + ph] - 1;
+        let (b, nph) = nb[cur]
+            .iter()
+            .filter(|x| !(x.up && ph == 1))
+            .map(|x| (x.sw as usize, usize::from(!x.up)))
+            .filter(|&(b, nph)| dist[2 * b + nph] == need)
+            .min()
+            .expect("legal distances are consistent");
+        path.push(b as u32);
+        cur = b;
+        ph = nph;
+    }
+    path
+}
+
+/// Compute one up*/down* route per ordered host pair (`routes[src * H + dst]`; empty for
+/// src == dst; hosts on the same switch get a one-switch route).
 pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
     let ud = UpDown::new(topo);
-    let dist = legal_distances(topo, &ud);
+    let nb = neighbour_lists(topo, &ud);
+    let dist = legal_distances(&nb);
     let h = topo.num_hosts();
     let n = topo.switches;
-    // shortest: greedy walk along legal distances, lowest next-switch id first
-    let shortest_path = |s: usize, d: usize| -> Vec<u32> {
-        let mut path = vec![s as u32];
-        let (mut cur, mut ph) = (s, 0usize);
-        while cur != d {
-            let need = dist[d][2 * cur + ph] - 1;
-            let mut best: Option<(usize, usize)> = None;
-            for (_, b, _) in topo.neighbors(cur) {
-                let up = ud.is_up_hop(cur, b);
-                if up && ph == 1 {
-                    continue;
-                }
-                let nph = if up { 0 } else { 1 };
-                if dist[d][2 * b + nph] == need && best.is_none_or(|x| b < x.0) {
-                    best = Some((b, nph));
-                }
-            }
-            let (b, nph) = best.expect("legal distance is consistent");
-            path.push(b as u32);
-            cur = b;
-            ph = nph;
-        }
-        path
-    };
+    let sw_of: Vec<usize> = (0..h).map(|x| topo.host(x).sw).collect();
     let mut routes = vec![Route::default(); h * h];
     match select {
         Select::Shortest => {
+            // one path per switch pair
+            let mut cache: Vec<Option<Vec<u32>>> = vec![None; n * n];
             for s in 0..h {
                 for d in 0..h {
                     if s != d {
-                        let p = shortest_path(topo.host(s).sw, topo.host(d).sw);
-                        routes[s * h + d] = host_route(topo, p, d);
+                        let (ss, ds) = (sw_of[s], sw_of[d]);
+                        let p = cache[ss * n + ds]
+                            .get_or_insert_with(|| shortest_path(&nb, &dist[ds], ss, ds));
+                        routes[s * h + d] = host_route(&nb, p, topo.host(d).port);
                     }
                 }
             }
@@ -182,8 +254,8 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
         Select::Balanced => {
             let np = topo.ports_per_switch;
             let mut load = vec![0u32; n * np];
-            let mut pairs: Vec<(usize, usize)> = (0..h)
-                .flat_map(|s| (0..h).filter(move |&d| d != s).map(move |d| (s, d)))
+            let mut pairs: Vec<(u32, u32)> = (0..h as u32)
+                .flat_map(|s| (0..h as u32).filter(move |&d| d != s).map(move |d| (s, d)))
                 .collect();
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_BA1A);
             pairs.shuffle(&mut rng);
@@ -191,26 +263,31 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
             let mut paths: Vec<Vec<u32>> = vec![Vec::new(); h * h];
             for pass in 0..3 {
                 for &(s, d) in &pairs {
-                    let (ss, ds) = (topo.host(s).sw, topo.host(d).sw);
+                    let (s, d) = (s as usize, d as usize);
+                    let (ss, ds) = (sw_of[s], sw_of[d]);
                     if ss == ds {
-                        paths[s * h + d] = vec![ss as u32];
                         continue;
                     }
                     if pass > 0 {
-                        adjust(topo, &paths[s * h + d], &mut load, false);
+                        adjust(&nb, np, &paths[s * h + d], &mut load, false);
                     }
                     let limit = dist[ds][2 * ss] + 1;
-                    let p = dp.best(topo, &ud, &load, ss, ds, limit);
-                    adjust(topo, &p, &mut load, true);
+                    let p = dp.best(&nb, &dist[ds], &load, np, ss, ds, limit);
+                    adjust(&nb, np, &p, &mut load, true);
                     paths[s * h + d] = p;
                 }
             }
             for s in 0..h {
                 for d in 0..h {
-                    if s != d {
-                        routes[s * h + d] =
-                            host_route(topo, std::mem::take(&mut paths[s * h + d]), d);
+                    if s == d {
+                        continue;
                     }
+                    let p = if sw_of[s] == sw_of[d] {
+                        vec![sw_of[s] as u32]
+                    } else {
+                        std::mem::take(&mut paths[s * h + d])
+                    };
+                    routes[s * h + d] = host_route(&nb, &p, topo.host(d).port);
                 }
             }
         }
@@ -218,91 +295,114 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
     Ok(RouteSet { hosts: h, routes })
 }
 
-fn adjust(topo: &Topology, path: &[u32], load: &mut [u32], add: bool) {
-    let np = topo.ports_per_switch;
+fn adjust(nb: &[Vec<Nbr>], np: usize, path: &[u32], load: &mut [u32], add: bool) {
     for w in path.windows(2) {
-        let (a, b) = (w[0] as usize, w[1] as usize);
-        let p = topo
-            .neighbors(a)
-            .find(|&(_, s2, _)| s2 == b)
-            .map(|x| x.0)
-            .expect("adjacent");
+        let i = w[0] as usize * np + port_to(nb, w[0], w[1]) as usize;
         if add {
-            load[a * np + p] += 1;
+            load[i] += 1;
         } else {
-            load[a * np + p] -= 1;
+            load[i] -= 1;
         }
     }
 }
 
-/// Layered dynamic program: cheapest legal path of at most `limit` hops, where a hop over a
-/// link with load w costs 2w + 1 (the increase of Σ w²); ties → fewer hops, then lower ids.
+/// Layered dynamic program: the cheapest legal path of at most `limit` hops, where a hop over a
+/// link with load w costs 2w + 1 (the increase of Σ w²). Only states that can still reach the
+/// destination within `limit` are expanded. Ties: fewer hops, then the predecessor state met
+/// first in ascending (switch, phase) order.
 struct Dp {
     cost: Vec<u64>,
     prev: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    frontier: Vec<Vec<u32>>,
 }
 
 impl Dp {
     fn new(n: usize) -> Self {
         Dp {
-            cost: vec![0; 2 * n],
-            prev: vec![0; 2 * n],
+            cost: Vec::new(),
+            prev: Vec::new(),
+            stamp: Vec::new(),
+            epoch: 0,
+            frontier: vec![Vec::new(); 2 * n + 2],
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn best(
         &mut self,
-        topo: &Topology,
-        ud: &UpDown,
+        nb: &[Vec<Nbr>],
+        dist: &[u32],
         load: &[u32],
+        np: usize,
         s: usize,
         d: usize,
         limit: u32,
     ) -> Vec<u32> {
-        let n = topo.switches;
-        let np = topo.ports_per_switch;
+        let w = 2 * nb.len();
         let layers = limit as usize + 1;
-        self.cost.clear();
-        self.cost.resize(layers * 2 * n, u64::MAX);
-        self.prev.clear();
-        self.prev.resize(layers * 2 * n, u32::MAX);
+        if self.stamp.len() < layers * w {
+            self.cost.resize(layers * w, 0);
+            self.prev.resize(layers * w, u32::MAX);
+            self.stamp.resize(layers * w, 0);
+        }
+        if self.frontier.len() < layers {
+            self.frontier.resize(layers, Vec::new());
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        let epoch = self.epoch;
+        self.frontier.iter_mut().for_each(Vec::clear);
+        self.frontier[0].push(2 * s as u32);
         self.cost[2 * s] = 0;
-        let mut best: Option<(u64, usize)> = None; // (cost, layer*2n + state)
+        self.prev[2 * s] = u32::MAX;
+        self.stamp[2 * s] = epoch;
+        let mut best: Option<(u64, usize)> = None; // (cost, layer * w + state)
         for k in 0..layers {
-            for st in 0..2 * n {
-                let c = self.cost[k * 2 * n + st];
-                if c == u64::MAX {
-                    continue;
-                }
+            let mut front = std::mem::take(&mut self.frontier[k]);
+            front.sort_unstable();
+            for &st in &front {
+                let st = st as usize;
+                let here = k * w + st;
+                let c = self.cost[here];
                 let (a, ph) = (st / 2, st % 2);
                 if a == d {
                     if best.is_none_or(|b| c < b.0) {
-                        best = Some((c, k * 2 * n + st));
+                        best = Some((c, here));
                     }
                     continue;
                 }
-                if k + 1 == layers {
-                    continue;
-                }
-                for (p, b, _) in topo.neighbors(a) {
-                    let up = ud.is_up_hop(a, b);
-                    if up && ph == 1 {
+                for x in &nb[a] {
+                    if x.up && ph == 1 {
                         continue;
                     }
-                    let nst = 2 * b + if up { 0 } else { 1 };
-                    let nc = c + 2 * load[a * np + p] as u64 + 1;
-                    let idx = (k + 1) * 2 * n + nst;
-                    if nc < self.cost[idx] {
+                    let nst = 2 * x.sw as usize + usize::from(!x.up);
+                    if dist[nst] == u32::MAX || k as u32 + 1 + dist[nst] > limit {
+                        continue;
+                    }
+                    let nc = c + 2 * load[a * np + x.port as usize] as u64 + 1;
+                    let idx = (k + 1) * w + nst;
+                    if self.stamp[idx] != epoch {
+                        self.stamp[idx] = epoch;
                         self.cost[idx] = nc;
-                        self.prev[idx] = (k * 2 * n + st) as u32;
+                        self.prev[idx] = here as u32;
+                        self.frontier[k + 1].push(nst as u32);
+                    } else if nc < self.cost[idx] {
+                        self.cost[idx] = nc;
+                        self.prev[idx] = here as u32;
                     }
                 }
             }
+            self.frontier[k] = front;
         }
         let (_, mut at) = best.expect("a legal up*/down* path exists in a connected network");
-        let mut path = Vec::new();
+        let mut path = Vec::with_capacity(layers);
         loop {
-            path.push(((at % (2 * n)) / 2) as u32);
+            path.push(((at % w) / 2) as u32);
             let p = self.prev[at];
             if p == u32::MAX {
                 break;

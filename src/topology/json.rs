@@ -1,4 +1,5 @@
-//! Topology JSON interchange (read by other tools, so exactly this form):
+//! Topology JSON interchange (read by other tools, so exactly this form; imported topologies are
+//! [`Shape::Irregular`], like the random networks of seed 000 §4.1):
 //! `{"switches": N, "ports_per_switch": P, "links": [[swA, portA, swB, portB], ...], "hosts": [[host, sw, port], ...]}`
 
 use super::{HostSpec, LinkSpec, Shape, Topology};
@@ -28,9 +29,12 @@ pub fn to_json(t: &Topology) -> String {
 }
 
 fn uint(v: &Value, what: &str) -> Result<usize> {
-    v.as_u64()
-        .map(|x| x as usize)
-        .ok_or_else(|| Error::field(what, format!("{v} is not a non-negative integer")))
+    v.as_u64().map(|x| x as usize).ok_or_else(|| {
+        Error::field(
+            what,
+            format!("{v} is not allowed, expected a non-negative integer"),
+        )
+    })
 }
 
 fn tuple(v: &Value, n: usize, what: &str, form: &str) -> Result<Vec<usize>> {
@@ -58,7 +62,14 @@ pub fn from_json(text: &str) -> Result<Topology> {
             ));
         }
     }
-    let get = |k: &str| obj.get(k).ok_or_else(|| Error::field(k, "missing"));
+    let get = |k: &str| {
+        obj.get(k).ok_or_else(|| {
+            Error::field(
+                k,
+                format!("missing; a topology needs all of the keys {KEYS}"),
+            )
+        })
+    };
     let switches = uint(get("switches")?, "switches")?;
     let ports = uint(get("ports_per_switch")?, "ports_per_switch")?;
     let links = get("links")?

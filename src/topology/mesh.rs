@@ -1,4 +1,5 @@
-//! 2D meshes and tori with several hosts per switch.
+//! 2D meshes and tori with several hosts per switch (regular topologies for comparison with the
+//! irregular networks of seed 000 §4.1).
 //!
 //! Switch id = x + y·X. Ports: hosts on `0..h`, then +x at `h`, −x at `h+1`, +y at `h+2`,
 //! −y at `h+3` (ports per switch = h + 4). A torus needs every dimension ≥ 3 (a 2-wide ring would
@@ -7,41 +8,62 @@
 use super::{HostSpec, LinkSpec, Shape, Topology};
 use crate::error::{Error, Result};
 
-/// Parse "8x8".
+/// Most switches a mesh or torus may have.
+pub const MAX_SWITCHES: usize = 65536;
+
+/// Parse dimensions written `XxY`, e.g. "8x8" or "4x16".
 pub fn parse_dims(s: &str) -> Result<[usize; 2]> {
     let bad = || {
         Error::field(
             "dims",
-            format!("{s:?}: expected XxY with positive integers, e.g. 8x8"),
+            format!("{s:?}: expected XxY with two positive integers, e.g. 8x8"),
         )
     };
     let (a, b) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
     let x: usize = a.trim().parse().map_err(|_| bad())?;
     let y: usize = b.trim().parse().map_err(|_| bad())?;
-    if x == 0 || y == 0 || x * y > 65536 {
+    if x == 0 || y == 0 {
         return Err(bad());
     }
+    check_size(x, y)?;
     Ok([x, y])
+}
+
+fn check_size(nx: usize, ny: usize) -> Result<usize> {
+    match nx.checked_mul(ny) {
+        Some(n) if n <= MAX_SWITCHES => Ok(n),
+        _ => Err(Error::field(
+            "dims",
+            format!("{nx}x{ny}: too many switches, allowed at most {MAX_SWITCHES}"),
+        )),
+    }
 }
 
 fn build(dims: [usize; 2], h: usize, wrap: bool) -> Result<Topology> {
     let [nx, ny] = dims;
-    if nx * ny < 2 {
+    let kind = if wrap { "torus" } else { "mesh" };
+    if nx == 0 || ny == 0 {
         return Err(Error::field(
             "dims",
-            format!("{nx}x{ny}: at least two switches are needed"),
+            format!("{nx}x{ny}: every dimension of a {kind} must be at least 1"),
         ));
     }
-    if !(1..=28).contains(&h) {
+    if check_size(nx, ny)? < 2 {
+        return Err(Error::field(
+            "dims",
+            format!("{nx}x{ny}: a {kind} needs at least two switches"),
+        ));
+    }
+    if !(1..=251).contains(&h) {
         return Err(Error::field(
             "hosts_per_switch",
-            format!("{h} is out of range, allowed 1..=28"),
+            format!("{h} is out of range, allowed 1..=251 (ports per switch = hosts + 4 ≤ 255)"),
         ));
     }
     if wrap && (nx < 3 || ny < 3) {
         return Err(Error::field(
             "dims",
-            format!("{nx}x{ny}: a torus needs every dimension ≥ 3"),
+            format!("{nx}x{ny}: a torus needs every dimension ≥ 3 (a 2-wide ring would put two links between the same switches); use a mesh"),
         ));
     }
     let id = |x: usize, y: usize| x + y * nx;

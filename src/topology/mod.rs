@@ -10,6 +10,7 @@ pub mod json;
 pub mod mesh;
 
 use crate::error::{Error, Result};
+use std::collections::{HashMap, HashSet};
 
 /// What is connected to one switch port.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +52,7 @@ pub enum Shape {
 }
 
 /// A validated network topology. Construct with [`Topology::new`], which checks every rule.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Topology {
     pub switches: usize,
     pub ports_per_switch: usize,
@@ -65,12 +66,14 @@ pub struct Topology {
 
 impl Topology {
     /// Validate and build. Every index must be in range, no port used twice, no self-link,
-    /// at most one link between two switches, hosts numbered 0..H-1, the switches connected.
+    /// at most one link between two switches, hosts numbered 0..H-1 (listed in any order, stored
+    /// sorted by id), at least one host, the switches connected. Errors name the offending item
+    /// (`links[3]`, `hosts[5]`), its value and what is allowed.
     pub fn new(
         switches: usize,
         ports_per_switch: usize,
         links: Vec<LinkSpec>,
-        mut hosts: Vec<HostSpec>,
+        hosts: Vec<HostSpec>,
         shape: Shape,
     ) -> Result<Topology> {
         if switches == 0 {
@@ -83,6 +86,39 @@ impl Topology {
             return Err(Error::field(
                 "ports_per_switch",
                 format!("{ports_per_switch} is out of range, allowed 1..=255"),
+            ));
+        }
+        // a connected network of N switches has at least N-1 links: checked before anything
+        // is sized by `switches`, so an absurd switch count cannot exhaust memory
+        if links.len() < switches - 1 {
+            let mut adj: HashMap<usize, Vec<usize>> = HashMap::new();
+            for l in &links {
+                adj.entry(l.a).or_default().push(l.b);
+                adj.entry(l.b).or_default().push(l.a);
+            }
+            let mut reached = HashSet::from([0usize]);
+            let mut stack = vec![0usize];
+            while let Some(a) = stack.pop() {
+                for &b in adj.get(&a).into_iter().flatten() {
+                    if reached.insert(b) {
+                        stack.push(b);
+                    }
+                }
+            }
+            let s = (1..switches).find(|s| !reached.contains(s)).unwrap_or(0);
+            return Err(Error::field(
+                "links",
+                format!(
+                    "the network is disconnected: switch {s} cannot be reached from switch 0 ({} links cannot connect {switches} switches, at least {} are needed)",
+                    links.len(),
+                    switches - 1
+                ),
+            ));
+        }
+        if hosts.is_empty() {
+            return Err(Error::field(
+                "hosts",
+                "empty: a network needs at least one host",
             ));
         }
         let p = ports_per_switch;
@@ -111,13 +147,16 @@ impl Topology {
             used_by[i] = Some(item);
             Ok(i)
         };
-        let mut pairs = std::collections::HashSet::new();
+        let mut pairs = HashSet::new();
         for (k, l) in links.iter().enumerate() {
             let item = format!("links[{k}]");
             if l.a == l.b {
                 return Err(Error::field(
                     &item,
-                    format!("links switch {} to itself", l.a),
+                    format!(
+                        "links switch {} to itself (ports {} and {}); a link must join two different switches",
+                        l.a, l.pa, l.pb
+                    ),
                 ));
             }
             let ia = claim(item.clone(), l.a, l.pa)?;
@@ -140,32 +179,28 @@ impl Topology {
                 port: l.pa,
             };
         }
-        if hosts.is_empty() {
-            return Err(Error::field(
-                "hosts",
-                "empty: a network needs at least one host",
-            ));
-        }
-        hosts.sort_by_key(|h| h.host);
-        for (k, h) in hosts.iter().enumerate() {
-            if h.host != k {
+        // hosts in id order, remembering where each was listed for the messages
+        let mut order: Vec<usize> = (0..hosts.len()).collect();
+        order.sort_by_key(|&i| (hosts[i].host, i));
+        let last = hosts.len() - 1;
+        for (k, &i) in order.iter().enumerate() {
+            let id = hosts[i].host;
+            if id != k {
+                let why = if id < k {
+                    format!("host {id} is listed twice")
+                } else {
+                    format!("host {k} is missing")
+                };
                 return Err(Error::field(
-                    "hosts",
-                    format!(
-                        "host ids must be exactly 0..{} each once; host {} is {}",
-                        hosts.len() - 1,
-                        k,
-                        if h.host < k {
-                            "listed twice"
-                        } else {
-                            "missing"
-                        }
-                    ),
+                    format!("hosts[{i}]"),
+                    format!("host id {id}: ids must be exactly 0..{last}, each once; {why}"),
                 ));
             }
-            let i = claim(format!("hosts[{k}]"), h.sw, h.port)?;
-            peers[i] = Peer::Host(h.host);
+            let HostSpec { sw, port, .. } = hosts[i];
+            let at = claim(format!("hosts[{i}]"), sw, port)?;
+            peers[at] = Peer::Host(id);
         }
+        let hosts: Vec<HostSpec> = order.iter().map(|&i| hosts[i]).collect();
         let t = Topology {
             switches,
             ports_per_switch,
@@ -176,9 +211,12 @@ impl Topology {
         };
         let dist = t.bfs(0);
         if let Some(s) = dist.iter().position(|&d| d == u32::MAX) {
+            let n = dist.iter().filter(|&&d| d == u32::MAX).count();
             return Err(Error::field(
                 "links",
-                format!("the network is disconnected: switch {s} cannot be reached from switch 0"),
+                format!(
+                    "the network is disconnected: switch {s} cannot be reached from switch 0 ({n} unreachable switches); every switch must be reachable over switch links"
+                ),
             ));
         }
         Ok(t)

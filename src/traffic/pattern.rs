@@ -98,6 +98,8 @@ pub fn bit_reverse(x: usize, bits: u32) -> usize {
 #[derive(Debug, Clone)]
 pub struct DestTable {
     hosts: usize,
+    /// Switch of every host.
+    switch_of: Vec<u32>,
     kind: Kind,
 }
 
@@ -105,8 +107,17 @@ pub struct DestTable {
 enum Kind {
     Uniform,
     Fixed(Vec<Option<u32>>),
-    Lists { offsets: Vec<u32>, dests: Vec<u32> },
-    HotSpot { p: f64, host: usize },
+    /// Local: per switch, the hosts on switches within the hop bound (ascending ids, the
+    /// switch's own hosts included); `at[src]` = the source's index in its switch's list.
+    Lists {
+        offsets: Vec<u32>,
+        dests: Vec<u32>,
+        at: Vec<u32>,
+    },
+    HotSpot {
+        p: f64,
+        host: usize,
+    },
 }
 
 impl DestTable {
@@ -132,21 +143,31 @@ impl DestTable {
                 )
             }
             Pattern::Local { hops } => {
-                let dist = topo.switch_distances();
+                let n = topo.switches;
                 let mut offsets = vec![0u32];
                 let mut dests = Vec::new();
-                for s in 0..h {
-                    let ss = topo.host(s).sw;
+                let mut at = vec![0u32; h];
+                for sw in 0..n {
+                    let dist = topo.bfs(sw);
+                    let start = dests.len();
                     for d in 0..h {
-                        if d != s && dist[ss][topo.host(d).sw] <= *hops {
+                        if dist[topo.host(d).sw] <= *hops {
+                            if topo.host(d).sw == sw {
+                                at[d] = (dests.len() - start) as u32;
+                            }
                             dests.push(d as u32);
                         }
                     }
                     offsets.push(dests.len() as u32);
                 }
-                Kind::Lists { offsets, dests }
+                Kind::Lists { offsets, dests, at }
             }
             Pattern::HotSpot { percent, host } => {
+                if !(*percent > 0.0 && *percent <= 100.0) {
+                    return Err(Error::new(format!(
+                        "hot-spot percentage {percent} is out of range, allowed (0, 100]"
+                    )));
+                }
                 if *host >= h {
                     return Err(Error::new(format!(
                         "hot-spot host {host} does not exist, hosts are 0..{}",
@@ -159,7 +180,11 @@ impl DestTable {
                 }
             }
         };
-        Ok(DestTable { hosts: h, kind })
+        Ok(DestTable {
+            hosts: h,
+            switch_of: topo.hosts.iter().map(|x| x.sw as u32).collect(),
+            kind,
+        })
     }
 
     #[inline]
@@ -177,9 +202,18 @@ impl DestTable {
         match &self.kind {
             Kind::Uniform => self.uniform(src, rng),
             Kind::Fixed(v) => v[src].map(|d| d as usize),
-            Kind::Lists { offsets, dests } => {
-                let (a, b) = (offsets[src] as usize, offsets[src + 1] as usize);
-                (b > a).then(|| dests[rng.random_range(a..b)] as usize)
+            Kind::Lists { offsets, dests, at } => {
+                // the source's switch list minus the source itself
+                let sw = self.switch_of[src] as usize;
+                let (a, b) = (offsets[sw] as usize, offsets[sw + 1] as usize);
+                if b - a < 2 {
+                    return None;
+                }
+                let mut i = rng.random_range(0..b - a - 1);
+                if i >= at[src] as usize {
+                    i += 1;
+                }
+                Some(dests[a + i] as usize)
             }
             Kind::HotSpot { p, host } => {
                 if src != *host && rng.random::<f64>() < *p {
