@@ -412,14 +412,6 @@ fn dimension_order_routes() {
         .message()
         .contains("mesh or torus"));
     // a hand-made topology that claims a mesh shape but is not laid out like one
-    let fake = Topology::new(
-        3,
-        8,
-        irr.links[..0].to_vec(),
-        irr.hosts[..1].to_vec(),
-        Shape::Irregular,
-    );
-    assert!(fake.is_err());
     let t3 = line3();
     let bad = Topology::new(
         3,
@@ -451,7 +443,7 @@ fn destination_patterns() {
     let dist = t.switch_distances();
     let l = DestTable::new(&Pattern::parse("local:2").unwrap(), &t).unwrap();
     for s in 0..64 {
-        let mut hit = vec![false; 64];
+        let mut hit = [false; 64];
         for _ in 0..400 {
             let d = l.pick(s, &mut rng).unwrap();
             assert_ne!(d, s);
