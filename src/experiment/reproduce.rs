@@ -14,7 +14,6 @@ use super::config::{Algorithm, Config};
 use super::paper000::{PaperTable, MESSAGE_BYTES, TABLES};
 use crate::error::{Error, Result};
 use crate::traffic::pattern::hot_spot_percent_for;
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -262,22 +261,8 @@ pub fn run(o: &Options) -> Result<Vec<Case>> {
             }
         }
     }
-    let pb = if o.progress {
-        let pb = ProgressBar::new(cases.len() as u64);
-        pb.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {bar:40} {pos}/{len} cases  {elapsed} (eta {eta})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(o.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::new(format!("cannot start worker threads: {e}")))?;
+    let pb = super::sweep::progress_bar(cases.len(), "cases", o.progress);
+    let pool = super::sweep::worker_pool(o.threads)?;
     let out = pool.install(|| {
         cases
             .par_iter()

@@ -38,6 +38,26 @@ pub struct SweepResult {
     pub all_healthy: bool,
 }
 
+/// A progress bar on stderr over `len` items (hidden when `show` is false or stderr is not a
+/// terminal).
+pub fn progress_bar(len: usize, what: &str, show: bool) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len as u64);
+    let t = format!("{{spinner}} {{bar:40}} {{pos}}/{{len}} {what}  {{elapsed}} (eta {{eta}})");
+    pb.set_style(ProgressStyle::with_template(&t).unwrap_or_else(|_| ProgressStyle::default_bar()));
+    pb
+}
+
+/// A rayon pool of `threads` workers (None = one per core).
+pub fn worker_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::new(format!("cannot start worker threads: {e}")))
+}
+
 /// `n` evenly spaced rates from `max/n` to `max`.
 pub fn linear_rates(max: f64, n: usize) -> Vec<f64> {
     (1..=n).map(|i| max * i as f64 / n as f64).collect()
@@ -73,18 +93,7 @@ pub fn run(
 ) -> Result<SweepResult> {
     let topo = build::topology(cfg)?;
     let routes = build::routes(cfg, &topo)?;
-    let pb = if progress {
-        let pb = ProgressBar::new(rates.len() as u64);
-        pb.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {bar:40} {pos}/{len} points  {elapsed} (eta {eta})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
+    let pb = progress_bar(rates.len(), "points", progress);
     let one = |&rate: &f64| -> Result<SweepPoint> {
         let mut c = cfg.clone();
         c.traffic.rate = rate;
@@ -99,10 +108,7 @@ pub fn run(
             summary,
         })
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::new(format!("cannot start worker threads: {e}")))?;
+    let pool = worker_pool(threads)?;
     let points: Vec<SweepPoint> =
         pool.install(|| rates.par_iter().map(one).collect::<Result<Vec<_>>>())?;
     pb.finish_and_clear();
