@@ -40,7 +40,7 @@ enum Cmd {
 struct ReproArgs {
     /// Which paper: itb (seed 000, in-transit buffers versus up*/down*).
     paper: String,
-    /// The paper's scale: 10 topologies per size, 100,000 cycles per point (about 2 hours on 2 cores).
+    /// The paper's scale: 10 topologies per size, 100,000 cycles per point (about 3 hours on 2 cores).
     #[arg(long)]
     full: bool,
     /// Topologies per network size (default 2, --full 10).
