@@ -108,6 +108,13 @@ struct RunArgs {
     /// Print the effective configuration as TOML and exit.
     #[arg(long)]
     print_config: bool,
+    /// If the watchdog finds a deadlock, replay the run (it is deterministic) and write the
+    /// waveform of the cycles before it to this VCD file.
+    #[arg(long)]
+    vcd_on_deadlock: Option<PathBuf>,
+    /// Cycles before the deadlock report that --vcd-on-deadlock traces.
+    #[arg(long, default_value_t = 2000)]
+    deadlock_window: u64,
 }
 
 #[derive(Args)]
@@ -278,6 +285,24 @@ fn cmd_run(a: RunArgs) -> Result<()> {
     }
     let secs = t0.elapsed().as_secs_f64();
     let s = net.summary();
+    if let (Some(path), Some(_)) = (&a.vcd_on_deadlock, &s.deadlock) {
+        // replay up to the detection cycle with the window traced: same config, same seed
+        let end = net.now();
+        let start = end.saturating_sub(a.deadlock_window + cfg.watchdog_cycles);
+        let mut replay = build::build(&cfg)?.network;
+        let tc = TraceConfig {
+            scopes: a.vcd_scope.clone(),
+            window: Some((start, end)),
+            period_ps: (cfg.link.clock_ns * 1000.0).round() as u64,
+        };
+        let mut tr = Tracer::create_file(path, "network", &replay, tc)?;
+        replay.run_with(end, |n| tr.sample(n.now() - 1, n))?;
+        tr.finish()?;
+        eprintln!(
+            "deadlock waveform (cycles {start}..{end}) written to {}",
+            path.display()
+        );
+    }
     if a.json {
         println!(
             "{}",

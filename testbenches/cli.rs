@@ -345,3 +345,41 @@ fn run_writes_a_vcd_with_scope_and_window() {
         "window starts at cycle 1000 = 6250000 ps"
     );
 }
+
+#[test]
+fn a_deadlock_can_be_replayed_into_a_waveform() {
+    let vcd = std::path::Path::new("waves/test_cli_deadlock.vcd");
+    let (ok, out, err) = flitwave(&[
+        "run",
+        "--set",
+        "topology.kind=\"torus\"",
+        "--set",
+        "topology.dims=\"4x4\"",
+        "--set",
+        "routing.algorithm=\"dor\"",
+        "--set",
+        "traffic.message_bytes=1024",
+        "--set",
+        "traffic.rate=0.9",
+        "--set",
+        "watchdog_cycles=2000",
+        "--cycles",
+        "100000",
+        "--vcd-on-deadlock",
+        vcd.to_str().unwrap(),
+        "--deadlock-window",
+        "500",
+    ]);
+    assert!(!ok, "a deadlock is an error exit");
+    assert!(
+        out.contains("DEADLOCK") && out.contains("wait cycle"),
+        "{out}"
+    );
+    assert!(err.contains("deadlock waveform"), "{err}");
+    let w = wellen::simple::read(vcd).expect("the waveform opens");
+    let times = w.time_table();
+    // the window covers the stall: the last 2500 cycles before detection
+    assert!(times.len() > 2, "{}", times.len());
+    let span = (times[times.len() - 1] - times[0]) / 6250;
+    assert!((2000..=2501).contains(&span), "span {span} cycles");
+}
