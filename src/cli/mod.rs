@@ -1,0 +1,4 @@
+//! Command implementations of the flitwave binary (the argument structs live in main.rs).
+
+pub(crate) mod reproduce;
+pub(crate) mod tools;

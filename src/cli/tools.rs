@@ -1,0 +1,252 @@
+//! The sweep, topology, routes and bench commands, and the helpers the commands share.
+
+use crate::{load_config, BenchArgs, RoutesArgs, SweepArgs, TopoArgs};
+use flitwave::experiment::config::Config;
+use flitwave::experiment::{bench, plot, sweep};
+use flitwave::routing::{deadlock, dor, itb, stats::RouteStats, updown};
+use flitwave::topology::{irregular, json, mesh, Topology};
+use flitwave::{Error, Result};
+use std::path::Path;
+
+pub(crate) fn cmd_sweep(a: SweepArgs) -> Result<()> {
+    let cfg = load_config(&a.sim)?;
+    let rates = match &a.rates {
+        Some(r) => sweep::parse_rates(r)?,
+        None => {
+            if !(a.max_rate > 0.0 && a.max_rate <= 1.0) {
+                return Err(Error::field(
+                    "--max-rate",
+                    format!("{} is out of range, allowed (0, 1]", a.max_rate),
+                ));
+            }
+            if a.points == 0 || a.points > 1000 {
+                return Err(Error::field(
+                    "--points",
+                    format!("{} is out of range, allowed 1..=1000", a.points),
+                ));
+            }
+            sweep::linear_rates(a.max_rate, a.points)
+        }
+    };
+    if a.routings.is_empty() {
+        let r = sweep::run(&cfg, &rates, a.threads, !a.quiet)?;
+        if let Some(p) = &a.plot {
+            let c = plot::sweep_curve(&r.label, &r);
+            plot::latency_vs_traffic(p, &r.label, &[c])?;
+        }
+        if let Some(p) = &a.csv {
+            write_file(p, &r.to_csv())?;
+        }
+        return emit_json(a.json.as_deref(), &r, &r.report());
+    }
+    // one sweep per routing, same topology, traffic and rates
+    let mut results = Vec::new();
+    for spec in &a.routings {
+        let (alg, sel) = match spec.split_once(':') {
+            Some((x, y)) => (x, Some(y)),
+            None => (spec.as_str(), None),
+        };
+        let mut over = vec![format!("routing.algorithm={alg:?}")];
+        if let Some(s) = sel {
+            over.push(format!("routing.select={s:?}"));
+        }
+        let mut base = toml::Table::try_from(&cfg).map_err(|e| Error::new(e.to_string()))?;
+        if sel.is_none() {
+            if let Some(toml::Value::Table(r)) = base.get_mut("routing") {
+                r.remove("select");
+            }
+        }
+        let text = toml::to_string(&base).map_err(|e| Error::new(e.to_string()))?;
+        let c =
+            Config::from_toml(&text, &over).map_err(|e| e.context(format!("--routings {spec}")))?;
+        results.push((spec.clone(), sweep::run(&c, &rates, a.threads, !a.quiet)?));
+    }
+    let mut report = String::new();
+    for (_, r) in &results {
+        report += &r.report();
+    }
+    let base = results[0].1.throughput_flits_per_ns_per_switch;
+    for (spec, r) in &results[1..] {
+        report += &format!(
+            "throughput factor {spec}/{}: {:.2}\n",
+            results[0].0,
+            r.throughput_flits_per_ns_per_switch / base.max(1e-12)
+        );
+    }
+    if let Some(p) = &a.plot {
+        let curves: Vec<_> = results
+            .iter()
+            .map(|(s, r)| plot::sweep_curve(s, r))
+            .collect();
+        let title = format!(
+            "{} switches, {} traffic, {} B messages",
+            results[0].1.points[0].summary.switches, cfg.traffic.pattern, cfg.traffic.message_bytes
+        );
+        plot::latency_vs_traffic(p, &title, &curves)?;
+    }
+    if let Some(p) = &a.csv {
+        let mut text = String::new();
+        for (i, (spec, r)) in results.iter().enumerate() {
+            for (j, line) in r.to_csv().lines().enumerate() {
+                if j == 0 && i > 0 {
+                    continue;
+                }
+                text += &if j == 0 {
+                    format!("routing,{line}\n")
+                } else {
+                    format!("{spec},{line}\n")
+                };
+            }
+        }
+        write_file(p, &text)?;
+    }
+    let all: Vec<_> = results
+        .iter()
+        .map(|(s, r)| serde_json::json!({"routing": s, "result": r}))
+        .collect();
+    emit_json(a.json.as_deref(), &all, &report)
+}
+
+pub(crate) fn emit_json<T: serde::Serialize>(
+    json: Option<&Path>,
+    v: &T,
+    report: &str,
+) -> Result<()> {
+    let text = || serde_json::to_string_pretty(v).map_err(|e| Error::new(e.to_string()));
+    match json {
+        Some(p) if p == Path::new("-") => println!("{}", text()?),
+        Some(p) => {
+            write_file(p, &text()?)?;
+            print!("{report}");
+        }
+        None => print!("{report}"),
+    }
+    Ok(())
+}
+
+pub(crate) fn write_file(p: &Path, text: &str) -> Result<()> {
+    if let Some(d) = p.parent() {
+        if !d.as_os_str().is_empty() {
+            std::fs::create_dir_all(d)?;
+        }
+    }
+    std::fs::write(p, text).map_err(|e| Error::new(format!("cannot write {}: {e}", p.display())))
+}
+
+pub(crate) fn make_topology(
+    kind: &str,
+    switches: usize,
+    dims: &str,
+    hps: usize,
+    ports: usize,
+    seed: u64,
+) -> Result<Topology> {
+    match kind {
+        "irregular" => irregular::generate(switches, hps, ports, seed),
+        "mesh" => mesh::mesh(mesh::parse_dims(dims)?, hps),
+        "torus" => mesh::torus(mesh::parse_dims(dims)?, hps),
+        other => Err(Error::field(
+            "topology",
+            format!("{other:?} is unknown, allowed: irregular, mesh, torus"),
+        )),
+    }
+}
+
+pub(crate) fn cmd_topology(a: TopoArgs) -> Result<()> {
+    let t = make_topology(
+        &a.kind,
+        a.switches,
+        &a.dims,
+        a.hosts_per_switch,
+        a.ports,
+        a.seed,
+    )?;
+    match &a.output {
+        Some(p) => {
+            json::save(&t, p)?;
+            eprintln!(
+                "{} switches, {} hosts, {} links written to {}",
+                t.switches,
+                t.num_hosts(),
+                t.links.len(),
+                p.display()
+            );
+        }
+        None => println!("{}", json::to_json(&t)),
+    }
+    Ok(())
+}
+
+pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
+    let topo = match &a.topology_file {
+        Some(f) => json::load(f)?,
+        None => make_topology(&a.topology, a.switches, &a.dims, 4, 8, a.seed)?,
+    };
+    let routes = match a.routing.as_str() {
+        "updown" => {
+            let sel = updown::Select::parse(a.select.as_deref().unwrap_or("balanced"))?;
+            updown::routes(&topo, sel, a.seed)?
+        }
+        "itb" => {
+            let sel = itb::ItbSelect::parse(a.select.as_deref().unwrap_or("random"))?;
+            itb::routes(&topo, sel, a.seed)?
+        }
+        "dor" => dor::routes(&topo)?,
+        other => {
+            return Err(Error::field(
+                "--routing",
+                format!("{other:?} is unknown, allowed: updown, itb, dor"),
+            ))
+        }
+    };
+    let st = RouteStats::compute(&topo, &routes);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&st.to_json()).map_err(|e| Error::new(e.to_string()))?
+        );
+    } else {
+        println!("{st}");
+        println!("deadlock check: {}", deadlock::check(&topo, &routes));
+    }
+    Ok(())
+}
+
+pub(crate) fn cmd_bench(a: BenchArgs) -> Result<()> {
+    if !(a.scale > 0.0 && a.scale <= 100.0) {
+        return Err(Error::field(
+            "--scale",
+            format!("{} is out of range, allowed (0, 100]", a.scale),
+        ));
+    }
+    let mut out = Vec::new();
+    for s in bench::scenarios(a.scale) {
+        if let Some(o) = &a.only {
+            if !s.name.contains(o.as_str()) {
+                continue;
+            }
+        }
+        let r = bench::run_one(&s)?;
+        if !a.json {
+            println!(
+                "{:<36} {:>4} sw {:>8} cycles {:>7.2} s  {:>7.2} M switch-cycles/s  {:>7.2} M flits/s  ({:.1} ns/switch-cycle, accepted {:.3} flits/cycle/host)",
+                r.name,
+                r.switches,
+                r.cycles,
+                r.seconds,
+                r.switch_cycles_per_sec / 1e6,
+                r.delivered_flits_per_sec / 1e6,
+                r.ns_per_switch_cycle,
+                r.accepted_flits_per_cycle_per_host
+            );
+        }
+        out.push(r);
+    }
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).map_err(|e| Error::new(e.to_string()))?
+        );
+    }
+    Ok(())
+}
