@@ -9,6 +9,7 @@
 //! of at least one cycle; a zero-latency connection between blocks does not exist.
 
 pub mod flit;
+pub mod gtkw;
 pub mod probe;
 pub mod queue;
 pub mod trace;

@@ -16,6 +16,8 @@ use crate::sim::probe::{Probe, ProbeVisitor};
 use std::io::Write;
 use std::path::Path;
 
+pub use super::gtkw::write_gtkw;
+
 /// What to trace.
 #[derive(Debug, Clone)]
 pub struct TraceConfig {
@@ -354,7 +356,7 @@ fn under(path: &[String], scope: &[&str]) -> bool {
     scope.len() <= path.len() && scope.iter().zip(path).all(|(a, b)| a == b)
 }
 
-fn create_parent(path: &Path) -> Result<()> {
+pub(crate) fn create_parent(path: &Path) -> Result<()> {
     match path.parent().filter(|d| !d.as_os_str().is_empty()) {
         Some(d) => std::fs::create_dir_all(d)
             .map_err(|e| Error::new(format!("cannot create {}: {e}", d.display()))),
@@ -598,57 +600,4 @@ impl Drop for Tracer {
             let _ = self.out.flush();
         }
     }
-}
-
-/// Write a minimal GTKWave save file at `path` that opens `vcd_file_name` and shows `signals`
-/// (full dotted names as GTKWave spells them, vectors with `[msb:lsb]`, e.g. from
-/// [`Tracer::signal_names`]), grouped by scope, with the scope tree expanded. Vectors are shown
-/// in unsigned decimal, other signals in signed decimal (integers), bits and strings as is.
-/// The zoom shows about 100 cycles of `period_ps` (use the trace's [`TraceConfig::period_ps`]).
-pub fn write_gtkw(
-    path: &Path,
-    vcd_file_name: &str,
-    signals: &[String],
-    period_ps: u64,
-) -> Result<()> {
-    // Zoom level measured with GTKWave 3.3: `1.5 - log2(span)` shows about `span` time units.
-    let zoom = ((1.5 - ((100 * period_ps.max(1)) as f64).log2()) * 4.0).round() / 4.0;
-    let mut s = format!("[dumpfile] \"{vcd_file_name}\"\n*{zoom:.6} 0\n");
-    let base = |sig: &'_ String| sig.split('[').next().unwrap_or_default().to_string();
-    let mut open = std::collections::BTreeSet::new();
-    for b in signals.iter().map(base) {
-        let comps: Vec<&str> = b.split('.').collect();
-        open.extend((1..comps.len()).map(|k| comps[..k].join(".") + "."));
-    }
-    for t in &open {
-        s += &format!("[treeopen] {t}\n");
-    }
-    // Group consecutive signals by scope (without the root), e.g. "sw1.in0".
-    let mut group = String::new();
-    for sig in signals {
-        let b = base(sig);
-        let scope = b.rsplit_once('.').map_or("", |(a, _)| a);
-        let label = scope.split_once('.').map_or("", |(_, g)| g);
-        if group != label {
-            if !group.is_empty() {
-                s += &format!("@1000200\n-{group}\n");
-            }
-            if !label.is_empty() {
-                s += &format!("@800200\n-{label}\n");
-            }
-            group = label.to_string();
-        }
-        s += if sig.ends_with(']') {
-            "@24\n"
-        } else {
-            "@424\n"
-        };
-        s += sig;
-        s += "\n";
-    }
-    if !group.is_empty() {
-        s += &format!("@1000200\n-{group}\n");
-    }
-    create_parent(path)?;
-    std::fs::write(path, s).map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
 }
