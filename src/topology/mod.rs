@@ -57,7 +57,7 @@ pub struct Topology {
     pub switches: usize,
     pub ports_per_switch: usize,
     pub links: Vec<LinkSpec>,
-    /// Hosts, indexed by host id (hosts[i].host == i).
+    /// Hosts, indexed by host id (`hosts[i].host == i`).
     pub hosts: Vec<HostSpec>,
     pub shape: Shape,
     /// Derived: peer of (sw, port) at `sw * ports_per_switch + port`.
