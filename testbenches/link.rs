@@ -51,6 +51,7 @@ fn fly_time_pipelining_and_reverse_symbols() {
     assert_eq!(got.len(), 20);
     assert!(got.iter().all(|&(t, d)| t == d as u64 + 8));
     assert_eq!(sym, vec![(13, FlowCtl::Stop)]);
-    assert_eq!(l.flits_sent, 20);
+    assert_eq!(l.flits_sent(), 20);
+    assert_eq!(std::mem::size_of::<Link>(), 64, "one cache line");
     assert_eq!(l.flits_in_flight(), 0);
 }

@@ -6,15 +6,15 @@
 
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor, Wire};
 
-/// One unidirectional channel: flits forward, stop/go symbols backward.
+/// One unidirectional channel: flits forward, stop/go symbols backward. 64 bytes, one cache line:
+/// a switch polls both directions of its links every cycle.
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 pub struct Link {
     /// Flits from the sender to the receiver.
     pub fwd: Wire<Flit>,
     /// Flow-control symbols from the receiver back to the sender.
     pub back: Wire<FlowCtl>,
-    /// Flits sent over the link (for utilisation).
-    pub flits_sent: u64,
 }
 
 impl Link {
@@ -23,7 +23,6 @@ impl Link {
         Link {
             fwd: Wire::new(fly),
             back: Wire::new(fly),
-            flits_sent: 0,
         }
     }
 
@@ -32,7 +31,11 @@ impl Link {
     pub fn send(&mut self, now: u64, f: Flit) {
         let ok = self.fwd.send(now, f);
         debug_assert!(ok, "two flits driven on one link in one cycle");
-        self.flits_sent += 1;
+    }
+
+    /// Flits sent over the link, modulo 2^32 (for utilisation).
+    pub fn flits_sent(&self) -> u32 {
+        self.fwd.sent()
     }
 
     /// Flits currently on the wire.

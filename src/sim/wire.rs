@@ -12,10 +12,12 @@
 #[derive(Debug, Clone)]
 pub struct Wire<T: Copy> {
     slots: Box<[Option<T>]>,
-    mask: u64,
-    fly: u64,
+    mask: u32,
+    fly: u32,
     /// Values in flight: lets an idle receiver skip the slot memory entirely.
     count: u32,
+    /// Values ever sent, modulo 2^32 (link utilisation).
+    sent: u32,
 }
 
 impl<T: Copy> Wire<T> {
@@ -25,37 +27,44 @@ impl<T: Copy> Wire<T> {
         let len = (fly as usize + 1).next_power_of_two();
         Wire {
             slots: vec![None; len].into_boxed_slice(),
-            mask: len as u64 - 1,
-            fly: fly as u64,
+            mask: len as u32 - 1,
+            fly,
             count: 0,
+            sent: 0,
         }
     }
 
     /// Fly time in cycles.
     pub fn fly(&self) -> u32 {
-        self.fly as u32
+        self.fly
+    }
+
+    /// Values ever sent, modulo 2^32.
+    pub fn sent(&self) -> u32 {
+        self.sent
     }
 
     /// Drive `v` onto the wire at cycle `now`. Returns false (and drops nothing: the previous
     /// value stays) if a value was already sent this cycle — a protocol error of the sender.
     #[inline]
     pub fn send(&mut self, now: u64, v: T) -> bool {
-        let s = &mut self.slots[(now & self.mask) as usize];
+        let s = &mut self.slots[(now & self.mask as u64) as usize];
         if s.is_some() {
             return false;
         }
         *s = Some(v);
         self.count += 1;
+        self.sent = self.sent.wrapping_add(1);
         true
     }
 
     /// Take the value arriving at cycle `now` (sent at `now - fly`), if any.
     #[inline]
     pub fn recv(&mut self, now: u64) -> Option<T> {
-        if self.count == 0 || now < self.fly {
+        if self.count == 0 || now < self.fly as u64 {
             return None;
         }
-        let v = self.slots[((now - self.fly) & self.mask) as usize].take();
+        let v = self.slots[((now - self.fly as u64) & self.mask as u64) as usize].take();
         self.count -= v.is_some() as u32;
         v
     }
@@ -63,10 +72,10 @@ impl<T: Copy> Wire<T> {
     /// Peek at the value that will arrive at cycle `now` without taking it.
     #[inline]
     pub fn peek(&self, now: u64) -> Option<T> {
-        if now < self.fly {
+        if now < self.fly as u64 {
             return None;
         }
-        self.slots[((now - self.fly) & self.mask) as usize]
+        self.slots[((now - self.fly as u64) & self.mask as u64) as usize]
     }
 
     /// Number of values in flight (sent, not yet received).
