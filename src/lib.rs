@@ -6,6 +6,7 @@ pub mod blocks;
 pub mod error;
 pub mod experiment;
 pub mod fabric;
+pub mod hdl;
 pub mod routing;
 pub mod sim;
 pub mod stats;

@@ -34,6 +34,60 @@ enum Cmd {
     Bench(BenchArgs),
     /// Reproduce a paper's evaluation (itb: seed 000, Tables 1-9 and Figures 6-9).
     Reproduce(ReproArgs),
+    /// RTL twins: emit Verilog, check it (lockstep, lint, synthesis, replay), waveforms.
+    #[command(subcommand)]
+    Rtl(RtlCmd),
+}
+
+#[derive(Subcommand)]
+enum RtlCmd {
+    /// List the twins and their ports.
+    List,
+    /// Write rtl/<block>.v for every twin.
+    Emit {
+        /// Output directory.
+        #[arg(long, default_value = "rtl")]
+        dir: PathBuf,
+    },
+    /// For every twin: lockstep against the model, freshness of rtl/<block>.v, Verilator lint,
+    /// Yosys synthesis (writes rtl/reports/<block>.txt) and Icarus replay of the vectors.
+    Check(RtlCheckArgs),
+    /// Waveform of a twin and its model side by side over the lockstep stimulus.
+    Wave {
+        /// Block name (see `flitwave rtl list`).
+        block: String,
+        /// Ports of model and twin; the twin's internal signals go to <stem>_rtl.vcd.
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
+        /// Cycles to trace (directed stimulus first, then random).
+        #[arg(long, default_value_t = 2000)]
+        cycles: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+#[derive(Args)]
+struct RtlCheckArgs {
+    /// Directory holding the Verilog (reports go to <dir>/reports).
+    #[arg(long, default_value = "rtl")]
+    dir: PathBuf,
+    /// Only these blocks (comma separated).
+    #[arg(long, value_delimiter = ',')]
+    block: Vec<String>,
+    /// Seed of the random stimulus.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random lockstep cycles per block (after the directed ones); at least 1.
+    #[arg(long, default_value_t = 100_000)]
+    cycles: u64,
+    /// Do not write the synthesis reports.
+    #[arg(long)]
+    no_reports: bool,
+    /// Self-test of the replay: flip one bit of the expected outputs of this cycle (the check
+    /// must then fail).
+    #[arg(long)]
+    corrupt_cycle: Option<usize>,
 }
 
 #[derive(Args)]
@@ -342,6 +396,7 @@ fn main() {
         Cmd::Routes(a) => cli::tools::cmd_routes(a),
         Cmd::Bench(a) => cli::tools::cmd_bench(a),
         Cmd::Reproduce(a) => cli::reproduce::cmd_reproduce(a),
+        Cmd::Rtl(c) => cli::rtl::cmd_rtl(c),
     };
     if let Err(e) = r {
         eprintln!("error: {e}");

@@ -1,4 +1,5 @@
 //! Command implementations of the flitwave binary (the argument structs live in main.rs).
 
 pub(crate) mod reproduce;
+pub(crate) mod rtl;
 pub(crate) mod tools;

@@ -1,0 +1,129 @@
+//! `flitwave rtl`: the RTL twins' Verilog, its checks, and waveforms (docs/rtl.md).
+
+use crate::{RtlCheckArgs, RtlCmd};
+use flitwave::hdl::eda::{self, CheckOptions};
+use flitwave::hdl::lockstep::Options;
+use flitwave::hdl::{self, Flow};
+use flitwave::{Error, Result};
+use std::path::PathBuf;
+
+pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
+    match c {
+        RtlCmd::List => {
+            for b in hdl::BLOCKS {
+                println!("{:<14} {}", b.name(), b.summary());
+                let ports = |ps: &[hdl::lockstep::Port]| {
+                    ps.iter()
+                        .map(|p| format!("{}[{}]", p.name, p.width))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                println!("{:<14}   in:  {}", "", ports(b.inputs()));
+                println!("{:<14}   out: {}", "", ports(b.outputs()));
+            }
+            Ok(())
+        }
+        RtlCmd::Emit { dir } => {
+            let changed = eda::emit(hdl::BLOCKS, &dir)?;
+            for b in hdl::BLOCKS {
+                let p = eda::verilog_path(&dir, b.name());
+                let tag = if changed.contains(&p) {
+                    "written"
+                } else {
+                    "unchanged"
+                };
+                println!("{:<40} {tag}", p.display());
+            }
+            Ok(())
+        }
+        RtlCmd::Check(a) => cmd_check(a),
+        RtlCmd::Wave {
+            block,
+            output,
+            cycles,
+            seed,
+        } => {
+            let b = hdl::find(&block)?;
+            if cycles == 0 {
+                return Err(Error::field("--cycles", "0 is out of range, allowed >= 1"));
+            }
+            let out = output.unwrap_or_else(|| PathBuf::from(format!("waves/{block}.vcd")));
+            let stem = out.with_extension("");
+            let internal = PathBuf::from(format!("{}_rtl.vcd", stem.display()));
+            let o = Options {
+                seed,
+                ..Options::default()
+            };
+            b.wave(&o, cycles, &out, Some(&internal))?;
+            println!("model and twin ports: {}", out.display());
+            println!("twin internals:       {}", internal.display());
+            Ok(())
+        }
+    }
+}
+
+fn cmd_check(a: RtlCheckArgs) -> Result<()> {
+    if a.cycles == 0 {
+        return Err(Error::field("--cycles", "0 is out of range, allowed >= 1"));
+    }
+    let blocks: Vec<&dyn Flow> = if a.block.is_empty() {
+        hdl::BLOCKS.to_vec()
+    } else {
+        a.block
+            .iter()
+            .map(|n| hdl::find(n))
+            .collect::<Result<_>>()?
+    };
+    eda::require_tools()?;
+    let o = CheckOptions {
+        lockstep: Options {
+            seed: a.seed,
+            random_cycles: a.cycles,
+            ..Options::default()
+        },
+        reports_dir: (!a.no_reports).then(|| a.dir.join("reports")),
+        corrupt: a.corrupt_cycle,
+    };
+    println!(
+        "{:<14} {:>9} {:>7} {:>6} {:>10} {:>10}  result",
+        "block", "lockstep", "cells", "flops", "lint", "replay"
+    );
+    let mut failed = vec![];
+    for b in blocks {
+        let r = eda::check(b, &a.dir, &o)?;
+        let lint = if r.lint.failures.is_empty() {
+            format!("clean({})", r.lint.waived)
+        } else {
+            format!("{} warn", r.lint.failures.len())
+        };
+        println!(
+            "{:<14} {:>9} {:>7} {:>6} {:>10} {:>10}  {}",
+            r.name,
+            r.lockstep_cycles,
+            r.synth.cells,
+            r.synth.flip_flops,
+            lint,
+            format!(
+                "{}/{}",
+                r.replay.vectors - r.replay.errors.min(r.replay.vectors),
+                r.replay.vectors
+            ),
+            if r.passed() { "ok" } else { "FAIL" }
+        );
+        for p in r.problems() {
+            println!("    {p}");
+        }
+        if !r.passed() {
+            failed.push(r.name);
+        }
+    }
+    println!("lint: clean(N) = no warning left after waiving N known rust-hdl noise warnings (docs/rtl.md)");
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::new(format!(
+            "rtl check failed for: {}",
+            failed.join(", ")
+        )))
+    }
+}

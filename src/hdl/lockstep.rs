@@ -1,0 +1,407 @@
+//! Lockstep: the model and its RTL twin driven by the same stimulus, every output compared every
+//! cycle.
+//!
+//! A [`Twin`] names a block's ports (as they appear in the Verilog), builds the rust-hdl block and
+//! the plain-Rust model, drives inputs into the one and the other, and supplies directed and
+//! seeded random stimulus. [`run`] steps both, one clock cycle per stimulus vector:
+//!
+//! 1. the inputs are driven while the clock is low and the twin settles (delta cycles);
+//! 2. the twin's outputs are sampled — they are the combinational outputs of this cycle;
+//! 3. the model evaluates the same cycle and returns its outputs;
+//! 4. the two are compared, port by port; then the clock rises and the twin's registers commit.
+//!
+//! The replay testbench that checks the generated Verilog (`hdl::eda`) samples at the same point,
+//! so the recorded [`Vectors`] mean the same thing in Rust and in Icarus Verilog. On a mismatch
+//! [`run`] reports the cycle, the signal and both values, and writes a VCD of both sides (the
+//! ports of model and twin side by side, plus every internal signal of the twin).
+
+use crate::error::{Error, Result};
+use crate::sim::trace::{TraceConfig, Tracer};
+use crate::sim::{Probe, ProbeVisitor};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rust_hdl::prelude::{
+    check_all, simulate, write_vcd_change, write_vcd_dump, write_vcd_header, Block,
+};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One port of a twin: its Verilog name and width in bits (1..=64).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Port {
+    pub name: &'static str,
+    pub width: u32,
+}
+
+/// Shorthand for port tables.
+pub const fn port(name: &'static str, width: u32) -> Port {
+    Port { name, width }
+}
+
+/// A control block that exists twice: as a plain-Rust model and as a rust-hdl RTL twin.
+///
+/// Implement it once per block, in the twin's file; register it in `hdl::BLOCKS`. Ports are
+/// exchanged as `u64` values in the order of [`Twin::INPUTS`] and [`Twin::OUTPUTS`].
+pub trait Twin: Block + Sized {
+    /// Block name: the model's file under `blocks/`, the twin's under `hdl/`, the testbench
+    /// and `rtl/<NAME>.v` (whose top module is called `NAME`).
+    const NAME: &'static str;
+    /// One line saying what the block does, with the paper section.
+    const SUMMARY: &'static str;
+    /// Inputs in drive order (the clock is implicit and not listed).
+    const INPUTS: &'static [Port];
+    /// Outputs in compare order.
+    const OUTPUTS: &'static [Port];
+    /// The plain-Rust model paired with this twin.
+    type Model;
+
+    /// The twin in the configuration emitted to `rtl/` (not yet connected).
+    fn rtl() -> Self;
+    /// A model in the power-on state of [`Twin::rtl`].
+    fn model() -> Self::Model;
+    /// Drive the clock input.
+    fn set_clock(&mut self, high: bool);
+    /// Drive the inputs (clock low).
+    fn drive(&mut self, inp: &[u64]);
+    /// Read the outputs after the twin has settled.
+    fn sample(&self, out: &mut [u64]);
+    /// Evaluate one cycle of the model: outputs of this cycle, then commit its registers.
+    fn model_cycle(m: &mut Self::Model, inp: &[u64], out: &mut [u64]);
+    /// Directed stimulus: edge cases, one vector per cycle, run before the random part.
+    fn directed() -> Vec<Vec<u64>>;
+    /// Random stimulus for `cycle` (counted from the start of the random part).
+    fn random(rng: &mut ChaCha8Rng, cycle: u64, inp: &mut [u64]);
+}
+
+/// Mask of a `width`-bit port.
+#[inline]
+pub fn mask(width: u32) -> u64 {
+    u64::MAX >> (64 - width)
+}
+
+/// A twin, connected and checked, stepped directly (single thread, no `Simulation`): the fast
+/// way to run rust-hdl blocks (rust-hdl primer §4).
+pub struct Stepper<T: Twin> {
+    pub uut: T,
+}
+
+impl<T: Twin> Stepper<T> {
+    /// Connect `uut`, run rust-hdl's static checks and settle it once.
+    pub fn new(mut uut: T) -> Result<Self> {
+        uut.connect_all();
+        check_all(&uut)
+            .map_err(|e| Error::new(format!("{}: rust-hdl check failed: {e:?}", T::NAME)))?;
+        let mut s = Stepper { uut };
+        s.settle()?;
+        Ok(s)
+    }
+
+    /// Let the delta cycles run until nothing changes.
+    #[inline]
+    pub fn settle(&mut self) -> Result<()> {
+        if simulate(&mut self.uut, 200) {
+            Ok(())
+        } else {
+            Err(Error::new(format!(
+                "{}: the twin did not settle (combinational loop?)",
+                T::NAME
+            )))
+        }
+    }
+
+    /// Drive `inp` with the clock low and settle; the outputs are then this cycle's.
+    #[inline]
+    pub fn drive(&mut self, inp: &[u64]) -> Result<()> {
+        self.uut.set_clock(false);
+        self.uut.drive(inp);
+        self.settle()
+    }
+
+    /// The rising edge: registers commit.
+    #[inline]
+    pub fn edge(&mut self) -> Result<()> {
+        self.uut.set_clock(true);
+        self.settle()
+    }
+}
+
+/// Recorded stimulus and expected outputs, one entry per cycle.
+#[derive(Debug, Clone, Default)]
+pub struct Vectors {
+    pub inputs: Vec<Port>,
+    pub outputs: Vec<Port>,
+    /// `cycles × inputs.len()` values.
+    pub stim: Vec<u64>,
+    /// `cycles × outputs.len()` values.
+    pub expect: Vec<u64>,
+}
+
+impl Vectors {
+    /// Number of cycles recorded.
+    pub fn cycles(&self) -> usize {
+        self.stim.len() / self.inputs.len().max(1)
+    }
+}
+
+/// A model/twin disagreement.
+#[derive(Debug, Clone)]
+pub struct Mismatch {
+    pub block: &'static str,
+    pub cycle: u64,
+    pub signal: &'static str,
+    pub model: u64,
+    pub rtl: u64,
+    /// The inputs of that cycle, `name=value`.
+    pub inputs: String,
+    /// VCD files written (ports of both sides; the twin's internal signals).
+    pub vcd: Vec<PathBuf>,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: model and RTL twin disagree at cycle {} on `{}`: model {:#x}, rtl {:#x} (inputs {})",
+            self.block, self.cycle, self.signal, self.model, self.rtl, self.inputs
+        )?;
+        for v in &self.vcd {
+            write!(f, "; waveform {}", v.display())?;
+        }
+        Ok(())
+    }
+}
+
+/// How to run a lockstep comparison.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub seed: u64,
+    /// Random cycles after the directed ones.
+    pub random_cycles: u64,
+    /// Keep the vectors (for the Verilog replay).
+    pub record: bool,
+    /// Where to write the waveforms of a mismatch (`<dir>/<block>_mismatch.vcd` and
+    /// `<dir>/<block>_mismatch_rtl.vcd`); `None` writes none.
+    pub mismatch_dir: Option<PathBuf>,
+}
+
+impl Default for Options {
+    /// Seed 1, 100,000 random cycles, record, waveforms of a mismatch into `waves/`.
+    fn default() -> Self {
+        Options {
+            seed: 1,
+            random_cycles: 100_000,
+            record: true,
+            mismatch_dir: Some(PathBuf::from("waves")),
+        }
+    }
+}
+
+/// The outcome of [`run`].
+#[derive(Debug)]
+pub enum Outcome {
+    /// Every output agreed on every cycle.
+    Agree {
+        cycles: u64,
+        vectors: Vectors,
+    },
+    Mismatch(Box<Mismatch>),
+}
+
+/// The stimulus of cycle `c`: directed vectors first, then seeded random ones.
+struct Stimulus {
+    directed: Vec<Vec<u64>>,
+    rng: ChaCha8Rng,
+    total: u64,
+}
+
+impl Stimulus {
+    fn new<T: Twin>(o: &Options) -> Self {
+        let directed = T::directed();
+        for (i, v) in directed.iter().enumerate() {
+            assert_eq!(v.len(), T::INPUTS.len(), "{}: directed vector {i}", T::NAME);
+        }
+        let total = directed.len() as u64 + o.random_cycles;
+        Stimulus {
+            directed,
+            rng: ChaCha8Rng::seed_from_u64(o.seed ^ 0x6c6f_636b_7374_6570),
+            total,
+        }
+    }
+
+    fn fill<T: Twin>(&mut self, c: u64, inp: &mut [u64]) {
+        let d = self.directed.len() as u64;
+        if c < d {
+            inp.copy_from_slice(&self.directed[c as usize]);
+        } else {
+            inp.fill(0);
+            T::random(&mut self.rng, c - d, inp);
+        }
+        for (v, p) in inp.iter_mut().zip(T::INPUTS) {
+            *v &= mask(p.width);
+        }
+    }
+}
+
+/// Run model and twin in lockstep on directed + random stimulus.
+pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
+    let mut st = Stepper::new(T::rtl())?;
+    let mut model = T::model();
+    let (ni, no) = (T::INPUTS.len(), T::OUTPUTS.len());
+    let mut stim = Stimulus::new::<T>(o);
+    let mut inp = vec![0u64; ni];
+    let (mut mo, mut ro) = (vec![0u64; no], vec![0u64; no]);
+    let mut vec = Vectors {
+        inputs: T::INPUTS.to_vec(),
+        outputs: T::OUTPUTS.to_vec(),
+        ..Default::default()
+    };
+    if o.record {
+        vec.stim.reserve(stim.total as usize * ni);
+        vec.expect.reserve(stim.total as usize * no);
+    }
+    for c in 0..stim.total {
+        stim.fill::<T>(c, &mut inp);
+        st.drive(&inp)?;
+        st.uut.sample(&mut ro);
+        T::model_cycle(&mut model, &inp, &mut mo);
+        for (k, p) in T::OUTPUTS.iter().enumerate() {
+            let (m, r) = (mo[k] & mask(p.width), ro[k] & mask(p.width));
+            if m != r {
+                let inputs = T::INPUTS
+                    .iter()
+                    .zip(&inp)
+                    .map(|(p, v)| format!("{}={v:#x}", p.name))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let mut mm = Mismatch {
+                    block: T::NAME,
+                    cycle: c,
+                    signal: p.name,
+                    model: m,
+                    rtl: r,
+                    inputs,
+                    vcd: vec![],
+                };
+                if let Some(dir) = &o.mismatch_dir {
+                    let ports = dir.join(format!("{}_mismatch.vcd", T::NAME));
+                    let internal = dir.join(format!("{}_mismatch_rtl.vcd", T::NAME));
+                    wave::<T>(o, c + 1, &ports, Some(&internal))?;
+                    mm.vcd = vec![ports, internal];
+                }
+                return Ok(Outcome::Mismatch(Box::new(mm)));
+            }
+        }
+        if o.record {
+            vec.stim.extend_from_slice(&inp);
+            vec.expect.extend_from_slice(&mo);
+        }
+        st.edge()?;
+    }
+    Ok(Outcome::Agree {
+        cycles: stim.total,
+        vectors: vec,
+    })
+}
+
+/// [`run`], with a mismatch turned into an error.
+pub fn check<T: Twin>(o: &Options) -> Result<(u64, Vectors)> {
+    match run::<T>(o)? {
+        Outcome::Agree { cycles, vectors } => Ok((cycles, vectors)),
+        Outcome::Mismatch(m) => Err(Error::new(m.to_string())),
+    }
+}
+
+/// Port values of both sides for one cycle, shown as `tb.in.*`, `tb.model.*`, `tb.rtl.*`.
+struct Sides<'a> {
+    inputs: &'static [Port],
+    outputs: &'static [Port],
+    inp: &'a [u64],
+    model: &'a [u64],
+    rtl: &'a [u64],
+}
+
+impl Probe for Sides<'_> {
+    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        v.scope("in");
+        for (p, x) in self.inputs.iter().zip(self.inp) {
+            v.bits(p.name, p.width, *x);
+        }
+        v.up();
+        for (scope, vals) in [("model", self.model), ("rtl", self.rtl)] {
+            v.scope(scope);
+            for (p, x) in self.outputs.iter().zip(vals) {
+                v.bits(p.name, p.width, *x);
+            }
+            v.up();
+        }
+        let diff = self.model.iter().zip(self.rtl).any(|(a, b)| a != b);
+        v.flag("mismatch", diff);
+    }
+}
+
+/// Replay the first `cycles` cycles of the lockstep stimulus of `o` and write the waveform of
+/// both sides: the ports of model and twin side by side in `ports` (1 cycle = 10 ns), and, when
+/// `internal` is given, every signal of the twin as rust-hdl sees it (its own VCD writer, one
+/// timestamp per clock edge).
+pub fn wave<T: Twin>(
+    o: &Options,
+    cycles: u64,
+    ports: &Path,
+    internal: Option<&Path>,
+) -> Result<()> {
+    let mut st = Stepper::new(T::rtl())?;
+    let mut model = T::model();
+    let (ni, no) = (T::INPUTS.len(), T::OUTPUTS.len());
+    let mut stim = Stimulus::new::<T>(o);
+    let (mut inp, mut mo, mut ro) = (vec![0u64; ni], vec![0u64; no], vec![0u64; no]);
+    let cfg = TraceConfig {
+        period_ps: 10_000,
+        ..Default::default()
+    };
+    let mut tracer: Option<Tracer> = None;
+    let mut rtl_vcd = match internal {
+        Some(p) => {
+            crate::sim::trace::create_parent(p)?;
+            let f = std::fs::File::create(p)
+                .map_err(|e| Error::new(format!("cannot create {}: {e}", p.display())))?;
+            let w = write_vcd_header(std::io::BufWriter::new(f), &st.uut);
+            Some(write_vcd_dump(w, &st.uut))
+        }
+        None => None,
+    };
+    for c in 0..cycles.min(stim.total) {
+        stim.fill::<T>(c, &mut inp);
+        st.drive(&inp)?;
+        st.uut.sample(&mut ro);
+        T::model_cycle(&mut model, &inp, &mut mo);
+        let s = Sides {
+            inputs: T::INPUTS,
+            outputs: T::OUTPUTS,
+            inp: &inp,
+            model: &mo,
+            rtl: &ro,
+        };
+        if tracer.is_none() {
+            tracer = Some(Tracer::create_file(ports, "tb", &s, cfg.clone())?);
+        }
+        if let Some(t) = tracer.as_mut() {
+            t.sample(c, &s)?;
+        }
+        if let Some(w) = rtl_vcd.take() {
+            let mut w = w;
+            w.timestamp(c * 10_000)
+                .map_err(|e| Error::new(format!("rtl vcd: {e}")))?;
+            w = write_vcd_change(w, &st.uut);
+            st.edge()?;
+            w.timestamp(c * 10_000 + 5_000)
+                .map_err(|e| Error::new(format!("rtl vcd: {e}")))?;
+            rtl_vcd = Some(write_vcd_change(w, &st.uut));
+        } else {
+            st.edge()?;
+        }
+    }
+    if let Some(t) = tracer {
+        t.finish()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,106 @@
+//! RTL twins of the control blocks, written with rust-hdl 0.46, and the verification flow around
+//! them (docs/rtl.md).
+//!
+//! Every twin has the same name as its model under `blocks/`, its testbench under
+//! `testbenches/` and its Verilog `rtl/<name>.v`. The flow:
+//! - [`lockstep`]: model and twin driven by the same directed + seeded random stimulus, every
+//!   output compared every cycle; the agreed vectors are recorded;
+//! - [`eda`]: Verilog emission, Verilator lint, Yosys synthesis and the Icarus replay of the
+//!   recorded vectors into the generated Verilog;
+//! - [`insitu`]: twins stepped inside a whole-network simulation in place of their models.
+//!
+//! Adding a twin: write `hdl/<block>.rs` with the rust-hdl block and its [`lockstep::Twin`]
+//! implementation, then add one line to [`BLOCKS`].
+
+pub mod arbiter;
+pub mod eda;
+pub mod lockstep;
+
+use crate::error::Result;
+use lockstep::{Options, Port, Twin, Vectors};
+use rust_hdl::prelude::generate_verilog;
+use std::marker::PhantomData;
+
+/// A registered twin, seen through an object-safe interface (the flow iterates over them).
+pub trait Flow: Sync {
+    /// Block name (`rtl/<name>.v`, top module `name`).
+    fn name(&self) -> &'static str;
+    /// What the block does.
+    fn summary(&self) -> &'static str;
+    fn inputs(&self) -> &'static [Port];
+    fn outputs(&self) -> &'static [Port];
+    /// The Verilog of the twin, top module renamed to the block name.
+    fn verilog(&self) -> String;
+    /// Lockstep model against twin; the cycles compared and the recorded vectors.
+    fn lockstep(&self, o: &Options) -> Result<(u64, Vectors)>;
+    /// Waveform of both sides for the first `cycles` cycles of the lockstep stimulus.
+    fn wave(
+        &self,
+        o: &Options,
+        cycles: u64,
+        ports: &std::path::Path,
+        internal: Option<&std::path::Path>,
+    ) -> Result<()>;
+}
+
+/// The registration of twin `T`.
+pub struct Registered<T>(PhantomData<fn() -> T>);
+
+impl<T: Twin> Registered<T> {
+    pub const fn new() -> Self {
+        Registered(PhantomData)
+    }
+}
+
+impl<T: Twin> Flow for Registered<T> {
+    fn name(&self) -> &'static str {
+        T::NAME
+    }
+    fn summary(&self) -> &'static str {
+        T::SUMMARY
+    }
+    fn inputs(&self) -> &'static [Port] {
+        T::INPUTS
+    }
+    fn outputs(&self) -> &'static [Port] {
+        T::OUTPUTS
+    }
+    fn verilog(&self) -> String {
+        let mut uut = T::rtl();
+        uut.connect_all();
+        eda::rename_top(&generate_verilog(&uut), T::NAME)
+    }
+    fn lockstep(&self, o: &Options) -> Result<(u64, Vectors)> {
+        lockstep::check::<T>(o)
+    }
+    fn wave(
+        &self,
+        o: &Options,
+        cycles: u64,
+        ports: &std::path::Path,
+        internal: Option<&std::path::Path>,
+    ) -> Result<()> {
+        lockstep::wave::<T>(o, cycles, ports, internal)
+    }
+}
+
+/// Every twin, in the order of docs/rtl.md. One line per block.
+pub static BLOCKS: &[&dyn Flow] = &[&Registered::<arbiter::ArbiterRtl>::new()];
+
+/// The registered twin called `name`, or an error listing the names.
+pub fn find(name: &str) -> Result<&'static dyn Flow> {
+    BLOCKS
+        .iter()
+        .copied()
+        .find(|b| b.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = BLOCKS.iter().map(|b| b.name()).collect();
+            crate::Error::field(
+                "block",
+                format!(
+                    "unknown block {name:?}; the twins are: {}",
+                    names.join(", ")
+                ),
+            )
+        })
+}
