@@ -340,7 +340,7 @@ fn concat(ports: &[Port]) -> String {
 /// later (before the rising edge), as the Rust lockstep samples them.
 pub fn replay_testbench(top: &str, v: &Vectors) -> String {
     let (iw, ow, n) = (width(&v.inputs), width(&v.outputs), v.cycles());
-    let mut s = format!("`timescale 1ns/1ps\nmodule tb;\n    reg clock = 0;\n");
+    let mut s = String::from("`timescale 1ns/1ps\nmodule tb;\n    reg clock = 0;\n");
     for p in &v.inputs {
         s.push_str(&decl(p, "reg"));
     }

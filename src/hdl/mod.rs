@@ -52,6 +52,12 @@ impl<T: Twin> Registered<T> {
     }
 }
 
+impl<T: Twin> Default for Registered<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<T: Twin> Flow for Registered<T> {
     fn name(&self) -> &'static str {
         T::NAME
