@@ -13,8 +13,10 @@
 //! implementation, then add one line to [`BLOCKS`].
 
 pub mod arbiter;
+pub mod credit;
 pub mod eda;
 pub mod lockstep;
+pub mod slack_buffer;
 
 use crate::error::Result;
 use lockstep::{Options, Port, Twin, Vectors};
@@ -91,7 +93,11 @@ impl<T: Twin> Flow for Registered<T> {
 }
 
 /// Every twin, in the order of docs/rtl.md. One line per block.
-pub static BLOCKS: &[&dyn Flow] = &[&Registered::<arbiter::ArbiterRtl>::new()];
+pub static BLOCKS: &[&dyn Flow] = &[
+    &Registered::<arbiter::ArbiterRtl>::new(),
+    &Registered::<slack_buffer::SlackBufferRtl<{ slack_buffer::LINK_WORD }>>::new(),
+    &Registered::<credit::CreditRtl>::new(),
+];
 
 /// The registered twin called `name`, or an error listing the names.
 pub fn find(name: &str) -> Result<&'static dyn Flow> {
