@@ -1,0 +1,194 @@
+//! Testbench of the RTL flow (docs/rtl.md): the checked-in Verilog and synthesis reports are
+//! fresh; every twin passes lockstep, Verilator lint, Yosys synthesis and the Icarus replay; the
+//! replay, the lint waiver, the latch check and the lockstep each catch what they must.
+//! Needs verilator, yosys and iverilog (scripts/test.sh installs them).
+
+use flitwave::blocks::arbiter::RoundRobinArbiter;
+use flitwave::hdl::eda::{self, CheckOptions};
+use flitwave::hdl::lockstep::{self, port, Options, Outcome, Port, Twin};
+use flitwave::hdl::{self, BLOCKS};
+use rand_chacha::ChaCha8Rng;
+use rust_hdl::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("flitwave-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn checked_in_verilog_is_fresh() {
+    for b in BLOCKS {
+        assert!(
+            eda::is_fresh(*b, Path::new("rtl")),
+            "rtl/{}.v is stale or missing: run `cargo run --release -- rtl emit` and commit it",
+            b.name()
+        );
+    }
+    // and a stale file is detected
+    let d = scratch("stale");
+    eda::emit(BLOCKS, &d).unwrap();
+    assert!(BLOCKS.iter().all(|b| eda::is_fresh(*b, &d)));
+    let p = eda::verilog_path(&d, "arbiter");
+    let v = std::fs::read_to_string(&p).unwrap();
+    std::fs::write(&p, v.replace("last_idx = 3'b111", "last_idx = 3'b110")).unwrap();
+    assert!(!eda::is_fresh(hdl::find("arbiter").unwrap(), &d));
+}
+
+/// Every twin: lockstep (directed + 100,000 random cycles), lint, synthesis without latches,
+/// replay of every recorded vector; the synthesis reports equal the checked-in ones.
+#[test]
+fn every_twin_passes_the_flow_and_reports_are_fresh() {
+    let d = scratch("reports");
+    let o = CheckOptions {
+        reports_dir: Some(d.clone()),
+        ..Default::default()
+    };
+    for b in BLOCKS {
+        let r = eda::check(*b, Path::new("rtl"), &o).unwrap();
+        assert!(r.passed(), "{}: {:?}", r.name, r.problems());
+        assert!(r.lockstep_cycles > 100_000 && r.replay.vectors as u64 == r.lockstep_cycles);
+        assert!(r.synth.cells > 0 && r.synth.flip_flops > 0);
+        let fresh = std::fs::read_to_string(d.join(format!("{}.txt", b.name()))).unwrap();
+        let checked_in = std::fs::read_to_string(format!("rtl/reports/{}.txt", b.name()))
+            .unwrap_or_default();
+        assert_eq!(
+            fresh,
+            checked_in,
+            "rtl/reports/{}.txt is stale: run `cargo run --release -- rtl check` and commit it",
+            b.name()
+        );
+    }
+}
+
+#[test]
+fn replay_catches_a_wrong_expected_value() {
+    let b = hdl::find("credit").unwrap();
+    let o = Options {
+        random_cycles: 5_000,
+        ..Default::default()
+    };
+    let (_, v) = b.lockstep(&o).unwrap();
+    let file = Path::new("rtl/credit.v").canonicalize().unwrap();
+    let good = eda::replay(&file, "credit", &v, None).unwrap();
+    assert_eq!((good.errors, good.vectors), (0, v.cycles()));
+    let bad = eda::replay(&file, "credit", &v, Some(1234)).unwrap();
+    assert_eq!(bad.errors, 1);
+    assert_eq!(bad.first.len(), 1);
+    assert!(
+        bad.first[0].starts_with("cycle 1234: overflow got"),
+        "{}",
+        bad.first[0]
+    );
+}
+
+#[test]
+fn lint_waives_only_the_known_noise() {
+    let out = "\
+%Warning-DECLFILENAME: x.v:3:8: Filename 'x' does not match MODULE name: 'arbiter'
+%Warning-WIDTH: x.v:36:16: Operator ASSIGN expects 8 bits on the Assign RHS, but Assign RHS's NOT generates 32 bits.
+%Warning-WIDTH: x.v:36:30: Operator AND expects 64 bits on the RHS, but RHS's CONST '8'hff' generates 8 bits.
+%Warning-WIDTH: x.v:40:10: Operator ASSIGN expects 3 bits on the Assign RHS, but Assign RHS's VARREF 'req' generates 8 bits.
+%Warning-UNUSEDSIGNAL: x.v:12:10: Signal is not used: 'spare'
+%Error: x.v:50:1: syntax error
+";
+    let l = eda::classify_lint(out);
+    assert_eq!(l.waived, 3);
+    assert_eq!(l.failures.len(), 3, "{:?}", l.failures);
+    assert!(l.failures[0].contains("3 bits"));
+    assert!(l.failures[1].contains("UNUSEDSIGNAL"));
+}
+
+#[test]
+fn synthesis_fails_on_a_latch() {
+    let d = scratch("latch");
+    let f = d.join("latchy.v");
+    std::fs::write(
+        &f,
+        "module latchy(input wire en, input wire [3:0] d, output reg [3:0] q);\n\
+         always @(*) begin if (en) q = d; end\nendmodule\n",
+    )
+    .unwrap();
+    let e = eda::synth(&f, "latchy").unwrap_err().to_string();
+    assert!(e.contains("latch"), "{e}");
+}
+
+/// A deliberately wrong twin — fixed priority instead of round-robin — against the real model:
+/// the lockstep names the cycle, the signal and both values, and writes both waveforms.
+#[derive(LogicBlock, Default)]
+struct FixedPriority {
+    clock: Signal<In, Clock>,
+    req: Signal<In, Bits<8>>,
+    grant: Signal<Out, Bits<8>>,
+    valid: Signal<Out, Bit>,
+    ptr: Signal<Out, Bits<3>>,
+    seen: DFF<Bit>,
+}
+
+impl Logic for FixedPriority {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, seen);
+        self.grant.next = self.req.val() & (!self.req.val() + 1);
+        self.valid.next = self.req.val().any();
+        self.ptr.next = 0.into();
+        self.seen.d.next = self.req.val().any();
+    }
+}
+
+impl Twin for FixedPriority {
+    const NAME: &'static str = "fixed_priority";
+    const SUMMARY: &'static str = "a broken arbiter";
+    const INPUTS: &'static [Port] = &[port("req", 8)];
+    const OUTPUTS: &'static [Port] = &[port("grant", 8), port("valid", 1), port("ptr", 3)];
+    type Model = RoundRobinArbiter;
+    fn rtl() -> Self {
+        Self::default()
+    }
+    fn model() -> RoundRobinArbiter {
+        RoundRobinArbiter::new(8)
+    }
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock { clk: high };
+    }
+    fn drive(&mut self, inp: &[u64]) {
+        self.req.next = inp[0].into();
+    }
+    fn sample(&self, out: &mut [u64]) {
+        out[0] = self.grant.val().to_u64();
+        out[1] = self.valid.val() as u64;
+        out[2] = self.ptr.val().to_u64();
+    }
+    fn model_cycle(m: &mut RoundRobinArbiter, inp: &[u64], out: &mut [u64]) {
+        <hdl::arbiter::ArbiterRtl as Twin>::model_cycle(m, inp, out)
+    }
+    fn directed() -> Vec<Vec<u64>> {
+        vec![vec![0b11], vec![0b11], vec![0b11]]
+    }
+    fn random(_: &mut ChaCha8Rng, _: u64, inp: &mut [u64]) {
+        inp[0] = 0xff;
+    }
+}
+
+#[test]
+fn lockstep_reports_a_wrong_twin_with_waveforms() {
+    let d = scratch("mismatch");
+    let o = Options {
+        random_cycles: 100,
+        mismatch_dir: Some(d.clone()),
+        ..Default::default()
+    };
+    let Outcome::Mismatch(m) = lockstep::run::<FixedPriority>(&o).unwrap() else {
+        panic!("the broken twin was not caught");
+    };
+    // cycle 0: both grant 0; cycle 1: round-robin grants requester 1, fixed priority 0
+    assert_eq!((m.cycle, m.signal, m.model, m.rtl), (1, "grant", 0b10, 0b01));
+    let text = m.to_string();
+    assert!(text.contains("cycle 1") && text.contains("`grant`") && text.contains("req=0x3"));
+    let ports = std::fs::read_to_string(d.join("fixed_priority_mismatch.vcd")).unwrap();
+    assert!(ports.contains("module model") && ports.contains("module rtl"));
+    let internal = std::fs::read_to_string(d.join("fixed_priority_mismatch_rtl.vcd")).unwrap();
+    assert!(internal.contains("seen"));
+}
