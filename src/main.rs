@@ -169,6 +169,10 @@ struct RunArgs {
     /// Cycles before the deadlock report that --vcd-on-deadlock traces.
     #[arg(long, default_value_t = 2000)]
     deadlock_window: u64,
+    /// Run this switch's slack buffers and arbiters as their rust-hdl RTL twins, in lockstep
+    /// with shadow models (slow: about 10k cycles/s for that switch; docs/rtl.md).
+    #[arg(long)]
+    rtl_switch: Option<usize>,
 }
 
 #[derive(Args)]
@@ -317,6 +321,9 @@ fn cmd_run(a: RunArgs) -> Result<()> {
     }
     let b = build::build(&cfg)?;
     let mut net = b.network;
+    if let Some(sw) = a.rtl_switch {
+        flitwave::hdl::insitu::attach(&mut net, sw)?;
+    }
     let window = a.vcd_window.as_deref().map(parse_window).transpose()?;
     if a.vcd.is_none() && (window.is_some() || !a.vcd_scope.is_empty()) {
         return Err(Error::new("--vcd-scope and --vcd-window need --vcd FILE"));
@@ -339,11 +346,27 @@ fn cmd_run(a: RunArgs) -> Result<()> {
     }
     let secs = t0.elapsed().as_secs_f64();
     let s = net.summary();
+    let tallies = flitwave::hdl::insitu::report(&net);
+    let twins_ok = tallies.iter().all(|t| t.mismatches == 0);
+    if !tallies.is_empty() {
+        let calls: u64 = tallies.iter().map(|t| t.calls).sum();
+        let bad: u64 = tallies.iter().map(|t| t.mismatches).sum();
+        eprintln!(
+            "rtl twins        {} in place, {calls} cycles/grants compared with their models, {bad} disagreements",
+            tallies.len()
+        );
+        if let Some(f) = tallies.iter().find_map(|t| t.first.as_ref()) {
+            eprintln!("  first: {f}");
+        }
+    }
     if let (Some(path), Some(_)) = (&a.vcd_on_deadlock, &s.deadlock) {
         // replay up to the detection cycle with the window traced: same config, same seed
         let end = net.now();
         let start = end.saturating_sub(a.deadlock_window + cfg.watchdog_cycles);
         let mut replay = build::build(&cfg)?.network;
+        if let Some(sw) = a.rtl_switch {
+            flitwave::hdl::insitu::attach(&mut replay, sw)?;
+        }
         let tc = TraceConfig {
             scopes: a.vcd_scope.clone(),
             window: Some((start, end)),
@@ -382,6 +405,11 @@ fn cmd_run(a: RunArgs) -> Result<()> {
     if !s.healthy() {
         return Err(Error::new(
             "the run violated an invariant or deadlocked (see above)",
+        ));
+    }
+    if !twins_ok {
+        return Err(Error::new(
+            "an RTL twin disagreed with its model (see above)",
         ));
     }
     Ok(())

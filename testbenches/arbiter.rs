@@ -51,9 +51,17 @@ fn waveform_of_both_sides() {
     )
     .unwrap();
     let ports = std::fs::read_to_string("waves/arbiter.vcd").unwrap();
-    for s in ["$scope module model", "$scope module rtl", "grant", "mismatch"] {
+    for s in [
+        "$scope module model",
+        "$scope module rtl",
+        "grant",
+        "mismatch",
+    ] {
         assert!(ports.contains(s), "{s} missing");
     }
     let internal = std::fs::read_to_string("waves/arbiter_rtl.vcd").unwrap();
-    assert!(internal.contains("ptr_r"), "the twin's pointer register is traced");
+    assert!(
+        internal.contains("ptr_r"),
+        "the twin's pointer register is traced"
+    );
 }

@@ -182,6 +182,9 @@ fn lockstep_model_and_twin_agree() {
             full += (o[2] == 80) as u64;
         }
         assert!(stops > 100 && gos > 100, "stops {stops} gos {gos}");
-        assert!(overflows > 10 && full > 100, "overflows {overflows} full {full}");
+        assert!(
+            overflows > 10 && full > 100,
+            "overflows {overflows} full {full}"
+        );
     }
 }

@@ -48,6 +48,47 @@ impl RoundRobinArbiter {
     }
 }
 
+/// An arbiter built elsewhere — the RTL twin stepped in lockstep inside a network
+/// (`hdl::insitu`) — behind the model's interface.
+pub trait ArbiterTwin: Send {
+    fn grant(&mut self, req: u32) -> Option<usize>;
+    fn pointer(&self) -> usize;
+    /// Comparisons with the model run alongside.
+    fn tally(&self) -> &super::TwinTally;
+}
+
+/// An output's arbiter: the model, or a twin in its place.
+pub enum ArbiterSlot {
+    Model(RoundRobinArbiter),
+    Twin(Box<dyn ArbiterTwin>),
+}
+
+impl ArbiterSlot {
+    #[inline]
+    pub fn grant(&mut self, req: u32) -> Option<usize> {
+        match self {
+            ArbiterSlot::Model(m) => m.grant(req),
+            ArbiterSlot::Twin(t) => t.grant(req),
+        }
+    }
+
+    pub fn pointer(&self) -> usize {
+        match self {
+            ArbiterSlot::Model(m) => m.pointer(),
+            ArbiterSlot::Twin(t) => t.pointer(),
+        }
+    }
+}
+
+impl std::fmt::Debug for ArbiterSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArbiterSlot::Model(m) => m.fmt(f),
+            ArbiterSlot::Twin(t) => write!(f, "Twin(ptr {})", t.pointer()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,3 +6,16 @@ pub mod link;
 pub mod myrinet_switch;
 pub mod nic;
 pub mod slack_buffer;
+
+/// How an RTL twin in place of a model (`hdl::insitu`) fared against the model run alongside.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TwinTally {
+    /// Which twin (`sw3.in2.slack`).
+    pub what: String,
+    /// Cycles (slack buffer) or grants (arbiter) compared.
+    pub calls: u64,
+    /// Calls on which twin and model disagreed.
+    pub mismatches: u64,
+    /// The first disagreement: cycle, signal, both values.
+    pub first: Option<String>,
+}

@@ -15,9 +15,9 @@
 //! `a + first_flit_latency` when the output is free (default 24 cycles = 150 ns), and the rest of
 //! the packet follows at one flit per cycle.
 
-use super::arbiter::RoundRobinArbiter;
+use super::arbiter::{ArbiterSlot, ArbiterTwin, RoundRobinArbiter};
 use super::link::Link;
-use super::slack_buffer::{SlackBuffer, SlackParams, StopGoSender};
+use super::slack_buffer::{SlackBuffer, SlackParams, SlackSlot, SlackTwin, StopGoSender};
 use crate::sim::{Flit, Probe, ProbeVisitor};
 
 /// No link on this port.
@@ -81,9 +81,9 @@ impl InState {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct InPort {
-    slack: SlackBuffer,
+    slack: SlackSlot,
     state: InState,
     /// Packet currently being routed/forwarded (-1 = none), for waveforms.
     pkt: i64,
@@ -91,17 +91,17 @@ struct InPort {
     mark_head: bool,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct OutPort {
     sg: StopGoSender,
     owner: Option<u8>,
-    arb: RoundRobinArbiter,
+    arb: ArbiterSlot,
     /// Flit forwarded this cycle (for waveforms).
     last_flit: Option<Flit>,
 }
 
 /// One Myrinet switch.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct MyrinetSwitch {
     /// Switch id.
     pub id: usize,
@@ -132,7 +132,7 @@ impl MyrinetSwitch {
             p,
             ins: (0..p.ports)
                 .map(|_| InPort {
-                    slack: SlackBuffer::new(p.slack),
+                    slack: SlackSlot::Model(SlackBuffer::new(p.slack)),
                     state: InState::Idle,
                     pkt: -1,
                     mark_head: false,
@@ -142,7 +142,7 @@ impl MyrinetSwitch {
                 .map(|_| OutPort {
                     sg: StopGoSender::default(),
                     owner: None,
-                    arb: RoundRobinArbiter::new(p.ports),
+                    arb: ArbiterSlot::Model(RoundRobinArbiter::new(p.ports)),
                     last_flit: None,
                 })
                 .collect(),
@@ -184,7 +184,7 @@ impl MyrinetSwitch {
             }
             match inp.state {
                 InState::Idle => {
-                    if let Some(&f) = inp.slack.front() {
+                    if let Some(f) = inp.slack.front() {
                         debug_assert!(
                             f.is_head(),
                             "sw{} in{port}: non-header flit at idle input",
@@ -225,13 +225,13 @@ impl MyrinetSwitch {
                     any_req = true;
                 }
                 InState::Discard => {
-                    while let Some(f) = inp.slack.pop() {
+                    // one flit per cycle, as the crossbar would move it
+                    if let Some(f) = inp.slack.pop() {
                         self.dropped += 1;
                         moved += 1;
                         if f.is_tail() {
                             inp.state = InState::Idle;
                             inp.pkt = -1;
-                            break;
                         }
                     }
                 }
@@ -295,9 +295,40 @@ impl MyrinetSwitch {
         self.ins[port].state
     }
 
-    /// Input slack buffer of `port`.
+    /// Input slack buffer of `port` (the model; a twin's shadow model when one is in place).
     pub fn slack(&self, port: usize) -> &SlackBuffer {
-        &self.ins[port].slack
+        self.ins[port].slack.model()
+    }
+
+    /// Put twins in place of the models: `slack(port)` for every connected input, `arb(port)`
+    /// for every connected output (`hdl::insitu` builds RTL twins run in lockstep). Call before
+    /// the first cycle.
+    pub fn use_twins(
+        &mut self,
+        mut slack: impl FnMut(usize) -> Box<dyn SlackTwin>,
+        mut arb: impl FnMut(usize) -> Box<dyn ArbiterTwin>,
+    ) {
+        for p in 0..self.p.ports {
+            if self.in_link[p] != NO_LINK {
+                self.ins[p].slack = SlackSlot::Twin(slack(p));
+            }
+            if self.out_link[p] != NO_LINK {
+                self.outs[p].arb = ArbiterSlot::Twin(arb(p));
+            }
+        }
+    }
+
+    /// The twins in place (none when the switch runs on models only).
+    pub fn twin_tallies(&self) -> Vec<&super::TwinTally> {
+        let slack = self.ins.iter().filter_map(|i| match &i.slack {
+            SlackSlot::Twin(t) => Some(t.tally()),
+            SlackSlot::Model(_) => None,
+        });
+        let arb = self.outs.iter().filter_map(|o| match &o.arb {
+            ArbiterSlot::Twin(t) => Some(t.tally()),
+            ArbiterSlot::Model(_) => None,
+        });
+        slack.chain(arb).collect()
     }
 
     /// Owner (input port) of output `port`.
@@ -312,19 +343,19 @@ impl MyrinetSwitch {
 
     /// Flits held in input buffers.
     pub fn flits_buffered(&self) -> usize {
-        self.ins.iter().map(|i| i.slack.level()).sum()
+        self.ins.iter().map(|i| i.slack.model().level()).sum()
     }
 
     /// Slack-buffer overflows (must be 0).
     pub fn overflows(&self) -> u64 {
-        self.ins.iter().map(|i| i.slack.overflows).sum()
+        self.ins.iter().map(|i| i.slack.model().overflows).sum()
     }
 
     /// Highest slack-buffer occupancy seen on any input.
     pub fn max_slack_level(&self) -> usize {
         self.ins
             .iter()
-            .map(|i| i.slack.max_level)
+            .map(|i| i.slack.model().max_level)
             .max()
             .unwrap_or(0)
     }
@@ -341,7 +372,7 @@ impl Probe for MyrinetSwitch {
             v.int("pkt", inp.pkt);
             v.int("out", inp.state.out().map(|o| o as i64).unwrap_or(-1));
             v.scope("slack");
-            inp.slack.probe(v);
+            inp.slack.model().probe(v);
             v.up();
             v.up();
         }

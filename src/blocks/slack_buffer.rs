@@ -146,6 +146,79 @@ impl Probe for SlackBuffer {
     }
 }
 
+/// A slack buffer built elsewhere — the RTL twin stepped in lockstep inside a network
+/// (`hdl::insitu`) — behind the model's interface. Per cycle the switch calls `accept` (at most
+/// once), `front`, `pop` (at most once), then `flow_control`, which ends the cycle.
+pub trait SlackTwin: Send {
+    fn accept(&mut self, f: Flit);
+    fn front(&mut self) -> Option<Flit>;
+    fn pop(&mut self) -> Option<Flit>;
+    fn flow_control(&mut self) -> Option<FlowCtl>;
+    /// The model run alongside (statistics, waveforms).
+    fn model(&self) -> &SlackBuffer;
+    /// Comparisons with the model run alongside.
+    fn tally(&self) -> &super::TwinTally;
+}
+
+/// A switch input's slack buffer: the model, or a twin in its place.
+pub enum SlackSlot {
+    Model(SlackBuffer),
+    Twin(Box<dyn SlackTwin>),
+}
+
+impl SlackSlot {
+    #[inline]
+    pub fn accept(&mut self, f: Flit) {
+        match self {
+            SlackSlot::Model(m) => m.accept(f),
+            SlackSlot::Twin(t) => t.accept(f),
+        }
+    }
+
+    /// The oldest flit.
+    #[inline]
+    pub fn front(&mut self) -> Option<Flit> {
+        match self {
+            SlackSlot::Model(m) => m.front().copied(),
+            SlackSlot::Twin(t) => t.front(),
+        }
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<Flit> {
+        match self {
+            SlackSlot::Model(m) => m.pop(),
+            SlackSlot::Twin(t) => t.pop(),
+        }
+    }
+
+    #[inline]
+    pub fn flow_control(&mut self) -> Option<FlowCtl> {
+        match self {
+            SlackSlot::Model(m) => m.flow_control(),
+            SlackSlot::Twin(t) => t.flow_control(),
+        }
+    }
+
+    /// The model (the twin's shadow model when a twin is in place).
+    #[inline]
+    pub fn model(&self) -> &SlackBuffer {
+        match self {
+            SlackSlot::Model(m) => m,
+            SlackSlot::Twin(t) => t.model(),
+        }
+    }
+}
+
+impl std::fmt::Debug for SlackSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SlackSlot::Model(m) => m.fmt(f),
+            SlackSlot::Twin(t) => write!(f, "Twin({:?})", t.model()),
+        }
+    }
+}
+
 /// Sender side of stop/go: a one-bit register set by *go*, cleared by *stop*.
 #[derive(Debug, Clone, Copy)]
 pub struct StopGoSender {

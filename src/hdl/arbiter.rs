@@ -6,7 +6,7 @@
 //! only register and moves just past the winner on every cycle with a request. A switch drives
 //! `req` with zeros while the output is owned, so the pointer only moves when a header is granted.
 
-use super::lockstep::{port, Port, Twin};
+use super::lockstep::{port, Clocked, Port, Twin};
 use crate::blocks::arbiter::RoundRobinArbiter;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -82,6 +82,12 @@ impl Logic for ArbiterRtl {
     }
 }
 
+impl Clocked for ArbiterRtl {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock { clk: high };
+    }
+}
+
 impl Twin for ArbiterRtl {
     const NAME: &'static str = "arbiter";
     const SUMMARY: &'static str =
@@ -96,10 +102,6 @@ impl Twin for ArbiterRtl {
 
     fn model() -> RoundRobinArbiter {
         RoundRobinArbiter::new(N)
-    }
-
-    fn set_clock(&mut self, high: bool) {
-        self.clock.next = Clock { clk: high };
     }
 
     fn drive(&mut self, inp: &[u64]) {

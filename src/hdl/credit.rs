@@ -5,7 +5,7 @@
 //! combinational `can_send`, plus one-cycle flags for the two refused protocol errors.
 //! Power-on: no credit until the first `init`.
 
-use super::lockstep::{port, Port, Twin};
+use super::lockstep::{port, Clocked, Port, Twin};
 use crate::blocks::credit::CreditCounter;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -64,6 +64,12 @@ impl Logic for CreditRtl {
     }
 }
 
+impl Clocked for CreditRtl {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock { clk: high };
+    }
+}
+
 impl Twin for CreditRtl {
     const NAME: &'static str = "credit";
     const SUMMARY: &'static str =
@@ -88,10 +94,6 @@ impl Twin for CreditRtl {
 
     fn model() -> CreditCounter {
         CreditCounter::new(0)
-    }
-
-    fn set_clock(&mut self, high: bool) {
-        self.clock.next = Clock { clk: high };
     }
 
     fn drive(&mut self, inp: &[u64]) {

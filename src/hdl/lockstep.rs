@@ -38,11 +38,17 @@ pub const fn port(name: &'static str, width: u32) -> Port {
     Port { name, width }
 }
 
+/// A rust-hdl block with one clock input.
+pub trait Clocked: Block {
+    /// Drive the clock input.
+    fn set_clock(&mut self, high: bool);
+}
+
 /// A control block that exists twice: as a plain-Rust model and as a rust-hdl RTL twin.
 ///
 /// Implement it once per block, in the twin's file; register it in `hdl::BLOCKS`. Ports are
 /// exchanged as `u64` values in the order of [`Twin::INPUTS`] and [`Twin::OUTPUTS`].
-pub trait Twin: Block + Sized {
+pub trait Twin: Clocked + Sized {
     /// Block name: the model's file under `blocks/`, the twin's under `hdl/`, the testbench
     /// and `rtl/<NAME>.v` (whose top module is called `NAME`).
     const NAME: &'static str;
@@ -59,8 +65,6 @@ pub trait Twin: Block + Sized {
     fn rtl() -> Self;
     /// A model in the power-on state of [`Twin::rtl`].
     fn model() -> Self::Model;
-    /// Drive the clock input.
-    fn set_clock(&mut self, high: bool);
     /// Drive the inputs (clock low).
     fn drive(&mut self, inp: &[u64]);
     /// Read the outputs after the twin has settled.
@@ -81,17 +85,17 @@ pub fn mask(width: u32) -> u64 {
 
 /// A twin, connected and checked, stepped directly (single thread, no `Simulation`): the fast
 /// way to run rust-hdl blocks (rust-hdl primer §4).
-pub struct Stepper<T: Twin> {
+pub struct Stepper<T: Clocked> {
     pub uut: T,
+    name: &'static str,
 }
 
-impl<T: Twin> Stepper<T> {
+impl<T: Clocked> Stepper<T> {
     /// Connect `uut`, run rust-hdl's static checks and settle it once.
-    pub fn new(mut uut: T) -> Result<Self> {
+    pub fn new(name: &'static str, mut uut: T) -> Result<Self> {
         uut.connect_all();
-        check_all(&uut)
-            .map_err(|e| Error::new(format!("{}: rust-hdl check failed: {e:?}", T::NAME)))?;
-        let mut s = Stepper { uut };
+        check_all(&uut).map_err(|e| Error::new(format!("{name}: rust-hdl check failed: {e:?}")))?;
+        let mut s = Stepper { uut, name };
         s.settle()?;
         Ok(s)
     }
@@ -104,16 +108,15 @@ impl<T: Twin> Stepper<T> {
         } else {
             Err(Error::new(format!(
                 "{}: the twin did not settle (combinational loop?)",
-                T::NAME
+                self.name
             )))
         }
     }
 
-    /// Drive `inp` with the clock low and settle; the outputs are then this cycle's.
+    /// Lower the clock (inputs are driven with it) and settle; outputs are then this cycle's.
     #[inline]
-    pub fn drive(&mut self, inp: &[u64]) -> Result<()> {
+    pub fn low(&mut self) -> Result<()> {
         self.uut.set_clock(false);
-        self.uut.drive(inp);
         self.settle()
     }
 
@@ -244,7 +247,7 @@ impl Stimulus {
 
 /// Run model and twin in lockstep on directed + random stimulus.
 pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
-    let mut st = Stepper::new(T::rtl())?;
+    let mut st = Stepper::new(T::NAME, T::rtl())?;
     let mut model = T::model();
     let (ni, no) = (T::INPUTS.len(), T::OUTPUTS.len());
     let mut stim = Stimulus::new::<T>(o);
@@ -261,7 +264,8 @@ pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
     }
     for c in 0..stim.total {
         stim.fill::<T>(c, &mut inp);
-        st.drive(&inp)?;
+        st.uut.drive(&inp);
+        st.low()?;
         st.uut.sample(&mut ro);
         T::model_cycle(&mut model, &inp, &mut mo);
         for (k, p) in T::OUTPUTS.iter().enumerate() {
@@ -349,7 +353,7 @@ pub fn wave<T: Twin>(
     ports: &Path,
     internal: Option<&Path>,
 ) -> Result<()> {
-    let mut st = Stepper::new(T::rtl())?;
+    let mut st = Stepper::new(T::NAME, T::rtl())?;
     let mut model = T::model();
     let (ni, no) = (T::INPUTS.len(), T::OUTPUTS.len());
     let mut stim = Stimulus::new::<T>(o);
@@ -371,7 +375,8 @@ pub fn wave<T: Twin>(
     };
     for c in 0..cycles.min(stim.total) {
         stim.fill::<T>(c, &mut inp);
-        st.drive(&inp)?;
+        st.uut.drive(&inp);
+        st.low()?;
         st.uut.sample(&mut ro);
         T::model_cycle(&mut model, &inp, &mut mo);
         let s = Sides {

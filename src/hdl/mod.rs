@@ -15,6 +15,7 @@
 pub mod arbiter;
 pub mod credit;
 pub mod eda;
+pub mod insitu;
 pub mod lockstep;
 pub mod slack_buffer;
 

@@ -16,7 +16,7 @@
 //! and the head/tail marks (W = 10); inside a network simulation (`hdl::insitu`) the word also
 //! carries the flit's packet-table index (W = 42).
 
-use super::lockstep::{port, Port, Twin};
+use super::lockstep::{port, Clocked, Port, Twin};
 use crate::blocks::slack_buffer::{SlackBuffer, SlackParams};
 use crate::sim::{Flit, FlowCtl};
 use rand::Rng;
@@ -214,6 +214,12 @@ pub fn model_cycle(m: &mut SlackBuffer, push: Option<Flit>, pop: bool, out: &mut
     out[6] = overflow as u64;
 }
 
+impl<const W: usize> Clocked for SlackBufferRtl<W> {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock { clk: high };
+    }
+}
+
 impl Twin for SlackBufferRtl<LINK_WORD> {
     const NAME: &'static str = "slack_buffer";
     const SUMMARY: &'static str =
@@ -240,10 +246,6 @@ impl Twin for SlackBufferRtl<LINK_WORD> {
 
     fn model() -> SlackBuffer {
         SlackBuffer::new(SlackParams::default())
-    }
-
-    fn set_clock(&mut self, high: bool) {
-        self.clock.next = Clock { clk: high };
     }
 
     fn drive(&mut self, inp: &[u64]) {
