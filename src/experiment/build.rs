@@ -83,6 +83,7 @@ pub fn net_params(cfg: &Config, topo: &Topology) -> NetParams {
                 program_cycles: cfg.nic.itb_program_cycles,
                 pool_bytes: cfg.nic.itb_pool_bytes,
                 spill_delay_cycles: cfg.nic.itb_spill_delay_cycles,
+                descriptors: cfg.nic.itb_descriptors,
             },
         },
         warmup: cfg.warmup,

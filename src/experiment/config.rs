@@ -150,6 +150,9 @@ pub struct NicCfg {
     pub itb_pool_bytes: usize,
     /// ITB: extra delay of a packet spilled to host memory, from its tail (3200 cycles = 20 us).
     pub itb_spill_delay_cycles: u32,
+    /// ITB: in-transit packets the engine can hold (descriptor memory); a marked header that
+    /// finds them all in use waits in the NIC's input buffer.
+    pub itb_descriptors: usize,
 }
 
 impl Default for Config {
@@ -233,6 +236,7 @@ impl Default for NicCfg {
             itb_program_cycles: 32,
             itb_pool_bytes: 512 * 1024,
             itb_spill_delay_cycles: 3200,
+            itb_descriptors: 4096,
         }
     }
 }
@@ -373,6 +377,15 @@ impl Config {
             1,
             64,
         )?;
+        range("nic.itb_detect_cycles", self.nic.itb_detect_cycles, 0, 255)?;
+        range("nic.itb_program_cycles", self.nic.itb_program_cycles, 0, 255)?;
+        range(
+            "nic.itb_spill_delay_cycles",
+            self.nic.itb_spill_delay_cycles,
+            1,
+            4095,
+        )?;
+        range("nic.itb_descriptors", self.nic.itb_descriptors, 1, 1 << 20)?;
         Ok(())
     }
 }

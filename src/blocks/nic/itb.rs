@@ -26,6 +26,9 @@ pub struct ItbParams {
     pub pool_bytes: usize,
     /// Extra delay of a packet spilled to host memory, counted from its tail.
     pub spill_delay_cycles: u32,
+    /// In-transit packets the engine can hold (its descriptor memory). A marked header that
+    /// finds them all in use is not taken from the NIC's input buffer until one frees.
+    pub descriptors: usize,
 }
 
 impl Default for ItbParams {
@@ -35,6 +38,7 @@ impl Default for ItbParams {
             program_cycles: 32,
             pool_bytes: 512 * 1024,
             spill_delay_cycles: 3200,
+            descriptors: 4096,
         }
     }
 }
@@ -74,6 +78,8 @@ pub struct ItbEngine {
     pub forwarded: u64,
     /// Marks removed from headers.
     pub marks: u64,
+    /// Cycles a marked header waited for a free descriptor.
+    pub descriptor_stalls: u64,
 }
 
 /// What the engine is doing, for waveforms.
@@ -112,6 +118,7 @@ impl ItbEngine {
             spills: 0,
             forwarded: 0,
             marks: 0,
+            descriptor_stalls: 0,
         }
     }
 
@@ -143,8 +150,10 @@ impl ItbEngine {
     }
 
     /// Per-cycle control: reserve pool room (or spill) for packets whose DMA is programmed.
-    pub fn step(&mut self, now: u64) {
+    /// Returns how many packets were reserved and spilled this cycle.
+    pub fn step(&mut self, now: u64) -> (u32, u32) {
         let ready_after = (self.p.detect_cycles + self.p.program_cycles) as u64;
+        let (mut reserved, mut spilled) = (0, 0);
         for t in self.q.iter_mut() {
             if t.reserved || t.spilled || now < t.head_cycle + ready_after {
                 continue;
@@ -153,11 +162,14 @@ impl ItbEngine {
                 t.reserved = true;
                 self.pool_used += t.len as usize;
                 self.max_pool_used = self.max_pool_used.max(self.pool_used);
+                reserved += 1;
             } else {
                 t.spilled = true;
                 self.spills += 1;
+                spilled += 1;
             }
         }
+        (reserved, spilled)
     }
 
     /// The packet the send DMA may start re-injecting now, if any (oldest first).
@@ -199,6 +211,21 @@ impl ItbEngine {
     /// True when no packet is held.
     pub fn is_empty(&self) -> bool {
         self.q.is_empty()
+    }
+
+    /// True when every descriptor is in use: no new in-transit packet can start.
+    pub fn is_full(&self) -> bool {
+        self.q.len() >= self.p.descriptors
+    }
+
+    /// The packet being re-injected (or next to be).
+    pub fn front(&self) -> Option<&InTransit> {
+        self.q.front()
+    }
+
+    /// The packet received last (still arriving unless complete).
+    pub fn back(&self) -> Option<&InTransit> {
+        self.q.back()
     }
 
     /// FSM state of the front packet at cycle `now`.

@@ -180,6 +180,12 @@ impl Nic {
         }
         // receive DMA: to host memory, or to the ITB pool for in-transit packets
         for _ in 0..self.recv.rate() {
+            // a marked header waits while the ITB engine has no free descriptor
+            let marked = |f: &crate::sim::Flit| f.is_head() && f.data == ITB_MARK && !f.is_tail();
+            if self.itb.is_full() && self.recv.slack.front().is_some_and(marked) {
+                self.itb.descriptor_stalls += 1;
+                break;
+            }
             let Some(f) = self.recv.pop() else { break };
             self.ejected_flits += 1;
             moved += 1;
