@@ -14,6 +14,7 @@
 
 pub mod arbiter;
 pub mod eda;
+pub mod ir_fir;
 pub mod lockstep;
 
 use crate::error::Result;
@@ -91,7 +92,10 @@ impl<T: Twin> Flow for Registered<T> {
 }
 
 /// Every twin, in the order of docs/rtl.md. One line per block.
-pub static BLOCKS: &[&dyn Flow] = &[&Registered::<arbiter::ArbiterRtl>::new()];
+pub static BLOCKS: &[&dyn Flow] = &[
+    &Registered::<arbiter::ArbiterRtl>::new(),
+    &Registered::<ir_fir::IrFirRtl>::new(),
+];
 
 /// The registered twin called `name`, or an error listing the names.
 pub fn find(name: &str) -> Result<&'static dyn Flow> {

@@ -4,6 +4,7 @@
 
 pub mod deadlock;
 pub mod dor;
+pub mod ir_fir;
 pub mod itb;
 pub mod stats;
 pub mod updown;
