@@ -2,6 +2,7 @@
 
 pub mod arbiter;
 pub mod credit;
+pub mod ir_fir;
 pub mod link;
 pub mod myrinet_switch;
 pub mod nic;

@@ -16,6 +16,7 @@ pub mod arbiter;
 pub mod credit;
 pub mod eda;
 pub mod insitu;
+pub mod ir_fir;
 pub mod lockstep;
 pub mod slack_buffer;
 
@@ -98,6 +99,7 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<arbiter::ArbiterRtl>::new(),
     &Registered::<slack_buffer::SlackBufferRtl<{ slack_buffer::LINK_WORD }>>::new(),
     &Registered::<credit::CreditRtl>::new(),
+    &Registered::<ir_fir::IrFirRtl>::new(),
 ];
 
 /// The registered twin called `name`, or an error listing the names.

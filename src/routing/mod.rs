@@ -1,9 +1,11 @@
 //! Offline route computation for source-routed networks: up*/down* (seed 000 §2) with the
 //! `balanced` and `shortest` selection policies, dimension-order routes for meshes and tori, route
-//! statistics, and the channel-dependency-graph deadlock checker.
+//! statistics, and the channel-dependency-graph deadlock checker. For fat-trees, `ir_fir` gives the
+//! IR/FIR register contents of every switch (seed 001 §3.1, §4.1) instead of source routes.
 
 pub mod deadlock;
 pub mod dor;
+pub mod ir_fir;
 pub mod itb;
 pub mod stats;
 pub mod updown;
