@@ -170,7 +170,7 @@ impl Twin for FixedPriority {
     fn directed() -> Vec<Vec<u64>> {
         vec![vec![0b11], vec![0b11], vec![0b11]]
     }
-    fn random(_: &mut ChaCha8Rng, _: u64, inp: &mut [u64]) {
+    fn random(_: &mut ChaCha8Rng, _: u64, _: &RoundRobinArbiter, inp: &mut [u64]) {
         inp[0] = 0xff;
     }
 }

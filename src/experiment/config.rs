@@ -378,7 +378,12 @@ impl Config {
             64,
         )?;
         range("nic.itb_detect_cycles", self.nic.itb_detect_cycles, 0, 255)?;
-        range("nic.itb_program_cycles", self.nic.itb_program_cycles, 0, 255)?;
+        range(
+            "nic.itb_program_cycles",
+            self.nic.itb_program_cycles,
+            0,
+            255,
+        )?;
         range(
             "nic.itb_spill_delay_cycles",
             self.nic.itb_spill_delay_cycles,

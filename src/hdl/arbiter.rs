@@ -136,7 +136,7 @@ impl Twin for ArbiterRtl {
         v
     }
 
-    fn random(rng: &mut ChaCha8Rng, cycle: u64, inp: &mut [u64]) {
+    fn random(rng: &mut ChaCha8Rng, cycle: u64, _: &Self::Model, inp: &mut [u64]) {
         // request density changes every 256 cycles: sparse, medium, dense, full
         let density = [0.08, 0.3, 0.6, 0.95][((cycle / 256) % 4) as usize];
         inp[0] = (0..N).fold(0, |r, i| r | ((rng.random_bool(density) as u64) << i));

@@ -142,7 +142,7 @@ impl Twin for CreditRtl {
         v
     }
 
-    fn random(rng: &mut ChaCha8Rng, cycle: u64, inp: &mut [u64]) {
+    fn random(rng: &mut ChaCha8Rng, cycle: u64, _: &Self::Model, inp: &mut [u64]) {
         // re-initialise now and then, mostly with small buffers so both bounds are hit often
         if cycle % 4096 == 0 || rng.random_bool(0.0005) {
             inp[0] = 1;

@@ -8,7 +8,7 @@
 //! their order decide the wrap-around case), `allowed[p]` = `hit[p]` and no port preferred by
 //! `RRR[p]` hits.
 
-use super::lockstep::{port, Port, Twin};
+use super::lockstep::{port, Clocked, Port, Twin};
 use crate::blocks::ir_fir::{CfgWrite, FirReg, IrFirUnit};
 use crate::routing::ir_fir::{registers, KAryNTree, Scheme, TreeSwitch};
 use rand::Rng;
@@ -164,6 +164,12 @@ fn sweep(v: &mut Vec<Vec<u64>>) {
     v.extend((0..256).map(rt));
 }
 
+impl Clocked for IrFirRtl {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock { clk: high };
+    }
+}
+
 impl Twin for IrFirRtl {
     const NAME: &'static str = "ir_fir";
     const SUMMARY: &'static str =
@@ -184,10 +190,6 @@ impl Twin for IrFirRtl {
 
     fn model() -> IrFirUnit {
         IrFirUnit::new(P, A as u32).expect("8 ports, 8 bits")
-    }
-
-    fn set_clock(&mut self, high: bool) {
-        self.clock.next = Clock { clk: high };
     }
 
     fn drive(&mut self, inp: &[u64]) {
@@ -267,7 +269,7 @@ impl Twin for IrFirRtl {
         v
     }
 
-    fn random(rng: &mut ChaCha8Rng, _cycle: u64, inp: &mut [u64]) {
+    fn random(rng: &mut ChaCha8Rng, _cycle: u64, _: &Self::Model, inp: &mut [u64]) {
         if rng.random_bool(0.1) {
             let p = rng.random_range(0..P);
             let k = FirReg::from_sel(rng.random_range(0..4));

@@ -73,8 +73,10 @@ pub trait Twin: Clocked + Sized {
     fn model_cycle(m: &mut Self::Model, inp: &[u64], out: &mut [u64]);
     /// Directed stimulus: edge cases, one vector per cycle, run before the random part.
     fn directed() -> Vec<Vec<u64>>;
-    /// Random stimulus for `cycle` (counted from the start of the random part).
-    fn random(rng: &mut ChaCha8Rng, cycle: u64, inp: &mut [u64]);
+    /// Random stimulus for `cycle` (counted from the start of the random part). `model` is the
+    /// model before this cycle, for blocks whose inputs must follow a protocol (a reactive
+    /// testbench); the twin is in the same state, or the lockstep has already failed.
+    fn random(rng: &mut ChaCha8Rng, cycle: u64, model: &Self::Model, inp: &mut [u64]);
 }
 
 /// Mask of a `width`-bit port.
@@ -231,13 +233,13 @@ impl Stimulus {
         }
     }
 
-    fn fill<T: Twin>(&mut self, c: u64, inp: &mut [u64]) {
+    fn fill<T: Twin>(&mut self, c: u64, model: &T::Model, inp: &mut [u64]) {
         let d = self.directed.len() as u64;
         if c < d {
             inp.copy_from_slice(&self.directed[c as usize]);
         } else {
             inp.fill(0);
-            T::random(&mut self.rng, c - d, inp);
+            T::random(&mut self.rng, c - d, model, inp);
         }
         for (v, p) in inp.iter_mut().zip(T::INPUTS) {
             *v &= mask(p.width);
@@ -263,7 +265,7 @@ pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
         vec.expect.reserve(stim.total as usize * no);
     }
     for c in 0..stim.total {
-        stim.fill::<T>(c, &mut inp);
+        stim.fill::<T>(c, &model, &mut inp);
         st.uut.drive(&inp);
         st.low()?;
         st.uut.sample(&mut ro);
@@ -374,7 +376,7 @@ pub fn wave<T: Twin>(
         None => None,
     };
     for c in 0..cycles.min(stim.total) {
-        stim.fill::<T>(c, &mut inp);
+        stim.fill::<T>(c, &model, &mut inp);
         st.uut.drive(&inp);
         st.low()?;
         st.uut.sample(&mut ro);

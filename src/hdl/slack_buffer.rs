@@ -302,7 +302,7 @@ impl Twin for SlackBufferRtl<LINK_WORD> {
         v
     }
 
-    fn random(rng: &mut ChaCha8Rng, cycle: u64, inp: &mut [u64]) {
+    fn random(rng: &mut ChaCha8Rng, cycle: u64, _: &Self::Model, inp: &mut [u64]) {
         // phases of 200 cycles: filling (push 0.9, pop 0.3), draining (0.3, 0.9), balanced,
         // and bursts; the level sweeps the whole range and both marks many times
         let (pp, qp) = [(0.9, 0.3), (0.3, 0.9), (0.6, 0.6), (1.0, 0.05), (0.05, 1.0)]
