@@ -236,7 +236,7 @@ impl Default for NicCfg {
             itb_program_cycles: 32,
             itb_pool_bytes: 512 * 1024,
             itb_spill_delay_cycles: 3200,
-            itb_descriptors: 4096,
+            itb_descriptors: 1 << 20,
         }
     }
 }

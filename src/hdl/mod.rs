@@ -17,6 +17,7 @@ pub mod credit;
 pub mod eda;
 pub mod insitu;
 pub mod ir_fir;
+pub mod itb;
 pub mod lockstep;
 pub mod slack_buffer;
 
@@ -100,6 +101,7 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<slack_buffer::SlackBufferRtl<{ slack_buffer::LINK_WORD }>>::new(),
     &Registered::<credit::CreditRtl>::new(),
     &Registered::<ir_fir::IrFirRtl>::new(),
+    &Registered::<itb::ItbRtl>::new(),
 ];
 
 /// The registered twin called `name`, or an error listing the names.

@@ -27,7 +27,9 @@ pub struct ItbParams {
     /// Extra delay of a packet spilled to host memory, counted from its tail.
     pub spill_delay_cycles: u32,
     /// In-transit packets the engine can hold (its descriptor memory). A marked header that
-    /// finds them all in use is not taken from the NIC's input buffer until one frees.
+    /// finds them all in use is not taken from the NIC's input buffer until one frees. The
+    /// default (2^20) is effectively unbounded: a blocked ejection breaks the deadlock freedom
+    /// of ITB routing, and small values do deadlock a loaded network (testbenches/itb.rs).
     pub descriptors: usize,
 }
 
@@ -38,7 +40,7 @@ impl Default for ItbParams {
             program_cycles: 32,
             pool_bytes: 512 * 1024,
             spill_delay_cycles: 3200,
-            descriptors: 4096,
+            descriptors: 1 << 20,
         }
     }
 }
@@ -123,7 +125,12 @@ impl ItbEngine {
     }
 
     /// A mark arrived at cycle `now`: a new in-transit packet of `len` flits to re-inject.
-    pub fn start(&mut self, now: u64, pkt: u32, len: u32) {
+    /// Refused (false) when every descriptor is in use — the NIC holds the header until one
+    /// frees, so this does not happen inside a network.
+    pub fn start(&mut self, now: u64, pkt: u32, len: u32) -> bool {
+        if self.is_full() {
+            return false;
+        }
         self.marks += 1;
         self.q.push_back(InTransit {
             pkt,
@@ -136,6 +143,7 @@ impl ItbEngine {
             spilled: false,
             sent: 0,
         });
+        true
     }
 
     /// One more flit of the packet being received (the newest one) arrived.
