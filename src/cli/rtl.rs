@@ -85,8 +85,8 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         corrupt: a.corrupt_cycle,
     };
     println!(
-        "{:<14} {:>9} {:>7} {:>6} {:>10} {:>10}  result",
-        "block", "lockstep", "cells", "flops", "lint", "replay"
+        "{:<14} {:>9} {:>8} {:>7} {:>6} {:>10} {:>15}  result",
+        "block", "lockstep", "Mcyc/s", "cells", "flops", "lint", "replay"
     );
     let mut failed = vec![];
     for b in blocks {
@@ -97,9 +97,10 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
             format!("{} warn", r.lint.failures.len())
         };
         println!(
-            "{:<14} {:>9} {:>7} {:>6} {:>10} {:>10}  {}",
+            "{:<14} {:>9} {:>8.2} {:>7} {:>6} {:>10} {:>15}  {}",
             r.name,
             r.lockstep_cycles,
+            r.lockstep_cycles as f64 / r.lockstep_secs.max(1e-9) / 1e6,
             r.synth.cells,
             r.synth.flip_flops,
             lint,
@@ -118,6 +119,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         }
     }
     println!("lint: clean(N) = no warning left after waiving N known rust-hdl noise warnings (docs/rtl.md)");
+    println!("Mcyc/s: lockstep speed, model and twin stepped together (release build, one core)");
     if failed.is_empty() {
         Ok(())
     } else {

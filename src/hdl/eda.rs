@@ -458,6 +458,8 @@ pub struct BlockCheck {
     pub name: &'static str,
     pub fresh: bool,
     pub lockstep_cycles: u64,
+    /// Wall time of the lockstep run (model and twin stepped together), seconds.
+    pub lockstep_secs: f64,
     pub lint: Lint,
     pub synth: Synth,
     pub replay: Replay,
@@ -506,7 +508,9 @@ pub struct CheckOptions {
 /// Lockstep, freshness, lint, synthesis and replay of one block whose Verilog is in `rtl_dir`.
 /// Tool failures are errors; check failures are reported in the result.
 pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockCheck> {
+    let t0 = std::time::Instant::now();
     let (cycles, vectors) = b.lockstep(&o.lockstep)?;
+    let lockstep_secs = t0.elapsed().as_secs_f64();
     let file = verilog_path(rtl_dir, b.name())
         .canonicalize()
         .map_err(|e| Error::new(format!("rtl/{}.v: {e}; run `flitwave rtl emit`", b.name())))?;
@@ -525,6 +529,7 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
         name: b.name(),
         fresh,
         lockstep_cycles: cycles,
+        lockstep_secs,
         lint,
         synth,
         replay,
