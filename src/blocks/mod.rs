@@ -7,6 +7,8 @@ pub mod link;
 pub mod myrinet_switch;
 pub mod nic;
 pub mod slack_buffer;
+pub mod vct_nic;
+pub mod vct_switch;
 
 /// How an RTL twin in place of a model (`hdl::insitu`) fared against the model run alongside.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -238,7 +238,8 @@ impl StopGoSender {
         match s {
             Some(FlowCtl::Stop) => self.go = false,
             Some(FlowCtl::Go) => self.go = true,
-            None => {}
+            // a stop/go link never carries credits
+            Some(FlowCtl::Credit) | None => {}
         }
     }
 

@@ -1,5 +1,6 @@
 //! Assemblies: the packet table and the networks that wire a topology with blocks and step it.
 
+pub mod fattree;
 pub mod network;
 pub mod packet;
 pub mod watchdog;

@@ -26,6 +26,16 @@ pub struct Packet {
     pub route_off: u32,
     /// In-transit hosts crossed so far.
     pub itbs: u32,
+    /// Virtual cut-through networks: flits on the wire (header flit + payload flits).
+    pub flits: u32,
+    /// Sequence number of the packet among those from `src` to `dst` (in-order delivery).
+    pub seq: u32,
+    /// Cycle the tail reached the destination NIC (before any reordering).
+    pub arrive_cycle: u64,
+    /// An end-to-end acknowledgement, not data (seed 001 §5.1 option).
+    pub ack: bool,
+    /// Payload bytes an acknowledgement releases at the source.
+    pub acked: u32,
 }
 
 /// Slab of live packets indexed by a 32-bit slot id.

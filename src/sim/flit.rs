@@ -41,4 +41,7 @@ pub enum FlowCtl {
     Stop,
     /// Resume sending (the slack buffer fell below its go mark).
     Go,
+    /// One flit left the receiver's buffer: one credit back (credit-based flow control,
+    /// seed 001 §5.1).
+    Credit,
 }

@@ -12,6 +12,7 @@ pub mod flit;
 pub mod gtkw;
 pub mod probe;
 pub mod queue;
+pub mod runs;
 pub mod trace;
 pub mod wire;
 

@@ -42,6 +42,13 @@ pub struct Collector {
     pub misdelivered: u64,
     /// In-transit hosts crossed by measured messages.
     pub itbs_sum: u64,
+    /// Sum of the cycles measured packets waited in a reorder buffer (in-order delivery).
+    pub reorder_delay_sum: u128,
+    /// Cycle of the last delivery to a host (trace execution time).
+    pub last_delivery: u64,
+    /// End-to-end acknowledgement packets delivered, and their flits.
+    pub acks: u64,
+    pub ack_flits: u64,
 }
 
 impl Collector {

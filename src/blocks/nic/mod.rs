@@ -9,6 +9,7 @@
 pub mod generator;
 pub mod itb;
 pub mod recv_dma;
+pub mod reorder;
 pub mod routing_table;
 pub mod send_dma;
 

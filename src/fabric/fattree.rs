@@ -1,0 +1,600 @@
+//! The fat-tree network of seed 001: a k-ary n-tree of virtual cut-through switches with
+//! credits and IR/FIR routing units, NICs with reorder buffers, stepped cycle by cycle.
+//!
+//! It shares the kernel with the Myrinet network — links (flits forward, credits backward),
+//! the packet table, the statistics collector, probes and the VCD tracer, the message
+//! generator and destination patterns — and has its own switch family (`blocks::vct_switch`)
+//! and NIC (`blocks::vct_nic`). One [`FatTree::step`] evaluates every switch and NIC once.
+//! Invariants kept at run time: flit conservation, no buffer overflow, no credit counter below
+//! zero or above its buffer, no reorder-buffer overflow, and a deadlock watchdog.
+
+use super::packet::PacketTable;
+use crate::blocks::link::Link;
+use crate::blocks::myrinet_switch::NO_LINK;
+use crate::blocks::nic::generator::Process;
+use crate::blocks::vct_nic::{AckMode, E2e, VctNic, VctNicCtx, VctNicParams};
+use crate::blocks::vct_switch::{Selection, VctIn, VctParams, VctSwitch};
+use crate::error::{Error, Result};
+use crate::routing::ir_fir::{self, KAryNTree, Scheme, TreePeer};
+use crate::sim::{Probe, ProbeVisitor};
+use crate::stats::{Collector, Latency};
+use crate::topology::{HostSpec, LinkSpec, Shape, Topology};
+use crate::traffic::pattern::{DestTable, Pattern};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+/// Parameters of a fat-tree run (defaults: the paper's §5.1 where it gives them).
+#[derive(Debug, Clone)]
+pub struct FtParams {
+    pub k: u32,
+    pub n: u32,
+    /// Deterministic FIR, or adaptive IR with the SADP or FF selection function.
+    pub selection: Selection,
+    /// Routing delay (20 cycles).
+    pub routing_cycles: u32,
+    /// Link fly time (8 cycles).
+    pub fly_cycles: u32,
+    /// Buffer at every input and output port, in packets of the largest size (2).
+    pub buffer_packets: u32,
+    /// Payload bytes of generated packets (8 KB in the paper).
+    pub payload_bytes: u32,
+    /// Largest payload of any packet (trace packets are split at 1 KB).
+    pub max_payload_bytes: u32,
+    /// Bytes per flit; the link moves one flit per cycle.
+    pub flit_bytes: u32,
+    /// Clock period, ns (reports in bytes/ns).
+    pub clock_ns: f64,
+    /// Offered load, payload flits per cycle per node.
+    pub rate: f64,
+    pub process: Process,
+    pub pattern: Pattern,
+    pub queue_limit: usize,
+    /// In-order delivery (adaptive routing: reorder buffer + end-to-end flow control).
+    pub in_order: bool,
+    pub ack: AckMode,
+    /// Reorder buffer per destination NIC, bytes.
+    pub reorder_bytes: u64,
+    pub warmup: u64,
+    pub watchdog_cycles: u64,
+    pub seed: u64,
+}
+
+impl Default for FtParams {
+    fn default() -> Self {
+        FtParams {
+            k: 4,
+            n: 4,
+            selection: Selection::Deterministic,
+            routing_cycles: 20,
+            fly_cycles: 8,
+            buffer_packets: 2,
+            payload_bytes: 8192,
+            max_payload_bytes: 8192,
+            flit_bytes: 8,
+            clock_ns: 6.25,
+            rate: 0.1,
+            process: Process::Bernoulli,
+            pattern: Pattern::Uniform,
+            queue_limit: 64,
+            in_order: false,
+            ack: AckMode::Free,
+            reorder_bytes: 8 << 20,
+            warmup: 20_000,
+            watchdog_cycles: 50_000,
+            seed: 1,
+        }
+    }
+}
+
+/// The k-ary n-tree as a [`Topology`] (hosts numbered by node address).
+pub fn topology(t: &KAryNTree) -> Result<Topology> {
+    let (ns, np) = (t.switches() as usize, t.ports());
+    let mut links = vec![];
+    let mut hosts = vec![];
+    for id in 0..ns {
+        let sw = t.switch_of(id as u64);
+        for port in 0..np as u32 {
+            match t.peer(sw, port) {
+                TreePeer::Switch(s2, p2) if sw.stage < s2.stage => links.push(LinkSpec {
+                    a: id,
+                    pa: port as usize,
+                    b: t.switch_id(s2) as usize,
+                    pb: p2 as usize,
+                }),
+                TreePeer::Node(x) => hosts.push(HostSpec {
+                    host: x as usize,
+                    sw: id,
+                    port: port as usize,
+                }),
+                _ => {}
+            }
+        }
+    }
+    Topology::new(ns, np, links, hosts, Shape::Irregular)
+}
+
+/// A whole fat-tree network.
+pub struct FatTree {
+    pub params: FtParams,
+    pub tree: KAryNTree,
+    pub switches: Vec<VctSwitch>,
+    pub nics: Vec<VctNic>,
+    pub links: Vec<Link>,
+    pub packets: PacketTable,
+    pub stats: Collector,
+    dests: DestTable,
+    e2e: E2e,
+    now: u64,
+    last_progress: u64,
+    deadlock: Option<String>,
+}
+
+impl FatTree {
+    /// Build the network. Errors name the parameter and what is allowed.
+    pub fn new(p: FtParams) -> Result<FatTree> {
+        let t = KAryNTree::new(p.k, p.n).map_err(|e| e.context("fat-tree"))?;
+        if p.flit_bytes == 0 || p.payload_bytes == 0 || p.buffer_packets == 0 {
+            return Err(Error::new(
+                "fat-tree: flit_bytes, payload_bytes and buffer_packets must be >= 1",
+            ));
+        }
+        if p.fly_cycles == 0 {
+            return Err(Error::field(
+                "fattree.fly_cycles",
+                "0 is out of range, allowed >= 1",
+            ));
+        }
+        let topo = topology(&t)?;
+        let dests = DestTable::new(&p.pattern, &topo).map_err(|e| e.context("traffic.pattern"))?;
+        let nic_p = VctNicParams {
+            payload_bytes: p.payload_bytes,
+            flit_bytes: p.flit_bytes,
+            rate: p.rate,
+            process: p.process,
+            queue_limit: p.queue_limit,
+            buffer_flits: 0,
+            switch_buffer_flits: 0,
+            in_order: p.in_order,
+            ack: p.ack,
+            reorder_bytes: p.reorder_bytes,
+        };
+        let buf = p.buffer_packets * nic_p.flits(p.max_payload_bytes.max(p.payload_bytes));
+        let nic_p = VctNicParams {
+            buffer_flits: buf,
+            switch_buffer_flits: buf,
+            ..nic_p
+        };
+        let (ns, np, nodes) = (t.switches() as usize, t.ports(), t.nodes() as usize);
+        let mut links: Vec<Link> = vec![];
+        let mut in_link = vec![vec![NO_LINK; np]; ns];
+        let mut out_link = vec![vec![NO_LINK; np]; ns];
+        let (mut nic_in, mut nic_out) = (vec![NO_LINK; nodes], vec![NO_LINK; nodes]);
+        let new_link = |links: &mut Vec<Link>| {
+            links.push(Link::new(p.fly_cycles));
+            (links.len() - 1) as u32
+        };
+        for id in 0..ns {
+            let sw = t.switch_of(id as u64);
+            for port in 0..np {
+                match t.peer(sw, port as u32) {
+                    TreePeer::Switch(s2, p2) => {
+                        let l = new_link(&mut links);
+                        out_link[id][port] = l;
+                        in_link[t.switch_id(s2) as usize][p2 as usize] = l;
+                    }
+                    TreePeer::Node(x) => {
+                        let down = new_link(&mut links);
+                        out_link[id][port] = down;
+                        nic_in[x as usize] = down;
+                        let up = new_link(&mut links);
+                        nic_out[x as usize] = up;
+                        in_link[id][port] = up;
+                    }
+                    TreePeer::Open => {}
+                }
+            }
+        }
+        let scheme = match p.selection {
+            Selection::Deterministic => Scheme::DeterministicFir,
+            _ => Scheme::AdaptiveIr,
+        };
+        let vp = VctParams {
+            ports: np,
+            routing_cycles: p.routing_cycles,
+            buffer_flits: buf,
+            selection: p.selection,
+        };
+        let switches = (0..ns)
+            .map(|id| {
+                let sw = t.switch_of(id as u64);
+                let pref = (p.selection == Selection::Sadp)
+                    .then(|| ir_fir::unit(&t, Scheme::DeterministicFir, sw));
+                VctSwitch::new(
+                    id,
+                    sw.stage,
+                    vp,
+                    ir_fir::unit(&t, scheme, sw),
+                    pref,
+                    std::mem::take(&mut in_link[id]),
+                    std::mem::take(&mut out_link[id]),
+                    &vec![buf; np],
+                )
+            })
+            .collect();
+        let nics = (0..nodes)
+            .map(|h| {
+                let rng = ChaCha8Rng::seed_from_u64(
+                    p.seed ^ (h as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                );
+                VctNic::new(h, nodes, nic_p, nic_in[h], nic_out[h], rng)
+            })
+            .collect();
+        Ok(FatTree {
+            stats: Collector::new(p.warmup),
+            e2e: E2e {
+                outstanding: vec![0; nodes],
+            },
+            params: p,
+            tree: t,
+            switches,
+            nics,
+            links,
+            packets: PacketTable::new(),
+            dests,
+            now: 0,
+            last_progress: 0,
+            deadlock: None,
+        })
+    }
+
+    /// Replace the generators by trace injections: (cycle, source, destination, payload bytes),
+    /// time ordered. Errors on a host out of range or a payload above the buffer's packet size.
+    pub fn load_trace(&mut self, inj: &[(u64, u32, u32, u32)]) -> Result<()> {
+        let nodes = self.nics.len();
+        let mut per: Vec<Vec<(u64, u32, u32)>> = vec![vec![]; nodes];
+        for (i, &(c, s, d, b)) in inj.iter().enumerate() {
+            if s as usize >= nodes || d as usize >= nodes {
+                return Err(Error::field(
+                    format!("trace injection {i}"),
+                    format!("host {s} or {d} out of range, allowed 0..{}", nodes - 1),
+                ));
+            }
+            if b > self.params.max_payload_bytes.max(self.params.payload_bytes) {
+                return Err(Error::field(
+                    format!("trace injection {i}"),
+                    format!("payload {b} bytes above the packet size of the buffers"),
+                ));
+            }
+            per[s as usize].push((c, d, b));
+        }
+        for (nic, list) in self.nics.iter_mut().zip(per) {
+            nic.set_trace(list);
+        }
+        Ok(())
+    }
+
+    /// The current cycle.
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// Evaluate one cycle; false once a deadlock was detected.
+    pub fn step(&mut self) -> bool {
+        if self.deadlock.is_some() {
+            return false;
+        }
+        let now = self.now;
+        let mut moved = 0u32;
+        for sw in &mut self.switches {
+            moved += sw.eval(now, &mut self.links, &self.packets);
+        }
+        let mut cx = VctNicCtx {
+            links: &mut self.links,
+            packets: &mut self.packets,
+            dests: &self.dests,
+            stats: &mut self.stats,
+            e2e: &mut self.e2e,
+        };
+        for nic in &mut self.nics {
+            moved += nic.eval(now, &mut cx);
+        }
+        self.now += 1;
+        if moved > 0 {
+            self.last_progress = now;
+        } else if now - self.last_progress >= self.params.watchdog_cycles {
+            if self.flits_in_flight() > 0 || self.nics.iter().any(|n| n.queued() > 0) {
+                self.deadlock = Some(self.deadlock_report(now));
+                return false;
+            }
+            self.last_progress = now;
+        }
+        true
+    }
+
+    /// Run `cycles` more cycles (stops on deadlock).
+    pub fn run(&mut self, cycles: u64) {
+        for _ in 0..cycles {
+            if !self.step() {
+                break;
+            }
+        }
+    }
+
+    /// Run until every trace injection was made and every packet delivered, or `limit` cycles.
+    /// Returns the execution time: the cycle of the last delivery.
+    pub fn run_trace(&mut self, limit: u64) -> Option<u64> {
+        while self.now < limit {
+            if !self.step() {
+                return None;
+            }
+            if self.packets.live() == 0 && self.nics.iter().all(|n| n.trace_left() == 0) {
+                return Some(self.stats.last_delivery + 1);
+            }
+        }
+        None
+    }
+
+    fn deadlock_report(&self, now: u64) -> String {
+        let mut blocked = vec![];
+        for sw in &self.switches {
+            for port in 0..sw.params().ports {
+                if let VctIn::Selecting | VctIn::Xfer { .. } = sw.in_state(port) {
+                    blocked.push(format!("sw{}.in{port}:{:?}", sw.id, sw.in_state(port)));
+                }
+            }
+        }
+        let shown: Vec<&str> = blocked.iter().take(12).map(|s| s.as_str()).collect();
+        format!(
+            "no flit moved for {} cycles at cycle {now} with {} flits in flight; blocked inputs ({}): {}",
+            self.params.watchdog_cycles,
+            self.flits_in_flight(),
+            blocked.len(),
+            shown.join(", ")
+        )
+    }
+
+    /// Flits on links and in buffers.
+    pub fn flits_in_flight(&self) -> u64 {
+        let wires: usize = self.links.iter().map(|l| l.flits_in_flight()).sum();
+        let sw: u64 = self.switches.iter().map(|s| s.flits_buffered()).sum();
+        let nic: u64 = self.nics.iter().map(|n| n.flits_buffered()).sum();
+        wires as u64 + sw + nic
+    }
+
+    /// Flit conservation: injected = ejected + in flight.
+    pub fn conservation_ok(&self) -> bool {
+        let injected: u64 = self.nics.iter().map(|n| n.injected_flits).sum();
+        let ejected: u64 = self.nics.iter().map(|n| n.ejected_flits).sum();
+        injected == ejected + self.flits_in_flight()
+    }
+
+    /// The deadlock report, if the watchdog fired.
+    pub fn deadlock(&self) -> Option<&str> {
+        self.deadlock.as_deref()
+    }
+
+    /// Stop every generator (the network then drains).
+    pub fn stop_traffic(&mut self) {
+        for n in &mut self.nics {
+            n.gen.stop();
+        }
+    }
+
+    /// Statistics of the run so far.
+    pub fn summary(&self) -> FtSummary {
+        let st = &self.stats;
+        let p = &self.params;
+        let nodes = self.nics.len();
+        let window = self.now.saturating_sub(st.warmup).max(1) as f64;
+        let m = st.measured_msgs.max(1) as f64;
+        let lat = |sum: u128| {
+            (st.measured_msgs > 0).then(|| {
+                let c = sum as f64 / m;
+                Latency {
+                    cycles: c,
+                    ns: c * p.clock_ns,
+                }
+            })
+        };
+        let acc = st.window_flits as f64 / window / nodes as f64;
+        FtSummary {
+            k: p.k,
+            n: p.n,
+            nodes,
+            switches: self.switches.len(),
+            routing: p.selection.name().to_string(),
+            in_order: p.in_order,
+            cycles: self.now,
+            warmup: st.warmup,
+            offered_flits_per_cycle_per_node: p.rate,
+            accepted_flits_per_cycle_per_node: acc,
+            accepted_bytes_per_ns_per_node: acc * p.flit_bytes as f64 / p.clock_ns,
+            latency: lat(st.lat_sum),
+            network_latency: lat(st.net_lat_sum),
+            reorder_delay_cycles: (st.measured_msgs > 0).then(|| st.reorder_delay_sum as f64 / m),
+            max_latency_cycles: st.lat_max,
+            ooo_max_bytes: self
+                .nics
+                .iter()
+                .map(|n| n.reorder.max_bytes)
+                .max()
+                .unwrap_or(0),
+            ooo_max_packets: self
+                .nics
+                .iter()
+                .map(|n| n.reorder.max_packets)
+                .max()
+                .unwrap_or(0),
+            out_of_order_packets: self.nics.iter().map(|n| n.reorder.stored).sum(),
+            generated_packets: st.generated,
+            delivered_packets: st.delivered,
+            measured_packets: st.measured_msgs,
+            window_generated_packets: st.window_generated,
+            window_delivered_packets: st.window_msgs,
+            suppressed_packets: st.suppressed,
+            pending_packets: self.packets.live() as u64,
+            acks: st.acks,
+            ack_flits: st.ack_flits,
+            e2e_stall_cycles: self.nics.iter().map(|n| n.e2e_stalls).sum(),
+            last_delivery_cycle: st.last_delivery,
+            flits_in_flight: self.flits_in_flight(),
+            conservation_ok: self.conservation_ok(),
+            buffer_overflows: self.switches.iter().map(|s| s.overflows()).sum::<u64>(),
+            credit_errors: self.switches.iter().map(|s| s.credit_errors()).sum::<u64>()
+                + self.nics.iter().map(|n| n.errors()).sum::<u64>(),
+            misdelivered: st.misdelivered,
+            route_errors: self.switches.iter().map(|s| s.route_errors).sum(),
+            deadlock: self.deadlock.clone(),
+        }
+    }
+}
+
+impl Probe for FatTree {
+    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        for sw in &self.switches {
+            v.scope_idx("sw", sw.id);
+            sw.probe(v);
+            v.up();
+        }
+        for nic in &self.nics {
+            v.scope_idx("nic", nic.host);
+            nic.probe(v);
+            v.up();
+        }
+    }
+}
+
+/// The result of one fat-tree run.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct FtSummary {
+    pub k: u32,
+    pub n: u32,
+    pub nodes: usize,
+    pub switches: usize,
+    pub routing: String,
+    pub in_order: bool,
+    pub cycles: u64,
+    pub warmup: u64,
+    pub offered_flits_per_cycle_per_node: f64,
+    /// Accepted traffic: payload flits delivered per cycle per node (1.0 = link capacity).
+    pub accepted_flits_per_cycle_per_node: f64,
+    pub accepted_bytes_per_ns_per_node: f64,
+    /// From generation to delivery to the host (in order when required).
+    pub latency: Option<Latency>,
+    /// From the first flit injected to the tail at the destination NIC.
+    pub network_latency: Option<Latency>,
+    /// Average time packets waited in a reorder buffer.
+    pub reorder_delay_cycles: Option<f64>,
+    pub max_latency_cycles: u64,
+    /// Out-of-order degree: the largest reorder-buffer occupancy of any NIC.
+    pub ooo_max_bytes: u64,
+    pub ooo_max_packets: u32,
+    /// Packets that arrived out of order.
+    pub out_of_order_packets: u64,
+    pub generated_packets: u64,
+    pub delivered_packets: u64,
+    pub measured_packets: u64,
+    pub window_generated_packets: u64,
+    pub window_delivered_packets: u64,
+    pub suppressed_packets: u64,
+    pub pending_packets: u64,
+    /// Acknowledgement packets and their flits (the waste traffic of real acknowledgements).
+    pub acks: u64,
+    pub ack_flits: u64,
+    /// Cycles sources held a packet back for the destination's reorder buffer.
+    pub e2e_stall_cycles: u64,
+    /// Cycle of the last delivery (trace execution time).
+    pub last_delivery_cycle: u64,
+    pub flits_in_flight: u64,
+    pub conservation_ok: bool,
+    pub buffer_overflows: u64,
+    pub credit_errors: u64,
+    pub misdelivered: u64,
+    pub route_errors: u64,
+    pub deadlock: Option<String>,
+}
+
+impl FtSummary {
+    /// Every invariant held and no deadlock.
+    pub fn healthy(&self) -> bool {
+        self.conservation_ok
+            && self.buffer_overflows == 0
+            && self.credit_errors == 0
+            && self.misdelivered == 0
+            && self.route_errors == 0
+            && self.deadlock.is_none()
+    }
+
+    /// Beyond saturation: source queues overflowed, or many packets waiting, or (with enough
+    /// packets to tell) under 85 % of the window's packets delivered.
+    pub fn saturated(&self) -> bool {
+        self.suppressed_packets > 0
+            || self.pending_packets > 4 * self.nodes as u64
+            || (self.window_generated_packets >= 200
+                && (self.window_delivered_packets as f64)
+                    < 0.85 * self.window_generated_packets as f64)
+    }
+
+    /// Human-readable report.
+    pub fn report(&self) -> String {
+        let lat = |l: &Option<Latency>| match l {
+            Some(l) => format!("{:.1} cycles = {:.1} ns", l.cycles, l.ns),
+            None => "n/a".to_string(),
+        };
+        let mut s = format!(
+            "network          {}-ary {}-tree: {} nodes, {} switches; routing {}{}\n",
+            self.k,
+            self.n,
+            self.nodes,
+            self.switches,
+            self.routing,
+            if self.in_order {
+                ", in-order delivery"
+            } else {
+                ""
+            }
+        );
+        s += &format!(
+            "simulated        {} cycles ({} warm-up)\n",
+            self.cycles, self.warmup
+        );
+        s += &format!(
+            "offered          {:.4} flits/cycle/node\naccepted         {:.4} flits/cycle/node = {:.4} bytes/ns/node\n",
+            self.offered_flits_per_cycle_per_node,
+            self.accepted_flits_per_cycle_per_node,
+            self.accepted_bytes_per_ns_per_node
+        );
+        s += &format!("latency          {}\n", lat(&self.latency));
+        s += &format!("network latency  {}\n", lat(&self.network_latency));
+        if self.in_order {
+            s += &format!(
+                "reordering       {} packets out of order, max {} packets = {} bytes held, avg delay {:.1} cycles\n",
+                self.out_of_order_packets,
+                self.ooo_max_packets,
+                self.ooo_max_bytes,
+                self.reorder_delay_cycles.unwrap_or(0.0)
+            );
+        }
+        s += &format!(
+            "packets          {} generated, {} delivered, {} pending, {} not generated\n",
+            self.generated_packets,
+            self.delivered_packets,
+            self.pending_packets,
+            self.suppressed_packets
+        );
+        s += &format!(
+            "invariants       conservation {}, overflows {}, credit errors {}, misdelivered {}, route errors {}\n",
+            if self.conservation_ok { "ok" } else { "VIOLATED" },
+            self.buffer_overflows,
+            self.credit_errors,
+            self.misdelivered,
+            self.route_errors
+        );
+        match &self.deadlock {
+            Some(d) => s += &format!("DEADLOCK         {d}\n"),
+            None => s += "deadlock         none detected\n",
+        }
+        s
+    }
+}
