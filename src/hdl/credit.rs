@@ -144,7 +144,7 @@ impl Twin for CreditRtl {
 
     fn random(rng: &mut ChaCha8Rng, cycle: u64, _: &Self::Model, inp: &mut [u64]) {
         // re-initialise now and then, mostly with small buffers so both bounds are hit often
-        if cycle % 4096 == 0 || rng.random_bool(0.0005) {
+        if cycle.is_multiple_of(4096) || rng.random_bool(0.0005) {
             inp[0] = 1;
             inp[1] = match rng.random_range(0..4) {
                 0 => rng.random_range(0..4),
