@@ -467,3 +467,21 @@ fn bad_generator_parameters_are_named() {
         );
     }
 }
+
+/// The sample shipped in configs/ is what `flitwave trace generate` writes with the defaults.
+#[test]
+fn the_shipped_sample_is_fresh() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/traces/cello-like.trace");
+    let shipped = std::fs::read_to_string(&path).unwrap();
+    let p = StorageParams::default();
+    let want = storage::generate(&p).unwrap().to_text(&storage::header(&p));
+    assert!(
+        shipped == want,
+        "{} is stale: regenerate it with `flitwave trace generate --seed 1 -o configs/traces/cello-like.trace`",
+        path.display()
+    );
+    assert!(shipped.len() < 100_000);
+    let t = Trace::load(&path, Some(128)).unwrap();
+    assert!(!t.requests.is_empty());
+}

@@ -21,7 +21,7 @@ pub(crate) struct GenArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Requests are issued during this many microseconds (answers may come later).
-    #[arg(long, default_value_t = 2000.0)]
+    #[arg(long, default_value_t = 10_000.0)]
     duration_us: f64,
     /// Nodes, hosts and disks together (128 = a 2-ary 7-tree).
     #[arg(long, default_value_t = 128)]
@@ -30,7 +30,7 @@ pub(crate) struct GenArgs {
     #[arg(long, default_value_t = 23)]
     disks: usize,
     /// Bursts each host starts per ms (Poisson).
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = 0.04)]
     bursts_per_ms: f64,
     /// Mean requests per burst (geometric; one disk per burst).
     #[arg(long, default_value_t = 4.0)]

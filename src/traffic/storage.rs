@@ -9,10 +9,10 @@
 //!   spread, so for 128/23 they are nodes 0, 5, 11, 16, 22, 27, 33, 38, 44, 50, 55, 61, 66, 72,
 //!   77, 83, 89, 94, 100, 105, 111, 116, 122, each on its own stage-0 switch of the 2-ary
 //!   7-tree. Every other node is a host. Hosts only talk to disks and disks only to hosts.
-//! - **Bursty requests.** Each host starts bursts as a Poisson process [0.1 bursts per ms]; a
+//! - **Bursty requests.** Each host starts bursts as a Poisson process [0.04 bursts per ms]; a
 //!   burst goes to one disk (uniform) and holds a geometric number of requests [mean 4] spaced
 //!   by exponential gaps [mean 20 µs] — a Poisson cluster process, like a process reading or
-//!   writing a file. Requests are issued during `duration` [2000 µs]; answers may come later.
+//!   writing a file. Requests are issued during `duration` [10,000 µs]; answers may come later.
 //! - **Reads and writes.** A request is a read with probability [0.6], else a write. Its size
 //!   comes from a mix [4 KB 40 %, 8 KB 30 %, 16 KB 15 %, 32 KB 10 %, 64 KB 5 %: 12.8 KB mean].
 //!   A read is a small command message host → disk [64 bytes] answered by the data disk → host;
@@ -21,9 +21,10 @@
 //!   its message has crossed a link [160 MB/s, Myrinet's] and takes a positioning time [50 µs]
 //!   plus its size at the media rate [200 MB/s]; the answer leaves when service ends.
 //!
-//! With the defaults a host issues 0.4 requests per ms, a disk receives about 1.8 per ms and is
-//! busy about 21 % of the time, and a disk's link carries about 9 % of 160 MB/s of read data at
-//! compression 1 (90 % at compression 10, in bursts). The trace is deterministic: one ChaCha8
+//! With the defaults a host issues 0.16 requests per ms, a disk receives about 0.73 per ms and
+//! is busy about 8 % of the time, and a disk's link carries on average about 3.6 % of 160 MB/s
+//! of read data at compression 1 (36 % at compression 10), in bursts: light enough at
+//! compression 1, heavy at 10 (seed 001 §5.2.2 compresses by 1, 5 and 10). The trace is deterministic: one ChaCha8
 //! stream of the seed, hosts in id order; times are whole ns; equal times keep generation order
 //! (requests before answers).
 
@@ -71,10 +72,10 @@ impl Default for StorageParams {
     fn default() -> Self {
         StorageParams {
             seed: 1,
-            duration_us: 2000.0,
+            duration_us: 10_000.0,
             nodes: 128,
             disks: 23,
-            bursts_per_ms: 0.1,
+            bursts_per_ms: 0.04,
             burst_len: 4.0,
             burst_gap_us: 20.0,
             read_fraction: 0.6,
