@@ -1,4 +1,4 @@
-//! The flitwave command line: run, sweep, topology, routes, bench.
+//! The flitwave command line: run, sweep, topology, routes, trace, bench.
 
 mod cli;
 
@@ -28,8 +28,12 @@ enum Cmd {
     Sweep(SweepArgs),
     /// Generate a topology and write it as JSON.
     Topology(TopoArgs),
-    /// Compute routes and print their statistics (hops, channel load, deadlock check).
+    /// Compute routes and print their statistics (hops, channel load, deadlock check); for
+    /// fat-trees the IR/FIR registers and the paths per link and stage.
     Routes(RoutesArgs),
+    /// Trace-driven traffic: generate a storage-like trace, or print a trace's statistics.
+    #[command(subcommand)]
+    Trace(cli::trace::TraceCmd),
     /// Measure simulation speed (switch-cycles/s, delivered flits/s).
     Bench(BenchArgs),
     /// Reproduce a paper's evaluation (itb: seed 000, Tables 1-9 and Figures 6-9).
@@ -211,8 +215,14 @@ struct SweepArgs {
 
 #[derive(Args)]
 struct TopoArgs {
-    /// irregular, mesh or torus.
+    /// irregular, mesh, torus or fattree (k-ary n-tree, seed 001 §2).
     kind: String,
+    /// Fat-tree arity: a power of two in 2..=32 (default 2).
+    #[arg(long)]
+    k: Option<u32>,
+    /// Fat-tree stages (default 3); k^n hosts, at most 65536.
+    #[arg(long)]
+    n: Option<u32>,
     /// Switches (irregular).
     #[arg(long, default_value_t = 16)]
     switches: usize,
@@ -238,18 +248,29 @@ struct RoutesArgs {
     /// Topology JSON file.
     #[arg(long)]
     topology_file: Option<PathBuf>,
-    /// Or generate: irregular, mesh, torus.
+    /// Or generate: irregular, mesh, torus, fattree.
     #[arg(long, default_value = "irregular")]
     topology: String,
+    /// Fat-tree arity: a power of two in 2..=16 for routing (default 2).
+    #[arg(long)]
+    k: Option<u32>,
+    /// Fat-tree stages (default 3).
+    #[arg(long)]
+    n: Option<u32>,
     #[arg(long, default_value_t = 16)]
     switches: usize,
     #[arg(long, default_value = "4x4")]
     dims: String,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// updown, itb or dor.
-    #[arg(long, default_value = "updown")]
-    routing: String,
+    /// updown, itb, dor; on fat-trees also fir-det (deterministic FIR, seed 001 §4.1, the
+    /// default there) or ir-adaptive (adaptive IR, §3.1). Default: updown, fir-det on fat-trees.
+    #[arg(long)]
+    routing: Option<String>,
+    /// Fat-tree routings: print the FI/LI/MR/RRR registers of every port of every switch
+    /// (--json always includes them).
+    #[arg(long)]
+    registers: bool,
     /// Path selection: balanced or shortest (updown, default balanced); random or min-itb (itb,
     /// default random).
     #[arg(long)]
@@ -422,6 +443,7 @@ fn main() {
         Cmd::Sweep(a) => cli::tools::cmd_sweep(a),
         Cmd::Topology(a) => cli::tools::cmd_topology(a),
         Cmd::Routes(a) => cli::tools::cmd_routes(a),
+        Cmd::Trace(c) => cli::trace::cmd_trace(c),
         Cmd::Bench(a) => cli::tools::cmd_bench(a),
         Cmd::Reproduce(a) => cli::reproduce::cmd_reproduce(a),
         Cmd::Rtl(c) => cli::rtl::cmd_rtl(c),

@@ -383,3 +383,111 @@ fn a_deadlock_can_be_replayed_into_a_waveform() {
     let span = (times[times.len() - 1] - times[0]) / 6250;
     assert!((2000..=2501).contains(&span), "span {span} cycles");
 }
+
+#[test]
+fn fat_tree_topology_files_and_bad_combinations() {
+    let dir = std::env::temp_dir().join("flitwave_cli_fattree");
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = dir.join("t.json");
+    let (ok, _, err) = flitwave(&[
+        "topology",
+        "fattree",
+        "--k",
+        "4",
+        "--n",
+        "3",
+        "-o",
+        t.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("48 switches, 64 hosts, 128 links"), "{err}");
+    // the file comes back as a 4-ary 3-tree: fat-tree routings and the default fir-det work
+    let (ok, out, err) = flitwave(&["routes", "--topology-file", t.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("4-ary 3-tree, fir-det routing: 64 hosts, 48 switches"),
+        "{out}"
+    );
+    let (ok, out, err) = flitwave(&[
+        "routes",
+        "--topology-file",
+        t.to_str().unwrap(),
+        "--routing",
+        "ir-adaptive",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("    0        60       60        60        60"),
+        "{out}"
+    );
+    // a generic routing on the tree
+    let (ok, out, err) = flitwave(&[
+        "routes",
+        "--topology",
+        "fattree",
+        "--routing",
+        "updown",
+        "--select",
+        "shortest",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("12 switches, 8 hosts"), "{out}");
+    fails_with(
+        &["routes", "--routing", "fir-det"],
+        &["fir-det", "k-ary n-tree", "irregular"],
+    );
+    fails_with(
+        &["routes", "--topology", "mesh", "--routing", "ir-adaptive"],
+        &["ir-adaptive", "k-ary n-tree", "4x4 mesh"],
+    );
+    fails_with(
+        &["routes", "--topology", "fattree", "--k", "3"],
+        &["k", "3", "power of two"],
+    );
+    fails_with(
+        &["routes", "--topology", "fattree", "--k", "32", "--n", "2"],
+        &["32", "IR/FIR", "2..=16"],
+    );
+    fails_with(
+        &["routes", "--topology", "fattree", "--k", "2", "--n", "12"],
+        &["too large", "n <= 11 for k = 2"],
+    );
+    fails_with(
+        &["routes", "--topology", "mesh", "--k", "2"],
+        &["--k", "fat-trees only"],
+    );
+    fails_with(
+        &["routes", "--topology-file", t.to_str().unwrap(), "--n", "2"],
+        &["--k and --n", "file"],
+    );
+    fails_with(
+        &["routes", "--registers"],
+        &["--registers", "fir-det and ir-adaptive", "updown"],
+    );
+    fails_with(
+        &["routes", "--topology", "fattree", "--select", "shortest"],
+        &["--select", "fir-det"],
+    );
+    fails_with(
+        &["routes", "--topology", "fattree", "--routing", "dor"],
+        &["dimension-order", "2-ary 3-tree"],
+    );
+    fails_with(
+        &["routes", "--topology", "fattree", "--routing", "fir"],
+        &["fir", "fir-det, ir-adaptive"],
+    );
+    fails_with(
+        &["topology", "fattree", "--k", "2", "--n", "17"],
+        &["fattree", "n", "17", "65536", "n <= 16"],
+    );
+    fails_with(
+        &["topology", "fattree", "--k", "48"],
+        &["k", "48", "2..=32"],
+    );
+    fails_with(&["topology", "ring"], &["ring", "fattree"]);
+    // a 32-ary tree can be written (wired), just not routed by IR/FIR
+    let (ok, out, err) = flitwave(&["topology", "fattree", "--k", "32", "--n", "2"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("\"ports_per_switch\": 64"));
+    std::fs::remove_dir_all(&dir).ok();
+}

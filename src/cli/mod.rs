@@ -3,3 +3,4 @@
 pub(crate) mod reproduce;
 pub(crate) mod rtl;
 pub(crate) mod tools;
+pub(crate) mod trace;

@@ -3,8 +3,8 @@
 use crate::{load_config, BenchArgs, RoutesArgs, SweepArgs, TopoArgs};
 use flitwave::experiment::config::Config;
 use flitwave::experiment::{bench, plot, sweep};
-use flitwave::routing::{deadlock, dor, itb, stats::RouteStats, updown};
-use flitwave::topology::{irregular, json, mesh, Topology};
+use flitwave::routing::{deadlock, dor, itb, stats::RouteStats, tree_stats, updown};
+use flitwave::topology::{fattree, irregular, json, mesh, Shape, Topology};
 use flitwave::{Error, Result};
 use std::path::Path;
 
@@ -133,34 +133,55 @@ pub(crate) fn write_file(p: &Path, text: &str) -> Result<()> {
     std::fs::write(p, text).map_err(|e| Error::new(format!("cannot write {}: {e}", p.display())))
 }
 
-pub(crate) fn make_topology(
-    kind: &str,
-    switches: usize,
-    dims: &str,
-    hps: usize,
-    ports: usize,
-    seed: u64,
-) -> Result<Topology> {
-    match kind {
-        "irregular" => irregular::generate(switches, hps, ports, seed),
-        "mesh" => mesh::mesh(mesh::parse_dims(dims)?, hps),
-        "torus" => mesh::torus(mesh::parse_dims(dims)?, hps),
+/// The shape options of a generated topology.
+pub(crate) struct TopoSpec<'a> {
+    pub kind: &'a str,
+    pub switches: usize,
+    pub dims: &'a str,
+    pub hosts_per_switch: usize,
+    pub ports: usize,
+    pub seed: u64,
+    /// Fat-tree arity and stages (`--k`, `--n`); only fattree takes them.
+    pub k: Option<u32>,
+    pub n: Option<u32>,
+}
+
+pub(crate) fn make_topology(s: &TopoSpec) -> Result<Topology> {
+    let tree = matches!(s.kind, "fattree" | "fat-tree");
+    if !tree && (s.k.is_some() || s.n.is_some()) {
+        return Err(Error::field(
+            if s.k.is_some() { "--k" } else { "--n" },
+            format!(
+                "applies to fat-trees only (fattree), not to the {:?} topology",
+                s.kind
+            ),
+        ));
+    }
+    match s.kind {
+        "irregular" => irregular::generate(s.switches, s.hosts_per_switch, s.ports, s.seed),
+        "mesh" => mesh::mesh(mesh::parse_dims(s.dims)?, s.hosts_per_switch),
+        "torus" => mesh::torus(mesh::parse_dims(s.dims)?, s.hosts_per_switch),
+        _ if tree => {
+            fattree::fattree(s.k.unwrap_or(2), s.n.unwrap_or(3)).map_err(|e| e.context("fattree"))
+        }
         other => Err(Error::field(
             "topology",
-            format!("{other:?} is unknown, allowed: irregular, mesh, torus"),
+            format!("{other:?} is unknown, allowed: irregular, mesh, torus, fattree"),
         )),
     }
 }
 
 pub(crate) fn cmd_topology(a: TopoArgs) -> Result<()> {
-    let t = make_topology(
-        &a.kind,
-        a.switches,
-        &a.dims,
-        a.hosts_per_switch,
-        a.ports,
-        a.seed,
-    )?;
+    let t = make_topology(&TopoSpec {
+        kind: &a.kind,
+        switches: a.switches,
+        dims: &a.dims,
+        hosts_per_switch: a.hosts_per_switch,
+        ports: a.ports,
+        seed: a.seed,
+        k: a.k,
+        n: a.n,
+    })?;
     match &a.output {
         Some(p) => {
             json::save(&t, p)?;
@@ -179,10 +200,40 @@ pub(crate) fn cmd_topology(a: TopoArgs) -> Result<()> {
 
 pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
     let topo = match &a.topology_file {
-        Some(f) => json::load(f)?,
-        None => make_topology(&a.topology, a.switches, &a.dims, 4, 8, a.seed)?,
+        Some(f) => {
+            if a.k.is_some() || a.n.is_some() {
+                return Err(Error::new(
+                    "--k and --n shape a generated fat-tree (--topology fattree); a topology file brings its own shape",
+                ));
+            }
+            json::load(f)?
+        }
+        None => make_topology(&TopoSpec {
+            kind: &a.topology,
+            switches: a.switches,
+            dims: &a.dims,
+            hosts_per_switch: 4,
+            ports: 8,
+            seed: a.seed,
+            k: a.k,
+            n: a.n,
+        })?,
     };
-    let routes = match a.routing.as_str() {
+    let routing = match (&a.routing, &topo.shape) {
+        (Some(r), _) => r.as_str(),
+        (None, Shape::FatTree { .. }) => "fir-det",
+        (None, _) => "updown",
+    };
+    if matches!(routing, "fir-det" | "ir-adaptive") {
+        return tree_routes(&a, &topo, routing);
+    }
+    if a.registers {
+        return Err(Error::field(
+            "--registers",
+            format!("applies to the fat-tree routings fir-det and ir-adaptive, not {routing:?}"),
+        ));
+    }
+    let routes = match routing {
         "updown" => {
             let sel = updown::Select::parse(a.select.as_deref().unwrap_or("balanced"))?;
             updown::routes(&topo, sel, a.seed)?
@@ -195,7 +246,9 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
         other => {
             return Err(Error::field(
                 "--routing",
-                format!("{other:?} is unknown, allowed: updown, itb, dor"),
+                format!(
+                "{other:?} is unknown, allowed: updown, itb, dor, fir-det, ir-adaptive (fat-trees)"
+            ),
             ))
         }
     };
@@ -208,6 +261,33 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
     } else {
         println!("{st}");
         println!("deadlock check: {}", deadlock::check(&topo, &routes));
+    }
+    Ok(())
+}
+
+/// `flitwave routes` on a fat-tree with IR/FIR routing: statistics, per-stage link loads and
+/// (text with --registers, JSON always) the registers.
+fn tree_routes(a: &RoutesArgs, topo: &Topology, routing: &str) -> Result<()> {
+    let scheme = tree_stats::parse_scheme(routing)?;
+    if let Some(s) = &a.select {
+        return Err(Error::field(
+            "--select",
+            format!("{s:?}: {routing} takes no path selection (deterministic FIR allows one port; adaptive statistics follow the SADP-preferred port)"),
+        ));
+    }
+    let st = tree_stats::compute(topo, scheme)?;
+    let t = fattree::tree_of(topo, routing)?;
+    if a.json {
+        let v = st.to_json(&tree_stats::register_rows(&t, scheme));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
+        );
+    } else {
+        if a.registers {
+            println!("{}", tree_stats::register_table(&t, scheme));
+        }
+        println!("{st}");
     }
     Ok(())
 }

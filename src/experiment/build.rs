@@ -101,7 +101,9 @@ pub struct Built {
 
 /// Build the network, reusing a topology and routes when given (sweeps compute them once).
 pub fn network_with(cfg: &Config, topo: &Topology, routes: &RouteSet) -> Result<Network> {
-    let pattern = Pattern::parse(&cfg.traffic.pattern).map_err(|e| e.context("traffic.pattern"))?;
+    let pattern = Pattern::parse(&cfg.traffic.pattern)
+        .map_err(|e| e.context("traffic.pattern"))?
+        .resolve(topo.num_hosts(), cfg.seed);
     let dests = DestTable::new(&pattern, topo).map_err(|e| e.context("traffic.pattern"))?;
     Network::new(topo, routes, dests, net_params(cfg, topo))
 }

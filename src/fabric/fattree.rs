@@ -18,7 +18,6 @@ use crate::error::{Error, Result};
 use crate::routing::ir_fir::{self, KAryNTree, Scheme, TreePeer};
 use crate::sim::{Probe, ProbeVisitor};
 use crate::stats::{Collector, Latency};
-use crate::topology::{HostSpec, LinkSpec, Shape, Topology};
 use crate::traffic::pattern::{DestTable, Pattern};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -87,33 +86,6 @@ impl Default for FtParams {
     }
 }
 
-/// The k-ary n-tree as a [`Topology`] (hosts numbered by node address).
-pub fn topology(t: &KAryNTree) -> Result<Topology> {
-    let (ns, np) = (t.switches() as usize, t.ports());
-    let mut links = vec![];
-    let mut hosts = vec![];
-    for id in 0..ns {
-        let sw = t.switch_of(id as u64);
-        for port in 0..np as u32 {
-            match t.peer(sw, port) {
-                TreePeer::Switch(s2, p2) if sw.stage < s2.stage => links.push(LinkSpec {
-                    a: id,
-                    pa: port as usize,
-                    b: t.switch_id(s2) as usize,
-                    pb: p2 as usize,
-                }),
-                TreePeer::Node(x) => hosts.push(HostSpec {
-                    host: x as usize,
-                    sw: id,
-                    port: port as usize,
-                }),
-                _ => {}
-            }
-        }
-    }
-    Topology::new(ns, np, links, hosts, Shape::Irregular)
-}
-
 /// A whole fat-tree network.
 pub struct FatTree {
     pub params: FtParams,
@@ -134,6 +106,7 @@ impl FatTree {
     /// Build the network. Errors name the parameter and what is allowed.
     pub fn new(p: FtParams) -> Result<FatTree> {
         let t = KAryNTree::new(p.k, p.n).map_err(|e| e.context("fat-tree"))?;
+        t.routable().map_err(|e| e.context("fat-tree"))?;
         if p.flit_bytes == 0 || p.payload_bytes == 0 || p.buffer_packets == 0 {
             return Err(Error::new(
                 "fat-tree: flit_bytes, payload_bytes and buffer_packets must be >= 1",
@@ -145,8 +118,9 @@ impl FatTree {
                 "0 is out of range, allowed >= 1",
             ));
         }
-        let topo = topology(&t)?;
-        let dests = DestTable::new(&p.pattern, &topo).map_err(|e| e.context("traffic.pattern"))?;
+        let topo = crate::topology::fattree::fattree(p.k, p.n)?;
+        let pattern = p.pattern.resolve(topo.num_hosts(), p.seed);
+        let dests = DestTable::new(&pattern, &topo).map_err(|e| e.context("traffic.pattern"))?;
         let nic_p = VctNicParams {
             payload_bytes: p.payload_bytes,
             flit_bytes: p.flit_bytes,

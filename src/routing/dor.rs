@@ -71,6 +71,11 @@ pub fn routes(topo: &Topology) -> Result<RouteSet> {
                 "dimension-order routing needs a mesh or torus topology (topology.kind = \"mesh\" or \"torus\"), not an irregular one",
             ))
         }
+        Shape::FatTree { k, n } => {
+            return Err(Error::new(format!(
+                "dimension-order routing needs a mesh or torus topology (topology.kind = \"mesh\" or \"torus\"), not a {k}-ary {n}-tree (route it with fir-det or ir-adaptive)",
+            )))
+        }
     };
     let [nx, ny] = dims;
     // hosts sit on ports 0..h, then +x, -x, +y, -y (as `topology::mesh` builds them)

@@ -61,8 +61,20 @@ pub enum TreePeer {
     Open,
 }
 
-/// The shape of a k-ary n-tree: `k` a power of two in 2..=16 (at most 32 ports), `n ≥ 1`,
-/// `n·log2 k ≤ 32` address bits.
+/// Largest arity the IR/FIR routing unit can route: `2k` ports must fit its 32-bit RRR
+/// ([`crate::blocks::ir_fir::MAX_PORTS`]).
+pub const MAX_ROUTED_K: u32 = 16;
+
+/// Largest arity of a tree that can be wired (the topology alone, seed 001 §5.2 uses up to
+/// k = 32): 64-port switches.
+pub const MAX_WIRED_K: u32 = 32;
+
+/// The shape of a k-ary n-tree: `k` a power of two, `n ≥ 1`, `n·log2 k ≤ 32` address bits.
+///
+/// [`KAryNTree::new`] builds a tree the IR/FIR unit can route (`k ≤ 16`, at most 32 ports);
+/// [`KAryNTree::wiring`] also accepts `k = 32` for the link rule and numbering alone (the
+/// topology). The register functions ([`registers`], [`unit`], [`units`]) need a routable tree
+/// and panic on a 32-ary one; [`KAryNTree::routable`] checks first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct KAryNTree {
     k: u32,
@@ -71,12 +83,21 @@ pub struct KAryNTree {
 }
 
 impl KAryNTree {
-    /// Check the shape.
+    /// Check the shape of a tree the IR/FIR unit can route: `k` a power of two in 2..=16.
     pub fn new(k: u32, n: u32) -> Result<Self> {
-        if !(2..=16).contains(&k) || !k.is_power_of_two() {
+        let t = Self::wiring(k, n)?;
+        t.routable()?;
+        Ok(t)
+    }
+
+    /// Check the shape of a tree to wire (topology only): `k` a power of two in 2..=32.
+    pub fn wiring(k: u32, n: u32) -> Result<Self> {
+        if !(2..=MAX_WIRED_K).contains(&k) || !k.is_power_of_two() {
             return Err(Error::field(
                 "k",
-                format!("{k} is not allowed: a power of two in 2..=16 (2k ports <= 32)"),
+                format!(
+                    "{k} is not allowed: a power of two in 2..={MAX_WIRED_K} (2, 4, 8, 16, 32); the IR/FIR routing unit routes k <= {MAX_ROUTED_K}"
+                ),
             ));
         }
         let r = k.trailing_zeros();
@@ -90,6 +111,23 @@ impl KAryNTree {
             ));
         }
         Ok(KAryNTree { k, n, r })
+    }
+
+    /// Can the IR/FIR unit route this tree? `2k` ports must fit its 32-bit RRR.
+    pub fn routable(&self) -> Result<()> {
+        if self.k > MAX_ROUTED_K {
+            return Err(Error::field(
+                "k",
+                format!(
+                    "{} is not allowed for IR/FIR routing: a power of two in 2..={MAX_ROUTED_K} (the routing unit holds at most {} ports, one RRR bit each; a {}-ary tree has {}-port switches)",
+                    self.k,
+                    crate::blocks::ir_fir::MAX_PORTS,
+                    self.k,
+                    2 * self.k
+                ),
+            ));
+        }
+        Ok(())
     }
 
     pub fn k(&self) -> u32 {
@@ -224,6 +262,12 @@ impl KAryNTree {
     }
 }
 
+fn assert_routable(t: &KAryNTree) {
+    if let Err(e) = t.routable() {
+        panic!("IR/FIR registers of a {}-ary tree: {e}", t.k);
+    }
+}
+
 /// The never-matching configuration of an unconnected up port (top stage): the masked
 /// destination is always 0, outside `[1, 1]`.
 fn open_port(rrr: u32) -> PortRegs {
@@ -249,7 +293,11 @@ fn down_ports(t: &KAryNTree, sw: TreeSwitch, regs: &mut Vec<PortRegs>) {
 }
 
 /// Adaptive IR registers of `sw` (§3.1, Figure 2), ports `0..2k`.
+///
+/// Panics if `t` is not [routable](KAryNTree::routable) (a 32-ary tree from
+/// [`KAryNTree::wiring`]).
 pub fn adaptive_ir(t: &KAryNTree, sw: TreeSwitch) -> Vec<PortRegs> {
+    assert_routable(t);
     let mut regs = Vec::with_capacity(t.ports());
     down_ports(t, sw, &mut regs);
     let top = sw.stage + 1 == t.n;
@@ -270,7 +318,10 @@ pub fn adaptive_ir(t: &KAryNTree, sw: TreeSwitch) -> Vec<PortRegs> {
 }
 
 /// Deterministic FIR registers of `sw` (§4.1, Figure 4), ports `0..2k`.
+///
+/// Panics if `t` is not [routable](KAryNTree::routable).
 pub fn deterministic_fir(t: &KAryNTree, sw: TreeSwitch) -> Vec<PortRegs> {
+    assert_routable(t);
     let mut regs = Vec::with_capacity(t.ports());
     down_ports(t, sw, &mut regs);
     let down_pref = (1u32 << t.k) - 1;
@@ -390,6 +441,12 @@ mod tests {
         assert!(KAryNTree::new(2, 0).is_err());
         assert!(KAryNTree::new(2, 33).is_err());
         assert!(KAryNTree::new(16, 8).is_ok());
+        // 32-ary trees can be wired, not routed
+        let w = KAryNTree::wiring(32, 2).unwrap();
+        assert_eq!((w.nodes(), w.switches(), w.ports()), (1024, 64, 64));
+        assert!(w.routable().unwrap_err().message().contains("32 ports"));
+        assert!(KAryNTree::wiring(32, 7).is_err(), "35 address bits");
+        assert!(KAryNTree::wiring(64, 1).is_err());
     }
 
     #[test]

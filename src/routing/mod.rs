@@ -8,6 +8,7 @@ pub mod dor;
 pub mod ir_fir;
 pub mod itb;
 pub mod stats;
+pub mod tree_stats;
 pub mod updown;
 
 /// One source route between two hosts.

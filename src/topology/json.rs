@@ -1,5 +1,7 @@
 //! Topology JSON interchange (read by other tools, so exactly this form; imported topologies are
-//! [`Shape::Irregular`], like the random networks of seed 000 §4.1):
+//! [`Shape::Irregular`], like the random networks of seed 000 §4.1, except that a file holding
+//! exactly a k-ary n-tree as `topology::fattree` wires it gets [`Shape::FatTree`] back; meshes and
+//! tori are not recognised):
 //! `{"switches": N, "ports_per_switch": P, "links": [[swA, portA, swB, portB], ...], "hosts": [[host, sw, port], ...]}`
 
 use super::{HostSpec, LinkSpec, Shape, Topology};
@@ -101,7 +103,11 @@ pub fn from_json(text: &str) -> Result<Topology> {
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    Topology::new(switches, ports, links, hosts, Shape::Irregular)
+    let mut t = Topology::new(switches, ports, links, hosts, Shape::Irregular)?;
+    if let Some(shape) = super::fattree::recognize(&t) {
+        t.shape = shape;
+    }
+    Ok(t)
 }
 
 /// Read a topology file.

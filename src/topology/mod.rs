@@ -1,10 +1,12 @@
 //! Network topologies: switches with numbered ports, switch-to-switch links and attached hosts.
 //!
 //! A [`Topology`] is plain data (what the JSON file holds) plus a derived port map. Generators live
-//! in sibling files (random irregular networks of seed 000 §4.1, 2D meshes and tori); JSON import
+//! in sibling files (random irregular networks of seed 000 §4.1, 2D meshes and tori, k-ary n-trees
+//! of seed 001 §2); JSON import
 //! and export use exactly the interchange form
 //! `{"switches": N, "ports_per_switch": P, "links": [[swA, portA, swB, portB], ...], "hosts": [[host, sw, port], ...]}`.
 
+pub mod fattree;
 pub mod irregular;
 pub mod json;
 pub mod mesh;
@@ -49,6 +51,8 @@ pub enum Shape {
     Mesh { dims: [usize; 2] },
     /// 2D torus `dims = [x, y]`.
     Torus { dims: [usize; 2] },
+    /// k-ary n-tree (seed 001 §2), wired as [`fattree::fattree`] does.
+    FatTree { k: u32, n: u32 },
 }
 
 /// A validated network topology. Construct with [`Topology::new`], which checks every rule.

@@ -1,2 +1,5 @@
-//! Traffic: destination patterns, message sizes and injection processes.
+//! Traffic: destination patterns, trace-driven traffic (format, reader, packet splitting) and a
+//! generator of storage-like traces.
 pub mod pattern;
+pub mod storage;
+pub mod trace;

@@ -1,11 +1,20 @@
-//! Destination patterns (seed 000 §4.2): uniform, bit-reversal, local(l), hot-spot.
+//! Destination patterns: uniform, bit-reversal, local(l), hot-spot (seed 000 §4.2), and the
+//! permutations perfect shuffle and complement (seed 001 §5.2.1).
 //!
 //! A [`DestTable`] precomputes everything a pattern needs for a topology, so picking a
-//! destination at run time allocates nothing.
+//! destination at run time allocates nothing. Permutations (bit-reversal, perfect shuffle,
+//! complement) need a power-of-two host count `N`; a host that a permutation maps to itself
+//! sends nothing (as bit-reversal always did).
+//!
+//! **Hot-spot host.** Seed 001 §5.2.1 sends 5 % or 20 % of the traffic to "one random
+//! destination": `hot-spot:5@random` names that, and [`Pattern::resolve`] turns it into a fixed
+//! host drawn from the run's seed ([`hot_spot_host`]) before a [`DestTable`] is built.
 
 use crate::error::{Error, Result};
 use crate::topology::Topology;
 use rand::Rng;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use std::fmt;
 
 /// A message destination distribution.
@@ -19,13 +28,23 @@ pub enum Pattern {
     Local { hops: u32 },
     /// `percent` % of messages to `host`, the rest uniform.
     HotSpot { percent: f64, host: usize },
+    /// `percent` % of messages to one host drawn from the seed (seed 001 §5.2.1: "one random
+    /// destination"), the rest uniform; [`Pattern::resolve`] picks the host.
+    HotSpotRandom { percent: f64 },
+    /// Perfect shuffle: the source address rotated left by one bit over `log2 N` bits
+    /// (power-of-two host counts; seed 001 §5.2.1).
+    PerfectShuffle,
+    /// Complement: every bit of the source address inverted over `log2 N` bits (power-of-two
+    /// host counts; seed 001 §5.2.1).
+    Complement,
 }
 
 const ALLOWED: &str =
-    "uniform, bit-reversal, localL (e.g. local3, local:5), hot-spot:PCT or hot-spot:PCT@HOST";
+    "uniform, bit-reversal, perfect-shuffle (or shuffle), complement, localL (e.g. local3, local:5), hot-spot:PCT, hot-spot:PCT@HOST or hot-spot:PCT@random";
 
 impl Pattern {
-    /// Parse `uniform`, `bit-reversal`, `local3` / `local:3`, `hot-spot:20` / `hot-spot:20@7`.
+    /// Parse `uniform`, `bit-reversal`, `perfect-shuffle` / `shuffle`, `complement`, `local3` /
+    /// `local:3`, `hot-spot:20` / `hot-spot:20@7` / `hot-spot:20@random`.
     pub fn parse(s: &str) -> Result<Pattern> {
         let t = s.trim().to_ascii_lowercase();
         let bad = |why: &str| Error::new(format!("{s:?} {why}; allowed: {ALLOWED}"));
@@ -34,6 +53,12 @@ impl Pattern {
         }
         if t == "bit-reversal" || t == "bit_reversal" || t == "bitreversal" {
             return Ok(Pattern::BitReversal);
+        }
+        if ["perfect-shuffle", "perfect_shuffle", "shuffle"].contains(&t.as_str()) {
+            return Ok(Pattern::PerfectShuffle);
+        }
+        if t == "complement" {
+            return Ok(Pattern::Complement);
         }
         if let Some(rest) = t.strip_prefix("local") {
             let n = rest.trim_start_matches(':');
@@ -47,22 +72,48 @@ impl Pattern {
             if let Some(rest) = t.strip_prefix(pre) {
                 let rest = rest.trim_start_matches(':');
                 let (pct, host) = match rest.split_once('@') {
+                    Some((p, "random")) => (p, None),
                     Some((p, h)) => (
                         p,
-                        h.parse::<usize>()
-                            .map_err(|_| bad("has no valid host after @"))?,
+                        Some(h.parse::<usize>().map_err(|_| {
+                            bad("has no valid host after @ (a host id or \"random\")")
+                        })?),
                     ),
-                    None => (rest, 0),
+                    None => (rest, Some(0)),
                 };
                 let percent: f64 = pct.parse().map_err(|_| bad("has no valid percentage"))?;
                 if !(percent > 0.0 && percent <= 100.0) {
                     return Err(bad("needs a percentage in (0, 100]"));
                 }
-                return Ok(Pattern::HotSpot { percent, host });
+                return Ok(match host {
+                    Some(host) => Pattern::HotSpot { percent, host },
+                    None => Pattern::HotSpotRandom { percent },
+                });
             }
         }
         Err(bad("is not a known pattern"))
     }
+
+    /// The pattern with a `@random` hot-spot host replaced by the host [`hot_spot_host`] draws
+    /// for `hosts` hosts and `seed`; every other pattern unchanged.
+    pub fn resolve(&self, hosts: usize, seed: u64) -> Pattern {
+        match *self {
+            Pattern::HotSpotRandom { percent } => Pattern::HotSpot {
+                percent,
+                host: hot_spot_host(hosts, seed),
+            },
+            ref p => p.clone(),
+        }
+    }
+}
+
+/// The hot-spot host of `hot-spot:PCT@random`: uniform over `0..hosts`, from its own ChaCha
+/// stream of `seed` (so it does not disturb the traffic's streams). 0 when `hosts` is 0.
+pub fn hot_spot_host(hosts: usize, seed: u64) -> usize {
+    if hosts == 0 {
+        return 0;
+    }
+    ChaCha8Rng::seed_from_u64(seed ^ 0x4051_5B07_0000_0001).random_range(0..hosts)
 }
 
 impl fmt::Display for Pattern {
@@ -72,6 +123,9 @@ impl fmt::Display for Pattern {
             Pattern::BitReversal => write!(f, "bit-reversal"),
             Pattern::Local { hops } => write!(f, "local{hops}"),
             Pattern::HotSpot { percent, host } => write!(f, "hot-spot:{percent}@{host}"),
+            Pattern::HotSpotRandom { percent } => write!(f, "hot-spot:{percent}@random"),
+            Pattern::PerfectShuffle => write!(f, "perfect-shuffle"),
+            Pattern::Complement => write!(f, "complement"),
         }
     }
 }
@@ -92,6 +146,45 @@ pub fn bit_reverse(x: usize, bits: u32) -> usize {
         return x;
     }
     x.reverse_bits() >> (usize::BITS - bits)
+}
+
+/// Perfect shuffle of `x` over `bits` bits: rotate left by one (the top bit becomes bit 0).
+pub fn perfect_shuffle(x: usize, bits: u32) -> usize {
+    if bits == 0 {
+        return x;
+    }
+    let mask = if bits >= usize::BITS {
+        usize::MAX
+    } else {
+        (1usize << bits) - 1
+    };
+    ((x << 1) | ((x >> (bits - 1)) & 1)) & mask
+}
+
+/// Complement of `x` over `bits` bits.
+pub fn complement(x: usize, bits: u32) -> usize {
+    if bits == 0 {
+        return x;
+    }
+    let mask = if bits >= usize::BITS {
+        usize::MAX
+    } else {
+        (1usize << bits) - 1
+    };
+    !x & mask
+}
+
+/// The destination of `src` under a permutation pattern over `hosts` hosts (a power of two),
+/// None when it maps `src` to itself or `pattern` is not a permutation.
+pub fn permutation_dest(pattern: &Pattern, src: usize, hosts: usize) -> Option<usize> {
+    let bits = hosts.trailing_zeros();
+    let d = match pattern {
+        Pattern::BitReversal => bit_reverse(src, bits),
+        Pattern::PerfectShuffle => perfect_shuffle(src, bits),
+        Pattern::Complement => complement(src, bits),
+        _ => return None,
+    };
+    (d != src).then_some(d)
 }
 
 /// Precomputed destination choice for one pattern on one topology.
@@ -126,21 +219,22 @@ impl DestTable {
         let h = topo.num_hosts();
         let kind = match pattern {
             Pattern::Uniform => Kind::Uniform,
-            Pattern::BitReversal => {
+            Pattern::BitReversal | Pattern::PerfectShuffle | Pattern::Complement => {
                 if !h.is_power_of_two() {
                     return Err(Error::new(format!(
-                        "bit-reversal needs a power-of-two number of hosts, the topology has {h}"
+                        "{pattern} needs a power-of-two number of hosts, the topology has {h}"
                     )));
                 }
-                let bits = h.trailing_zeros();
                 Kind::Fixed(
                     (0..h)
-                        .map(|s| {
-                            let d = bit_reverse(s, bits);
-                            (d != s).then_some(d as u32)
-                        })
+                        .map(|s| permutation_dest(pattern, s, h).map(|d| d as u32))
                         .collect(),
                 )
+            }
+            Pattern::HotSpotRandom { .. } => {
+                return Err(Error::new(format!(
+                    "{pattern}: the hot-spot host is drawn from the run's seed; resolve the pattern first (Pattern::resolve)"
+                )))
             }
             Pattern::Local { hops } => {
                 let n = topo.switches;
@@ -225,7 +319,8 @@ impl DestTable {
         }
     }
 
-    /// The fixed destination of `src` for permutation patterns (bit-reversal), else None.
+    /// The fixed destination of `src` for permutation patterns (bit-reversal, perfect shuffle,
+    /// complement), else None.
     pub fn fixed(&self, src: usize) -> Option<usize> {
         match &self.kind {
             Kind::Fixed(v) => v[src].map(|d| d as usize),

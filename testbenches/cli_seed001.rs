@@ -1,0 +1,236 @@
+//! CLI testbench for the seed 001 groundwork: the fat-tree register dump and link loads of
+//! `flitwave routes`, `flitwave trace generate | stats` and their errors, and the new patterns
+//! on a run. (The fat-tree bad combinations are in cli.rs.)
+
+use std::process::Command;
+
+fn flitwave(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_flitwave"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn fails_with(args: &[&str], needles: &[&str]) {
+    let (ok, out, err) = flitwave(args);
+    assert!(!ok, "{args:?} should fail; stdout: {out}");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    for n in needles {
+        assert!(
+            err.contains(n),
+            "{args:?}: error should mention {n:?}, got: {err}"
+        );
+    }
+}
+
+/// seed 001 §4.1 / Figure 3: the FIR register dump and the per-stage link loads of the 2-ary
+/// 3-tree, and balanced stages for other trees and for adaptive IR.
+#[test]
+fn fat_tree_routes_dump_the_registers_and_link_loads() {
+    let args = [
+        "routes",
+        "--topology",
+        "fattree",
+        "--k",
+        "2",
+        "--n",
+        "3",
+        "--routing",
+        "fir-det",
+        "--registers",
+    ];
+    let (ok, out, err) = flitwave(&args);
+    assert!(ok, "{err}");
+    for line in [
+        "FIR registers of the 2-ary 3-tree",
+        "     0     0       00    2 up    0 (000)  0 (000)  001  0011  2 4 6",
+        "     5     1       01    3 up    2 (010)  2 (010)  010  0011  6 7",
+        "     8     2       00    1 down  4 (100)  7 (111)  111  0000  4 5 6 7",
+        "    0         6        6         6         6",
+        "    1         4        4         4         4",
+        "deadlock check: acyclic",
+    ] {
+        assert!(out.contains(line), "missing {line:?} in:\n{out}");
+    }
+    let mut j = args.to_vec();
+    j.push("--json");
+    let (ok, out, err) = flitwave(&j);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let regs = v["registers"].as_array().unwrap();
+    assert_eq!(regs.len(), 48);
+    for r in regs {
+        let keys: Vec<&String> = r.as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            ["fi", "li", "mr", "port", "rrr", "stage", "switch"],
+            "exactly these keys"
+        );
+        let (stage, port) = (r["stage"].as_u64().unwrap(), r["port"].as_u64().unwrap());
+        let (mr, rrr) = (r["mr"].as_u64().unwrap(), r["rrr"].as_u64().unwrap());
+        if port < 2 {
+            assert_eq!((mr, rrr), (0b111, 0), "{r}");
+        } else if stage < 2 {
+            assert_eq!(mr, [0b001, 0b010][stage as usize], "{r}");
+            assert_eq!(rrr, 0b0011, "{r}");
+        }
+    }
+    assert_eq!(
+        v["link_paths_per_stage"],
+        serde_json::json!([
+            {"stage": 0, "up_min": 6, "up_max": 6, "down_min": 6, "down_max": 6},
+            {"stage": 1, "up_min": 4, "up_max": 4, "down_min": 4, "down_max": 4}
+        ])
+    );
+    assert_eq!(v["avg_hops"]["uniform"], v["minimal_avg_hops"]["uniform"]);
+    assert_eq!(v["deadlock_free"], true);
+    for (k, n) in [("2", "5"), ("4", "2"), ("4", "3"), ("8", "2")] {
+        for routing in ["fir-det", "ir-adaptive"] {
+            let (ok, out, err) = flitwave(&[
+                "routes",
+                "--topology",
+                "fattree",
+                "--k",
+                k,
+                "--n",
+                n,
+                "--routing",
+                routing,
+                "--json",
+            ]);
+            assert!(ok, "{err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let stages = v["link_paths_per_stage"].as_array().unwrap();
+            assert_eq!(stages.len(), n.parse::<usize>().unwrap() - 1);
+            for s in stages {
+                assert_eq!(s["up_min"], s["up_max"], "{k}-ary {n}-tree {routing}: {s}");
+                assert_eq!(s["down_min"], s["down_max"]);
+                assert_eq!(s["up_min"], s["down_min"]);
+            }
+            let allowed = if routing == "fir-det" {
+                1
+            } else {
+                k.parse().unwrap()
+            };
+            assert_eq!(v["max_allowed_ports"], allowed);
+        }
+    }
+}
+
+#[test]
+fn trace_generate_and_stats() {
+    let dir = std::env::temp_dir().join("flitwave_cli_trace");
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("cello-like.trace");
+    let gen = |path: &std::path::Path| {
+        flitwave(&[
+            "trace",
+            "generate",
+            "--seed",
+            "1",
+            "--duration-us",
+            "2000",
+            "-o",
+            path.to_str().unwrap(),
+        ])
+    };
+    let (ok, _, err) = gen(&f);
+    assert!(ok, "{err}");
+    assert!(err.contains("105 hosts and 23 disks"), "{err}");
+    let g = dir.join("again.trace");
+    assert!(gen(&g).0);
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert_eq!(
+        text,
+        std::fs::read_to_string(&g).unwrap(),
+        "same seed, same trace"
+    );
+    let (ok, out, err) = flitwave(&["trace", "stats", f.to_str().unwrap(), "--hosts", "128"]);
+    assert!(ok, "{err}");
+    for k in [
+        "messages",
+        "packets of at most 1024 bytes",
+        "offered load",
+        "busiest sender",
+        "per host",
+    ] {
+        assert!(out.contains(k), "missing {k:?} in:\n{out}");
+    }
+    let (ok, out, _) = flitwave(&[
+        "trace",
+        "stats",
+        f.to_str().unwrap(),
+        "--compression",
+        "10",
+        "--json",
+    ]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["compression"], 10.0);
+    assert!(v["packets"].as_u64().unwrap() >= v["messages"].as_u64().unwrap());
+    fails_with(
+        &["trace", "stats", f.to_str().unwrap(), "--compression", "0"],
+        &["--compression", "0", "> 0"],
+    );
+    fails_with(
+        &["trace", "stats", f.to_str().unwrap(), "--max-payload", "0"],
+        &["--max-payload", ">= 1"],
+    );
+    fails_with(
+        &["trace", "stats", f.to_str().unwrap(), "--hosts", "100"],
+        &["cello-like.trace", "line", "out of range", "0..=99"],
+    );
+    let bad = dir.join("bad.trace");
+    std::fs::write(&bad, "# t s d b\n0 1 2 64\n\n10 2 1 zero\n").unwrap();
+    fails_with(
+        &["trace", "stats", bad.to_str().unwrap()],
+        &["bad.trace", "line 4", "bytes", "\"zero\"", "1..="],
+    );
+    fails_with(
+        &["trace", "stats", "/nonexistent/x.trace"],
+        &["cannot read trace file"],
+    );
+    fails_with(
+        &["trace", "generate", "--disks", "128"],
+        &["disks", "128", "1..=127"],
+    );
+    fails_with(
+        &["trace", "generate", "--read-fraction", "2"],
+        &["read_fraction", "[0, 1]"],
+    );
+    fails_with(
+        &["trace", "generate", "--size-mix", "4K"],
+        &["--size-mix", "SIZE:WEIGHT"],
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn new_patterns_run_on_the_network() {
+    for p in ["perfect-shuffle", "complement", "hot-spot:5@random"] {
+        let (ok, out, err) = flitwave(&[
+            "run",
+            "--cycles",
+            "5000",
+            "--set",
+            &format!("traffic.pattern={p:?}"),
+        ]);
+        assert!(ok, "{p}: {err}");
+        assert!(out.contains(p), "{p}: {out}");
+    }
+    fails_with(
+        &[
+            "run",
+            "--cycles",
+            "5000",
+            "--set",
+            "traffic.pattern=\"hot-spot:5@somewhere\"",
+        ],
+        &["traffic.pattern", "random"],
+    );
+}

@@ -1,0 +1,151 @@
+//! Destination patterns of seed 001 §5.2.1: perfect shuffle, complement, and the hot-spot on
+//! "one random destination" (`hot-spot:PCT@random`).
+
+use flitwave::topology::fattree::fattree;
+use flitwave::topology::irregular;
+use flitwave::traffic::pattern::{
+    complement, hot_spot_host, perfect_shuffle, permutation_dest, DestTable, Pattern,
+};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+#[test]
+fn perfect_shuffle_rotates_left_by_one_bit() {
+    // 8 hosts: 3-bit addresses
+    let want = [0, 2, 4, 6, 1, 3, 5, 7];
+    for (x, &d) in want.iter().enumerate() {
+        assert_eq!(perfect_shuffle(x, 3), d, "shuffle of {x:03b}");
+    }
+    let t = fattree(2, 3).unwrap();
+    let tab = DestTable::new(&Pattern::PerfectShuffle, &t).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for (src, &w) in want.iter().enumerate() {
+        // 000 and 111 map to themselves and send nothing, like bit-reversal's palindromes
+        let d = tab.pick(src, &mut rng);
+        assert_eq!(d, (w != src).then_some(w), "from {src}");
+        assert_eq!(tab.fixed(src), d);
+    }
+    // 64 hosts: a permutation, every destination once among the senders
+    let t = fattree(4, 3).unwrap();
+    let tab = DestTable::new(&Pattern::parse("shuffle").unwrap(), &t).unwrap();
+    let mut seen = [false; 64];
+    for src in 0..64 {
+        let d = tab.fixed(src).unwrap_or(src);
+        assert_eq!(d, ((src << 1) | (src >> 5)) & 63);
+        assert!(!seen[d]);
+        seen[d] = true;
+    }
+    assert_eq!(
+        (0..64).filter(|&s| tab.fixed(s).is_none()).count(),
+        2,
+        "only 0 and 63 stay"
+    );
+}
+
+#[test]
+fn complement_inverts_every_bit() {
+    for (x, d) in [(0, 7), (1, 6), (3, 4), (5, 2), (7, 0)] {
+        assert_eq!(complement(x, 3), d);
+    }
+    let t = irregular::generate(16, 4, 8, 2).unwrap(); // 64 hosts
+    let tab = DestTable::new(&Pattern::parse("complement").unwrap(), &t).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    for src in 0..64 {
+        // never the source itself: every source sends
+        assert_eq!(tab.pick(src, &mut rng), Some(63 - src));
+    }
+    assert_eq!(permutation_dest(&Pattern::Complement, 0, 1), None, "1 host");
+    assert_eq!(permutation_dest(&Pattern::Uniform, 3, 8), None);
+    assert_eq!(permutation_dest(&Pattern::BitReversal, 1, 8), Some(4));
+}
+
+#[test]
+fn permutations_need_a_power_of_two() {
+    let odd = irregular::generate(3, 4, 8, 1).unwrap(); // 12 hosts
+    for p in ["perfect-shuffle", "complement", "bit-reversal"] {
+        let e = DestTable::new(&Pattern::parse(p).unwrap(), &odd)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(p) && e.contains("power-of-two") && e.contains("12"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn names_parse_and_print() {
+    for (s, p) in [
+        ("perfect-shuffle", Pattern::PerfectShuffle),
+        ("shuffle", Pattern::PerfectShuffle),
+        ("Perfect_Shuffle", Pattern::PerfectShuffle),
+        ("complement", Pattern::Complement),
+        ("hot-spot:5@random", Pattern::HotSpotRandom { percent: 5.0 }),
+        (
+            "hot-spot:20@random",
+            Pattern::HotSpotRandom { percent: 20.0 },
+        ),
+    ] {
+        assert_eq!(Pattern::parse(s).unwrap(), p, "{s}");
+    }
+    for s in ["perfect-shuffle", "complement", "hot-spot:5@random"] {
+        assert_eq!(Pattern::parse(s).unwrap().to_string(), s);
+    }
+    for (bad, needle) in [
+        ("shuffle2", "perfect-shuffle"),
+        ("hot-spot:5@anywhere", "random"),
+        ("hot-spot:0@random", "(0, 100]"),
+    ] {
+        let e = Pattern::parse(bad).unwrap_err().to_string();
+        assert!(e.contains(bad) && e.contains(needle), "{e}");
+    }
+}
+
+#[test]
+fn random_hot_spot_is_drawn_from_the_seed() {
+    let t = fattree(4, 4).unwrap(); // the 4-ary 4-tree of Figure 6
+    let p = Pattern::parse("hot-spot:20@random").unwrap();
+    // not usable before the seed picks the host
+    let e = DestTable::new(&p, &t).unwrap_err().to_string();
+    assert!(
+        e.contains("resolve") && e.contains("hot-spot:20@random"),
+        "{e}"
+    );
+    let hosts: Vec<usize> = (0..40).map(|s| hot_spot_host(256, s)).collect();
+    assert!(hosts.iter().all(|&h| h < 256));
+    assert_eq!(
+        hosts,
+        (0..40).map(|s| hot_spot_host(256, s)).collect::<Vec<_>>()
+    );
+    let mut distinct = hosts.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(distinct.len() > 20, "seeds pick different hosts: {hosts:?}");
+    assert_eq!(hot_spot_host(0, 3), 0);
+    let r = p.resolve(256, 7);
+    assert_eq!(
+        r,
+        Pattern::HotSpot {
+            percent: 20.0,
+            host: hot_spot_host(256, 7)
+        }
+    );
+    assert_eq!(Pattern::Uniform.resolve(256, 7), Pattern::Uniform);
+    // 20 % of the messages of the other 255 hosts go to the hot host, the rest uniform
+    let hot = hot_spot_host(256, 7);
+    let tab = DestTable::new(&r, &t).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let n = 200_000;
+    let mut got = 0;
+    for i in 0..n {
+        let src = i % 256;
+        let d = tab.pick(src, &mut rng).unwrap();
+        assert_ne!(d, src);
+        got += usize::from(d == hot);
+    }
+    let expect = n as f64 * (255.0 / 256.0) * (0.2 + 0.8 / 255.0);
+    assert!(
+        (got as f64 - expect).abs() < 0.03 * expect,
+        "{got} vs {expect}"
+    );
+}
