@@ -38,9 +38,68 @@ enum Cmd {
     Bench(BenchArgs),
     /// Reproduce a paper's evaluation (itb: seed 000, Tables 1-9 and Figures 6-9).
     Reproduce(ReproArgs),
+    /// One run of a fat-tree (k-ary n-tree, virtual cut-through, credits, IR/FIR routing; seed
+    /// 001): synthetic traffic or a trace.
+    Fattree(FattreeArgs),
     /// RTL twins: emit Verilog, check it (lockstep, lint, synthesis, replay), waveforms.
     #[command(subcommand)]
     Rtl(RtlCmd),
+}
+
+#[derive(Args)]
+struct FattreeArgs {
+    /// Arity: switches have 2k ports (a power of two, 2..=16).
+    #[arg(long, default_value_t = 4)]
+    k: u32,
+    /// Stages: k^n nodes.
+    #[arg(long, default_value_t = 3)]
+    n: u32,
+    /// det (deterministic FIR, seed 001 §4), sadp or ff (adaptive IR with that selection).
+    #[arg(long, default_value = "det")]
+    routing: String,
+    /// In-order delivery: reorder buffer at the destination and end-to-end flow control.
+    #[arg(long)]
+    in_order: bool,
+    /// How sources learn of deliveries: free (ideal, the paper) or packets (real acks).
+    #[arg(long, default_value = "free")]
+    ack: String,
+    /// Reorder buffer per destination NIC, KB.
+    #[arg(long, default_value_t = 8192)]
+    reorder_kb: u64,
+    /// Destination pattern: uniform, hot-spot:5@random, bit-reversal, complement, shuffle, ...
+    #[arg(long, default_value = "uniform")]
+    pattern: String,
+    /// Offered load, payload flits per cycle per node (1 = link capacity).
+    #[arg(long, default_value_t = 0.3)]
+    rate: f64,
+    /// Packet payload, bytes (the paper: 8192).
+    #[arg(long, default_value_t = 1024)]
+    packet_bytes: u32,
+    /// Bytes per flit (one flit per cycle per link; 1 = the paper's Myrinet links).
+    #[arg(long, default_value_t = 1)]
+    flit_bytes: u32,
+    #[arg(long, default_value_t = 100_000)]
+    cycles: u64,
+    #[arg(long, default_value_t = 10_000)]
+    warmup: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play this trace (docs/traffic.md) instead of the generators; stops when it is done.
+    #[arg(long)]
+    trace: Option<PathBuf>,
+    /// Trace time compression factor.
+    #[arg(long, default_value_t = 1.0)]
+    compression: f64,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Write a VCD waveform.
+    #[arg(long)]
+    vcd: Option<PathBuf>,
+    #[arg(long, value_delimiter = ',')]
+    vcd_scope: Vec<String>,
+    #[arg(long)]
+    vcd_window: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -315,7 +374,7 @@ fn load_config(a: &SimArgs) -> Result<Config> {
     }
 }
 
-fn parse_window(s: &str) -> Result<(u64, u64)> {
+pub(crate) fn parse_window(s: &str) -> Result<(u64, u64)> {
     let bad = || {
         Error::field(
             "--vcd-window",
@@ -447,6 +506,7 @@ fn main() {
         Cmd::Bench(a) => cli::tools::cmd_bench(a),
         Cmd::Reproduce(a) => cli::reproduce::cmd_reproduce(a),
         Cmd::Rtl(c) => cli::rtl::cmd_rtl(c),
+        Cmd::Fattree(a) => cli::fattree::cmd_fattree(a),
     };
     if let Err(e) = r {
         eprintln!("error: {e}");
