@@ -36,7 +36,8 @@ enum Cmd {
     Trace(cli::trace::TraceCmd),
     /// Measure simulation speed (switch-cycles/s, delivered flits/s).
     Bench(BenchArgs),
-    /// Reproduce a paper's evaluation (itb: seed 000, Tables 1-9 and Figures 6-9).
+    /// Reproduce a paper's evaluation (itb: seed 000, Tables 1-9 and Figures 6-9; fattree:
+    /// seed 001, Figures 5-7 and the bit-reversal case).
     Reproduce(ReproArgs),
     /// One run of a fat-tree (k-ary n-tree, virtual cut-through, credits, IR/FIR routing; seed
     /// 001): synthetic traffic or a trace.
@@ -155,8 +156,12 @@ struct RtlCheckArgs {
 
 #[derive(Args)]
 struct ReproArgs {
-    /// Which paper: itb (seed 000, in-transit buffers versus up*/down*).
+    /// Which paper: itb (seed 000, in-transit buffers versus up*/down*) or fattree (seed 001,
+    /// deterministic versus adaptive routing in fat-trees).
     paper: String,
+    /// fattree: figures to run, comma separated: fig5, fig6a, fig6b, bitrev, fig7 (default all).
+    #[arg(long, value_delimiter = ',')]
+    figures: Vec<String>,
     /// The paper's scale: 10 topologies per size, 100,000 cycles per point (about 3 hours on 2 cores).
     #[arg(long)]
     full: bool,

@@ -92,7 +92,11 @@ pub(crate) fn cmd_fattree(a: FattreeArgs) -> Result<()> {
     }
     let tc = match &a.vcd {
         Some(path) => {
-            let window = a.vcd_window.as_deref().map(crate::parse_window).transpose()?;
+            let window = a
+                .vcd_window
+                .as_deref()
+                .map(crate::parse_window)
+                .transpose()?;
             let tc = TraceConfig {
                 scopes: a.vcd_scope.clone(),
                 window,
@@ -126,7 +130,10 @@ pub(crate) fn cmd_fattree(a: FattreeArgs) -> Result<()> {
     let s = net.summary();
     if a.json {
         let v = serde_json::json!({ "summary": s, "trace_execution_cycles": trace_done });
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
+        );
     } else {
         print!("{}", s.report());
         if a.trace.is_some() {
@@ -145,7 +152,9 @@ pub(crate) fn cmd_fattree(a: FattreeArgs) -> Result<()> {
         );
     }
     if !s.healthy() {
-        return Err(Error::new("the run violated an invariant or deadlocked (see above)"));
+        return Err(Error::new(
+            "the run violated an invariant or deadlocked (see above)",
+        ));
     }
     Ok(())
 }

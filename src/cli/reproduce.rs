@@ -7,10 +7,13 @@ use flitwave::routing::itb;
 use flitwave::{Error, Result};
 
 pub(crate) fn cmd_reproduce(a: ReproArgs) -> Result<()> {
+    if a.paper == "fattree" {
+        return cmd_fattree(a);
+    }
     if a.paper != "itb" {
         return Err(Error::field(
             "paper",
-            format!("{:?} is unknown, allowed: itb", a.paper),
+            format!("{:?} is unknown, allowed: itb, fattree", a.paper),
         ));
     }
     let mut o = if a.full {
@@ -108,6 +111,50 @@ pub(crate) fn cmd_reproduce(a: ReproArgs) -> Result<()> {
     if cases.iter().any(|c| !c.healthy) {
         return Err(Error::new(
             "some simulation violated an invariant or deadlocked (see itb_raw.json)",
+        ));
+    }
+    Ok(())
+}
+
+/// `flitwave reproduce fattree`: seed 001's Figures 5-7 and the bit-reversal case.
+fn cmd_fattree(a: ReproArgs) -> Result<()> {
+    use flitwave::experiment::{paper001, paper001_report};
+    let mut o = if a.full {
+        paper001::Options::full()
+    } else {
+        paper001::Options::reduced()
+    };
+    if let Some(c) = a.cycles {
+        if !(10_000..=100_000_000).contains(&c) {
+            return Err(Error::field(
+                "--cycles",
+                format!("{c} is out of range, allowed 10000..=100000000"),
+            ));
+        }
+        o.cycles = c;
+        o.warmup = c / 4;
+    }
+    if !a.figures.is_empty() {
+        o.figures = a.figures.clone();
+    }
+    o.threads = a.threads;
+    o.progress = !a.quiet;
+    let t0 = std::time::Instant::now();
+    let points = paper001::run(&o)?;
+    let cmd = format!(
+        "flitwave reproduce fattree{}",
+        if a.full { " --full" } else { "" }
+    );
+    let md = paper001_report::markdown(&points, &o, &a.out, t0.elapsed().as_secs_f64(), &cmd)?;
+    write_file(&a.out.join("fattree.md"), &md)?;
+    write_file(
+        &a.out.join("fattree_raw.json"),
+        &serde_json::to_string_pretty(&points).map_err(|e| Error::new(e.to_string()))?,
+    )?;
+    print!("{md}");
+    if points.iter().any(|p| !p.summary.healthy()) {
+        return Err(Error::new(
+            "some simulation violated an invariant or deadlocked (see fattree_raw.json)",
         ));
     }
     Ok(())

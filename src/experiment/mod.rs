@@ -5,6 +5,8 @@ pub mod bench;
 pub mod build;
 pub mod config;
 pub mod paper000;
+pub mod paper001;
+pub mod paper001_report;
 pub mod plot;
 pub mod reproduce;
 pub mod sweep;

@@ -10,17 +10,30 @@ pub struct Curve {
     pub points: Vec<(f64, f64)>,
 }
 
-const COLORS: [RGBColor; 6] = [
+const COLORS: [RGBColor; 8] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
     RGBColor(44, 160, 44),
     RGBColor(148, 103, 189),
     RGBColor(255, 127, 14),
     RGBColor(23, 190, 207),
+    RGBColor(140, 86, 75),
+    RGBColor(127, 127, 127),
 ];
 
-/// Draw the curves into an SVG file.
+/// Draw the curves into an SVG file (seed 000's axes).
 pub fn latency_vs_traffic(path: &Path, title: &str, curves: &[Curve]) -> Result<()> {
+    xy(
+        path,
+        title,
+        "Accepted traffic (flits/ns/switch)",
+        "Average message latency (ns)",
+        curves,
+    )
+}
+
+/// Draw the curves into an SVG file with the given axis descriptions.
+pub fn xy(path: &Path, title: &str, x_desc: &str, y_desc: &str, curves: &[Curve]) -> Result<()> {
     if let Some(d) = path.parent() {
         if !d.as_os_str().is_empty() {
             std::fs::create_dir_all(d)?;
@@ -42,8 +55,8 @@ pub fn latency_vs_traffic(path: &Path, title: &str, curves: &[Curve]) -> Result<
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
-        .x_desc("Accepted traffic (flits/ns/switch)")
-        .y_desc("Average message latency (ns)")
+        .x_desc(x_desc)
+        .y_desc(y_desc)
         .draw()
         .map_err(|e| err(&e))?;
     for (i, c) in curves.iter().enumerate() {

@@ -1,0 +1,289 @@
+//! Reproduction of seed 001's evaluation (deterministic versus adaptive routing in fat-trees):
+//! Figure 5 (uniform traffic, latency versus accepted traffic, with and without in-order
+//! delivery), Figure 6 (hot-spot 5 % and 20 %), the bit-reversal worst case of deterministic
+//! routing (§5.2.1: 1/k of the capacity), and Figure 7 (execution time of an I/O trace on a
+//! 2-ary 7-tree at compression factors 1, 5 and 10, without and with in-order delivery).
+//!
+//! The reduced scale (default) runs a 4-ary 3-tree with 1 KB packets and a 2 ms storage-like
+//! trace; `--full` runs the paper's 4-ary 4-tree with 8 KB packets and a 10 ms trace. The cello
+//! traces of the paper are not available; `traffic::storage` generates a trace of the same
+//! shape (23 disks, 105 hosts). Every point is an independent, seeded simulation.
+
+use crate::blocks::vct_nic::AckMode;
+use crate::blocks::vct_switch::Selection;
+use crate::error::Result;
+use crate::fabric::fattree::{FatTree, FtParams, FtSummary};
+use crate::traffic::pattern::Pattern;
+use crate::traffic::storage::{self, StorageParams};
+use crate::traffic::trace::Packetize;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Synthetic figures: a k-ary n-tree.
+    pub k: u32,
+    pub n: u32,
+    pub packet_bytes: u32,
+    pub cycles: u64,
+    pub warmup: u64,
+    /// Figure 7: trace duration before compression, µs.
+    pub trace_us: f64,
+    /// Points per curve.
+    pub points: usize,
+    /// Which figures: fig5, fig6a, fig6b, bitrev, fig7.
+    pub figures: Vec<String>,
+    pub seed: u64,
+    pub threads: Option<usize>,
+    pub progress: bool,
+}
+
+impl Options {
+    /// A 4-ary 3-tree, 1 KB packets, 80,000 cycles per point, a 2 ms trace.
+    pub fn reduced() -> Self {
+        Options {
+            k: 4,
+            n: 3,
+            packet_bytes: 1024,
+            cycles: 80_000,
+            warmup: 20_000,
+            trace_us: 2_000.0,
+            points: 8,
+            figures: ["fig5", "fig6a", "fig6b", "bitrev", "fig7"]
+                .map(String::from)
+                .to_vec(),
+            seed: 1,
+            threads: None,
+            progress: true,
+        }
+    }
+
+    /// The paper's scale: a 4-ary 4-tree, 8 KB packets, 600,000 cycles per point, a 10 ms trace.
+    pub fn full() -> Self {
+        Options {
+            n: 4,
+            packet_bytes: 8192,
+            cycles: 600_000,
+            warmup: 150_000,
+            trace_us: 10_000.0,
+            ..Self::reduced()
+        }
+    }
+}
+
+/// One curve: a routing, whether order is enforced, and the reorder buffer.
+#[derive(Debug, Clone, Serialize)]
+pub struct Variant {
+    pub label: String,
+    pub selection: Selection,
+    pub in_order: bool,
+    pub reorder_bytes: u64,
+}
+
+fn variant(sel: Selection, in_order: bool, reorder_bytes: u64, tag: &str) -> Variant {
+    let mut label = sel.name().to_uppercase();
+    if in_order && sel != Selection::Deterministic {
+        label += &format!(" in-order {tag}");
+    }
+    Variant {
+        label,
+        selection: sel,
+        in_order,
+        reorder_bytes,
+    }
+}
+
+/// One simulated point.
+#[derive(Debug, Clone, Serialize)]
+pub struct Point {
+    pub figure: String,
+    pub variant: String,
+    /// Offered load (synthetic) or compression factor (trace).
+    pub x: f64,
+    pub summary: FtSummary,
+    /// Trace execution time in cycles (Figure 7), if the trace finished.
+    pub exec_cycles: Option<u64>,
+}
+
+struct Job {
+    figure: String,
+    variant: Variant,
+    x: f64,
+    pattern: Pattern,
+    trace: Option<std::sync::Arc<Vec<(u64, u32, u32, u32)>>>,
+}
+
+const BIG: u64 = 8 << 20;
+
+/// The jobs of every selected figure, in report order.
+fn jobs(o: &Options) -> Result<Vec<Job>> {
+    let nodes = (o.k as f64).powi(o.n as i32);
+    let small = 4 * o.packet_bytes as u64;
+    let small_tag = format!("{} KB", small / 1024);
+    let det = variant(Selection::Deterministic, false, BIG, "");
+    let (sadp, ff) = (
+        variant(Selection::Sadp, false, BIG, ""),
+        variant(Selection::Ff, false, BIG, ""),
+    );
+    let io = |s, b: u64, tag: &str| variant(s, true, b, tag);
+    let rates = |max: f64| -> Vec<f64> {
+        (1..=o.points)
+            .map(|i| max * i as f64 / o.points as f64)
+            .collect()
+    };
+    let mut out = vec![];
+    let add = |out: &mut Vec<Job>, fig: &str, vs: Vec<Variant>, pattern: Pattern, xs: Vec<f64>| {
+        for v in vs {
+            for &x in &xs {
+                out.push(Job {
+                    figure: fig.into(),
+                    variant: v.clone(),
+                    x,
+                    pattern: pattern.clone(),
+                    trace: None,
+                });
+            }
+        }
+    };
+    for f in &o.figures {
+        match f.as_str() {
+            "fig5" => add(
+                &mut out,
+                "fig5",
+                vec![
+                    det.clone(),
+                    sadp.clone(),
+                    ff.clone(),
+                    io(Selection::Sadp, BIG, "8 MB"),
+                    io(Selection::Ff, BIG, "8 MB"),
+                    io(Selection::Sadp, small, &small_tag),
+                    io(Selection::Ff, small, &small_tag),
+                ],
+                Pattern::Uniform,
+                rates(0.8),
+            ),
+            "fig6a" | "fig6b" => {
+                let pct = if f == "fig6a" { 5.0 } else { 20.0 };
+                // the hot node saturates when nodes x rate x share reaches 1
+                let max = (1.6 / (nodes * pct / 100.0)).min(0.8);
+                add(
+                    &mut out,
+                    f,
+                    vec![
+                        det.clone(),
+                        io(Selection::Sadp, BIG, "8 MB"),
+                        io(Selection::Ff, BIG, "8 MB"),
+                        io(Selection::Sadp, small, &small_tag),
+                        sadp.clone(),
+                        ff.clone(),
+                    ],
+                    Pattern::HotSpotRandom { percent: pct },
+                    rates(max),
+                )
+            }
+            "bitrev" => add(
+                &mut out,
+                "bitrev",
+                vec![det.clone(), sadp.clone(), ff.clone()],
+                Pattern::BitReversal,
+                rates(0.8),
+            ),
+            "fig7" => {
+                let trace = storage::generate(&StorageParams {
+                    seed: o.seed,
+                    duration_us: o.trace_us,
+                    ..Default::default()
+                })?;
+                for c in [1.0, 5.0, 10.0] {
+                    let pk = Packetize {
+                        compression: c,
+                        ..Default::default()
+                    };
+                    let inj: Vec<_> = trace
+                        .injections(&pk)?
+                        .iter()
+                        .map(|i| (i.cycle, i.src, i.dst, i.payload))
+                        .collect();
+                    let inj = std::sync::Arc::new(inj);
+                    for v in [
+                        det.clone(),
+                        sadp.clone(),
+                        ff.clone(),
+                        io(Selection::Sadp, BIG, "8 MB"),
+                        io(Selection::Ff, BIG, "8 MB"),
+                    ] {
+                        out.push(Job {
+                            figure: "fig7".into(),
+                            variant: v,
+                            x: c,
+                            pattern: Pattern::Uniform,
+                            trace: Some(inj.clone()),
+                        });
+                    }
+                }
+            }
+            other => {
+                return Err(crate::Error::field(
+                    "--figures",
+                    format!("{other:?} is unknown; allowed: fig5, fig6a, fig6b, bitrev, fig7"),
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn run_job(o: &Options, j: &Job) -> Result<Point> {
+    let trace = j.trace.is_some();
+    let p = FtParams {
+        k: if trace { 2 } else { o.k },
+        n: if trace { 7 } else { o.n },
+        selection: j.variant.selection,
+        payload_bytes: if trace { 1024 } else { o.packet_bytes },
+        max_payload_bytes: if trace { 1024 } else { o.packet_bytes },
+        flit_bytes: 1,
+        rate: if trace { 0.0 } else { j.x },
+        pattern: j.pattern.clone(),
+        in_order: j.variant.in_order,
+        ack: AckMode::Free,
+        reorder_bytes: j.variant.reorder_bytes,
+        warmup: if trace { 0 } else { o.warmup },
+        seed: o.seed,
+        ..Default::default()
+    };
+    let mut net = FatTree::new(p)?;
+    let mut exec = None;
+    if let Some(t) = &j.trace {
+        net.load_trace(t)?;
+        let last = t.last().map_or(0, |i| i.0);
+        exec = net.run_trace(last * 20 + 2_000_000);
+    } else {
+        net.run(o.cycles);
+    }
+    Ok(Point {
+        figure: j.figure.clone(),
+        variant: j.variant.label.clone(),
+        x: j.x,
+        summary: net.summary(),
+        exec_cycles: exec,
+    })
+}
+
+/// Run every point (in parallel; the result does not depend on the thread count).
+pub fn run(o: &Options) -> Result<Vec<Point>> {
+    let jobs = jobs(o)?;
+    let pool = super::sweep::worker_pool(o.threads)?;
+    let pb = super::sweep::progress_bar(jobs.len(), "points", o.progress);
+    let out: Vec<Result<Point>> = pool.install(|| {
+        jobs.par_iter()
+            .map(|j| {
+                let r = run_job(o, j);
+                pb.inc(1);
+                r
+            })
+            .collect()
+    });
+    pb.finish_and_clear();
+    out.into_iter().collect()
+}
