@@ -219,8 +219,27 @@ impl VctSwitch {
         }
     }
 
+    /// Nothing to do this cycle: every queue empty, every input idle, nothing arriving (flit or
+    /// credit) on any link. Evaluating a quiet switch changes nothing, so it is skipped.
+    #[inline]
+    fn quiet(&self, links: &[Link]) -> bool {
+        self.ins.iter().all(|i| i.state == VctIn::Idle && i.buf.is_empty())
+            && self.outs.iter().all(|o| o.q.is_empty() && o.last.is_none())
+            && self
+                .in_link
+                .iter()
+                .all(|&l| l == NO_LINK || links[l as usize].fwd.in_flight() == 0)
+            && self
+                .out_link
+                .iter()
+                .all(|&l| l == NO_LINK || links[l as usize].back.in_flight() == 0)
+    }
+
     /// Evaluate one cycle. Returns the flits that moved (the watchdog's progress).
     pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable) -> u32 {
+        if self.quiet(links) {
+            return 0;
+        }
         let np = self.p.ports;
         let mut moved = 0u32;
         let mut req = [0u32; 32];

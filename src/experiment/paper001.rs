@@ -40,7 +40,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// A 4-ary 3-tree, 1 KB packets, 80,000 cycles per point, a 2 ms trace.
+    /// A 4-ary 3-tree, 1 KB packets, 80,000 cycles per point, a 5 ms trace.
     pub fn reduced() -> Self {
         Options {
             k: 4,
@@ -48,7 +48,7 @@ impl Options {
             packet_bytes: 1024,
             cycles: 80_000,
             warmup: 20_000,
-            trace_us: 2_000.0,
+            trace_us: 5_000.0,
             points: 8,
             figures: ["fig5", "fig6a", "fig6b", "bitrev", "fig7"]
                 .map(String::from)
