@@ -239,30 +239,80 @@ fn new_patterns_run_on_the_network() {
 #[test]
 fn fattree_runs_and_rejects_bad_values() {
     let (ok, out, err) = flitwave(&[
-        "fattree", "--k", "2", "--n", "3", "--routing", "sadp", "--in-order", "--rate", "0.4",
-        "--cycles", "20000", "--warmup", "2000", "--packet-bytes", "256",
+        "fattree",
+        "--k",
+        "2",
+        "--n",
+        "3",
+        "--routing",
+        "sadp",
+        "--in-order",
+        "--rate",
+        "0.4",
+        "--cycles",
+        "20000",
+        "--warmup",
+        "2000",
+        "--packet-bytes",
+        "256",
     ]);
     assert!(ok, "{err}");
-    for k in ["2-ary 3-tree", "routing sadp, in-order delivery", "accepted", "reordering", "conservation ok"] {
+    for k in [
+        "2-ary 3-tree",
+        "routing sadp, in-order delivery",
+        "accepted",
+        "reordering",
+        "conservation ok",
+    ] {
         assert!(out.contains(k), "missing {k:?} in:\n{out}");
     }
     let (ok, out, err) = flitwave(&[
-        "fattree", "--k", "2", "--n", "7", "--trace", "configs/traces/cello-like.trace",
-        "--compression", "10", "--cycles", "5000000", "--json",
+        "fattree",
+        "--k",
+        "2",
+        "--n",
+        "7",
+        "--trace",
+        "configs/traces/cello-like.trace",
+        "--compression",
+        "10",
+        "--cycles",
+        "5000000",
+        "--json",
     ]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(v["trace_execution_cycles"].as_u64().unwrap() > 0);
     assert_eq!(v["summary"]["pending_packets"], 0);
-    fails_with(&["fattree", "--routing", "ecmp"], &["--routing", "\"ecmp\"", "det", "sadp", "ff"]);
+    fails_with(
+        &["fattree", "--routing", "ecmp"],
+        &["--routing", "\"ecmp\"", "det", "sadp", "ff"],
+    );
     fails_with(&["fattree", "--ack", "maybe"], &["--ack", "free, packets"]);
     fails_with(&["fattree", "--rate", "1.5"], &["--rate", "1.5", "0..=1"]);
     fails_with(&["fattree", "--k", "3"], &["fat-tree", "3"]);
-    fails_with(&["fattree", "--warmup", "500", "--cycles", "400"], &["--warmup", "--cycles"]);
-    fails_with(&["fattree", "--pattern", "sideways"], &["--pattern", "sideways"]);
     fails_with(
-        &["fattree", "--k", "2", "--n", "3", "--trace", "configs/traces/cello-like.trace"],
+        &["fattree", "--warmup", "500", "--cycles", "400"],
+        &["--warmup", "--cycles"],
+    );
+    fails_with(
+        &["fattree", "--pattern", "sideways"],
+        &["--pattern", "sideways"],
+    );
+    fails_with(
+        &[
+            "fattree",
+            "--k",
+            "2",
+            "--n",
+            "3",
+            "--trace",
+            "configs/traces/cello-like.trace",
+        ],
         &["out of range"],
     );
-    fails_with(&["reproduce", "fattree", "--figures", "fig9"], &["fig9", "fig5"]);
+    fails_with(
+        &["reproduce", "fattree", "--figures", "fig9"],
+        &["fig9", "fig5"],
+    );
 }

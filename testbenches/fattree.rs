@@ -75,7 +75,11 @@ fn credits_never_negative_never_above_the_buffer_under_stress() {
         assert!(net.step());
         for sw in &net.switches {
             for port in 0..sw.params().ports {
-                assert!(sw.credits(port) <= buf, "sw{} out{port}: credits above the buffer", sw.id);
+                assert!(
+                    sw.credits(port) <= buf,
+                    "sw{} out{port}: credits above the buffer",
+                    sw.id
+                );
             }
         }
         if c % 500 == 0 {
@@ -182,7 +186,11 @@ fn one_packet_crosses_a_2_ary_3_tree_port_by_port() {
     tr.finish().unwrap();
     // destination 7 = (1,1,1): up port 2 + 1 = 3 at stages 0 and 1, then down ports 1, 1, 1
     let ports: Vec<(u32, usize)> = hops.iter().map(|h| (h.1, h.2)).collect();
-    assert_eq!(ports, vec![(0, 3), (1, 3), (2, 1), (1, 1), (0, 1)], "{hops:?}");
+    assert_eq!(
+        ports,
+        vec![(0, 3), (1, 3), (2, 1), (1, 1), (0, 1)],
+        "{hops:?}"
+    );
     assert_eq!(net.summary().delivered_packets, 1);
     let vcd = std::fs::read_to_string("waves/tb_fattree.vcd").unwrap();
     for s in ["allowed", "preferred", "pick", "credits", "fir_regs", "mr"] {

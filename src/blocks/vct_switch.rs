@@ -121,6 +121,16 @@ struct OutPort {
     last: Option<Flit>,
 }
 
+/// How a switch is connected: port `p` receives on `in_link[p]` and sends on `out_link[p]`
+/// (indices into the network's links, [`NO_LINK`] when unconnected); `down_credits[p]` is the
+/// size of the buffer behind output `p`, in flits.
+#[derive(Debug, Clone)]
+pub struct Wiring {
+    pub in_link: Vec<u32>,
+    pub out_link: Vec<u32>,
+    pub down_credits: Vec<u32>,
+}
+
 /// One virtual cut-through switch.
 #[derive(Debug, Clone)]
 pub struct VctSwitch {
@@ -143,18 +153,21 @@ pub struct VctSwitch {
 }
 
 impl VctSwitch {
-    /// A switch whose port `p` receives on `in_link[p]` and sends on `out_link[p]`
-    /// ([`NO_LINK`] when unconnected); `down_credits[p]` is the buffer behind output `p`.
+    /// A switch wired by `w`, routed by `routing` (and, for SADP, preferring what the
+    /// deterministic configuration `preference` allows).
     pub fn new(
         id: usize,
         stage: u32,
         p: VctParams,
         routing: IrFirUnit,
         preference: Option<IrFirUnit>,
-        in_link: Vec<u32>,
-        out_link: Vec<u32>,
-        down_credits: &[u32],
+        w: Wiring,
     ) -> Self {
+        let Wiring {
+            in_link,
+            out_link,
+            down_credits,
+        } = w;
         assert!(p.ports <= 32 && in_link.len() == p.ports && out_link.len() == p.ports);
         VctSwitch {
             id,
@@ -223,7 +236,9 @@ impl VctSwitch {
     /// credit) on any link. Evaluating a quiet switch changes nothing, so it is skipped.
     #[inline]
     fn quiet(&self, links: &[Link]) -> bool {
-        self.ins.iter().all(|i| i.state == VctIn::Idle && i.buf.is_empty())
+        self.ins
+            .iter()
+            .all(|i| i.state == VctIn::Idle && i.buf.is_empty())
             && self.outs.iter().all(|o| o.q.is_empty() && o.last.is_none())
             && self
                 .in_link

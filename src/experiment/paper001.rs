@@ -12,7 +12,7 @@
 use crate::blocks::vct_nic::AckMode;
 use crate::blocks::vct_switch::Selection;
 use crate::error::Result;
-use crate::fabric::fattree::{FatTree, FtParams, FtSummary};
+use crate::fabric::fattree::{FatTree, FtParams, FtSummary, Injections};
 use crate::traffic::pattern::Pattern;
 use crate::traffic::storage::{self, StorageParams};
 use crate::traffic::trace::Packetize;
@@ -111,7 +111,7 @@ struct Job {
     variant: Variant,
     x: f64,
     pattern: Pattern,
-    trace: Option<std::sync::Arc<Vec<(u64, u32, u32, u32)>>>,
+    trace: Option<std::sync::Arc<Injections>>,
 }
 
 const BIG: u64 = 8 << 20;

@@ -13,7 +13,7 @@ use crate::blocks::link::Link;
 use crate::blocks::myrinet_switch::NO_LINK;
 use crate::blocks::nic::generator::Process;
 use crate::blocks::vct_nic::{AckMode, E2e, VctNic, VctNicCtx, VctNicParams};
-use crate::blocks::vct_switch::{Selection, VctIn, VctParams, VctSwitch};
+use crate::blocks::vct_switch::{Selection, VctIn, VctParams, VctSwitch, Wiring};
 use crate::error::{Error, Result};
 use crate::routing::ir_fir::{self, KAryNTree, Scheme, TreePeer};
 use crate::sim::{Probe, ProbeVisitor};
@@ -22,6 +22,9 @@ use crate::traffic::pattern::{DestTable, Pattern};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
+
+/// Trace injections: (cycle, source, destination, payload bytes), time ordered.
+pub type Injections = Vec<(u64, u32, u32, u32)>;
 
 /// Parameters of a fat-tree run (defaults: the paper's §5.1 where it gives them).
 #[derive(Debug, Clone)]
@@ -190,9 +193,11 @@ impl FatTree {
                     vp,
                     ir_fir::unit(&t, scheme, sw),
                     pref,
-                    std::mem::take(&mut in_link[id]),
-                    std::mem::take(&mut out_link[id]),
-                    &vec![buf; np],
+                    Wiring {
+                        in_link: std::mem::take(&mut in_link[id]),
+                        out_link: std::mem::take(&mut out_link[id]),
+                        down_credits: vec![buf; np],
+                    },
                 )
             })
             .collect();
