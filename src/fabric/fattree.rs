@@ -73,7 +73,7 @@ impl Default for FtParams {
             buffer_packets: 2,
             payload_bytes: 8192,
             max_payload_bytes: 8192,
-            flit_bytes: 8,
+            flit_bytes: 1,
             clock_ns: 6.25,
             rate: 0.1,
             process: Process::Bernoulli,
