@@ -88,7 +88,11 @@ struct FattreeArgs {
     /// Play this trace (docs/traffic.md) instead of the generators; stops when it is done.
     #[arg(long)]
     trace: Option<PathBuf>,
-    /// Trace time compression factor.
+    /// Closed-loop storage workload of this many µs (docs/fattree.md): hosts issue the requests
+    /// of the storage-like generator (seed --seed), disks answer what they have received.
+    #[arg(long)]
+    storage_us: Option<f64>,
+    /// Time compression factor of --trace or --storage-us.
     #[arg(long, default_value_t = 1.0)]
     compression: f64,
     /// Print the summary as JSON.
@@ -159,7 +163,8 @@ struct ReproArgs {
     /// Which paper: itb (seed 000, in-transit buffers versus up*/down*) or fattree (seed 001,
     /// deterministic versus adaptive routing in fat-trees).
     paper: String,
-    /// fattree: figures to run, comma separated: fig5, fig6a, fig6b, bitrev, fig7 (default all).
+    /// fattree: figures to run, comma separated: fig5, fig6a, fig6b, bitrev, fig7, fig7closed
+    /// (default all).
     #[arg(long, value_delimiter = ',')]
     figures: Vec<String>,
     /// The paper's scale: 10 topologies per size, 100,000 cycles per point (about 3 hours on 2 cores).

@@ -199,3 +199,42 @@ fn one_packet_crosses_a_2_ary_3_tree_port_by_port() {
         assert!(vcd.contains(s), "{s} missing from the waveform");
     }
 }
+
+/// The closed-loop storage workload: every request is answered, answers leave only after the
+/// disk has received the whole request and served it, and a heavier compression finishes
+/// sooner.
+#[test]
+fn closed_loop_storage_workload_completes() {
+    use flitwave::fabric::storage::StorageRun;
+    use flitwave::traffic::storage::{workload, StorageParams};
+    let sp = StorageParams {
+        duration_us: 1500.0,
+        bursts_per_ms: 0.2,
+        ..Default::default()
+    };
+    let reqs = workload(&sp).unwrap();
+    assert!(reqs.len() > 20, "{} requests", reqs.len());
+    let mut times = vec![];
+    for c in [1.0, 10.0] {
+        let mut p = params(2, 7, Selection::Ff, 0.0);
+        p.max_payload_bytes = 1024;
+        p.in_order = true;
+        let mut net = FatTree::new(p).unwrap();
+        let run = StorageRun::new(reqs.clone(), &sp, c, 6.25).unwrap();
+        let last_issue = run.requests().last().unwrap().0;
+        net.load_storage(run).unwrap();
+        let t = net.run_storage(50_000_000).expect("the workload finished");
+        let st = net.storage.as_ref().unwrap();
+        assert_eq!(st.answered, reqs.len());
+        // at least one service time after the last request was issued
+        assert!(
+            t > last_issue + (50_000.0 / c / 6.25) as u64,
+            "c {c}: {t} vs {last_issue}"
+        );
+        let s = net.summary();
+        assert!(s.healthy(), "{}", s.report());
+        assert_eq!(s.pending_packets, 0);
+        times.push(t);
+    }
+    assert!(times[1] < times[0], "{times:?}");
+}

@@ -16,7 +16,7 @@ use super::link::Link;
 use super::myrinet_switch::NO_LINK;
 use super::nic::generator::{MessageGenerator, Process};
 use super::nic::reorder::ReorderBuffer;
-use crate::fabric::packet::{Packet, PacketTable};
+use crate::fabric::packet::{Packet, PacketTable, NO_MSG};
 use crate::sim::runs::FlitRuns;
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
 use crate::stats::Collector;
@@ -83,6 +83,8 @@ pub struct VctNicCtx<'a> {
     pub dests: &'a DestTable,
     pub stats: &'a mut Collector,
     pub e2e: &'a mut E2e,
+    /// Messages of the packets delivered to hosts this cycle (closed-loop workloads).
+    pub delivered_msgs: &'a mut Vec<u32>,
 }
 
 /// One NIC.
@@ -91,8 +93,9 @@ pub struct VctNic {
     pub host: usize,
     p: VctNicParams,
     pub gen: MessageGenerator,
-    /// Trace injections for this host, (cycle, destination, payload bytes), in time order.
-    trace: Vec<(u64, u32, u32)>,
+    /// Trace injections for this host, (cycle, destination, payload bytes, message), in time
+    /// order.
+    trace: Vec<(u64, u32, u32, u32)>,
     trace_next: usize,
     acks_out: VecDeque<u32>,
     credits: CreditCounter,
@@ -157,9 +160,9 @@ impl VctNic {
         }
     }
 
-    /// Play `injections` (cycle, destination, payload bytes; time ordered) instead of the
-    /// generator.
-    pub fn set_trace(&mut self, injections: Vec<(u64, u32, u32)>) {
+    /// Play `injections` (cycle, destination, payload bytes, message — [`NO_MSG`] for none;
+    /// time ordered) instead of the generator.
+    pub fn set_trace(&mut self, injections: Vec<(u64, u32, u32, u32)>) {
         self.gen.stop();
         self.trace = injections;
         self.trace_next = 0;
@@ -170,7 +173,8 @@ impl VctNic {
         self.trace.len() - self.trace_next
     }
 
-    fn new_packet(&mut self, now: u64, dst: u32, payload: u32, cx: &mut VctNicCtx<'_>) {
+    /// A packet of `payload` bytes to `dst` (part of message `msg`) enters the source queue.
+    pub fn enqueue(&mut self, now: u64, dst: u32, payload: u32, msg: u32, cx: &mut VctNicCtx<'_>) {
         let seq = self.seq_out.entry(dst).or_insert(0);
         let id = cx.packets.alloc(Packet {
             src: self.host as u32,
@@ -178,6 +182,7 @@ impl VctNic {
             payload,
             flits: self.p.flits(payload),
             seq: *seq,
+            msg,
             gen_cycle: now,
             measured: now >= cx.stats.warmup,
             ..Default::default()
@@ -224,14 +229,14 @@ impl VctNic {
                 continue;
             }
             let payload = self.p.payload_bytes;
-            self.new_packet(now, dst as u32, payload, cx);
+            self.enqueue(now, dst as u32, payload, NO_MSG, cx);
         }
-        while let Some(&(t, dst, bytes)) = self.trace.get(self.trace_next) {
+        while let Some(&(t, dst, bytes, msg)) = self.trace.get(self.trace_next) {
             if t > now {
                 break;
             }
             self.trace_next += 1;
-            self.new_packet(now, dst, bytes, cx);
+            self.enqueue(now, dst, bytes, msg, cx);
         }
         // send engine: acknowledgements first, then the source queue in order
         if self.sending.is_none() {
@@ -355,6 +360,9 @@ impl VctNic {
             st.lat_max = st.lat_max.max(lat);
         }
         self.release_e2e(&p, cx);
+        if p.msg != NO_MSG {
+            cx.delivered_msgs.push(p.msg);
+        }
         cx.packets.release(id);
     }
 
@@ -372,6 +380,7 @@ impl VctNic {
                     flits: self.p.flits(ACK_BYTES),
                     ack: true,
                     acked: p.payload,
+                    msg: NO_MSG,
                     ..Default::default()
                 });
                 self.acks_out.push_back(ack);

@@ -6,8 +6,10 @@ use flitwave::blocks::nic::generator::Process;
 use flitwave::blocks::vct_nic::AckMode;
 use flitwave::blocks::vct_switch::Selection;
 use flitwave::fabric::fattree::{FatTree, FtParams};
+use flitwave::fabric::storage::StorageRun;
 use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::traffic::pattern::Pattern;
+use flitwave::traffic::storage::{self, StorageParams};
 use flitwave::traffic::trace::{Packetize, Trace};
 use flitwave::{Error, Result};
 
@@ -52,14 +54,20 @@ pub(crate) fn params(a: &FattreeArgs) -> Result<FtParams> {
         }
     };
     let pattern = Pattern::parse(&a.pattern).map_err(|e| e.context("--pattern"))?;
+    if a.trace.is_some() && a.storage_us.is_some() {
+        return Err(Error::new(
+            "--trace and --storage-us exclude each other; give one",
+        ));
+    }
+    let workload = a.trace.is_some() || a.storage_us.is_some();
     Ok(FtParams {
         k: a.k,
         n: a.n,
         selection: parse_routing(&a.routing)?,
         payload_bytes: a.packet_bytes,
-        max_payload_bytes: a.packet_bytes.max(if a.trace.is_some() { 1024 } else { 0 }),
+        max_payload_bytes: a.packet_bytes.max(if workload { 1024 } else { 0 }),
         flit_bytes: a.flit_bytes,
-        rate: if a.trace.is_some() { 0.0 } else { a.rate },
+        rate: if workload { 0.0 } else { a.rate },
         process: Process::Bernoulli,
         pattern,
         in_order: a.in_order,
@@ -89,6 +97,16 @@ pub(crate) fn cmd_fattree(a: FattreeArgs) -> Result<()> {
             .map(|i| (i.cycle, i.src, i.dst, i.payload))
             .collect();
         net.load_trace(&inj)?;
+    }
+    if let Some(us) = a.storage_us {
+        let sp = StorageParams {
+            seed: a.seed,
+            duration_us: us,
+            nodes: net.nics.len(),
+            ..Default::default()
+        };
+        let reqs = storage::workload(&sp).map_err(|e| e.context("--storage-us"))?;
+        net.load_storage(StorageRun::new(reqs, &sp, a.compression, clock)?)?;
     }
     let tc = match &a.vcd {
         Some(path) => {
@@ -122,6 +140,10 @@ pub(crate) fn cmd_fattree(a: FattreeArgs) -> Result<()> {
             trace_done = Some(net.stats.last_delivery + 1);
             break;
         }
+        if let Some(st) = net.storage.as_ref().filter(|s| s.done()) {
+            trace_done = Some(st.last_answer + 1);
+            break;
+        }
     }
     if let Some(t) = tracer {
         t.finish()?;
@@ -136,7 +158,7 @@ pub(crate) fn cmd_fattree(a: FattreeArgs) -> Result<()> {
         );
     } else {
         print!("{}", s.report());
-        if a.trace.is_some() {
+        if a.trace.is_some() || a.storage_us.is_some() {
             match trace_done {
                 Some(c) => println!(
                     "trace            executed in {c} cycles = {:.1} us",

@@ -2,7 +2,9 @@
 //! Figure 5 (uniform traffic, latency versus accepted traffic, with and without in-order
 //! delivery), Figure 6 (hot-spot 5 % and 20 %), the bit-reversal worst case of deterministic
 //! routing (§5.2.1: 1/k of the capacity), and Figure 7 (execution time of an I/O trace on a
-//! 2-ary 7-tree at compression factors 1, 5 and 10, without and with in-order delivery).
+//! 2-ary 7-tree at compression factors 1, 5 and 10, without and with in-order delivery) — as
+//! the paper replays its trace (open loop) and with disks that answer what they have received
+//! (closed loop, `fabric::storage`).
 //!
 //! The reduced scale (default) runs a 4-ary 3-tree with 1 KB packets and a 2 ms storage-like
 //! trace; `--full` runs the paper's 4-ary 4-tree with 8 KB packets and a 10 ms trace. The cello
@@ -13,6 +15,7 @@ use crate::blocks::vct_nic::AckMode;
 use crate::blocks::vct_switch::Selection;
 use crate::error::Result;
 use crate::fabric::fattree::{FatTree, FtParams, FtSummary, Injections};
+use crate::fabric::storage::StorageRun;
 use crate::traffic::pattern::Pattern;
 use crate::traffic::storage::{self, StorageParams};
 use crate::traffic::trace::Packetize;
@@ -32,7 +35,7 @@ pub struct Options {
     pub trace_us: f64,
     /// Points per curve.
     pub points: usize,
-    /// Which figures: fig5, fig6a, fig6b, bitrev, fig7.
+    /// Which figures: fig5, fig6a, fig6b, bitrev, fig7, fig7closed.
     pub figures: Vec<String>,
     pub seed: u64,
     pub threads: Option<usize>,
@@ -50,7 +53,7 @@ impl Options {
             warmup: 20_000,
             trace_us: 5_000.0,
             points: 8,
-            figures: ["fig5", "fig6a", "fig6b", "bitrev", "fig7"]
+            figures: ["fig5", "fig6a", "fig6b", "bitrev", "fig7", "fig7closed"]
                 .map(String::from)
                 .to_vec(),
             seed: 1,
@@ -112,6 +115,8 @@ struct Job {
     x: f64,
     pattern: Pattern,
     trace: Option<std::sync::Arc<Injections>>,
+    /// Closed-loop storage workload (`fabric::storage`) instead of a trace replay.
+    closed: bool,
 }
 
 const BIG: u64 = 8 << 20;
@@ -142,6 +147,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                     x,
                     pattern: pattern.clone(),
                     trace: None,
+                    closed: false,
                 });
             }
         }
@@ -219,6 +225,27 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                             x: c,
                             pattern: Pattern::Uniform,
                             trace: Some(inj.clone()),
+                            closed: false,
+                        });
+                    }
+                }
+            }
+            "fig7closed" => {
+                for c in [1.0, 5.0, 10.0] {
+                    for v in [
+                        det.clone(),
+                        sadp.clone(),
+                        ff.clone(),
+                        io(Selection::Sadp, BIG, "8 MB"),
+                        io(Selection::Ff, BIG, "8 MB"),
+                    ] {
+                        out.push(Job {
+                            figure: "fig7closed".into(),
+                            variant: v,
+                            x: c,
+                            pattern: Pattern::Uniform,
+                            trace: None,
+                            closed: true,
                         });
                     }
                 }
@@ -226,7 +253,9 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
             other => {
                 return Err(crate::Error::field(
                     "--figures",
-                    format!("{other:?} is unknown; allowed: fig5, fig6a, fig6b, bitrev, fig7"),
+                    format!(
+                    "{other:?} is unknown; allowed: fig5, fig6a, fig6b, bitrev, fig7, fig7closed"
+                ),
                 ))
             }
         }
@@ -235,7 +264,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
 }
 
 fn run_job(o: &Options, j: &Job) -> Result<Point> {
-    let trace = j.trace.is_some();
+    let trace = j.trace.is_some() || j.closed;
     let p = FtParams {
         k: if trace { 2 } else { o.k },
         n: if trace { 7 } else { o.n },
@@ -258,6 +287,16 @@ fn run_job(o: &Options, j: &Job) -> Result<Point> {
         net.load_trace(t)?;
         let last = t.last().map_or(0, |i| i.0);
         exec = net.run_trace(last * 20 + 2_000_000);
+    } else if j.closed {
+        let sp = StorageParams {
+            seed: o.seed,
+            duration_us: o.trace_us,
+            ..Default::default()
+        };
+        let run = StorageRun::new(storage::workload(&sp)?, &sp, j.x, 6.25)?;
+        let limit = (o.trace_us * 1000.0 / 6.25 / j.x) as u64 * 20 + 2_000_000;
+        net.load_storage(run)?;
+        exec = net.run_storage(limit);
     } else {
         net.run(o.cycles);
     }

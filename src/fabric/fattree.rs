@@ -100,6 +100,10 @@ pub struct FatTree {
     pub stats: Collector,
     dests: DestTable,
     e2e: E2e,
+    /// Closed-loop storage workload, if one is loaded.
+    pub storage: Option<super::storage::StorageRun>,
+    delivered_msgs: Vec<u32>,
+    answers_now: Vec<(u32, u32, u32, u32)>,
     now: u64,
     last_progress: u64,
     deadlock: Option<String>,
@@ -221,6 +225,9 @@ impl FatTree {
             links,
             packets: PacketTable::new(),
             dests,
+            storage: None,
+            delivered_msgs: Vec::with_capacity(64),
+            answers_now: Vec::with_capacity(64),
             now: 0,
             last_progress: 0,
             deadlock: None,
@@ -231,7 +238,7 @@ impl FatTree {
     /// time ordered. Errors on a host out of range or a payload above the buffer's packet size.
     pub fn load_trace(&mut self, inj: &[(u64, u32, u32, u32)]) -> Result<()> {
         let nodes = self.nics.len();
-        let mut per: Vec<Vec<(u64, u32, u32)>> = vec![vec![]; nodes];
+        let mut per: Vec<Vec<(u64, u32, u32, u32)>> = vec![vec![]; nodes];
         for (i, &(c, s, d, b)) in inj.iter().enumerate() {
             if s as usize >= nodes || d as usize >= nodes {
                 return Err(Error::field(
@@ -245,12 +252,56 @@ impl FatTree {
                     format!("payload {b} bytes above the packet size of the buffers"),
                 ));
             }
-            per[s as usize].push((c, d, b));
+            per[s as usize].push((c, d, b, crate::fabric::packet::NO_MSG));
         }
         for (nic, list) in self.nics.iter_mut().zip(per) {
             nic.set_trace(list);
         }
         Ok(())
+    }
+
+    /// Run a closed-loop storage workload (`fabric::storage`): the hosts' requests are
+    /// injected at their compressed times, the disks answer what they have received.
+    pub fn load_storage(&mut self, run: super::storage::StorageRun) -> Result<()> {
+        let nodes = self.nics.len();
+        if run.disk_node.iter().any(|&d| d as usize >= nodes) {
+            return Err(Error::new(format!(
+                "storage workload: it has {} disks on nodes up to {}, the network has {nodes} nodes",
+                run.disk_node.len(),
+                run.disk_node.last().copied().unwrap_or(0)
+            )));
+        }
+        let mut per: Vec<Vec<(u64, u32, u32, u32)>> = vec![vec![]; nodes];
+        for (c, s, d, b, m) in run.requests() {
+            if s as usize >= nodes {
+                return Err(Error::new(format!(
+                    "storage workload: host {s} out of range, allowed 0..{}",
+                    nodes - 1
+                )));
+            }
+            per[s as usize].push((c, d, b, m));
+        }
+        for (nic, list) in self.nics.iter_mut().zip(per) {
+            nic.set_trace(list);
+        }
+        self.storage = Some(run);
+        Ok(())
+    }
+
+    /// Run the storage workload until every answer is delivered or `limit` cycles; returns
+    /// the execution time (the cycle after the last answer's delivery).
+    pub fn run_storage(&mut self, limit: u64) -> Option<u64> {
+        while self.now < limit {
+            if !self.step() {
+                return None;
+            }
+            if let Some(st) = &self.storage {
+                if st.done() {
+                    return Some(st.last_answer + 1);
+                }
+            }
+        }
+        None
     }
 
     /// The current cycle.
@@ -274,10 +325,25 @@ impl FatTree {
             dests: &self.dests,
             stats: &mut self.stats,
             e2e: &mut self.e2e,
+            delivered_msgs: &mut self.delivered_msgs,
         };
+        if let Some(st) = self.storage.as_mut() {
+            // disks whose service ended send their answers
+            st.answers_due(now, &mut self.answers_now);
+            for &(disk, host, bytes, msg) in &self.answers_now {
+                self.nics[disk as usize].enqueue(now, host, bytes, msg, &mut cx);
+            }
+            self.answers_now.clear();
+        }
         for nic in &mut self.nics {
             moved += nic.eval(now, &mut cx);
         }
+        if let Some(st) = self.storage.as_mut() {
+            for &m in &self.delivered_msgs {
+                st.delivered(now, m);
+            }
+        }
+        self.delivered_msgs.clear();
         self.now += 1;
         if moved > 0 {
             self.last_progress = now;

@@ -3,4 +3,5 @@
 pub mod fattree;
 pub mod network;
 pub mod packet;
+pub mod storage;
 pub mod watchdog;

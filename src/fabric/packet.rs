@@ -36,7 +36,12 @@ pub struct Packet {
     pub ack: bool,
     /// Payload bytes an acknowledgement releases at the source.
     pub acked: u32,
+    /// Message this packet is part of (closed-loop workloads; [`NO_MSG`] otherwise).
+    pub msg: u32,
 }
+
+/// No message: the packet stands alone.
+pub const NO_MSG: u32 = u32::MAX;
 
 /// Slab of live packets indexed by a 32-bit slot id.
 #[derive(Debug, Clone, Default)]

@@ -249,17 +249,22 @@ fn exp(rng: &mut ChaCha8Rng, mean: f64) -> f64 {
     -mean * (1.0 - rng.random::<f64>()).ln()
 }
 
-/// A host request before the disk has answered it.
-struct Issued {
-    time: f64,
-    host: u32,
-    disk: usize,
-    read: bool,
-    size: u64,
+/// A host request, before any disk has answered it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Issued {
+    /// Issue time, ns.
+    pub time: f64,
+    pub host: u32,
+    /// Index of the disk (its node is `disk_nodes(..)[disk]`).
+    pub disk: usize,
+    pub read: bool,
+    pub size: u64,
 }
 
-/// Generate the trace (errors name the bad parameter).
-pub fn generate(p: &StorageParams) -> Result<Trace> {
+/// The requests hosts issue, in host order then time; the disks' answers are not included:
+/// [`generate`] computes them with the open-loop disk model, a closed-loop simulation
+/// (`fabric::fattree::FatTree::load_storage`) from the deliveries it simulates.
+pub fn workload(p: &StorageParams) -> Result<Vec<Issued>> {
     check(p)?;
     let disks = disk_nodes(p.nodes, p.disks);
     let mut is_disk = vec![false; p.nodes];
@@ -312,6 +317,13 @@ pub fn generate(p: &StorageParams) -> Result<Trace> {
             }
         }
     }
+    Ok(issued)
+}
+
+/// Generate the trace (errors name the bad parameter).
+pub fn generate(p: &StorageParams) -> Result<Trace> {
+    let issued = workload(p)?;
+    let disks = disk_nodes(p.nodes, p.disks);
     // (time, order) of every message; requests are numbered first, answers after them
     let link = p.link_mb_per_s / 1000.0; // bytes per ns
     let media = p.disk_mb_per_s / 1000.0;

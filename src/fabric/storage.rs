@@ -1,0 +1,160 @@
+//! Closed-loop storage workload on a fat-tree (seed 001 §5.2.2, our stand-in for the cello
+//! traces): hosts issue the requests of `traffic::storage::workload` at their (compressed)
+//! times; a disk starts serving a request when the whole request message has been delivered to
+//! it — after reordering, with in-order delivery — one request at a time, first come first
+//! served, for the positioning time plus the size at the media rate (compressed as well: the
+//! faster devices of the compression argument); then it sends the answer (the data of a read,
+//! a small acknowledgement of a write). The execution time is the delivery of the last answer.
+//!
+//! Unlike the open-loop replay of a trace file, where every answer leaves at the time the trace
+//! gives, here whatever delays a request at its disk — congestion, or waiting in a reorder
+//! buffer for a packet that took a longer path — delays its answer and the requests queued
+//! behind it at that disk.
+
+use crate::error::{Error, Result};
+use crate::traffic::storage::{disk_nodes, Issued, StorageParams};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Largest packet payload: messages are split into packets of at most 1 KB (seed 001 §5.1).
+pub const MAX_PAYLOAD: u32 = 1024;
+
+/// The packets of a message of `bytes`: full 1 KB packets and the rest.
+pub fn split(bytes: u64) -> impl Iterator<Item = u32> {
+    let full = bytes / MAX_PAYLOAD as u64;
+    let rest = (bytes % MAX_PAYLOAD as u64) as u32;
+    (0..full)
+        .map(|_| MAX_PAYLOAD)
+        .chain((rest > 0).then_some(rest))
+}
+
+/// State of a closed-loop storage run. Message `2i` is request `i` (host → disk), message
+/// `2i + 1` its answer (disk → host).
+#[derive(Debug, Clone)]
+pub struct StorageRun {
+    pub reqs: Vec<Issued>,
+    /// Node of every disk.
+    pub disk_node: Vec<u32>,
+    p: StorageParams,
+    compression: f64,
+    clock_ns: f64,
+    parts_left: Vec<u32>,
+    disk_free: Vec<u64>,
+    due: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Answers delivered, and the cycle of the last one.
+    pub answered: usize,
+    pub last_answer: u64,
+}
+
+impl StorageRun {
+    /// The run of `reqs` (made with `p`) at `compression` on a clock of `clock_ns`.
+    pub fn new(
+        reqs: Vec<Issued>,
+        p: &StorageParams,
+        compression: f64,
+        clock_ns: f64,
+    ) -> Result<Self> {
+        if !(compression.is_finite() && compression > 0.0) {
+            return Err(Error::field(
+                "compression",
+                format!("{compression} is not allowed, expected a number > 0"),
+            ));
+        }
+        let mut parts_left = Vec::with_capacity(2 * reqs.len());
+        for r in &reqs {
+            let (req, ans) = Self::sizes(p, r);
+            parts_left.push(split(req).count() as u32);
+            parts_left.push(split(ans).count() as u32);
+        }
+        Ok(StorageRun {
+            disk_node: disk_nodes(p.nodes, p.disks),
+            disk_free: vec![0; p.disks],
+            p: p.clone(),
+            compression,
+            clock_ns,
+            parts_left,
+            due: BinaryHeap::new(),
+            answered: 0,
+            last_answer: 0,
+            reqs,
+        })
+    }
+
+    /// Bytes of the request message and of the answer.
+    fn sizes(p: &StorageParams, r: &Issued) -> (u64, u64) {
+        if r.read {
+            (p.command_bytes, r.size)
+        } else {
+            (r.size, p.ack_bytes)
+        }
+    }
+
+    /// The request injections: (cycle, source, destination, payload, message), time ordered.
+    pub fn requests(&self) -> Vec<(u64, u32, u32, u32, u32)> {
+        let mut out = vec![];
+        for (i, r) in self.reqs.iter().enumerate() {
+            let cycle = (r.time / self.compression / self.clock_ns).floor() as u64;
+            let (bytes, _) = Self::sizes(&self.p, r);
+            for part in split(bytes) {
+                out.push((cycle, r.host, self.disk_node[r.disk], part, 2 * i as u32));
+            }
+        }
+        out.sort_by_key(|x| x.0);
+        out
+    }
+
+    /// A packet of message `msg` was delivered at cycle `now`.
+    pub fn delivered(&mut self, now: u64, msg: u32) {
+        let left = &mut self.parts_left[msg as usize];
+        *left -= 1;
+        if *left > 0 {
+            return;
+        }
+        let i = (msg / 2) as usize;
+        if msg % 2 == 1 {
+            self.answered += 1;
+            self.last_answer = now;
+            return;
+        }
+        // the whole request is at the disk: queue it
+        let r = self.reqs[i];
+        let service_ns =
+            self.p.service_us * 1000.0 + r.size as f64 / (self.p.disk_mb_per_s / 1000.0);
+        let cycles = (service_ns / self.compression / self.clock_ns).ceil() as u64;
+        let start = (now + 1).max(self.disk_free[r.disk]);
+        self.disk_free[r.disk] = start + cycles;
+        self.due.push(Reverse((start + cycles, i as u32)));
+    }
+
+    /// Answers due at cycle `now`: (disk node, host, payload, message) per packet.
+    pub fn answers_due(&mut self, now: u64, out: &mut Vec<(u32, u32, u32, u32)>) {
+        while let Some(&Reverse((t, i))) = self.due.peek() {
+            if t > now {
+                break;
+            }
+            self.due.pop();
+            let r = self.reqs[i as usize];
+            let (_, bytes) = Self::sizes(&self.p, &r);
+            for part in split(bytes) {
+                out.push((self.disk_node[r.disk], r.host, part, 2 * i + 1));
+            }
+        }
+    }
+
+    /// Every answer delivered.
+    pub fn done(&self) -> bool {
+        self.answered == self.reqs.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_split_into_1kb_packets() {
+        assert_eq!(split(64).collect::<Vec<_>>(), vec![64]);
+        assert_eq!(split(4096).collect::<Vec<_>>(), vec![1024; 4]);
+        assert_eq!(split(2500).collect::<Vec<_>>(), vec![1024, 1024, 452]);
+    }
+}
