@@ -8,6 +8,8 @@
 //! wire). Messages generated during the warm-up are not measured; accepted traffic counts the
 //! payload flits delivered during the measurement window.
 
+pub mod fattree;
+
 use serde::Serialize;
 
 /// Running counters, updated by the NICs.
