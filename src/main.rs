@@ -163,6 +163,10 @@ struct ReproArgs {
     /// Which paper: itb (seed 000, in-transit buffers versus up*/down*) or fattree (seed 001,
     /// deterministic versus adaptive routing in fat-trees).
     paper: String,
+    /// fattree: re-render the report from the fattree_raw.json of an earlier run in --out
+    /// (no simulation).
+    #[arg(long)]
+    from_raw: bool,
     /// fattree: figures to run, comma separated: fig5, fig6a, fig6b, bitrev, fig7, fig7closed
     /// (default all).
     #[arg(long, value_delimiter = ',')]

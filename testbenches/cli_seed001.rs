@@ -316,3 +316,41 @@ fn fattree_runs_and_rejects_bad_values() {
         &["fig9", "fig5"],
     );
 }
+
+/// `reproduce fattree` writes its report and raw points; `--from-raw` renders the same report
+/// again from the raw points without simulating.
+#[test]
+fn reproduce_fattree_report_renders_again_from_raw_points() {
+    let dir = std::env::temp_dir().join(format!("flitwave-repro-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (ok, _, err) = flitwave(&[
+        "reproduce",
+        "fattree",
+        "--figures",
+        "bitrev",
+        "--cycles",
+        "20000",
+        "--out",
+        d,
+        "--quiet",
+    ]);
+    assert!(ok, "{err}");
+    let first = std::fs::read_to_string(dir.join("fattree.md")).unwrap();
+    assert!(first.contains("bit-reversal") && dir.join("bitrev.svg").exists());
+    let (ok, _, err) = flitwave(&["reproduce", "fattree", "--from-raw", "--out", d, "--quiet"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("fattree.md")).unwrap(),
+        first
+    );
+    fails_with(
+        &[
+            "reproduce",
+            "fattree",
+            "--from-raw",
+            "--out",
+            "/nonexistent/x",
+        ],
+        &["--from-raw", "cannot read"],
+    );
+}

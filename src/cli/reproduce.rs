@@ -140,17 +140,53 @@ fn cmd_fattree(a: ReproArgs) -> Result<()> {
     o.threads = a.threads;
     o.progress = !a.quiet;
     let t0 = std::time::Instant::now();
-    let points = paper001::run(&o)?;
+    let raw = a.out.join("fattree_raw.json");
+    let points: Vec<paper001::Point> = if a.from_raw {
+        let text = std::fs::read_to_string(&raw)
+            .map_err(|e| Error::new(format!("--from-raw: cannot read {}: {e}", raw.display())))?;
+        let bad = |e: serde_json::Error| Error::new(format!("--from-raw: {}: {e}", raw.display()));
+        // current form {options, points}; a bare list of points takes the options of the flags
+        if text.trim_start().starts_with('[') {
+            serde_json::from_str(&text).map_err(bad)?
+        } else {
+            let r: paper001::Raw = serde_json::from_str(&text).map_err(bad)?;
+            o = paper001::Options {
+                threads: o.threads,
+                progress: o.progress,
+                ..r.options
+            };
+            r.points
+        }
+    } else {
+        paper001::run(&o)?
+    };
+    let secs = if a.from_raw {
+        // keep the simulation time the report was made with
+        std::fs::read_to_string(a.out.join("fattree.md"))
+            .ok()
+            .and_then(|t| {
+                let i = t.find("` in ")? + 5;
+                t[i..].split(" s:").next()?.parse::<f64>().ok()
+            })
+            .unwrap_or(0.0)
+    } else {
+        t0.elapsed().as_secs_f64()
+    };
     let cmd = format!(
         "flitwave reproduce fattree{}",
         if a.full { " --full" } else { "" }
     );
-    let md = paper001_report::markdown(&points, &o, &a.out, t0.elapsed().as_secs_f64(), &cmd)?;
+    let md = paper001_report::markdown(&points, &o, &a.out, secs, &cmd)?;
     write_file(&a.out.join("fattree.md"), &md)?;
+    let r = paper001::Raw {
+        options: o.clone(),
+        points,
+    };
     write_file(
-        &a.out.join("fattree_raw.json"),
-        &serde_json::to_string_pretty(&points).map_err(|e| Error::new(e.to_string()))?,
+        &raw,
+        &serde_json::to_string_pretty(&r).map_err(|e| Error::new(e.to_string()))?,
     )?;
+    let points = r.points;
     print!("{md}");
     if points.iter().any(|p| !p.summary.healthy()) {
         return Err(Error::new(

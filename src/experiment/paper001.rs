@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 /// What to run.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Options {
     /// Synthetic figures: a k-ary n-tree.
     pub k: u32,
@@ -38,8 +38,17 @@ pub struct Options {
     /// Which figures: fig5, fig6a, fig6b, bitrev, fig7, fig7closed.
     pub figures: Vec<String>,
     pub seed: u64,
+    #[serde(skip)]
     pub threads: Option<usize>,
+    #[serde(skip)]
     pub progress: bool,
+}
+
+/// What `reproduce fattree` keeps in `fattree_raw.json`: the options and every point.
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+pub struct Raw {
+    pub options: Options,
+    pub points: Vec<Point>,
 }
 
 impl Options {
@@ -98,7 +107,7 @@ fn variant(sel: Selection, in_order: bool, reorder_bytes: u64, tag: &str) -> Var
 }
 
 /// One simulated point.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Point {
     pub figure: String,
     pub variant: String,

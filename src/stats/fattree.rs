@@ -6,7 +6,7 @@ use super::Latency;
 use serde::Serialize;
 
 /// The result of one fat-tree run.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
 pub struct FtSummary {
     pub k: u32,
     pub n: u32,

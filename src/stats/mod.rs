@@ -64,7 +64,7 @@ impl Collector {
 }
 
 /// Latency in cycles and nanoseconds.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq)]
+#[derive(Debug, Clone, Copy, Serialize, serde::Deserialize, PartialEq)]
 pub struct Latency {
     pub cycles: f64,
     pub ns: f64,
