@@ -356,7 +356,11 @@ const DIFFERENCES: &str = "
   control with an 8 MB buffer); only with a small reorder buffer (4 packets) does it fall
   below deterministic routing. The paper does not say how its sources learn the destination's
   free space, so this is the least specified part of the model; `--ack packets` (real
-  acknowledgements, per-source shares) is the realistic variant.
+  acknowledgements, per-source shares) is the realistic variant. The hot-spot loads run up to
+  1.6 / (nodes × share): the hot node's link saturates early, but the traffic bound for it only
+  piles up in the network (pending packets) while the uniform part keeps flowing, so within a
+  run the curves may not reach the saturation criterion; their throughput is then the
+  accepted traffic at the highest offered load.
 - **Figure 7**: the HP cello traces are not available; the storage-like generator gives a
   trace whose load is concentrated on the 23 disks' links. At compression 1 every routing
   keeps up and the execution time is the trace's own length, as in Figure 7(a). At higher
