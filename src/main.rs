@@ -491,9 +491,8 @@ fn cmd_run(a: RunArgs) -> Result<()> {
         );
         print!("{}", s.report());
         println!(
-            "speed            {:.2} s wall, {:.2} M switch-cycles/s",
-            secs,
-            s.switches as f64 * s.cycles as f64 / secs.max(1e-9) / 1e6
+            "{}",
+            flitwave::stats::speed_line(secs, s.switches, s.cycles)
         );
     }
     if !s.healthy() {

@@ -1,30 +1,8 @@
 //! CLI testbench: the commands users type, and the clear errors bad input must give.
 
-use std::process::Command;
+mod common;
 
-fn flitwave(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_flitwave"))
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn fails_with(args: &[&str], needles: &[&str]) {
-    let (ok, out, err) = flitwave(args);
-    assert!(!ok, "{args:?} should fail; stdout: {out}");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    for n in needles {
-        assert!(
-            err.contains(n),
-            "{args:?}: error should mention {n:?}, got: {err}"
-        );
-    }
-}
+use common::{fails_with, flitwave};
 
 #[test]
 fn run_prints_a_summary() {

@@ -2,31 +2,9 @@
 //! `flitwave routes`, `flitwave trace generate | stats` and their errors, and the new patterns
 //! on a run. (The fat-tree bad combinations are in cli.rs.)
 
-use std::process::Command;
+mod common;
 
-fn flitwave(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_flitwave"))
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn fails_with(args: &[&str], needles: &[&str]) {
-    let (ok, out, err) = flitwave(args);
-    assert!(!ok, "{args:?} should fail; stdout: {out}");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    for n in needles {
-        assert!(
-            err.contains(n),
-            "{args:?}: error should mention {n:?}, got: {err}"
-        );
-    }
-}
+use common::{fails_with, flitwave};
 
 /// seed 001 §4.1 / Figure 3: the FIR register dump and the per-stage link loads of the 2-ary
 /// 3-tree, and balanced stages for other trees and for adaptive IR.

@@ -22,3 +22,19 @@ pub struct TwinTally {
     /// The first disagreement: cycle, signal, both values.
     pub first: Option<String>,
 }
+
+impl TwinTally {
+    /// Count a disagreement of `signal` between the model and the twin (the first is kept,
+    /// with the call number as its cycle).
+    pub fn compare<T: PartialEq + std::fmt::Debug>(&mut self, signal: &str, model: T, rtl: T) {
+        if model != rtl {
+            self.mismatches += 1;
+            if self.first.is_none() {
+                self.first = Some(format!(
+                    "{} cycle {}: {signal}: model {model:?}, rtl {rtl:?}",
+                    self.what, self.calls
+                ));
+            }
+        }
+    }
+}

@@ -188,10 +188,7 @@ impl VctNic {
             ..Default::default()
         });
         *seq += 1;
-        cx.stats.generated += 1;
-        if now >= cx.stats.warmup {
-            cx.stats.window_generated += 1;
-        }
+        cx.stats.count_generated(now);
         self.gen.queue.push_back(id);
     }
 

@@ -411,11 +411,6 @@ impl VctSwitch {
             .map(|o| o.credits.underflows + o.credits.overflows)
             .sum()
     }
-
-    /// Highest input-queue occupancy seen.
-    pub fn max_in_flits(&self) -> u32 {
-        self.ins.iter().map(|i| i.buf.max_flits).max().unwrap_or(0)
-    }
 }
 
 impl Probe for VctSwitch {

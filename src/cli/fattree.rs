@@ -168,9 +168,8 @@ pub(crate) fn cmd_fattree(a: FattreeArgs) -> Result<()> {
             }
         }
         println!(
-            "speed            {:.2} s wall, {:.2} M switch-cycles/s",
-            secs,
-            s.switches as f64 * s.cycles as f64 / secs.max(1e-9) / 1e6
+            "{}",
+            flitwave::stats::speed_line(secs, s.switches, s.cycles)
         );
     }
     if !s.healthy() {

@@ -123,9 +123,16 @@ struct Job {
     variant: Variant,
     x: f64,
     pattern: Pattern,
-    trace: Option<std::sync::Arc<Injections>>,
-    /// Closed-loop storage workload (`fabric::storage`) instead of a trace replay.
-    closed: bool,
+    workload: Workload,
+}
+
+/// What drives a point: the generators at offered load `x`, a trace replayed open loop, or
+/// the closed-loop storage workload (`fabric::storage`) at compression `x`.
+#[derive(Clone)]
+enum Workload {
+    Synthetic,
+    Replay(std::sync::Arc<Injections>),
+    Closed,
 }
 
 const BIG: u64 = 8 << 20;
@@ -155,8 +162,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                     variant: v.clone(),
                     x,
                     pattern: pattern.clone(),
-                    trace: None,
-                    closed: false,
+                    workload: Workload::Synthetic,
                 });
             }
         }
@@ -204,23 +210,34 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                 Pattern::BitReversal,
                 rates(0.8),
             ),
-            "fig7" => {
-                let trace = storage::generate(&StorageParams {
-                    seed: o.seed,
-                    duration_us: o.trace_us,
-                    ..Default::default()
-                })?;
+            "fig7" | "fig7closed" => {
+                // the open-loop replay plays the generated trace file; the closed loop runs the
+                // generator's requests and lets the disks answer
+                let trace = (f == "fig7")
+                    .then(|| {
+                        storage::generate(&StorageParams {
+                            seed: o.seed,
+                            duration_us: o.trace_us,
+                            ..Default::default()
+                        })
+                    })
+                    .transpose()?;
                 for c in [1.0, 5.0, 10.0] {
-                    let pk = Packetize {
-                        compression: c,
-                        ..Default::default()
+                    let workload = match &trace {
+                        Some(t) => {
+                            let pk = Packetize {
+                                compression: c,
+                                ..Default::default()
+                            };
+                            let inj: Injections = t
+                                .injections(&pk)?
+                                .iter()
+                                .map(|i| (i.cycle, i.src, i.dst, i.payload))
+                                .collect();
+                            Workload::Replay(std::sync::Arc::new(inj))
+                        }
+                        None => Workload::Closed,
                     };
-                    let inj: Vec<_> = trace
-                        .injections(&pk)?
-                        .iter()
-                        .map(|i| (i.cycle, i.src, i.dst, i.payload))
-                        .collect();
-                    let inj = std::sync::Arc::new(inj);
                     for v in [
                         det.clone(),
                         sadp.clone(),
@@ -229,32 +246,11 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                         io(Selection::Ff, BIG, "8 MB"),
                     ] {
                         out.push(Job {
-                            figure: "fig7".into(),
+                            figure: f.clone(),
                             variant: v,
                             x: c,
                             pattern: Pattern::Uniform,
-                            trace: Some(inj.clone()),
-                            closed: false,
-                        });
-                    }
-                }
-            }
-            "fig7closed" => {
-                for c in [1.0, 5.0, 10.0] {
-                    for v in [
-                        det.clone(),
-                        sadp.clone(),
-                        ff.clone(),
-                        io(Selection::Sadp, BIG, "8 MB"),
-                        io(Selection::Ff, BIG, "8 MB"),
-                    ] {
-                        out.push(Job {
-                            figure: "fig7closed".into(),
-                            variant: v,
-                            x: c,
-                            pattern: Pattern::Uniform,
-                            trace: None,
-                            closed: true,
+                            workload: workload.clone(),
                         });
                     }
                 }
@@ -273,7 +269,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
 }
 
 fn run_job(o: &Options, j: &Job) -> Result<Point> {
-    let trace = j.trace.is_some() || j.closed;
+    let trace = !matches!(j.workload, Workload::Synthetic);
     let p = FtParams {
         k: if trace { 2 } else { o.k },
         n: if trace { 7 } else { o.n },
@@ -291,24 +287,28 @@ fn run_job(o: &Options, j: &Job) -> Result<Point> {
         ..Default::default()
     };
     let mut net = FatTree::new(p)?;
-    let mut exec = None;
-    if let Some(t) = &j.trace {
-        net.load_trace(t)?;
-        let last = t.last().map_or(0, |i| i.0);
-        exec = net.run_trace(last * 20 + 2_000_000);
-    } else if j.closed {
-        let sp = StorageParams {
-            seed: o.seed,
-            duration_us: o.trace_us,
-            ..Default::default()
-        };
-        let run = StorageRun::new(storage::workload(&sp)?, &sp, j.x, 6.25)?;
-        let limit = (o.trace_us * 1000.0 / 6.25 / j.x) as u64 * 20 + 2_000_000;
-        net.load_storage(run)?;
-        exec = net.run_storage(limit);
-    } else {
-        net.run(o.cycles);
-    }
+    let exec = match &j.workload {
+        Workload::Replay(t) => {
+            net.load_trace(t)?;
+            let last = t.last().map_or(0, |i| i.0);
+            net.run_trace(last * 20 + 2_000_000)
+        }
+        Workload::Closed => {
+            let sp = StorageParams {
+                seed: o.seed,
+                duration_us: o.trace_us,
+                ..Default::default()
+            };
+            let run = StorageRun::new(storage::workload(&sp)?, &sp, j.x, 6.25)?;
+            let limit = (o.trace_us * 1000.0 / 6.25 / j.x) as u64 * 20 + 2_000_000;
+            net.load_storage(run)?;
+            net.run_storage(limit)
+        }
+        Workload::Synthetic => {
+            net.run(o.cycles);
+            None
+        }
+    };
     Ok(Point {
         figure: j.figure.clone(),
         variant: j.variant.label.clone(),

@@ -185,10 +185,6 @@ fn fig7_table(s: &mut String, points: &[Point], fig: &str, title: &str) {
     }
 }
 
-fn exec(points: &[Point], v: &str, c: f64) -> Option<f64> {
-    exec_of(points, "fig7", v, c)
-}
-
 fn exec_of(points: &[Point], fig: &str, v: &str, c: f64) -> Option<f64> {
     points
         .iter()
@@ -278,9 +274,9 @@ fn findings(points: &[Point], o: &Options) -> String {
     if !variants(points, "fig7").is_empty() {
         for c in [1.0, 10.0] {
             let (d, a, f) = (
-                exec(points, "DET", c),
-                exec(points, "SADP in-order 8 MB", c),
-                exec(points, "FF in-order 8 MB", c),
+                exec_of(points, "fig7", "DET", c),
+                exec_of(points, "fig7", "SADP in-order 8 MB", c),
+                exec_of(points, "fig7", "FF in-order 8 MB", c),
             );
             let paper = if c == 1.0 {
                 "FF 4.4×, SADP 2.9× slower than DET"
@@ -305,9 +301,9 @@ fn findings(points: &[Point], o: &Options) -> String {
             );
         }
         let (d, a, f) = (
-            exec(points, "DET", 1.0),
-            exec(points, "SADP", 1.0),
-            exec(points, "FF", 1.0),
+            exec_of(points, "fig7", "DET", 1.0),
+            exec_of(points, "fig7", "SADP", 1.0),
+            exec_of(points, "fig7", "FF", 1.0),
         );
         if let (Some(d), Some(a), Some(f)) = (d, a, f) {
             row(

@@ -367,15 +367,10 @@ impl Network {
 
 impl Probe for Network {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
-        for sw in &self.switches {
-            v.scope_idx("sw", sw.id);
-            sw.probe(v);
-            v.up();
-        }
-        for nic in &self.nics {
-            v.scope_idx("nic", nic.host);
-            nic.probe(v);
-            v.up();
-        }
+        super::probe_network(
+            v,
+            self.switches.iter().map(|s| (s.id, s)),
+            self.nics.iter().map(|n| (n.host, n)),
+        );
     }
 }

@@ -19,24 +19,6 @@ use crate::error::{Error, Result};
 use crate::fabric::network::Network;
 use crate::sim::{Flit, FlowCtl};
 
-trait Compare {
-    fn compare<T: PartialEq + std::fmt::Debug>(&mut self, signal: &str, model: T, rtl: T);
-}
-
-impl Compare for Tally {
-    fn compare<T: PartialEq + std::fmt::Debug>(&mut self, signal: &str, model: T, rtl: T) {
-        if model != rtl {
-            self.mismatches += 1;
-            if self.first.is_none() {
-                self.first = Some(format!(
-                    "{} cycle {}: {signal}: model {model:?}, rtl {rtl:?}",
-                    self.what, self.calls
-                ));
-            }
-        }
-    }
-}
-
 fn fatal(e: Error) -> ! {
     // a twin that stops settling mid-run is a bug in the twin, not bad input
     panic!("in-situ twin: {e}")

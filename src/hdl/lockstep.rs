@@ -247,35 +247,63 @@ impl Stimulus {
     }
 }
 
+/// Model and twin with their stimulus: what [`run`] and [`wave`] step alike.
+struct Pair<T: Twin> {
+    st: Stepper<T>,
+    model: T::Model,
+    stim: Stimulus,
+    inp: Vec<u64>,
+    /// Outputs of the model and of the twin this cycle.
+    mo: Vec<u64>,
+    ro: Vec<u64>,
+}
+
+impl<T: Twin> Pair<T> {
+    fn new(o: &Options) -> Result<Self> {
+        let (ni, no) = (T::INPUTS.len(), T::OUTPUTS.len());
+        Ok(Pair {
+            st: Stepper::new(T::NAME, T::rtl())?,
+            model: T::model(),
+            stim: Stimulus::new::<T>(o),
+            inp: vec![0; ni],
+            mo: vec![0; no],
+            ro: vec![0; no],
+        })
+    }
+
+    /// Cycle `c` up to the clock edge: drive its inputs (clock low), settle the twin, sample
+    /// its outputs, and evaluate the model's cycle.
+    fn before_edge(&mut self, c: u64) -> Result<()> {
+        self.stim.fill::<T>(c, &self.model, &mut self.inp);
+        self.st.uut.drive(&self.inp);
+        self.st.low()?;
+        self.st.uut.sample(&mut self.ro);
+        T::model_cycle(&mut self.model, &self.inp, &mut self.mo);
+        Ok(())
+    }
+}
+
 /// Run model and twin in lockstep on directed + random stimulus.
 pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
-    let mut st = Stepper::new(T::NAME, T::rtl())?;
-    let mut model = T::model();
-    let (ni, no) = (T::INPUTS.len(), T::OUTPUTS.len());
-    let mut stim = Stimulus::new::<T>(o);
-    let mut inp = vec![0u64; ni];
-    let (mut mo, mut ro) = (vec![0u64; no], vec![0u64; no]);
+    let mut x = Pair::<T>::new(o)?;
+    let total = x.stim.total;
     let mut vec = Vectors {
         inputs: T::INPUTS.to_vec(),
         outputs: T::OUTPUTS.to_vec(),
         ..Default::default()
     };
     if o.record {
-        vec.stim.reserve(stim.total as usize * ni);
-        vec.expect.reserve(stim.total as usize * no);
+        vec.stim.reserve(total as usize * T::INPUTS.len());
+        vec.expect.reserve(total as usize * T::OUTPUTS.len());
     }
-    for c in 0..stim.total {
-        stim.fill::<T>(c, &model, &mut inp);
-        st.uut.drive(&inp);
-        st.low()?;
-        st.uut.sample(&mut ro);
-        T::model_cycle(&mut model, &inp, &mut mo);
+    for c in 0..total {
+        x.before_edge(c)?;
         for (k, p) in T::OUTPUTS.iter().enumerate() {
-            let (m, r) = (mo[k] & mask(p.width), ro[k] & mask(p.width));
+            let (m, r) = (x.mo[k] & mask(p.width), x.ro[k] & mask(p.width));
             if m != r {
                 let inputs = T::INPUTS
                     .iter()
-                    .zip(&inp)
+                    .zip(&x.inp)
                     .map(|(p, v)| format!("{}={v:#x}", p.name))
                     .collect::<Vec<_>>()
                     .join(" ");
@@ -298,13 +326,13 @@ pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
             }
         }
         if o.record {
-            vec.stim.extend_from_slice(&inp);
-            vec.expect.extend_from_slice(&mo);
+            vec.stim.extend_from_slice(&x.inp);
+            vec.expect.extend_from_slice(&x.mo);
         }
-        st.edge()?;
+        x.st.edge()?;
     }
     Ok(Outcome::Agree {
-        cycles: stim.total,
+        cycles: total,
         vectors: vec,
     })
 }
@@ -355,11 +383,7 @@ pub fn wave<T: Twin>(
     ports: &Path,
     internal: Option<&Path>,
 ) -> Result<()> {
-    let mut st = Stepper::new(T::NAME, T::rtl())?;
-    let mut model = T::model();
-    let (ni, no) = (T::INPUTS.len(), T::OUTPUTS.len());
-    let mut stim = Stimulus::new::<T>(o);
-    let (mut inp, mut mo, mut ro) = (vec![0u64; ni], vec![0u64; no], vec![0u64; no]);
+    let mut x = Pair::<T>::new(o)?;
     let cfg = TraceConfig {
         period_ps: 10_000,
         ..Default::default()
@@ -370,23 +394,19 @@ pub fn wave<T: Twin>(
             crate::sim::trace::create_parent(p)?;
             let f = std::fs::File::create(p)
                 .map_err(|e| Error::new(format!("cannot create {}: {e}", p.display())))?;
-            let w = write_vcd_header(std::io::BufWriter::new(f), &st.uut);
-            Some(write_vcd_dump(w, &st.uut))
+            let w = write_vcd_header(std::io::BufWriter::new(f), &x.st.uut);
+            Some(write_vcd_dump(w, &x.st.uut))
         }
         None => None,
     };
-    for c in 0..cycles.min(stim.total) {
-        stim.fill::<T>(c, &model, &mut inp);
-        st.uut.drive(&inp);
-        st.low()?;
-        st.uut.sample(&mut ro);
-        T::model_cycle(&mut model, &inp, &mut mo);
+    for c in 0..cycles.min(x.stim.total) {
+        x.before_edge(c)?;
         let s = Sides {
             inputs: T::INPUTS,
             outputs: T::OUTPUTS,
-            inp: &inp,
-            model: &mo,
-            rtl: &ro,
+            inp: &x.inp,
+            model: &x.mo,
+            rtl: &x.ro,
         };
         if tracer.is_none() {
             tracer = Some(Tracer::create_file(ports, "tb", &s, cfg.clone())?);
@@ -398,13 +418,13 @@ pub fn wave<T: Twin>(
             let mut w = w;
             w.timestamp(c * 10_000)
                 .map_err(|e| Error::new(format!("rtl vcd: {e}")))?;
-            w = write_vcd_change(w, &st.uut);
-            st.edge()?;
+            w = write_vcd_change(w, &x.st.uut);
+            x.st.edge()?;
             w.timestamp(c * 10_000 + 5_000)
                 .map_err(|e| Error::new(format!("rtl vcd: {e}")))?;
-            rtl_vcd = Some(write_vcd_change(w, &st.uut));
+            rtl_vcd = Some(write_vcd_change(w, &x.st.uut));
         } else {
-            st.edge()?;
+            x.st.edge()?;
         }
     }
     if let Some(t) = tracer {

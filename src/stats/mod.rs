@@ -61,6 +61,24 @@ impl Collector {
             ..Default::default()
         }
     }
+
+    /// A message (packet) was generated at cycle `now`.
+    #[inline]
+    pub fn count_generated(&mut self, now: u64) {
+        self.generated += 1;
+        if now >= self.warmup {
+            self.window_generated += 1;
+        }
+    }
+}
+
+/// The `speed` line of a run report: wall time and switch-cycles evaluated per second.
+pub fn speed_line(secs: f64, switches: usize, cycles: u64) -> String {
+    format!(
+        "speed            {:.2} s wall, {:.2} M switch-cycles/s",
+        secs,
+        switches as f64 * cycles as f64 / secs.max(1e-9) / 1e6
+    )
 }
 
 /// Latency in cycles and nanoseconds.

@@ -148,17 +148,21 @@ pub fn bit_reverse(x: usize, bits: u32) -> usize {
     x.reverse_bits() >> (usize::BITS - bits)
 }
 
+/// The `bits` low bits set.
+fn low_mask(bits: u32) -> usize {
+    if bits >= usize::BITS {
+        usize::MAX
+    } else {
+        (1usize << bits) - 1
+    }
+}
+
 /// Perfect shuffle of `x` over `bits` bits: rotate left by one (the top bit becomes bit 0).
 pub fn perfect_shuffle(x: usize, bits: u32) -> usize {
     if bits == 0 {
         return x;
     }
-    let mask = if bits >= usize::BITS {
-        usize::MAX
-    } else {
-        (1usize << bits) - 1
-    };
-    ((x << 1) | ((x >> (bits - 1)) & 1)) & mask
+    ((x << 1) | ((x >> (bits - 1)) & 1)) & low_mask(bits)
 }
 
 /// Complement of `x` over `bits` bits.
@@ -166,12 +170,7 @@ pub fn complement(x: usize, bits: u32) -> usize {
     if bits == 0 {
         return x;
     }
-    let mask = if bits >= usize::BITS {
-        usize::MAX
-    } else {
-        (1usize << bits) - 1
-    };
-    !x & mask
+    !x & low_mask(bits)
 }
 
 /// The destination of `src` under a permutation pattern over `hosts` hosts (a power of two),

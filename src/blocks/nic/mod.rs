@@ -140,10 +140,7 @@ impl Nic {
                 measured: now >= cx.stats.warmup,
                 ..Default::default()
             });
-            cx.stats.generated += 1;
-            if now >= cx.stats.warmup {
-                cx.stats.window_generated += 1;
-            }
+            cx.stats.count_generated(now);
             self.gen.queue.push_back(id);
         }
         // send DMA: in-transit packets first (re-injected as soon as possible, seed 000 §3)

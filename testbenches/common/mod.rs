@@ -1,0 +1,28 @@
+//! What the CLI testbenches share: running the built `flitwave` binary and checking that bad
+//! input fails with a clear error (never a panic).
+
+use std::process::Command;
+
+pub fn flitwave(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_flitwave"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+pub fn fails_with(args: &[&str], needles: &[&str]) {
+    let (ok, out, err) = flitwave(args);
+    assert!(!ok, "{args:?} should fail; stdout: {out}");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    for n in needles {
+        assert!(
+            err.contains(n),
+            "{args:?}: error should mention {n:?}, got: {err}"
+        );
+    }
+}
