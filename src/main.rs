@@ -167,7 +167,7 @@ struct ReproArgs {
     /// (no simulation).
     #[arg(long)]
     from_raw: bool,
-    /// fattree: figures to run, comma separated: fig5, fig6a, fig6b, bitrev, fig7, fig7closed
+    /// fattree: figures to run, comma separated: fig5, fig6a, fig6b, bitrev, fig7, fig7closed, fig7buf
     /// (default all).
     #[arg(long, value_delimiter = ',')]
     figures: Vec<String>,

@@ -289,6 +289,26 @@ fn fattree_runs_and_rejects_bad_values() {
         ],
         &["out of range"],
     );
+    // a reorder buffer (or a source's share of it) below one packet would stall forever
+    fails_with(
+        &["fattree", "--in-order", "--reorder-kb", "0"],
+        &[
+            "--reorder-kb",
+            "one 1024-byte packet",
+            "at least 1024 bytes",
+        ],
+    );
+    fails_with(
+        &[
+            "fattree",
+            "--in-order",
+            "--ack",
+            "packets",
+            "--reorder-kb",
+            "32",
+        ],
+        &["--reorder-kb", "63 sources' share", "at least 64512 bytes"],
+    );
     fails_with(
         &["reproduce", "fattree", "--figures", "fig9"],
         &["fig9", "fig5"],

@@ -66,6 +66,11 @@ impl VctNicParams {
     }
 }
 
+/// Packets-mode acknowledgements: each source's share of a destination's reorder buffer.
+pub fn ack_window(reorder_bytes: u64, hosts: usize) -> u64 {
+    reorder_bytes / (hosts.max(2) as u64 - 1)
+}
+
 /// Payload of an acknowledgement packet, bytes.
 pub const ACK_BYTES: u32 = 8;
 
@@ -149,7 +154,7 @@ impl VctNic {
             reorder: ReorderBuffer::new(p.reorder_bytes),
             seq_out: HashMap::new(),
             window_used: HashMap::new(),
-            window: p.reorder_bytes / (hosts.max(2) as u64 - 1),
+            window: ack_window(p.reorder_bytes, hosts),
             e2e_stalls: 0,
             in_link,
             out_link,

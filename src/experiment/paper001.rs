@@ -35,7 +35,7 @@ pub struct Options {
     pub trace_us: f64,
     /// Points per curve.
     pub points: usize,
-    /// Which figures: fig5, fig6a, fig6b, bitrev, fig7, fig7closed.
+    /// Which figures: fig5, fig6a, fig6b, bitrev, fig7, fig7closed, fig7buf.
     pub figures: Vec<String>,
     pub seed: u64,
     #[serde(skip)]
@@ -62,9 +62,7 @@ impl Options {
             warmup: 20_000,
             trace_us: 5_000.0,
             points: 8,
-            figures: ["fig5", "fig6a", "fig6b", "bitrev", "fig7", "fig7closed"]
-                .map(String::from)
-                .to_vec(),
+            figures: FIGURES.map(String::from).to_vec(),
             seed: 1,
             threads: None,
             progress: true,
@@ -91,6 +89,8 @@ pub struct Variant {
     pub selection: Selection,
     pub in_order: bool,
     pub reorder_bytes: u64,
+    /// How sources learn of deliveries (the paper: free).
+    pub ack: AckMode,
 }
 
 fn variant(sel: Selection, in_order: bool, reorder_bytes: u64, tag: &str) -> Variant {
@@ -103,6 +103,7 @@ fn variant(sel: Selection, in_order: bool, reorder_bytes: u64, tag: &str) -> Var
         selection: sel,
         in_order,
         reorder_bytes,
+        ack: AckMode::Free,
     }
 }
 
@@ -136,6 +137,43 @@ enum Workload {
 }
 
 const BIG: u64 = 8 << 20;
+
+/// Every figure `reproduce fattree` knows, in report order.
+pub const FIGURES: [&str; 7] = [
+    "fig5",
+    "fig6a",
+    "fig6b",
+    "bitrev",
+    "fig7",
+    "fig7closed",
+    "fig7buf",
+];
+
+/// Figure 7(b) against the reorder buffer: the compression factor, and the buffer sizes (KB)
+/// with free acknowledgements and with acknowledgement packets. The smallest size of the
+/// latter gives each of the 127 sources a share just above one 1 KB packet.
+pub const BUF_COMPRESSION: f64 = 10.0;
+pub const BUF_FREE_KB: [u64; 5] = [4, 16, 64, 256, 8192];
+pub const BUF_ACK_KB: [u64; 4] = [128, 256, 1024, 8192];
+
+/// The open-loop injections of the seeded storage-like trace at compression `c`.
+fn replay(o: &Options, c: f64) -> Result<Workload> {
+    let t = storage::generate(&StorageParams {
+        seed: o.seed,
+        duration_us: o.trace_us,
+        ..Default::default()
+    })?;
+    let pk = Packetize {
+        compression: c,
+        ..Default::default()
+    };
+    let inj: Injections = t
+        .injections(&pk)?
+        .iter()
+        .map(|i| (i.cycle, i.src, i.dst, i.payload))
+        .collect();
+    Ok(Workload::Replay(std::sync::Arc::new(inj)))
+}
 
 /// The jobs of every selected figure, in report order.
 fn jobs(o: &Options) -> Result<Vec<Job>> {
@@ -213,30 +251,11 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
             "fig7" | "fig7closed" => {
                 // the open-loop replay plays the generated trace file; the closed loop runs the
                 // generator's requests and lets the disks answer
-                let trace = (f == "fig7")
-                    .then(|| {
-                        storage::generate(&StorageParams {
-                            seed: o.seed,
-                            duration_us: o.trace_us,
-                            ..Default::default()
-                        })
-                    })
-                    .transpose()?;
                 for c in [1.0, 5.0, 10.0] {
-                    let workload = match &trace {
-                        Some(t) => {
-                            let pk = Packetize {
-                                compression: c,
-                                ..Default::default()
-                            };
-                            let inj: Injections = t
-                                .injections(&pk)?
-                                .iter()
-                                .map(|i| (i.cycle, i.src, i.dst, i.payload))
-                                .collect();
-                            Workload::Replay(std::sync::Arc::new(inj))
-                        }
-                        None => Workload::Closed,
+                    let workload = if f == "fig7" {
+                        replay(o, c)?
+                    } else {
+                        Workload::Closed
                     };
                     for v in [
                         det.clone(),
@@ -255,12 +274,39 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                     }
                 }
             }
+            "fig7buf" => {
+                // x is the reorder buffer in KB (0 for the deterministic reference)
+                let workload = replay(o, BUF_COMPRESSION)?;
+                let mut push = |v: Variant, x: f64| {
+                    out.push(Job {
+                        figure: f.clone(),
+                        variant: v,
+                        x,
+                        pattern: Pattern::Uniform,
+                        workload: workload.clone(),
+                    })
+                };
+                push(det.clone(), 0.0);
+                for (ack, sizes, tag) in [
+                    (AckMode::Free, &BUF_FREE_KB[..], "free acks"),
+                    (AckMode::Packets, &BUF_ACK_KB[..], "ack packets"),
+                ] {
+                    for sel in [Selection::Sadp, Selection::Ff] {
+                        for &kb in sizes {
+                            let v = Variant {
+                                label: format!("{} in-order, {tag}", sel.name().to_uppercase()),
+                                ack,
+                                ..variant(sel, true, kb << 10, "")
+                            };
+                            push(v, kb as f64);
+                        }
+                    }
+                }
+            }
             other => {
                 return Err(crate::Error::field(
                     "--figures",
-                    format!(
-                    "{other:?} is unknown; allowed: fig5, fig6a, fig6b, bitrev, fig7, fig7closed"
-                ),
+                    format!("{other:?} is unknown; allowed: {}", FIGURES.join(", ")),
                 ))
             }
         }
@@ -280,7 +326,7 @@ fn run_job(o: &Options, j: &Job) -> Result<Point> {
         rate: if trace { 0.0 } else { j.x },
         pattern: j.pattern.clone(),
         in_order: j.variant.in_order,
-        ack: AckMode::Free,
+        ack: j.variant.ack,
         reorder_bytes: j.variant.reorder_bytes,
         warmup: if trace { 0 } else { o.warmup },
         seed: o.seed,

@@ -1,7 +1,7 @@
 //! The report of the seed 001 reproduction: markdown tables with the paper's findings beside
 //! flitwave's, and latency-versus-accepted-traffic plots.
 
-use super::paper001::{Options, Point};
+use super::paper001::{Options, Point, BUF_ACK_KB, BUF_COMPRESSION, BUF_FREE_KB};
 use super::plot::{self, Curve};
 use crate::error::Result;
 use std::fmt::Write as _;
@@ -148,7 +148,85 @@ pub fn markdown(points: &[Point], o: &Options, dir: &Path, secs: f64, cmd: &str)
     ] {
         fig7_table(&mut s, points, fig, title);
     }
+    buffer_section(&mut s, points, dir)?;
     Ok(s)
+}
+
+/// The deterministic reference and the in-order adaptive variants of `fig7buf`.
+const BUF_VARIANTS: [&str; 4] = [
+    "SADP in-order, free acks",
+    "FF in-order, free acks",
+    "SADP in-order, ack packets",
+    "FF in-order, ack packets",
+];
+
+/// Execution time of a `fig7buf` point over the deterministic reference.
+fn buf_ratio(points: &[Point], v: &str, kb: u64) -> Option<f64> {
+    let d = exec_of(points, "fig7buf", "DET", 0.0)?;
+    Some(exec_of(points, "fig7buf", v, kb as f64)? / d)
+}
+
+/// Figure 7(b) against the reorder buffer: execution time over deterministic routing's, and
+/// the cycles sources spent stalled by the end-to-end control.
+fn buffer_section(s: &mut String, points: &[Point], dir: &Path) -> Result<()> {
+    let Some(d) = exec_of(points, "fig7buf", "DET", 0.0) else {
+        return Ok(());
+    };
+    let _ = writeln!(
+        s,
+        "### Figure 7(b) against the reorder buffer (compression {BUF_COMPRESSION})\n\n\
+         The trace of Figure 7, open loop, with in-order delivery and reorder buffers from 4 KB \
+         to 8 MB per destination NIC: with the paper's free acknowledgements (the sources of a \
+         destination share its buffer) and with real 8-byte acknowledgement packets (each of \
+         the 127 sources owns 1/127 of it, so 128 KB is the smallest that holds a 1 KB packet). \
+         Each cell: execution time over deterministic routing's ({:.3} ms), then the cycles \
+         sources waited for room at the destination, summed over sources.\n\n\
+         ![fig7buf](fig7buf.svg)\n",
+        d * 6.25 / 1e6
+    );
+    let _ = writeln!(s, "| reorder buffer | {} |", BUF_VARIANTS.join(" | "));
+    let _ = writeln!(s, "|---|{}", "---|".repeat(BUF_VARIANTS.len()));
+    let mut sizes: Vec<u64> = BUF_FREE_KB.iter().chain(&BUF_ACK_KB).copied().collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    for kb in sizes {
+        let cell = |v: &&str| -> String {
+            let Some(p) = points
+                .iter()
+                .find(|p| p.figure == "fig7buf" && p.variant == *v && p.x == kb as f64)
+            else {
+                return "-".into();
+            };
+            match p.exec_cycles {
+                Some(e) => format!(
+                    "{:.2}× ({} stalled)",
+                    e as f64 / d,
+                    p.summary.e2e_stall_cycles
+                ),
+                None => "not finished".into(),
+            }
+        };
+        let row: Vec<String> = BUF_VARIANTS.iter().map(cell).collect();
+        let _ = writeln!(s, "| {kb} KB | {} |", row.join(" | "));
+    }
+    s.push('\n');
+    let curves: Vec<Curve> = BUF_VARIANTS
+        .iter()
+        .map(|v| Curve {
+            label: v.to_string(),
+            points: curve(points, "fig7buf", v)
+                .iter()
+                .filter_map(|p| Some((p.x.log2(), p.exec_cycles? as f64 / d)))
+                .collect(),
+        })
+        .collect();
+    plot::xy(
+        &dir.join("fig7buf.svg"),
+        "Trace execution time over deterministic routing's, in-order delivery",
+        "Reorder buffer per destination (log2 KB)",
+        "Execution time / deterministic",
+        &curves,
+    )
 }
 
 fn fig7_table(s: &mut String, points: &[Point], fig: &str, title: &str) {
@@ -314,6 +392,42 @@ fn findings(points: &[Point], o: &Options) -> String {
             );
         }
     }
+    if !variants(points, "fig7buf").is_empty() {
+        let range = |v: &str, sizes: &[u64]| -> Option<(f64, f64)> {
+            let r: Vec<f64> = sizes
+                .iter()
+                .map(|&kb| buf_ratio(points, v, kb))
+                .collect::<Option<_>>()?;
+            Some((
+                r.iter().copied().fold(f64::MAX, f64::min),
+                r.iter().copied().fold(0.0, f64::max),
+            ))
+        };
+        let all = [
+            range(BUF_VARIANTS[0], &BUF_FREE_KB),
+            range(BUF_VARIANTS[1], &BUF_FREE_KB),
+            range(BUF_VARIANTS[2], &BUF_ACK_KB),
+            range(BUF_VARIANTS[3], &BUF_ACK_KB),
+        ];
+        if let [Some(sf), Some(ff), Some(sp), Some(fp)] = all {
+            let sadp_best = sf.1.max(sp.1);
+            let ff_best = ff.1.max(fp.1);
+            row(
+                &format!(
+                    "trace, compression {BUF_COMPRESSION}, in-order, reorder buffers 4 KB–8 MB, \
+                     free or real acknowledgements: deterministic clearly faster (≥ 10 %) at \
+                     some size (the paper's mechanism with a smaller or realistic buffer)"
+                ),
+                "FF 30×, SADP 4× slower than DET (8 MB)",
+                format!(
+                    "SADP {:.2}–{:.2}× (free acks), {:.2}–{:.2}× (ack packets); \
+                     FF {:.2}–{:.2}×, {:.2}–{:.2}×",
+                    sf.0, sf.1, sp.0, sp.1, ff.0, ff.1, fp.0, fp.1
+                ),
+                Some(sadp_best >= 1.1 && ff_best >= 1.1),
+            );
+        }
+    }
     if !variants(points, "fig7closed").is_empty() {
         let e = |v: &str| exec_of(points, "fig7closed", v, 10.0);
         if let (Some(d), Some(a), Some(f)) =
@@ -369,4 +483,12 @@ const DIFFERENCES: &str = "
   shows only a few per cent. The paper attributes its
   factors only to the delay of out-of-order packets; reproducing them would need the cello
   traces' burst structure and the paper's exact end-to-end mechanism, neither of which we have.
+- **Figure 7(b) against the reorder buffer** (`fig7buf`) measures what the paper's mechanism
+  costs when it does bind. With free acknowledgements the sources of a destination share its
+  buffer, and even 4 KB (four packets) stalls them only briefly: SADP stays within a few per
+  cent of deterministic routing. With real acknowledgement packets each source owns 1/127 of
+  the buffer, and a source whose share is about one packet waits a round trip per packet:
+  there deterministic routing, which needs neither the buffer nor the acknowledgements, is
+  clearly ahead of both adaptive selections. The ordering of the paper's Figure 7(b) thus
+  appears once the end-to-end window is small, not with the paper's 8 MB ideal buffer.
 ";

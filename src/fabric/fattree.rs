@@ -12,7 +12,7 @@ use super::packet::PacketTable;
 use crate::blocks::link::Link;
 use crate::blocks::myrinet_switch::NO_LINK;
 use crate::blocks::nic::generator::Process;
-use crate::blocks::vct_nic::{AckMode, E2e, VctNic, VctNicCtx, VctNicParams};
+use crate::blocks::vct_nic::{ack_window, AckMode, E2e, VctNic, VctNicCtx, VctNicParams};
 use crate::blocks::vct_switch::{Selection, VctIn, VctParams, VctSwitch, Wiring};
 use crate::error::{Error, Result};
 use crate::routing::ir_fir::{self, KAryNTree, Scheme, TreePeer};
@@ -124,6 +124,9 @@ impl FatTree {
                 "fattree.fly_cycles",
                 "0 is out of range, allowed >= 1",
             ));
+        }
+        if p.in_order {
+            check_reorder_fits(&p, t.nodes())?;
         }
         let topo = crate::topology::fattree::fattree(p.k, p.n)?;
         let pattern = p.pattern.resolve(topo.num_hosts(), p.seed);
@@ -503,4 +506,33 @@ impl Probe for FatTree {
             self.nics.iter().map(|n| (n.host, n)),
         );
     }
+}
+
+/// In-order delivery needs room for one whole packet: in the destination's reorder buffer (free
+/// acknowledgements) or in each source's share of it (acknowledgement packets). A smaller buffer
+/// would stall the first source forever, so it is refused.
+fn check_reorder_fits(p: &FtParams, hosts: u64) -> Result<()> {
+    let packet = p.max_payload_bytes.max(p.payload_bytes) as u64;
+    let (room, what) = match p.ack {
+        AckMode::Free => (p.reorder_bytes, "the reorder buffer".to_string()),
+        AckMode::Packets => (
+            ack_window(p.reorder_bytes, hosts as usize),
+            format!("each of the {} sources' share of it", hosts - 1),
+        ),
+    };
+    if room < packet {
+        return Err(Error::field(
+            "fattree.reorder_bytes (--reorder-kb)",
+            format!(
+                "{} bytes leave {room} bytes in {what}, less than one {packet}-byte packet; \
+                 allowed: at least {} bytes",
+                p.reorder_bytes,
+                match p.ack {
+                    AckMode::Free => packet,
+                    AckMode::Packets => packet * (hosts - 1),
+                }
+            ),
+        ));
+    }
+    Ok(())
 }
