@@ -18,7 +18,7 @@ use crate::fabric::fattree::{FatTree, FtParams, FtSummary, Injections};
 use crate::fabric::storage::StorageRun;
 use crate::traffic::pattern::Pattern;
 use crate::traffic::storage::{self, StorageParams};
-use crate::traffic::trace::Packetize;
+use crate::traffic::trace::{Packetize, Trace};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -156,13 +156,8 @@ pub const BUF_COMPRESSION: f64 = 10.0;
 pub const BUF_FREE_KB: [u64; 5] = [4, 16, 64, 256, 8192];
 pub const BUF_ACK_KB: [u64; 4] = [128, 256, 1024, 8192];
 
-/// The open-loop injections of the seeded storage-like trace at compression `c`.
-fn replay(o: &Options, c: f64) -> Result<Workload> {
-    let t = storage::generate(&StorageParams {
-        seed: o.seed,
-        duration_us: o.trace_us,
-        ..Default::default()
-    })?;
+/// The open-loop injections of the storage-like trace `t` at compression `c`.
+fn replay(t: &Trace, c: f64) -> Result<Workload> {
     let pk = Packetize {
         compression: c,
         ..Default::default()
@@ -190,6 +185,21 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
         (1..=o.points)
             .map(|i| max * i as f64 / o.points as f64)
             .collect()
+    };
+    // the seeded storage-like trace, generated once for every figure that replays it
+    let trace = if o.figures.iter().any(|f| f == "fig7" || f == "fig7buf") {
+        Some(storage::generate(&StorageParams {
+            seed: o.seed,
+            duration_us: o.trace_us,
+            ..Default::default()
+        })?)
+    } else {
+        None
+    };
+    let trace = || {
+        trace
+            .as_ref()
+            .expect("generated when a replay figure is selected")
     };
     let mut out = vec![];
     let add = |out: &mut Vec<Job>, fig: &str, vs: Vec<Variant>, pattern: Pattern, xs: Vec<f64>| {
@@ -253,7 +263,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                 // generator's requests and lets the disks answer
                 for c in [1.0, 5.0, 10.0] {
                     let workload = if f == "fig7" {
-                        replay(o, c)?
+                        replay(trace(), c)?
                     } else {
                         Workload::Closed
                     };
@@ -276,7 +286,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
             }
             "fig7buf" => {
                 // x is the reorder buffer in KB (0 for the deterministic reference)
-                let workload = replay(o, BUF_COMPRESSION)?;
+                let workload = replay(trace(), BUF_COMPRESSION)?;
                 let mut push = |v: Variant, x: f64| {
                     out.push(Job {
                         figure: f.clone(),

@@ -513,11 +513,13 @@ impl Probe for FatTree {
 /// would stall the first source forever, so it is refused.
 fn check_reorder_fits(p: &FtParams, hosts: u64) -> Result<()> {
     let packet = p.max_payload_bytes.max(p.payload_bytes) as u64;
-    let (room, what) = match p.ack {
-        AckMode::Free => (p.reorder_bytes, "the reorder buffer".to_string()),
+    let sources = hosts - 1;
+    let (room, minimum, what) = match p.ack {
+        AckMode::Free => (p.reorder_bytes, packet, "the reorder buffer".to_string()),
         AckMode::Packets => (
             ack_window(p.reorder_bytes, hosts as usize),
-            format!("each of the {} sources' share of it", hosts - 1),
+            packet * sources,
+            format!("each of the {sources} sources' share of it"),
         ),
     };
     if room < packet {
@@ -525,12 +527,8 @@ fn check_reorder_fits(p: &FtParams, hosts: u64) -> Result<()> {
             "fattree.reorder_bytes (--reorder-kb)",
             format!(
                 "{} bytes leave {room} bytes in {what}, less than one {packet}-byte packet; \
-                 allowed: at least {} bytes",
-                p.reorder_bytes,
-                match p.ack {
-                    AckMode::Free => packet,
-                    AckMode::Packets => packet * (hosts - 1),
-                }
+                 allowed: at least {minimum} bytes",
+                p.reorder_bytes
             ),
         ));
     }
