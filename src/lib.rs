@@ -4,8 +4,9 @@
 
 pub mod blocks;
 pub mod error;
-pub mod experiment;
+#[macro_use]
 pub mod fabric;
+pub mod experiment;
 pub mod hdl;
 pub mod routing;
 pub mod sim;

@@ -31,7 +31,17 @@ fn run_json_and_print_config() {
     ]);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert!(v["accepted_flits_per_ns_per_switch"].as_f64().unwrap() > 0.0);
+    assert!(
+        v["summary"]["accepted_flits_per_ns_per_switch"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    // every result records where it comes from
+    assert!(v["flitwave"]["version"].is_string(), "{v}");
+    assert_eq!(v["seed"], 1);
+    assert_eq!(v["config"]["traffic"]["message_bytes"], 32);
+    assert_eq!(v["summary"]["family"], "myrinet");
     let (ok, out, _) = flitwave(&["run", "--print-config", "--set", "topology.switches=64"]);
     assert!(ok);
     assert!(out.contains("switches = 64"));
@@ -57,8 +67,12 @@ fn bad_configuration_values_name_the_field() {
         &["traffic.pattern", "zigzag"],
     );
     fails_with(
+        &["run", "--set", "routing.paths=\"best\""],
+        &["routing.paths", "best", "balanced, shortest"],
+    );
+    fails_with(
         &["run", "--set", "routing.select=\"best\""],
-        &["routing.select", "best"],
+        &["select", "expected one of", "paths"],
     );
     fails_with(
         &["run", "--set", "switch.slack_bytes=60"],
@@ -125,7 +139,7 @@ fn topology_and_routes_round_trip_through_json() {
         topo.to_str().unwrap(),
         "--routing",
         "updown",
-        "--select",
+        "--paths",
         "shortest",
         "--json",
     ]);
@@ -184,7 +198,7 @@ fn itb_routes_report_in_transit_hosts_per_pattern() {
         "2",
         "--routing",
         "itb",
-        "--select",
+        "--paths",
         "min-itb",
         "--json",
     ]);
@@ -192,7 +206,7 @@ fn itb_routes_report_in_transit_hosts_per_pattern() {
     let w: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(w["itbs_per_message"]["uniform"].as_f64() <= v["itbs_per_message"]["uniform"].as_f64());
     fails_with(
-        &["routes", "--routing", "itb", "--select", "balanced"],
+        &["routes", "--routing", "itb", "--paths", "balanced"],
         &["balanced", "random, min-itb"],
     );
     fails_with(
@@ -201,9 +215,9 @@ fn itb_routes_report_in_transit_hosts_per_pattern() {
             "--set",
             "routing.algorithm=\"itb\"",
             "--set",
-            "routing.select=\"shortest\"",
+            "routing.paths=\"shortest\"",
         ],
-        &["routing.select", "min-itb"],
+        &["routing.paths", "min-itb"],
     );
     fails_with(&["reproduce", "bsp"], &["bsp", "itb"]);
     fails_with(
@@ -294,11 +308,17 @@ fn sweep_writes_csv_and_json_and_reports_throughput() {
     assert!(ok, "{err}");
     assert!(out.contains("throughput"));
     let text = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(text.lines().count(), 3);
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(
+        text.starts_with("# flitwave "),
+        "provenance comment: {text}"
+    );
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&js).unwrap()).unwrap();
-    assert!(v["throughput_flits_per_ns_per_switch"].as_f64().unwrap() > 0.0);
-    assert_eq!(v["points"].as_array().unwrap().len(), 2);
+    let r = &v["sweeps"][0]["result"];
+    assert!(r["throughput_flits_per_ns_per_switch"].as_f64().unwrap() > 0.0);
+    assert_eq!(r["points"].as_array().unwrap().len(), 2);
+    assert!(v["flitwave"]["version"].is_string() && v["config"].is_object());
 }
 
 #[test]
@@ -405,7 +425,7 @@ fn fat_tree_topology_files_and_bad_combinations() {
         "fattree",
         "--routing",
         "updown",
-        "--select",
+        "--paths",
         "shortest",
     ]);
     assert!(ok, "{err}");
@@ -443,8 +463,8 @@ fn fat_tree_topology_files_and_bad_combinations() {
         &["--registers", "fir-det and ir-adaptive", "updown"],
     );
     fails_with(
-        &["routes", "--topology", "fattree", "--select", "shortest"],
-        &["--select", "fir-det"],
+        &["routes", "--topology", "fattree", "--paths", "shortest"],
+        &["--paths", "fir-det"],
     );
     fails_with(
         &["routes", "--topology", "fattree", "--routing", "dor"],

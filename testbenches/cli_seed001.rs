@@ -222,7 +222,7 @@ fn fattree_runs_and_rejects_bad_values() {
         "2",
         "--n",
         "3",
-        "--routing",
+        "--selection",
         "sadp",
         "--in-order",
         "--rate",
@@ -231,13 +231,13 @@ fn fattree_runs_and_rejects_bad_values() {
         "20000",
         "--warmup",
         "2000",
-        "--packet-bytes",
+        "--message-bytes",
         "256",
     ]);
     assert!(ok, "{err}");
     for k in [
         "2-ary 3-tree",
-        "routing sadp, in-order delivery",
+        "routing ir-adaptive (paths -, selection sadp), in-order delivery",
         "accepted",
         "reordering",
         "conservation ok",
@@ -260,18 +260,25 @@ fn fattree_runs_and_rejects_bad_values() {
     ]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert!(v["trace_execution_cycles"].as_u64().unwrap() > 0);
+    assert!(v["summary"]["execution_cycles"].as_u64().unwrap() > 0);
     assert_eq!(v["summary"]["pending_packets"], 0);
     fails_with(
         &["fattree", "--routing", "ecmp"],
-        &["--routing", "\"ecmp\"", "det", "sadp", "ff"],
+        &["--routing", "\"ecmp\"", "fir-det", "ir-adaptive"],
     );
-    fails_with(&["fattree", "--ack", "maybe"], &["--ack", "free, packets"]);
+    fails_with(
+        &["fattree", "--selection", "best"],
+        &["--selection", "\"best\"", "only, sadp, ff"],
+    );
+    fails_with(
+        &["fattree", "--ack", "maybe"],
+        &["--ack", "free", "packets"],
+    );
     fails_with(&["fattree", "--rate", "1.5"], &["--rate", "1.5", "0..=1"]);
     fails_with(&["fattree", "--k", "3"], &["fat-tree", "3"]);
     fails_with(
         &["fattree", "--warmup", "500", "--cycles", "400"],
-        &["--warmup", "--cycles"],
+        &["--warmup", "500", "cycles (400)"],
     );
     fails_with(
         &["fattree", "--pattern", "sideways"],

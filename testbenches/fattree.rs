@@ -1,24 +1,61 @@
-//! Testbench: fat-trees of virtual cut-through switches with credits and IR/FIR routing
-//! (seed 001): invariants under load, draining, in-order delivery, the routing families.
+//! Testbench: fat-trees of the virtual cut-through family — switches with credits and IR/FIR
+//! routing units, selections only/SADP/FF (seed 001): invariants under load, draining, in-order
+//! delivery, the routing families, traces and the closed-loop storage workload.
 
-use flitwave::blocks::vct_nic::AckMode;
-use flitwave::blocks::vct_switch::Selection;
-use flitwave::fabric::fattree::{FatTree, FtParams};
+use flitwave::experiment::build;
+use flitwave::experiment::config::{Config, TopologyKind};
+use flitwave::fabric::vct::nic::AckMode;
+use flitwave::fabric::vct::VctFamily;
+use flitwave::fabric::{AnyNetwork, Network, Summary};
+use flitwave::traffic::injection::Process;
 
-fn params(k: u32, n: u32, sel: Selection, rate: f64) -> FtParams {
-    FtParams {
-        k,
-        n,
-        selection: sel,
-        rate,
-        payload_bytes: 256,
-        max_payload_bytes: 256,
-        warmup: 5_000,
-        ..Default::default()
+#[derive(Clone, Copy, PartialEq)]
+enum Selection {
+    Deterministic,
+    Sadp,
+    Ff,
+}
+
+/// A k-ary n-tree of the vct family with the paper's switches, 256-byte packets.
+fn params(k: u32, n: u32, sel: Selection, rate: f64) -> Config {
+    let mut c = Config::default();
+    c.switch.family = "vct".into();
+    c.topology.kind = TopologyKind::Fattree;
+    (c.topology.k, c.topology.n) = (k, n);
+    set_selection(&mut c, sel);
+    c.traffic.rate = rate;
+    c.traffic.message_bytes = 256;
+    c.traffic.process = Process::Bernoulli;
+    c.traffic.source_queue_limit = 64;
+    c.warmup = 5_000;
+    c.watchdog_cycles = 50_000;
+    c
+}
+
+fn set_selection(c: &mut Config, sel: Selection) {
+    let (a, s) = match sel {
+        Selection::Deterministic => ("fir-det", "only"),
+        Selection::Sadp => ("ir-adaptive", "sadp"),
+        Selection::Ff => ("ir-adaptive", "ff"),
+    };
+    c.routing.algorithm = a.into();
+    c.routing.selection = s.into();
+}
+
+struct FatTree;
+
+impl FatTree {
+    #[allow(clippy::new_ret_no_self)]
+    fn new(c: Config) -> flitwave::Result<Network<VctFamily>> {
+        c.validate()?;
+        match build::build(&c)?.network {
+            AnyNetwork::Vct(n) => Ok(n),
+            _ => panic!("not a vct network"),
+        }
     }
 }
 
-fn run_and_drain(mut net: FatTree, cycles: u64) -> flitwave::fabric::fattree::FtSummary {
+fn run_and_drain(mut net: Network<VctFamily>, cycles: u64) -> Summary {
     net.run(cycles);
     let s = net.summary();
     assert!(s.healthy(), "{}", s.report());
@@ -42,7 +79,7 @@ fn every_routing_delivers_everything_without_violating_an_invariant() {
         for (k, n) in [(2, 3), (4, 2)] {
             let s = run_and_drain(FatTree::new(params(k, n, sel, 0.3)).unwrap(), 30_000);
             println!("{}", s.report());
-            assert!(s.accepted_flits_per_cycle_per_node > 0.25, "{}", s.report());
+            assert!(s.accepted_flits_per_cycle_per_host > 0.25, "{}", s.report());
         }
     }
 }
@@ -50,26 +87,27 @@ fn every_routing_delivers_everything_without_violating_an_invariant() {
 #[test]
 fn deterministic_routing_delivers_in_order_adaptive_does_not() {
     let mut p = params(4, 2, Selection::Deterministic, 0.6);
-    p.in_order = true;
+    p.nic.in_order = true;
     let s = run_and_drain(FatTree::new(p.clone()).unwrap(), 30_000);
-    assert_eq!(s.out_of_order_packets, 0, "{}", s.report());
-    p.selection = Selection::Ff;
+    assert_eq!(vct(&s).out_of_order_packets, 0, "{}", s.report());
+    set_selection(&mut p, Selection::Ff);
     let s = run_and_drain(FatTree::new(p.clone()).unwrap(), 30_000);
-    assert!(s.out_of_order_packets > 0, "{}", s.report());
-    assert!(s.ooo_max_packets > 0 && s.reorder_delay_cycles.unwrap() > 0.0);
-    p.ack = AckMode::Packets;
+    let v = vct(&s);
+    assert!(v.out_of_order_packets > 0, "{}", s.report());
+    assert!(v.ooo_max_packets > 0 && v.reorder_delay_cycles.unwrap() > 0.0);
+    p.nic.ack = AckMode::Packets;
     let s = run_and_drain(FatTree::new(p).unwrap(), 30_000);
-    assert!(s.acks > 0 && s.out_of_order_packets > 0, "{}", s.report());
+    let v = vct(&s);
+    assert!(v.acks > 0 && v.out_of_order_packets > 0, "{}", s.report());
 }
 
 #[test]
 fn credits_never_negative_never_above_the_buffer_under_stress() {
     // one-packet buffers, short packets, an adaptive routing near saturation
     let mut p = params(2, 3, Selection::Ff, 0.9);
-    p.buffer_packets = 1;
-    p.payload_bytes = 16;
-    p.max_payload_bytes = 16;
-    let buf = 1 + 16 / p.flit_bytes;
+    p.switch.buffer_packets = 1;
+    p.traffic.message_bytes = 16;
+    let buf = 1 + 16 / p.link.flit_bytes;
     let mut net = FatTree::new(p).unwrap();
     for c in 0..20_000u64 {
         assert!(net.step());
@@ -89,14 +127,14 @@ fn credits_never_negative_never_above_the_buffer_under_stress() {
     let s = net.summary();
     assert!(s.healthy(), "{}", s.report());
     assert_eq!((s.credit_errors, s.buffer_overflows), (0, 0));
-    assert!(s.accepted_flits_per_cycle_per_node > 0.02, "{}", s.report());
+    assert!(s.accepted_flits_per_cycle_per_host > 0.02, "{}", s.report());
 }
 
 #[test]
 fn same_seed_same_statistics() {
     let run = || {
         let mut p = params(4, 2, Selection::Sadp, 0.5);
-        p.in_order = true;
+        p.nic.in_order = true;
         let mut net = FatTree::new(p).unwrap();
         net.run(20_000);
         serde_json::to_string(&net.summary()).unwrap()
@@ -109,16 +147,15 @@ fn bit_reversal_limits_deterministic_routing_to_one_kth() {
     // 4-ary 3-tree: the sources of a leaf switch all have destinations with the same last
     // component, so deterministic routing sends them up one link (seed 001 §5.2.1)
     let mut p = params(4, 3, Selection::Deterministic, 0.6);
-    p.pattern = flitwave::traffic::pattern::Pattern::BitReversal;
-    p.payload_bytes = 512;
-    p.max_payload_bytes = 512;
+    p.traffic.pattern = "bit-reversal".into();
+    p.traffic.message_bytes = 512;
     let mut net = FatTree::new(p.clone()).unwrap();
     net.run(60_000);
-    let det = net.summary().accepted_flits_per_cycle_per_node;
-    p.selection = Selection::Sadp;
+    let det = net.summary().accepted_flits_per_cycle_per_host;
+    set_selection(&mut p, Selection::Sadp);
     let mut net = FatTree::new(p).unwrap();
     net.run(60_000);
-    let sadp = net.summary().accepted_flits_per_cycle_per_node;
+    let sadp = net.summary().accepted_flits_per_cycle_per_host;
     assert!((det - 0.25).abs() < 0.03, "deterministic {det}");
     assert!(sadp > 0.4, "adaptive {sadp}");
 }
@@ -126,14 +163,17 @@ fn bit_reversal_limits_deterministic_routing_to_one_kth() {
 #[test]
 fn end_to_end_control_keeps_the_reorder_buffer_from_overflowing() {
     let mut p = params(4, 2, Selection::Ff, 0.7);
-    p.in_order = true;
-    p.reorder_bytes = 512; // two packets per destination, shared by all sources
+    p.nic.in_order = true;
+    p.nic.reorder_bytes = 512; // two packets per destination, shared by all sources
     let mut net = FatTree::new(p).unwrap();
     net.run(30_000);
     let s = net.summary();
     assert!(s.healthy(), "{}", s.report());
-    assert!(s.e2e_stall_cycles > 0, "the sources never had to wait");
-    assert!(s.ooo_max_bytes <= 512, "{}", s.report());
+    assert!(
+        vct(&s).e2e_stall_cycles > 0,
+        "the sources never had to wait"
+    );
+    assert!(vct(&s).ooo_max_bytes <= 512, "{}", s.report());
     assert!(net.nics.iter().all(|n| n.reorder.overflows == 0));
 }
 
@@ -145,12 +185,24 @@ fn a_trace_runs_to_completion() {
         .map(|i| (i as u64 * 50, i % 8, (i * 3 + 1) % 8, 64 + i * 4))
         .filter(|&(_, s, d, _)| s != d)
         .collect();
-    net.load_trace(&inj).unwrap();
-    let t = net.run_trace(1_000_000).expect("finished");
+    net.load_trace(&inj, 1024).unwrap();
+    let t = net.run_workload(1_000_000).expect("finished");
     let s = net.summary();
     assert_eq!(s.delivered_packets as usize, inj.len());
+    assert_eq!(s.execution_cycles, Some(t));
     assert!(t > 1950 && t < 20_000, "execution time {t}");
-    let e = net.load_trace(&[(0, 0, 99, 10)]).unwrap_err().to_string();
+    // the offered load is the trace's own
+    let flits: u32 = inj.iter().map(|i| i.3).sum();
+    let want = flits as f64 / (inj.last().unwrap().0 + 1) as f64 / 8.0;
+    assert!(
+        (s.offered_flits_per_cycle_per_host - want).abs() < 1e-12,
+        "{}",
+        s.report()
+    );
+    let e = net
+        .load_trace(&[(0, 0, 99, 10)], 1024)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("out of range"), "{e}");
 }
 
@@ -160,10 +212,10 @@ fn a_trace_runs_to_completion() {
 /// the switch takes it. Writes waves/tb_fattree.vcd with the FIR decisions and credit counters.
 #[test]
 fn one_packet_crosses_a_2_ary_3_tree_port_by_port() {
-    use flitwave::blocks::vct_switch::VctIn;
+    use flitwave::fabric::vct::switch::VctIn;
     use flitwave::sim::trace::{TraceConfig, Tracer};
     let mut net = FatTree::new(params(2, 3, Selection::Deterministic, 0.0)).unwrap();
-    net.load_trace(&[(0, 0, 7, 64)]).unwrap();
+    net.load_trace(&[(0, 0, 7, 64)], 1024).unwrap();
     let mut tr = Tracer::create_file(
         std::path::Path::new("waves/tb_fattree.vcd"),
         "network",
@@ -217,13 +269,13 @@ fn closed_loop_storage_workload_completes() {
     let mut times = vec![];
     for c in [1.0, 10.0] {
         let mut p = params(2, 7, Selection::Ff, 0.0);
-        p.max_payload_bytes = 1024;
-        p.in_order = true;
+        p.traffic.message_bytes = 1024;
+        p.nic.in_order = true;
         let mut net = FatTree::new(p).unwrap();
         let run = StorageRun::new(reqs.clone(), &sp, c, 6.25).unwrap();
         let last_issue = run.requests().last().unwrap().0;
         net.load_storage(run).unwrap();
-        let t = net.run_storage(50_000_000).expect("the workload finished");
+        let t = net.run_workload(50_000_000).expect("the workload finished");
         let st = net.storage.as_ref().unwrap();
         assert_eq!(st.answered, reqs.len());
         // at least one service time after the last request was issued
@@ -237,4 +289,11 @@ fn closed_loop_storage_workload_completes() {
         times.push(t);
     }
     assert!(times[1] < times[0], "{times:?}");
+}
+
+fn vct(s: &Summary) -> flitwave::fabric::vct::VctSection {
+    match &s.section {
+        flitwave::fabric::Section::Vct(v) => v.clone(),
+        _ => panic!("not a vct summary"),
+    }
 }

@@ -13,7 +13,8 @@
 use flitwave::hdl::eda::{self, CheckOptions};
 use flitwave::hdl::ir_fir::IrFirRtl;
 use flitwave::hdl::lockstep::{self, Options, Twin};
-use flitwave::routing::ir_fir::{deterministic_fir, units, walk, Hop, KAryNTree, Scheme, TreePeer};
+use flitwave::routing::ir_fir::{deterministic_fir, units, walk, Hop, Scheme};
+use flitwave::topology::kary_ntree::{KAryNTree, TreePeer};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

@@ -7,11 +7,14 @@
 
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
-use flitwave::fabric::network::{NetParams, Network};
-use flitwave::fabric::packet::Packet;
+use flitwave::fabric::myrinet::nic::NicParams;
+use flitwave::fabric::myrinet::switch::SwitchParams;
+use flitwave::fabric::myrinet::{MyrinetBuild, MyrinetExt, MyrinetFamily};
+use flitwave::fabric::{AnyNetwork, NetParams, Network, Section, Summary};
 use flitwave::routing::itb::{self, ItbSelect};
 use flitwave::routing::updown::UpDown;
 use flitwave::routing::{deadlock, ITB_MARK};
+use flitwave::sim::packet::{Header, Packet};
 use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::topology::{irregular, HostSpec, LinkSpec, Shape, Topology};
 use flitwave::traffic::pattern::{DestTable, Pattern};
@@ -49,26 +52,42 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
         vec![1, 0, ITB_MARK, 1, 0],
         "Figure 4: route, ITB host, mark, next sub-route"
     );
-    let mut p = NetParams::default();
-    p.nic.rate = 0.0;
-    p.warmup = 0;
-    let mut net = Network::new(
-        &t,
-        &routes,
-        DestTable::new(&Pattern::Uniform, &t).unwrap(),
-        p,
-    )
-    .unwrap();
+    let p = NetParams {
+        rate: 0.0,
+        warmup: 0,
+        ..Default::default()
+    };
+    let b = MyrinetBuild {
+        switch: SwitchParams::default(),
+        nic: NicParams {
+            payload: 512,
+            rate: 0.0,
+            process: flitwave::traffic::injection::Process::Constant,
+            queue_limit: 1000,
+            load_cycles: 0,
+            recv_bytes_per_cycle: 1,
+            slack: Default::default(),
+            itb: Default::default(),
+        },
+        routes: std::sync::Arc::new(routes),
+    };
+    let dests = DestTable::new(&Pattern::Uniform, &t).unwrap();
+    let mut net = Network::<MyrinetFamily>::new(&t, p, b, dests).unwrap();
     let payload = 100;
     let id = net.packets.alloc(Packet {
-        src: 2,
-        dst: 4,
-        payload,
-        route_len: 5,
-        measured: true,
-        ..Default::default()
+        h: Header {
+            src: 2,
+            dst: 4,
+            payload,
+            measured: true,
+            ..Default::default()
+        },
+        x: MyrinetExt {
+            route_len: 5,
+            ..Default::default()
+        },
     });
-    net.nics[2].gen.queue.push_back(id);
+    net.nics[2].src.gen.queue.push_back(id);
     let mut tr = Tracer::create_file(
         std::path::Path::new("waves/tb_itb.vcd"),
         "network",
@@ -106,10 +125,11 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
     assert!(h as u64 + 76 < h as u64 + 102);
     assert_eq!(states[399], "IDLE");
     let s = net.summary();
-    assert_eq!(s.delivered_messages, 1);
-    assert_eq!(s.itb_forwarded, 1);
-    assert_eq!(s.itb_spills, 0);
-    assert_eq!(s.itbs_per_message, Some(1.0));
+    assert_eq!(s.delivered_packets, 1);
+    let m = myrinet(&s);
+    assert_eq!(m.itb_forwarded, 1);
+    assert_eq!(m.itb_spills, 0);
+    assert_eq!(m.itbs_per_packet, Some(1.0));
     // re-injected head: sw3 at 156, out at 180, sw4 at 188, out 212, NIC 4 at 220; the tail
     // (2 route bytes + 100 payload, minus the 2 stripped) 99 cycles later; latency counts the delivery cycle
     assert_eq!(net.stats.lat_sum, 220 + 99 + 1);
@@ -173,8 +193,8 @@ fn cfg(overrides: &[&str]) -> Config {
 }
 
 /// Run, stop the traffic, drain, and check that every packet was delivered exactly once.
-fn run_and_drain(c: &Config) -> flitwave::stats::Summary {
-    let mut net = build::build(c).unwrap().network;
+fn run_and_drain(c: &Config) -> Summary {
+    let mut net = myrinet_net(build::build(c).unwrap().network);
     net.run(c.cycles);
     let loaded = net.summary();
     assert!(loaded.healthy(), "{}", loaded.report());
@@ -192,7 +212,7 @@ fn run_and_drain(c: &Config) -> flitwave::stats::Summary {
         s.report()
     );
     assert_eq!(
-        s.generated_messages, s.delivered_messages,
+        s.generated_packets, s.delivered_packets,
         "neither lost nor duplicated"
     );
     assert!(net
@@ -219,7 +239,7 @@ fn no_deadlock_no_loss_through_in_transit_hosts_beyond_saturation() {
                 &format!("seed={}", 20 + i),
                 &format!("topology.switches={sw}"),
                 &format!("traffic.pattern=\"{pat}\""),
-                &format!("routing.select=\"{sel}\""),
+                &format!("routing.paths=\"{sel}\""),
                 "traffic.message_bytes=512",
                 "traffic.rate=0.5",
                 "cycles=30000",
@@ -227,7 +247,7 @@ fn no_deadlock_no_loss_through_in_transit_hosts_beyond_saturation() {
                 "watchdog_cycles=5000",
             ]);
             let s = run_and_drain(&c);
-            assert!(s.itb_forwarded > 0, "{sw} {pat}: ITBs were used");
+            assert!(myrinet(&s).itb_forwarded > 0, "{sw} {pat}: ITBs were used");
         }
     }
 }
@@ -244,10 +264,10 @@ fn a_full_pool_spills_to_host_memory_and_nothing_is_lost() {
     ]);
     let s = run_and_drain(&c);
     assert!(
-        s.itb_spills > 0,
+        myrinet(&s).itb_spills > 0,
         "a 600-byte pool cannot hold two 512-byte packets"
     );
-    assert!(s.itb_max_pool_bytes <= 600);
+    assert!(myrinet(&s).itb_max_pool_bytes <= 600);
     // the same load with the paper's 512 KB pool never spills and is faster
     let big = run_and_drain(&cfg(&[
         "topology.switches=32",
@@ -255,7 +275,7 @@ fn a_full_pool_spills_to_host_memory_and_nothing_is_lost() {
         "cycles=30000",
         "warmup=3000",
     ]));
-    assert_eq!(big.itb_spills, 0);
+    assert_eq!(myrinet(&big).itb_spills, 0);
     assert!(big.latency.unwrap().cycles < s.latency.unwrap().cycles);
 }
 
@@ -334,11 +354,25 @@ fn itb_descriptors_exhausted_deadlock_is_detected_not_lost() {
     ]
     .map(String::from);
     let cfg = Config::from_toml(flitwave::experiment::config::DEFAULT_TOML, &over).unwrap();
-    let mut net = build::build(&cfg).unwrap().network;
+    let mut net = myrinet_net(build::build(&cfg).unwrap().network);
     net.run(cfg.cycles);
     let stalls: u64 = net.nics.iter().map(|n| n.itb.descriptor_stalls).sum();
     assert!(stalls > 0, "the single descriptor was never exhausted");
     let s = net.summary();
     assert!(s.deadlock.is_some(), "expected a deadlock:\n{}", s.report());
-    assert!(s.conservation_ok && s.slack_overflows == 0);
+    assert!(s.conservation_ok && s.buffer_overflows == 0);
+}
+
+fn myrinet(s: &Summary) -> flitwave::fabric::myrinet::MyrinetSection {
+    match &s.section {
+        Section::Myrinet(m) => m.clone(),
+        _ => panic!("not a Myrinet summary"),
+    }
+}
+
+fn myrinet_net(n: AnyNetwork) -> Network<MyrinetFamily> {
+    match n {
+        AnyNetwork::Myrinet(n) => n,
+        _ => panic!("not a Myrinet network"),
+    }
 }

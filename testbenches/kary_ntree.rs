@@ -2,9 +2,10 @@
 //! maps against the paper's link rule, its JSON round trip, bad shapes, and the route
 //! statistics walked through the IR/FIR units against independently built paths.
 
-use flitwave::routing::ir_fir::{KAryNTree, Scheme, TreePeer};
+use flitwave::routing::ir_fir::Scheme;
 use flitwave::routing::tree_stats::{self, StageLinks};
 use flitwave::topology::fattree::{self, fattree, MAX_HOSTS};
+use flitwave::topology::kary_ntree::{KAryNTree, TreePeer};
 use flitwave::topology::{irregular, json, LinkSpec, Peer, Shape, Topology};
 use flitwave::traffic::pattern::{permutation_dest, Pattern};
 

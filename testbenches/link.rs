@@ -30,6 +30,7 @@ fn fly_time_pipelining_and_reverse_symbols() {
                     pkt: 1,
                     data: now as u8,
                     flags: 0,
+                    vc: 0,
                 },
             );
         }

@@ -5,8 +5,11 @@
 //! crossbar, and stop/go from a blocked downstream. Writes waves/tb_myrinet_switch.vcd.
 
 use flitwave::blocks::link::Link;
-use flitwave::blocks::myrinet_switch::{InState, MyrinetSwitch, SwitchParams};
 use flitwave::blocks::slack_buffer::{SlackBuffer, SlackParams, StopGoSender};
+use flitwave::fabric::myrinet::switch::{InState, MyrinetSwitch, SwitchParams};
+use flitwave::fabric::myrinet::MyrinetExt;
+use flitwave::fabric::Wiring;
+use flitwave::sim::packet::{Packet, PacketTable};
 use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::sim::{Flit, Probe, ProbeVisitor};
 use std::collections::VecDeque;
@@ -15,8 +18,19 @@ const P: usize = 8;
 const FLY: u64 = 8;
 
 /// Port p: link 2p carries flits into the switch, link 2p+1 carries flits out of it.
+/// Packet-table slots for the bench's packet ids (the switch reads the header of every packet
+/// it routes; a source-routed switch needs nothing from it but its presence).
+fn packets() -> PacketTable<MyrinetExt> {
+    let mut t = PacketTable::new();
+    for _ in 0..128 {
+        t.alloc(Packet::default());
+    }
+    t
+}
+
 struct Bench {
     sw: MyrinetSwitch,
+    packets: PacketTable<MyrinetExt>,
     links: Vec<Link>,
     /// Per input port: flits waiting to be sent by the source.
     src: Vec<VecDeque<Flit>>,
@@ -44,7 +58,8 @@ impl Bench {
         let in_link = (0..P).map(|p| 2 * p as u32).collect();
         let out_link = (0..P).map(|p| 2 * p as u32 + 1).collect();
         Bench {
-            sw: MyrinetSwitch::new(0, SwitchParams::default(), in_link, out_link),
+            sw: MyrinetSwitch::new(0, SwitchParams::default(), Wiring { in_link, out_link }),
+            packets: packets(),
             links,
             src: vec![VecDeque::new(); P],
             src_go: vec![StopGoSender::default(); P],
@@ -65,6 +80,7 @@ impl Bench {
                 pkt,
                 data: route.get(i).copied().unwrap_or(0xA0),
                 flags: 0,
+                vc: 0,
             };
             if i == 0 {
                 f.flags |= Flit::HEAD;
@@ -100,7 +116,7 @@ impl Bench {
                 l.back.send(now, s);
             }
         }
-        self.sw.eval(now, &mut self.links);
+        self.sw.eval(now, &mut self.links, &self.packets);
     }
 }
 

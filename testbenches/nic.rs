@@ -5,25 +5,28 @@
 //! delivers at the tail and the statistics see the latency. Writes waves/tb_nic.vcd.
 
 use flitwave::blocks::link::Link;
-use flitwave::blocks::nic::generator::Process;
 use flitwave::blocks::nic::routing_table::RoutingTable;
 use flitwave::blocks::nic::send_dma::SendState;
-use flitwave::blocks::nic::{Nic, NicCtx, NicParams};
 use flitwave::blocks::slack_buffer::SlackParams;
-use flitwave::fabric::packet::{Packet, PacketTable};
+use flitwave::fabric::myrinet::nic::{MyrinetNic as Nic, NicParams};
+use flitwave::fabric::myrinet::{MyrinetExt, MyrinetFamily};
+use flitwave::fabric::Ctx;
 use flitwave::routing::{Route, RouteSet};
+use flitwave::sim::packet::{Header, Packet, PacketTable};
 use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
 use flitwave::stats::Collector;
 use flitwave::topology::{mesh, Topology};
+use flitwave::traffic::injection::Process;
 use flitwave::traffic::pattern::{DestTable, Pattern};
 use rand::SeedableRng;
 
 struct Bench {
     nics: Vec<Nic>,
     links: Vec<Link>,
-    packets: PacketTable,
+    packets: PacketTable<MyrinetExt>,
     table: RoutingTable,
+    delivered_msgs: Vec<u32>,
     dests: DestTable,
     stats: Collector,
     /// (cycle, flit) seen on link 0 (NIC 0 → NIC 1)
@@ -66,11 +69,13 @@ impl Bench {
                 Route {
                     switches: vec![0, 1],
                     ports: vec![1, 0],
+                    vcs: vec![],
                     itbs: vec![],
                 },
                 Route {
                     switches: vec![1, 0],
                     ports: vec![2, 0],
+                    vcs: vec![],
                     itbs: vec![],
                 },
                 Route::default(),
@@ -81,6 +86,7 @@ impl Bench {
             links: vec![Link::new(8), Link::new(8)],
             packets: PacketTable::new(),
             table: RoutingTable::new(&routes),
+            delivered_msgs: vec![],
             dests: DestTable::new(&Pattern::Uniform, &topo()).unwrap(),
             stats: Collector::new(0),
             wire: vec![],
@@ -89,27 +95,34 @@ impl Bench {
 
     fn enqueue(&mut self, src: usize, dst: usize, now: u64) {
         let id = self.packets.alloc(Packet {
-            src: src as u32,
-            dst: dst as u32,
-            payload: 16,
-            route_len: 2,
-            gen_cycle: now,
-            measured: true,
-            ..Default::default()
+            h: Header {
+                src: src as u32,
+                dst: dst as u32,
+                payload: 16,
+                gen_cycle: now,
+                measured: true,
+                ..Default::default()
+            },
+            x: MyrinetExt {
+                route_len: 2,
+                ..Default::default()
+            },
         });
-        self.nics[src].gen.queue.push_back(id);
+        self.nics[src].src.gen.queue.push_back(id);
     }
 
     fn cycle(&mut self, now: u64) {
         if let Some(f) = self.links[0].fwd.peek(now) {
             self.wire.push((now, f));
         }
-        let mut cx = NicCtx {
+        let mut cx = Ctx::<MyrinetFamily> {
             links: &mut self.links,
             packets: &mut self.packets,
-            table: &self.table,
+            shared: &mut self.table,
             dests: &self.dests,
             stats: &mut self.stats,
+            delivered_msgs: &mut self.delivered_msgs,
+            flit_bytes: 1,
         };
         for n in &mut self.nics {
             n.eval(now, &mut cx);
@@ -189,20 +202,26 @@ fn misdelivered_packets_are_counted() {
     let mut b = Bench::new(0);
     // a packet whose header claims destination 0 travels to NIC 1
     let id = b.packets.alloc(Packet {
-        src: 0,
-        dst: 0,
-        payload: 16,
-        route_len: 2,
-        measured: true,
-        ..Default::default()
+        h: Header {
+            src: 0,
+            dst: 0,
+            payload: 16,
+            measured: true,
+            ..Default::default()
+        },
+        x: MyrinetExt {
+            route_len: 2,
+            ..Default::default()
+        },
     });
-    b.nics[0].gen.queue.push_back(id);
+    b.nics[0].src.gen.queue.push_back(id);
     b.table = RoutingTable::new(&RouteSet {
         hosts: 2,
         routes: vec![
             Route {
                 switches: vec![0, 1],
                 ports: vec![1, 0],
+                vcs: vec![],
                 itbs: vec![],
             };
             4

@@ -325,7 +325,7 @@ fn a_ring_forces_non_minimal_updown_routes() {
         cyc.routes[s * 5 + d] = Route {
             switches: vec![s as u32, ((s + 1) % 5) as u32, d as u32],
             ports: vec![1, 1, 0],
-            itbs: vec![],
+            ..Default::default()
         };
     }
     let dl = deadlock::check(&t, &cyc);

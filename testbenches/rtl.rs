@@ -209,7 +209,7 @@ fn run_network(
     let cfg = Config::from_toml(text, &over).unwrap();
     let mut net = build::build(&cfg).unwrap().network;
     if let Some(sw) = rtl_switch {
-        hdl::insitu::attach(&mut net, sw).unwrap();
+        hdl::insitu::attach_any(&mut net, sw).unwrap();
     }
     net.run(cfg.cycles);
     let s = net.summary();
@@ -261,6 +261,8 @@ fn in_situ_rejects_a_switch_that_does_not_exist() {
     use flitwave::experiment::{build, config::Config};
     let cfg = Config::from_toml(flitwave::experiment::config::DEFAULT_TOML, &[]).unwrap();
     let mut net = build::build(&cfg).unwrap().network;
-    let e = hdl::insitu::attach(&mut net, 99).unwrap_err().to_string();
+    let e = hdl::insitu::attach_any(&mut net, 99)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("99 is out of range, allowed 0..15"), "{e}");
 }

@@ -54,6 +54,7 @@ impl Bench {
                     pkt: 0,
                     data: self.sent as u8,
                     flags: 0,
+                    vc: 0,
                 },
             );
             self.sent += 1;
@@ -100,7 +101,7 @@ fn stop_and_go_timing_with_blocked_receiver() {
         match s {
             Some(FlowCtl::Stop) => stop_at = stop_at.or(Some(now)),
             Some(FlowCtl::Go) => go_at = go_at.or(Some(now)),
-            Some(FlowCtl::Credit) => panic!("a slack buffer sends no credits"),
+            Some(FlowCtl::Credit { .. }) => panic!("a slack buffer sends no credits"),
             None => {}
         }
     }

@@ -6,6 +6,9 @@
 
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor, Wire};
 
+/// No link on this port.
+pub const NO_LINK: u32 = u32::MAX;
+
 /// One unidirectional channel: flits forward, stop/go symbols backward. 64 bytes, one cache line:
 /// a switch polls both directions of its links every cycle.
 #[derive(Debug, Clone)]

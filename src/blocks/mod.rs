@@ -1,14 +1,13 @@
 //! Models of hardware blocks, one file each: cycle-accurate and fast, used inside whole networks.
+//! Leaf blocks only: they take header values as arguments and import neither the network
+//! assemblies (`fabric`) nor the statistics (`stats`).
 
 pub mod arbiter;
 pub mod credit;
 pub mod ir_fir;
 pub mod link;
-pub mod myrinet_switch;
 pub mod nic;
 pub mod slack_buffer;
-pub mod vct_nic;
-pub mod vct_switch;
 
 /// How an RTL twin in place of a model (`hdl::insitu`) fared against the model run alongside.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

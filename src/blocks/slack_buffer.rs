@@ -239,7 +239,7 @@ impl StopGoSender {
             Some(FlowCtl::Stop) => self.go = false,
             Some(FlowCtl::Go) => self.go = true,
             // a stop/go link never carries credits
-            Some(FlowCtl::Credit) | None => {}
+            Some(FlowCtl::Credit { .. }) | None => {}
         }
     }
 

@@ -1,7 +1,10 @@
-//! Command implementations of the flitwave binary (the argument structs live in main.rs).
+//! Command implementations of the flitwave binary.
 
+pub(crate) mod args;
 pub(crate) mod fattree;
+pub(crate) mod out;
 pub(crate) mod reproduce;
 pub(crate) mod rtl;
+pub(crate) mod run;
 pub(crate) mod tools;
 pub(crate) mod trace;

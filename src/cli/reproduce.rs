@@ -1,7 +1,7 @@
 //! `flitwave reproduce`: run a paper's evaluation and write its tables and figures.
 
+use super::args::ReproArgs;
 use super::tools::write_file;
-use crate::ReproArgs;
 use flitwave::experiment::{plot, reproduce};
 use flitwave::routing::itb;
 use flitwave::{Error, Result};
@@ -48,8 +48,8 @@ pub(crate) fn cmd_reproduce(a: ReproArgs) -> Result<()> {
     if !a.bytes.is_empty() {
         o.message_bytes = a.bytes.clone();
     }
-    itb::ItbSelect::parse(&a.select).map_err(|e| e.context("--select"))?;
-    o.itb_select = a.select.clone();
+    itb::ItbSelect::parse(&a.paths).map_err(|e| e.context("--paths"))?;
+    o.itb_select = a.paths.clone();
     o.threads = a.threads;
     o.progress = !a.quiet;
     let t0 = std::time::Instant::now();
@@ -107,7 +107,7 @@ pub(crate) fn cmd_reproduce(a: ReproArgs) -> Result<()> {
             )?;
         }
     }
-    print!("{md}");
+    out!("{md}");
     if cases.iter().any(|c| !c.healthy) {
         return Err(Error::new(
             "some simulation violated an invariant or deadlocked (see itb_raw.json)",
@@ -187,7 +187,7 @@ fn cmd_fattree(a: ReproArgs) -> Result<()> {
         &serde_json::to_string_pretty(&r).map_err(|e| Error::new(e.to_string()))?,
     )?;
     let points = r.points;
-    print!("{md}");
+    out!("{md}");
     if points.iter().any(|p| !p.summary.healthy()) {
         return Err(Error::new(
             "some simulation violated an invariant or deadlocked (see fattree_raw.json)",

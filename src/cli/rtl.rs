@@ -1,6 +1,6 @@
 //! `flitwave rtl`: the RTL twins' Verilog, its checks, and waveforms (docs/rtl.md).
 
-use crate::{RtlCheckArgs, RtlCmd};
+use super::args::{RtlCheckArgs, RtlCmd};
 use flitwave::hdl::eda::{self, CheckOptions};
 use flitwave::hdl::lockstep::Options;
 use flitwave::hdl::{self, Flow};
@@ -11,15 +11,15 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
     match c {
         RtlCmd::List => {
             for b in hdl::BLOCKS {
-                println!("{:<14} {}", b.name(), b.summary());
+                outln!("{:<14} {}", b.name(), b.summary());
                 let ports = |ps: &[hdl::lockstep::Port]| {
                     ps.iter()
                         .map(|p| format!("{}[{}]", p.name, p.width))
                         .collect::<Vec<_>>()
                         .join(" ")
                 };
-                println!("{:<14}   in:  {}", "", ports(b.inputs()));
-                println!("{:<14}   out: {}", "", ports(b.outputs()));
+                outln!("{:<14}   in:  {}", "", ports(b.inputs()));
+                outln!("{:<14}   out: {}", "", ports(b.outputs()));
             }
             Ok(())
         }
@@ -32,7 +32,7 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
                 } else {
                     "unchanged"
                 };
-                println!("{:<40} {tag}", p.display());
+                outln!("{:<40} {tag}", p.display());
             }
             Ok(())
         }
@@ -55,8 +55,8 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
                 ..Options::default()
             };
             b.wave(&o, cycles, &out, Some(&internal))?;
-            println!("model and twin ports: {}", out.display());
-            println!("twin internals:       {}", internal.display());
+            outln!("model and twin ports: {}", out.display());
+            outln!("twin internals:       {}", internal.display());
             Ok(())
         }
     }
@@ -84,9 +84,15 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         reports_dir: (!a.no_reports).then(|| a.dir.join("reports")),
         corrupt: a.corrupt_cycle,
     };
-    println!(
+    outln!(
         "{:<14} {:>9} {:>8} {:>7} {:>6} {:>10} {:>15}  result",
-        "block", "lockstep", "Mcyc/s", "cells", "flops", "lint", "replay"
+        "block",
+        "lockstep",
+        "Mcyc/s",
+        "cells",
+        "flops",
+        "lint",
+        "replay"
     );
     let mut failed = vec![];
     for b in blocks {
@@ -96,7 +102,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         } else {
             format!("{} warn", r.lint.failures.len())
         };
-        println!(
+        outln!(
             "{:<14} {:>9} {:>8.2} {:>7} {:>6} {:>10} {:>15}  {}",
             r.name,
             r.lockstep_cycles,
@@ -112,14 +118,14 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
             if r.passed() { "ok" } else { "FAIL" }
         );
         for p in r.problems() {
-            println!("    {p}");
+            outln!("    {p}");
         }
         if !r.passed() {
             failed.push(r.name);
         }
     }
-    println!("lint: clean(N) = no warning left after waiving N known rust-hdl noise warnings (docs/rtl.md)");
-    println!("Mcyc/s: lockstep speed, model and twin stepped together (release build, one core)");
+    outln!("lint: clean(N) = no warning left after waiving N known rust-hdl noise warnings (docs/rtl.md)");
+    outln!("Mcyc/s: lockstep speed, model and twin stepped together (release build, one core)");
     if failed.is_empty() {
         Ok(())
     } else {

@@ -1,72 +1,74 @@
-//! The sweep, topology, routes and bench commands, and the helpers the commands share.
+//! The sweep, topology, routes, list and bench commands, and the helpers the commands share.
 
-use crate::{load_config, BenchArgs, RoutesArgs, SweepArgs, TopoArgs};
+use super::args::{BenchArgs, RoutesArgs, SweepArgs, TopoArgs};
+use super::run::{load_config, quote};
 use flitwave::experiment::config::Config;
+use flitwave::experiment::provenance::{csv_comment, provenance};
 use flitwave::experiment::{bench, plot, sweep};
-use flitwave::routing::{deadlock, dor, itb, stats::RouteStats, tree_stats, updown};
+use flitwave::fabric::registry::FAMILIES;
+use flitwave::routing::registry::{routing, PlanArgs, ROUTINGS};
+use flitwave::routing::selection::SELECTIONS;
+use flitwave::routing::{deadlock, stats::RouteStats, tree_stats};
 use flitwave::topology::{fattree, irregular, json, mesh, Shape, Topology};
 use flitwave::{Error, Result};
 use std::path::Path;
 
 pub(crate) fn cmd_sweep(a: SweepArgs) -> Result<()> {
-    let cfg = load_config(&a.sim)?;
-    let rates = match &a.rates {
-        Some(r) => sweep::parse_rates(r)?,
-        None => {
-            if !(a.max_rate > 0.0 && a.max_rate <= 1.0) {
-                return Err(Error::field(
-                    "--max-rate",
-                    format!("{} is out of range, allowed (0, 1]", a.max_rate),
-                ));
+    let cfg = load_config(&a.sim, &[])?;
+    let rates = if a.search {
+        if a.rates.is_some() {
+            return Err(Error::new(
+                "--search finds its own rates; give --rates or --search, not both",
+            ));
+        }
+        vec![]
+    } else {
+        match &a.rates {
+            Some(r) => sweep::parse_rates(r)?,
+            None => {
+                if !(a.max_rate > 0.0 && a.max_rate <= 1.0) {
+                    return Err(Error::field(
+                        "--max-rate",
+                        format!("{} is out of range, allowed (0, 1]", a.max_rate),
+                    ));
+                }
+                if a.points == 0 || a.points > 1000 {
+                    return Err(Error::field(
+                        "--points",
+                        format!("{} is out of range, allowed 1..=1000", a.points),
+                    ));
+                }
+                sweep::linear_rates(a.max_rate, a.points)
             }
-            if a.points == 0 || a.points > 1000 {
-                return Err(Error::field(
-                    "--points",
-                    format!("{} is out of range, allowed 1..=1000", a.points),
-                ));
-            }
-            sweep::linear_rates(a.max_rate, a.points)
         }
     };
-    if a.routings.is_empty() {
-        let r = sweep::run(&cfg, &rates, a.threads, !a.quiet)?;
-        if let Some(p) = &a.plot {
-            let c = plot::sweep_curve(&r.label, &r);
-            plot::latency_vs_traffic(p, &r.label, &[c])?;
-        }
-        if let Some(p) = &a.csv {
-            write_file(p, &r.to_csv())?;
-        }
-        return emit_json(a.json.as_deref(), &r, &r.report());
-    }
-    // one sweep per routing, same topology, traffic and rates
+    // one sweep per routing (the configuration's own when --routings is absent), same network,
+    // traffic and rates
+    let specs: Vec<String> = if a.routings.is_empty() {
+        vec![cfg.routing.algorithm.clone()]
+    } else {
+        a.routings.clone()
+    };
     let mut results = Vec::new();
-    for spec in &a.routings {
-        let (alg, sel) = match spec.split_once(':') {
-            Some((x, y)) => (x, Some(y)),
-            None => (spec.as_str(), None),
+    for spec in &specs {
+        let c = if a.routings.is_empty() {
+            cfg.clone()
+        } else {
+            with_routing(&cfg, spec)?
         };
-        let mut over = vec![format!("routing.algorithm={alg:?}")];
-        if let Some(s) = sel {
-            over.push(format!("routing.select={s:?}"));
-        }
-        let mut base = toml::Table::try_from(&cfg).map_err(|e| Error::new(e.to_string()))?;
-        if sel.is_none() {
-            if let Some(toml::Value::Table(r)) = base.get_mut("routing") {
-                r.remove("select");
-            }
-        }
-        let text = toml::to_string(&base).map_err(|e| Error::new(e.to_string()))?;
-        let c =
-            Config::from_toml(&text, &over).map_err(|e| e.context(format!("--routings {spec}")))?;
-        results.push((spec.clone(), sweep::run(&c, &rates, a.threads, !a.quiet)?));
+        let r = if a.search {
+            sweep::search(&c)?
+        } else {
+            sweep::run(&c, &rates, a.threads, !a.quiet)?
+        };
+        results.push((spec.clone(), c, r));
     }
     let mut report = String::new();
-    for (_, r) in &results {
+    for (_, _, r) in &results {
         report += &r.report();
     }
-    let base = results[0].1.throughput_flits_per_ns_per_switch;
-    for (spec, r) in &results[1..] {
+    let base = results[0].2.throughput_flits_per_ns_per_switch;
+    for (spec, _, r) in &results[1..] {
         report += &format!(
             "throughput factor {spec}/{}: {:.2}\n",
             results[0].0,
@@ -76,17 +78,18 @@ pub(crate) fn cmd_sweep(a: SweepArgs) -> Result<()> {
     if let Some(p) = &a.plot {
         let curves: Vec<_> = results
             .iter()
-            .map(|(s, r)| plot::sweep_curve(s, r))
+            .map(|(s, _, r)| plot::sweep_curve(s, r))
             .collect();
         let title = format!(
             "{} switches, {} traffic, {} B messages",
-            results[0].1.points[0].summary.switches, cfg.traffic.pattern, cfg.traffic.message_bytes
+            results[0].2.points[0].summary.switches, cfg.traffic.pattern, cfg.traffic.message_bytes
         );
         plot::latency_vs_traffic(p, &title, &curves)?;
     }
     if let Some(p) = &a.csv {
-        let mut text = String::new();
-        for (i, (spec, r)) in results.iter().enumerate() {
+        let cj = serde_json::to_string(&cfg).map_err(|e| Error::new(e.to_string()))?;
+        let mut text = csv_comment(cfg.seed, &cj);
+        for (i, (spec, _, r)) in results.iter().enumerate() {
             for (j, line) in r.to_csv().lines().enumerate() {
                 if j == 0 && i > 0 {
                     continue;
@@ -100,11 +103,41 @@ pub(crate) fn cmd_sweep(a: SweepArgs) -> Result<()> {
         }
         write_file(p, &text)?;
     }
-    let all: Vec<_> = results
-        .iter()
-        .map(|(s, r)| serde_json::json!({"routing": s, "result": r}))
-        .collect();
+    let all = serde_json::json!({
+        "flitwave": provenance(),
+        "seed": cfg.seed,
+        "config": cfg,
+        "sweeps": results
+            .iter()
+            .map(|(s, c, r)| serde_json::json!({"routing": s, "config": c, "result": r}))
+            .collect::<Vec<_>>(),
+    });
     emit_json(a.json.as_deref(), &all, &report)
+}
+
+/// `cfg` with the routing of a `--routings` item: ROUTING[:PATHS][/SELECTION].
+fn with_routing(cfg: &Config, spec: &str) -> Result<Config> {
+    let (rest, sel) = match spec.split_once('/') {
+        Some((x, y)) => (x, Some(y)),
+        None => (spec, None),
+    };
+    let (alg, paths) = match rest.split_once(':') {
+        Some((x, y)) => (x, Some(y)),
+        None => (rest, None),
+    };
+    let mut base = toml::Table::try_from(cfg).map_err(|e| Error::new(e.to_string()))?;
+    if let Some(toml::Value::Table(r)) = base.get_mut("routing") {
+        r.remove("paths");
+    }
+    let mut over = vec![format!("routing.algorithm={}", quote(alg))];
+    if let Some(p) = paths {
+        over.push(format!("routing.paths={}", quote(p)));
+    }
+    if let Some(s) = sel {
+        over.push(format!("routing.selection={}", quote(s)));
+    }
+    let text = toml::to_string(&base).map_err(|e| Error::new(e.to_string()))?;
+    Config::from_toml(&text, &over).map_err(|e| e.context(format!("--routings {spec}")))
 }
 
 pub(crate) fn emit_json<T: serde::Serialize>(
@@ -114,12 +147,12 @@ pub(crate) fn emit_json<T: serde::Serialize>(
 ) -> Result<()> {
     let text = || serde_json::to_string_pretty(v).map_err(|e| Error::new(e.to_string()));
     match json {
-        Some(p) if p == Path::new("-") => println!("{}", text()?),
+        Some(p) if p == Path::new("-") => outln!("{}", text()?),
         Some(p) => {
             write_file(p, &text()?)?;
-            print!("{report}");
+            out!("{report}");
         }
-        None => print!("{report}"),
+        None => out!("{report}"),
     }
     Ok(())
 }
@@ -185,7 +218,7 @@ pub(crate) fn cmd_topology(a: TopoArgs) -> Result<()> {
     match &a.output {
         Some(p) => {
             json::save(&t, p)?;
-            eprintln!(
+            errln!(
                 "{} switches, {} hosts, {} links written to {}",
                 t.switches,
                 t.num_hosts(),
@@ -193,7 +226,7 @@ pub(crate) fn cmd_topology(a: TopoArgs) -> Result<()> {
                 p.display()
             );
         }
-        None => println!("{}", json::to_json(&t)),
+        None => outln!("{}", json::to_json(&t)),
     }
     Ok(())
 }
@@ -219,48 +252,43 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             n: a.n,
         })?,
     };
-    let routing = match (&a.routing, &topo.shape) {
+    let name = match (&a.routing, &topo.shape) {
         (Some(r), _) => r.as_str(),
         (None, Shape::FatTree { .. }) => "fir-det",
         (None, _) => "updown",
     };
-    if matches!(routing, "fir-det" | "ir-adaptive") {
-        return tree_routes(&a, &topo, routing);
+    let entry = routing(name).map_err(|e| e.context("--routing"))?;
+    if matches!(name, "fir-det" | "ir-adaptive") {
+        return tree_routes(&a, &topo, name);
     }
     if a.registers {
         return Err(Error::field(
             "--registers",
-            format!("applies to the fat-tree routings fir-det and ir-adaptive, not {routing:?}"),
+            format!("applies to the fat-tree routings fir-det and ir-adaptive, not {name:?}"),
         ));
     }
-    let routes = match routing {
-        "updown" => {
-            let sel = updown::Select::parse(a.select.as_deref().unwrap_or("balanced"))?;
-            updown::routes(&topo, sel, a.seed)?
-        }
-        "itb" => {
-            let sel = itb::ItbSelect::parse(a.select.as_deref().unwrap_or("random"))?;
-            itb::routes(&topo, sel, a.seed)?
-        }
-        "dor" => dor::routes(&topo)?,
-        other => {
-            return Err(Error::field(
-                "--routing",
-                format!(
-                "{other:?} is unknown, allowed: updown, itb, dor, fir-det, ir-adaptive (fat-trees)"
-            ),
-            ))
-        }
-    };
+    let plan = entry
+        .plan(
+            &topo,
+            &PlanArgs {
+                paths: a.paths.as_deref(),
+                priorities: false,
+                seed: a.seed,
+            },
+        )
+        .map_err(|e| e.context(format!("routing {name}")))?;
+    let routes = plan
+        .routes
+        .ok_or_else(|| Error::new(format!("{name} routing gives no routes to show")))?;
     let st = RouteStats::compute(&topo, &routes);
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&st.to_json()).map_err(|e| Error::new(e.to_string()))?
         );
     } else {
-        println!("{st}");
-        println!("deadlock check: {}", deadlock::check(&topo, &routes));
+        outln!("{st}");
+        outln!("deadlock check: {}", deadlock::check(&topo, &routes));
     }
     Ok(())
 }
@@ -269,9 +297,9 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
 /// (text with --registers, JSON always) the registers.
 fn tree_routes(a: &RoutesArgs, topo: &Topology, routing: &str) -> Result<()> {
     let scheme = tree_stats::parse_scheme(routing)?;
-    if let Some(s) = &a.select {
+    if let Some(s) = &a.paths {
         return Err(Error::field(
-            "--select",
+            "--paths",
             format!("{s:?}: {routing} takes no path selection (deterministic FIR allows one port; adaptive statistics follow the SADP-preferred port)"),
         ));
     }
@@ -279,15 +307,15 @@ fn tree_routes(a: &RoutesArgs, topo: &Topology, routing: &str) -> Result<()> {
     let t = fattree::tree_of(topo, routing)?;
     if a.json {
         let v = st.to_json(&tree_stats::register_rows(&t, scheme));
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
         );
     } else {
         if a.registers {
-            println!("{}", tree_stats::register_table(&t, scheme));
+            outln!("{}", tree_stats::register_table(&t, scheme));
         }
-        println!("{st}");
+        outln!("{st}");
     }
     Ok(())
 }
@@ -308,7 +336,7 @@ pub(crate) fn cmd_bench(a: BenchArgs) -> Result<()> {
         }
         let r = bench::run_one(&s)?;
         if !a.json {
-            println!(
+            outln!(
                 "{:<36} {:>4} sw {:>8} cycles {:>7.2} s  {:>7.2} M switch-cycles/s  {:>7.2} M flits/s  ({:.1} ns/switch-cycle, accepted {:.3} flits/cycle/host)",
                 r.name,
                 r.switches,
@@ -323,10 +351,27 @@ pub(crate) fn cmd_bench(a: BenchArgs) -> Result<()> {
         out.push(r);
     }
     if a.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&out).map_err(|e| Error::new(e.to_string()))?
         );
+    }
+    Ok(())
+}
+
+/// `flitwave list`: every name the registries know, with what it is.
+pub(crate) fn cmd_list() -> Result<()> {
+    outln!("switch families (switch.family, --family):");
+    for f in FAMILIES {
+        outln!("  {:<12} {}", f.name, f.help);
+    }
+    outln!("routings (routing.algorithm, --routing; path selections: routing.paths, --paths):");
+    for r in ROUTINGS {
+        outln!("  {:<12} {}", r.name, r.help);
+    }
+    outln!("selections (routing.selection, --selection):");
+    for (name, help) in SELECTIONS {
+        outln!("  {:<12} {help}", name);
     }
     Ok(())
 }

@@ -120,7 +120,7 @@ fn generate(a: GenArgs) -> Result<()> {
         Some(path) => {
             write_file(path, &text)?;
             let bytes: u64 = t.requests.iter().map(|r| r.bytes).sum();
-            eprintln!(
+            errln!(
                 "{} messages, {bytes} bytes, {} hosts and {} disks, written to {}",
                 t.requests.len(),
                 p.nodes - p.disks,
@@ -128,7 +128,7 @@ fn generate(a: GenArgs) -> Result<()> {
                 path.display()
             );
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     Ok(())
 }

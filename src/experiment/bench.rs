@@ -2,8 +2,9 @@
 //! per second, on one core, for the scenarios of docs/performance.md.
 
 use super::build;
-use super::config::{Algorithm, Config, TopologyKind};
+use super::config::{Config, TopologyKind};
 use crate::error::Result;
+use crate::fabric::Nic;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -32,7 +33,7 @@ fn mesh(dims: &str, rate: f64, cycles: u64) -> Config {
     c.topology.kind = TopologyKind::Mesh;
     c.topology.dims = dims.into();
     c.topology.hosts_per_switch = 1;
-    c.routing.algorithm = Algorithm::Dor;
+    c.routing.algorithm = "dor".into();
     c.traffic.message_bytes = 20;
     c.traffic.rate = rate;
     c.cycles = cycles;
@@ -78,18 +79,19 @@ pub fn scenarios(scale: f64) -> Vec<Scenario> {
 
 /// Run one scenario (topology and route computation are not timed).
 pub fn run_one(s: &Scenario) -> Result<BenchResult> {
-    let b = build::build(&s.config)?;
-    let mut net = b.network;
-    let t0 = Instant::now();
-    net.run(s.config.cycles);
-    let secs = t0.elapsed().as_secs_f64().max(1e-9);
-    let sum = net.summary();
-    let sc = net.switches.len() as f64 * net.now() as f64;
-    let delivered: u64 = net.nics.iter().map(|n| n.ejected_flits).sum();
+    let mut net = build::build(&s.config)?.network;
+    let (secs, sum, switches, cycles, delivered) = with_network!(&mut net, n => {
+        let t0 = Instant::now();
+        n.run(s.config.cycles);
+        let secs = t0.elapsed().as_secs_f64().max(1e-9);
+        let delivered: u64 = n.nics.iter().map(|x| x.ejected_flits()).sum();
+        (secs, n.summary(), n.switches.len(), n.now(), delivered)
+    });
+    let sc = switches as f64 * cycles as f64;
     Ok(BenchResult {
         name: s.name.to_string(),
-        switches: net.switches.len(),
-        cycles: net.now(),
+        switches,
+        cycles,
         seconds: secs,
         switch_cycles_per_sec: sc / secs,
         delivered_flits_per_sec: delivered as f64 / secs,

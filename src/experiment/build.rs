@@ -1,15 +1,18 @@
-//! From a [`Config`] to a ready-to-run [`Network`]: topology, routes, destination table, hardware
-//! parameters.
+//! From a [`Config`] to a ready-to-run network of any family: topology, routing plan (from the
+//! routing registry), destination table, the family's builder (from the family registry), and
+//! the trace or storage workload when the configuration names one.
 
-use super::config::{Algorithm, Config, TopologyKind};
-use crate::blocks::myrinet_switch::SwitchParams;
-use crate::blocks::nic::NicParams;
-use crate::blocks::slack_buffer::SlackParams;
+use super::config::{Config, TopologyKind};
 use crate::error::{Error, Result};
-use crate::fabric::network::{NetParams, Network};
-use crate::routing::{dor, itb, updown, RouteSet};
-use crate::topology::{irregular, json, mesh, Topology};
+use crate::fabric::registry::{family, AnyNetwork};
+use crate::fabric::storage::StorageRun;
+use crate::fabric::{Family, NetParams, Network};
+use crate::routing::registry::{routing, Plan, PlanArgs};
+use crate::routing::selection::{Selection, SelectionFunction};
+use crate::topology::{fattree, irregular, json, mesh, Topology};
 use crate::traffic::pattern::{DestTable, Pattern};
+use crate::traffic::storage::{self, StorageParams};
+use crate::traffic::trace::{Packetize, Trace};
 use std::path::Path;
 
 /// Build the topology a configuration names.
@@ -28,6 +31,7 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
             mesh::parse_dims(&t.dims).map_err(|e| e.context("topology.dims"))?,
             t.hosts_per_switch,
         ),
+        TopologyKind::Fattree => fattree::fattree(t.k, t.n).map_err(|e| e.context("topology")),
         TopologyKind::File => {
             let f = t
                 .file
@@ -38,53 +42,29 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
     }
 }
 
-/// Compute the routes a configuration names.
-pub fn routes(cfg: &Config, topo: &Topology) -> Result<RouteSet> {
-    match cfg.routing.algorithm {
-        Algorithm::Updown => {
-            let sel = updown::Select::parse(cfg.routing.select_name())
-                .map_err(|e| e.context("routing.select"))?;
-            updown::routes(topo, sel, cfg.seed)
-        }
-        Algorithm::Itb => {
-            let sel = itb::ItbSelect::parse(cfg.routing.select_name())
-                .map_err(|e| e.context("routing.select"))?;
-            itb::routes(topo, sel, cfg.seed)
-        }
-        Algorithm::Dor => dor::routes(topo).map_err(|e| e.context("routing.algorithm")),
-    }
+/// The routing plan a configuration names, on `topo`.
+pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
+    let r = routing(&cfg.routing.algorithm).map_err(|e| e.context("routing.algorithm"))?;
+    let sel = Selection::by_name(&cfg.routing.selection);
+    let args = PlanArgs {
+        paths: cfg.routing.paths.as_deref(),
+        priorities: sel.is_some_and(|s| s.uses_priority()),
+        seed: cfg.seed,
+    };
+    r.plan(topo, &args)
+        .map_err(|e| e.context(format!("routing {:?}", r.name)))
 }
 
-/// Hardware and traffic parameters.
-pub fn net_params(cfg: &Config, topo: &Topology) -> NetParams {
-    let slack = SlackParams {
-        capacity: cfg.switch.slack_bytes,
-        stop_above: cfg.switch.stop_above,
-        go_below: cfg.switch.go_below,
-    };
+/// What every network takes from the configuration.
+pub fn net_params(cfg: &Config) -> NetParams {
     NetParams {
         fly_cycles: cfg.link.fly_cycles,
         clock_ns: cfg.link.clock_ns,
-        switch: SwitchParams {
-            ports: topo.ports_per_switch,
-            first_flit_latency: cfg.switch.first_flit_latency_cycles,
-            slack,
-        },
-        nic: NicParams {
-            payload: cfg.traffic.message_bytes,
-            rate: cfg.traffic.rate,
-            process: cfg.traffic.process,
-            queue_limit: cfg.traffic.source_queue_limit,
-            load_cycles: cfg.nic.load_cycles,
-            recv_bytes_per_cycle: cfg.nic.recv_bytes_per_cycle,
-            slack,
-            itb: crate::blocks::nic::itb::ItbParams {
-                detect_cycles: cfg.nic.itb_detect_cycles,
-                program_cycles: cfg.nic.itb_program_cycles,
-                pool_bytes: cfg.nic.itb_pool_bytes,
-                spill_delay_cycles: cfg.nic.itb_spill_delay_cycles,
-                descriptors: cfg.nic.itb_descriptors,
-            },
+        flit_bytes: cfg.link.flit_bytes,
+        rate: if cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some() {
+            0.0
+        } else {
+            cfg.traffic.rate
         },
         warmup: cfg.warmup,
         watchdog_cycles: cfg.watchdog_cycles,
@@ -92,30 +72,78 @@ pub fn net_params(cfg: &Config, topo: &Topology) -> NetParams {
     }
 }
 
-/// Everything needed to simulate: topology, routes and the network itself.
+/// Everything needed to simulate: topology, routing plan and the network itself.
 pub struct Built {
     pub topology: Topology,
-    pub routes: RouteSet,
-    pub network: Network,
+    pub plan: Plan,
+    pub network: AnyNetwork,
 }
 
-/// Build the network, reusing a topology and routes when given (sweeps compute them once).
-pub fn network_with(cfg: &Config, topo: &Topology, routes: &RouteSet) -> Result<Network> {
+/// Build the network, reusing a topology and plan when given (sweeps compute them once), and
+/// load the configuration's workload.
+pub fn network_with(cfg: &Config, topo: &Topology, plan: &Plan) -> Result<AnyNetwork> {
     let pattern = Pattern::parse(&cfg.traffic.pattern)
         .map_err(|e| e.context("traffic.pattern"))?
         .resolve(topo.num_hosts(), cfg.seed);
     let dests = DestTable::new(&pattern, topo).map_err(|e| e.context("traffic.pattern"))?;
-    Network::new(topo, routes, dests, net_params(cfg, topo))
+    let fam = family(&cfg.switch.family).map_err(|e| e.context("switch.family"))?;
+    let mut net = (fam.build)(cfg, topo, plan, net_params(cfg), dests)?;
+    with_network!(&mut net, n => load_workload(cfg, n))?;
+    Ok(net)
 }
 
 /// Build everything from scratch.
 pub fn build(cfg: &Config) -> Result<Built> {
     let topology = topology(cfg)?;
-    let routes = routes(cfg, &topology)?;
-    let network = network_with(cfg, &topology, &routes)?;
+    let plan = plan(cfg, &topology)?;
+    let network = network_with(cfg, &topology, &plan)?;
     Ok(Built {
         topology,
-        routes,
+        plan,
         network,
     })
+}
+
+/// Load the trace or storage workload the configuration names, if any.
+pub fn load_workload<F: Family>(cfg: &Config, net: &mut Network<F>) -> Result<()> {
+    let clock = cfg.link.clock_ns;
+    if let Some(path) = &cfg.traffic.trace {
+        let t = Trace::load(Path::new(path), Some(net.nics.len()))
+            .map_err(|e| e.context("traffic.trace"))?;
+        let pk = Packetize {
+            compression: cfg.traffic.compression,
+            clock_ns: clock,
+            max_payload: crate::fabric::vct::TRACE_PACKET_BYTES,
+        };
+        let inj: Vec<_> = t
+            .injections(&pk)?
+            .iter()
+            .map(|i| (i.cycle, i.src, i.dst, i.payload))
+            .collect();
+        let max = F::max_payload(&net.build);
+        net.load_trace(&inj, max)?;
+    }
+    if let Some(us) = cfg.traffic.storage_us {
+        let sp = StorageParams {
+            seed: cfg.seed,
+            duration_us: us,
+            nodes: net.nics.len(),
+            ..Default::default()
+        };
+        let reqs = storage::workload(&sp).map_err(|e| e.context("traffic.storage_us"))?;
+        net.load_storage(StorageRun::new(reqs, &sp, cfg.traffic.compression, clock)?)?;
+    }
+    Ok(())
+}
+
+/// How long a run of `cfg` may last: `cycles`, or for a trace or storage workload (which
+/// runs until it is done) at least 20 times its span plus 2,000,000 cycles.
+pub fn run_limit(cfg: &Config, net: &AnyNetwork) -> u64 {
+    let span = with_network!(net, n => n.workload_span());
+    match span {
+        Some(s) => cfg
+            .cycles
+            .max(s.saturating_mul(20).saturating_add(2_000_000)),
+        None => cfg.cycles,
+    }
 }

@@ -1,7 +1,9 @@
-//! Configuration schema (TOML) of one simulation: topology × routing × traffic × hardware.
+//! Configuration schema (TOML) of one simulation: topology × switch family × routing ×
+//! selection × traffic × hardware.
 //!
 //! Every field has a default (the Myrinet values of seed 000 §4.3–4.5); a configuration file
-//! only names what it changes. Unknown keys, wrong types and out-of-range values are errors that
+//! only names what it changes. Names of families, routings and selections come from the
+//! registries (`fabric::registry`, `routing::registry`, `routing::selection`). Unknown keys, wrong types and out-of-range values are errors that
 //! name the field, the value and what is allowed. `--set key=value` overrides use the same dotted
 //! names (`traffic.rate=0.05`, `topology.switches=64`).
 
@@ -38,6 +40,8 @@ pub enum TopologyKind {
     Irregular,
     Mesh,
     Torus,
+    /// k-ary n-tree (seed 001 §2).
+    Fattree,
     File,
 }
 
@@ -54,42 +58,40 @@ pub struct TopologyCfg {
     pub ports: usize,
     /// Mesh/torus dimensions, e.g. "8x8".
     pub dims: String,
+    /// Fat-tree arity (a power of two) and stages: k^n hosts.
+    pub k: u32,
+    pub n: u32,
     /// Topology JSON file (kind = "file").
     pub file: Option<String>,
     /// Seed of the random topology (defaults to the run seed).
     pub seed: Option<u64>,
 }
 
-/// Route computation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    /// Up*/down* (seed 000 §2).
-    Updown,
-    /// Dimension order (meshes and tori).
-    Dor,
-    /// Minimal routes with in-transit buffers (seed 000 §3).
-    Itb,
-}
-
 /// `[routing]`
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RoutingCfg {
-    pub algorithm: Algorithm,
-    /// Path selection. Up*/down*: "balanced" (GM simple_routes-like, default) or "shortest";
-    /// ITB: "random" (default, as the paper) or "min-itb".
-    pub select: Option<String>,
+    /// The routing (`flitwave routes --help` lists them): updown, itb, dor, fir-det,
+    /// ir-adaptive.
+    pub algorithm: String,
+    /// Path selection of routings that choose among paths offline. Up*/down*: "balanced"
+    /// (GM simple_routes-like, default) or "shortest"; ITB: "random" (default, as the paper)
+    /// or "min-itb".
+    pub paths: Option<String>,
+    /// Selection function of switches that route: only, sadp, ff.
+    pub selection: String,
 }
 
 impl RoutingCfg {
-    /// The selection in force (the algorithm's default when none is given).
-    pub fn select_name(&self) -> &str {
-        match (&self.select, self.algorithm) {
+    /// The path selection in force (the routing's default when none is given), or "-".
+    pub fn paths_name(&self) -> &str {
+        match (
+            &self.paths,
+            crate::routing::registry::routing(&self.algorithm),
+        ) {
             (Some(s), _) => s,
-            (None, Algorithm::Itb) => "random",
-            (None, Algorithm::Dor) => "dimension-order",
-            (None, Algorithm::Updown) => "balanced",
+            (None, Ok(r)) => r.paths.first().copied().unwrap_or("-"),
+            (None, Err(_)) => "-",
         }
     }
 }
@@ -105,9 +107,17 @@ pub struct TrafficCfg {
     /// Offered load in payload flits per cycle per host (0..=1).
     pub rate: f64,
     /// Injection process.
-    pub process: crate::blocks::nic::generator::Process,
-    /// Source queue capacity in messages per host.
+    pub process: crate::traffic::injection::Process,
+    /// Source queue capacity in packets per host.
     pub source_queue_limit: usize,
+    /// Play this trace file instead of the generators (docs/traffic.md); the run lasts until
+    /// the trace is done.
+    pub trace: Option<String>,
+    /// Closed-loop storage workload of this many µs of the storage-like generator (seed
+    /// `seed`): hosts issue requests, disks answer what they received (docs/fattree.md).
+    pub storage_us: Option<f64>,
+    /// Time compression factor of the trace or storage workload.
+    pub compression: f64,
 }
 
 /// `[link]`
@@ -118,19 +128,29 @@ pub struct LinkCfg {
     pub fly_cycles: u32,
     /// Clock period in ns (seed 000: 6.25 ns per 1-byte flit).
     pub clock_ns: f64,
+    /// Bytes per flit; a link moves one flit per cycle (seed 000/001: 1).
+    pub flit_bytes: u32,
 }
 
 /// `[switch]`
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SwitchCfg {
-    /// Header arrival to first flit out, free output (seed 000: 24 cycles = 150 ns).
+    /// Switch family: myrinet (seed 000) or vct (seed 001).
+    pub family: String,
+    /// vct: cycles from a header at an input to its routing decision (seed 001: 20).
+    pub routing_cycles: u32,
+    /// vct: input and output queues, in packets of the largest size (seed 001: 2).
+    pub buffer_packets: u32,
+    /// vct: bytes one credit stands for; 0 = one credit per flit (seed 004 counts 64).
+    pub credit_bytes: u32,
+    /// myrinet: header arrival to first flit out, free output (seed 000: 24 cycles = 150 ns).
     pub first_flit_latency_cycles: u32,
-    /// Slack buffer bytes (seed 000: 80).
+    /// myrinet: slack buffer bytes (seed 000: 80).
     pub slack_bytes: usize,
-    /// Stop mark (seed 000: 56).
+    /// myrinet: stop mark (seed 000: 56).
     pub stop_above: usize,
-    /// Go mark (seed 000: 40).
+    /// myrinet: go mark (seed 000: 40).
     pub go_below: usize,
 }
 
@@ -153,6 +173,12 @@ pub struct NicCfg {
     /// ITB: in-transit packets the engine can hold (descriptor memory); a marked header that
     /// finds them all in use waits in the NIC's input buffer.
     pub itb_descriptors: usize,
+    /// vct: in-order delivery (reorder buffer and end-to-end flow control, seed 001 §5.1).
+    pub in_order: bool,
+    /// vct: how sources learn of deliveries: free (ideal, the paper) or packets (real acks).
+    pub ack: crate::fabric::vct::nic::AckMode,
+    /// vct: reorder buffer per destination NIC, bytes (seed 001: 8 MB).
+    pub reorder_bytes: u64,
 }
 
 impl Default for Config {
@@ -180,6 +206,8 @@ impl Default for TopologyCfg {
             hosts_per_switch: 4,
             ports: 8,
             dims: "4x4".into(),
+            k: 4,
+            n: 3,
             file: None,
             seed: None,
         }
@@ -189,8 +217,9 @@ impl Default for TopologyCfg {
 impl Default for RoutingCfg {
     fn default() -> Self {
         RoutingCfg {
-            algorithm: Algorithm::Updown,
-            select: None,
+            algorithm: "updown".into(),
+            paths: None,
+            selection: "only".into(),
         }
     }
 }
@@ -201,8 +230,11 @@ impl Default for TrafficCfg {
             pattern: "uniform".into(),
             message_bytes: 512,
             rate: 0.05,
-            process: crate::blocks::nic::generator::Process::Constant,
+            process: crate::traffic::injection::Process::Constant,
             source_queue_limit: 1000,
+            trace: None,
+            storage_us: None,
+            compression: 1.0,
         }
     }
 }
@@ -212,6 +244,7 @@ impl Default for LinkCfg {
         LinkCfg {
             fly_cycles: 8,
             clock_ns: 6.25,
+            flit_bytes: 1,
         }
     }
 }
@@ -219,6 +252,10 @@ impl Default for LinkCfg {
 impl Default for SwitchCfg {
     fn default() -> Self {
         SwitchCfg {
+            family: "myrinet".into(),
+            routing_cycles: 20,
+            buffer_packets: 2,
+            credit_bytes: 0,
             first_flit_latency_cycles: 24,
             slack_bytes: 80,
             stop_above: 56,
@@ -237,6 +274,9 @@ impl Default for NicCfg {
             itb_pool_bytes: 512 * 1024,
             itb_spill_delay_cycles: 3200,
             itb_descriptors: 1 << 20,
+            in_order: false,
+            ack: crate::fabric::vct::nic::AckMode::Free,
+            reorder_bytes: 8 << 20,
         }
     }
 }
@@ -297,6 +337,7 @@ impl Config {
         }
         range("watchdog_cycles", self.watchdog_cycles, 100, u64::MAX)?;
         let t = &self.topology;
+        let s_cfg = &self.switch;
         range("topology.switches", t.switches, 1, 4096)?;
         range("topology.ports", t.ports, 2, 32)?;
         range("topology.hosts_per_switch", t.hosts_per_switch, 1, 28)?;
@@ -306,22 +347,36 @@ impl Config {
                 "kind = \"file\" needs a file path",
             ));
         }
-        match self.routing.algorithm {
-            Algorithm::Updown => {
-                crate::routing::updown::Select::parse(self.routing.select_name())
-                    .map_err(|e| e.context("routing.select"))?;
-            }
-            Algorithm::Itb => {
-                crate::routing::itb::ItbSelect::parse(self.routing.select_name())
-                    .map_err(|e| e.context("routing.select"))?;
-            }
-            Algorithm::Dor => {
-                if self.routing.select.is_some() {
-                    return Err(Error::field(
-                        "routing.select",
-                        "dimension-order routing has no path selection; remove the key",
-                    ));
-                }
+        crate::fabric::registry::family(&self.switch.family)
+            .map_err(|e| e.context("switch.family"))?;
+        let r = crate::routing::registry::routing(&self.routing.algorithm)
+            .map_err(|e| e.context("routing.algorithm"))?;
+        r.paths_name(self.routing.paths.as_deref())
+            .map_err(|e| e.context("routing.paths"))?;
+        if crate::routing::selection::Selection::by_name(&self.routing.selection).is_none() {
+            return Err(Error::field(
+                "routing.selection",
+                format!(
+                    "{:?} is not a selection; allowed: {}",
+                    self.routing.selection,
+                    crate::routing::registry::names(
+                        crate::routing::selection::SELECTIONS.iter().map(|s| s.0)
+                    )
+                ),
+            ));
+        }
+        if t.kind == TopologyKind::Fattree {
+            crate::topology::kary_ntree::KAryNTree::wiring(t.k, t.n).map_err(|e| {
+                Error::new(format!(
+                    "topology.{} (a k-ary n-tree, fat-tree)",
+                    e.message()
+                ))
+            })?;
+            if 1u64 << (t.n * t.k.trailing_zeros()) > 65536 {
+                return Err(Error::field(
+                    "topology.n",
+                    format!("a {}-ary {}-tree has more than 65536 hosts", t.k, t.n),
+                ));
             }
         }
         crate::traffic::pattern::Pattern::parse(&self.traffic.pattern)
@@ -343,6 +398,35 @@ impl Config {
             1_000_000,
         )?;
         range("link.fly_cycles", self.link.fly_cycles, 1, 1024)?;
+        range("link.flit_bytes", self.link.flit_bytes, 1, 4096)?;
+        range("switch.routing_cycles", s_cfg.routing_cycles, 0, 100_000)?;
+        range("switch.buffer_packets", s_cfg.buffer_packets, 1, 1024)?;
+        range("switch.credit_bytes", s_cfg.credit_bytes, 0, 1 << 20)?;
+        range("nic.reorder_bytes", self.nic.reorder_bytes, 0, 1 << 40)?;
+        let tr = &self.traffic;
+        if tr.trace.is_some() && tr.storage_us.is_some() {
+            return Err(Error::field(
+                "traffic.trace",
+                "a trace and a storage workload (traffic.storage_us) exclude each other; give one",
+            ));
+        }
+        if !(tr.compression.is_finite() && tr.compression > 0.0 && tr.compression <= 1e6) {
+            return Err(Error::field(
+                "traffic.compression",
+                format!(
+                    "{} is not allowed, expected a number in (0, 1e6]",
+                    tr.compression
+                ),
+            ));
+        }
+        if let Some(us) = tr.storage_us {
+            if !(us.is_finite() && us > 0.0 && us <= 1e7) {
+                return Err(Error::field(
+                    "traffic.storage_us",
+                    format!("{us} is not allowed, expected a number of µs in (0, 1e7]"),
+                ));
+            }
+        }
         if !(self.link.clock_ns > 0.0 && self.link.clock_ns.is_finite()) {
             return Err(Error::field(
                 "link.clock_ns",

@@ -8,5 +8,6 @@ pub mod paper000;
 pub mod paper001;
 pub mod paper001_report;
 pub mod plot;
+pub mod provenance;
 pub mod reproduce;
 pub mod sweep;

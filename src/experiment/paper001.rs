@@ -11,11 +11,12 @@
 //! traces of the paper are not available; `traffic::storage` generates a trace of the same
 //! shape (23 disks, 105 hosts). Every point is an independent, seeded simulation.
 
-use crate::blocks::vct_nic::AckMode;
-use crate::blocks::vct_switch::Selection;
+use super::build;
+use super::config::{Config, TopologyKind};
 use crate::error::Result;
-use crate::fabric::fattree::{FatTree, FtParams, FtSummary, Injections};
-use crate::fabric::storage::StorageRun;
+use crate::fabric::vct::nic::AckMode;
+use crate::fabric::Summary;
+use crate::traffic::injection::{Injections, Process};
 use crate::traffic::pattern::Pattern;
 use crate::traffic::storage::{self, StorageParams};
 use crate::traffic::trace::{Packetize, Trace};
@@ -82,6 +83,34 @@ impl Options {
     }
 }
 
+/// The paper's three routings: deterministic FIR, adaptive IR with SADP or with FF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Selection {
+    Deterministic,
+    Sadp,
+    Ff,
+}
+
+impl Selection {
+    /// The short name in labels: det, sadp, ff.
+    pub fn name(self) -> &'static str {
+        match self {
+            Selection::Deterministic => "det",
+            Selection::Sadp => "sadp",
+            Selection::Ff => "ff",
+        }
+    }
+
+    /// The registry's routing and selection names.
+    pub fn routing(self) -> (&'static str, &'static str) {
+        match self {
+            Selection::Deterministic => ("fir-det", "only"),
+            Selection::Sadp => ("ir-adaptive", "sadp"),
+            Selection::Ff => ("ir-adaptive", "ff"),
+        }
+    }
+}
+
 /// One curve: a routing, whether order is enforced, and the reorder buffer.
 #[derive(Debug, Clone, Serialize)]
 pub struct Variant {
@@ -114,7 +143,7 @@ pub struct Point {
     pub variant: String,
     /// Offered load (synthetic) or compression factor (trace).
     pub x: f64,
-    pub summary: FtSummary,
+    pub summary: Summary,
     /// Trace execution time in cycles (Figure 7), if the trace finished.
     pub exec_cycles: Option<u64>,
 }
@@ -324,52 +353,59 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
     Ok(out)
 }
 
-fn run_job(o: &Options, j: &Job) -> Result<Point> {
+/// The configuration of a job: a vct network, the paper's switches (§5.1), the job's routing.
+fn job_config(o: &Options, j: &Job) -> Result<Config> {
     let trace = !matches!(j.workload, Workload::Synthetic);
-    let p = FtParams {
-        k: if trace { 2 } else { o.k },
-        n: if trace { 7 } else { o.n },
-        selection: j.variant.selection,
-        payload_bytes: if trace { 1024 } else { o.packet_bytes },
-        max_payload_bytes: if trace { 1024 } else { o.packet_bytes },
-        flit_bytes: 1,
-        rate: if trace { 0.0 } else { j.x },
-        pattern: j.pattern.clone(),
-        in_order: j.variant.in_order,
-        ack: j.variant.ack,
-        reorder_bytes: j.variant.reorder_bytes,
-        warmup: if trace { 0 } else { o.warmup },
-        seed: o.seed,
-        ..Default::default()
-    };
-    let mut net = FatTree::new(p)?;
-    let exec = match &j.workload {
+    let mut c = Config::default();
+    let (alg, sel) = j.variant.selection.routing();
+    c.seed = o.seed;
+    c.switch.family = "vct".into();
+    c.topology.kind = TopologyKind::Fattree;
+    (c.topology.k, c.topology.n) = if trace { (2, 7) } else { (o.k, o.n) };
+    c.routing.algorithm = alg.into();
+    c.routing.selection = sel.into();
+    c.traffic.message_bytes = if trace { 1024 } else { o.packet_bytes };
+    c.traffic.rate = if trace { 0.0 } else { j.x };
+    c.traffic.pattern = j.pattern.to_string();
+    c.traffic.process = Process::Bernoulli;
+    c.traffic.source_queue_limit = 64;
+    c.nic.in_order = j.variant.in_order;
+    c.nic.ack = j.variant.ack;
+    c.nic.reorder_bytes = j.variant.reorder_bytes;
+    c.cycles = o.cycles.max(1);
+    c.warmup = if trace { 0 } else { o.warmup };
+    c.watchdog_cycles = 50_000;
+    if matches!(j.workload, Workload::Closed) {
+        c.traffic.storage_us = Some(o.trace_us);
+        c.traffic.compression = j.x;
+    }
+    c.validate()?;
+    Ok(c)
+}
+
+fn run_job(o: &Options, j: &Job) -> Result<Point> {
+    let cfg = job_config(o, j)?;
+    let mut net = build::build(&cfg)?.network;
+    let exec = with_network!(&mut net, n => match &j.workload {
         Workload::Replay(t) => {
-            net.load_trace(t)?;
+            n.load_trace(t, 1024)?;
             let last = t.last().map_or(0, |i| i.0);
-            net.run_trace(last * 20 + 2_000_000)
+            n.run_workload(last * 20 + 2_000_000)
         }
         Workload::Closed => {
-            let sp = StorageParams {
-                seed: o.seed,
-                duration_us: o.trace_us,
-                ..Default::default()
-            };
-            let run = StorageRun::new(storage::workload(&sp)?, &sp, j.x, 6.25)?;
             let limit = (o.trace_us * 1000.0 / 6.25 / j.x) as u64 * 20 + 2_000_000;
-            net.load_storage(run)?;
-            net.run_storage(limit)
+            n.run_workload(limit)
         }
         Workload::Synthetic => {
-            net.run(o.cycles);
+            n.run(o.cycles);
             None
         }
-    };
+    });
     Ok(Point {
         figure: j.figure.clone(),
         variant: j.variant.label.clone(),
         x: j.x,
-        summary: net.summary(),
+        summary: with_network!(&net, n => n.summary()),
         exec_cycles: exec,
     })
 }

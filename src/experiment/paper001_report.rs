@@ -17,6 +17,14 @@ fn variants(points: &[Point], fig: &str) -> Vec<String> {
     v
 }
 
+/// The virtual cut-through section of a point's summary (every seed 001 point has one).
+fn vct(p: &Point) -> crate::fabric::vct::VctSection {
+    match &p.summary.section {
+        crate::fabric::Section::Vct(v) => v.clone(),
+        _ => Default::default(),
+    }
+}
+
 fn curve<'a>(points: &'a [Point], fig: &str, var: &str) -> Vec<&'a Point> {
     points
         .iter()
@@ -27,7 +35,7 @@ fn curve<'a>(points: &'a [Point], fig: &str, var: &str) -> Vec<&'a Point> {
 /// Throughput: the largest accepted traffic of a curve.
 fn throughput(c: &[&Point]) -> f64 {
     c.iter()
-        .map(|p| p.summary.accepted_flits_per_cycle_per_node)
+        .map(|p| p.summary.accepted_flits_per_cycle_per_host)
         .fold(0.0, f64::max)
 }
 
@@ -42,9 +50,9 @@ fn plot_points(c: &[&Point]) -> Vec<(f64, f64)> {
     let mut out = vec![];
     for p in c {
         if let Some(l) = p.summary.latency {
-            out.push((p.summary.accepted_flits_per_cycle_per_node, l.cycles));
+            out.push((p.summary.accepted_flits_per_cycle_per_host, l.cycles));
         }
-        if p.summary.saturated() {
+        if p.summary.saturated {
             break;
         }
     }
@@ -71,14 +79,10 @@ fn synthetic_section(
     for v in &vs {
         let c = curve(points, fig, v);
         let mid = c[c.len() / 2];
-        let ooo = c
-            .iter()
-            .map(|p| p.summary.ooo_max_packets)
-            .max()
-            .unwrap_or(0);
+        let ooo = c.iter().map(|p| vct(p).ooo_max_packets).max().unwrap_or(0);
         let delay = c
             .iter()
-            .filter_map(|p| p.summary.reorder_delay_cycles)
+            .filter_map(|p| vct(p).reorder_delay_cycles)
             .fold(0.0, f64::max);
         let _ = writeln!(
             s,
@@ -198,11 +202,7 @@ fn buffer_section(s: &mut String, points: &[Point], dir: &Path) -> Result<()> {
                 return "-".into();
             };
             match p.exec_cycles {
-                Some(e) => format!(
-                    "{:.2}× ({} stalled)",
-                    e as f64 / d,
-                    p.summary.e2e_stall_cycles
-                ),
+                Some(e) => format!("{:.2}× ({} stalled)", e as f64 / d, vct(p).e2e_stall_cycles),
                 None => "not finished".into(),
             }
         };
@@ -253,7 +253,7 @@ fn fig7_table(s: &mut String, points: &[Point], fig: &str, title: &str) {
                     .summary
                     .latency
                     .map_or("n/a".into(), |l| format!("{:.0}", l.cycles));
-                let d = p.summary.reorder_delay_cycles.unwrap_or(0.0);
+                let d = vct(p).reorder_delay_cycles.unwrap_or(0.0);
                 format!("{e}; lat {l}; reorder {d:.0}")
             };
             let row: Vec<String> = vs.iter().map(cell).collect();

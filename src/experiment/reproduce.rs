@@ -9,9 +9,9 @@
 //! bisection steps refine the knee; throughput is the largest accepted traffic seen. Latency at
 //! low load is measured for both at the same rate, 10 % of UD's saturation rate.
 
-use super::build;
-use super::config::{Algorithm, Config};
+use super::config::Config;
 use super::paper000::{PaperTable, MESSAGE_BYTES, TABLES};
+use super::sweep::Runner;
 use crate::error::{Error, Result};
 use crate::traffic::pattern::hot_spot_percent_for;
 use rayon::prelude::*;
@@ -106,7 +106,7 @@ fn config(
     sw: usize,
     bytes: u32,
     seed: u64,
-    alg: Algorithm,
+    alg: &str,
 ) -> Result<Config> {
     let mut c = Config::default();
     c.seed = seed;
@@ -116,104 +116,77 @@ fn config(
     c.topology.switches = sw;
     c.traffic.pattern = pattern_spec(pattern, sw);
     c.traffic.message_bytes = bytes;
-    c.routing.algorithm = alg;
-    c.routing.select = (alg == Algorithm::Itb).then(|| o.itb_select.clone());
+    c.routing.algorithm = alg.into();
+    c.routing.paths = (alg == "itb").then(|| o.itb_select.clone());
     c.validate()?;
     Ok(c)
 }
 
-struct Runner {
-    cfg: Config,
-    topo: crate::topology::Topology,
-    routes: crate::routing::RouteSet,
+/// One routing's side of a case: its runner, and what its points said.
+struct Side {
+    run: Runner,
     healthy: bool,
     spills: u64,
 }
 
-impl Runner {
+impl Side {
     fn new(cfg: Config) -> Result<Self> {
-        let topo = build::topology(&cfg)?;
-        let routes = build::routes(&cfg, &topo)?;
-        Ok(Runner {
-            cfg,
-            topo,
-            routes,
+        Ok(Side {
+            run: Runner::new(cfg)?,
             healthy: true,
             spills: 0,
         })
     }
 
-    fn point(&mut self, rate: f64) -> Result<(Point, crate::stats::Summary)> {
-        self.point_for(rate, self.cfg.cycles)
-    }
-
-    fn point_for(&mut self, rate: f64, cycles: u64) -> Result<(Point, crate::stats::Summary)> {
-        let mut c = self.cfg.clone();
-        c.traffic.rate = rate;
-        c.cycles = cycles;
-        c.warmup = cycles / 10;
-        let mut net = build::network_with(&c, &self.topo, &self.routes)?;
-        net.run(c.cycles);
-        let s = net.summary();
+    fn point_for(&mut self, rate: f64, cycles: u64) -> Result<(Point, crate::fabric::Summary)> {
+        let s = self.run.point_with(rate, cycles, cycles / 10)?;
         self.healthy &= s.healthy();
-        self.spills += s.itb_spills;
-        let saturated = s.saturated();
+        if let crate::fabric::Section::Myrinet(m) = &s.section {
+            self.spills += m.itb_spills;
+        }
         let p = Point {
             rate,
             accepted_flits_per_ns_per_switch: s.accepted_flits_per_ns_per_switch,
             latency_ns: s.latency.map(|l| l.ns),
-            saturated,
+            saturated: s.saturated,
         };
         Ok((p, s))
     }
 
-    /// Saturation search: returns (throughput, highest unsaturated rate, points).
+    /// Saturation search ([`Runner::search`]): (throughput, highest unsaturated rate, points).
     fn search(&mut self) -> Result<(f64, f64, Vec<Point>)> {
-        let mut pts = Vec::new();
-        let (mut lo, mut hi) = (0.0, None);
-        let mut r = 0.01;
-        while r <= 1.0 {
-            let (p, _) = self.point(r)?;
-            let sat = p.saturated;
-            pts.push(p);
-            if sat {
-                hi = Some(r);
-                break;
+        let (pts, lo) = self.run.search(0.01)?;
+        let mut out = Vec::new();
+        for p in pts {
+            self.healthy &= p.summary.healthy();
+            if let crate::fabric::Section::Myrinet(m) = &p.summary.section {
+                self.spills += m.itb_spills;
             }
-            lo = r;
-            r *= 2.0;
+            out.push(Point {
+                rate: p.rate,
+                accepted_flits_per_ns_per_switch: p.summary.accepted_flits_per_ns_per_switch,
+                latency_ns: p.summary.latency.map(|l| l.ns),
+                saturated: p.saturated,
+            });
         }
-        if let Some(mut h) = hi {
-            for _ in 0..3 {
-                let mid = (lo + h) / 2.0;
-                let (p, _) = self.point(mid)?;
-                if p.saturated {
-                    h = mid;
-                } else {
-                    lo = mid;
-                }
-                pts.push(p);
-            }
-        }
-        pts.sort_by(|a, b| a.rate.total_cmp(&b.rate));
-        let best = pts
+        let best = out
             .iter()
             .map(|p| p.accepted_flits_per_ns_per_switch)
             .fold(0.0, f64::max);
-        Ok((best, lo, pts))
+        Ok((best, lo, out))
     }
 }
 
 fn run_case(o: &Options, pattern: &str, sw: usize, bytes: u32, seed: u64) -> Result<Case> {
-    let mut ud = Runner::new(config(o, pattern, sw, bytes, seed, Algorithm::Updown)?)?;
-    let mut it = Runner::new(config(o, pattern, sw, bytes, seed, Algorithm::Itb)?)?;
+    let mut ud = Side::new(config(o, pattern, sw, bytes, seed, "updown")?)?;
+    let mut it = Side::new(config(o, pattern, sw, bytes, seed, "itb")?)?;
     let (ud_th, ud_knee, ud_points) = ud.search()?;
     let (itb_th, _, itb_points) = it.search()?;
     // low load: 10 % of UD's saturation rate, run long enough for about 400 messages
     let low = (ud_knee * 0.1).max(0.0005);
     let hosts = (sw * 4) as f64;
     let need = (400.0 * bytes as f64 / (hosts * low)) as u64;
-    let long = need.clamp(ud.cfg.cycles, 20 * ud.cfg.cycles);
+    let long = need.clamp(ud.run.cfg.cycles, 20 * ud.run.cfg.cycles);
     let (_, su) = ud.point_for(low, long)?;
     let (_, si) = it.point_for(low, long)?;
     let lu = su.latency.map(|l| l.ns).unwrap_or(f64::NAN);
@@ -230,7 +203,10 @@ fn run_case(o: &Options, pattern: &str, sw: usize, bytes: u32, seed: u64) -> Res
         ud_low_latency_ns: lu,
         itb_low_latency_ns: li,
         latency_increase_pct: (li - lu) / lu * 100.0,
-        itbs_per_message: si.itbs_per_message.unwrap_or(0.0),
+        itbs_per_message: match &si.section {
+            crate::fabric::Section::Myrinet(m) => m.itbs_per_packet.unwrap_or(0.0),
+            _ => 0.0,
+        },
         itb_spills: it.spills,
         healthy: ud.healthy && it.healthy,
         ud_points,

@@ -1,11 +1,14 @@
-//! Load sweeps: the same network at several injection rates, in parallel across cores, with a
-//! deterministic result (every point uses the configuration's seed; the thread count changes
-//! nothing). Throughput is the maximum accepted traffic found (seed 000 §4.6, footnote 4).
+//! Load sweeps of any switch family: the same network at several injection rates, in parallel
+//! across cores, with a deterministic result (every point uses the configuration's seed; the
+//! thread count changes nothing); or a saturation search. Throughput is the maximum accepted
+//! traffic found (seed 000 §4.6, footnote 4).
 
 use super::build;
 use super::config::Config;
 use crate::error::{Error, Result};
-use crate::stats::Summary;
+use crate::fabric::Summary;
+use crate::routing::registry::Plan;
+use crate::topology::Topology;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -16,7 +19,7 @@ use std::fmt::Write as _;
 pub struct SweepPoint {
     /// Offered load, payload flits per cycle per host.
     pub rate: f64,
-    /// See [`Summary::saturated`].
+    /// The network did not accept the offered load ([`Summary::saturated`]).
     pub saturated: bool,
     pub summary: Summary,
 }
@@ -84,6 +87,95 @@ pub fn parse_rates(s: &str) -> Result<Vec<f64>> {
     Ok(v)
 }
 
+/// One network configuration, topology and routing plan computed once, simulated at any rate.
+pub struct Runner {
+    pub cfg: Config,
+    pub topo: Topology,
+    pub plan: Plan,
+}
+
+impl Runner {
+    /// Topology and routing of `cfg`.
+    pub fn new(cfg: Config) -> Result<Self> {
+        let topo = build::topology(&cfg)?;
+        let plan = build::plan(&cfg, &topo)?;
+        Ok(Runner { cfg, topo, plan })
+    }
+
+    /// One run at `rate` for `cycles` cycles, `warmup` of them not measured.
+    pub fn point_with(&self, rate: f64, cycles: u64, warmup: u64) -> Result<Summary> {
+        let mut c = self.cfg.clone();
+        c.traffic.rate = rate;
+        c.cycles = cycles;
+        c.warmup = warmup;
+        let mut net = build::network_with(&c, &self.topo, &self.plan)?;
+        Ok(with_network!(&mut net, n => {
+            n.run(cycles);
+            n.summary()
+        }))
+    }
+
+    /// One run at `rate` with the configuration's length.
+    pub fn point(&self, rate: f64) -> Result<SweepPoint> {
+        let summary = self.point_with(rate, self.cfg.cycles, self.cfg.warmup)?;
+        Ok(SweepPoint {
+            rate,
+            saturated: summary.saturated,
+            summary,
+        })
+    }
+
+    /// Saturation search: the rate doubles from `start` until a point saturates, then three
+    /// bisection steps refine the knee. Returns the points in rate order and the highest
+    /// unsaturated rate.
+    pub fn search(&self, start: f64) -> Result<(Vec<SweepPoint>, f64)> {
+        let mut pts = Vec::new();
+        let (mut lo, mut hi) = (0.0, None);
+        let mut r = start;
+        while r <= 1.0 {
+            let p = self.point(r)?;
+            let sat = p.saturated;
+            pts.push(p);
+            if sat {
+                hi = Some(r);
+                break;
+            }
+            lo = r;
+            r *= 2.0;
+        }
+        if let Some(mut h) = hi {
+            for _ in 0..3 {
+                let mid = (lo + h) / 2.0;
+                let p = self.point(mid)?;
+                if p.saturated {
+                    h = mid;
+                } else {
+                    lo = mid;
+                }
+                pts.push(p);
+            }
+        }
+        pts.sort_by(|a, b| a.rate.total_cmp(&b.rate));
+        Ok((pts, lo))
+    }
+
+    /// What the sweep's label says: topology, family, routing, selection, traffic.
+    pub fn label(&self) -> String {
+        let c = &self.cfg;
+        format!(
+            "{:?} {} switches, {} {}/{}/{}, {}, {} B",
+            c.topology.kind,
+            self.topo.switches,
+            c.switch.family,
+            c.routing.algorithm,
+            c.routing.paths_name(),
+            c.routing.selection,
+            c.traffic.pattern,
+            c.traffic.message_bytes
+        )
+    }
+}
+
 /// Run the sweep on `threads` threads (None = all cores), with a progress bar if `progress`.
 pub fn run(
     cfg: &Config,
@@ -91,59 +183,53 @@ pub fn run(
     threads: Option<usize>,
     progress: bool,
 ) -> Result<SweepResult> {
-    let topo = build::topology(cfg)?;
-    let routes = build::routes(cfg, &topo)?;
+    let runner = Runner::new(cfg.clone())?;
     let pb = progress_bar(rates.len(), "points", progress);
     let one = |&rate: &f64| -> Result<SweepPoint> {
-        let mut c = cfg.clone();
-        c.traffic.rate = rate;
-        let mut net = build::network_with(&c, &topo, &routes)?;
-        net.run(c.cycles);
-        let summary = net.summary();
+        let p = runner.point(rate);
         pb.inc(1);
-        let saturated = summary.saturated();
-        Ok(SweepPoint {
-            rate,
-            saturated,
-            summary,
-        })
+        p
     };
     let pool = worker_pool(threads)?;
     let points: Vec<SweepPoint> =
         pool.install(|| rates.par_iter().map(one).collect::<Result<Vec<_>>>())?;
     pb.finish_and_clear();
-    let best = points
-        .iter()
-        .max_by(|a, b| {
-            a.summary
-                .accepted_flits_per_ns_per_switch
-                .total_cmp(&b.summary.accepted_flits_per_ns_per_switch)
-        })
-        .ok_or_else(|| Error::new("sweep has no points"))?;
-    Ok(SweepResult {
-        label: format!(
-            "{:?} {} switches, {:?}/{}, {}, {} B",
-            cfg.topology.kind,
-            topo.switches,
-            cfg.routing.algorithm,
-            cfg.routing.select_name(),
-            cfg.traffic.pattern,
-            cfg.traffic.message_bytes
-        ),
-        throughput_flits_per_ns_per_switch: best.summary.accepted_flits_per_ns_per_switch,
-        throughput_flits_per_cycle_per_switch: best.summary.accepted_flits_per_cycle_per_switch,
-        throughput_at_rate: best.rate,
-        saturation_rate: points.iter().find(|p| p.saturated).map(|p| p.rate),
-        all_healthy: points.iter().all(|p| p.summary.healthy()),
-        points,
-    })
+    SweepResult::new(runner.label(), points)
+}
+
+/// The saturation search of `cfg` ([`Runner::search`] from 0.01 flits/cycle/host).
+pub fn search(cfg: &Config) -> Result<SweepResult> {
+    let runner = Runner::new(cfg.clone())?;
+    let (points, _) = runner.search(0.01)?;
+    SweepResult::new(runner.label(), points)
 }
 
 impl SweepResult {
+    /// The result of `points`: throughput, saturation, health.
+    pub fn new(label: String, points: Vec<SweepPoint>) -> Result<SweepResult> {
+        let best = points
+            .iter()
+            .max_by(|a, b| {
+                a.summary
+                    .accepted_flits_per_ns_per_switch
+                    .total_cmp(&b.summary.accepted_flits_per_ns_per_switch)
+            })
+            .ok_or_else(|| Error::new("sweep has no points"))?;
+        Ok(SweepResult {
+            label,
+            throughput_flits_per_ns_per_switch: best.summary.accepted_flits_per_ns_per_switch,
+            throughput_flits_per_cycle_per_switch: best.summary.accepted_flits_per_cycle_per_switch,
+            throughput_at_rate: best.rate,
+            saturation_rate: points.iter().find(|p| p.saturated).map(|p| p.rate),
+            all_healthy: points.iter().all(|p| p.summary.healthy()),
+            points,
+        })
+    }
+
     /// CSV with one line per point.
     pub fn to_csv(&self) -> String {
         let mut s = String::from(
-            "rate_flits_per_cycle_per_host,offered_flits_per_ns_per_switch,accepted_flits_per_ns_per_switch,accepted_flits_per_cycle_per_switch,latency_ns,latency_cycles,network_latency_ns,measured_messages,saturated,healthy\n",
+            "rate_flits_per_cycle_per_host,offered_flits_per_ns_per_switch,accepted_flits_per_ns_per_switch,accepted_flits_per_cycle_per_switch,latency_ns,latency_cycles,network_latency_ns,measured_packets,saturated,healthy\n",
         );
         for p in &self.points {
             let m = &p.summary;
@@ -160,7 +246,7 @@ impl SweepResult {
                 m.network_latency
                     .map(|x| format!("{:.2}", x.ns))
                     .unwrap_or_default(),
-                m.measured_messages,
+                m.measured_packets,
                 p.saturated,
                 m.healthy()
             );

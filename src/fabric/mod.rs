@@ -1,12 +1,178 @@
-//! Assemblies: the packet table and the networks that wire a topology with blocks and step it.
+//! Assemblies: switch families and their NICs, and the one [`Network`] that wires any topology
+//! with any family and steps it.
+//!
+//! # The family contract
+//! A switch family is a type implementing [`Family`]: its switch ([`Switch`]), its NIC
+//! ([`Nic`]), the per-packet extension it keeps in the packet table, the network-wide state its
+//! NICs share, and the section it adds to the run summary. [`Network<F>`] does everything else
+//! once for every family — the wiring loop, the cycle, flit conservation, drain, probes, trace
+//! and closed-loop workloads, the deadlock watchdog with its wait-for report, the summary core —
+//! with static dispatch (no `dyn` call per port per cycle). A family is registered with one
+//! line in [`registry`].
 
-pub mod fattree;
+pub mod myrinet;
 pub mod network;
-pub mod packet;
+#[macro_use]
+pub mod registry;
 pub mod storage;
+pub mod summary;
+pub mod vct;
 pub mod watchdog;
 
+pub use network::{Endpoint, NetParams, Network};
+pub use registry::{AnyNetwork, Section};
+pub use summary::Summary;
+
+use crate::blocks::link::Link;
+use crate::sim::packet::PacketTable;
 use crate::sim::{Probe, ProbeVisitor};
+use crate::stats::Collector;
+use crate::traffic::injection::Injector;
+use crate::traffic::pattern::DestTable;
+
+/// How a switch is connected: port `p` receives on `in_link[p]` and sends on `out_link[p]`
+/// (indices into the network's links, [`crate::blocks::link::NO_LINK`] when unconnected).
+#[derive(Debug, Clone, Default)]
+pub struct Wiring {
+    pub in_link: Vec<u32>,
+    pub out_link: Vec<u32>,
+}
+
+/// Invariant counters of one switch (all must stay 0) and its deepest buffer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Health {
+    /// Buffer overflows.
+    pub overflows: u64,
+    /// Credit counters asked to go negative or above their buffer.
+    pub credit_errors: u64,
+    /// Headers the routing function found no way for.
+    pub route_errors: u64,
+}
+
+/// What a blocked switch input waits for (the deadlock watchdog's wait-for graph).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaitOn {
+    /// Another input of the same switch, which holds the output.
+    Input { port: u8, vc: u8 },
+    /// The input buffer behind output `out`, virtual channel `vc` (full, or said stop).
+    Downstream { vc: u8 },
+    /// Nothing that another input holds (it waits for arbitration).
+    Nothing,
+}
+
+/// One wait-for edge: input `port`/`vc` wants output `out` and waits `on` something (`why`
+/// names it in the report: busy, stopped, full).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wait {
+    pub port: u8,
+    pub vc: u8,
+    pub out: u8,
+    pub on: WaitOn,
+    pub why: &'static str,
+}
+
+/// A switch of a family, seen by the network.
+pub trait Switch<X>: Probe {
+    /// Evaluate one cycle: read the links' arriving flits and flow-control symbols, write the
+    /// ones leaving. Returns the flits that moved (the watchdog's progress).
+    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<X>) -> u32;
+    /// The switch id.
+    fn id(&self) -> usize;
+    /// Flits held in its buffers.
+    fn flits_buffered(&self) -> u64;
+    /// Flits taken out of the network inside the switch (stripped route bytes, dropped flits).
+    fn flits_removed(&self) -> u64 {
+        0
+    }
+    /// Invariant counters.
+    fn health(&self) -> Health;
+    /// Virtual channels per port.
+    fn vcs(&self) -> usize {
+        1
+    }
+    /// Its blocked inputs and what each waits for (only called for a deadlock report).
+    fn waits(&self, out: &mut Vec<Wait>);
+}
+
+/// What a NIC's evaluation needs from the network.
+pub struct Ctx<'a, F: Family> {
+    pub links: &'a mut [Link],
+    pub packets: &'a mut PacketTable<F::Ext>,
+    pub dests: &'a DestTable,
+    pub stats: &'a mut Collector,
+    /// State the family's NICs share (routing tables, end-to-end windows).
+    pub shared: &'a mut F::Shared,
+    /// Messages whose packets were delivered to their hosts this cycle (closed-loop workloads).
+    pub delivered_msgs: &'a mut Vec<u32>,
+    /// Bytes per flit.
+    pub flit_bytes: u32,
+}
+
+/// A NIC of a family, seen by the network.
+pub trait Nic<F: Family>: Probe {
+    /// Evaluate one cycle; returns the flits that moved.
+    fn eval(&mut self, now: u64, cx: &mut Ctx<'_, F>) -> u32;
+    /// The host it serves.
+    fn host(&self) -> usize;
+    /// A packet of `bytes` to `dst`, part of message `msg`, enters the source queue now
+    /// (closed-loop workloads answer this way).
+    fn enqueue(&mut self, now: u64, dst: u32, bytes: u32, msg: u32, cx: &mut Ctx<'_, F>);
+    /// Its injection process (generator or trace, and the source queue).
+    fn injector(&mut self) -> &mut Injector;
+    /// The same, read-only.
+    fn injector_ref(&self) -> &Injector;
+    /// Flits driven onto the network.
+    fn injected_flits(&self) -> u64;
+    /// Flits taken off the network.
+    fn ejected_flits(&self) -> u64;
+    /// Flits held in its input buffer.
+    fn flits_buffered(&self) -> u64;
+    /// Packets waiting that could move if the network let them (the watchdog counts a network
+    /// where such packets wait and nothing moves as deadlocked).
+    fn waiting(&self) -> usize;
+    /// Buffer overflows and credit errors (must be 0; route errors are the switches').
+    fn errors(&self) -> Health;
+}
+
+/// A switch family: its blocks, its packet extension, and what it adds to the summary.
+pub trait Family: Sized + 'static {
+    /// The name in configurations and reports (`switch.family`).
+    const NAME: &'static str;
+    /// Packets pending per host beyond which a load counts as saturated.
+    const PENDING_PER_HOST: u64;
+    /// Its NICs count the switch-to-switch hops of delivered packets.
+    const COUNTS_HOPS: bool;
+    /// The family's per-packet fields in the packet table.
+    type Ext: Copy + Default + std::fmt::Debug;
+    type Switch: Switch<Self::Ext>;
+    type Nic: Nic<Self>;
+    /// State every NIC of the network shares.
+    type Shared;
+    /// What the constructors need: parameters and routing.
+    type Build;
+    /// The family's section of the run summary.
+    type Section: Into<registry::Section>;
+
+    /// Switch `id` wired by `w`.
+    fn switch(b: &Self::Build, id: usize, w: Wiring) -> crate::Result<Self::Switch>;
+    /// The NIC of `host` (of `hosts`), receiving on `in_link`, sending on `out_link`.
+    fn nic(
+        b: &Self::Build,
+        host: usize,
+        hosts: usize,
+        in_link: u32,
+        out_link: u32,
+        rng: rand_chacha::ChaCha8Rng,
+    ) -> Self::Nic;
+    /// The shared NIC state.
+    fn shared(b: &Self::Build, hosts: usize) -> Self::Shared;
+    /// The largest packet payload its buffers take, bytes (trace packets are checked).
+    fn max_payload(_b: &Self::Build) -> u32 {
+        u32::MAX
+    }
+    /// The summary section.
+    fn section(net: &Network<Self>) -> Self::Section;
+}
 
 /// The probe walk of a whole network: scope `sw<id>` for every switch, then `nic<host>` for
 /// every NIC (the hierarchy every network's waveform has).
@@ -29,4 +195,11 @@ pub(crate) fn probe_network<'a, V, S, N>(
         nic.probe(v);
         v.up();
     }
+}
+
+/// A family's section of the summary prints its own report lines.
+pub trait SectionReport {
+    /// Lines of the text report (each ending in a newline), between the latency and the packet
+    /// counts.
+    fn report(&self) -> String;
 }

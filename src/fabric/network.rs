@@ -1,39 +1,40 @@
-//! The Myrinet network: a topology wired with switches, NICs and links, stepped cycle by cycle.
+//! The network: a topology wired with any switch family's switches, NICs and links, stepped
+//! cycle by cycle.
 //!
 //! Every switch port and every NIC is an *endpoint*; each connected pair of endpoints gets two
 //! [`Link`]s, one per direction. One [`Network::step`] evaluates every switch and every NIC once
-//! (order-independent, see `sim`), then advances the clock. The network also keeps the run-time
-//! invariants: flit conservation, slack-buffer overflow, misdelivery, and the deadlock watchdog.
+//! (order-independent, see `sim`), then advances the clock. The network keeps the run-time
+//! invariants for every family: flit conservation, buffer and credit errors, misdelivery, and
+//! the deadlock watchdog, whose report names the cycle of waits among blocked inputs.
 
-use super::packet::PacketTable;
-use super::watchdog;
-use crate::blocks::link::Link;
-use crate::blocks::myrinet_switch::{MyrinetSwitch, SwitchParams, NO_LINK};
-use crate::blocks::nic::generator::Process;
-use crate::blocks::nic::routing_table::RoutingTable;
-use crate::blocks::nic::{Nic, NicCtx, NicParams};
-use crate::blocks::slack_buffer::SlackParams;
+use super::storage::StorageRun;
+use super::summary::Summary;
+use super::{watchdog, Ctx, Family, Nic, Switch, Wiring};
+use crate::blocks::link::{Link, NO_LINK};
 use crate::error::{Error, Result};
-use crate::routing::RouteSet;
+use crate::sim::packet::{PacketTable, NO_MSG};
 use crate::sim::{Probe, ProbeVisitor};
-use crate::stats::{Collector, Latency, Summary};
+use crate::stats::Collector;
 use crate::topology::{Peer, Topology};
+use crate::traffic::injection::HostInjection;
 use crate::traffic::pattern::DestTable;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Hardware and traffic parameters of a Myrinet network.
-#[derive(Debug, Clone, Copy)]
+/// What every network has, whatever its family.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct NetParams {
-    /// Link fly time in cycles (8).
+    /// Link fly time in cycles (seed 000: 8).
     pub fly_cycles: u32,
-    /// Clock period in ns (6.25: one 1-byte flit per 6.25 ns).
+    /// Clock period in ns (6.25: one flit per 6.25 ns).
     pub clock_ns: f64,
-    pub switch: SwitchParams,
-    pub nic: NicParams,
+    /// Bytes per flit (the link moves one flit per cycle).
+    pub flit_bytes: u32,
+    /// Offered load of the generators, payload flits per cycle per host.
+    pub rate: f64,
     /// First measured cycle.
     pub warmup: u64,
-    /// Cycles without any flit moving, while flits are in the network, that count as deadlock.
+    /// Cycles without any flit moving, while flits or packets wait, that count as deadlock.
     pub watchdog_cycles: u64,
     /// Seed of the traffic generators.
     pub seed: u64,
@@ -44,39 +45,13 @@ impl Default for NetParams {
         NetParams {
             fly_cycles: 8,
             clock_ns: 6.25,
-            switch: SwitchParams::default(),
-            nic: NicParams {
-                payload: 512,
-                rate: 0.01,
-                process: Process::Constant,
-                queue_limit: 1000,
-                load_cycles: 0,
-                recv_bytes_per_cycle: 1,
-                slack: SlackParams::default(),
-                itb: Default::default(),
-            },
+            flit_bytes: 1,
+            rate: 0.01,
             warmup: 10_000,
             watchdog_cycles: 20_000,
             seed: 1,
         }
     }
-}
-
-/// A whole source-routed wormhole network.
-pub struct Network {
-    pub params: NetParams,
-    pub switches: Vec<MyrinetSwitch>,
-    pub nics: Vec<Nic>,
-    pub links: Vec<Link>,
-    pub packets: PacketTable,
-    pub stats: Collector,
-    table: RoutingTable,
-    dests: DestTable,
-    /// For each link: (sender endpoint, receiver endpoint) names, for reports.
-    link_ends: Vec<(Endpoint, Endpoint)>,
-    now: u64,
-    last_progress: u64,
-    deadlock: Option<String>,
 }
 
 /// One end of a link.
@@ -95,41 +70,67 @@ impl std::fmt::Display for Endpoint {
     }
 }
 
-impl Network {
-    /// Wire `topo` with Myrinet switches and NICs, NIC routing tables filled from `routes`.
+/// A whole network of family `F`.
+pub struct Network<F: Family> {
+    pub params: NetParams,
+    /// The family's parameters and routing, as the network was built with them.
+    pub build: F::Build,
+    pub switches: Vec<F::Switch>,
+    pub nics: Vec<F::Nic>,
+    pub links: Vec<Link>,
+    pub packets: PacketTable<F::Ext>,
+    pub stats: Collector,
+    /// State the NICs share.
+    pub shared: F::Shared,
+    dests: DestTable,
+    /// Closed-loop storage workload, if one is loaded.
+    pub storage: Option<StorageRun>,
+    /// Offered load of a loaded trace, payload flits per cycle per host.
+    trace_offered: Option<f64>,
+    /// Cycle of the last injection of a loaded trace or storage workload.
+    workload_span: Option<u64>,
+    delivered_msgs: Vec<u32>,
+    answers_now: Vec<(u32, u32, u32, u32)>,
+    /// For each link: (sender endpoint, receiver endpoint), for reports.
+    link_ends: Vec<(Endpoint, Endpoint)>,
+    ports: usize,
+    now: u64,
+    last_progress: u64,
+    deadlock: Option<String>,
+}
+
+impl<F: Family> Network<F> {
+    /// Wire `topo` with the family's switches and NICs.
     pub fn new(
         topo: &Topology,
-        routes: &RouteSet,
-        dests: DestTable,
         params: NetParams,
+        build: F::Build,
+        dests: DestTable,
     ) -> Result<Self> {
         let np = topo.ports_per_switch;
-        if np != params.switch.ports {
-            return Err(Error::new(format!(
-                "topology has {np}-port switches but switch.ports is {}",
-                params.switch.ports
-            )));
-        }
         if np > 32 {
             return Err(Error::field(
                 "topology.ports_per_switch",
                 format!("{np} is above the supported 32"),
             ));
         }
-        if routes.hosts != topo.num_hosts() {
-            return Err(Error::new(format!(
-                "route set is for {} hosts but the topology has {}",
-                routes.hosts,
-                topo.num_hosts()
-            )));
+        if params.fly_cycles == 0 {
+            return Err(Error::field(
+                "link.fly_cycles",
+                "0 is out of range, allowed >= 1",
+            ));
         }
-        let s = topo.switches;
+        let (s, hosts) = (topo.switches, topo.num_hosts());
         let mut links = Vec::new();
         let mut link_ends = Vec::new();
-        let mut in_link = vec![vec![NO_LINK; np]; s];
-        let mut out_link = vec![vec![NO_LINK; np]; s];
-        let mut nic_in = vec![NO_LINK; topo.num_hosts()];
-        let mut nic_out = vec![NO_LINK; topo.num_hosts()];
+        let mut wiring: Vec<Wiring> = (0..s)
+            .map(|_| Wiring {
+                in_link: vec![NO_LINK; np],
+                out_link: vec![NO_LINK; np],
+            })
+            .collect();
+        let mut nic_in = vec![NO_LINK; hosts];
+        let mut nic_out = vec![NO_LINK; hosts];
         let mut new_link = |a: Endpoint, b: Endpoint, links: &mut Vec<Link>| {
             links.push(Link::new(params.fly_cycles));
             link_ends.push((a, b));
@@ -142,48 +143,50 @@ impl Network {
                     Peer::None => {}
                     Peer::Switch { sw: sw2, port: p2 } => {
                         let l = new_link(me, Endpoint::Switch { sw: sw2, port: p2 }, &mut links);
-                        out_link[sw][port] = l;
-                        in_link[sw2][p2] = l;
+                        wiring[sw].out_link[port] = l;
+                        wiring[sw2].in_link[p2] = l;
                     }
                     Peer::Host(h) => {
                         let down = new_link(me, Endpoint::Nic(h), &mut links);
-                        out_link[sw][port] = down;
+                        wiring[sw].out_link[port] = down;
                         nic_in[h] = down;
                         let up = new_link(Endpoint::Nic(h), me, &mut links);
                         nic_out[h] = up;
-                        in_link[sw][port] = up;
+                        wiring[sw].in_link[port] = up;
                     }
                 }
             }
         }
-        let switches = (0..s)
-            .map(|sw| {
-                MyrinetSwitch::new(
-                    sw,
-                    params.switch,
-                    std::mem::take(&mut in_link[sw]),
-                    std::mem::take(&mut out_link[sw]),
-                )
-            })
-            .collect();
-        let nics = (0..topo.num_hosts())
+        let switches = wiring
+            .into_iter()
+            .enumerate()
+            .map(|(id, w)| F::switch(&build, id, w))
+            .collect::<Result<Vec<_>>>()?;
+        let nics = (0..hosts)
             .map(|h| {
                 let rng = ChaCha8Rng::seed_from_u64(
                     params.seed ^ (h as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 );
-                Nic::new(h, params.nic, nic_in[h], nic_out[h], rng)
+                F::nic(&build, h, hosts, nic_in[h], nic_out[h], rng)
             })
             .collect();
         Ok(Network {
+            shared: F::shared(&build, hosts),
             params,
+            build,
             switches,
             nics,
             links,
             packets: PacketTable::new(),
             stats: Collector::new(params.warmup),
-            table: RoutingTable::new(routes),
             dests,
+            storage: None,
+            trace_offered: None,
+            workload_span: None,
+            delivered_msgs: Vec::with_capacity(64),
+            answers_now: Vec::with_capacity(64),
             link_ends,
+            ports: np,
             now: 0,
             last_progress: 0,
             deadlock: None,
@@ -203,23 +206,39 @@ impl Network {
         let now = self.now;
         let mut moved = 0u32;
         for sw in &mut self.switches {
-            moved += sw.eval(now, &mut self.links);
+            moved += sw.eval(now, &mut self.links, &self.packets);
         }
-        let mut cx = NicCtx {
+        let mut cx = Ctx::<F> {
             links: &mut self.links,
             packets: &mut self.packets,
-            table: &self.table,
             dests: &self.dests,
             stats: &mut self.stats,
+            shared: &mut self.shared,
+            delivered_msgs: &mut self.delivered_msgs,
+            flit_bytes: self.params.flit_bytes,
         };
+        if let Some(st) = self.storage.as_mut() {
+            // disks whose service ended send their answers
+            st.answers_due(now, &mut self.answers_now);
+            for &(disk, host, bytes, msg) in &self.answers_now {
+                self.nics[disk as usize].enqueue(now, host, bytes, msg, &mut cx);
+            }
+            self.answers_now.clear();
+        }
         for nic in &mut self.nics {
             moved += nic.eval(now, &mut cx);
         }
+        if let Some(st) = self.storage.as_mut() {
+            for &m in &self.delivered_msgs {
+                st.delivered(now, m);
+            }
+        }
+        self.delivered_msgs.clear();
         self.now += 1;
         if moved > 0 {
             self.last_progress = now;
         } else if now - self.last_progress >= self.params.watchdog_cycles {
-            if self.flits_in_flight() > 0 {
+            if self.flits_in_flight() > 0 || self.nics.iter().any(|n| n.waiting() > 0) {
                 self.deadlock = Some(watchdog::report(self, now));
                 return false;
             }
@@ -230,10 +249,10 @@ impl Network {
 
     /// Run `cycles` more cycles (stops early on deadlock). `each` is called after every cycle
     /// (for waveform sampling); pass `|_| Ok(())` when not tracing.
-    pub fn run_with<F: FnMut(&Network) -> Result<()>>(
+    pub fn run_with<G: FnMut(&Self) -> Result<()>>(
         &mut self,
         cycles: u64,
-        mut each: F,
+        mut each: G,
     ) -> Result<()> {
         for _ in 0..cycles {
             let alive = self.step();
@@ -257,7 +276,7 @@ impl Network {
     /// Stop every message generator (the network then drains).
     pub fn stop_traffic(&mut self) {
         for n in &mut self.nics {
-            n.gen.stop();
+            n.injector().stop();
         }
     }
 
@@ -266,21 +285,20 @@ impl Network {
         self.packets.live() == 0 && self.flits_in_flight() == 0
     }
 
-    /// Flits in the network: on links and in slack buffers (switches and NICs).
+    /// Flits in the network: on links and in switch and NIC buffers.
     pub fn flits_in_flight(&self) -> u64 {
         let wires: usize = self.links.iter().map(|l| l.flits_in_flight()).sum();
-        let sw: usize = self.switches.iter().map(|s| s.flits_buffered()).sum();
-        let nic: usize = self.nics.iter().map(|n| n.flits_buffered()).sum();
-        (wires + sw + nic) as u64
+        let sw: u64 = self.switches.iter().map(|s| s.flits_buffered()).sum();
+        let nic: u64 = self.nics.iter().map(|n| n.flits_buffered()).sum();
+        wires as u64 + sw + nic
     }
 
-    /// Flit conservation: injected = ejected + stripped route bytes + dropped + in flight.
+    /// Flit conservation: injected = ejected + removed in switches + in flight.
     pub fn conservation_ok(&self) -> bool {
-        let injected: u64 = self.nics.iter().map(|n| n.injected_flits).sum();
-        let ejected: u64 = self.nics.iter().map(|n| n.ejected_flits).sum();
-        let stripped: u64 = self.switches.iter().map(|s| s.stripped).sum();
-        let dropped: u64 = self.switches.iter().map(|s| s.dropped).sum();
-        injected == ejected + stripped + dropped + self.flits_in_flight()
+        let injected: u64 = self.nics.iter().map(|n| n.injected_flits()).sum();
+        let ejected: u64 = self.nics.iter().map(|n| n.ejected_flits()).sum();
+        let removed: u64 = self.switches.iter().map(|s| s.flits_removed()).sum();
+        injected == ejected + removed + self.flits_in_flight()
     }
 
     /// The deadlock report, if the watchdog fired.
@@ -288,89 +306,136 @@ impl Network {
         self.deadlock.as_deref()
     }
 
+    /// Ports per switch.
+    pub fn ports(&self) -> usize {
+        self.ports
+    }
+
     /// Names of a link's two ends.
     pub fn link_ends(&self, link: usize) -> (Endpoint, Endpoint) {
         self.link_ends[link]
     }
 
+    /// Replace the generators by trace injections: (cycle, source, destination, payload bytes),
+    /// time ordered. Errors on a host out of range or a payload above `max_payload` bytes
+    /// (what the family's buffers hold).
+    pub fn load_trace(&mut self, inj: &[(u64, u32, u32, u32)], max_payload: u32) -> Result<()> {
+        let nodes = self.nics.len();
+        let mut per: Vec<Vec<HostInjection>> = vec![vec![]; nodes];
+        let mut flits = 0u64;
+        for (i, &(c, s, d, b)) in inj.iter().enumerate() {
+            if s as usize >= nodes || d as usize >= nodes {
+                return Err(Error::field(
+                    format!("trace injection {i}"),
+                    format!("host {s} or {d} out of range, allowed 0..{}", nodes - 1),
+                ));
+            }
+            if b > max_payload {
+                return Err(Error::field(
+                    format!("trace injection {i}"),
+                    format!(
+                        "payload {b} bytes above the packet size of the buffers ({max_payload})"
+                    ),
+                ));
+            }
+            flits += b.div_ceil(self.params.flit_bytes) as u64;
+            per[s as usize].push((c, d, b, NO_MSG));
+        }
+        let span = inj.last().map_or(1, |i| i.0 + 1);
+        self.trace_offered = Some(flits as f64 / span as f64 / nodes as f64);
+        self.workload_span = Some(span);
+        for (nic, list) in self.nics.iter_mut().zip(per) {
+            nic.injector().set_trace(list);
+        }
+        Ok(())
+    }
+
+    /// Run a closed-loop storage workload (`fabric::storage`): the hosts' requests are
+    /// injected at their compressed times, the disks answer what they have received.
+    pub fn load_storage(&mut self, run: StorageRun) -> Result<()> {
+        let nodes = self.nics.len();
+        if run.disk_node.iter().any(|&d| d as usize >= nodes) {
+            return Err(Error::new(format!(
+                "storage workload: it has {} disks on nodes up to {}, the network has {nodes} nodes",
+                run.disk_node.len(),
+                run.disk_node.last().copied().unwrap_or(0)
+            )));
+        }
+        let mut per: Vec<Vec<HostInjection>> = vec![vec![]; nodes];
+        let mut span = 0;
+        for (c, s, d, b, m) in run.requests() {
+            span = span.max(c + 1);
+            if s as usize >= nodes {
+                return Err(Error::new(format!(
+                    "storage workload: host {s} out of range, allowed 0..{}",
+                    nodes - 1
+                )));
+            }
+            per[s as usize].push((c, d, b, m));
+        }
+        for (nic, list) in self.nics.iter_mut().zip(per) {
+            nic.injector().set_trace(list);
+        }
+        self.storage = Some(run);
+        self.workload_span = Some(span);
+        Ok(())
+    }
+
+    /// The last injection cycle (plus one) of a loaded trace or storage workload.
+    pub fn workload_span(&self) -> Option<u64> {
+        self.workload_span
+    }
+
+    /// A trace or storage workload is loaded: the run lasts until it is done.
+    pub fn has_workload(&self) -> bool {
+        self.workload_span.is_some()
+    }
+
+    /// When the loaded workload is done: the execution time (the cycle after the last
+    /// delivery of a trace, or of the last answer of a storage workload).
+    pub fn workload_done(&self) -> Option<u64> {
+        if let Some(st) = &self.storage {
+            return st.done().then_some(st.last_answer + 1);
+        }
+        if self.trace_offered.is_some()
+            && self.packets.live() == 0
+            && self.nics.iter().all(|n| n.injector_ref().trace_left() == 0)
+        {
+            return Some(self.stats.last_delivery + 1);
+        }
+        None
+    }
+
+    /// Run the loaded workload until it is done or `limit` cycles; returns its execution time.
+    pub fn run_workload(&mut self, limit: u64) -> Option<u64> {
+        while self.now < limit {
+            if !self.step() {
+                return None;
+            }
+            if let Some(t) = self.workload_done() {
+                return Some(t);
+            }
+        }
+        None
+    }
+
+    /// Offered load, payload flits per cycle per host (a trace's own when one is loaded).
+    pub fn offered(&self) -> f64 {
+        self.trace_offered.unwrap_or(self.params.rate)
+    }
+
     /// Statistics of the run so far.
     pub fn summary(&self) -> Summary {
-        let st = &self.stats;
-        let s = self.switches.len();
-        let h = self.nics.len();
-        let clock = self.params.clock_ns;
-        let window = self.now.saturating_sub(st.warmup).max(1) as f64;
-        let per_cycle_sw = st.window_flits as f64 / window / s as f64;
-        let lat = |sum: u128| {
-            (st.measured_msgs > 0).then(|| {
-                let c = sum as f64 / st.measured_msgs as f64;
-                Latency {
-                    cycles: c,
-                    ns: c * clock,
-                }
-            })
-        };
-        let rate = self.params.nic.rate;
-        Summary {
-            switches: s,
-            hosts: h,
-            cycles: self.now,
-            warmup: st.warmup,
-            clock_ns: clock,
-            offered_flits_per_cycle_per_host: rate,
-            offered_flits_per_ns_per_switch: rate * h as f64 / s as f64 / clock,
-            accepted_flits_per_cycle_per_switch: per_cycle_sw,
-            accepted_flits_per_ns_per_switch: per_cycle_sw / clock,
-            accepted_flits_per_cycle_per_host: st.window_flits as f64 / window / h as f64,
-            latency: lat(st.lat_sum),
-            network_latency: lat(st.net_lat_sum),
-            max_latency_cycles: st.lat_max,
-            measured_messages: st.measured_msgs,
-            generated_messages: st.generated,
-            delivered_messages: st.delivered,
-            suppressed_messages: st.suppressed,
-            window_generated_messages: st.window_generated,
-            window_delivered_messages: st.window_msgs,
-            avg_hops: (st.measured_msgs > 0).then(|| st.hops_sum as f64 / st.measured_msgs as f64),
-            itbs_per_message: (st.measured_msgs > 0)
-                .then(|| st.itbs_sum as f64 / st.measured_msgs as f64),
-            itb_forwarded: self.nics.iter().map(|n| n.itb.forwarded).sum(),
-            itb_spills: self.nics.iter().map(|n| n.itb.spills).sum(),
-            itb_max_pool_bytes: self
-                .nics
-                .iter()
-                .map(|n| n.itb.max_pool_used)
-                .max()
-                .unwrap_or(0),
-            flits_in_flight: self.flits_in_flight(),
-            messages_pending: self.packets.live() as u64,
-            max_slack_level: self
-                .switches
-                .iter()
-                .map(|s| s.max_slack_level())
-                .chain(self.nics.iter().map(|n| n.recv.slack.max_level))
-                .max()
-                .unwrap_or(0),
-            conservation_ok: self.conservation_ok(),
-            slack_overflows: self.switches.iter().map(|s| s.overflows()).sum::<u64>()
-                + self
-                    .nics
-                    .iter()
-                    .map(|n| n.recv.slack.overflows)
-                    .sum::<u64>(),
-            misdelivered: st.misdelivered,
-            route_errors: self.switches.iter().map(|s| s.route_errors).sum(),
-            deadlock: self.deadlock.clone(),
-        }
+        Summary::of(self)
     }
 }
 
-impl Probe for Network {
+impl<F: Family> Probe for Network<F> {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         super::probe_network(
             v,
-            self.switches.iter().map(|s| (s.id, s)),
-            self.nics.iter().map(|n| (n.host, n)),
+            self.switches.iter().map(|s| (s.id(), s)),
+            self.nics.iter().map(|n| (n.host(), n)),
         );
     }
 }

@@ -1,77 +1,53 @@
-//! Deadlock watchdog report: when no flit has moved for `watchdog_cycles` while flits are in the
-//! network, list the blocked channels and find the cycle of waits among them.
+//! Deadlock watchdog report: when no flit has moved for `watchdog_cycles` while flits or packets
+//! wait, list the blocked switch inputs and find a cycle of waits among them.
 //!
-//! A switch input waits for (a) the input that owns the output it requested, or (b) when it owns
-//! its output but the output is stopped, the downstream input buffer that said *stop*. A cycle in
-//! this wait-for graph is a deadlock of the wormhole network.
+//! Every family says what each blocked input waits for ([`super::Wait`]): another input of the
+//! same switch that holds the output it wants, or the input buffer downstream of that output
+//! (full, or it said stop). An adaptive input waits for any of its candidates, so it may have
+//! several edges. A cycle in this wait-for graph is the deadlock; with one edge per input it is
+//! exactly the cycle of blocked channels of a wormhole network.
 
 use super::network::{Endpoint, Network};
-use crate::blocks::myrinet_switch::InState;
+use super::{Family, Switch, Wait, WaitOn};
 
 /// Build the human-readable report.
-pub fn report(net: &Network, now: u64) -> String {
-    let np = net.params.switch.ports;
+pub fn report<F: Family>(net: &Network<F>, now: u64) -> String {
+    let np = net.ports();
+    let vcs = net.switches.iter().map(|s| s.vcs()).max().unwrap_or(1);
     let ns = net.switches.len();
-    let node = |sw: usize, port: usize| sw * np + port;
-    // downstream input of every switch output (or None for NIC / unconnected)
+    let node = |sw: usize, port: usize, vc: usize| (sw * np + port) * vcs + vc;
+    // the downstream input port of every switch output (None for NIC / unconnected)
     let mut downstream = vec![None; ns * np];
     for l in 0..net.links.len() {
         if let (Endpoint::Switch { sw, port }, Endpoint::Switch { sw: s2, port: p2 }) =
             net.link_ends(l)
         {
-            downstream[node(sw, port)] = Some(node(s2, p2));
+            downstream[sw * np + port] = Some((s2, p2));
         }
     }
-    let mut waits: Vec<Option<usize>> = vec![None; ns * np];
+    let mut waits: Vec<Vec<usize>> = vec![Vec::new(); ns * np * vcs];
     let mut blocked = Vec::new();
+    let mut w: Vec<Wait> = Vec::new();
     for (s, sw) in net.switches.iter().enumerate() {
-        for p in 0..np {
-            match sw.in_state(p) {
-                InState::Requesting { out } => {
-                    let out = out as usize;
-                    if let Some(owner) = sw.out_owner(out) {
-                        waits[node(s, p)] = Some(node(s, owner));
-                    }
-                    blocked.push(format!("sw{s}.in{p}->out{out}(busy)"));
+        w.clear();
+        sw.waits(&mut w);
+        for x in &w {
+            let (p, vc, out) = (x.port as usize, x.vc as usize, x.out as usize);
+            let to = match x.on {
+                WaitOn::Input { port, vc } => Some(node(s, port as usize, vc as usize)),
+                WaitOn::Downstream { vc } => {
+                    downstream[s * np + out].map(|(s2, p2)| node(s2, p2, vc as usize))
                 }
-                InState::Connected { out } => {
-                    let out = out as usize;
-                    if !sw.out_go(out) && !sw.slack(p).is_empty() {
-                        waits[node(s, p)] = downstream[node(s, out)];
-                        blocked.push(format!("sw{s}.in{p}->out{out}(stopped)"));
-                    }
-                }
-                _ => {}
+                WaitOn::Nothing => None,
+            };
+            if let Some(t) = to {
+                waits[node(s, p, vc)].push(t);
             }
+            blocked.push(format!("{}->out{out}({})", name(s, p, vc, vcs), x.why));
         }
     }
-    // find a cycle: follow waits from every node, colouring visited paths
-    let mut state = vec![0u8; ns * np]; // 0 new, 1 on current path, 2 done
-    let mut cycle = Vec::new();
-    'outer: for start in 0..ns * np {
-        if state[start] != 0 {
-            continue;
-        }
-        let mut path = Vec::new();
-        let mut cur = Some(start);
-        while let Some(n) = cur {
-            if state[n] == 1 {
-                let pos = path.iter().position(|&x| x == n).unwrap_or(0);
-                cycle = path[pos..].to_vec();
-                break 'outer;
-            }
-            if state[n] == 2 {
-                break;
-            }
-            state[n] = 1;
-            path.push(n);
-            cur = waits[n];
-        }
-        for n in path {
-            state[n] = 2;
-        }
-    }
-    let name = |n: usize| format!("sw{}.in{}", n / np, n % np);
+    let cycle = find_cycle(&waits);
+    let label = |n: usize| name(n / vcs / np, n / vcs % np, n % vcs, vcs);
     let mut s = format!(
         "no flit moved for {} cycles (cycle {now}), {} flits in the network; ",
         net.params.watchdog_cycles,
@@ -80,8 +56,8 @@ pub fn report(net: &Network, now: u64) -> String {
     if cycle.is_empty() {
         s += "no wait cycle found among switch inputs";
     } else {
-        let names: Vec<String> = cycle.iter().map(|&n| name(n)).collect();
-        s += &format!("wait cycle: {} -> {}", names.join(" -> "), name(cycle[0]));
+        let names: Vec<String> = cycle.iter().map(|&n| label(n)).collect();
+        s += &format!("wait cycle: {} -> {}", names.join(" -> "), label(cycle[0]));
     }
     s += &format!(
         "; {} blocked inputs: {}",
@@ -94,4 +70,62 @@ pub fn report(net: &Network, now: u64) -> String {
             .join(" ")
     );
     s
+}
+
+/// `sw3.in2`, or `sw3.in2.vc1` in networks with virtual channels.
+fn name(sw: usize, port: usize, vc: usize, vcs: usize) -> String {
+    if vcs > 1 {
+        format!("sw{sw}.in{port}.vc{vc}")
+    } else {
+        format!("sw{sw}.in{port}")
+    }
+}
+
+/// A cycle of the wait-for graph, found by depth-first search from every node in order,
+/// following edges in order (with one edge per node: the walk of each chain of waits).
+fn find_cycle(waits: &[Vec<usize>]) -> Vec<usize> {
+    let mut state = vec![0u8; waits.len()]; // 0 new, 1 on the current path, 2 done
+    for start in 0..waits.len() {
+        if state[start] != 0 {
+            continue;
+        }
+        let mut path: Vec<(usize, usize)> = vec![(start, 0)];
+        state[start] = 1;
+        while let Some(&mut (n, ref mut i)) = path.last_mut() {
+            if let Some(&m) = waits[n].get(*i) {
+                *i += 1;
+                match state[m] {
+                    0 => {
+                        state[m] = 1;
+                        path.push((m, 0));
+                    }
+                    1 => {
+                        let pos = path.iter().position(|&(x, _)| x == m).unwrap_or(0);
+                        return path[pos..].iter().map(|&(x, _)| x).collect();
+                    }
+                    _ => {}
+                }
+            } else {
+                state[n] = 2;
+                path.pop();
+            }
+        }
+    }
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find_cycle;
+
+    #[test]
+    fn cycles_are_found_through_any_edge() {
+        // 0 -> 1 -> 2 -> 1 ; 3 -> 0
+        let g = vec![vec![1], vec![2], vec![1], vec![0]];
+        assert_eq!(find_cycle(&g), vec![1, 2]);
+        // an OR-wait: 0 waits on 1 or 2, only 2 leads back
+        let g = vec![vec![1, 2], vec![], vec![0]];
+        assert_eq!(find_cycle(&g), vec![0, 2]);
+        assert!(find_cycle(&[vec![1], vec![]]).is_empty());
+    }
 }

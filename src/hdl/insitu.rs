@@ -16,7 +16,8 @@ use crate::blocks::arbiter::{ArbiterTwin, RoundRobinArbiter};
 use crate::blocks::slack_buffer::{SlackBuffer, SlackParams, SlackTwin};
 use crate::blocks::TwinTally as Tally;
 use crate::error::{Error, Result};
-use crate::fabric::network::Network;
+use crate::fabric::myrinet::MyrinetFamily;
+use crate::fabric::{AnyNetwork, Network};
 use crate::sim::{Flit, FlowCtl};
 
 fn fatal(e: Error) -> ! {
@@ -175,7 +176,7 @@ impl ArbiterTwin for ArbiterInSitu {
 }
 
 /// Put the RTL twins of the slack buffers and arbiters in place of the models of switch `sw`.
-pub fn attach(net: &mut Network, sw: usize) -> Result<()> {
+pub fn attach(net: &mut Network<MyrinetFamily>, sw: usize) -> Result<()> {
     let n = net.switches.len();
     if sw >= n {
         return Err(Error::field(
@@ -217,8 +218,23 @@ pub fn attach(net: &mut Network, sw: usize) -> Result<()> {
     Ok(())
 }
 
+/// Put the twins in place in switch `sw` of a network of any family (only Myrinet switches
+/// have twins of their blocks).
+pub fn attach_any(net: &mut AnyNetwork, sw: usize) -> Result<()> {
+    match net {
+        AnyNetwork::Myrinet(n) => attach(n, sw),
+        _ => Err(Error::field(
+            "rtl switch",
+            "RTL twins in situ exist for the myrinet family's slack buffers and arbiters only (switch.family = \"myrinet\")",
+        )),
+    }
+}
+
 /// The twins in place anywhere in the network, with their comparisons.
-pub fn report(net: &Network) -> Vec<Tally> {
+pub fn report(net: &AnyNetwork) -> Vec<Tally> {
+    let AnyNetwork::Myrinet(net) = net else {
+        return Vec::new();
+    };
     net.switches
         .iter()
         .flat_map(|s| s.twin_tallies())

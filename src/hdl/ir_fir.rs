@@ -10,7 +10,8 @@
 
 use super::lockstep::{port, Clocked, Port, Twin};
 use crate::blocks::ir_fir::{CfgWrite, FirReg, IrFirUnit};
-use crate::routing::ir_fir::{registers, KAryNTree, Scheme, TreeSwitch};
+use crate::routing::ir_fir::{registers, Scheme};
+use crate::topology::kary_ntree::{KAryNTree, TreeSwitch};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rust_hdl::prelude::*;

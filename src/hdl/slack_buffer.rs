@@ -41,6 +41,7 @@ pub fn decode(w: u64) -> Flit {
         pkt: (w >> 10) as u32,
         data: w as u8,
         flags: ((w >> 8) & 3) as u8,
+        vc: 0,
     }
 }
 

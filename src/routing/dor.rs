@@ -9,7 +9,7 @@ use crate::topology::{Peer, Shape, Topology};
 
 /// The port layout dimension-order routing relies on: switch x + y·X, ports per switch h + 4,
 /// +x at h, −x at h+1, +y at h+2, −y at h+3, each linked to the expected neighbour.
-fn check_layout(topo: &Topology, [nx, ny]: [usize; 2], wrap: bool) -> Result<()> {
+pub fn check_layout(topo: &Topology, [nx, ny]: [usize; 2], wrap: bool) -> Result<()> {
     let kind = if wrap { "torus" } else { "mesh" };
     let np = topo.ports_per_switch;
     if nx.checked_mul(ny) != Some(topo.switches) || np < 5 {
@@ -82,23 +82,7 @@ pub fn routes(topo: &Topology) -> Result<RouteSet> {
     check_layout(topo, dims, wrap)?;
     let h = topo.ports_per_switch - 4;
     let hosts = topo.num_hosts();
-    let step = |c: usize, t: usize, n: usize| -> (usize, bool) {
-        // next coordinate and whether the move is in the + direction
-        if !wrap {
-            if t > c {
-                (c + 1, true)
-            } else {
-                (c - 1, false)
-            }
-        } else {
-            let fwd = (t + n - c) % n;
-            if fwd <= n - fwd {
-                ((c + 1) % n, true)
-            } else {
-                ((c + n - 1) % n, false)
-            }
-        }
-    };
+    let step = |c: usize, t: usize, n: usize| dor_step(c, t, n, wrap);
     let mut routes = vec![Route::default(); hosts * hosts];
     for s in 0..hosts {
         for d in 0..hosts {
@@ -127,4 +111,25 @@ pub fn routes(topo: &Topology) -> Result<RouteSet> {
         }
     }
     Ok(RouteSet { hosts, routes })
+}
+
+/// One dimension-order step from coordinate `c` towards `t` on a ring (`wrap`) or line of `n`:
+/// the next coordinate and whether the move is in the + direction. On a ring the shorter way
+/// around wins; a tie goes +.
+#[inline]
+pub fn dor_step(c: usize, t: usize, n: usize, wrap: bool) -> (usize, bool) {
+    if !wrap {
+        if t > c {
+            (c + 1, true)
+        } else {
+            (c - 1, false)
+        }
+    } else {
+        let fwd = (t + n - c) % n;
+        if fwd <= n - fwd {
+            ((c + 1) % n, true)
+        } else {
+            ((c + n - 1) % n, false)
+        }
+    }
 }

@@ -68,6 +68,7 @@ pub fn split(topo: &Topology, ud: &UpDown, switches: Vec<u32>, src: usize, dst: 
     Route {
         switches,
         ports,
+        vcs: vec![],
         itbs,
     }
 }

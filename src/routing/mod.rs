@@ -5,8 +5,11 @@
 
 pub mod deadlock;
 pub mod dor;
+pub mod function;
 pub mod ir_fir;
 pub mod itb;
+pub mod registry;
+pub mod selection;
 pub mod stats;
 pub mod tree_stats;
 pub mod updown;
@@ -21,6 +24,9 @@ pub mod updown;
 pub struct Route {
     pub switches: Vec<u32>,
     pub ports: Vec<u8>,
+    /// The virtual channel of every hop (`vcs[i]` on the link out of `ports[i]`); empty when
+    /// the route names none (one VC, or the switches choose).
+    pub vcs: Vec<u8>,
     /// In-transit hosts (seed 000 §3), in path order. Empty for up*/down* and DOR routes.
     pub itbs: Vec<ItbHop>,
 }

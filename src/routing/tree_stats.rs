@@ -25,9 +25,10 @@
 //! and the deadlock check is the channel dependency graph of all routes.
 
 use super::deadlock::Cdg;
-use super::ir_fir::{registers, units, walk, Hop, KAryNTree, Scheme, TreeSwitch};
+use super::ir_fir::{registers, units, walk, Hop, Scheme};
 use crate::error::{Error, Result};
 use crate::topology::fattree::tree_of;
+use crate::topology::kary_ntree::{KAryNTree, TreeSwitch};
 use crate::topology::Topology;
 use crate::traffic::pattern::{permutation_dest, Pattern};
 use serde::Serialize;

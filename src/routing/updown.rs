@@ -194,6 +194,7 @@ fn host_route(nb: &[Vec<Nbr>], switches: &[u32], host_port: usize) -> Route {
     Route {
         switches: switches.to_vec(),
         ports,
+        vcs: vec![],
         itbs: vec![],
     }
 }

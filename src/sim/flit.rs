@@ -4,7 +4,7 @@
 //! packet table; a header flit carries its route byte in `data`, as on the Myrinet wire where the
 //! first header flit *is* the output-port number (seed 000 §2, Figure 1).
 
-/// One flit (1 byte on a Myrinet link).
+/// One flit (1 byte on a Myrinet link). Eight bytes in memory.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Flit {
     /// Packet-table slot of the packet this flit belongs to.
@@ -13,6 +13,8 @@ pub struct Flit {
     pub data: u8,
     /// [`Flit::HEAD`] / [`Flit::TAIL`] bits.
     pub flags: u8,
+    /// Virtual channel the flit travels on over this link (0 in networks without VCs).
+    pub vc: u8,
 }
 
 impl Flit {
@@ -41,7 +43,13 @@ pub enum FlowCtl {
     Stop,
     /// Resume sending (the slack buffer fell below its go mark).
     Go,
-    /// One flit left the receiver's buffer: one credit back (credit-based flow control,
-    /// seed 001 §5.1).
-    Credit,
+    /// `n` credit units of virtual channel `vc` came free in the receiver's buffer
+    /// (credit-based flow control, seed 001 §5.1; a unit is one flit or a number of bytes,
+    /// [`crate::blocks::credit::CreditUnit`]).
+    Credit { vc: u8, n: u8 },
+}
+
+impl FlowCtl {
+    /// One credit of virtual channel 0 (networks without VCs, one credit per flit).
+    pub const CREDIT: FlowCtl = FlowCtl::Credit { vc: 0, n: 1 };
 }

@@ -10,6 +10,7 @@
 
 pub mod flit;
 pub mod gtkw;
+pub mod packet;
 pub mod probe;
 pub mod queue;
 pub mod runs;

@@ -333,6 +333,8 @@ pub struct Tracer {
     last_call: Option<u64>,
     last_sampled: Option<u64>,
     finished: bool,
+    /// Writing to `.0` (a temporary file next to the target), renamed to `.1` by `finish`.
+    rename: Option<(std::path::PathBuf, std::path::PathBuf)>,
 }
 
 /// Base-94 identifier code (`!`..`~`), as simulators write them.
@@ -499,21 +501,36 @@ impl Tracer {
             last_call,
             last_sampled,
             finished,
+            rename: None,
         })
     }
 
     /// [`Tracer::new`] writing to the file `path` (through a `BufWriter`), creating its parent
-    /// directories.
+    /// directories. The waveform goes to a temporary file next to `path` first and replaces
+    /// `path` only when [`Tracer::finish`] succeeds: a bad scope or a failing run never
+    /// destroys an existing file.
     pub fn create_file<P: Probe>(
         path: &Path,
         root_name: &str,
         root: &P,
         cfg: TraceConfig,
     ) -> Result<Tracer> {
+        // validate the selection before touching the file system
+        Self::new(root_name, root, cfg.clone(), std::io::sink())?;
         create_parent(path)?;
-        let f = std::fs::File::create(path)
-            .map_err(|e| Error::new(format!("cannot create {}: {e}", path.display())))?;
-        Self::new(root_name, root, cfg, std::io::BufWriter::new(f))
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".partial{}", std::process::id()));
+        let tmp = path.with_file_name(name);
+        let f = std::fs::File::create(&tmp)
+            .map_err(|e| Error::new(format!("cannot create {}: {e}", tmp.display())))?;
+        let mut t = Self::new(root_name, root, cfg, std::io::BufWriter::new(f))?;
+        t.rename = Some((tmp, path.to_path_buf()));
+        Ok(t)
+    }
+
+    /// Cycles sampled so far inside the window (none: the waveform holds no value change).
+    pub fn sampled(&self) -> bool {
+        self.last_sampled.is_some()
     }
 
     /// Is `cycle` inside the window?
@@ -588,16 +605,30 @@ impl Tracer {
         }
         self.out.write_all(&self.buf)?;
         self.buf.clear();
-        Ok(self.out.flush()?)
+        self.out.flush()?;
+        if let Some((tmp, path)) = self.rename.take() {
+            // close the file before it takes the target's name
+            self.out = Box::new(std::io::sink());
+            std::fs::rename(&tmp, &path).map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                Error::new(format!("cannot write {}: {e}", path.display()))
+            })?;
+        }
+        Ok(())
     }
 }
 
 impl Drop for Tracer {
-    /// Best-effort flush of buffered changes when [`Tracer::finish`] was not called.
+    /// Best-effort flush of buffered changes when [`Tracer::finish`] was not called; a file
+    /// waveform that was not finished is removed (the target is left as it was).
     fn drop(&mut self) {
         if !self.finished {
             let _ = self.out.write_all(&self.buf);
             let _ = self.out.flush();
+        }
+        if let Some((tmp, _)) = self.rename.take() {
+            self.out = Box::new(std::io::sink());
+            let _ = std::fs::remove_file(tmp);
         }
     }
 }

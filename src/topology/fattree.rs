@@ -25,9 +25,9 @@
 //! ids; links in any order or orientation — gets its [`Shape::FatTree`] back ([`recognize`]);
 //! anything else stays [`Shape::Irregular`].
 
+use super::kary_ntree::{KAryNTree, TreePeer};
 use super::{HostSpec, LinkSpec, Shape, Topology};
 use crate::error::{Error, Result};
-use crate::routing::ir_fir::{KAryNTree, TreePeer};
 use std::collections::HashSet;
 
 /// Most hosts a generated k-ary n-tree may have.

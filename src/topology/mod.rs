@@ -9,6 +9,7 @@
 pub mod fattree;
 pub mod irregular;
 pub mod json;
+pub mod kary_ntree;
 pub mod mesh;
 
 use crate::error::{Error, Result};

@@ -87,6 +87,7 @@ impl SendDma {
             pkt,
             data: route.get(idx as usize).copied().unwrap_or(0),
             flags: 0,
+            vc: 0,
         };
         if idx == 0 {
             f.flags |= Flit::HEAD;

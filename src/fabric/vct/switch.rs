@@ -1,19 +1,20 @@
-//! Virtual cut-through switch with credit-based flow control and an IR/FIR routing unit
-//! (seed 001 §5.1): a full crossbar with a queue at every input and every output port, each
-//! holding two packets; routing takes 20 cycles; switch and links move one flit per cycle.
+//! Virtual cut-through switch with credit-based flow control (seed 001 §5.1): a full crossbar
+//! with a queue at every input and every output port, each holding two packets; routing takes
+//! 20 cycles; switch and links move one flit per cycle. The routing unit is a routing function
+//! (IR/FIR on fat-trees, dimension order, route tables) and the choice among its candidates a
+//! selection function (only, SADP, FF); see `routing::function` and `routing::selection`.
 //!
 //! Per cycle, in this order inside the block:
 //! 1. credits returned by the downstream buffers and flits arriving from upstream are taken in;
-//! 2. routing control: a header at the front of an idle input asks the routing unit (IR/FIR,
-//!    `blocks::ir_fir`) for its allowed ports; the decision is ready `routing_cycles` later;
-//! 3. selection: a routed input picks one allowed output that is not taking another packet
-//!    through the crossbar and whose queue has room for the whole packet — the only one (deterministic FIR), the deterministic up port if it has room and
-//!    else the first allowed one that has (SADP), or the first allowed one with room (FF);
+//! 2. routing control: a header at the front of an idle input asks the routing function for its
+//!    candidates; the decision is ready `routing_cycles` later;
+//! 3. selection: a routed input picks one candidate output that is not taking another packet
+//!    through the crossbar and whose queue has room for the whole packet;
 //! 4. allocation: each output grants one of the inputs that picked it (round-robin), reserves
 //!    room for the whole packet in its queue and stays connected to that input until the tail
 //!    has crossed; an input that loses picks again next cycle;
-//! 5. crossbar: every connected input moves one flit into its output queue and returns one
-//!    credit upstream; the packet's tail releases the input;
+//! 5. crossbar: every connected input moves one flit into its output queue and returns its
+//!    credits upstream; the packet's tail releases the input;
 //! 6. output: a queue sends its front flit when the credit counter allows — a header only when
 //!    the downstream buffer has room for the whole packet (virtual cut-through), then one flit
 //!    per cycle.
@@ -21,37 +22,16 @@
 //! Latency: a header arriving at cycle `a` at an idle input leaves a free output at
 //! `a + routing_cycles` and reaches the next switch `fly` cycles later.
 
-use super::arbiter::RoundRobinArbiter;
-use super::credit::CreditCounter;
-use super::ir_fir::IrFirUnit;
-use super::link::Link;
-use super::myrinet_switch::NO_LINK;
-use crate::fabric::packet::PacketTable;
+use super::VctExt;
+use crate::blocks::arbiter::RoundRobinArbiter;
+use crate::blocks::credit::{CreditCounter, CreditUnit};
+use crate::blocks::link::{Link, NO_LINK};
+use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
+use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
+use crate::routing::selection::{PortView, Selection, SelectionFunction};
+use crate::sim::packet::PacketTable;
 use crate::sim::runs::FlitRuns;
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
-
-/// How an input picks among the ports its routing unit allows (seed 001 §5.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Selection {
-    /// Deterministic routing: the routing unit allows one port.
-    Deterministic,
-    /// Static And Destination Priority: the deterministic up port first, else another.
-    Sadp,
-    /// First Free: the lowest allowed port with room.
-    Ff,
-}
-
-impl Selection {
-    /// The name used in configurations and reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Selection::Deterministic => "det",
-            Selection::Sadp => "sadp",
-            Selection::Ff => "ff",
-        }
-    }
-}
 
 /// Switch parameters.
 #[derive(Debug, Clone, Copy)]
@@ -62,6 +42,8 @@ pub struct VctParams {
     pub routing_cycles: u32,
     /// Input and output queue capacity in flits (two packets).
     pub buffer_flits: u32,
+    /// What one credit stands for.
+    pub credit: CreditUnit,
     pub selection: Selection,
 }
 
@@ -96,12 +78,11 @@ impl VctIn {
 struct InPort {
     buf: FlitRuns,
     state: VctIn,
-    /// Packet being routed or transferred (-1 none), its length and destination.
+    /// Packet being routed or transferred (-1 none) and its length.
     pkt: i64,
     len: u32,
-    /// Allowed ports (after RRR) and the deterministic preference.
-    allowed: u32,
-    preferred: u32,
+    /// The routing function's answer for the packet.
+    cands: Candidates,
     /// The output this input asks for this cycle (for waveforms; -1 none).
     pick: i64,
     /// Index of the last flit received (the input counts the flits of the arriving packet).
@@ -121,27 +102,36 @@ struct OutPort {
     last: Option<Flit>,
 }
 
-/// How a switch is connected: port `p` receives on `in_link[p]` and sends on `out_link[p]`
-/// (indices into the network's links, [`NO_LINK`] when unconnected); `down_credits[p]` is the
-/// size of the buffer behind output `p`, in flits.
-#[derive(Debug, Clone)]
-pub struct Wiring {
-    pub in_link: Vec<u32>,
-    pub out_link: Vec<u32>,
-    pub down_credits: Vec<u32>,
+/// The outputs as the selection function sees them: a port can take a packet when it has a
+/// link, no packet is crossing into its queue, and the queue has room for the whole packet.
+struct View<'a> {
+    outs: &'a [OutPort],
+    out_link: &'a [u32],
+    cap: u32,
+}
+
+impl PortView for View<'_> {
+    #[inline]
+    fn can_take(&self, port: usize, vc: u8, flits: u32) -> bool {
+        let Some(out) = self.outs.get(port) else {
+            return false;
+        };
+        vc == 0
+            && self.out_link[port] != NO_LINK
+            && out.owner.is_none()
+            && self.cap - out.committed >= flits
+    }
 }
 
 /// One virtual cut-through switch.
 #[derive(Debug, Clone)]
 pub struct VctSwitch {
     pub id: usize,
-    /// Stage in the fat-tree (for reports).
+    /// Stage in a fat-tree (for reports; 0 elsewhere).
     pub stage: u32,
     p: VctParams,
-    /// The routing unit (adaptive IR or deterministic FIR registers).
-    pub routing: IrFirUnit,
-    /// The deterministic FIR configuration, the preference of SADP.
-    pub preference: Option<IrFirUnit>,
+    /// The routing unit.
+    pub routing: Routing,
     ins: Vec<InPort>,
     outs: Vec<OutPort>,
     in_link: Vec<u32>,
@@ -153,45 +143,33 @@ pub struct VctSwitch {
 }
 
 impl VctSwitch {
-    /// A switch wired by `w`, routed by `routing` (and, for SADP, preferring what the
-    /// deterministic configuration `preference` allows).
-    pub fn new(
-        id: usize,
-        stage: u32,
-        p: VctParams,
-        routing: IrFirUnit,
-        preference: Option<IrFirUnit>,
-        w: Wiring,
-    ) -> Self {
-        let Wiring {
-            in_link,
-            out_link,
-            down_credits,
-        } = w;
+    /// A switch wired by `w`, routed by `routing`; every downstream buffer holds
+    /// `p.buffer_flits` flits.
+    pub fn new(id: usize, stage: u32, p: VctParams, routing: Routing, w: Wiring) -> Self {
+        let Wiring { in_link, out_link } = w;
         assert!(p.ports <= 32 && in_link.len() == p.ports && out_link.len() == p.ports);
+        let down = p.credit.buffer_units(p.buffer_flits);
         VctSwitch {
             id,
             stage,
             p,
             routing,
-            preference,
             ins: (0..p.ports)
                 .map(|_| InPort {
                     buf: FlitRuns::new(p.buffer_flits),
                     state: VctIn::Idle,
                     pkt: -1,
                     len: 0,
-                    allowed: 0,
-                    preferred: 0,
+                    cands: Candidates::new(),
                     pick: -1,
                     rx_idx: 0,
                 })
                 .collect(),
             outs: (0..p.ports)
-                .map(|q| OutPort {
+                .map(|_| OutPort {
                     q: FlitRuns::new(p.buffer_flits),
                     committed: 0,
-                    credits: CreditCounter::new(down_credits[q]),
+                    credits: CreditCounter::new(down),
                     arb: RoundRobinArbiter::new(p.ports),
                     owner: None,
                     last: None,
@@ -201,34 +179,6 @@ impl VctSwitch {
             out_link,
             forwarded: 0,
             route_errors: 0,
-        }
-    }
-
-    /// The output `sel` picks among `allowed` for a packet of `len` flits, if one has room.
-    fn select(&self, allowed: u32, preferred: u32, len: u32) -> Option<usize> {
-        let room = |o: usize| {
-            let out = &self.outs[o];
-            self.out_link[o] != NO_LINK
-                && out.owner.is_none()
-                && self.p.buffer_flits - out.committed >= len
-        };
-        let first = |mask: u32| {
-            let mut m = mask;
-            while m != 0 {
-                let o = m.trailing_zeros() as usize;
-                if room(o) {
-                    return Some(o);
-                }
-                m &= m - 1;
-            }
-            None
-        };
-        match self.p.selection {
-            Selection::Deterministic | Selection::Ff => first(allowed),
-            Selection::Sadp => {
-                let pref = allowed & preferred;
-                first(pref).or_else(|| first(allowed & !pref))
-            }
         }
     }
 
@@ -251,19 +201,22 @@ impl VctSwitch {
     }
 
     /// Evaluate one cycle. Returns the flits that moved (the watchdog's progress).
-    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable) -> u32 {
+    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VctExt>) -> u32 {
         if self.quiet(links) {
             return 0;
         }
         let np = self.p.ports;
         let mut moved = 0u32;
         let mut req = [0u32; 32];
-        let mut credit_back = [false; 32];
+        let mut credit_back = [0u32; 32];
         // 1-3: credits in, flits in, routing control and selection
         for port in 0..np {
             if self.out_link[port] != NO_LINK {
-                credit_back[port] =
-                    links[self.out_link[port] as usize].back.recv(now) == Some(FlowCtl::Credit);
+                if let Some(FlowCtl::Credit { n, .. }) =
+                    links[self.out_link[port] as usize].back.recv(now)
+                {
+                    credit_back[port] = n as u32;
+                }
                 self.outs[port].last = None;
             }
             let il = self.in_link[port];
@@ -278,34 +231,40 @@ impl VctSwitch {
             inp.pick = -1;
             if inp.state == VctIn::Idle {
                 if let Some((pkt, 0)) = inp.buf.front() {
-                    let p = packets.get(pkt);
+                    let h = packets.header(pkt);
                     inp.pkt = pkt as i64;
-                    inp.len = p.flits;
-                    inp.allowed = self.routing.route(p.dst);
-                    inp.preferred = self.preference.as_ref().map_or(0, |u| u.route(p.dst));
+                    inp.len = h.flits;
+                    let q = Query {
+                        sw: self.id as u32,
+                        in_port: port as u8,
+                        in_vc: 0,
+                        hdr: h,
+                        route_byte: 0,
+                    };
+                    self.routing.route(&q, &mut inp.cands);
                     inp.state = VctIn::Routing {
                         ready: now + self.p.routing_cycles as u64,
                     };
-                    if inp.allowed == 0 {
+                    if inp.cands.is_empty() {
                         self.route_errors += 1;
                     }
                 }
             }
-            let inp = &mut self.ins[port];
             if let VctIn::Routing { ready } = inp.state {
                 if now >= ready {
                     inp.state = VctIn::Selecting;
                 }
             }
             if self.ins[port].state == VctIn::Selecting {
-                let (a, pr, len) = (
-                    self.ins[port].allowed,
-                    self.ins[port].preferred,
-                    self.ins[port].len,
-                );
-                if let Some(o) = self.select(a, pr, len) {
-                    req[o] |= 1 << port;
-                    self.ins[port].pick = o as i64;
+                let view = View {
+                    outs: &self.outs,
+                    out_link: &self.out_link,
+                    cap: self.p.buffer_flits,
+                };
+                let inp = &self.ins[port];
+                if let Some(o) = self.p.selection.select(&inp.cands, &view, inp.len) {
+                    req[o.port as usize] |= 1 << port;
+                    self.ins[port].pick = o.port as i64;
                 }
             }
         }
@@ -320,7 +279,7 @@ impl VctSwitch {
                 self.ins[w].state = VctIn::Xfer { out: o as u8 };
             }
         }
-        // 5: crossbar, one flit per connected input; a credit back upstream per flit
+        // 5: crossbar, one flit per connected input; its credits back upstream
         for port in 0..np {
             let inp = &mut self.ins[port];
             let VctIn::Xfer { out } = inp.state else {
@@ -330,9 +289,11 @@ impl VctSwitch {
                 continue;
             };
             self.outs[out as usize].q.push(pkt, idx);
-            links[self.in_link[port] as usize]
-                .back
-                .send(now, FlowCtl::Credit);
+            let n = self.p.credit.release_at(idx, inp.len);
+            if n > 0 {
+                let c = FlowCtl::Credit { vc: 0, n: n as u8 };
+                links[self.in_link[port] as usize].back.send(now, c);
+            }
             self.forwarded += 1;
             moved += 1;
             if idx + 1 == inp.len {
@@ -347,10 +308,14 @@ impl VctSwitch {
             if ol == NO_LINK {
                 continue;
             }
-            let mut sent = false;
+            let mut used = 0;
             if let Some((pkt, idx)) = out.q.front() {
-                let len = packets.get(pkt).flits;
-                let need = if idx == 0 { len } else { 1 };
+                let len = packets.header(pkt).flits;
+                let need = if idx == 0 {
+                    self.p.credit.packet_units(len)
+                } else {
+                    self.p.credit.consume_at(idx)
+                };
                 if out.credits.credits() >= need {
                     out.q.pop();
                     out.committed -= 1;
@@ -365,14 +330,15 @@ impl VctSwitch {
                         pkt,
                         data: 0,
                         flags,
+                        vc: 0,
                     };
                     links[ol as usize].send(now, f);
                     out.last = Some(f);
-                    sent = true;
+                    used = self.p.credit.consume_at(idx);
                     moved += 1;
                 }
             }
-            out.credits.cycle(sent, credit_back[o]);
+            out.credits.cycle_units(used, credit_back[o]);
         }
         moved
     }
@@ -398,7 +364,7 @@ impl VctSwitch {
             + self.outs.iter().map(|o| o.q.len() as u64).sum::<u64>()
     }
 
-    /// Queue overflows (must be 0) and credit-protocol errors (must be 0).
+    /// Queue overflows (must be 0).
     pub fn overflows(&self) -> u64 {
         self.ins.iter().map(|i| i.buf.overflows).sum::<u64>()
             + self.outs.iter().map(|o| o.q.overflows).sum::<u64>()
@@ -413,8 +379,56 @@ impl VctSwitch {
     }
 }
 
+impl Switch<VctExt> for VctSwitch {
+    #[inline]
+    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VctExt>) -> u32 {
+        VctSwitch::eval(self, now, links, packets)
+    }
+
+    fn id(&self) -> usize {
+        self.id
+    }
+
+    fn flits_buffered(&self) -> u64 {
+        VctSwitch::flits_buffered(self)
+    }
+
+    fn health(&self) -> Health {
+        Health {
+            overflows: self.overflows(),
+            credit_errors: self.credit_errors(),
+            route_errors: self.route_errors,
+        }
+    }
+
+    /// A selecting input waits for every candidate: for the input that holds it, or — when
+    /// its queue is full — for the buffer downstream, which must drain first.
+    fn waits(&self, out: &mut Vec<Wait>) {
+        for (p, inp) in self.ins.iter().enumerate() {
+            if inp.state != VctIn::Selecting {
+                continue;
+            }
+            for c in inp.cands.as_slice() {
+                let o = &self.outs[c.port as usize];
+                let (on, why) = match o.owner {
+                    Some(w) => (WaitOn::Input { port: w, vc: 0 }, "busy"),
+                    None => (WaitOn::Downstream { vc: 0 }, "full"),
+                };
+                out.push(Wait {
+                    port: p as u8,
+                    vc: 0,
+                    out: c.port,
+                    on,
+                    why,
+                });
+            }
+        }
+    }
+}
+
 impl Probe for VctSwitch {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        let unit = self.routing.unit();
         for (p, inp) in self.ins.iter().enumerate() {
             if self.in_link[p] == NO_LINK {
                 continue;
@@ -423,9 +437,13 @@ impl Probe for VctSwitch {
             v.text("state", inp.state.name());
             v.int("pkt", inp.pkt);
             v.bits("level", 32, inp.buf.len() as u64);
-            v.scope("fir");
-            v.bits("allowed", self.p.ports as u32, inp.allowed as u64);
-            v.bits("preferred", self.p.ports as u32, inp.preferred as u64);
+            v.scope(unit);
+            v.bits("allowed", self.p.ports as u32, inp.cands.port_mask() as u64);
+            v.bits(
+                "preferred",
+                self.p.ports as u32,
+                inp.cands.preferred_mask() as u64,
+            );
             v.int("pick", inp.pick);
             v.up();
             v.up();
@@ -442,8 +460,10 @@ impl Probe for VctSwitch {
             v.int("flit_pkt", out.last.map_or(-1, |f| f.pkt as i64));
             v.up();
         }
-        v.scope("fir_regs");
-        self.routing.probe(v);
-        v.up();
+        if let Some(regs) = self.routing.registers() {
+            v.scope(regs);
+            self.routing.probe(v);
+            v.up();
+        }
     }
 }

@@ -15,13 +15,15 @@
 //! `a + first_flit_latency` when the output is free (default 24 cycles = 150 ns), and the rest of
 //! the packet follows at one flit per cycle.
 
-use super::arbiter::{ArbiterSlot, ArbiterTwin, RoundRobinArbiter};
-use super::link::Link;
-use super::slack_buffer::{SlackBuffer, SlackParams, SlackSlot, SlackTwin, StopGoSender};
+use super::MyrinetExt;
+use crate::blocks::arbiter::{ArbiterSlot, ArbiterTwin, RoundRobinArbiter};
+use crate::blocks::link::{Link, NO_LINK};
+use crate::blocks::slack_buffer::{SlackBuffer, SlackParams, SlackSlot, SlackTwin, StopGoSender};
+use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
+use crate::routing::function::source::SourceRoute;
+use crate::routing::function::{Candidates, Query, RoutingFunction};
+use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, Probe, ProbeVisitor};
-
-/// No link on this port.
-pub const NO_LINK: u32 = u32::MAX;
 
 /// Switch parameters.
 #[derive(Debug, Clone, Copy)]
@@ -110,6 +112,9 @@ pub struct MyrinetSwitch {
     outs: Vec<OutPort>,
     in_link: Vec<u32>,
     out_link: Vec<u32>,
+    /// The routing unit: it decodes the header's route byte (seed 000 §2).
+    routing: SourceRoute,
+    cands: Candidates,
     /// Ports with a link (skips unconnected ports in the cycle loop).
     ports_used: Vec<u8>,
     /// Route bytes stripped (each is one flit removed from the network).
@@ -123,9 +128,10 @@ pub struct MyrinetSwitch {
 }
 
 impl MyrinetSwitch {
-    /// A switch whose port `p` receives on link `in_link[p]` and sends on `out_link[p]`
-    /// (indices into the network's link array, [`NO_LINK`] when unconnected).
-    pub fn new(id: usize, p: SwitchParams, in_link: Vec<u32>, out_link: Vec<u32>) -> Self {
+    /// A switch wired by `w`: port `p` receives on link `in_link[p]` and sends on
+    /// `out_link[p]` (indices into the network's link array, [`NO_LINK`] when unconnected).
+    pub fn new(id: usize, p: SwitchParams, w: Wiring) -> Self {
+        let Wiring { in_link, out_link } = w;
         assert!(p.ports <= 32 && in_link.len() == p.ports && out_link.len() == p.ports);
         MyrinetSwitch {
             id,
@@ -152,6 +158,8 @@ impl MyrinetSwitch {
                 .collect(),
             in_link,
             out_link,
+            routing: SourceRoute,
+            cands: Candidates::new(),
             stripped: 0,
             forwarded: 0,
             route_errors: 0,
@@ -161,7 +169,7 @@ impl MyrinetSwitch {
 
     /// Evaluate one cycle. Returns the number of flits that moved (forwarded, stripped or
     /// dropped) — the deadlock watchdog's notion of progress.
-    pub fn eval(&mut self, now: u64, links: &mut [Link]) -> u32 {
+    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<MyrinetExt>) -> u32 {
         let mut moved = 0u32;
         let mut req = [0u32; 32];
         let mut any_req = false;
@@ -193,7 +201,20 @@ impl MyrinetSwitch {
                         inp.slack.pop();
                         moved += 1;
                         inp.pkt = f.pkt as i64;
-                        let out = f.data as usize;
+                        let q = Query {
+                            sw: self.id as u32,
+                            in_port: port as u8,
+                            in_vc: f.vc,
+                            hdr: packets.header(f.pkt),
+                            route_byte: f.data,
+                        };
+                        self.cands.clear();
+                        self.routing.route(&q, &mut self.cands);
+                        let out = self
+                            .cands
+                            .as_slice()
+                            .first()
+                            .map_or(usize::MAX, |c| c.port as usize);
                         if out < self.p.ports && self.out_link[out] != NO_LINK && !f.is_tail() {
                             self.stripped += 1;
                             inp.state = InState::Routing {
@@ -319,7 +340,7 @@ impl MyrinetSwitch {
     }
 
     /// The twins in place (none when the switch runs on models only).
-    pub fn twin_tallies(&self) -> Vec<&super::TwinTally> {
+    pub fn twin_tallies(&self) -> Vec<&crate::blocks::TwinTally> {
         let slack = self.ins.iter().filter_map(|i| match &i.slack {
             SlackSlot::Twin(t) => Some(t.tally()),
             SlackSlot::Model(_) => None,
@@ -358,6 +379,66 @@ impl MyrinetSwitch {
             .map(|i| i.slack.model().max_level)
             .max()
             .unwrap_or(0)
+    }
+}
+
+impl Switch<MyrinetExt> for MyrinetSwitch {
+    #[inline]
+    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<MyrinetExt>) -> u32 {
+        MyrinetSwitch::eval(self, now, links, packets)
+    }
+
+    fn id(&self) -> usize {
+        self.id
+    }
+
+    fn flits_buffered(&self) -> u64 {
+        MyrinetSwitch::flits_buffered(self) as u64
+    }
+
+    fn flits_removed(&self) -> u64 {
+        self.stripped + self.dropped
+    }
+
+    fn health(&self) -> Health {
+        Health {
+            overflows: self.overflows(),
+            credit_errors: 0,
+            route_errors: self.route_errors,
+        }
+    }
+
+    /// An input waiting for its output's arbiter waits for the input that owns the output; a
+    /// connected input whose output is stopped waits for the slack buffer downstream.
+    fn waits(&self, out: &mut Vec<Wait>) {
+        for p in 0..self.p.ports {
+            match self.in_state(p) {
+                InState::Requesting { out: o } => out.push(Wait {
+                    port: p as u8,
+                    vc: 0,
+                    out: o,
+                    on: self
+                        .out_owner(o as usize)
+                        .map_or(WaitOn::Nothing, |w| WaitOn::Input {
+                            port: w as u8,
+                            vc: 0,
+                        }),
+                    why: "busy",
+                }),
+                InState::Connected { out: o }
+                    if !self.out_go(o as usize) && !self.slack(p).is_empty() =>
+                {
+                    out.push(Wait {
+                        port: p as u8,
+                        vc: 0,
+                        out: o,
+                        on: WaitOn::Downstream { vc: 0 },
+                        why: "stopped",
+                    })
+                }
+                _ => {}
+            }
+        }
     }
 }
 

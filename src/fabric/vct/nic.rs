@@ -11,16 +11,15 @@
 //! flit per cycle; the receive engine takes one flit per cycle, returns its credit, and at the
 //! tail hands the packet to the reorder buffer (or straight to the host).
 
-use super::credit::CreditCounter;
-use super::link::Link;
-use super::myrinet_switch::NO_LINK;
-use super::nic::generator::{MessageGenerator, Process};
-use super::nic::reorder::ReorderBuffer;
-use crate::fabric::packet::{Packet, PacketTable, NO_MSG};
+use super::{VctExt, VctFamily};
+use crate::blocks::credit::{CreditCounter, CreditUnit};
+use crate::blocks::link::NO_LINK;
+use crate::blocks::nic::reorder::ReorderBuffer;
+use crate::fabric::{Ctx, Health, Nic};
+use crate::sim::packet::{Header, Packet, NO_MSG};
 use crate::sim::runs::FlitRuns;
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
-use crate::stats::Collector;
-use crate::traffic::pattern::DestTable;
+use crate::traffic::injection::{Injector, Process};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{HashMap, VecDeque};
 
@@ -57,6 +56,8 @@ pub struct VctNicParams {
     pub ack: AckMode,
     /// Reorder buffer per destination NIC, bytes.
     pub reorder_bytes: u64,
+    /// What one credit of the injection link stands for.
+    pub credit: CreditUnit,
 }
 
 impl VctNicParams {
@@ -81,27 +82,13 @@ pub struct E2e {
     pub outstanding: Vec<u64>,
 }
 
-/// What a NIC's evaluation needs from the network.
-pub struct VctNicCtx<'a> {
-    pub links: &'a mut [Link],
-    pub packets: &'a mut PacketTable,
-    pub dests: &'a DestTable,
-    pub stats: &'a mut Collector,
-    pub e2e: &'a mut E2e,
-    /// Messages of the packets delivered to hosts this cycle (closed-loop workloads).
-    pub delivered_msgs: &'a mut Vec<u32>,
-}
-
 /// One NIC.
 #[derive(Debug, Clone)]
 pub struct VctNic {
     pub host: usize,
     p: VctNicParams,
-    pub gen: MessageGenerator,
-    /// Trace injections for this host, (cycle, destination, payload bytes, message), in time
-    /// order.
-    trace: Vec<(u64, u32, u32, u32)>,
-    trace_next: usize,
+    /// The host's injection process and source queue.
+    pub src: Injector,
     acks_out: VecDeque<u32>,
     credits: CreditCounter,
     /// Packet being sent: (id, next flit, flits).
@@ -133,8 +120,9 @@ impl VctNic {
         out_link: u32,
         mut rng: ChaCha8Rng,
     ) -> Self {
-        let gen = MessageGenerator::new(
+        let src = Injector::new(
             p.rate,
+            p.payload_bytes,
             p.flits(p.payload_bytes) - 1,
             p.process,
             p.queue_limit,
@@ -143,11 +131,9 @@ impl VctNic {
         VctNic {
             host,
             p,
-            gen,
-            trace: vec![],
-            trace_next: 0,
+            src,
             acks_out: VecDeque::new(),
-            credits: CreditCounter::new(p.switch_buffer_flits),
+            credits: CreditCounter::new(p.credit.buffer_units(p.switch_buffer_flits)),
             sending: None,
             rx: FlitRuns::new(p.buffer_flits),
             rx_idx: 0,
@@ -165,47 +151,37 @@ impl VctNic {
         }
     }
 
-    /// Play `injections` (cycle, destination, payload bytes, message — [`NO_MSG`] for none;
-    /// time ordered) instead of the generator.
-    pub fn set_trace(&mut self, injections: Vec<(u64, u32, u32, u32)>) {
-        self.gen.stop();
-        self.trace = injections;
-        self.trace_next = 0;
-    }
-
-    /// Trace injections not yet made.
-    pub fn trace_left(&self) -> usize {
-        self.trace.len() - self.trace_next
-    }
-
     /// A packet of `payload` bytes to `dst` (part of message `msg`) enters the source queue.
-    pub fn enqueue(&mut self, now: u64, dst: u32, payload: u32, msg: u32, cx: &mut VctNicCtx<'_>) {
-        let seq = self.seq_out.entry(dst).or_insert(0);
-        let id = cx.packets.alloc(Packet {
-            src: self.host as u32,
+    pub fn enqueue(
+        &mut self,
+        now: u64,
+        dst: u32,
+        payload: u32,
+        msg: u32,
+        cx: &mut Ctx<'_, VctFamily>,
+    ) {
+        let id = alloc(
+            &mut self.seq_out,
+            &self.p,
+            self.host,
+            now,
             dst,
             payload,
-            flits: self.p.flits(payload),
-            seq: *seq,
             msg,
-            gen_cycle: now,
-            measured: now >= cx.stats.warmup,
-            ..Default::default()
-        });
-        *seq += 1;
-        cx.stats.count_generated(now);
-        self.gen.queue.push_back(id);
+            cx,
+        );
+        self.src.gen.queue.push_back(id);
     }
 
     /// May the head packet `id` be injected now (end-to-end control of in-order delivery)?
-    fn e2e_allows(&self, id: u32, cx: &VctNicCtx<'_>) -> bool {
+    fn e2e_allows(&self, id: u32, cx: &Ctx<'_, VctFamily>) -> bool {
         if !self.p.in_order {
             return true;
         }
-        let p = cx.packets.get(id);
+        let p = cx.packets.header(id);
         let b = p.payload as u64;
         match self.p.ack {
-            AckMode::Free => cx.e2e.outstanding[p.dst as usize] + b <= self.p.reorder_bytes,
+            AckMode::Free => cx.shared.outstanding[p.dst as usize] + b <= self.p.reorder_bytes,
             AckMode::Packets => {
                 self.window_used.get(&p.dst).copied().unwrap_or(0) + b <= self.window
             }
@@ -213,54 +189,48 @@ impl VctNic {
     }
 
     /// Evaluate one cycle; returns the flits that moved.
-    pub fn eval(&mut self, now: u64, cx: &mut VctNicCtx<'_>) -> u32 {
+    pub fn eval(&mut self, now: u64, cx: &mut Ctx<'_, VctFamily>) -> u32 {
         let mut moved = 0;
-        let credit = self.out_link != NO_LINK
-            && cx.links[self.out_link as usize].back.recv(now) == Some(FlowCtl::Credit);
+        let credit = match (self.out_link != NO_LINK)
+            .then(|| cx.links[self.out_link as usize].back.recv(now))
+            .flatten()
+        {
+            Some(FlowCtl::Credit { n, .. }) => n as u32,
+            _ => 0,
+        };
         if let Some(f) = cx.links[self.in_link as usize].fwd.recv(now) {
             self.rx_idx = if f.is_head() { 0 } else { self.rx_idx + 1 };
             self.rx.push(f.pkt, self.rx_idx);
         }
         // packets from the generator or the trace
-        for _ in 0..self.gen.due(now, &mut self.rng) {
-            let Some(dst) = cx.dests.pick(self.host, &mut self.rng) else {
-                continue;
-            };
-            if !self.gen.has_room() {
-                cx.stats.suppressed += 1;
-                continue;
-            }
-            let payload = self.p.payload_bytes;
-            self.enqueue(now, dst as u32, payload, NO_MSG, cx);
-        }
-        while let Some(&(t, dst, bytes, msg)) = self.trace.get(self.trace_next) {
-            if t > now {
-                break;
-            }
-            self.trace_next += 1;
-            self.enqueue(now, dst, bytes, msg, cx);
-        }
+        let (host, dests) = (self.host, cx.dests);
+        let (seq_out, p) = (&mut self.seq_out, &self.p);
+        cx.stats.suppressed += self
+            .src
+            .poll(now, host, &mut self.rng, dests, |dst, bytes, msg| {
+                alloc(seq_out, p, host, now, dst, bytes, msg, cx)
+            });
         // send engine: acknowledgements first, then the source queue in order
         if self.sending.is_none() {
             let next = if let Some(&a) = self.acks_out.front() {
                 Some((a, true))
             } else {
-                self.gen.queue.front().map(|&id| (id, false))
+                self.src.gen.queue.front().map(|&id| (id, false))
             };
             if let Some((id, is_ack)) = next {
-                let flits = cx.packets.get(id).flits;
-                if self.credits.credits() >= flits {
+                let flits = cx.packets.header(id).flits;
+                if self.credits.credits() >= self.p.credit.packet_units(flits) {
                     if is_ack || self.e2e_allows(id, cx) {
                         if is_ack {
                             self.acks_out.pop_front();
                         } else {
-                            self.gen.queue.pop_front();
-                            let p = cx.packets.get_mut(id);
+                            self.src.gen.queue.pop_front();
+                            let p = &mut cx.packets.get_mut(id).h;
                             p.inject_cycle = now;
                             if self.p.in_order {
                                 let (dst, b) = (p.dst, p.payload as u64);
                                 match self.p.ack {
-                                    AckMode::Free => cx.e2e.outstanding[dst as usize] += b,
+                                    AckMode::Free => cx.shared.outstanding[dst as usize] += b,
                                     AckMode::Packets => {
                                         *self.window_used.entry(dst).or_insert(0) += b
                                     }
@@ -274,9 +244,10 @@ impl VctNic {
                 }
             }
         }
-        let mut sent = false;
+        let mut used = 0;
         if let Some((id, idx, flits)) = self.sending {
-            if self.credits.credits() > 0 {
+            let need = self.p.credit.consume_at(idx);
+            if self.credits.credits() >= need {
                 let mut flags = 0;
                 if idx == 0 {
                     flags |= Flit::HEAD;
@@ -290,23 +261,27 @@ impl VctNic {
                         pkt: id,
                         data: 0,
                         flags,
+                        vc: 0,
                     },
                 );
-                sent = true;
+                used = need;
                 moved += 1;
                 self.injected_flits += 1;
                 self.sending = (idx + 1 < flits).then_some((id, idx + 1, flits));
             }
         }
-        self.credits.cycle(sent, credit);
-        // receive engine: one flit per cycle, its credit back to the switch
+        self.credits.cycle_units(used, credit);
+        // receive engine: one flit per cycle, its credits back to the switch
         if let Some((pkt, idx)) = self.rx.pop() {
-            cx.links[self.in_link as usize]
-                .back
-                .send(now, FlowCtl::Credit);
+            let flits = cx.packets.header(pkt).flits;
+            let n = self.p.credit.release_at(idx, flits);
+            if n > 0 {
+                let c = FlowCtl::Credit { vc: 0, n: n as u8 };
+                cx.links[self.in_link as usize].back.send(now, c);
+            }
             self.ejected_flits += 1;
             moved += 1;
-            if idx + 1 == cx.packets.get(pkt).flits {
+            if idx + 1 == flits {
                 self.arrive(now, pkt, cx);
             }
         }
@@ -314,28 +289,28 @@ impl VctNic {
     }
 
     /// The tail of `pkt` arrived at cycle `now`.
-    fn arrive(&mut self, now: u64, pkt: u32, cx: &mut VctNicCtx<'_>) {
+    fn arrive(&mut self, now: u64, pkt: u32, cx: &mut Ctx<'_, VctFamily>) {
         let p = *cx.packets.get(pkt);
-        if p.dst as usize != self.host {
+        if p.h.dst as usize != self.host {
             cx.stats.misdelivered += 1;
         }
-        if p.ack {
+        if p.x.ack {
             cx.stats.acks += 1;
-            cx.stats.ack_flits += p.flits as u64;
-            if let Some(u) = self.window_used.get_mut(&p.src) {
-                *u -= p.acked as u64;
+            cx.stats.ack_flits += p.h.flits as u64;
+            if let Some(u) = self.window_used.get_mut(&p.h.src) {
+                *u -= p.x.acked as u64;
             }
             cx.packets.release(pkt);
             return;
         }
-        cx.packets.get_mut(pkt).arrive_cycle = now;
+        cx.packets.get_mut(pkt).h.arrive_cycle = now;
         if !self.p.in_order {
             self.deliver(now, pkt, cx);
             return;
         }
         let mut out = std::mem::take(&mut self.delivered_now);
         self.reorder
-            .arrive(p.src, p.seq, pkt, p.payload, |d| out.push(d));
+            .arrive(p.h.src, p.x.seq, pkt, p.h.payload, |d| out.push(d));
         for &d in &out {
             self.deliver(now, d, cx);
         }
@@ -344,46 +319,37 @@ impl VctNic {
     }
 
     /// Packet `id` goes to the host at cycle `now`.
-    fn deliver(&mut self, now: u64, id: u32, cx: &mut VctNicCtx<'_>) {
+    fn deliver(&mut self, now: u64, id: u32, cx: &mut Ctx<'_, VctFamily>) {
         let p = *cx.packets.get(id);
-        let st = &mut *cx.stats;
-        st.delivered += 1;
-        st.last_delivery = now;
-        if now >= st.warmup {
-            st.window_flits += (p.flits - 1) as u64;
-            st.window_msgs += 1;
-        }
-        if p.measured {
-            let lat = now + 1 - p.gen_cycle;
-            st.measured_msgs += 1;
-            st.lat_sum += lat as u128;
-            st.net_lat_sum += (p.arrive_cycle + 1 - p.inject_cycle) as u128;
-            st.reorder_delay_sum += (now - p.arrive_cycle) as u128;
-            st.lat_max = st.lat_max.max(lat);
-        }
-        self.release_e2e(&p, cx);
-        if p.msg != NO_MSG {
-            cx.delivered_msgs.push(p.msg);
+        cx.stats.delivered(now, &p.h, p.h.flits - 1);
+        self.release_e2e(&p.h, cx);
+        if p.h.msg != NO_MSG {
+            cx.delivered_msgs.push(p.h.msg);
         }
         cx.packets.release(id);
     }
 
-    fn release_e2e(&mut self, p: &Packet, cx: &mut VctNicCtx<'_>) {
+    fn release_e2e(&mut self, p: &Header, cx: &mut Ctx<'_, VctFamily>) {
         if !self.p.in_order {
             return;
         }
         match self.p.ack {
-            AckMode::Free => cx.e2e.outstanding[p.dst as usize] -= p.payload as u64,
+            AckMode::Free => cx.shared.outstanding[p.dst as usize] -= p.payload as u64,
             AckMode::Packets => {
                 let ack = cx.packets.alloc(Packet {
-                    src: self.host as u32,
-                    dst: p.src,
-                    payload: ACK_BYTES,
-                    flits: self.p.flits(ACK_BYTES),
-                    ack: true,
-                    acked: p.payload,
-                    msg: NO_MSG,
-                    ..Default::default()
+                    h: Header {
+                        src: self.host as u32,
+                        dst: p.src,
+                        payload: ACK_BYTES,
+                        flits: self.p.flits(ACK_BYTES),
+                        msg: NO_MSG,
+                        ..Default::default()
+                    },
+                    x: VctExt {
+                        ack: true,
+                        acked: p.payload,
+                        ..Default::default()
+                    },
                 });
                 self.acks_out.push_back(ack);
             }
@@ -395,24 +361,100 @@ impl VctNic {
         self.rx.len() as u64
     }
 
-    /// Input-buffer overflows (must be 0) and credit-protocol errors (must be 0).
-    pub fn errors(&self) -> u64 {
-        self.rx.overflows
-            + self.credits.underflows
-            + self.credits.overflows
-            + self.reorder.overflows
-    }
-
     /// Packets waiting in the source queue (and acknowledgements to send).
     pub fn queued(&self) -> usize {
-        self.gen.queue.len() + self.acks_out.len()
+        self.src.queued() + self.acks_out.len()
+    }
+}
+
+/// A new packet of `bytes` from `host` to `dst` (message `msg`), numbered in the sequence of
+/// its destination, in the packet table.
+#[allow(clippy::too_many_arguments)]
+fn alloc(
+    seq_out: &mut HashMap<u32, u32>,
+    p: &VctNicParams,
+    host: usize,
+    now: u64,
+    dst: u32,
+    bytes: u32,
+    msg: u32,
+    cx: &mut Ctx<'_, VctFamily>,
+) -> u32 {
+    let seq = seq_out.entry(dst).or_insert(0);
+    let id = cx.packets.alloc(Packet {
+        h: Header {
+            src: host as u32,
+            dst,
+            payload: bytes,
+            flits: p.flits(bytes),
+            msg,
+            gen_cycle: now,
+            measured: now >= cx.stats.warmup,
+            ..Default::default()
+        },
+        x: VctExt {
+            seq: *seq,
+            ..Default::default()
+        },
+    });
+    *seq += 1;
+    cx.stats.count_generated(now);
+    id
+}
+
+impl Nic<VctFamily> for VctNic {
+    #[inline]
+    fn eval(&mut self, now: u64, cx: &mut Ctx<'_, VctFamily>) -> u32 {
+        VctNic::eval(self, now, cx)
+    }
+
+    fn host(&self) -> usize {
+        self.host
+    }
+
+    fn enqueue(&mut self, now: u64, dst: u32, bytes: u32, msg: u32, cx: &mut Ctx<'_, VctFamily>) {
+        VctNic::enqueue(self, now, dst, bytes, msg, cx)
+    }
+
+    fn injector(&mut self) -> &mut Injector {
+        &mut self.src
+    }
+
+    fn injector_ref(&self) -> &Injector {
+        &self.src
+    }
+
+    fn injected_flits(&self) -> u64 {
+        self.injected_flits
+    }
+
+    fn ejected_flits(&self) -> u64 {
+        self.ejected_flits
+    }
+
+    fn flits_buffered(&self) -> u64 {
+        VctNic::flits_buffered(self)
+    }
+
+    /// Queued packets wait on credits or on the end-to-end window; if nothing moves while
+    /// they wait, the network is stuck.
+    fn waiting(&self) -> usize {
+        self.queued()
+    }
+
+    fn errors(&self) -> Health {
+        Health {
+            overflows: self.rx.overflows + self.reorder.overflows,
+            credit_errors: self.credits.underflows + self.credits.overflows,
+            route_errors: 0,
+        }
     }
 }
 
 impl Probe for VctNic {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         v.scope("send");
-        v.int("queued", self.gen.queue.len() as i64);
+        v.int("queued", self.src.queued() as i64);
         v.int("pkt", self.sending.map_or(-1, |s| s.0 as i64));
         v.int("credits", self.credits.credits() as i64);
         v.up();

@@ -1,0 +1,395 @@
+//! The command line's arguments (clap). One vocabulary: an option means the same thing with the
+//! same name in every subcommand, and every shorthand is a configuration key (`--rate` is
+//! `traffic.rate`, `--routing` is `routing.algorithm`, ...); names come from the registries.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "flitwave",
+    version,
+    about = "Cycle-accurate model of interconnection-network hardware"
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Cmd {
+    /// Run one simulation of any switch family (the embedded default when no config is given)
+    /// and print a summary.
+    Run(RunArgs),
+    /// Sweep injection rates in parallel, or search the saturation point; report
+    /// latency/accepted-traffic curves and throughput.
+    Sweep(SweepArgs),
+    /// Generate a topology and write it as JSON.
+    Topology(TopoArgs),
+    /// Compute routes and print their statistics (hops, channel load, deadlock check); for
+    /// fat-trees the IR/FIR registers and the paths per link and stage.
+    Routes(RoutesArgs),
+    /// List the switch families, routings and selections by name.
+    List,
+    /// Trace-driven traffic: generate a storage-like trace, or print a trace's statistics.
+    #[command(subcommand)]
+    Trace(super::trace::TraceCmd),
+    /// Measure simulation speed (switch-cycles/s, delivered flits/s).
+    Bench(BenchArgs),
+    /// Reproduce a paper's evaluation (itb: seed 000, Tables 1-9 and Figures 6-9; fattree:
+    /// seed 001, Figures 5-7 and the bit-reversal case).
+    Reproduce(ReproArgs),
+    /// Shorthand for `run` on a k-ary n-tree of the vct family (seed 001): builds the same
+    /// configuration `run --config` takes (see --print-config).
+    Fattree(FattreeArgs),
+    /// RTL twins: emit Verilog, check it (lockstep, lint, synthesis, replay), waveforms.
+    #[command(subcommand)]
+    Rtl(RtlCmd),
+}
+
+/// What builds the configuration: a file, overrides, and shorthands for common keys.
+#[derive(Args, Clone, Default)]
+pub(crate) struct SimArgs {
+    /// TOML configuration file (default: the embedded configs/default.toml).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Override a configuration value, e.g. --set traffic.rate=0.05 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Seed of everything random (`seed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Cycles to simulate, warm-up included (`cycles`); the warm-up becomes a tenth of it
+    /// unless --warmup (or --set warmup=) says otherwise.
+    #[arg(long)]
+    pub cycles: Option<u64>,
+    /// Cycles not measured at the start (`warmup`).
+    #[arg(long)]
+    pub warmup: Option<u64>,
+    /// Topology JSON file (sets topology.kind = "file").
+    #[arg(long)]
+    pub topology_file: Option<PathBuf>,
+    /// Switch family (`switch.family`): myrinet or vct (`flitwave list`).
+    #[arg(long)]
+    pub family: Option<String>,
+    /// Routing (`routing.algorithm`): updown, itb, dor, fir-det, ir-adaptive (`flitwave list`).
+    #[arg(long)]
+    pub routing: Option<String>,
+    /// Path selection of the routing (`routing.paths`): balanced or shortest (updown), random
+    /// or min-itb (itb).
+    #[arg(long)]
+    pub paths: Option<String>,
+    /// Selection function of routing switches (`routing.selection`): only, sadp, ff.
+    #[arg(long)]
+    pub selection: Option<String>,
+    /// Destination pattern (`traffic.pattern`): uniform, bit-reversal, local3, complement,
+    /// shuffle, hot-spot:5@random, ...
+    #[arg(long)]
+    pub pattern: Option<String>,
+    /// Offered load, payload flits per cycle per host (`traffic.rate`, 0..=1).
+    #[arg(long)]
+    pub rate: Option<f64>,
+    /// Payload bytes of a generated message, one packet (`traffic.message_bytes`).
+    #[arg(long)]
+    pub message_bytes: Option<u32>,
+    /// Bytes per flit, one flit per link cycle (`link.flit_bytes`).
+    #[arg(long)]
+    pub flit_bytes: Option<u32>,
+    /// Play this trace instead of the generators (`traffic.trace`); the run lasts until the
+    /// trace is done, at most max(cycles, 20 x its span + 2,000,000) cycles.
+    #[arg(long)]
+    pub trace: Option<PathBuf>,
+    /// Closed-loop storage workload of this many µs (`traffic.storage_us`): hosts issue the
+    /// storage-like generator's requests, disks answer what they received.
+    #[arg(long)]
+    pub storage_us: Option<f64>,
+    /// Time compression factor of --trace or --storage-us (`traffic.compression`).
+    #[arg(long)]
+    pub compression: Option<f64>,
+}
+
+/// What a run prints and writes.
+#[derive(Args, Clone, Default)]
+pub(crate) struct RunOut {
+    /// Write a VCD waveform to this file.
+    #[arg(long)]
+    pub vcd: Option<PathBuf>,
+    /// Scopes to trace, comma separated (e.g. network.sw3,network.nic12); default everything.
+    #[arg(long, value_delimiter = ',')]
+    pub vcd_scope: Vec<String>,
+    /// Cycle window to trace, START..END.
+    #[arg(long)]
+    pub vcd_window: Option<String>,
+    /// Print the result as JSON (summary, configuration, seed, version).
+    #[arg(long)]
+    pub json: bool,
+    /// Print the effective configuration as TOML and exit.
+    #[arg(long)]
+    pub print_config: bool,
+    /// If the watchdog finds a deadlock, replay the run (it is deterministic) and write the
+    /// waveform of the cycles before it to this VCD file.
+    #[arg(long)]
+    pub vcd_on_deadlock: Option<PathBuf>,
+    /// Cycles before the deadlock report that --vcd-on-deadlock traces.
+    #[arg(long, default_value_t = 2000)]
+    pub deadlock_window: u64,
+}
+
+#[derive(Args)]
+pub(crate) struct RunArgs {
+    #[command(flatten)]
+    pub sim: SimArgs,
+    #[command(flatten)]
+    pub out: RunOut,
+    /// Run this switch's slack buffers and arbiters as their rust-hdl RTL twins, in lockstep
+    /// with shadow models (myrinet family; slow: about 10k cycles/s for that switch;
+    /// docs/rtl.md).
+    #[arg(long)]
+    pub rtl_switch: Option<usize>,
+}
+
+#[derive(Args)]
+pub(crate) struct FattreeArgs {
+    #[command(flatten)]
+    pub sim: SimArgs,
+    #[command(flatten)]
+    pub out: RunOut,
+    /// Arity (`topology.k`): switches have 2k ports (a power of two, 2..=16).
+    #[arg(long)]
+    pub k: Option<u32>,
+    /// Stages (`topology.n`): k^n hosts.
+    #[arg(long)]
+    pub n: Option<u32>,
+    /// In-order delivery (`nic.in_order`): reorder buffer at the destination and end-to-end
+    /// flow control.
+    #[arg(long)]
+    pub in_order: bool,
+    /// How sources learn of deliveries (`nic.ack`): free (ideal, the paper) or packets.
+    #[arg(long)]
+    pub ack: Option<String>,
+    /// Reorder buffer per destination NIC, KB (`nic.reorder_bytes` / 1024).
+    #[arg(long)]
+    pub reorder_kb: Option<u64>,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum RtlCmd {
+    /// List the twins and their ports.
+    List,
+    /// Write rtl/<block>.v for every twin.
+    Emit {
+        /// Output directory.
+        #[arg(long, default_value = "rtl")]
+        dir: PathBuf,
+    },
+    /// For every twin: lockstep against the model, freshness of rtl/<block>.v, Verilator lint,
+    /// Yosys synthesis (writes rtl/reports/<block>.txt) and Icarus replay of the vectors.
+    Check(RtlCheckArgs),
+    /// Waveform of a twin and its model side by side over the lockstep stimulus.
+    Wave {
+        /// Block name (see `flitwave rtl list`).
+        block: String,
+        /// Ports of model and twin; the twin's internal signals go to <stem>_rtl.vcd.
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
+        /// Cycles to trace (directed stimulus first, then random).
+        #[arg(long, default_value_t = 2000)]
+        cycles: u64,
+        /// Seed of the random stimulus.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+#[derive(Args)]
+pub(crate) struct RtlCheckArgs {
+    /// Directory holding the Verilog (reports go to <dir>/reports).
+    #[arg(long, default_value = "rtl")]
+    pub dir: PathBuf,
+    /// Only these blocks (comma separated).
+    #[arg(long, value_delimiter = ',')]
+    pub block: Vec<String>,
+    /// Seed of the random stimulus.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random lockstep cycles per block (after the directed ones); at least 1.
+    #[arg(long, default_value_t = 100_000)]
+    pub cycles: u64,
+    /// Do not write the synthesis reports.
+    #[arg(long)]
+    pub no_reports: bool,
+    /// Self-test of the replay: flip one bit of the expected outputs of this cycle (the check
+    /// must then fail).
+    #[arg(long)]
+    pub corrupt_cycle: Option<usize>,
+}
+
+#[derive(Args)]
+pub(crate) struct ReproArgs {
+    /// Which paper: itb (seed 000, in-transit buffers versus up*/down*) or fattree (seed 001,
+    /// deterministic versus adaptive routing in fat-trees).
+    pub paper: String,
+    /// fattree: re-render the report from the fattree_raw.json of an earlier run in --out
+    /// (no simulation).
+    #[arg(long)]
+    pub from_raw: bool,
+    /// fattree: figures to run, comma separated: fig5, fig6a, fig6b, bitrev, fig7, fig7closed,
+    /// fig7buf (default all).
+    #[arg(long, value_delimiter = ',')]
+    pub figures: Vec<String>,
+    /// The paper's scale: itb 10 topologies per size and 100,000 cycles per point (about 3
+    /// hours on 2 cores); fattree a 4-ary 4-tree with 8 KB packets (about 40 minutes).
+    #[arg(long)]
+    pub full: bool,
+    /// itb: topologies per network size (default 2, --full 10).
+    #[arg(long)]
+    pub topologies: Option<usize>,
+    /// Cycles per simulation point (itb default 30000, --full 100000).
+    #[arg(long)]
+    pub cycles: Option<u64>,
+    /// itb: patterns, comma separated: uniform, bit-reversal, local3, local5, hot-spot
+    /// (default all).
+    #[arg(long, value_delimiter = ',')]
+    pub patterns: Vec<String>,
+    /// itb: network sizes, comma separated (default 8,16,32,64).
+    #[arg(long, value_delimiter = ',')]
+    pub sizes: Vec<usize>,
+    /// itb: message sizes in bytes, comma separated (default 32,512,1024).
+    #[arg(long, value_delimiter = ',')]
+    pub bytes: Vec<u32>,
+    /// itb: path selection of the ITB routing (`routing.paths`): random (the paper) or
+    /// min-itb.
+    #[arg(long, default_value = "random")]
+    pub paths: String,
+    /// Output directory for the tables, raw data (with configuration and version) and plots.
+    #[arg(long, default_value = "out/reproduce")]
+    pub out: PathBuf,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct SweepArgs {
+    #[command(flatten)]
+    pub sim: SimArgs,
+    /// Comma-separated injection rates in flits/cycle/host.
+    #[arg(long)]
+    pub rates: Option<String>,
+    /// Highest rate of an evenly spaced sweep (used when --rates is absent).
+    #[arg(long, default_value_t = 0.2)]
+    pub max_rate: f64,
+    /// Number of points of an evenly spaced sweep.
+    #[arg(long, default_value_t = 10)]
+    pub points: usize,
+    /// Saturation search instead of fixed rates: the rate doubles from 0.01 until the network
+    /// saturates, then three bisection steps refine the knee.
+    #[arg(long)]
+    pub search: bool,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write the points as CSV (a first comment line records version, seed and configuration).
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Write the whole result as JSON (use - for stdout).
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Compare routings on the same network: comma-separated ROUTING[:PATHS][/SELECTION],
+    /// e.g. updown,itb or updown:shortest,itb:min-itb or fir-det,ir-adaptive/sadp. Prints the
+    /// throughput factors.
+    #[arg(long, value_delimiter = ',')]
+    pub routings: Vec<String>,
+    /// Draw latency versus accepted traffic (one curve per routing) into this SVG file.
+    #[arg(long)]
+    pub plot: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub(crate) struct TopoArgs {
+    /// irregular, mesh, torus or fattree (k-ary n-tree, seed 001 §2).
+    pub kind: String,
+    /// Fat-tree arity: a power of two in 2..=32 (default 2).
+    #[arg(long)]
+    pub k: Option<u32>,
+    /// Fat-tree stages (default 3); k^n hosts, at most 65536.
+    #[arg(long)]
+    pub n: Option<u32>,
+    /// Switches (irregular).
+    #[arg(long, default_value_t = 16)]
+    pub switches: usize,
+    /// Dimensions (mesh/torus), e.g. 8x8.
+    #[arg(long, default_value = "4x4")]
+    pub dims: String,
+    /// Hosts per switch.
+    #[arg(long, default_value_t = 4)]
+    pub hosts_per_switch: usize,
+    /// Ports per switch (irregular).
+    #[arg(long, default_value_t = 8)]
+    pub ports: usize,
+    /// Seed (irregular).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output file (default: stdout).
+    #[arg(short = 'o', long)]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub(crate) struct RoutesArgs {
+    /// Topology JSON file.
+    #[arg(long)]
+    pub topology_file: Option<PathBuf>,
+    /// Or generate: irregular, mesh, torus, fattree.
+    #[arg(long, default_value = "irregular")]
+    pub topology: String,
+    /// Fat-tree arity: a power of two in 2..=16 for routing (default 2).
+    #[arg(long)]
+    pub k: Option<u32>,
+    /// Fat-tree stages (default 3).
+    #[arg(long)]
+    pub n: Option<u32>,
+    /// Switches (irregular).
+    #[arg(long, default_value_t = 16)]
+    pub switches: usize,
+    /// Dimensions (mesh/torus), e.g. 8x8.
+    #[arg(long, default_value = "4x4")]
+    pub dims: String,
+    /// Seed of the topology and of random path choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Routing (`routing.algorithm`): updown, itb, dor, fir-det, ir-adaptive. Default: fir-det
+    /// on fat-trees, updown elsewhere.
+    #[arg(long)]
+    pub routing: Option<String>,
+    /// Fat-tree routings: print the FI/LI/MR/RRR registers of every port of every switch
+    /// (--json always includes them).
+    #[arg(long)]
+    pub registers: bool,
+    /// Path selection (`routing.paths`): balanced or shortest (updown, default balanced);
+    /// random or min-itb (itb, default random).
+    #[arg(long)]
+    pub paths: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct BenchArgs {
+    /// Multiply the simulated cycles (e.g. 0.1 for a quick look).
+    #[arg(long, default_value_t = 1.0)]
+    pub scale: f64,
+    /// Only scenarios whose name contains this.
+    #[arg(long)]
+    pub only: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}

@@ -1,0 +1,321 @@
+//! `flitwave run` (and the `fattree` shorthand): one simulation of any switch family from one
+//! configuration — summary, JSON with the configuration and version, waveforms, the deadlock
+//! waveform, RTL twins in situ.
+
+use super::args::{RunArgs, RunOut, SimArgs};
+use flitwave::experiment::build;
+use flitwave::experiment::config::Config;
+use flitwave::experiment::provenance::provenance;
+use flitwave::fabric::{Family, Network, Summary};
+use flitwave::sim::trace::{TraceConfig, Tracer};
+use flitwave::with_network;
+use flitwave::{Error, Result};
+
+/// A TOML string literal.
+pub(crate) fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// The configuration `a` describes: `preset` (a shorthand's own values), then the file or the
+/// embedded default, then `--set`, then the shorthand flags. `--cycles` sets the warm-up to a
+/// tenth of it unless a warm-up is given.
+pub(crate) fn load_config(a: &SimArgs, preset: &[String]) -> Result<Config> {
+    let mut o: Vec<String> = preset.to_vec();
+    o.extend(a.set.iter().cloned());
+    let mut put = |k: &str, v: Option<String>| {
+        if let Some(v) = v {
+            o.push(format!("{k}={v}"));
+        }
+    };
+    put("seed", a.seed.map(|x| x.to_string()));
+    put("switch.family", a.family.as_deref().map(quote));
+    put("routing.algorithm", a.routing.as_deref().map(quote));
+    put("routing.paths", a.paths.as_deref().map(quote));
+    put("routing.selection", a.selection.as_deref().map(quote));
+    put("traffic.pattern", a.pattern.as_deref().map(quote));
+    put("traffic.rate", a.rate.map(float));
+    put(
+        "traffic.message_bytes",
+        a.message_bytes.map(|x| x.to_string()),
+    );
+    put("link.flit_bytes", a.flit_bytes.map(|x| x.to_string()));
+    put(
+        "traffic.trace",
+        a.trace.as_ref().map(|p| quote(&p.display().to_string())),
+    );
+    put("traffic.storage_us", a.storage_us.map(float));
+    put("traffic.compression", a.compression.map(float));
+    if let Some(c) = a.cycles {
+        o.push(format!("cycles={c}"));
+        let warmup_given =
+            a.warmup.is_some() || a.set.iter().any(|s| s.trim_start().starts_with("warmup"));
+        if !warmup_given {
+            o.push(format!("warmup={}", c / 10));
+        }
+    }
+    if let Some(w) = a.warmup {
+        o.push(format!("warmup={w}"));
+    }
+    if let Some(f) = &a.topology_file {
+        o.push("topology.kind=\"file\"".into());
+        o.push(format!("topology.file={}", quote(&f.display().to_string())));
+    }
+    let cfg = match &a.config {
+        Some(p) => Config::load(p, &o),
+        None => Config::from_toml(flitwave::experiment::config::DEFAULT_TOML, &o),
+    };
+    cfg.map_err(|e| name_flag(e, a, preset))
+}
+
+/// The configuration keys of the shorthand flags.
+const FLAGS: [(&str, &str); 18] = [
+    ("seed", "--seed"),
+    ("cycles", "--cycles"),
+    ("warmup", "--warmup"),
+    ("switch.family", "--family"),
+    ("routing.algorithm", "--routing"),
+    ("routing.paths", "--paths"),
+    ("routing.selection", "--selection"),
+    ("traffic.pattern", "--pattern"),
+    ("traffic.rate", "--rate"),
+    ("traffic.message_bytes", "--message-bytes"),
+    ("link.flit_bytes", "--flit-bytes"),
+    ("traffic.trace", "--trace"),
+    ("traffic.storage_us", "--storage-us"),
+    ("traffic.compression", "--compression"),
+    ("topology.k", "--k"),
+    ("topology.n", "--n"),
+    ("nic.ack", "--ack"),
+    ("nic.reorder_bytes", "--reorder-kb"),
+];
+
+/// An error about a key the user gave as a flag names the flag too: `traffic.rate (--rate): ...`.
+fn name_flag(e: Error, a: &SimArgs, preset: &[String]) -> Error {
+    let msg = e.message();
+    let given = |key: &str| -> bool {
+        let flag = FLAGS.iter().find(|f| f.0 == key).map(|f| f.1);
+        let set = |v: &String| v.split_once('=').is_some_and(|(k, _)| k.trim() == key);
+        let by_flag = match flag {
+            Some("--seed") => a.seed.is_some(),
+            Some("--cycles") => a.cycles.is_some(),
+            Some("--warmup") => a.warmup.is_some(),
+            Some("--family") => a.family.is_some(),
+            Some("--routing") => a.routing.is_some(),
+            Some("--paths") => a.paths.is_some(),
+            Some("--selection") => a.selection.is_some(),
+            Some("--pattern") => a.pattern.is_some(),
+            Some("--rate") => a.rate.is_some(),
+            Some("--message-bytes") => a.message_bytes.is_some(),
+            Some("--flit-bytes") => a.flit_bytes.is_some(),
+            Some("--trace") => a.trace.is_some(),
+            Some("--storage-us") => a.storage_us.is_some(),
+            Some("--compression") => a.compression.is_some(),
+            _ => preset.iter().any(set),
+        };
+        by_flag && !a.set.iter().any(set)
+    };
+    for (key, flag) in FLAGS {
+        if msg.starts_with(&format!("{key}:")) && given(key) && !msg.contains(flag) {
+            return Error::new(format!("{key} ({flag}){}", &msg[key.len()..]));
+        }
+    }
+    e
+}
+
+/// A float as TOML: NaN and infinities pass as such (and are then refused by validation).
+fn float(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:?}")
+    } else {
+        quote(&x.to_string())
+    }
+}
+
+/// `START..END` with START < END.
+pub(crate) fn parse_window(s: &str) -> Result<(u64, u64)> {
+    let bad = || {
+        Error::field(
+            "--vcd-window",
+            format!("{s:?}: expected START..END with START < END, e.g. 1000..3000"),
+        )
+    };
+    let (a, b) = s.split_once("..").ok_or_else(bad)?;
+    let a: u64 = a.trim().parse().map_err(|_| bad())?;
+    let b: u64 = b.trim().parse().map_err(|_| bad())?;
+    if a >= b {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+pub(crate) fn cmd_run(a: RunArgs) -> Result<()> {
+    let cfg = load_config(&a.sim, &[])?;
+    run_config(&cfg, &a.out, a.rtl_switch)
+}
+
+/// Run `cfg` and report as `o` asks.
+pub(crate) fn run_config(cfg: &Config, o: &RunOut, rtl_switch: Option<usize>) -> Result<()> {
+    if o.print_config {
+        out!(
+            "{}",
+            toml::to_string(cfg).map_err(|e| Error::new(e.to_string()))?
+        );
+        return Ok(());
+    }
+    let window = o.vcd_window.as_deref().map(parse_window).transpose()?;
+    if o.vcd.is_none() && window.is_some() {
+        return Err(Error::new("--vcd-window needs --vcd FILE"));
+    }
+    if o.vcd.is_none() && o.vcd_on_deadlock.is_none() && !o.vcd_scope.is_empty() {
+        return Err(Error::new(
+            "--vcd-scope needs --vcd FILE or --vcd-on-deadlock FILE",
+        ));
+    }
+    let b = build::build(cfg)?;
+    let shape = flitwave::topology::fattree::shape_name(&b.topology.shape);
+    let mut net = b.network;
+    if let Some(sw) = rtl_switch {
+        flitwave::hdl::insitu::attach_any(&mut net, sw)?;
+    }
+    let limit = build::run_limit(cfg, &net);
+    if let Some((start, _)) = window.filter(|w| w.0 >= limit) {
+        return Err(Error::field(
+            "--vcd-window",
+            format!(
+                "starts at cycle {start}, after the run's last cycle {}; allowed: a window that starts below {limit}",
+                limit - 1
+            ),
+        ));
+    }
+    let tc = |window| TraceConfig {
+        scopes: o.vcd_scope.clone(),
+        window,
+        period_ps: (cfg.link.clock_ns * 1000.0).round() as u64,
+    };
+    let t0 = std::time::Instant::now();
+    let s = with_network!(&mut net, n => simulate(n, o, tc(window), limit))?;
+    let secs = t0.elapsed().as_secs_f64();
+    let tallies = flitwave::hdl::insitu::report(&net);
+    let twins_ok = tallies.iter().all(|t| t.mismatches == 0);
+    if !tallies.is_empty() {
+        let calls: u64 = tallies.iter().map(|t| t.calls).sum();
+        let bad: u64 = tallies.iter().map(|t| t.mismatches).sum();
+        errln!(
+            "rtl twins        {} in place, {calls} cycles/grants compared with their models, {bad} disagreements",
+            tallies.len()
+        );
+        if let Some(f) = tallies.iter().find_map(|t| t.first.as_ref()) {
+            errln!("  first: {f}");
+        }
+    }
+    if let (Some(path), Some(_)) = (&o.vcd_on_deadlock, &s.deadlock) {
+        // replay up to the detection cycle with the window traced: same config, same seed
+        let end = s.cycles;
+        let start = end.saturating_sub(o.deadlock_window.saturating_add(cfg.watchdog_cycles));
+        let mut replay = build::build(cfg)?.network;
+        if let Some(sw) = rtl_switch {
+            flitwave::hdl::insitu::attach_any(&mut replay, sw)?;
+        }
+        let c = tc(Some((start, end)));
+        with_network!(&mut replay, r => {
+            let mut tr = Tracer::create_file(path, "network", r, c)?;
+            r.run_with(end, |n| tr.sample(n.now() - 1, n))?;
+            tr.finish()
+        })?;
+        errln!(
+            "deadlock waveform (cycles {start}..{end}) written to {}",
+            path.display()
+        );
+    }
+    if o.json {
+        let v = serde_json::json!({
+            "flitwave": provenance(),
+            "seed": cfg.seed,
+            "config": cfg,
+            "summary": s,
+        });
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
+        );
+    } else {
+        let order = if cfg.nic.in_order && cfg.switch.family == "vct" {
+            ", in-order delivery"
+        } else {
+            ""
+        };
+        outln!(
+            "flitwave run: {shape} network of {} switches, routing {} (paths {}, selection {}){order}, {} traffic, {}-byte messages, seed {}",
+            cfg.switch.family,
+            cfg.routing.algorithm,
+            cfg.routing.paths_name(),
+            cfg.routing.selection,
+            cfg.traffic.pattern,
+            cfg.traffic.message_bytes,
+            cfg.seed
+        );
+        out!("{}", s.report());
+        if (cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some())
+            && s.execution_cycles.is_none()
+        {
+            outln!("workload         NOT finished within {} cycles", s.cycles);
+        }
+        outln!(
+            "{}",
+            flitwave::stats::speed_line(secs, s.switches, s.cycles)
+        );
+    }
+    if !s.healthy() {
+        return Err(Error::new(
+            "the run violated an invariant or deadlocked (see above)",
+        ));
+    }
+    if !twins_ok {
+        return Err(Error::new(
+            "an RTL twin disagreed with its model (see above)",
+        ));
+    }
+    Ok(())
+}
+
+/// Run `n` to `limit` cycles — or until its trace or storage workload is done — writing the
+/// waveform `o.vcd` over `tc`'s window.
+fn simulate<F: Family>(
+    n: &mut Network<F>,
+    o: &RunOut,
+    tc: TraceConfig,
+    limit: u64,
+) -> Result<Summary> {
+    let workload = n.has_workload();
+    let end = tc.window.map_or(limit, |w| w.1.min(limit));
+    let mut tracer = match &o.vcd {
+        Some(p) => Some(Tracer::create_file(p, "network", n, tc)?),
+        None => None,
+    };
+    while n.now() < limit {
+        let alive = n.step();
+        if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {
+            t.sample(n.now() - 1, n)?;
+        }
+        if !alive || (workload && n.workload_done().is_some()) {
+            break;
+        }
+    }
+    if let (Some(t), Some(p)) = (tracer, &o.vcd) {
+        if t.sampled() {
+            t.finish()?;
+            errln!("waveform written to {}", p.display());
+        } else {
+            drop(t); // nothing written: an existing file stays as it was
+            return Err(Error::field(
+                "--vcd-window",
+                format!(
+                    "the run stopped at cycle {}, before the window; {} not written",
+                    n.now(),
+                    p.display()
+                ),
+            ));
+        }
+    }
+    Ok(n.summary())
+}

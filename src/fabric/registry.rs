@@ -1,0 +1,160 @@
+//! The switch families every front end knows by name (`switch.family`): one line each in
+//! [`families!`], which makes the network enum ([`AnyNetwork`]), the summary-section enum
+//! ([`Section`]) and the name table ([`FAMILIES`]). Code that works on any network is written
+//! once, generically over [`super::Family`], and reached through [`with_network!`]: one `match`
+//! per run, static dispatch inside.
+
+use super::{myrinet, vct, NetParams, Network, SectionReport};
+use crate::error::{Error, Result};
+use crate::experiment::config::Config;
+use crate::routing::registry::Plan;
+use crate::topology::Topology;
+use crate::traffic::pattern::DestTable;
+use serde::{Deserialize, Serialize};
+
+/// What a family's builder is given.
+pub type Builder = fn(&Config, &Topology, &Plan, NetParams, DestTable) -> Result<AnyNetwork>;
+
+/// One family: name, what it is, its builder.
+pub struct FamilyEntry {
+    pub name: &'static str,
+    pub help: &'static str,
+    pub build: Builder,
+}
+
+macro_rules! families {
+    ($d:tt $($var:ident($fam:ty, $build:path) = $name:literal : $help:literal,)*) => {
+        /// A network of any registered family.
+        pub enum AnyNetwork {
+            $($var(Network<$fam>),)*
+        }
+
+        /// A family's section of the summary, under the family's name in JSON.
+        #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+        #[serde(rename_all = "lowercase")]
+        pub enum Section {
+            $($var(<$fam as super::Family>::Section),)*
+        }
+
+        $(impl From<<$fam as super::Family>::Section> for Section {
+            fn from(s: <$fam as super::Family>::Section) -> Self {
+                Section::$var(s)
+            }
+        })*
+
+        impl Section {
+            /// The family's lines of the text report.
+            pub fn report(&self) -> String {
+                match self {
+                    $(Section::$var(s) => s.report(),)*
+                }
+            }
+        }
+
+        /// Every family.
+        pub const FAMILIES: &[FamilyEntry] = &[
+            $(FamilyEntry {
+                name: $name,
+                help: $help,
+                build: |c, t, p, n, d| $build(c, t, p, n, d).map(AnyNetwork::$var),
+            },)*
+        ];
+
+        /// Run a body with a name bound to the network inside an [`AnyNetwork`], whatever its
+        /// family: `with_network!(any, net => net.run(1000))`.
+        #[macro_export]
+        macro_rules! with_network {
+            ($d any:expr, $d n:ident => $d body:expr) => {
+                match $d any {
+                    $($crate::fabric::registry::AnyNetwork::$var($d n) => $d body,)*
+                }
+            };
+        }
+    };
+}
+
+families! {
+    $
+    Myrinet(myrinet::MyrinetFamily, myrinet::build) = "myrinet":
+        "source-routed wormhole switches with stop/go slack buffers, NICs with send/receive DMA and in-transit buffers (seed 000)",
+    Vct(vct::VctFamily, vct::build) = "vct":
+        "virtual cut-through switches with input and output queues, credits and a routing unit with a selection function; NICs with reorder buffers and end-to-end flow control (seed 001)",
+}
+
+/// The family called `name`; the error lists them all.
+pub fn family(name: &str) -> Result<&'static FamilyEntry> {
+    FAMILIES.iter().find(|f| f.name == name).ok_or_else(|| {
+        Error::new(format!(
+            "{name:?} is not a switch family; allowed: {}",
+            crate::routing::registry::names(FAMILIES.iter().map(|f| f.name))
+        ))
+    })
+}
+
+/// What every front end does with a network of any family; each call is one `match`.
+impl AnyNetwork {
+    /// Evaluate one cycle; false once a deadlock was detected.
+    pub fn step(&mut self) -> bool {
+        with_network!(self, n => n.step())
+    }
+
+    /// Run `cycles` more cycles (stops early on deadlock).
+    pub fn run(&mut self, cycles: u64) {
+        with_network!(self, n => n.run(cycles))
+    }
+
+    /// The current cycle.
+    pub fn now(&self) -> u64 {
+        with_network!(self, n => n.now())
+    }
+
+    /// The summary of the run so far.
+    pub fn summary(&self) -> super::Summary {
+        with_network!(self, n => n.summary())
+    }
+
+    /// The family's name.
+    pub fn family(&self) -> &'static str {
+        fn name<F: super::Family>(_: &Network<F>) -> &'static str {
+            F::NAME
+        }
+        with_network!(self, n => name(n))
+    }
+
+    /// Flit conservation holds.
+    pub fn conservation_ok(&self) -> bool {
+        with_network!(self, n => n.conservation_ok())
+    }
+
+    /// Nothing left anywhere.
+    pub fn drained(&self) -> bool {
+        with_network!(self, n => n.drained())
+    }
+
+    /// Stop every generator (the network then drains).
+    pub fn stop_traffic(&mut self) {
+        with_network!(self, n => n.stop_traffic())
+    }
+
+    /// Run `cycles` more cycles, calling `each` after every one (waveform sampling).
+    pub fn run_with<G: FnMut(&AnyNetwork) -> Result<()>>(
+        &mut self,
+        cycles: u64,
+        mut each: G,
+    ) -> Result<()> {
+        for _ in 0..cycles {
+            let alive = self.step();
+            each(self)?;
+            if !alive {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl crate::sim::Probe for AnyNetwork {
+    fn probe<V: crate::sim::ProbeVisitor>(&self, v: &mut V) {
+        with_network!(self, n => n.probe(v))
+    }
+}

@@ -1,0 +1,257 @@
+//! The summary of a run: one schema for every switch family — accepted traffic, packet latency,
+//! the packet counts, the invariants — plus the family's own section (`myrinet` or `vct` in the
+//! JSON).
+//!
+//! Seed 000 §4.6: accepted traffic is the information delivered per time unit, in
+//! flits/ns/switch; throughput is the maximum accepted traffic over a load sweep. Latency runs
+//! from the generation of a packet (it enters the source queue; the paper's definition) to its
+//! delivery to the destination host; network latency from its first flit on the wire to its
+//! tail at the destination NIC. Packets generated during the warm-up are not measured; accepted
+//! traffic counts the payload flits delivered during the measurement window.
+
+use super::registry::Section;
+use super::{Family, Health, Network, Nic, Switch};
+use crate::stats::Latency;
+use serde::{Deserialize, Serialize};
+
+/// The result of one simulation run.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Summary {
+    /// Switch family (`switch.family`).
+    pub family: String,
+    pub switches: usize,
+    pub hosts: usize,
+    pub cycles: u64,
+    pub warmup: u64,
+    pub clock_ns: f64,
+    pub flit_bytes: u32,
+    /// Offered load, payload flits/cycle/host (a trace's own average when one is played).
+    pub offered_flits_per_cycle_per_host: f64,
+    /// Offered load in seed 000's unit.
+    pub offered_flits_per_ns_per_switch: f64,
+    /// Accepted traffic, flits/cycle/switch.
+    pub accepted_flits_per_cycle_per_switch: f64,
+    /// Accepted traffic, flits/ns/switch (seed 000's unit).
+    pub accepted_flits_per_ns_per_switch: f64,
+    /// Accepted traffic, flits/cycle/host (1.0 = link capacity).
+    pub accepted_flits_per_cycle_per_host: f64,
+    /// Accepted traffic, bytes/ns/host (seed 001's unit).
+    pub accepted_bytes_per_ns_per_host: f64,
+    /// Average packet latency from generation to delivery (in order when required).
+    pub latency: Option<Latency>,
+    /// Average packet latency from the first flit injected to the tail at the destination NIC.
+    pub network_latency: Option<Latency>,
+    /// Largest measured latency.
+    pub max_latency_cycles: u64,
+    /// Average switch-to-switch hops of measured packets (families that count them).
+    pub avg_hops: Option<f64>,
+    pub generated_packets: u64,
+    pub delivered_packets: u64,
+    /// Measured packets delivered (generated after warm-up).
+    pub measured_packets: u64,
+    /// Packets not generated because the source queue was full (offered beyond accepted).
+    pub suppressed_packets: u64,
+    /// Packets generated / delivered during the measurement window.
+    pub window_generated_packets: u64,
+    pub window_delivered_packets: u64,
+    /// Packets generated but not yet delivered at the end (queued or in flight).
+    pub pending_packets: u64,
+    /// Cycle of the last delivery to a host.
+    pub last_delivery_cycle: u64,
+    /// Execution time of a trace or storage workload, if it finished.
+    pub execution_cycles: Option<u64>,
+    /// Flits in the network at the end.
+    pub flits_in_flight: u64,
+    /// The network could not accept the offered load ([`Summary::saturated`]).
+    pub saturated: bool,
+    /// Invariant checks: all must hold.
+    pub conservation_ok: bool,
+    pub buffer_overflows: u64,
+    pub credit_errors: u64,
+    pub misdelivered: u64,
+    pub route_errors: u64,
+    /// Deadlock report, if the watchdog fired.
+    pub deadlock: Option<String>,
+    /// What the family adds.
+    #[serde(flatten)]
+    pub section: Section,
+}
+
+impl Summary {
+    /// The summary of `net` now.
+    pub fn of<F: Family>(net: &Network<F>) -> Summary {
+        let st = &net.stats;
+        let s = net.switches.len();
+        let h = net.nics.len();
+        let clock = net.params.clock_ns;
+        let window = net.now().saturating_sub(st.warmup).max(1) as f64;
+        let m = st.measured_msgs.max(1) as f64;
+        let lat = |sum: u128| {
+            (st.measured_msgs > 0).then(|| {
+                let c = sum as f64 / m;
+                Latency {
+                    cycles: c,
+                    ns: c * clock,
+                }
+            })
+        };
+        let per_cycle_sw = st.window_flits as f64 / window / s as f64;
+        let per_host = st.window_flits as f64 / window / h as f64;
+        let rate = net.offered();
+        let health = net
+            .switches
+            .iter()
+            .map(|x| x.health())
+            .fold((0, 0, 0), |a, x| {
+                (
+                    a.0 + x.overflows,
+                    a.1 + x.credit_errors,
+                    a.2 + x.route_errors,
+                )
+            });
+        let nic = net
+            .nics
+            .iter()
+            .map(|n| n.errors())
+            .fold(Health::default(), |a, x| Health {
+                overflows: a.overflows + x.overflows,
+                credit_errors: a.credit_errors + x.credit_errors,
+                route_errors: a.route_errors + x.route_errors,
+            });
+        let pending = net.packets.live() as u64;
+        let mut sum = Summary {
+            family: F::NAME.to_string(),
+            switches: s,
+            hosts: h,
+            cycles: net.now(),
+            warmup: st.warmup,
+            clock_ns: clock,
+            flit_bytes: net.params.flit_bytes,
+            offered_flits_per_cycle_per_host: rate,
+            offered_flits_per_ns_per_switch: rate * h as f64 / s as f64 / clock,
+            accepted_flits_per_cycle_per_switch: per_cycle_sw,
+            accepted_flits_per_ns_per_switch: per_cycle_sw / clock,
+            accepted_flits_per_cycle_per_host: per_host,
+            accepted_bytes_per_ns_per_host: per_host * net.params.flit_bytes as f64 / clock,
+            latency: lat(st.lat_sum),
+            network_latency: lat(st.net_lat_sum),
+            max_latency_cycles: st.lat_max,
+            avg_hops: (F::COUNTS_HOPS && st.measured_msgs > 0).then(|| st.hops_sum as f64 / m),
+            generated_packets: st.generated,
+            delivered_packets: st.delivered,
+            measured_packets: st.measured_msgs,
+            suppressed_packets: st.suppressed,
+            window_generated_packets: st.window_generated,
+            window_delivered_packets: st.window_msgs,
+            pending_packets: pending,
+            last_delivery_cycle: st.last_delivery,
+            execution_cycles: net.workload_done(),
+            flits_in_flight: net.flits_in_flight(),
+            saturated: false,
+            conservation_ok: net.conservation_ok(),
+            buffer_overflows: health.0 + nic.overflows,
+            credit_errors: health.1 + nic.credit_errors,
+            misdelivered: st.misdelivered,
+            route_errors: health.2,
+            deadlock: net.deadlock().map(str::to_string),
+            section: F::section(net).into(),
+        };
+        sum.saturated = sum.saturated_with(F::PENDING_PER_HOST);
+        sum
+    }
+
+    /// Beyond saturation: source queues overflowed, or more than `per_host` packets per host
+    /// are waiting or in flight at the end, or (with enough packets to tell) fewer than 85 % of
+    /// the packets generated in the window were delivered. Hosts that send nothing
+    /// (bit-reversal fixed points) do not make a load look saturated.
+    pub fn saturated_with(&self, per_host: u64) -> bool {
+        self.suppressed_packets > 0
+            || self.pending_packets > per_host * self.hosts as u64
+            || (self.window_generated_packets >= 200
+                && (self.window_delivered_packets as f64)
+                    < 0.85 * self.window_generated_packets as f64)
+    }
+
+    /// True when every invariant held and no deadlock was found.
+    pub fn healthy(&self) -> bool {
+        self.conservation_ok
+            && self.buffer_overflows == 0
+            && self.credit_errors == 0
+            && self.misdelivered == 0
+            && self.route_errors == 0
+            && self.deadlock.is_none()
+    }
+
+    /// Human-readable multi-line report.
+    pub fn report(&self) -> String {
+        let mut s = String::new();
+        let lat = |l: &Option<Latency>| match l {
+            Some(l) => format!("{:.1} cycles = {:.1} ns", l.cycles, l.ns),
+            None => "n/a (no measured packet delivered)".to_string(),
+        };
+        s += &format!(
+            "network          {} switches, {} hosts, {} family, clock {} ns, {}-byte flits\n",
+            self.switches, self.hosts, self.family, self.clock_ns, self.flit_bytes
+        );
+        s += &format!(
+            "simulated        {} cycles ({} warm-up) = {:.1} us\n",
+            self.cycles,
+            self.warmup,
+            self.cycles as f64 * self.clock_ns / 1000.0
+        );
+        s += &format!(
+            "offered          {:.5} flits/cycle/host = {:.5} flits/ns/switch\n",
+            self.offered_flits_per_cycle_per_host, self.offered_flits_per_ns_per_switch
+        );
+        s += &format!(
+            "accepted         {:.5} flits/ns/switch = {:.5} flits/cycle/switch ({:.5} flits/cycle/host = {:.5} bytes/ns/host)\n",
+            self.accepted_flits_per_ns_per_switch,
+            self.accepted_flits_per_cycle_per_switch,
+            self.accepted_flits_per_cycle_per_host,
+            self.accepted_bytes_per_ns_per_host
+        );
+        if self.saturated {
+            s += &format!(
+                "SATURATED        the network does not accept the offered load: {} packets pending, {} not generated (source queue full), {} of {} window packets delivered\n",
+                self.pending_packets,
+                self.suppressed_packets,
+                self.window_delivered_packets,
+                self.window_generated_packets
+            );
+        }
+        s += &format!("latency          {}\n", lat(&self.latency));
+        s += &format!("network latency  {}\n", lat(&self.network_latency));
+        s += &format!("max latency      {} cycles\n", self.max_latency_cycles);
+        if let Some(h) = self.avg_hops {
+            s += &format!("avg hops         {h:.3} switch-to-switch links\n");
+        }
+        s += &self.section.report();
+        s += &format!(
+            "packets          {} generated, {} delivered, {} measured, {} pending, {} not generated (source queue full)\n",
+            self.generated_packets,
+            self.delivered_packets,
+            self.measured_packets,
+            self.pending_packets,
+            self.suppressed_packets
+        );
+        if let Some(c) = self.execution_cycles {
+            s += &format!(
+                "workload         executed in {c} cycles = {:.1} us\n",
+                c as f64 * self.clock_ns / 1000.0
+            );
+        }
+        s += &format!(
+            "invariants       conservation {}, buffer overflows {}, credit errors {}, misdelivered {}, route errors {}\n",
+            if self.conservation_ok { "ok" } else { "VIOLATED" },
+            self.buffer_overflows,
+            self.credit_errors,
+            self.misdelivered,
+            self.route_errors
+        );
+        match &self.deadlock {
+            Some(d) => s += &format!("DEADLOCK         {d}\n"),
+            None => s += "deadlock         none detected\n",
+        }
+        s
+    }
+}

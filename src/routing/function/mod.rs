@@ -1,0 +1,212 @@
+//! Routing functions: what the routing unit of a switch answers for a packet header — a set of
+//! candidate output ports, each with the virtual channels it may use, an escape class and a
+//! priority — from (switch, input port, input VC, header). Which candidate a packet takes is
+//! the selection function's business (`routing::selection`); a routing function never looks at
+//! buffer state. The answer is a fixed-size [`Candidates`] set: no heap allocation per header.
+//!
+//! Every routing function is one file here and one line in [`routing_functions!`] below; a
+//! switch family holds a [`Routing`] per switch and calls it through a `match` (no `dyn`).
+
+pub mod dor;
+pub mod ir_fir;
+pub mod source;
+pub mod table;
+
+use crate::sim::packet::Header;
+use crate::sim::{Probe, ProbeVisitor};
+
+/// Most candidates one routing call can give (one per port of a 32-port switch).
+pub const MAX_CANDIDATES: usize = 32;
+
+/// One candidate output of a routing call.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Candidate {
+    /// Output port.
+    pub port: u8,
+    /// Virtual channels the packet may take on that port (bit `v` = VC `v`).
+    pub vcs: u32,
+    /// Escape class: taken only when no other candidate can be (Duato's escape paths).
+    pub escape: bool,
+    /// Priority: selections that honour priorities prefer higher values (the deterministic
+    /// port of SADP, seed 001 §5.1).
+    pub pri: u8,
+}
+
+/// The candidate set of one routing call, in the order the routing function gave them.
+#[derive(Debug, Clone, Copy)]
+pub struct Candidates {
+    n: u8,
+    c: [Candidate; MAX_CANDIDATES],
+}
+
+impl Default for Candidates {
+    fn default() -> Self {
+        Candidates {
+            n: 0,
+            c: [Candidate::default(); MAX_CANDIDATES],
+        }
+    }
+}
+
+impl Candidates {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Empty the set.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.n = 0;
+    }
+
+    /// Add a candidate (a set is full at [`MAX_CANDIDATES`]; more are ignored).
+    #[inline]
+    pub fn push(&mut self, c: Candidate) {
+        if (self.n as usize) < MAX_CANDIDATES {
+            self.c[self.n as usize] = c;
+            self.n += 1;
+        }
+    }
+
+    /// The candidates.
+    #[inline]
+    pub fn as_slice(&self) -> &[Candidate] {
+        &self.c[..self.n as usize]
+    }
+
+    /// Number of candidates.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+
+    /// No candidate: the routing function found no way (a route error).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Candidate ports as a bit mask (bit `p` = port `p`).
+    pub fn port_mask(&self) -> u32 {
+        self.as_slice()
+            .iter()
+            .fold(0, |m, c| m | 1u32.checked_shl(c.port as u32).unwrap_or(0))
+    }
+
+    /// Ports of the candidates with a priority above 0, as a bit mask.
+    pub fn preferred_mask(&self) -> u32 {
+        self.as_slice()
+            .iter()
+            .filter(|c| c.pri > 0)
+            .fold(0, |m, c| m | 1u32.checked_shl(c.port as u32).unwrap_or(0))
+    }
+}
+
+/// What a routing function is asked.
+#[derive(Debug, Clone, Copy)]
+pub struct Query<'a> {
+    /// The switch asking.
+    pub sw: u32,
+    /// Where the header came in.
+    pub in_port: u8,
+    pub in_vc: u8,
+    /// The packet's header.
+    pub hdr: &'a Header,
+    /// The header flit's data byte (a source route's next port).
+    pub route_byte: u8,
+}
+
+/// A routing function: candidates for a header, no buffer state, no allocation.
+pub trait RoutingFunction: Probe {
+    /// Fill `out` (cleared first) with the candidates for `q`; an empty set is a route error.
+    fn route(&self, q: &Query<'_>, out: &mut Candidates);
+    /// Name of the unit in waveforms (`network.sw3.in2.<unit>.allowed`).
+    fn unit(&self) -> &'static str;
+    /// The waveform scope of the unit's registers, if it holds any worth showing.
+    fn registers(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// The routing functions, one line each: variant, type, the name in reports.
+macro_rules! routing_functions {
+    ($($var:ident($ty:ty) = $name:literal,)*) => {
+        /// One switch's routing function (enum dispatch: one `match` per header). An IR/FIR
+        /// unit's registers live inline (about 1 KB per switch): no pointer to chase per header.
+        #[derive(Debug, Clone)]
+        #[allow(clippy::large_enum_variant)]
+        pub enum Routing {
+            $($var($ty),)*
+        }
+
+        impl Routing {
+            /// The function's name.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $(Routing::$var(_) => $name,)*
+                }
+            }
+        }
+
+        impl RoutingFunction for Routing {
+            #[inline]
+            fn route(&self, q: &Query<'_>, out: &mut Candidates) {
+                out.clear();
+                match self {
+                    $(Routing::$var(r) => r.route(q, out),)*
+                }
+            }
+
+            fn unit(&self) -> &'static str {
+                match self {
+                    $(Routing::$var(r) => r.unit(),)*
+                }
+            }
+
+            fn registers(&self) -> Option<&'static str> {
+                match self {
+                    $(Routing::$var(r) => r.registers(),)*
+                }
+            }
+        }
+
+        impl Probe for Routing {
+            fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+                match self {
+                    $(Routing::$var(r) => r.probe(v),)*
+                }
+            }
+        }
+    };
+}
+
+routing_functions! {
+    Source(source::SourceRoute) = "source",
+    IrFir(ir_fir::IrFirRouting) = "ir-fir",
+    Dor(dor::DorRouting) = "dor",
+    Table(table::TableRouting) = "table",
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidate_sets_are_bounded_and_masked() {
+        let mut c = Candidates::new();
+        for p in 0..40u8 {
+            c.push(Candidate {
+                port: p % 32,
+                vcs: 1,
+                escape: false,
+                pri: (p == 3) as u8,
+            });
+        }
+        assert_eq!(c.len(), MAX_CANDIDATES);
+        assert_eq!(c.port_mask(), u32::MAX);
+        assert_eq!(c.preferred_mask(), 1 << 3);
+        c.clear();
+        assert!(c.is_empty());
+    }
+}

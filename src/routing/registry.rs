@@ -1,0 +1,180 @@
+//! The routings every front end knows by name (`routing.algorithm`, `--routing`), with their
+//! path-selection policies (`routing.paths`, `--paths`) and what they give a network: source
+//! routes computed offline (for source-routed families, and route tables), and/or a routing
+//! function per switch. Adding a routing is one file (the computation or the function) and one
+//! entry in [`ROUTINGS`].
+
+use super::function::dor::DorRouting;
+use super::function::ir_fir::IrFirRouting;
+use super::function::Routing;
+use super::ir_fir::{unit, Scheme};
+use super::{dor, itb, updown, RouteSet};
+use crate::error::{Error, Result};
+use crate::topology::fattree::tree_of;
+use crate::topology::Topology;
+use std::sync::Arc;
+
+/// What a routing gives a network.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The routing's name.
+    pub algorithm: &'static str,
+    /// One source route per ordered host pair, when the routing computes them offline.
+    pub routes: Option<Arc<RouteSet>>,
+    /// The routing function of every switch, when the routing has one of its own (otherwise
+    /// a family that routes in its switches reads `routes` as tables).
+    pub functions: Option<Vec<Routing>>,
+}
+
+/// What a plan is computed from besides the topology.
+#[derive(Debug, Clone, Copy)]
+pub struct PlanArgs<'a> {
+    /// Path-selection policy (`routing.paths`); the routing's default when None.
+    pub paths: Option<&'a str>,
+    /// The selection function will favour the candidates of priority 1 (SADP).
+    pub priorities: bool,
+    /// Seed of random path choices.
+    pub seed: u64,
+}
+
+/// One routing: its name, what it is, its path policies (the first is the default) and its
+/// plan.
+pub struct RoutingEntry {
+    pub name: &'static str,
+    pub help: &'static str,
+    pub paths: &'static [&'static str],
+    pub plan: fn(&Topology, &PlanArgs<'_>) -> Result<Plan>,
+}
+
+/// Every routing.
+pub const ROUTINGS: &[RoutingEntry] = &[
+    RoutingEntry {
+        name: "updown",
+        help: "up*/down* routes (seed 000 §2) on any topology; paths: balanced (GM simple_routes-like) or shortest",
+        paths: &["balanced", "shortest"],
+        plan: plan_updown,
+    },
+    RoutingEntry {
+        name: "itb",
+        help: "minimal routes split at in-transit buffers (seed 000 §3); paths: random (the paper) or min-itb; myrinet family",
+        paths: &["random", "min-itb"],
+        plan: plan_itb,
+    },
+    RoutingEntry {
+        name: "dor",
+        help: "dimension order (X then Y) on 2D meshes and tori",
+        paths: &[],
+        plan: plan_dor,
+    },
+    RoutingEntry {
+        name: "fir-det",
+        help: "deterministic routing with FIR registers (seed 001 §4.1) on k-ary n-trees; vct family",
+        paths: &[],
+        plan: plan_fir_det,
+    },
+    RoutingEntry {
+        name: "ir-adaptive",
+        help: "adaptive minimal routing with IR registers (seed 001 §3.1) on k-ary n-trees, with a selection (sadp, ff); vct family",
+        paths: &[],
+        plan: plan_ir_adaptive,
+    },
+];
+
+/// The routing called `name`; the error lists them all.
+pub fn routing(name: &str) -> Result<&'static RoutingEntry> {
+    ROUTINGS.iter().find(|r| r.name == name).ok_or_else(|| {
+        Error::new(format!(
+            "{name:?} is not a routing; allowed: {}",
+            names(ROUTINGS.iter().map(|r| r.name))
+        ))
+    })
+}
+
+/// "a, b, c".
+pub fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
+    it.collect::<Vec<_>>().join(", ")
+}
+
+impl RoutingEntry {
+    /// The path policy in force: `given`, or the default; an error when it is not allowed.
+    pub fn paths_name<'a>(&self, given: Option<&'a str>) -> Result<Option<&'a str>>
+    where
+        'static: 'a,
+    {
+        match (given, self.paths.first()) {
+            (None, d) => Ok(d.copied()),
+            (Some(p), _) if self.paths.contains(&p) => Ok(Some(p)),
+            (Some(p), None) => Err(Error::new(format!(
+                "{p:?}: {} routing has no path selection; remove it",
+                self.name
+            ))),
+            (Some(p), Some(_)) => Err(Error::new(format!(
+                "{p:?} is not a path selection of {} routing; allowed: {}",
+                self.name,
+                self.paths.join(", ")
+            ))),
+        }
+    }
+
+    /// The plan of this routing on `topo`.
+    pub fn plan(&self, topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+        self.paths_name(a.paths)?;
+        (self.plan)(topo, a)
+    }
+}
+
+fn source(algorithm: &'static str, routes: RouteSet) -> Plan {
+    Plan {
+        algorithm,
+        routes: Some(Arc::new(routes)),
+        functions: None,
+    }
+}
+
+fn plan_updown(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    let sel = updown::Select::parse(a.paths.unwrap_or("balanced"))?;
+    Ok(source("updown", updown::routes(topo, sel, a.seed)?))
+}
+
+fn plan_itb(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    let sel = itb::ItbSelect::parse(a.paths.unwrap_or("random"))?;
+    Ok(source("itb", itb::routes(topo, sel, a.seed)?))
+}
+
+fn plan_dor(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
+    let mut p = source("dor", dor::routes(topo)?);
+    p.functions = Some(
+        DorRouting::units(topo)?
+            .into_iter()
+            .map(Routing::Dor)
+            .collect(),
+    );
+    Ok(p)
+}
+
+fn tree_plan(topo: &Topology, name: &'static str, scheme: Scheme, pref: bool) -> Result<Plan> {
+    let t = tree_of(topo, &format!("{name} routing"))?;
+    t.routable()?;
+    let functions = (0..t.switches())
+        .map(|id| {
+            let sw = t.switch_of(id);
+            Routing::IrFir(IrFirRouting {
+                unit: unit(&t, scheme, sw),
+                preference: pref.then(|| unit(&t, Scheme::DeterministicFir, sw)),
+            })
+        })
+        .collect();
+    Ok(Plan {
+        algorithm: name,
+        routes: None,
+        functions: Some(functions),
+    })
+}
+
+fn plan_fir_det(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
+    tree_plan(topo, "fir-det", Scheme::DeterministicFir, false)
+}
+
+fn plan_ir_adaptive(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    tree_plan(topo, "ir-adaptive", Scheme::AdaptiveIr, a.priorities)
+}

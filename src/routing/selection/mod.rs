@@ -1,0 +1,178 @@
+//! Selection functions: which of a routing function's candidates a header takes, from the
+//! candidates and the switch's view of its outputs ([`PortView`]: whether a port and VC can
+//! take the packet now, the requests for it, and the side-band status a neighbour publishes —
+//! the LUC/NCB exchange of seed 002 will fill it). Candidates of the escape class are tried only
+//! when no other one can be taken.
+//!
+//! Every selection is one file here and one line in [`selections!`] below.
+
+pub mod ff;
+pub mod only;
+pub mod sadp;
+
+use crate::routing::function::{Candidate, Candidates};
+
+/// The switch's view of its outputs, as a selection function sees it.
+pub trait PortView {
+    /// Can output `port`, virtual channel `vc`, take a packet of `flits` flits now?
+    fn can_take(&self, port: usize, vc: u8, flits: u32) -> bool;
+    /// Inputs asking for output `port` this cycle.
+    fn requests(&self, _port: usize) -> u32 {
+        0
+    }
+    /// Side-band status the neighbour behind `port` publishes (0 until an exchange exists).
+    fn status(&self, _port: usize) -> u32 {
+        0
+    }
+}
+
+/// The output a selection picked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pick {
+    pub port: u8,
+    pub vc: u8,
+}
+
+/// A selection function.
+pub trait SelectionFunction {
+    /// Pick one candidate that can take a packet of `flits` flits, if any.
+    fn select<V: PortView>(&self, c: &Candidates, view: &V, flits: u32) -> Option<Pick>;
+    /// It favours candidates of priority 1 (the routing should mark them).
+    fn uses_priority(&self) -> bool {
+        false
+    }
+}
+
+/// The lowest VC of `c` that `view` lets the packet take, as a pick.
+#[inline]
+pub fn fits<V: PortView>(c: &Candidate, view: &V, flits: u32) -> Option<Pick> {
+    let mut m = c.vcs;
+    while m != 0 {
+        let vc = m.trailing_zeros() as u8;
+        if view.can_take(c.port as usize, vc, flits) {
+            return Some(Pick { port: c.port, vc });
+        }
+        m &= m - 1;
+        if vc >= 31 {
+            break;
+        }
+    }
+    None
+}
+
+/// The first candidate, in order, of class `escape` (and priority at least `pri`) that fits.
+#[inline]
+pub fn first_fit<V: PortView>(
+    c: &Candidates,
+    view: &V,
+    flits: u32,
+    escape: bool,
+    pri: Option<u8>,
+) -> Option<Pick> {
+    c.as_slice()
+        .iter()
+        .filter(|x| x.escape == escape && pri.is_none_or(|p| x.pri >= p))
+        .find_map(|x| fits(x, view, flits))
+}
+
+/// The selection functions, one line each: variant, type, name, what it does.
+macro_rules! selections {
+    ($($var:ident($ty:ty) = $name:literal : $help:literal,)*) => {
+        /// A switch's selection function (enum dispatch).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Selection {
+            $($var($ty),)*
+        }
+
+        /// Every selection: name and what it does.
+        pub const SELECTIONS: &[(&str, &str)] = &[$(($name, $help),)*];
+
+        impl Selection {
+            /// The selection called `name`.
+            pub fn by_name(name: &str) -> Option<Selection> {
+                match name {
+                    $($name => Some(Selection::$var(<$ty>::default())),)*
+                    _ => None,
+                }
+            }
+
+            /// Its name.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $(Selection::$var(_) => $name,)*
+                }
+            }
+        }
+
+        impl SelectionFunction for Selection {
+            #[inline]
+            fn select<V: PortView>(&self, c: &Candidates, view: &V, flits: u32) -> Option<Pick> {
+                match self {
+                    $(Selection::$var(s) => s.select(c, view, flits),)*
+                }
+            }
+
+            fn uses_priority(&self) -> bool {
+                match self {
+                    $(Selection::$var(s) => s.uses_priority(),)*
+                }
+            }
+        }
+    };
+}
+
+selections! {
+    Only(only::Only) = "only": "the routing function's first candidate, and only that one (deterministic routing)",
+    Sadp(sadp::Sadp) = "sadp": "Static And Destination Priority: the preferred (deterministic) port if it has room, else the lowest other one with room (seed 001 §5.1)",
+    Ff(ff::FirstFree) = "ff": "First Free: the lowest candidate port with room (seed 001 §5.1)",
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct View(u32);
+    impl PortView for View {
+        fn can_take(&self, port: usize, _vc: u8, _flits: u32) -> bool {
+            self.0 >> port & 1 == 1
+        }
+    }
+
+    fn set(ports: &[(u8, u8, bool)]) -> Candidates {
+        let mut c = Candidates::new();
+        for &(port, pri, escape) in ports {
+            c.push(Candidate {
+                port,
+                vcs: 1,
+                escape,
+                pri,
+            });
+        }
+        c
+    }
+
+    #[test]
+    fn each_selection_picks_as_documented() {
+        let c = set(&[(2, 0, false), (3, 1, false), (5, 0, false)]);
+        let pick = |s: &str, room: u32| {
+            Selection::by_name(s)
+                .unwrap()
+                .select(&c, &View(room), 1)
+                .map(|p| p.port)
+        };
+        assert_eq!(pick("only", 0b111100), Some(2));
+        assert_eq!(pick("only", 0b111000), None);
+        assert_eq!(pick("ff", 0b111000), Some(3));
+        assert_eq!(pick("sadp", 0b111100), Some(3));
+        assert_eq!(pick("sadp", 0b110100), Some(2));
+        assert_eq!(pick("sadp", 0b100000), Some(5));
+        assert_eq!(pick("ff", 0), None);
+        // escape candidates only when nothing else fits
+        let e = set(&[(1, 0, true), (4, 0, false)]);
+        let s = Selection::by_name("ff").unwrap();
+        assert_eq!(s.select(&e, &View(0b10010), 1).map(|p| p.port), Some(4));
+        assert_eq!(s.select(&e, &View(0b00010), 1).map(|p| p.port), Some(1));
+        assert!(Selection::by_name("nope").is_none());
+        assert_eq!(SELECTIONS.len(), 3);
+    }
+}

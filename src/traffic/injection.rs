@@ -1,0 +1,197 @@
+//! The injection process of a host: its message generator (seed 000 §4.2: constant, equal
+//! generation rate per host), the trace player that replaces it for trace-driven traffic, and
+//! the source queue in host memory where new packets wait for the NIC. Every switch family's
+//! NIC uses one [`Injector`].
+//!
+//! The rate is given in payload flits per cycle per host; messages of `payload` bytes are
+//! generated every `payload / rate` cycles (`Constant`, with a random phase per host so hosts do
+//! not fire in lock-step) or with probability `rate / payload` each cycle (`Bernoulli`). A
+//! generated message enters the source queue in host memory; when the queue holds
+//! `queue_limit` messages, further messages are not generated and are counted as suppressed
+//! (the offered load is beyond what the network accepts).
+
+use super::pattern::DestTable;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+
+/// Injection process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Process {
+    /// Fixed inter-arrival time (the paper's constant rate), random phase per host.
+    Constant,
+    /// Independent trials every cycle (geometric inter-arrival).
+    Bernoulli,
+}
+
+/// The generator's registers.
+#[derive(Debug, Clone)]
+pub struct MessageGenerator {
+    interval: f64,
+    next: f64,
+    process: Process,
+    /// Source queue: packet-table ids waiting for the send DMA, oldest first.
+    pub queue: VecDeque<u32>,
+    queue_limit: usize,
+}
+
+impl MessageGenerator {
+    /// A generator of `rate` payload flits/cycle with `payload`-byte messages.
+    pub fn new(
+        rate: f64,
+        payload: u32,
+        process: Process,
+        queue_limit: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Self {
+        let interval = if rate > 0.0 {
+            payload as f64 / rate
+        } else {
+            f64::INFINITY
+        };
+        let next = if interval.is_finite() {
+            rng.random::<f64>() * interval
+        } else {
+            f64::INFINITY
+        };
+        MessageGenerator {
+            interval,
+            next,
+            process,
+            queue: VecDeque::with_capacity(queue_limit.min(1024)),
+            queue_limit,
+        }
+    }
+
+    /// How many messages to generate at cycle `now` (usually 0 or 1).
+    #[inline]
+    pub fn due(&mut self, now: u64, rng: &mut ChaCha8Rng) -> u32 {
+        match self.process {
+            Process::Constant => {
+                let mut n = 0;
+                while self.next <= now as f64 {
+                    self.next += self.interval;
+                    n += 1;
+                }
+                n
+            }
+            Process::Bernoulli => {
+                if self.interval.is_finite() && rng.random::<f64>() * self.interval < 1.0 {
+                    1
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    /// Stop generating (to drain the network).
+    pub fn stop(&mut self) {
+        self.interval = f64::INFINITY;
+        self.next = f64::INFINITY;
+    }
+
+    /// Is there room in the source queue?
+    #[inline]
+    pub fn has_room(&self) -> bool {
+        self.queue.len() < self.queue_limit
+    }
+}
+
+/// A trace injection for one host: (cycle, destination, payload bytes, message id —
+/// [`crate::sim::packet::NO_MSG`] for none), in time order.
+pub type HostInjection = (u64, u32, u32, u32);
+
+/// The injection process of one host: the generator or a trace, and the source queue.
+#[derive(Debug, Clone)]
+pub struct Injector {
+    /// The generator; its `queue` is the source queue (packet-table ids, oldest first).
+    pub gen: MessageGenerator,
+    /// Payload bytes of generated messages (one packet each).
+    payload: u32,
+    trace: Vec<HostInjection>,
+    trace_next: usize,
+}
+
+impl Injector {
+    /// Messages of `payload` bytes (`payload_flits` flits) at `rate` payload flits per cycle.
+    pub fn new(
+        rate: f64,
+        payload: u32,
+        payload_flits: u32,
+        process: Process,
+        queue_limit: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Self {
+        Injector {
+            gen: MessageGenerator::new(rate, payload_flits, process, queue_limit, rng),
+            payload,
+            trace: vec![],
+            trace_next: 0,
+        }
+    }
+
+    /// Play `injections` instead of the generator.
+    pub fn set_trace(&mut self, injections: Vec<HostInjection>) {
+        self.gen.stop();
+        self.trace = injections;
+        self.trace_next = 0;
+    }
+
+    /// Trace injections not yet made.
+    pub fn trace_left(&self) -> usize {
+        self.trace.len() - self.trace_next
+    }
+
+    /// Stop generating (the network then drains; a trace keeps playing).
+    pub fn stop(&mut self) {
+        self.gen.stop();
+    }
+
+    /// Packets waiting in the source queue.
+    #[inline]
+    pub fn queued(&self) -> usize {
+        self.gen.queue.len()
+    }
+
+    /// The packets due at cycle `now`: generated ones (destination drawn from `dests`; dropped
+    /// and counted when the source queue is full) and trace injections. `alloc(destination,
+    /// payload bytes, message)` stores a packet and returns its id, which joins the source
+    /// queue. Returns the messages not generated for want of room.
+    #[inline]
+    pub fn poll(
+        &mut self,
+        now: u64,
+        host: usize,
+        rng: &mut ChaCha8Rng,
+        dests: &DestTable,
+        mut alloc: impl FnMut(u32, u32, u32) -> u32,
+    ) -> u64 {
+        let mut suppressed = 0;
+        for _ in 0..self.gen.due(now, rng) {
+            let Some(dst) = dests.pick(host, rng) else {
+                continue;
+            };
+            if !self.gen.has_room() {
+                suppressed += 1;
+                continue;
+            }
+            let id = alloc(dst as u32, self.payload, crate::sim::packet::NO_MSG);
+            self.gen.queue.push_back(id);
+        }
+        while let Some(&(t, dst, bytes, msg)) = self.trace.get(self.trace_next) {
+            if t > now {
+                break;
+            }
+            self.trace_next += 1;
+            let id = alloc(dst, bytes, msg);
+            self.gen.queue.push_back(id);
+        }
+        suppressed
+    }
+}
+
+/// Trace injections of a whole network: (cycle, source, destination, payload bytes), time
+/// ordered.
+pub type Injections = Vec<(u64, u32, u32, u32)>;
