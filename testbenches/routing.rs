@@ -572,3 +572,36 @@ fn destination_patterns() {
             .contains("99")
     );
 }
+
+/// The channel dependency graph works on (link, VC) channels: dimension order on a torus is
+/// cyclic on one VC, and acyclic once every ring takes VC 1 from its dateline on; the cycle it
+/// reports names VCs when there are several.
+#[test]
+fn dateline_vcs_break_the_torus_cycles_of_dimension_order() {
+    use flitwave::routing::dor;
+    let t = mesh::torus([4, 4], 1).unwrap();
+    let plain = dor::routes(&t).unwrap();
+    let c = deadlock::check(&t, &plain);
+    assert!(!c.acyclic, "{c}");
+    assert!(!c.to_string().contains(".vc"), "one VC: no VC in the names: {c}");
+    let dl = dor::with_datelines(&t, plain.clone()).unwrap();
+    assert!(dl.routes.iter().any(|r| r.vcs.contains(&1)));
+    let c = deadlock::check(&t, &dl);
+    assert!(c.acyclic, "{c}");
+    // a route that wraps in x: VC 0 up to the dateline, VC 1 from the wraparound link on
+    let r = dl.get(3, 1); // x 3 -> 1 goes + through the wrap 3 -> 0 -> 1
+    assert_eq!(r.switches, vec![3, 0, 1]);
+    assert_eq!(r.vcs, vec![1, 1, 0]);
+    // the plain routes moved wholly onto VC 1: the same cycles, named with their VC
+    let mut on1 = plain.clone();
+    for r in &mut on1.routes {
+        r.vcs = vec![1; r.ports.len()];
+    }
+    let c = deadlock::check(&t, &on1);
+    assert!(!c.acyclic);
+    assert!(c.cycle.iter().all(|ch| ch.vc == 1), "{c}");
+    assert!(c.to_string().contains(".vc1"), "{c}");
+    let m = mesh::mesh([4, 4], 1).unwrap();
+    let md = dor::with_datelines(&m, dor::routes(&m).unwrap()).unwrap();
+    assert!(md.routes.iter().all(|r| r.vcs.iter().all(|&v| v == 0)));
+}

@@ -165,13 +165,14 @@ fn json_round_trip() {
     ] {
         let text = json::to_json(&t);
         let back = json::from_json(&text).unwrap();
-        assert_eq!(back.shape, Shape::Irregular);
+        assert_eq!(back.shape, t.shape, "the kind is recorded");
         assert_eq!(back.links, t.links);
         assert_eq!(back.hosts, t.hosts);
         assert_eq!(json::to_json(&back), text);
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
-        assert_eq!(keys.len(), 4);
+        // the four interchange keys, the kind, and the torus's dims
+        assert_eq!(keys.len(), 5 + matches!(t.shape, Shape::Torus { .. }) as usize);
         assert_eq!(v["links"][0].as_array().unwrap().len(), 4);
         assert_eq!(v["hosts"][0].as_array().unwrap().len(), 3);
     }
@@ -508,4 +509,38 @@ fn malformed_json_is_rejected_with_the_field_named() {
     assert!(e.contains("links[1]") && e.contains("at most one"), "{e}");
     // the malformed-JSON message carries serde's position
     assert!(err("{\n  \"switches\": 2,\n  oops\n}").contains("line 3"));
+}
+
+/// The JSON records the kind: a mesh or torus file routes with dimension order, a fat-tree
+/// file with IR/FIR; a file that claims a kind it does not hold is refused, naming the kind.
+#[test]
+fn json_records_the_kind_of_the_network() {
+    use flitwave::topology::fattree::fattree;
+    for t in [
+        mesh::mesh([3, 4], 2).unwrap(),
+        mesh::torus([3, 3], 1).unwrap(),
+        fattree(2, 3).unwrap(),
+    ] {
+        let back = json::from_json(&json::to_json(&t)).unwrap();
+        assert_eq!(back, t, "round trip keeps the shape");
+        flitwave::routing::dor::routes(&back)
+            .map(|_| ())
+            .or_else(|_| flitwave::topology::fattree::tree_of(&back, "x").map(|_| ()))
+            .unwrap();
+    }
+    let text = json::to_json(&mesh::mesh([3, 3], 1).unwrap());
+    assert!(text.contains("\"kind\": \"mesh\"") && text.contains("\"dims\": [3, 3]"));
+    // a torus claim on mesh wiring, an unknown kind, a missing dims
+    let bad = text.replace("\"mesh\"", "\"torus\"");
+    let e = json::from_json(&bad).unwrap_err().to_string();
+    assert!(e.contains("kind") && e.contains("torus"), "{e}");
+    let e = json::from_json(&text.replace("\"mesh\"", "\"ring\"")).unwrap_err().to_string();
+    assert!(e.contains("kind") && e.contains("ring") && e.contains("fattree"), "{e}");
+    let e = json::from_json(&text.replace("\"dims\": [3, 3],", "")).unwrap_err().to_string();
+    assert!(e.contains("dims") && e.contains("missing"), "{e}");
+    let e = json::from_json(&text.replace("\"mesh\"", "\"fattree\"")).unwrap_err().to_string();
+    assert!(e.contains("fattree") && e.contains("k"), "{e}");
+    // files without a kind (older ones, other tools) still load as irregular networks
+    let old = text.replace("\"kind\": \"mesh\",\n  \"dims\": [3, 3],\n", "");
+    assert_eq!(json::from_json(&old).unwrap().shape, Shape::Irregular);
 }

@@ -97,6 +97,9 @@ impl CreditCounter {
     /// [`cycle`]: CreditCounter::cycle
     #[inline]
     pub fn cycle_units(&mut self, consume: u32, ret: u32) {
+        if consume | ret == 0 {
+            return;
+        }
         let took = consume.min(self.credits);
         let room = self.size - self.credits + took;
         let gave = ret.min(room);
@@ -154,6 +157,9 @@ impl CreditUnit {
     /// them all).
     #[inline]
     pub fn packet_units(&self, flits: u32) -> u32 {
+        if self.per_flit() {
+            return flits;
+        }
         (flits as u64 * self.flit_bytes as u64).div_ceil(self.unit_bytes as u64) as u32
     }
 

@@ -1,22 +1,27 @@
 //! Deadlock checker: the channel dependency graph (Dally & Seitz) of a route set. Up*/down*
 //! routes (seed 000 §2) give an acyclic graph; sub-routes split at in-transit hosts (§3) too.
 //!
-//! Nodes are directed switch-to-switch channels (switch, output port); a route that uses channel
-//! c1 and then c2 adds the dependency c1 → c2. Wormhole routing without virtual channels is
-//! deadlock-free if this graph is acyclic. Sub-routes that end at an in-transit host (ITB) are
-//! added separately with [`Cdg::add_path`], since the host breaks the dependency.
+//! Nodes are virtual channels of directed switch-to-switch links (switch, output port, VC); a
+//! route that uses channel c1 and then c2 adds the dependency c1 → c2. A route names the VC of
+//! each hop (`Route::vcs`; none means VC 0). Deterministic routing is deadlock-free if this
+//! graph is acyclic. Sub-routes that end at an in-transit host (ITB) are added separately with
+//! [`Cdg::add_path`], since the host breaks the dependency.
 
 use super::{Route, RouteSet};
 use crate::topology::{Peer, Topology};
 use std::fmt;
 
-/// A directed switch-to-switch channel.
+/// A virtual channel of a directed switch-to-switch link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Channel {
     pub sw: usize,
     pub port: usize,
     pub to_sw: usize,
     pub to_port: usize,
+    /// The virtual channel (0 in networks without VCs).
+    pub vc: usize,
+    /// VCs per link in the graph (the name shows the VC only when there are several).
+    pub vcs: usize,
 }
 
 impl fmt::Display for Channel {
@@ -25,7 +30,11 @@ impl fmt::Display for Channel {
             f,
             "sw{}.p{}->sw{}.p{}",
             self.sw, self.port, self.to_sw, self.to_port
-        )
+        )?;
+        if self.vcs > 1 {
+            write!(f, ".vc{}", self.vc)?;
+        }
+        Ok(())
     }
 }
 
@@ -59,29 +68,44 @@ impl fmt::Display for DeadlockCheck {
 /// Channel dependency graph under construction.
 pub struct Cdg<'a> {
     topo: &'a Topology,
+    vcs: usize,
     adj: Vec<Vec<u32>>,
 }
 
 impl<'a> Cdg<'a> {
-    /// An empty graph over the channels of `topo`.
+    /// An empty graph over the channels of `topo`, one VC per link.
     pub fn new(topo: &'a Topology) -> Self {
+        Self::with_vcs(topo, 1)
+    }
+
+    /// An empty graph over the `vcs` virtual channels of every link of `topo`.
+    pub fn with_vcs(topo: &'a Topology, vcs: usize) -> Self {
+        let vcs = vcs.max(1);
         Cdg {
             topo,
-            adj: vec![Vec::new(); topo.switches * topo.ports_per_switch],
+            vcs,
+            adj: vec![Vec::new(); topo.switches * topo.ports_per_switch * vcs],
         }
     }
 
-    /// Add the dependencies of one wormhole path given as (switch, output port) hops; hops onto
-    /// hosts are ignored (a host channel cannot be part of a cycle), and so are hops that name
-    /// no switch port of the topology (they break the chain like a host would).
+    /// Add the dependencies of one wormhole path given as (switch, output port) hops on VC 0.
     pub fn add_path(&mut self, hops: impl IntoIterator<Item = (usize, usize)>) {
+        self.add_vc_path(hops.into_iter().map(|(s, p)| (s, p, 0)));
+    }
+
+    /// Add the dependencies of one path given as (switch, output port, VC) hops; hops onto
+    /// hosts are ignored (a host channel cannot be part of a cycle), and so are hops that name
+    /// no switch port of the topology or a VC beyond the graph's (they break the chain like a
+    /// host would).
+    pub fn add_vc_path(&mut self, hops: impl IntoIterator<Item = (usize, usize, usize)>) {
         let np = self.topo.ports_per_switch;
         let mut prev: Option<usize> = None;
-        for (sw, port) in hops {
+        for (sw, port, vc) in hops {
             let is_switch = sw < self.topo.switches
                 && port < np
+                && vc < self.vcs
                 && matches!(self.topo.peer(sw, port), Peer::Switch { .. });
-            let c = sw * np + port;
+            let c = (sw * np + port) * self.vcs + vc;
             if let (Some(p), true) = (prev, is_switch) {
                 if !self.adj[p].contains(&(c as u32)) {
                     self.adj[p].push(c as u32);
@@ -95,11 +119,12 @@ impl<'a> Cdg<'a> {
     /// hosts (the host ejects the whole packet, so no dependency crosses it).
     pub fn add_route(&mut self, r: &Route) {
         if r.itbs.is_empty() {
-            self.add_path(
+            self.add_vc_path(
                 r.switches
                     .iter()
                     .zip(&r.ports)
-                    .map(|(&s, &p)| (s as usize, p as usize)),
+                    .enumerate()
+                    .map(|(i, (&s, &p))| (s as usize, p as usize, r.vc(i))),
             );
         } else {
             for seg in r.segments() {
@@ -177,6 +202,8 @@ impl<'a> Cdg<'a> {
 
     fn channel(&self, c: usize) -> Channel {
         let np = self.topo.ports_per_switch;
+        let (vcs, vc) = (self.vcs, c % self.vcs);
+        let c = c / self.vcs;
         let (sw, port) = (c / np, c % np);
         match self.topo.peer(sw, port) {
             Peer::Switch {
@@ -187,21 +214,32 @@ impl<'a> Cdg<'a> {
                 port,
                 to_sw,
                 to_port,
+                vc,
+                vcs,
             },
             _ => Channel {
                 sw,
                 port,
                 to_sw: usize::MAX,
                 to_port: usize::MAX,
+                vc,
+                vcs,
             },
         }
     }
 }
 
 /// Check a whole route set (every route is one wormhole path, or several split at in-transit
-/// hosts).
+/// hosts) over as many VCs per link as its routes name.
 pub fn check(topo: &Topology, routes: &RouteSet) -> DeadlockCheck {
-    let mut g = Cdg::new(topo);
+    let vcs = routes
+        .routes
+        .iter()
+        .flat_map(|r| r.vcs.iter())
+        .map(|&v| v as usize + 1)
+        .max()
+        .unwrap_or(1);
+    let mut g = Cdg::with_vcs(topo, vcs);
     for r in &routes.routes {
         g.add_route(r);
     }

@@ -5,61 +5,8 @@
 
 use super::{Route, RouteSet};
 use crate::error::{Error, Result};
-use crate::topology::{Peer, Shape, Topology};
-
-/// The port layout dimension-order routing relies on: switch x + y·X, ports per switch h + 4,
-/// +x at h, −x at h+1, +y at h+2, −y at h+3, each linked to the expected neighbour.
-pub fn check_layout(topo: &Topology, [nx, ny]: [usize; 2], wrap: bool) -> Result<()> {
-    let kind = if wrap { "torus" } else { "mesh" };
-    let np = topo.ports_per_switch;
-    if nx.checked_mul(ny) != Some(topo.switches) || np < 5 {
-        return Err(Error::new(format!(
-            "dimension-order routing: a {nx}x{ny} {kind} needs {} switches with at least 5 ports, the topology has {} switches with {np} ports",
-            nx.saturating_mul(ny),
-            topo.switches
-        )));
-    }
-    let h = np - 4;
-    for sw in 0..topo.switches {
-        let (x, y) = (sw % nx, sw / nx);
-        let expect = [
-            (
-                h,
-                h + 1,
-                (x + 1 < nx || wrap).then(|| (x + 1) % nx + y * nx),
-            ),
-            (
-                h + 1,
-                h,
-                (x > 0 || wrap).then(|| (x + nx - 1) % nx + y * nx),
-            ),
-            (
-                h + 2,
-                h + 3,
-                (y + 1 < ny || wrap).then(|| x + (y + 1) % ny * nx),
-            ),
-            (
-                h + 3,
-                h + 2,
-                (y > 0 || wrap).then(|| x + (y + ny - 1) % ny * nx),
-            ),
-        ];
-        for (port, back, to) in expect {
-            let ok = match (to, topo.peer(sw, port)) {
-                (Some(t), Peer::Switch { sw: s2, port: p2 }) => s2 == t && p2 == back,
-                (None, Peer::Switch { .. }) => false,
-                (None, _) => true,
-                (Some(_), _) => false,
-            };
-            if !ok {
-                return Err(Error::new(format!(
-                    "dimension-order routing: switch {sw} port {port} does not follow the {nx}x{ny} {kind} layout (hosts on ports 0..{h}, then +x, -x, +y, -y)"
-                )));
-            }
-        }
-    }
-    Ok(())
-}
+use crate::topology::mesh::check_layout;
+use crate::topology::{Shape, Topology};
 
 /// One dimension-order route per ordered host pair.
 pub fn routes(topo: &Topology) -> Result<RouteSet> {
@@ -132,4 +79,43 @@ pub fn dor_step(c: usize, t: usize, n: usize, wrap: bool) -> (usize, bool) {
             ((c + n - 1) % n, false)
         }
     }
+}
+
+/// Dateline virtual channels for dimension-order routes on a torus: in every ring a packet
+/// starts on VC 0 and takes VC 1 from the wraparound link (the dateline) on, until it turns
+/// into the next dimension. With two VCs the channel dependency graph of the rings is acyclic
+/// (Dally & Seitz). Meshes have no wraparound: every hop stays on VC 0.
+pub fn with_datelines(topo: &Topology, mut routes: RouteSet) -> Result<RouteSet> {
+    let (dims, wrap) = match topo.shape {
+        Shape::Mesh { dims } => (dims, false),
+        Shape::Torus { dims } => (dims, true),
+        _ => {
+            return Err(Error::new(
+                "dateline virtual channels need a mesh or torus topology",
+            ))
+        }
+    };
+    let [nx, ny] = dims;
+    let h = topo.ports_per_switch - 4;
+    for r in &mut routes.routes {
+        let mut vcs = Vec::with_capacity(r.ports.len());
+        let (mut dim, mut crossed) = (usize::MAX, false);
+        for (&sw, &port) in r.switches.iter().zip(&r.ports) {
+            let (sw, port) = (sw as usize, port as usize);
+            if port < h {
+                vcs.push(0); // to the host
+                continue;
+            }
+            let d = (port - h) / 2;
+            let plus = (port - h) % 2 == 0;
+            if d != dim {
+                (dim, crossed) = (d, false);
+            }
+            let (c, n) = if d == 0 { (sw % nx, nx) } else { (sw / nx, ny) };
+            crossed |= wrap && ((plus && c == n - 1) || (!plus && c == 0));
+            vcs.push(crossed as u8);
+        }
+        r.vcs = vcs;
+    }
+    Ok(routes)
 }

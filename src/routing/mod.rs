@@ -45,6 +45,12 @@ pub struct ItbHop {
 pub const ITB_MARK: u8 = 0xFF;
 
 impl Route {
+    /// The VC of hop `i` (0 when the route names none).
+    #[inline]
+    pub fn vc(&self, i: usize) -> usize {
+        self.vcs.get(i).map_or(0, |&v| v as usize)
+    }
+
     /// Number of switch-to-switch links crossed.
     pub fn hops(&self) -> usize {
         self.switches.len().saturating_sub(1)

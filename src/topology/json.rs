@@ -1,8 +1,11 @@
-//! Topology JSON interchange (read by other tools, so exactly this form; imported topologies are
-//! [`Shape::Irregular`], like the random networks of seed 000 §4.1, except that a file holding
-//! exactly a k-ary n-tree as `topology::fattree` wires it gets [`Shape::FatTree`] back; meshes and
-//! tori are not recognised):
-//! `{"switches": N, "ports_per_switch": P, "links": [[swA, portA, swB, portB], ...], "hosts": [[host, sw, port], ...]}`
+//! Topology JSON interchange:
+//! `{"kind": K, "switches": N, "ports_per_switch": P, "links": [[swA, portA, swB, portB], ...], "hosts": [[host, sw, port], ...]}`
+//! with `"kind"` one of `"irregular"`, `"mesh"` or `"torus"` (then `"dims": [X, Y]`) and
+//! `"fattree"` (then `"k": K, "n": N`). The kind is what lets a mesh file be routed with
+//! dimension order; a file that names a kind must hold exactly that network (the mesh/torus
+//! port layout of `topology::mesh`, the tree of `topology::fattree`). Files without a kind (an
+//! older flitwave, another tool) are irregular, except that a file holding exactly a k-ary
+//! n-tree is recognised as one.
 
 use super::{HostSpec, LinkSpec, Shape, Topology};
 use crate::error::{Error, Result};
@@ -10,11 +13,18 @@ use serde_json::Value;
 use std::path::Path;
 
 const KEYS: &str = "switches, ports_per_switch, links, hosts";
+const OPTIONAL: &str = "kind, dims (mesh, torus), k and n (fattree)";
 
 /// Serialize (deterministic: links and hosts in stored order, one per line).
 pub fn to_json(t: &Topology) -> String {
+    let kind = match t.shape {
+        Shape::Irregular => "\"kind\": \"irregular\"".to_string(),
+        Shape::Mesh { dims } => format!("\"kind\": \"mesh\",\n  \"dims\": [{}, {}]", dims[0], dims[1]),
+        Shape::Torus { dims } => format!("\"kind\": \"torus\",\n  \"dims\": [{}, {}]", dims[0], dims[1]),
+        Shape::FatTree { k, n } => format!("\"kind\": \"fattree\",\n  \"k\": {k},\n  \"n\": {n}"),
+    };
     let mut s = format!(
-        "{{\n  \"switches\": {},\n  \"ports_per_switch\": {},\n  \"links\": [",
+        "{{\n  {kind},\n  \"switches\": {},\n  \"ports_per_switch\": {},\n  \"links\": [",
         t.switches, t.ports_per_switch
     );
     for (i, l) in t.links.iter().enumerate() {
@@ -57,10 +67,12 @@ pub fn from_json(text: &str) -> Result<Topology> {
         .as_object()
         .ok_or_else(|| Error::new(format!("topology JSON must be an object with keys {KEYS}")))?;
     for k in obj.keys() {
-        if !["switches", "ports_per_switch", "links", "hosts"].contains(&k.as_str()) {
+        if !["switches", "ports_per_switch", "links", "hosts", "kind", "dims", "k", "n"]
+            .contains(&k.as_str())
+        {
             return Err(Error::field(
                 k,
-                format!("unknown key, allowed keys are {KEYS}"),
+                format!("unknown key, allowed keys are {KEYS} and optionally {OPTIONAL}"),
             ));
         }
     }
@@ -104,10 +116,63 @@ pub fn from_json(text: &str) -> Result<Topology> {
         })
         .collect::<Result<Vec<_>>>()?;
     let mut t = Topology::new(switches, ports, links, hosts, Shape::Irregular)?;
-    if let Some(shape) = super::fattree::recognize(&t) {
-        t.shape = shape;
-    }
+    let recognized = super::fattree::recognize(&t);
+    t.shape = match obj.get("kind") {
+        None => recognized.unwrap_or(Shape::Irregular),
+        Some(k) => declared_shape(k, obj, &t, recognized)?,
+    };
     Ok(t)
+}
+
+/// The shape a file declares, checked against what the file holds.
+fn declared_shape(
+    kind: &Value,
+    obj: &serde_json::Map<String, Value>,
+    t: &Topology,
+    recognized: Option<Shape>,
+) -> Result<Shape> {
+    let dims = || -> Result<[usize; 2]> {
+        let d = obj
+            .get("dims")
+            .ok_or_else(|| Error::field("dims", "missing: a mesh or torus file needs \"dims\": [X, Y]"))?;
+        let v = tuple(d, 2, "dims", "[X, Y]")?;
+        Ok([v[0], v[1]])
+    };
+    let tree = |k: &str| -> Result<u32> {
+        let v = obj
+            .get(k)
+            .ok_or_else(|| Error::field(k, "missing: a fattree file needs \"k\" and \"n\""))?;
+        u32::try_from(uint(v, k)?).map_err(|_| Error::field(k, "out of range"))
+    };
+    let shape = match kind.as_str() {
+        Some("irregular") => return Ok(recognized.unwrap_or(Shape::Irregular)),
+        Some("mesh") => Shape::Mesh { dims: dims()? },
+        Some("torus") => Shape::Torus { dims: dims()? },
+        Some("fattree") => Shape::FatTree {
+            k: tree("k")?,
+            n: tree("n")?,
+        },
+        _ => {
+            return Err(Error::field(
+                "kind",
+                format!("{kind} is not allowed; allowed: \"irregular\", \"mesh\", \"torus\", \"fattree\""),
+            ))
+        }
+    };
+    match shape {
+        Shape::Mesh { dims } | Shape::Torus { dims } => {
+            let wrap = matches!(shape, Shape::Torus { .. });
+            super::mesh::check_layout(t, dims, wrap).map_err(|e| e.context("kind"))?;
+        }
+        Shape::FatTree { k, n } if recognized != Some(shape.clone()) => {
+            return Err(Error::field(
+                "kind",
+                format!("\"fattree\" with k = {k}, n = {n}: the links and hosts are not that k-ary n-tree as `flitwave topology fattree` wires it"),
+            ));
+        }
+        _ => {}
+    }
+    Ok(shape)
 }
 
 /// Read a topology file.

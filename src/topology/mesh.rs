@@ -5,7 +5,7 @@
 //! −y at `h+3` (ports per switch = h + 4). A torus needs every dimension ≥ 3 (a 2-wide ring would
 //! put two links between the same two switches).
 
-use super::{HostSpec, LinkSpec, Shape, Topology};
+use super::{HostSpec, LinkSpec, Peer, Shape, Topology};
 use crate::error::{Error, Result};
 
 /// Most switches a mesh or torus may have.
@@ -112,3 +112,58 @@ pub fn mesh(dims: [usize; 2], hosts_per_switch: usize) -> Result<Topology> {
 pub fn torus(dims: [usize; 2], hosts_per_switch: usize) -> Result<Topology> {
     build(dims, hosts_per_switch, true)
 }
+
+/// The port layout dimension-order routing relies on: switch x + y·X, ports per switch h + 4,
+/// +x at h, −x at h+1, +y at h+2, −y at h+3, each linked to the expected neighbour.
+pub fn check_layout(topo: &Topology, [nx, ny]: [usize; 2], wrap: bool) -> Result<()> {
+    let kind = if wrap { "torus" } else { "mesh" };
+    let np = topo.ports_per_switch;
+    if nx.checked_mul(ny) != Some(topo.switches) || np < 5 {
+        return Err(Error::new(format!(
+            "a {nx}x{ny} {kind} needs {} switches with at least 5 ports, the topology has {} switches with {np} ports",
+            nx.saturating_mul(ny),
+            topo.switches
+        )));
+    }
+    let h = np - 4;
+    for sw in 0..topo.switches {
+        let (x, y) = (sw % nx, sw / nx);
+        let expect = [
+            (
+                h,
+                h + 1,
+                (x + 1 < nx || wrap).then(|| (x + 1) % nx + y * nx),
+            ),
+            (
+                h + 1,
+                h,
+                (x > 0 || wrap).then(|| (x + nx - 1) % nx + y * nx),
+            ),
+            (
+                h + 2,
+                h + 3,
+                (y + 1 < ny || wrap).then(|| x + (y + 1) % ny * nx),
+            ),
+            (
+                h + 3,
+                h + 2,
+                (y > 0 || wrap).then(|| x + (y + ny - 1) % ny * nx),
+            ),
+        ];
+        for (port, back, to) in expect {
+            let ok = match (to, topo.peer(sw, port)) {
+                (Some(t), Peer::Switch { sw: s2, port: p2 }) => s2 == t && p2 == back,
+                (None, Peer::Switch { .. }) => false,
+                (None, _) => true,
+                (Some(_), _) => false,
+            };
+            if !ok {
+                return Err(Error::new(format!(
+                    "switch {sw} port {port} does not follow the {nx}x{ny} {kind} layout (hosts on ports 0..{h}, then +x, -x, +y, -y)"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+

@@ -97,6 +97,7 @@ impl MyrinetNic {
     }
 
     /// Evaluate one cycle; returns the number of flits that moved.
+    #[inline(always)]
     pub fn eval(&mut self, now: u64, cx: &mut Ctx<'_, MyrinetFamily>) -> u32 {
         let mut moved = 0;
         self.now = now;

@@ -169,6 +169,7 @@ impl MyrinetSwitch {
 
     /// Evaluate one cycle. Returns the number of flits that moved (forwarded, stripped or
     /// dropped) — the deadlock watchdog's notion of progress.
+    #[inline(always)]
     pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<MyrinetExt>) -> u32 {
         let mut moved = 0u32;
         let mut req = [0u32; 32];

@@ -189,6 +189,7 @@ impl VctNic {
     }
 
     /// Evaluate one cycle; returns the flits that moved.
+    #[inline(always)]
     pub fn eval(&mut self, now: u64, cx: &mut Ctx<'_, VctFamily>) -> u32 {
         let mut moved = 0;
         let credit = match (self.out_link != NO_LINK)

@@ -81,8 +81,6 @@ struct InPort {
     /// Packet being routed or transferred (-1 none) and its length.
     pkt: i64,
     len: u32,
-    /// The routing function's answer for the packet.
-    cands: Candidates,
     /// The output this input asks for this cycle (for waveforms; -1 none).
     pick: i64,
     /// Index of the last flit received (the input counts the flits of the arriving packet).
@@ -133,6 +131,9 @@ pub struct VctSwitch {
     /// The routing unit.
     pub routing: Routing,
     ins: Vec<InPort>,
+    /// The routing function's answer for each input's packet (kept apart from the inputs'
+    /// hot registers).
+    cands: Vec<Candidates>,
     outs: Vec<OutPort>,
     in_link: Vec<u32>,
     out_link: Vec<u32>,
@@ -160,11 +161,11 @@ impl VctSwitch {
                     state: VctIn::Idle,
                     pkt: -1,
                     len: 0,
-                    cands: Candidates::new(),
                     pick: -1,
                     rx_idx: 0,
                 })
                 .collect(),
+            cands: vec![Candidates::new(); p.ports],
             outs: (0..p.ports)
                 .map(|_| OutPort {
                     q: FlitRuns::new(p.buffer_flits),
@@ -201,6 +202,7 @@ impl VctSwitch {
     }
 
     /// Evaluate one cycle. Returns the flits that moved (the watchdog's progress).
+    #[inline(always)]
     pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VctExt>) -> u32 {
         if self.quiet(links) {
             return 0;
@@ -241,11 +243,11 @@ impl VctSwitch {
                         hdr: h,
                         route_byte: 0,
                     };
-                    self.routing.route(&q, &mut inp.cands);
+                    self.routing.route(&q, &mut self.cands[port]);
                     inp.state = VctIn::Routing {
                         ready: now + self.p.routing_cycles as u64,
                     };
-                    if inp.cands.is_empty() {
+                    if self.cands[port].is_empty() {
                         self.route_errors += 1;
                     }
                 }
@@ -261,8 +263,8 @@ impl VctSwitch {
                     out_link: &self.out_link,
                     cap: self.p.buffer_flits,
                 };
-                let inp = &self.ins[port];
-                if let Some(o) = self.p.selection.select(&inp.cands, &view, inp.len) {
+                let len = self.ins[port].len;
+                if let Some(o) = self.p.selection.select(&self.cands[port], &view, len) {
                     req[o.port as usize] |= 1 << port;
                     self.ins[port].pick = o.port as i64;
                 }
@@ -408,7 +410,7 @@ impl Switch<VctExt> for VctSwitch {
             if inp.state != VctIn::Selecting {
                 continue;
             }
-            for c in inp.cands.as_slice() {
+            for c in self.cands[p].as_slice() {
                 let o = &self.outs[c.port as usize];
                 let (on, why) = match o.owner {
                     Some(w) => (WaitOn::Input { port: w, vc: 0 }, "busy"),
@@ -438,12 +440,9 @@ impl Probe for VctSwitch {
             v.int("pkt", inp.pkt);
             v.bits("level", 32, inp.buf.len() as u64);
             v.scope(unit);
-            v.bits("allowed", self.p.ports as u32, inp.cands.port_mask() as u64);
-            v.bits(
-                "preferred",
-                self.p.ports as u32,
-                inp.cands.preferred_mask() as u64,
-            );
+            let c = &self.cands[p];
+            v.bits("allowed", self.p.ports as u32, c.port_mask() as u64);
+            v.bits("preferred", self.p.ports as u32, c.preferred_mask() as u64);
             v.int("pick", inp.pick);
             v.up();
             v.up();

@@ -36,6 +36,10 @@ pub struct Candidate {
 #[derive(Debug, Clone, Copy)]
 pub struct Candidates {
     n: u8,
+    /// Candidates of the escape class, and of a priority above 0 (selections skip the passes
+    /// that would find none).
+    escapes: u8,
+    prioritized: u8,
     c: [Candidate; MAX_CANDIDATES],
 }
 
@@ -43,6 +47,8 @@ impl Default for Candidates {
     fn default() -> Self {
         Candidates {
             n: 0,
+            escapes: 0,
+            prioritized: 0,
             c: [Candidate::default(); MAX_CANDIDATES],
         }
     }
@@ -58,6 +64,8 @@ impl Candidates {
     #[inline]
     pub fn clear(&mut self) {
         self.n = 0;
+        self.escapes = 0;
+        self.prioritized = 0;
     }
 
     /// Add a candidate (a set is full at [`MAX_CANDIDATES`]; more are ignored).
@@ -66,7 +74,21 @@ impl Candidates {
         if (self.n as usize) < MAX_CANDIDATES {
             self.c[self.n as usize] = c;
             self.n += 1;
+            self.escapes += c.escape as u8;
+            self.prioritized += (c.pri > 0) as u8;
         }
+    }
+
+    /// Some candidate is of the escape class.
+    #[inline]
+    pub fn has_escape(&self) -> bool {
+        self.escapes > 0
+    }
+
+    /// Some candidate has a priority above 0.
+    #[inline]
+    pub fn has_priority(&self) -> bool {
+        self.prioritized > 0
     }
 
     /// The candidates.

@@ -46,7 +46,10 @@ pub trait SelectionFunction {
 /// The lowest VC of `c` that `view` lets the packet take, as a pick.
 #[inline]
 pub fn fits<V: PortView>(c: &Candidate, view: &V, flits: u32) -> Option<Pick> {
-    let mut m = c.vcs;
+    if c.vcs & 1 == 1 && view.can_take(c.port as usize, 0, flits) {
+        return Some(Pick { port: c.port, vc: 0 });
+    }
+    let mut m = c.vcs & !1;
     while m != 0 {
         let vc = m.trailing_zeros() as u8;
         if view.can_take(c.port as usize, vc, flits) {
@@ -69,6 +72,14 @@ pub fn first_fit<V: PortView>(
     escape: bool,
     pri: Option<u8>,
 ) -> Option<Pick> {
+    if (escape && !c.has_escape()) || (pri.is_some_and(|p| p > 0) && !c.has_priority()) {
+        return None;
+    }
+    let any = !escape && !c.has_escape() && pri.is_none_or(|p| p == 0);
+    if any {
+        // the common case: every candidate qualifies
+        return c.as_slice().iter().find_map(|x| fits(x, view, flits));
+    }
     c.as_slice()
         .iter()
         .filter(|x| x.escape == escape && pri.is_none_or(|p| x.pri >= p))
