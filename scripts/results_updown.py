@@ -22,7 +22,7 @@ def rates(sw, size):
 def sweep(sw, seed, select, size, pattern="uniform"):
     out = f"out/results/ud_{sw}sw_seed{seed}_{select}_{size}B_{pattern}.json"
     cmd = [exe, "sweep", "--quiet", "--cycles", str(a.cycles), "--seed", str(seed),
-           "--set", f"topology.switches={sw}", "--set", f'routing.select="{select}"',
+           "--set", f"topology.switches={sw}", "--set", f'routing.paths="{select}"',
            "--set", f"traffic.message_bytes={size}", "--set", f'traffic.pattern="{pattern}"',
            "--rates", ",".join(map(str, rates(sw, size))), "--json", out]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)

@@ -85,7 +85,7 @@ impl Bench {
             nics,
             links: vec![Link::new(8), Link::new(8)],
             packets: PacketTable::new(),
-            table: RoutingTable::new(&routes),
+            table: RoutingTable::new(2, routes.routes.iter().map(|r| r.header_bytes())),
             delivered_msgs: vec![],
             dests: DestTable::new(&Pattern::Uniform, &topo()).unwrap(),
             stats: Collector::new(0),
@@ -215,18 +215,12 @@ fn misdelivered_packets_are_counted() {
         },
     });
     b.nics[0].src.gen.queue.push_back(id);
-    b.table = RoutingTable::new(&RouteSet {
-        hosts: 2,
-        routes: vec![
-            Route {
-                switches: vec![0, 1],
-                ports: vec![1, 0],
-                vcs: vec![],
-                itbs: vec![],
-            };
-            4
-        ],
-    });
+    let r = Route {
+        switches: vec![0, 1],
+        ports: vec![1, 0],
+        ..Default::default()
+    };
+    b.table = RoutingTable::new(2, (0..4).map(|_| r.header_bytes()));
     for now in 0..80 {
         b.cycle(now);
     }

@@ -583,7 +583,10 @@ fn dateline_vcs_break_the_torus_cycles_of_dimension_order() {
     let plain = dor::routes(&t).unwrap();
     let c = deadlock::check(&t, &plain);
     assert!(!c.acyclic, "{c}");
-    assert!(!c.to_string().contains(".vc"), "one VC: no VC in the names: {c}");
+    assert!(
+        !c.to_string().contains(".vc"),
+        "one VC: no VC in the names: {c}"
+    );
     let dl = dor::with_datelines(&t, plain.clone()).unwrap();
     assert!(dl.routes.iter().any(|r| r.vcs.contains(&1)));
     let c = deadlock::check(&t, &dl);

@@ -172,7 +172,10 @@ fn json_round_trip() {
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
         // the four interchange keys, the kind, and the torus's dims
-        assert_eq!(keys.len(), 5 + matches!(t.shape, Shape::Torus { .. }) as usize);
+        assert_eq!(
+            keys.len(),
+            5 + matches!(t.shape, Shape::Torus { .. }) as usize
+        );
         assert_eq!(v["links"][0].as_array().unwrap().len(), 4);
         assert_eq!(v["hosts"][0].as_array().unwrap().len(), 3);
     }
@@ -534,11 +537,20 @@ fn json_records_the_kind_of_the_network() {
     let bad = text.replace("\"mesh\"", "\"torus\"");
     let e = json::from_json(&bad).unwrap_err().to_string();
     assert!(e.contains("kind") && e.contains("torus"), "{e}");
-    let e = json::from_json(&text.replace("\"mesh\"", "\"ring\"")).unwrap_err().to_string();
-    assert!(e.contains("kind") && e.contains("ring") && e.contains("fattree"), "{e}");
-    let e = json::from_json(&text.replace("\"dims\": [3, 3],", "")).unwrap_err().to_string();
+    let e = json::from_json(&text.replace("\"mesh\"", "\"ring\""))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("kind") && e.contains("ring") && e.contains("fattree"),
+        "{e}"
+    );
+    let e = json::from_json(&text.replace("\"dims\": [3, 3],", ""))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("dims") && e.contains("missing"), "{e}");
-    let e = json::from_json(&text.replace("\"mesh\"", "\"fattree\"")).unwrap_err().to_string();
+    let e = json::from_json(&text.replace("\"mesh\"", "\"fattree\""))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("fattree") && e.contains("k"), "{e}");
     // files without a kind (older ones, other tools) still load as irregular networks
     let old = text.replace("\"kind\": \"mesh\",\n  \"dims\": [3, 3],\n", "");

@@ -125,8 +125,8 @@ impl Runner {
         })
     }
 
-    /// Saturation search: the rate doubles from `start` until a point saturates, then three
-    /// bisection steps refine the knee. Returns the points in rate order and the highest
+    /// Saturation search: the rate doubles from `start` (up to 1, full load) until a point
+    /// saturates, then three bisection steps refine the knee. Returns the points in rate order and the highest
     /// unsaturated rate.
     pub fn search(&self, start: f64) -> Result<(Vec<SweepPoint>, f64)> {
         let mut pts = Vec::new();
@@ -141,7 +141,8 @@ impl Runner {
                 break;
             }
             lo = r;
-            r *= 2.0;
+            // the last doubling stops at full load
+            r = if r < 1.0 { (r * 2.0).min(1.0) } else { 2.0 };
         }
         if let Some(mut h) = hi {
             for _ in 0..3 {

@@ -239,7 +239,7 @@ impl<F: Family> Network<F> {
             self.last_progress = now;
         } else if now - self.last_progress >= self.params.watchdog_cycles {
             if self.flits_in_flight() > 0 || self.nics.iter().any(|n| n.waiting() > 0) {
-                self.deadlock = Some(watchdog::report(self, now));
+                self.deadlock = Some(self.deadlock_report(now));
                 return false;
             }
             self.last_progress = now;
@@ -309,6 +309,34 @@ impl<F: Family> Network<F> {
     /// Ports per switch.
     pub fn ports(&self) -> usize {
         self.ports
+    }
+
+    /// The watchdog's report: blocked inputs and a cycle of waits among them.
+    fn deadlock_report(&self, now: u64) -> String {
+        let np = self.ports;
+        let mut downstream = vec![None; self.switches.len() * np];
+        for &ends in &self.link_ends {
+            if let (Endpoint::Switch { sw, port }, Endpoint::Switch { sw: s2, port: p2 }) = ends {
+                downstream[sw * np + port] = Some((s2, p2));
+            }
+        }
+        let mut waits = Vec::new();
+        let mut w = Vec::new();
+        for (s, sw) in self.switches.iter().enumerate() {
+            w.clear();
+            sw.waits(&mut w);
+            waits.extend(w.iter().map(|&x| (s, x)));
+        }
+        watchdog::report(&watchdog::Stuck {
+            now,
+            window: self.params.watchdog_cycles,
+            flits: self.flits_in_flight(),
+            switches: self.switches.len(),
+            ports: np,
+            vcs: self.switches.iter().map(|s| s.vcs()).max().unwrap_or(1),
+            downstream: &downstream,
+            waits: &waits,
+        })
     }
 
     /// Names of a link's two ends.

@@ -7,51 +7,51 @@
 //! several edges. A cycle in this wait-for graph is the deadlock; with one edge per input it is
 //! exactly the cycle of blocked channels of a wormhole network.
 
-use super::network::{Endpoint, Network};
-use super::{Family, Switch, Wait, WaitOn};
+use super::{Wait, WaitOn};
+
+/// What the report is made from: the network's shape and state at the detection cycle.
+pub struct Stuck<'a> {
+    /// Detection cycle, the watchdog's window, flits in the network.
+    pub now: u64,
+    pub window: u64,
+    pub flits: u64,
+    /// Switches, ports per switch, VCs per port.
+    pub switches: usize,
+    pub ports: usize,
+    pub vcs: usize,
+    /// The input (switch, port) behind every switch output `sw * ports + port` (None: a host
+    /// or nothing).
+    pub downstream: &'a [Option<(usize, usize)>],
+    /// Every switch's blocked inputs, in switch order: (switch, what it waits for).
+    pub waits: &'a [(usize, Wait)],
+}
 
 /// Build the human-readable report.
-pub fn report<F: Family>(net: &Network<F>, now: u64) -> String {
-    let np = net.ports();
-    let vcs = net.switches.iter().map(|s| s.vcs()).max().unwrap_or(1);
-    let ns = net.switches.len();
+pub fn report(st: &Stuck<'_>) -> String {
+    let (np, vcs, ns, now) = (st.ports, st.vcs.max(1), st.switches, st.now);
     let node = |sw: usize, port: usize, vc: usize| (sw * np + port) * vcs + vc;
-    // the downstream input port of every switch output (None for NIC / unconnected)
-    let mut downstream = vec![None; ns * np];
-    for l in 0..net.links.len() {
-        if let (Endpoint::Switch { sw, port }, Endpoint::Switch { sw: s2, port: p2 }) =
-            net.link_ends(l)
-        {
-            downstream[sw * np + port] = Some((s2, p2));
-        }
-    }
+    let downstream = st.downstream;
     let mut waits: Vec<Vec<usize>> = vec![Vec::new(); ns * np * vcs];
     let mut blocked = Vec::new();
-    let mut w: Vec<Wait> = Vec::new();
-    for (s, sw) in net.switches.iter().enumerate() {
-        w.clear();
-        sw.waits(&mut w);
-        for x in &w {
-            let (p, vc, out) = (x.port as usize, x.vc as usize, x.out as usize);
-            let to = match x.on {
-                WaitOn::Input { port, vc } => Some(node(s, port as usize, vc as usize)),
-                WaitOn::Downstream { vc } => {
-                    downstream[s * np + out].map(|(s2, p2)| node(s2, p2, vc as usize))
-                }
-                WaitOn::Nothing => None,
-            };
-            if let Some(t) = to {
-                waits[node(s, p, vc)].push(t);
+    for &(s, ref x) in st.waits {
+        let (p, vc, out) = (x.port as usize, x.vc as usize, x.out as usize);
+        let to = match x.on {
+            WaitOn::Input { port, vc } => Some(node(s, port as usize, vc as usize)),
+            WaitOn::Downstream { vc } => {
+                downstream[s * np + out].map(|(s2, p2)| node(s2, p2, vc as usize))
             }
-            blocked.push(format!("{}->out{out}({})", name(s, p, vc, vcs), x.why));
+            WaitOn::Nothing => None,
+        };
+        if let Some(t) = to {
+            waits[node(s, p, vc)].push(t);
         }
+        blocked.push(format!("{}->out{out}({})", name(s, p, vc, vcs), x.why));
     }
     let cycle = find_cycle(&waits);
     let label = |n: usize| name(n / vcs / np, n / vcs % np, n % vcs, vcs);
     let mut s = format!(
         "no flit moved for {} cycles (cycle {now}), {} flits in the network; ",
-        net.params.watchdog_cycles,
-        net.flits_in_flight()
+        st.window, st.flits
     );
     if cycle.is_empty() {
         s += "no wait cycle found among switch inputs";

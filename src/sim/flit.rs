@@ -44,8 +44,7 @@ pub enum FlowCtl {
     /// Resume sending (the slack buffer fell below its go mark).
     Go,
     /// `n` credit units of virtual channel `vc` came free in the receiver's buffer
-    /// (credit-based flow control, seed 001 §5.1; a unit is one flit or a number of bytes,
-    /// [`crate::blocks::credit::CreditUnit`]).
+    /// (credit-based flow control, seed 001 §5.1; a unit is one flit or a number of bytes).
     Credit { vc: u8, n: u8 },
 }
 

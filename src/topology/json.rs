@@ -19,8 +19,14 @@ const OPTIONAL: &str = "kind, dims (mesh, torus), k and n (fattree)";
 pub fn to_json(t: &Topology) -> String {
     let kind = match t.shape {
         Shape::Irregular => "\"kind\": \"irregular\"".to_string(),
-        Shape::Mesh { dims } => format!("\"kind\": \"mesh\",\n  \"dims\": [{}, {}]", dims[0], dims[1]),
-        Shape::Torus { dims } => format!("\"kind\": \"torus\",\n  \"dims\": [{}, {}]", dims[0], dims[1]),
+        Shape::Mesh { dims } => format!(
+            "\"kind\": \"mesh\",\n  \"dims\": [{}, {}]",
+            dims[0], dims[1]
+        ),
+        Shape::Torus { dims } => format!(
+            "\"kind\": \"torus\",\n  \"dims\": [{}, {}]",
+            dims[0], dims[1]
+        ),
         Shape::FatTree { k, n } => format!("\"kind\": \"fattree\",\n  \"k\": {k},\n  \"n\": {n}"),
     };
     let mut s = format!(
@@ -67,8 +73,17 @@ pub fn from_json(text: &str) -> Result<Topology> {
         .as_object()
         .ok_or_else(|| Error::new(format!("topology JSON must be an object with keys {KEYS}")))?;
     for k in obj.keys() {
-        if !["switches", "ports_per_switch", "links", "hosts", "kind", "dims", "k", "n"]
-            .contains(&k.as_str())
+        if ![
+            "switches",
+            "ports_per_switch",
+            "links",
+            "hosts",
+            "kind",
+            "dims",
+            "k",
+            "n",
+        ]
+        .contains(&k.as_str())
         {
             return Err(Error::field(
                 k,
@@ -132,9 +147,12 @@ fn declared_shape(
     recognized: Option<Shape>,
 ) -> Result<Shape> {
     let dims = || -> Result<[usize; 2]> {
-        let d = obj
-            .get("dims")
-            .ok_or_else(|| Error::field("dims", "missing: a mesh or torus file needs \"dims\": [X, Y]"))?;
+        let d = obj.get("dims").ok_or_else(|| {
+            Error::field(
+                "dims",
+                "missing: a mesh or torus file needs \"dims\": [X, Y]",
+            )
+        })?;
         let v = tuple(d, 2, "dims", "[X, Y]")?;
         Ok([v[0], v[1]])
     };
@@ -152,12 +170,12 @@ fn declared_shape(
             k: tree("k")?,
             n: tree("n")?,
         },
-        _ => {
-            return Err(Error::field(
-                "kind",
-                format!("{kind} is not allowed; allowed: \"irregular\", \"mesh\", \"torus\", \"fattree\""),
-            ))
-        }
+        _ => return Err(Error::field(
+            "kind",
+            format!(
+                "{kind} is not allowed; allowed: \"irregular\", \"mesh\", \"torus\", \"fattree\""
+            ),
+        )),
     };
     match shape {
         Shape::Mesh { dims } | Shape::Torus { dims } => {

@@ -166,4 +166,3 @@ pub fn check_layout(topo: &Topology, [nx, ny]: [usize; 2], wrap: bool) -> Result
     }
     Ok(())
 }
-

@@ -263,7 +263,7 @@ pub struct Issued {
 
 /// The requests hosts issue, in host order then time; the disks' answers are not included:
 /// [`generate`] computes them with the open-loop disk model, a closed-loop simulation
-/// (`fabric::fattree::FatTree::load_storage`) from the deliveries it simulates.
+/// (`fabric::Network::load_storage`) from the deliveries it simulates.
 pub fn workload(p: &StorageParams) -> Result<Vec<Issued>> {
     check(p)?;
     let disks = disk_nodes(p.nodes, p.disks);

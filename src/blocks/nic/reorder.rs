@@ -4,7 +4,7 @@
 //! in order is delivered to the host at once, together with the stored packets that follow it;
 //! one that arrives early waits in the reorder buffer. The buffer's occupancy is the
 //! out-of-order degree of the traffic; its maximum is what a hardware buffer must hold. The
-//! sources' end-to-end flow control (`fabric::fattree`) guarantees that a stored packet always
+//! sources' end-to-end flow control (`fabric::vct::nic`) guarantees that a stored packet always
 //! fits, and the buffer counts any overflow so tests can assert there is none.
 
 use std::collections::HashMap;

@@ -4,8 +4,6 @@
 //! send DMA copies the route bytes of the destination into the header. All hosts' tables are kept
 //! in one flat array.
 
-use crate::routing::RouteSet;
-
 /// The routing tables of every NIC, flattened.
 #[derive(Debug, Clone)]
 pub struct RoutingTable {
@@ -15,17 +13,19 @@ pub struct RoutingTable {
 }
 
 impl RoutingTable {
-    /// Build from a route set (one route per ordered host pair).
-    pub fn new(routes: &RouteSet) -> Self {
-        let mut offsets = Vec::with_capacity(routes.routes.len() + 1);
+    /// Build from the header bytes of every route of `hosts` hosts, source-major
+    /// (`headers[src * hosts + dst]`).
+    pub fn new(hosts: usize, headers: impl IntoIterator<Item = Vec<u8>>) -> Self {
+        let mut offsets = Vec::with_capacity(hosts * hosts + 1);
         let mut bytes = Vec::new();
         offsets.push(0);
-        for r in &routes.routes {
-            bytes.extend_from_slice(&r.header_bytes());
+        for h in headers {
+            bytes.extend_from_slice(&h);
             offsets.push(bytes.len() as u32);
         }
+        assert_eq!(offsets.len(), hosts * hosts + 1, "one route per host pair");
         RoutingTable {
-            hosts: routes.hosts,
+            hosts,
             offsets,
             bytes,
         }

@@ -100,7 +100,10 @@ impl Family for MyrinetFamily {
     }
 
     fn shared(b: &MyrinetBuild, _hosts: usize) -> RoutingTable {
-        RoutingTable::new(&b.routes)
+        RoutingTable::new(
+            b.routes.hosts,
+            b.routes.routes.iter().map(|r| r.header_bytes()),
+        )
     }
 
     fn section(net: &Network<Self>) -> MyrinetSection {

@@ -6,8 +6,8 @@
 use super::{Candidate, Candidates, Query, RoutingFunction};
 use crate::error::{Error, Result};
 use crate::routing::dor::dor_step;
-use crate::topology::mesh::check_layout;
 use crate::sim::{Probe, ProbeVisitor};
+use crate::topology::mesh::check_layout;
 use crate::topology::{Shape, Topology};
 use std::sync::Arc;
 

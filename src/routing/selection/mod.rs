@@ -47,7 +47,10 @@ pub trait SelectionFunction {
 #[inline]
 pub fn fits<V: PortView>(c: &Candidate, view: &V, flits: u32) -> Option<Pick> {
     if c.vcs & 1 == 1 && view.can_take(c.port as usize, 0, flits) {
-        return Some(Pick { port: c.port, vc: 0 });
+        return Some(Pick {
+            port: c.port,
+            vc: 0,
+        });
     }
     let mut m = c.vcs & !1;
     while m != 0 {
