@@ -107,7 +107,7 @@ pub fn with_datelines(topo: &Topology, mut routes: RouteSet) -> Result<RouteSet>
                 continue;
             }
             let d = (port - h) / 2;
-            let plus = (port - h) % 2 == 0;
+            let plus = (port - h).is_multiple_of(2);
             if d != dim {
                 (dim, crossed) = (d, false);
             }
