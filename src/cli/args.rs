@@ -393,3 +393,35 @@ pub(crate) struct BenchArgs {
     #[arg(long)]
     pub json: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every option and every subcommand of every command says what it is.
+    #[test]
+    fn every_option_has_help_text() {
+        fn walk(c: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for a in c.get_arguments() {
+                let id = a.get_id().as_str();
+                if matches!(id, "help" | "version") {
+                    continue;
+                }
+                if a.get_help().is_none() && a.get_long_help().is_none() {
+                    missing.push(format!("{path}: {id}"));
+                }
+            }
+            for s in c.get_subcommands() {
+                let p = format!("{path} {}", s.get_name());
+                if s.get_about().is_none() && s.get_name() != "help" {
+                    missing.push(p.clone());
+                }
+                walk(s, &p, missing);
+            }
+        }
+        let mut missing = vec![];
+        walk(&Cli::command(), "flitwave", &mut missing);
+        assert!(missing.is_empty(), "no help text: {missing:#?}");
+    }
+}

@@ -18,6 +18,7 @@ pub(crate) enum TraceCmd {
 
 #[derive(Args)]
 pub(crate) struct GenArgs {
+    /// Seed of the generator: the same seed gives the same trace.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Requests are issued during this many microseconds (answers may come later).

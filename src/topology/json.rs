@@ -170,12 +170,14 @@ fn declared_shape(
             k: tree("k")?,
             n: tree("n")?,
         },
-        _ => return Err(Error::field(
-            "kind",
-            format!(
+        _ => {
+            return Err(Error::field(
+                "kind",
+                format!(
                 "{kind} is not allowed; allowed: \"irregular\", \"mesh\", \"torus\", \"fattree\""
             ),
-        )),
+            ))
+        }
     };
     match shape {
         Shape::Mesh { dims } | Shape::Torus { dims } => {
