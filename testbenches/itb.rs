@@ -87,7 +87,7 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
             ..Default::default()
         },
     });
-    net.nics[2].src.gen.queue.push_back(id);
+    net.nics[2].core.src.gen.queue.push_back(id);
     let mut tr = Tracer::create_file(
         std::path::Path::new("waves/tb_itb.vcd"),
         "network",
@@ -105,7 +105,7 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
         net.step();
         tr.sample(now, &net).unwrap();
         states.push(net.nics[3].itb.state(now).name());
-        if first_reinjected.is_none() && net.nics[3].injected_flits > 0 {
+        if first_reinjected.is_none() && net.nics[3].core.injected_flits > 0 {
             first_reinjected = Some(now);
         }
     }

@@ -148,7 +148,8 @@ fn same_seed_same_statistics_and_vcd_bytes() {
             period_ps: 6250,
         };
         let mut tr = Tracer::create_file(&path, "network", &net, tc).unwrap();
-        net.run_with(3000, |n| tr.sample(n.now() - 1, n)).unwrap();
+        flitwave::with_network!(&mut net, n => n.run_with(3000, |n| tr.sample(n.now() - 1, n)))
+            .unwrap();
         tr.finish().unwrap();
         std::fs::read(&path).unwrap()
     };
@@ -180,7 +181,8 @@ fn network_waveform_opens_in_wellen_with_the_hardware_hierarchy() {
         period_ps: 6250,
     };
     let mut tr = Tracer::create_file(path, "network", &net, tc).unwrap();
-    net.run_with(4000, |n| tr.sample(n.now() - 1, n)).unwrap();
+    flitwave::with_network!(&mut net, n => n.run_with(4000, |n| tr.sample(n.now() - 1, n)))
+        .unwrap();
     tr.finish().unwrap();
     let w = wellen::simple::read(path).expect("wellen parses the VCD");
     let h = w.hierarchy();

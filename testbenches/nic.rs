@@ -36,7 +36,7 @@ struct Bench {
 impl Probe for Bench {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         for n in &self.nics {
-            v.scope_idx("nic", n.host);
+            v.scope_idx("nic", n.core.host);
             n.probe(v);
             v.up();
         }
@@ -108,7 +108,7 @@ impl Bench {
                 ..Default::default()
             },
         });
-        self.nics[src].src.gen.queue.push_back(id);
+        self.nics[src].core.src.gen.queue.push_back(id);
     }
 
     fn cycle(&mut self, now: u64) {
@@ -170,8 +170,8 @@ fn send_dma_loads_then_streams_and_receive_dma_delivers() {
     assert_eq!(b.stats.lat_sum, 31);
     assert_eq!(b.stats.misdelivered, 0);
     assert_eq!(b.packets.live(), 0);
-    assert_eq!(b.nics[0].injected_flits, 18);
-    assert_eq!(b.nics[1].ejected_flits, 18);
+    assert_eq!(b.nics[0].core.injected_flits, 18);
+    assert_eq!(b.nics[1].core.ejected_flits, 18);
 }
 
 #[test]
@@ -214,7 +214,7 @@ fn misdelivered_packets_are_counted() {
             ..Default::default()
         },
     });
-    b.nics[0].src.gen.queue.push_back(id);
+    b.nics[0].core.src.gen.queue.push_back(id);
     let r = Route {
         switches: vec![0, 1],
         ports: vec![1, 0],

@@ -48,6 +48,9 @@ pub struct Options {
 /// What `reproduce fattree` keeps in `fattree_raw.json`: the options and every point.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Raw {
+    /// The flitwave that simulated the points (absent in files older than provenance).
+    #[serde(default)]
+    pub flitwave: Option<super::provenance::Provenance>,
     pub options: Options,
     pub points: Vec<Point>,
 }

@@ -19,7 +19,7 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 /// What to run.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Options {
     /// Patterns (flitwave names): uniform, bit-reversal, local3, local5, hot-spot.
     pub patterns: Vec<String>,
@@ -31,7 +31,9 @@ pub struct Options {
     pub cycles: u64,
     /// ITB path selection ("random" as the paper, or "min-itb").
     pub itb_select: String,
+    #[serde(skip)]
     pub threads: Option<usize>,
+    #[serde(skip)]
     pub progress: bool,
 }
 

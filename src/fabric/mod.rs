@@ -108,23 +108,70 @@ pub struct Ctx<'a, F: Family> {
     pub flit_bytes: u32,
 }
 
+/// What every NIC has: the host it serves, its injection process (generator or trace player
+/// and the source queue), its random stream, and its flit counters.
+#[derive(Debug, Clone)]
+pub struct NicCore {
+    pub host: usize,
+    pub src: Injector,
+    pub rng: rand_chacha::ChaCha8Rng,
+    /// Flits driven onto the network.
+    pub injected_flits: u64,
+    /// Flits taken off the network.
+    pub ejected_flits: u64,
+}
+
+impl NicCore {
+    /// The core of the NIC of `host`.
+    pub fn new(host: usize, src: Injector, rng: rand_chacha::ChaCha8Rng) -> Self {
+        NicCore {
+            host,
+            src,
+            rng,
+            injected_flits: 0,
+            ejected_flits: 0,
+        }
+    }
+
+    /// The packets due at `now` ([`Injector::poll`] with this host and stream); returns the
+    /// messages not generated for want of room.
+    #[inline]
+    pub fn poll(
+        &mut self,
+        now: u64,
+        dests: &DestTable,
+        alloc: impl FnMut(u32, u32, u32) -> u32,
+    ) -> u64 {
+        self.src.poll(now, self.host, &mut self.rng, dests, alloc)
+    }
+}
+
 /// A NIC of a family, seen by the network.
 pub trait Nic<F: Family>: Probe {
     /// Evaluate one cycle; returns the flits that moved.
     fn eval(&mut self, now: u64, cx: &mut Ctx<'_, F>) -> u32;
-    /// The host it serves.
-    fn host(&self) -> usize;
     /// A packet of `bytes` to `dst`, part of message `msg`, enters the source queue now
     /// (closed-loop workloads answer this way).
     fn enqueue(&mut self, now: u64, dst: u32, bytes: u32, msg: u32, cx: &mut Ctx<'_, F>);
+    /// Host, injection process and counters.
+    fn core(&self) -> &NicCore;
+    fn core_mut(&mut self) -> &mut NicCore;
+    /// The host it serves.
+    fn host(&self) -> usize {
+        self.core().host
+    }
     /// Its injection process (generator or trace, and the source queue).
-    fn injector(&mut self) -> &mut Injector;
-    /// The same, read-only.
-    fn injector_ref(&self) -> &Injector;
+    fn injector(&mut self) -> &mut Injector {
+        &mut self.core_mut().src
+    }
     /// Flits driven onto the network.
-    fn injected_flits(&self) -> u64;
+    fn injected_flits(&self) -> u64 {
+        self.core().injected_flits
+    }
     /// Flits taken off the network.
-    fn ejected_flits(&self) -> u64;
+    fn ejected_flits(&self) -> u64 {
+        self.core().ejected_flits
+    }
     /// Flits held in its input buffer.
     fn flits_buffered(&self) -> u64;
     /// Packets waiting that could move if the network let them (the watchdog counts a network

@@ -427,7 +427,7 @@ impl<F: Family> Network<F> {
         }
         if self.trace_offered.is_some()
             && self.packets.live() == 0
-            && self.nics.iter().all(|n| n.injector_ref().trace_left() == 0)
+            && self.nics.iter().all(|n| n.core().src.trace_left() == 0)
         {
             return Some(self.stats.last_delivery + 1);
         }

@@ -135,22 +135,6 @@ impl AnyNetwork {
     pub fn stop_traffic(&mut self) {
         with_network!(self, n => n.stop_traffic())
     }
-
-    /// Run `cycles` more cycles, calling `each` after every one (waveform sampling).
-    pub fn run_with<G: FnMut(&AnyNetwork) -> Result<()>>(
-        &mut self,
-        cycles: u64,
-        mut each: G,
-    ) -> Result<()> {
-        for _ in 0..cycles {
-            let alive = self.step();
-            each(self)?;
-            if !alive {
-                break;
-            }
-        }
-        Ok(())
-    }
 }
 
 impl crate::sim::Probe for AnyNetwork {

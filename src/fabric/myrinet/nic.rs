@@ -12,7 +12,7 @@ use crate::blocks::nic::itb::{ItbEngine, ItbParams};
 use crate::blocks::nic::recv_dma::RecvDma;
 use crate::blocks::nic::send_dma::SendDma;
 use crate::blocks::slack_buffer::{SlackParams, StopGoSender};
-use crate::fabric::{Ctx, Health, Nic};
+use crate::fabric::{Ctx, Health, Nic, NicCore};
 use crate::routing::ITB_MARK;
 use crate::sim::packet::{Header, Packet};
 use crate::sim::{Probe, ProbeVisitor};
@@ -42,9 +42,8 @@ pub struct NicParams {
 /// One NIC.
 #[derive(Debug, Clone)]
 pub struct MyrinetNic {
-    pub host: usize,
-    /// The host's injection process and source queue.
-    pub src: Injector,
+    /// Host, injection process, random stream and flit counters.
+    pub core: NicCore,
     pub send: SendDma,
     pub recv: RecvDma,
     pub itb: ItbEngine,
@@ -55,11 +54,6 @@ pub struct MyrinetNic {
     sg: StopGoSender,
     in_link: u32,
     out_link: u32,
-    rng: ChaCha8Rng,
-    /// Flits driven onto the network.
-    pub injected_flits: u64,
-    /// Flits copied to host memory.
-    pub ejected_flits: u64,
 }
 
 impl MyrinetNic {
@@ -80,8 +74,7 @@ impl MyrinetNic {
             &mut rng,
         );
         MyrinetNic {
-            host,
-            src,
+            core: NicCore::new(host, src, rng),
             send: SendDma::new(p.load_cycles),
             recv: RecvDma::new(p.slack, p.recv_bytes_per_cycle),
             itb: ItbEngine::new(p.itb),
@@ -90,9 +83,6 @@ impl MyrinetNic {
             sg: StopGoSender::default(),
             in_link,
             out_link,
-            rng,
-            injected_flits: 0,
-            ejected_flits: 0,
         }
     }
 
@@ -111,18 +101,16 @@ impl MyrinetNic {
             }
         }
         // message generator (or trace)
-        let (host, dests) = (self.host, cx.dests);
-        cx.stats.suppressed += self
-            .src
-            .poll(now, host, &mut self.rng, dests, |dst, bytes, msg| {
-                alloc(now, host, dst, bytes, msg, cx)
-            });
+        let (host, dests) = (self.core.host, cx.dests);
+        cx.stats.suppressed += self.core.poll(now, dests, |dst, bytes, msg| {
+            alloc(now, host, dst, bytes, msg, cx)
+        });
         // send DMA: in-transit packets first (re-injected as soon as possible, seed 000 §3)
         self.itb.step(now);
         if self.send.pkt().is_none() {
             if let Some(t) = self.itb.ready(now) {
                 self.send.start_forward(t.pkt, t.len);
-            } else if let Some(id) = self.src.gen.queue.pop_front() {
+            } else if let Some(id) = self.core.src.gen.queue.pop_front() {
                 self.send.start(now, id);
             }
         }
@@ -147,7 +135,7 @@ impl MyrinetNic {
                     self.itb.sent_one(f.is_tail());
                 }
                 cx.links[self.out_link as usize].send(now, f);
-                self.injected_flits += 1;
+                self.core.injected_flits += 1;
                 moved += 1;
             }
         }
@@ -160,7 +148,7 @@ impl MyrinetNic {
                 break;
             }
             let Some(f) = self.recv.pop() else { break };
-            self.ejected_flits += 1;
+            self.core.ejected_flits += 1;
             moved += 1;
             if f.is_head() {
                 self.rx_itb = f.data == ITB_MARK && !f.is_tail();
@@ -206,7 +194,7 @@ impl MyrinetNic {
         let p = cx.packets.get_mut(id);
         p.h.arrive_cycle = now;
         let p = *p;
-        if p.h.dst as usize != self.host {
+        if p.h.dst as usize != self.core.host {
             cx.stats.misdelivered += 1;
         }
         if cx.stats.delivered(now, &p.h, p.h.payload) {
@@ -226,7 +214,7 @@ impl MyrinetNic {
 
     /// Packets waiting in the source queue (not yet being sent).
     pub fn queued(&self) -> usize {
-        self.src.queued()
+        self.core.src.queued()
     }
 }
 
@@ -266,10 +254,6 @@ impl Nic<MyrinetFamily> for MyrinetNic {
         MyrinetNic::eval(self, now, cx)
     }
 
-    fn host(&self) -> usize {
-        self.host
-    }
-
     fn enqueue(
         &mut self,
         now: u64,
@@ -278,24 +262,16 @@ impl Nic<MyrinetFamily> for MyrinetNic {
         msg: u32,
         cx: &mut Ctx<'_, MyrinetFamily>,
     ) {
-        let id = alloc(now, self.host, dst, bytes, msg, cx);
-        self.src.gen.queue.push_back(id);
+        let id = alloc(now, self.core.host, dst, bytes, msg, cx);
+        self.core.src.gen.queue.push_back(id);
     }
 
-    fn injector(&mut self) -> &mut Injector {
-        &mut self.src
+    fn core(&self) -> &NicCore {
+        &self.core
     }
 
-    fn injector_ref(&self) -> &Injector {
-        &self.src
-    }
-
-    fn injected_flits(&self) -> u64 {
-        self.injected_flits
-    }
-
-    fn ejected_flits(&self) -> u64 {
-        self.ejected_flits
+    fn core_mut(&mut self) -> &mut NicCore {
+        &mut self.core
     }
 
     fn flits_buffered(&self) -> u64 {
@@ -319,7 +295,7 @@ impl Nic<MyrinetFamily> for MyrinetNic {
 impl Probe for MyrinetNic {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         v.scope("gen");
-        v.int("queued", self.src.queued() as i64);
+        v.int("queued", self.core.src.queued() as i64);
         v.up();
         v.scope("send_dma");
         v.text("state", self.send.state.name());

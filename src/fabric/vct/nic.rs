@@ -15,7 +15,7 @@ use super::{VctExt, VctFamily};
 use crate::blocks::credit::{CreditCounter, CreditUnit};
 use crate::blocks::link::NO_LINK;
 use crate::blocks::nic::reorder::ReorderBuffer;
-use crate::fabric::{Ctx, Health, Nic};
+use crate::fabric::{Ctx, Health, Nic, NicCore};
 use crate::sim::packet::{Header, Packet, NO_MSG};
 use crate::sim::runs::FlitRuns;
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
@@ -85,10 +85,9 @@ pub struct E2e {
 /// One NIC.
 #[derive(Debug, Clone)]
 pub struct VctNic {
-    pub host: usize,
+    /// Host, injection process, random stream and flit counters.
+    pub core: NicCore,
     p: VctNicParams,
-    /// The host's injection process and source queue.
-    pub src: Injector,
     acks_out: VecDeque<u32>,
     credits: CreditCounter,
     /// Packet being sent: (id, next flit, flits).
@@ -104,9 +103,6 @@ pub struct VctNic {
     pub e2e_stalls: u64,
     in_link: u32,
     out_link: u32,
-    rng: ChaCha8Rng,
-    pub injected_flits: u64,
-    pub ejected_flits: u64,
     delivered_now: Vec<u32>,
 }
 
@@ -129,9 +125,8 @@ impl VctNic {
             &mut rng,
         );
         VctNic {
-            host,
+            core: NicCore::new(host, src, rng),
             p,
-            src,
             acks_out: VecDeque::new(),
             credits: CreditCounter::new(p.credit.buffer_units(p.switch_buffer_flits)),
             sending: None,
@@ -144,9 +139,6 @@ impl VctNic {
             e2e_stalls: 0,
             in_link,
             out_link,
-            rng,
-            injected_flits: 0,
-            ejected_flits: 0,
             delivered_now: Vec::with_capacity(16),
         }
     }
@@ -163,14 +155,14 @@ impl VctNic {
         let id = alloc(
             &mut self.seq_out,
             &self.p,
-            self.host,
+            self.core.host,
             now,
             dst,
             payload,
             msg,
             cx,
         );
-        self.src.gen.queue.push_back(id);
+        self.core.src.gen.queue.push_back(id);
     }
 
     /// May the head packet `id` be injected now (end-to-end control of in-order delivery)?
@@ -204,19 +196,17 @@ impl VctNic {
             self.rx.push(f.pkt, self.rx_idx);
         }
         // packets from the generator or the trace
-        let (host, dests) = (self.host, cx.dests);
+        let (host, dests) = (self.core.host, cx.dests);
         let (seq_out, p) = (&mut self.seq_out, &self.p);
-        cx.stats.suppressed += self
-            .src
-            .poll(now, host, &mut self.rng, dests, |dst, bytes, msg| {
-                alloc(seq_out, p, host, now, dst, bytes, msg, cx)
-            });
+        cx.stats.suppressed += self.core.poll(now, dests, |dst, bytes, msg| {
+            alloc(seq_out, p, host, now, dst, bytes, msg, cx)
+        });
         // send engine: acknowledgements first, then the source queue in order
         if self.sending.is_none() {
             let next = if let Some(&a) = self.acks_out.front() {
                 Some((a, true))
             } else {
-                self.src.gen.queue.front().map(|&id| (id, false))
+                self.core.src.gen.queue.front().map(|&id| (id, false))
             };
             if let Some((id, is_ack)) = next {
                 let flits = cx.packets.header(id).flits;
@@ -225,7 +215,7 @@ impl VctNic {
                         if is_ack {
                             self.acks_out.pop_front();
                         } else {
-                            self.src.gen.queue.pop_front();
+                            self.core.src.gen.queue.pop_front();
                             let p = &mut cx.packets.get_mut(id).h;
                             p.inject_cycle = now;
                             if self.p.in_order {
@@ -267,7 +257,7 @@ impl VctNic {
                 );
                 used = need;
                 moved += 1;
-                self.injected_flits += 1;
+                self.core.injected_flits += 1;
                 self.sending = (idx + 1 < flits).then_some((id, idx + 1, flits));
             }
         }
@@ -280,7 +270,7 @@ impl VctNic {
                 let c = FlowCtl::Credit { vc: 0, n: n as u8 };
                 cx.links[self.in_link as usize].back.send(now, c);
             }
-            self.ejected_flits += 1;
+            self.core.ejected_flits += 1;
             moved += 1;
             if idx + 1 == flits {
                 self.arrive(now, pkt, cx);
@@ -292,7 +282,7 @@ impl VctNic {
     /// The tail of `pkt` arrived at cycle `now`.
     fn arrive(&mut self, now: u64, pkt: u32, cx: &mut Ctx<'_, VctFamily>) {
         let p = *cx.packets.get(pkt);
-        if p.h.dst as usize != self.host {
+        if p.h.dst as usize != self.core.host {
             cx.stats.misdelivered += 1;
         }
         if p.x.ack {
@@ -339,7 +329,7 @@ impl VctNic {
             AckMode::Packets => {
                 let ack = cx.packets.alloc(Packet {
                     h: Header {
-                        src: self.host as u32,
+                        src: self.core.host as u32,
                         dst: p.src,
                         payload: ACK_BYTES,
                         flits: self.p.flits(ACK_BYTES),
@@ -364,7 +354,7 @@ impl VctNic {
 
     /// Packets waiting in the source queue (and acknowledgements to send).
     pub fn queued(&self) -> usize {
-        self.src.queued() + self.acks_out.len()
+        self.core.src.queued() + self.acks_out.len()
     }
 }
 
@@ -409,28 +399,16 @@ impl Nic<VctFamily> for VctNic {
         VctNic::eval(self, now, cx)
     }
 
-    fn host(&self) -> usize {
-        self.host
-    }
-
     fn enqueue(&mut self, now: u64, dst: u32, bytes: u32, msg: u32, cx: &mut Ctx<'_, VctFamily>) {
         VctNic::enqueue(self, now, dst, bytes, msg, cx)
     }
 
-    fn injector(&mut self) -> &mut Injector {
-        &mut self.src
+    fn core(&self) -> &NicCore {
+        &self.core
     }
 
-    fn injector_ref(&self) -> &Injector {
-        &self.src
-    }
-
-    fn injected_flits(&self) -> u64 {
-        self.injected_flits
-    }
-
-    fn ejected_flits(&self) -> u64 {
-        self.ejected_flits
+    fn core_mut(&mut self) -> &mut NicCore {
+        &mut self.core
     }
 
     fn flits_buffered(&self) -> u64 {
@@ -455,7 +433,7 @@ impl Nic<VctFamily> for VctNic {
 impl Probe for VctNic {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         v.scope("send");
-        v.int("queued", self.src.queued() as i64);
+        v.int("queued", self.core.src.queued() as i64);
         v.int("pkt", self.sending.map_or(-1, |s| s.0 as i64));
         v.int("credits", self.credits.credits() as i64);
         v.up();
