@@ -311,11 +311,10 @@ pub(crate) struct SweepArgs {
     pub plot: Option<PathBuf>,
 }
 
+/// The shape of a generated topology (the same options in `topology` and `routes`).
 #[derive(Args)]
-pub(crate) struct TopoArgs {
-    /// irregular, mesh, torus or fattree (k-ary n-tree, seed 001 §2).
-    pub kind: String,
-    /// Fat-tree arity: a power of two in 2..=32 (default 2).
+pub(crate) struct ShapeArgs {
+    /// Fat-tree arity: a power of two in 2..=32 (2..=16 to route with IR/FIR; default 2).
     #[arg(long)]
     pub k: Option<u32>,
     /// Fat-tree stages (default 3); k^n hosts, at most 65536.
@@ -327,15 +326,23 @@ pub(crate) struct TopoArgs {
     /// Dimensions (mesh/torus), e.g. 8x8.
     #[arg(long, default_value = "4x4")]
     pub dims: String,
+    /// Seed of the random topology (and of random path choices).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Args)]
+pub(crate) struct TopoArgs {
+    /// irregular, mesh, torus or fattree (k-ary n-tree, seed 001 §2).
+    pub kind: String,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
     /// Hosts per switch.
     #[arg(long, default_value_t = 4)]
     pub hosts_per_switch: usize,
     /// Ports per switch (irregular).
     #[arg(long, default_value_t = 8)]
     pub ports: usize,
-    /// Seed (irregular).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
     /// Output file (default: stdout).
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
@@ -349,21 +356,8 @@ pub(crate) struct RoutesArgs {
     /// Or generate: irregular, mesh, torus, fattree.
     #[arg(long, default_value = "irregular")]
     pub topology: String,
-    /// Fat-tree arity: a power of two in 2..=16 for routing (default 2).
-    #[arg(long)]
-    pub k: Option<u32>,
-    /// Fat-tree stages (default 3).
-    #[arg(long)]
-    pub n: Option<u32>,
-    /// Switches (irregular).
-    #[arg(long, default_value_t = 16)]
-    pub switches: usize,
-    /// Dimensions (mesh/torus), e.g. 8x8.
-    #[arg(long, default_value = "4x4")]
-    pub dims: String,
-    /// Seed of the topology and of random path choices.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
     /// Routing (`routing.algorithm`): updown, itb, dor, fir-det, ir-adaptive. Default: fir-det
     /// on fat-trees, updown elsewhere.
     #[arg(long)]

@@ -207,13 +207,13 @@ pub(crate) fn make_topology(s: &TopoSpec) -> Result<Topology> {
 pub(crate) fn cmd_topology(a: TopoArgs) -> Result<()> {
     let t = make_topology(&TopoSpec {
         kind: &a.kind,
-        switches: a.switches,
-        dims: &a.dims,
+        switches: a.shape.switches,
+        dims: &a.shape.dims,
         hosts_per_switch: a.hosts_per_switch,
         ports: a.ports,
-        seed: a.seed,
-        k: a.k,
-        n: a.n,
+        seed: a.shape.seed,
+        k: a.shape.k,
+        n: a.shape.n,
     })?;
     match &a.output {
         Some(p) => {
@@ -234,7 +234,7 @@ pub(crate) fn cmd_topology(a: TopoArgs) -> Result<()> {
 pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
     let topo = match &a.topology_file {
         Some(f) => {
-            if a.k.is_some() || a.n.is_some() {
+            if a.shape.k.is_some() || a.shape.n.is_some() {
                 return Err(Error::new(
                     "--k and --n shape a generated fat-tree (--topology fattree); a topology file brings its own shape",
                 ));
@@ -243,13 +243,13 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
         }
         None => make_topology(&TopoSpec {
             kind: &a.topology,
-            switches: a.switches,
-            dims: &a.dims,
+            switches: a.shape.switches,
+            dims: &a.shape.dims,
             hosts_per_switch: 4,
             ports: 8,
-            seed: a.seed,
-            k: a.k,
-            n: a.n,
+            seed: a.shape.seed,
+            k: a.shape.k,
+            n: a.shape.n,
         })?,
     };
     let name = match (&a.routing, &topo.shape) {
@@ -273,7 +273,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             &PlanArgs {
                 paths: a.paths.as_deref(),
                 priorities: false,
-                seed: a.seed,
+                seed: a.shape.seed,
             },
         )
         .map_err(|e| e.context(format!("routing {name}")))?;

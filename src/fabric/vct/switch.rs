@@ -119,6 +119,17 @@ impl PortView for View<'_> {
             && out.owner.is_none()
             && self.cap - out.committed >= flits
     }
+
+    fn free_vcs(&self, port: usize) -> u32 {
+        self.outs.get(port).is_some_and(|o| o.owner.is_none()) as u32
+    }
+
+    fn credits(&self, port: usize, vc: u8) -> u32 {
+        match self.outs.get(port) {
+            Some(o) if vc == 0 => o.credits.credits(),
+            _ => 0,
+        }
+    }
 }
 
 /// One virtual cut-through switch.

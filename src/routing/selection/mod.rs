@@ -16,6 +16,14 @@ use crate::routing::function::{Candidate, Candidates};
 pub trait PortView {
     /// Can output `port`, virtual channel `vc`, take a packet of `flits` flits now?
     fn can_take(&self, port: usize, vc: u8, flits: u32) -> bool;
+    /// Virtual channels of output `port` that hold no packet (bit `v` = VC `v`).
+    fn free_vcs(&self, _port: usize) -> u32 {
+        0
+    }
+    /// Credits the switch holds for the buffer behind output `port`, VC `vc`.
+    fn credits(&self, _port: usize, _vc: u8) -> u32 {
+        0
+    }
     /// Inputs asking for output `port` this cycle.
     fn requests(&self, _port: usize) -> u32 {
         0
