@@ -244,6 +244,8 @@ fn a_vct_sweep_has_the_shape_of_a_myrinet_sweep() {
     c.topology.kind = TopologyKind::Fattree;
     c.routing.algorithm = "fir-det".into();
     let v = sweep::run(&c, &[0.02, 0.1], Some(2), false).unwrap();
+    // deterministic whatever the thread count
+    assert_eq!(v, sweep::run(&c, &[0.02, 0.1], Some(1), false).unwrap());
     let keys = |r: &sweep::SweepResult| {
         let j = serde_json::to_value(r).unwrap();
         let mut k: Vec<String> = j.as_object().unwrap().keys().cloned().collect();

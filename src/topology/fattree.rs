@@ -86,7 +86,7 @@ pub fn tree_of(topo: &Topology, what: &str) -> Result<KAryNTree> {
     match topo.shape {
         Shape::FatTree { k, n } => tree(k, n),
         ref other => Err(Error::new(format!(
-            "{what} needs a k-ary n-tree topology (--topology fattree --k K --n N, or a file written by `flitwave topology fattree`), this one is {}",
+            "{what} needs a k-ary n-tree topology (topology.kind = \"fattree\" with topology.k and topology.n, `--topology fattree --k K --n N` in `flitwave routes`, or a file written by `flitwave topology fattree`), this one is {}",
             shape_name(other)
         ))),
     }
