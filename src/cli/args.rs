@@ -309,6 +309,10 @@ pub(crate) struct SweepArgs {
     /// Draw latency versus accepted traffic (one curve per routing) into this SVG file.
     #[arg(long)]
     pub plot: Option<PathBuf>,
+    /// Exit 0 even when a point violated an invariant or deadlocked (the result says so in
+    /// every point's summary and in all_healthy).
+    #[arg(long)]
+    pub keep_going: bool,
 }
 
 /// The shape of a generated topology (the same options in `topology` and `routes`).

@@ -11,6 +11,9 @@ use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::with_network;
 use flitwave::{Error, Result};
 
+/// Most cycles a deadlock waveform may cover.
+const MAX_WINDOW: u64 = 10_000_000;
+
 /// A TOML string literal.
 pub(crate) fn quote(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
@@ -27,7 +30,7 @@ pub(crate) fn load_config(a: &SimArgs, preset: &[String]) -> Result<Config> {
             o.push(format!("{k}={v}"));
         }
     };
-    put("seed", a.seed.map(|x| x.to_string()));
+    put("seed", a.seed.map(|x| quote(&x.to_string())));
     put("switch.family", a.family.as_deref().map(quote));
     put("routing.algorithm", a.routing.as_deref().map(quote));
     put("routing.paths", a.paths.as_deref().map(quote));
@@ -163,6 +166,15 @@ pub(crate) fn run_config(cfg: &Config, o: &RunOut, rtl_switch: Option<usize>) ->
         return Ok(());
     }
     let window = o.vcd_window.as_deref().map(parse_window).transpose()?;
+    if !(1..=MAX_WINDOW).contains(&o.deadlock_window) {
+        return Err(Error::field(
+            "--deadlock-window",
+            format!(
+                "{} is out of range, allowed 1..={MAX_WINDOW} cycles",
+                o.deadlock_window
+            ),
+        ));
+    }
     if o.vcd.is_none() && window.is_some() {
         return Err(Error::new("--vcd-window needs --vcd FILE"));
     }

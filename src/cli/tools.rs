@@ -112,7 +112,17 @@ pub(crate) fn cmd_sweep(a: SweepArgs) -> Result<()> {
             .map(|(s, c, r)| serde_json::json!({"routing": s, "config": c, "result": r}))
             .collect::<Vec<_>>(),
     });
-    emit_json(a.json.as_deref(), &all, &report)
+    emit_json(a.json.as_deref(), &all, &report)?;
+    let bad: usize = results
+        .iter()
+        .map(|(_, _, r)| r.points.iter().filter(|p| !p.summary.healthy()).count())
+        .sum();
+    if bad > 0 && !a.keep_going {
+        return Err(Error::new(format!(
+            "{bad} point(s) violated an invariant or deadlocked (see the report; each point's summary says which); --keep-going exits 0 anyway"
+        )));
+    }
+    Ok(())
 }
 
 /// `cfg` with the routing of a `--routings` item: ROUTING[:PATHS][/SELECTION].

@@ -2,6 +2,7 @@
 
 use super::tools::{emit_json, write_file};
 use clap::{Args, Subcommand};
+use flitwave::topology::MAX_HOSTS;
 use flitwave::traffic::storage::{self, StorageParams};
 use flitwave::traffic::trace::{Packetize, Trace, DEFAULT_MAX_PAYLOAD};
 use flitwave::{Error, Result};
@@ -141,8 +142,11 @@ fn stats(a: StatsArgs) -> Result<()> {
             format!("{} is not allowed, expected a rate > 0", a.link_mb_per_s),
         ));
     }
-    if a.hosts == Some(0) {
-        return Err(Error::field("--hosts", "0 is not allowed, expected >= 2"));
+    if let Some(h) = a.hosts.filter(|&h| !(2..=MAX_HOSTS).contains(&h)) {
+        return Err(Error::field(
+            "--hosts",
+            format!("{h} is out of range, allowed 2..={MAX_HOSTS}"),
+        ));
     }
     let t = Trace::load(&a.file, a.hosts)?;
     let p = Packetize {

@@ -7,7 +7,6 @@
 //! name the field, the value and what is allowed. `--set key=value` overrides use the same dotted
 //! names (`traffic.rate=0.05`, `topology.switches=64`).
 
-use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// The embedded default configuration (`configs/default.toml`).
@@ -17,7 +16,9 @@ pub const DEFAULT_TOML: &str = include_str!("../../configs/default.toml");
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
-    /// Seed of everything random (topology, route balancing order, traffic).
+    /// Seed of everything random (topology, route balancing order, traffic): any u64; TOML
+    /// integers stop at 2^63 - 1, so larger seeds are written as strings.
+    #[serde(with = "seed_u64")]
     pub seed: u64,
     /// Cycles to simulate, warm-up included.
     pub cycles: u64,
@@ -64,6 +65,7 @@ pub struct TopologyCfg {
     /// Topology JSON file (kind = "file").
     pub file: Option<String>,
     /// Seed of the random topology (defaults to the run seed).
+    #[serde(with = "seed_opt")]
     pub seed: Option<u64>,
 }
 
@@ -281,233 +283,51 @@ impl Default for NicCfg {
     }
 }
 
-impl Config {
-    /// The embedded default.
-    pub fn embedded() -> Result<Config> {
-        Self::from_toml(DEFAULT_TOML, &[]).map_err(|e| e.context("embedded default"))
+/// A u64 in TOML: an integer up to 2^63 - 1, a decimal string beyond.
+mod seed_u64 {
+    use serde::{de, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
+        if *v <= i64::MAX as u64 {
+            s.serialize_i64(*v as i64)
+        } else {
+            s.serialize_str(&v.to_string())
+        }
     }
 
-    /// Parse TOML text and apply `key=value` overrides, then validate.
-    pub fn from_toml(text: &str, overrides: &[String]) -> Result<Config> {
-        let mut table: toml::Table = text
-            .parse()
-            .map_err(|e: toml::de::Error| Error::new(format!("invalid TOML: {e}")))?;
-        for o in overrides {
-            apply_override(&mut table, o)?;
-        }
-        let de = toml::Value::Table(table);
-        let cfg: Config = serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            Error::field(
-                if path == "." { "config".into() } else { path },
-                e.into_inner(),
-            )
-        })?;
-        cfg.validate()?;
-        Ok(cfg)
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Int(i64),
+        Text(String),
     }
 
-    /// Read a TOML file and apply overrides.
-    pub fn load(path: &std::path::Path, overrides: &[String]) -> Result<Config> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::new(format!("cannot read config {}: {e}", path.display())))?;
-        Self::from_toml(&text, overrides).map_err(|e| e.context(path.display()))
-    }
-
-    /// Check every value range; the error names the field and what is allowed.
-    pub fn validate(&self) -> Result<()> {
-        fn range<T: PartialOrd + std::fmt::Display>(f: &str, v: T, lo: T, hi: T) -> Result<()> {
-            if v < lo || v > hi {
-                return Err(Error::field(
-                    f,
-                    format!("{v} is out of range, allowed {lo}..={hi}"),
-                ));
-            }
-            Ok(())
-        }
-        range("cycles", self.cycles, 1, 10_000_000_000)?;
-        if self.warmup >= self.cycles {
-            return Err(Error::field(
-                "warmup",
-                format!(
-                    "{} must be smaller than cycles ({})",
-                    self.warmup, self.cycles
-                ),
-            ));
-        }
-        range("watchdog_cycles", self.watchdog_cycles, 100, u64::MAX)?;
-        let t = &self.topology;
-        let s_cfg = &self.switch;
-        range("topology.switches", t.switches, 1, 4096)?;
-        range("topology.ports", t.ports, 2, 32)?;
-        range("topology.hosts_per_switch", t.hosts_per_switch, 1, 28)?;
-        if t.kind == TopologyKind::File && t.file.is_none() {
-            return Err(Error::field(
-                "topology.file",
-                "kind = \"file\" needs a file path",
-            ));
-        }
-        crate::fabric::registry::family(&self.switch.family)
-            .map_err(|e| e.context("switch.family"))?;
-        let r = crate::routing::registry::routing(&self.routing.algorithm)
-            .map_err(|e| e.context("routing.algorithm"))?;
-        r.paths_name(self.routing.paths.as_deref())
-            .map_err(|e| e.context("routing.paths"))?;
-        if crate::routing::selection::Selection::by_name(&self.routing.selection).is_none() {
-            return Err(Error::field(
-                "routing.selection",
-                format!(
-                    "{:?} is not a selection; allowed: {}",
-                    self.routing.selection,
-                    crate::routing::registry::names(
-                        crate::routing::selection::SELECTIONS.iter().map(|s| s.0)
-                    )
-                ),
-            ));
-        }
-        if t.kind == TopologyKind::Fattree {
-            crate::topology::kary_ntree::KAryNTree::wiring(t.k, t.n).map_err(|e| {
-                Error::new(format!(
-                    "topology.{} (a k-ary n-tree, fat-tree)",
-                    e.message()
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        match Either::deserialize(d)? {
+            Either::Int(i) => u64::try_from(i).map_err(|_| {
+                de::Error::custom(format!("{i} is negative; allowed 0..=18446744073709551615"))
+            }),
+            Either::Text(t) => t.trim().parse().map_err(|_| {
+                de::Error::custom(format!(
+                    "{t:?} is not allowed; expected an integer in 0..=18446744073709551615"
                 ))
-            })?;
-            if 1u64 << (t.n * t.k.trailing_zeros()) > 65536 {
-                return Err(Error::field(
-                    "topology.n",
-                    format!("a {}-ary {}-tree has more than 65536 hosts", t.k, t.n),
-                ));
-            }
+            }),
         }
-        crate::traffic::pattern::Pattern::parse(&self.traffic.pattern)
-            .map_err(|e| e.context("traffic.pattern"))?;
-        range(
-            "traffic.message_bytes",
-            self.traffic.message_bytes,
-            1,
-            1 << 20,
-        )?;
-        if !(self.traffic.rate.is_finite()) {
-            return Err(Error::field("traffic.rate", "must be a number in 0..=1"));
-        }
-        range("traffic.rate", self.traffic.rate, 0.0, 1.0)?;
-        range(
-            "traffic.source_queue_limit",
-            self.traffic.source_queue_limit,
-            1,
-            1_000_000,
-        )?;
-        range("link.fly_cycles", self.link.fly_cycles, 1, 1024)?;
-        range("link.flit_bytes", self.link.flit_bytes, 1, 4096)?;
-        range("switch.routing_cycles", s_cfg.routing_cycles, 0, 100_000)?;
-        range("switch.buffer_packets", s_cfg.buffer_packets, 1, 1024)?;
-        range("switch.credit_bytes", s_cfg.credit_bytes, 0, 1 << 20)?;
-        range("nic.reorder_bytes", self.nic.reorder_bytes, 0, 1 << 40)?;
-        let tr = &self.traffic;
-        if tr.trace.is_some() && tr.storage_us.is_some() {
-            return Err(Error::field(
-                "traffic.trace",
-                "a trace and a storage workload (traffic.storage_us) exclude each other; give one",
-            ));
-        }
-        if !(tr.compression.is_finite() && tr.compression > 0.0 && tr.compression <= 1e6) {
-            return Err(Error::field(
-                "traffic.compression",
-                format!(
-                    "{} is not allowed, expected a number in (0, 1e6]",
-                    tr.compression
-                ),
-            ));
-        }
-        if let Some(us) = tr.storage_us {
-            if !(us.is_finite() && us > 0.0 && us <= 1e7) {
-                return Err(Error::field(
-                    "traffic.storage_us",
-                    format!("{us} is not allowed, expected a number of µs in (0, 1e7]"),
-                ));
-            }
-        }
-        if !(self.link.clock_ns > 0.0 && self.link.clock_ns.is_finite()) {
-            return Err(Error::field(
-                "link.clock_ns",
-                format!("{} must be a positive number", self.link.clock_ns),
-            ));
-        }
-        let s = &self.switch;
-        range(
-            "switch.first_flit_latency_cycles",
-            s.first_flit_latency_cycles,
-            1,
-            10_000,
-        )?;
-        range("switch.slack_bytes", s.slack_bytes, 2, 1 << 20)?;
-        range("switch.stop_above", s.stop_above, 1, s.slack_bytes - 1)?;
-        range("switch.go_below", s.go_below, 1, s.stop_above)?;
-        // stop/go must never overflow: everything in flight after the stop decision must fit
-        let need = s.stop_above + 1 + 2 * self.link.fly_cycles as usize + 1;
-        if need > s.slack_bytes {
-            return Err(Error::field(
-                "switch.slack_bytes",
-                format!(
-                    "{} is too small for stop_above {} and fly_cycles {}: stop/go needs at least {need} (stop_above + 2*fly + 2)",
-                    s.slack_bytes, s.stop_above, self.link.fly_cycles
-                ),
-            ));
-        }
-        range("nic.load_cycles", self.nic.load_cycles, 0, 1_000_000)?;
-        range(
-            "nic.recv_bytes_per_cycle",
-            self.nic.recv_bytes_per_cycle,
-            1,
-            64,
-        )?;
-        range("nic.itb_detect_cycles", self.nic.itb_detect_cycles, 0, 255)?;
-        range(
-            "nic.itb_program_cycles",
-            self.nic.itb_program_cycles,
-            0,
-            255,
-        )?;
-        range(
-            "nic.itb_spill_delay_cycles",
-            self.nic.itb_spill_delay_cycles,
-            1,
-            4095,
-        )?;
-        range("nic.itb_descriptors", self.nic.itb_descriptors, 1, 1 << 20)?;
-        Ok(())
     }
 }
 
-/// Apply one `dotted.key=value` override to a TOML table. The value is parsed as TOML (number,
-/// bool, string, array); anything that does not parse is taken as a string.
-pub fn apply_override(table: &mut toml::Table, kv: &str) -> Result<()> {
-    let Some((key, val)) = kv.split_once('=') else {
-        return Err(Error::new(format!(
-            "--set {kv:?}: expected key=value, e.g. traffic.rate=0.05"
-        )));
-    };
-    let key = key.trim();
-    let parts: Vec<&str> = key.split('.').collect();
-    if parts.iter().any(|p| p.is_empty()) {
-        return Err(Error::new(format!(
-            "--set {kv:?}: empty key component in {key:?}"
-        )));
+/// [`seed_u64`] for an optional seed.
+mod seed_opt {
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(x) => super::seed_u64::serialize(x, s),
+            None => s.serialize_none(),
+        }
     }
-    let value: toml::Value = format!("v = {}", val.trim())
-        .parse::<toml::Table>()
-        .ok()
-        .and_then(|mut t| t.remove("v"))
-        .unwrap_or_else(|| toml::Value::String(val.trim().to_string()));
-    let mut cur = table;
-    for p in &parts[..parts.len() - 1] {
-        let entry = cur
-            .entry(p.to_string())
-            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        cur = entry
-            .as_table_mut()
-            .ok_or_else(|| Error::new(format!("--set {key}: {p} is not a section")))?;
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        super::seed_u64::deserialize(d).map(Some)
     }
-    cur.insert(parts[parts.len() - 1].to_string(), value);
-    Ok(())
 }

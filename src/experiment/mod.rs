@@ -11,3 +11,4 @@ pub mod plot;
 pub mod provenance;
 pub mod reproduce;
 pub mod sweep;
+pub mod validate;

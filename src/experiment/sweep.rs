@@ -53,8 +53,17 @@ pub fn progress_bar(len: usize, what: &str, show: bool) -> ProgressBar {
     pb
 }
 
+/// Most worker threads a command may start.
+pub const MAX_THREADS: usize = 1024;
+
 /// A rayon pool of `threads` workers (None = one per core).
 pub fn worker_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    if let Some(t) = threads.filter(|&t| !(1..=MAX_THREADS).contains(&t)) {
+        return Err(Error::field(
+            "--threads",
+            format!("{t} is out of range, allowed 1..={MAX_THREADS}"),
+        ));
+    }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()

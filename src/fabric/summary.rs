@@ -118,7 +118,7 @@ impl Summary {
                 credit_errors: a.credit_errors + x.credit_errors,
                 route_errors: a.route_errors + x.route_errors,
             });
-        let pending = net.packets.live() as u64;
+        let pending = net.packets.live() as u64 - F::control_packets(net);
         let mut sum = Summary {
             family: F::NAME.to_string(),
             switches: s,

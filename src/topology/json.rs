@@ -67,8 +67,9 @@ fn tuple(v: &Value, n: usize, what: &str, form: &str) -> Result<Vec<usize>> {
 
 /// Parse and validate.
 pub fn from_json(text: &str) -> Result<Topology> {
-    let v: Value = serde_json::from_str(text)
-        .map_err(|e| Error::new(format!("malformed topology JSON: {e}")))?;
+    let v: Value = serde_json::from_str::<Strict>(text)
+        .map_err(|e| Error::new(format!("malformed topology JSON: {e}")))?
+        .0;
     let obj = v
         .as_object()
         .ok_or_else(|| Error::new(format!("topology JSON must be an object with keys {KEYS}")))?;
@@ -211,4 +212,76 @@ pub fn save(t: &Topology, path: &Path) -> Result<()> {
     }
     std::fs::write(path, to_json(t))
         .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
+}
+
+/// A JSON value read strictly: a key given twice in one object is an error (serde_json keeps
+/// the last silently).
+struct Strict(Value);
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> std::result::Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> std::result::Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> std::result::Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> std::result::Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> std::result::Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_unit<E>(self) -> std::result::Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        self,
+        mut seq: A,
+    ) -> std::result::Result<Value, A::Error> {
+        let mut v = Vec::new();
+        while let Some(Strict(x)) = seq.next_element()? {
+            v.push(x);
+        }
+        Ok(Value::Array(v))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<Value, A::Error> {
+        let mut m = serde_json::Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            if m.contains_key(&k) {
+                return Err(serde::de::Error::custom(format!(
+                    "key {k:?} appears twice in one object; give it once"
+                )));
+            }
+            let Strict(v) = map.next_value()?;
+            m.insert(k, v);
+        }
+        Ok(Value::Object(m))
+    }
 }

@@ -13,6 +13,10 @@ pub mod kary_ntree;
 pub mod mesh;
 
 use crate::error::{Error, Result};
+
+/// The most hosts a network (or a trace meant for one) may have: 2^20. Larger ids and counts
+/// are refused before anything is sized by them.
+pub const MAX_HOSTS: usize = 1 << 20;
 use std::collections::{HashMap, HashSet};
 
 /// What is connected to one switch port.

@@ -307,6 +307,13 @@ pub fn workload(p: &StorageParams) -> Result<Vec<Issued>> {
                     }
                     x -= w;
                 }
+                if issued.len() as f64 >= MAX_REQUESTS {
+                    // the expected count passed the check, this draw did not (a long burst)
+                    return Err(Error::new(format!(
+                        "these parameters generated more than {MAX_REQUESTS} requests (bursts of burst_len {} with burst_gap_us {} run long); shorten duration_us, burst_len or lower the rate",
+                        p.burst_len, p.burst_gap_us
+                    )));
+                }
                 issued.push(Issued {
                     time: t.round(),
                     host: host as u32,

@@ -96,6 +96,8 @@ pub struct Injection {
 
 const FIELDS: &str = "4 whitespace-separated fields `time_ns source destination bytes`";
 
+use crate::topology::MAX_HOSTS;
+
 fn parse_host(line: usize, what: &str, v: &str, hosts: Option<usize>) -> Result<u32> {
     let h: u32 = v.parse().map_err(|_| {
         Error::new(format!(
@@ -103,13 +105,15 @@ fn parse_host(line: usize, what: &str, v: &str, hosts: Option<usize>) -> Result<
             range(hosts)
         ))
     })?;
-    if let Some(n) = hosts {
-        if h as usize >= n {
-            return Err(Error::new(format!(
-                "line {line}: {what} {h} is out of range; allowed: host ids{}",
-                range(Some(n))
-            )));
-        }
+    let n = hosts.unwrap_or(MAX_HOSTS).min(MAX_HOSTS);
+    if h as usize >= n {
+        let allowed = match hosts {
+            Some(_) => range(Some(n)),
+            None => format!(" 0..={} (a network has at most {MAX_HOSTS} hosts)", n - 1),
+        };
+        return Err(Error::new(format!(
+            "line {line}: {what} {h} is out of range; allowed: host ids{allowed}"
+        )));
     }
     Ok(h)
 }

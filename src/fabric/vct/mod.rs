@@ -119,7 +119,12 @@ impl Family for VctFamily {
     fn shared(_b: &VctBuild, hosts: usize) -> E2e {
         E2e {
             outstanding: vec![0; hosts],
+            acks_live: 0,
         }
+    }
+
+    fn control_packets(net: &Network<Self>) -> u64 {
+        net.shared.acks_live
     }
 
     fn max_payload(b: &VctBuild) -> u32 {
