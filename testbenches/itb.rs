@@ -101,12 +101,17 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
     .unwrap();
     let mut states = Vec::new();
     let mut first_reinjected = None;
+    let mut tail_in = None;
     for now in 0..400u64 {
         net.step();
         tr.sample(now, &net).unwrap();
         states.push(net.nics[3].itb.state(now).name());
         if first_reinjected.is_none() && net.nics[3].core.injected_flits > 0 {
             first_reinjected = Some(now);
+        }
+        // the in-transit NIC has taken in the whole packet: route bytes left + payload
+        if tail_in.is_none() && net.nics[3].core.ejected_flits == 3 + payload as u64 {
+            tail_in = Some(now);
         }
     }
     tr.finish().unwrap();
@@ -122,7 +127,15 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
     // tail (which arrives at h + 102) — cut-through
     assert_eq!(first_reinjected, Some(h as u64 + 76));
     assert_eq!(states[h + 76], "REINJECT");
-    assert!(h as u64 + 76 < h as u64 + 102);
+    assert_eq!(
+        tail_in,
+        Some(h as u64 + 102),
+        "the tail reaches the in-transit NIC at h + 102"
+    );
+    assert!(
+        first_reinjected < tail_in,
+        "cut-through: re-injection before the tail is in"
+    );
     assert_eq!(states[399], "IDLE");
     let s = net.summary();
     assert_eq!(s.delivered_packets, 1);

@@ -240,3 +240,28 @@ fn bad_route_byte_is_counted_and_dropped() {
     assert_eq!(b.sw.dropped, 6);
     assert_eq!(b.got[3].len(), 5, "the next packet still goes through");
 }
+
+/// Round robin, not fixed priority: three inputs with many long packets each for one output
+/// take turns 1, 3, 6, 1, 3, 6, ... A stuck pointer (fixed priority) would alternate 1 and 3
+/// and starve 6: every packet is longer than the routing delay, so at each release the other
+/// two inputs are both waiting.
+#[test]
+fn contending_inputs_are_served_round_robin() {
+    let mut b = Bench::new();
+    for i in 0..3u32 {
+        for p in [1usize, 3, 6] {
+            b.packet(p, 10 * p as u32 + i, &[4], 60);
+        }
+    }
+    let mut order = Vec::new();
+    for now in 0..2000 {
+        b.cycle(now);
+        if let Some(o) = b.sw.out_owner(4) {
+            if order.last() != Some(&o) {
+                order.push(o);
+            }
+        }
+    }
+    assert_eq!(order, vec![1, 3, 6, 1, 3, 6, 1, 3, 6]);
+    assert_eq!(b.got[4].len(), 9 * 60);
+}

@@ -204,3 +204,34 @@ fn network_waveform_opens_in_wellen_with_the_hardware_hierarchy() {
         "scope filter"
     );
 }
+
+/// The paper's constants are defined once (the blocks' defaults); the configuration's defaults
+/// and the embedded default file agree with them key for key.
+#[test]
+fn defaults_are_defined_once_and_the_default_file_agrees() {
+    use flitwave::blocks::nic::itb::ItbParams;
+    use flitwave::fabric::myrinet::switch::SwitchParams;
+    let embedded = Config::from_toml(flitwave::experiment::config::DEFAULT_TOML, &[]).unwrap();
+    assert_eq!(
+        embedded,
+        Config::default(),
+        "configs/default.toml restates the defaults"
+    );
+    let (sw, itb) = (SwitchParams::default(), ItbParams::default());
+    let c = Config::default();
+    assert_eq!(c.switch.first_flit_latency_cycles, sw.first_flit_latency);
+    assert_eq!(c.switch.slack_bytes, sw.slack.capacity);
+    assert_eq!(c.nic.itb_detect_cycles, itb.detect_cycles);
+    // and they are seed 000's (§4.3-4.5): 150 ns, 80 bytes, 56/40, 275 ns, 200 ns, 8 flits
+    assert_eq!(
+        (
+            sw.first_flit_latency,
+            sw.slack.capacity,
+            sw.slack.stop_above,
+            sw.slack.go_below
+        ),
+        (24, 80, 56, 40)
+    );
+    assert_eq!((itb.detect_cycles, itb.program_cycles), (44, 32));
+    assert_eq!((c.link.fly_cycles, c.link.clock_ns), (8, 6.25));
+}

@@ -113,10 +113,8 @@ fn random_hot_spot_is_drawn_from_the_seed() {
     );
     let hosts: Vec<usize> = (0..40).map(|s| hot_spot_host(256, s)).collect();
     assert!(hosts.iter().all(|&h| h < 256));
-    assert_eq!(
-        hosts,
-        (0..40).map(|s| hot_spot_host(256, s)).collect::<Vec<_>>()
-    );
+    // the portable ChaCha stream pins the hot host of every seed, on every machine
+    assert_eq!(&hosts[..6], &[44, 187, 141, 184, 181, 26]);
     let mut distinct = hosts.clone();
     distinct.sort();
     distinct.dedup();

@@ -243,39 +243,44 @@ impl Default for TrafficCfg {
 
 impl Default for LinkCfg {
     fn default() -> Self {
+        // the paper's values live once, in the blocks' and the network's defaults
+        let n = crate::fabric::NetParams::default();
         LinkCfg {
-            fly_cycles: 8,
-            clock_ns: 6.25,
-            flit_bytes: 1,
+            fly_cycles: n.fly_cycles,
+            clock_ns: n.clock_ns,
+            flit_bytes: n.flit_bytes,
         }
     }
 }
 
 impl Default for SwitchCfg {
     fn default() -> Self {
+        let sw = crate::fabric::myrinet::switch::SwitchParams::default();
+        let v = crate::fabric::vct::switch::VctParams::PAPER;
         SwitchCfg {
             family: "myrinet".into(),
-            routing_cycles: 20,
-            buffer_packets: 2,
+            routing_cycles: v.routing_cycles,
+            buffer_packets: v.buffer_packets,
             credit_bytes: 0,
-            first_flit_latency_cycles: 24,
-            slack_bytes: 80,
-            stop_above: 56,
-            go_below: 40,
+            first_flit_latency_cycles: sw.first_flit_latency,
+            slack_bytes: sw.slack.capacity,
+            stop_above: sw.slack.stop_above,
+            go_below: sw.slack.go_below,
         }
     }
 }
 
 impl Default for NicCfg {
     fn default() -> Self {
+        let itb = crate::blocks::nic::itb::ItbParams::default();
         NicCfg {
             load_cycles: 0,
             recv_bytes_per_cycle: 1,
-            itb_detect_cycles: 44,
-            itb_program_cycles: 32,
-            itb_pool_bytes: 512 * 1024,
-            itb_spill_delay_cycles: 3200,
-            itb_descriptors: 1 << 20,
+            itb_detect_cycles: itb.detect_cycles,
+            itb_program_cycles: itb.program_cycles,
+            itb_pool_bytes: itb.pool_bytes,
+            itb_spill_delay_cycles: itb.spill_delay_cycles,
+            itb_descriptors: itb.descriptors,
             in_order: false,
             ack: crate::fabric::vct::nic::AckMode::Free,
             reorder_bytes: 8 << 20,

@@ -38,7 +38,7 @@ pub struct Wiring {
     pub out_link: Vec<u32>,
 }
 
-/// Invariant counters of one switch (all must stay 0) and its deepest buffer.
+/// Invariant counters of one switch or NIC (all must stay 0).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Health {
     /// Buffer overflows.
@@ -47,6 +47,21 @@ pub struct Health {
     pub credit_errors: u64,
     /// Headers the routing function found no way for.
     pub route_errors: u64,
+    /// Packets handed to a host out of sequence where in-order delivery was promised.
+    pub order_errors: u64,
+}
+
+impl std::ops::Add for Health {
+    type Output = Health;
+
+    fn add(self, o: Health) -> Health {
+        Health {
+            overflows: self.overflows + o.overflows,
+            credit_errors: self.credit_errors + o.credit_errors,
+            route_errors: self.route_errors + o.route_errors,
+            order_errors: self.order_errors + o.order_errors,
+        }
+    }
 }
 
 /// What a blocked switch input waits for (the deadlock watchdog's wait-for graph).

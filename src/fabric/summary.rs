@@ -70,6 +70,8 @@ pub struct Summary {
     pub credit_errors: u64,
     pub misdelivered: u64,
     pub route_errors: u64,
+    /// Packets a host received out of sequence where in-order delivery was promised.
+    pub order_errors: u64,
     /// Deadlock report, if the watchdog fired.
     pub deadlock: Option<String>,
     /// What the family adds.
@@ -98,26 +100,14 @@ impl Summary {
         let per_cycle_sw = st.window_flits as f64 / window / s as f64;
         let per_host = st.window_flits as f64 / window / h as f64;
         let rate = net.offered();
-        let health = net
+        let sw: Health = net
             .switches
             .iter()
-            .map(|x| x.health())
-            .fold((0, 0, 0), |a, x| {
-                (
-                    a.0 + x.overflows,
-                    a.1 + x.credit_errors,
-                    a.2 + x.route_errors,
-                )
-            });
-        let nic = net
+            .fold(Health::default(), |a, x| a + x.health());
+        let nic: Health = net
             .nics
             .iter()
-            .map(|n| n.errors())
-            .fold(Health::default(), |a, x| Health {
-                overflows: a.overflows + x.overflows,
-                credit_errors: a.credit_errors + x.credit_errors,
-                route_errors: a.route_errors + x.route_errors,
-            });
+            .fold(Health::default(), |a, x| a + x.errors());
         let pending = net.packets.live() as u64 - F::control_packets(net);
         let mut sum = Summary {
             family: F::NAME.to_string(),
@@ -149,10 +139,11 @@ impl Summary {
             flits_in_flight: net.flits_in_flight(),
             saturated: false,
             conservation_ok: net.conservation_ok(),
-            buffer_overflows: health.0 + nic.overflows,
-            credit_errors: health.1 + nic.credit_errors,
+            buffer_overflows: sw.overflows + nic.overflows,
+            credit_errors: sw.credit_errors + nic.credit_errors,
             misdelivered: st.misdelivered,
-            route_errors: health.2,
+            route_errors: sw.route_errors + nic.route_errors,
+            order_errors: nic.order_errors,
             deadlock: net.deadlock().map(str::to_string),
             section: F::section(net).into(),
         };
@@ -179,6 +170,7 @@ impl Summary {
             && self.credit_errors == 0
             && self.misdelivered == 0
             && self.route_errors == 0
+            && self.order_errors == 0
             && self.deadlock.is_none()
     }
 
@@ -241,12 +233,13 @@ impl Summary {
             );
         }
         s += &format!(
-            "invariants       conservation {}, buffer overflows {}, credit errors {}, misdelivered {}, route errors {}\n",
+            "invariants       conservation {}, buffer overflows {}, credit errors {}, misdelivered {}, route errors {}, order errors {}\n",
             if self.conservation_ok { "ok" } else { "VIOLATED" },
             self.buffer_overflows,
             self.credit_errors,
             self.misdelivered,
-            self.route_errors
+            self.route_errors,
+            self.order_errors
         );
         match &self.deadlock {
             Some(d) => s += &format!("DEADLOCK         {d}\n"),

@@ -102,4 +102,56 @@ mod tests {
         assert_eq!(out.last(), Some(&13));
         assert_eq!(r.overflows, 0);
     }
+
+    /// Against a reference model: random arrival orders of several sources' packets; the
+    /// buffer must hand each source's packets to the host exactly once, in sequence, each as
+    /// soon as all its predecessors have been handed over, and hold exactly the early ones.
+    #[test]
+    fn random_arrivals_match_the_reference_model() {
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..300 {
+            let sources = rng.random_range(1..5u32);
+            let per = rng.random_range(1..30u32);
+            // a random interleaving in which each source's packets are locally shuffled
+            let mut order: Vec<(u32, u32)> = vec![];
+            for s in 0..sources {
+                let mut seqs: Vec<u32> = (0..per).collect();
+                // shuffle within windows of a random size: bounded out-of-order degree
+                let w = rng.random_range(1..6usize);
+                for c in seqs.chunks_mut(w) {
+                    c.shuffle(&mut rng);
+                }
+                order.extend(seqs.into_iter().map(|q| (s, q)));
+            }
+            order.shuffle(&mut rng);
+            // each source's arrivals in the order drawn above, interleaved
+            let mut r = ReorderBuffer::new(u64::MAX);
+            let mut next = vec![0u32; sources as usize];
+            let mut held = std::collections::BTreeSet::new();
+            for &(s, q) in &order {
+                let mut out = vec![];
+                let pkt = s * 1000 + q;
+                r.arrive(s, q, pkt, 10, |p| out.push(p));
+                // reference
+                let mut want = vec![];
+                if q == next[s as usize] {
+                    want.push(pkt);
+                    next[s as usize] += 1;
+                    while held.remove(&(s, next[s as usize])) {
+                        want.push(s * 1000 + next[s as usize]);
+                        next[s as usize] += 1;
+                    }
+                } else {
+                    held.insert((s, q));
+                }
+                assert_eq!(out, want, "arrival {s}:{q} in {order:?}");
+                assert_eq!(r.packets as usize, held.len());
+                assert_eq!(r.bytes, 10 * held.len() as u64);
+            }
+            assert!(held.is_empty() && r.packets == 0);
+            assert!(next.iter().all(|&n| n == per));
+        }
+    }
 }

@@ -406,6 +406,7 @@ impl Switch<MyrinetExt> for MyrinetSwitch {
             overflows: self.overflows(),
             credit_errors: 0,
             route_errors: self.route_errors,
+            order_errors: 0,
         }
     }
 

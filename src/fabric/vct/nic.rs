@@ -104,6 +104,10 @@ pub struct VctNic {
     window: u64,
     /// Cycles the head packet waited for the destination's buffer (end-to-end control).
     pub e2e_stalls: u64,
+    /// In-order delivery, checked at the host: the next sequence number each source's packets
+    /// must bring, and the packets that did not (must stay 0).
+    next_to_host: HashMap<u32, u32>,
+    pub order_errors: u64,
     in_link: u32,
     out_link: u32,
     delivered_now: Vec<u32>,
@@ -140,6 +144,8 @@ impl VctNic {
             window_used: HashMap::new(),
             window: ack_window(p.reorder_bytes, hosts),
             e2e_stalls: 0,
+            next_to_host: HashMap::new(),
+            order_errors: 0,
             in_link,
             out_link,
             delivered_now: Vec::with_capacity(16),
@@ -316,6 +322,12 @@ impl VctNic {
     /// Packet `id` goes to the host at cycle `now`.
     fn deliver(&mut self, now: u64, id: u32, cx: &mut Ctx<'_, VctFamily>) {
         let p = *cx.packets.get(id);
+        if self.p.in_order {
+            // the host sees each source's packets in sequence: no gap, no step back
+            let next = self.next_to_host.entry(p.h.src).or_insert(0);
+            self.order_errors += (p.x.seq != *next) as u64;
+            *next = p.x.seq + 1;
+        }
         cx.stats.delivered(now, &p.h, p.h.flits - 1);
         self.release_e2e(&p.h, cx);
         if p.h.msg != NO_MSG {
@@ -431,6 +443,7 @@ impl Nic<VctFamily> for VctNic {
             overflows: self.rx.overflows + self.reorder.overflows,
             credit_errors: self.credits.underflows + self.credits.overflows,
             route_errors: 0,
+            order_errors: self.order_errors,
         }
     }
 }

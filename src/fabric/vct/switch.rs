@@ -47,6 +47,22 @@ pub struct VctParams {
     pub selection: Selection,
 }
 
+/// The switch of seed 001 §5.1: what the configuration's defaults are.
+pub struct Paper {
+    /// Header at the front of an input to the routing decision (20 cycles).
+    pub routing_cycles: u32,
+    /// Input and output queues of two packets.
+    pub buffer_packets: u32,
+}
+
+impl VctParams {
+    /// Seed 001's switch timing and buffers.
+    pub const PAPER: Paper = Paper {
+        routing_cycles: 20,
+        buffer_packets: 2,
+    };
+}
+
 /// Routing-control state of an input port.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VctIn {
@@ -411,6 +427,7 @@ impl Switch<VctExt> for VctSwitch {
             overflows: self.overflows(),
             credit_errors: self.credit_errors(),
             route_errors: self.route_errors,
+            order_errors: 0,
         }
     }
 

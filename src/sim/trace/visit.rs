@@ -181,7 +181,7 @@ impl Sampler<'_> {
                 name,
             );
         }
-        if cfg!(debug_assertions) && self.vars[i].kind != kind {
+        if self.vars[i].kind != kind {
             let was = self.vars[i].kind;
             inconsistent(
                 format!("signal #{i} was declared as {was:?}, sampled as {kind:?}"),
