@@ -8,6 +8,7 @@ pub mod error;
 pub mod fabric;
 pub mod experiment;
 pub mod hdl;
+pub mod memory;
 pub mod routing;
 pub mod sim;
 pub mod stats;

@@ -48,7 +48,7 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
     assert_eq!(r.itbs.len(), 1);
     assert_eq!(r.itbs[0].host, 3);
     assert_eq!(
-        r.header_bytes(),
+        r.header().to_vec(),
         vec![1, 0, ITB_MARK, 1, 0],
         "Figure 4: route, ITB host, mark, next sub-route"
     );
@@ -181,13 +181,15 @@ fn itb_routes_are_minimal_legal_per_sub_route_and_deadlock_free() {
                             assert!(ud.is_legal(&r.switches[start..=h]), "sub-route legal");
                             start = h;
                         }
-                        for h in &r.itbs {
+                        for h in r.itbs {
                             assert_eq!(
                                 t.host(h.host as usize).sw,
                                 r.switches[h.at as usize] as usize
                             );
                         }
-                        let marks = r.header_bytes().iter().filter(|&&b| b == ITB_MARK).count();
+                        let head = r.header().to_vec();
+                        assert_eq!(head, r.to_route().header_bytes());
+                        let marks = head.iter().filter(|&&b| b == ITB_MARK).count();
                         assert_eq!(marks, r.itbs.len());
                     }
                 }

@@ -11,7 +11,7 @@ use flitwave::blocks::slack_buffer::SlackParams;
 use flitwave::fabric::myrinet::nic::{MyrinetNic as Nic, NicParams};
 use flitwave::fabric::myrinet::{MyrinetExt, MyrinetFamily};
 use flitwave::fabric::Ctx;
-use flitwave::routing::{Route, RouteSet};
+use flitwave::routing::{Route, RouteSetBuilder};
 use flitwave::sim::packet::{Header, Packet, PacketTable};
 use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
@@ -20,6 +20,7 @@ use flitwave::topology::{mesh, Topology};
 use flitwave::traffic::injection::Process;
 use flitwave::traffic::pattern::{DestTable, Pattern};
 use rand::SeedableRng;
+use std::sync::Arc;
 
 struct Bench {
     nics: Vec<Nic>,
@@ -62,30 +63,19 @@ impl Bench {
         let rng = || rand_chacha::ChaCha8Rng::seed_from_u64(1);
         // link 0: NIC 0 → NIC 1, link 1: NIC 1 → NIC 0
         let nics = vec![Nic::new(0, p, 1, 0, rng()), Nic::new(1, p, 0, 1, rng())];
-        let routes = RouteSet {
-            hosts: 2,
-            routes: vec![
-                Route::default(),
-                Route {
-                    switches: vec![0, 1],
-                    ports: vec![1, 0],
-                    vcs: vec![],
-                    itbs: vec![],
-                },
-                Route {
-                    switches: vec![1, 0],
-                    ports: vec![2, 0],
-                    vcs: vec![],
-                    itbs: vec![],
-                },
-                Route::default(),
-            ],
+        let mut routes = RouteSetBuilder::new(2, "test").unwrap();
+        let r = |switches: Vec<u32>, ports: Vec<u8>| Route {
+            switches,
+            ports,
+            ..Default::default()
         };
+        routes.add(0, 1, &r(vec![0, 1], vec![1, 0])).unwrap();
+        routes.add(1, 0, &r(vec![1, 0], vec![2, 0])).unwrap();
         Bench {
             nics,
             links: vec![Link::new(8), Link::new(8)],
             packets: PacketTable::new(),
-            table: RoutingTable::new(2, routes.routes.iter().map(|r| r.header_bytes())),
+            table: RoutingTable::new(Arc::new(routes.finish())),
             delivered_msgs: vec![],
             dests: DestTable::new(&Pattern::Uniform, &topo()).unwrap(),
             stats: Collector::new(0),
@@ -220,7 +210,11 @@ fn misdelivered_packets_are_counted() {
         ports: vec![1, 0],
         ..Default::default()
     };
-    b.table = RoutingTable::new(2, (0..4).map(|_| r.header_bytes()));
+    let mut routes = RouteSetBuilder::new(2, "test").unwrap();
+    for (s, d) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        routes.add(s, d, &r).unwrap();
+    }
+    b.table = RoutingTable::new(Arc::new(routes.finish()));
     for now in 0..80 {
         b.cycle(now);
     }

@@ -7,7 +7,7 @@
 //! graph is acyclic. Sub-routes that end at an in-transit host (ITB) are added separately with
 //! [`Cdg::add_path`], since the host breaks the dependency.
 
-use super::{Route, RouteSet};
+use super::{RouteRef, RouteSet};
 use crate::topology::{Peer, Topology};
 use std::fmt;
 
@@ -117,17 +117,11 @@ impl<'a> Cdg<'a> {
 
     /// Add one route: a single wormhole path, or one path per sub-route when it has in-transit
     /// hosts (the host ejects the whole packet, so no dependency crosses it).
-    pub fn add_route(&mut self, r: &Route) {
+    pub fn add_route(&mut self, r: RouteRef<'_>) {
         if r.itbs.is_empty() {
-            self.add_vc_path(
-                r.switches
-                    .iter()
-                    .zip(&r.ports)
-                    .enumerate()
-                    .map(|(i, (&s, &p))| (s as usize, p as usize, r.vc(i))),
-            );
+            self.add_vc_path(r.hop_list());
         } else {
-            for seg in r.segments() {
+            for seg in r.to_route().segments() {
                 self.add_path(seg);
             }
         }
@@ -232,16 +226,16 @@ impl<'a> Cdg<'a> {
 /// Check a whole route set (every route is one wormhole path, or several split at in-transit
 /// hosts) over as many VCs per link as its routes name.
 pub fn check(topo: &Topology, routes: &RouteSet) -> DeadlockCheck {
-    let vcs = routes
-        .routes
-        .iter()
-        .flat_map(|r| r.vcs.iter())
-        .map(|&v| v as usize + 1)
-        .max()
-        .unwrap_or(1);
-    let mut g = Cdg::with_vcs(topo, vcs);
-    for r in &routes.routes {
-        g.add_route(r);
+    let mut g = Cdg::with_vcs(topo, routes.vcs());
+    // pairs sharing a path add the same dependencies (the host hop adds none): each path once
+    let mut seen = vec![false; routes.paths()];
+    let h = routes.hosts();
+    for (s, d) in (0..h).flat_map(|s| (0..h).map(move |d| (s, d))) {
+        if let Some(id) = routes.path_id(s, d) {
+            if !std::mem::replace(&mut seen[id as usize], true) {
+                g.add_route(routes.get(s, d));
+            }
+        }
     }
     g.check()
 }

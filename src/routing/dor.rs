@@ -3,7 +3,7 @@
 //! torus rings make these routes cyclic — the deadlock checker says so. (Regular topologies for
 //! comparison with the irregular networks of seed 000 §4.1.)
 
-use super::{Route, RouteSet};
+use super::{Route, RouteSet, RouteSetBuilder};
 use crate::error::{Error, Result};
 use crate::topology::mesh::check_layout;
 use crate::topology::{Shape, Topology};
@@ -30,7 +30,7 @@ pub fn routes(topo: &Topology) -> Result<RouteSet> {
     let h = topo.ports_per_switch - 4;
     let hosts = topo.num_hosts();
     let step = |c: usize, t: usize, n: usize| dor_step(c, t, n, wrap);
-    let mut routes = vec![Route::default(); hosts * hosts];
+    let mut routes = RouteSetBuilder::new(hosts, "topology")?;
     for s in 0..hosts {
         for d in 0..hosts {
             if s == d {
@@ -54,10 +54,10 @@ pub fn routes(topo: &Topology) -> Result<RouteSet> {
             }
             r.switches.push(ds as u32);
             r.ports.push(topo.host(d).port as u8);
-            routes[s * hosts + d] = r;
+            routes.add(s, d, &r)?;
         }
     }
-    Ok(RouteSet { hosts, routes })
+    Ok(routes.finish())
 }
 
 /// One dimension-order step from coordinate `c` towards `t` on a ring (`wrap`) or line of `n`:
@@ -97,15 +97,14 @@ pub fn with_datelines(topo: &Topology, mut routes: RouteSet) -> Result<RouteSet>
     };
     let [nx, ny] = dims;
     let h = topo.ports_per_switch - 4;
-    for r in &mut routes.routes {
-        let mut vcs = Vec::with_capacity(r.ports.len());
+    routes.set_vcs(|switches, ports, vcs| {
         let (mut dim, mut crossed) = (usize::MAX, false);
-        for (&sw, &port) in r.switches.iter().zip(&r.ports) {
-            let (sw, port) = (sw as usize, port as usize);
-            if port < h {
-                vcs.push(0); // to the host
+        for (i, &sw) in switches.iter().enumerate() {
+            let Some(&port) = ports.get(i) else {
+                vcs[i] = 0; // to the host
                 continue;
-            }
+            };
+            let (sw, port) = (sw as usize, port as usize);
             let d = (port - h) / 2;
             let plus = (port - h).is_multiple_of(2);
             if d != dim {
@@ -113,9 +112,8 @@ pub fn with_datelines(topo: &Topology, mut routes: RouteSet) -> Result<RouteSet>
             }
             let (c, n) = if d == 0 { (sw % nx, nx) } else { (sw / nx, ny) };
             crossed |= wrap && ((plus && c == n - 1) || (!plus && c == 0));
-            vcs.push(crossed as u8);
+            vcs[i] = crossed as u8;
         }
-        r.vcs = vcs;
-    }
+    });
     Ok(routes)
 }

@@ -12,7 +12,7 @@
 //! spreads re-injection work over the hosts of that switch.
 
 use super::updown::UpDown;
-use super::{ItbHop, Route, RouteSet};
+use super::{ItbHop, Route, RouteSet, RouteSetBuilder};
 use crate::error::{Error, Result};
 use crate::topology::Topology;
 use rand::{Rng, SeedableRng};
@@ -120,7 +120,7 @@ pub fn routes(topo: &Topology, select: ItbSelect, seed: u64) -> Result<RouteSet>
         per_dst.push(cnt);
         min_itb.push(best);
     }
-    let mut routes = vec![Route::default(); h * h];
+    let mut routes = RouteSetBuilder::new(h, "topology")?;
     for s in 0..h {
         for d in 0..h {
             if s == d {
@@ -170,8 +170,8 @@ pub fn routes(topo: &Topology, select: ItbSelect, seed: u64) -> Result<RouteSet>
                 path.push(w as u32);
                 v = w;
             }
-            routes[s * h + d] = split(topo, &ud, path, s, d);
+            routes.add(s, d, &split(topo, &ud, path, s, d))?;
         }
     }
-    Ok(RouteSet { hosts: h, routes })
+    Ok(routes.finish())
 }

@@ -9,10 +9,13 @@ pub mod function;
 pub mod ir_fir;
 pub mod itb;
 pub mod registry;
+pub mod route_set;
 pub mod selection;
 pub mod stats;
 pub mod tree_stats;
 pub mod updown;
+
+pub use route_set::{RouteRef, RouteSet, RouteSetBuilder};
 
 /// One source route between two hosts.
 ///
@@ -94,20 +97,5 @@ impl Route {
         }
         out.push(hops[start..].to_vec());
         out
-    }
-}
-
-/// One route per ordered host pair: the NIC routing tables of the whole network.
-#[derive(Debug, Clone)]
-pub struct RouteSet {
-    pub hosts: usize,
-    /// `routes[src * hosts + dst]`.
-    pub routes: Vec<Route>,
-}
-
-impl RouteSet {
-    /// The route from `src` to `dst`.
-    pub fn get(&self, src: usize, dst: usize) -> &Route {
-        &self.routes[src * self.hosts + dst]
     }
 }

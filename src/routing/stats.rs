@@ -137,13 +137,8 @@ impl RouteStats {
                 if r.hops() as u64 > m {
                     nonmin += 1;
                 }
-                for (&sw, &p) in r
-                    .switches
-                    .iter()
-                    .zip(&r.ports)
-                    .take(r.switches.len().saturating_sub(1))
-                {
-                    load[sw as usize * np + p as usize] += 1;
+                for (sw, p, _) in r.hop_list().take(r.hops()) {
+                    load[sw * np + p] += 1;
                 }
             }
         }

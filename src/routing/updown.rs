@@ -13,7 +13,7 @@
 //! the destination; two rip-up-and-reroute passes follow. It may take a non-minimal legal path,
 //! as `simple_routes` does.
 
-use super::{Route, RouteSet};
+use super::{RouteSet, RouteSetBuilder};
 use crate::error::{Error, Result};
 use crate::topology::Topology;
 use rand::seq::SliceRandom;
@@ -184,21 +184,6 @@ fn legal_distances(nb: &[Vec<Nbr>]) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// Switches and output ports of a switch path, ending with the destination host's port.
-fn host_route(nb: &[Vec<Nbr>], switches: &[u32], host_port: usize) -> Route {
-    let mut ports: Vec<u8> = switches
-        .windows(2)
-        .map(|w| port_to(nb, w[0], w[1]))
-        .collect();
-    ports.push(host_port as u8);
-    Route {
-        switches: switches.to_vec(),
-        ports,
-        vcs: vec![],
-        itbs: vec![],
-    }
-}
-
 fn port_to(nb: &[Vec<Nbr>], a: u32, b: u32) -> u8 {
     nb[a as usize]
         .iter()
@@ -227,27 +212,48 @@ fn shortest_path(nb: &[Vec<Nbr>], dist: &[u32], s: usize, d: usize) -> Vec<u32> 
     path
 }
 
-/// Compute one up*/down* route per ordered host pair (`routes[src * H + dst]`; empty for
-/// src == dst; hosts on the same switch get a one-switch route).
+/// Compute one up*/down* route per ordered host pair (empty for src == dst; hosts on the same
+/// switch get a one-switch route). Routes are stored once per distinct path ([`RouteSet`]).
 pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
+    let h = topo.num_hosts();
+    let n = topo.switches;
+    // the legal distances (8 bytes per switch pair) and, for balanced, the shuffled pair list
+    let extra = match select {
+        Select::Shortest => 0,
+        Select::Balanced => 4 * (h as u64).pow(2) + 4 * (n * topo.ports_per_switch) as u64,
+    };
+    crate::memory::check(
+        "topology.switches",
+        n,
+        "up*/down* route computation (legal distances of every switch pair)",
+        8 * (n as u64).pow(2) + extra,
+    )?;
+    let mut b = RouteSetBuilder::new(h, "topology")?;
     let ud = UpDown::new(topo);
     let nb = neighbour_lists(topo, &ud);
     let dist = legal_distances(&nb);
-    let h = topo.num_hosts();
-    let n = topo.switches;
     let sw_of: Vec<usize> = (0..h).map(|x| topo.host(x).sw).collect();
-    let mut routes = vec![Route::default(); h * h];
+    let hosts_on: Vec<Vec<usize>> = (0..n).map(|s| topo.hosts_of(s).collect()).collect();
+    // the ports of a switch path ending at host `d`
+    let parts = |p: &[u32], d: usize| -> Vec<u8> {
+        let mut ports: Vec<u8> = p.windows(2).map(|w| port_to(&nb, w[0], w[1])).collect();
+        ports.push(topo.host(d).port as u8);
+        ports
+    };
     match select {
         Select::Shortest => {
             // one path per switch pair
-            let mut cache: Vec<Option<Vec<u32>>> = vec![None; n * n];
-            for s in 0..h {
-                for d in 0..h {
-                    if s != d {
-                        let (ss, ds) = (sw_of[s], sw_of[d]);
-                        let p = cache[ss * n + ds]
-                            .get_or_insert_with(|| shortest_path(&nb, &dist[ds], ss, ds));
-                        routes[s * h + d] = host_route(&nb, p, topo.host(d).port);
+            for ss in 0..n {
+                for ds in 0..n {
+                    if hosts_on[ss].is_empty() || hosts_on[ds].is_empty() {
+                        continue;
+                    }
+                    let p = shortest_path(&nb, &dist[ds], ss, ds);
+                    for &s in &hosts_on[ss] {
+                        for &d in hosts_on[ds].iter().filter(|&&d| d != s) {
+                            let pp = parts(&p, d);
+                            b.add_parts(s, d, &p, &pp, &[], &[])?;
+                        }
                     }
                 }
             }
@@ -255,50 +261,61 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
         Select::Balanced => {
             let np = topo.ports_per_switch;
             let mut load = vec![0u32; n * np];
-            let mut pairs: Vec<(u32, u32)> = (0..h as u32)
-                .flat_map(|s| (0..h as u32).filter(move |&d| d != s).map(move |d| (s, d)))
+            // ordered pairs s != d as s * h + d, in a seeded random order
+            let mut pairs: Vec<u32> = (0..h as u32)
+                .flat_map(|s| {
+                    (0..h as u32)
+                        .filter(move |&d| d != s)
+                        .map(move |d| s * h as u32 + d)
+                })
                 .collect();
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_BA1A);
             pairs.shuffle(&mut rng);
             let mut dp = Dp::new(n);
-            let mut paths: Vec<Vec<u32>> = vec![Vec::new(); h * h];
             for pass in 0..3 {
-                for &(s, d) in &pairs {
-                    let (s, d) = (s as usize, d as usize);
+                for &x in &pairs {
+                    let (s, d) = (x as usize / h, x as usize % h);
                     let (ss, ds) = (sw_of[s], sw_of[d]);
                     if ss == ds {
                         continue;
                     }
                     if pass > 0 {
-                        adjust(&nb, np, &paths[s * h + d], &mut load, false);
+                        let id = b.id(s, d).expect("assigned in the first pass");
+                        let (sw, links) = b.path(id);
+                        adjust(np, sw, links, &mut load, false);
                     }
                     let limit = dist[ds][2 * ss] + 1;
                     let p = dp.best(&nb, &dist[ds], &load, np, ss, ds, limit);
-                    adjust(&nb, np, &p, &mut load, true);
-                    paths[s * h + d] = p;
+                    let pp = parts(&p, d);
+                    adjust(np, &p, &pp, &mut load, true);
+                    b.add_parts(s, d, &p, &pp, &[], &[])?;
                 }
             }
             for s in 0..h {
-                for d in 0..h {
-                    if s == d {
-                        continue;
-                    }
-                    let p = if sw_of[s] == sw_of[d] {
-                        vec![sw_of[s] as u32]
-                    } else {
-                        std::mem::take(&mut paths[s * h + d])
-                    };
-                    routes[s * h + d] = host_route(&nb, &p, topo.host(d).port);
+                for &d in hosts_on[sw_of[s]].iter().filter(|&&d| d != s) {
+                    b.add_parts(
+                        s,
+                        d,
+                        &[sw_of[s] as u32],
+                        &[topo.host(d).port as u8],
+                        &[],
+                        &[],
+                    )?;
                 }
             }
         }
     }
-    Ok(RouteSet { hosts: h, routes })
+    Ok(b.finish())
 }
 
-fn adjust(nb: &[Vec<Nbr>], np: usize, path: &[u32], load: &mut [u32], add: bool) {
-    for w in path.windows(2) {
-        let i = w[0] as usize * np + port_to(nb, w[0], w[1]) as usize;
+/// Add (or remove) one route of the path `switches`, leaving by `ports`, to the link loads.
+fn adjust(np: usize, switches: &[u32], ports: &[u8], load: &mut [u32], add: bool) {
+    for (&sw, &p) in switches
+        .iter()
+        .zip(ports)
+        .take(switches.len().saturating_sub(1))
+    {
+        let i = sw as usize * np + p as usize;
         if add {
             load[i] += 1;
         } else {

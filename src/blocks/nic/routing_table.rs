@@ -1,51 +1,103 @@
 //! NIC routing table: one source route per destination (seed 000 §4.5).
 //!
 //! The routing scheme (up*/down*, dimension order, ...) fills the tables offline; at run time the
-//! send DMA copies the route bytes of the destination into the header. All hosts' tables are kept
-//! in one flat array.
+//! send DMA copies the route bytes of the destination into the header. All hosts' tables share
+//! the network's [`RouteSet`]: 4 bytes per host pair and every distinct path once.
 
-/// The routing tables of every NIC, flattened.
+use crate::routing::RouteSet;
+use std::sync::Arc;
+
+/// The route bytes of a header: the bytes up to the destination's switch, then the port of the
+/// destination host (kept once per destination in the route set).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RouteBytes<'a> {
+    pub body: &'a [u8],
+    pub last: Option<u8>,
+}
+
+impl<'a> RouteBytes<'a> {
+    /// No route bytes.
+    pub const EMPTY: RouteBytes<'static> = RouteBytes {
+        body: &[],
+        last: None,
+    };
+
+    /// The bytes of `b` as one route.
+    pub fn new(b: &'a [u8]) -> Self {
+        match b.split_last() {
+            Some((&l, body)) => RouteBytes {
+                body,
+                last: Some(l),
+            },
+            None => RouteBytes::EMPTY,
+        }
+    }
+
+    /// Number of bytes.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.body.len() + usize::from(self.last.is_some())
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Byte `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<u8> {
+        match self.body.get(i) {
+            Some(&b) => Some(b),
+            None if i == self.body.len() => self.last,
+            None => None,
+        }
+    }
+
+    /// The bytes from `off` on.
+    #[inline]
+    pub fn skip(&self, off: usize) -> RouteBytes<'a> {
+        if off <= self.body.len() {
+            RouteBytes {
+                body: &self.body[off..],
+                last: self.last,
+            }
+        } else {
+            RouteBytes::EMPTY
+        }
+    }
+
+    /// The first position of byte `b`.
+    pub fn position(&self, b: u8) -> Option<usize> {
+        (0..self.len()).find(|&i| self.get(i) == Some(b))
+    }
+
+    /// The bytes, owned.
+    pub fn to_vec(&self) -> Vec<u8> {
+        (0..self.len()).filter_map(|i| self.get(i)).collect()
+    }
+}
+
+/// The routing tables of every NIC.
 #[derive(Debug, Clone)]
 pub struct RoutingTable {
-    hosts: usize,
-    offsets: Vec<u32>,
-    bytes: Vec<u8>,
+    routes: Arc<RouteSet>,
 }
 
 impl RoutingTable {
-    /// Build from the header bytes of every route of `hosts` hosts, source-major
-    /// (`headers[src * hosts + dst]`).
-    pub fn new(hosts: usize, headers: impl IntoIterator<Item = Vec<u8>>) -> Self {
-        let mut offsets = Vec::with_capacity(hosts * hosts + 1);
-        let mut bytes = Vec::new();
-        offsets.push(0);
-        for h in headers {
-            bytes.extend_from_slice(&h);
-            offsets.push(bytes.len() as u32);
-        }
-        assert_eq!(offsets.len(), hosts * hosts + 1, "one route per host pair");
-        RoutingTable {
-            hosts,
-            offsets,
-            bytes,
-        }
+    /// The tables of a route set.
+    pub fn new(routes: Arc<RouteSet>) -> Self {
+        RoutingTable { routes }
     }
 
     /// The route bytes from `src` to `dst`.
     #[inline]
-    pub fn route(&self, src: usize, dst: usize) -> &[u8] {
-        let i = src * self.hosts + dst;
-        &self.bytes[self.offsets[i] as usize..self.offsets[i + 1] as usize]
-    }
-
-    /// The route bytes from `src` to `dst` starting at byte `off` (after an ITB mark).
-    #[inline]
-    pub fn route_from(&self, src: usize, dst: usize, off: usize) -> &[u8] {
-        &self.route(src, dst)[off..]
+    pub fn route(&self, src: usize, dst: usize) -> RouteBytes<'_> {
+        self.routes.get(src, dst).header()
     }
 
     /// Number of hosts.
     pub fn hosts(&self) -> usize {
-        self.hosts
+        self.routes.hosts()
     }
 }

@@ -6,6 +6,7 @@
 //! packet, 0 by default as the paper measures from injection) → `SEND` (route bytes first, then
 //! the payload; the last flit carries the tail mark) → `IDLE`.
 
+use super::routing_table::RouteBytes;
 use crate::sim::Flit;
 
 /// Send DMA state.
@@ -66,7 +67,13 @@ impl SendDma {
     /// One cycle: returns the flit to drive, if any. `route` are the header bytes, `len` the
     /// packet length in flits, `go` the link's stop/go register.
     #[inline]
-    pub fn step(&mut self, now: u64, go: bool, route: &[u8], payload: u32) -> Option<Flit> {
+    pub fn step(
+        &mut self,
+        now: u64,
+        go: bool,
+        route: RouteBytes<'_>,
+        payload: u32,
+    ) -> Option<Flit> {
         if let SendState::Load { pkt, ready } = self.state {
             if now >= ready {
                 self.state = SendState::Send {
@@ -85,7 +92,7 @@ impl SendDma {
         }
         let mut f = Flit {
             pkt,
-            data: route.get(idx as usize).copied().unwrap_or(0),
+            data: route.get(idx as usize).unwrap_or(0),
             flags: 0,
             vc: 0,
         };

@@ -100,10 +100,7 @@ impl Family for MyrinetFamily {
     }
 
     fn shared(b: &MyrinetBuild, _hosts: usize) -> RoutingTable {
-        RoutingTable::new(
-            b.routes.hosts,
-            b.routes.routes.iter().map(|r| r.header_bytes()),
-        )
+        RoutingTable::new(b.routes.clone())
     }
 
     fn section(net: &Network<Self>) -> MyrinetSection {
@@ -147,10 +144,10 @@ pub fn build(
             ),
         )
     })?;
-    if routes.hosts != topo.num_hosts() {
+    if routes.hosts() != topo.num_hosts() {
         return Err(Error::new(format!(
             "route set is for {} hosts but the topology has {}",
-            routes.hosts,
+            routes.hosts(),
             topo.num_hosts()
         )));
     }

@@ -117,7 +117,7 @@ impl MyrinetNic {
         if let Some(id) = self.send.pkt() {
             let p = *cx.packets.get(id);
             let (src, dst) = (p.h.src as usize, p.h.dst as usize);
-            let route = &cx.shared.route(src, dst)[p.x.route_off as usize..];
+            let route = cx.shared.route(src, dst).skip(p.x.route_off as usize);
             // cut-through re-injection never overtakes the flits still arriving
             let avail = match self.send.next() {
                 Some((idx, true)) => self.itb.available(idx),
@@ -157,10 +157,7 @@ impl MyrinetNic {
                     let p = cx.packets.get_mut(f.pkt);
                     let full = cx.shared.route(p.h.src as usize, p.h.dst as usize);
                     let off = p.x.route_off as usize;
-                    let m = full[off..]
-                        .iter()
-                        .position(|&b| b == ITB_MARK)
-                        .map(|i| off + i);
+                    let m = full.skip(off).position(ITB_MARK).map(|i| off + i);
                     let Some(m) = m else {
                         cx.stats.misdelivered += 1;
                         self.rx_itb = false;

@@ -225,11 +225,7 @@ pub fn build(
                 .collect()
         }
     };
-    if plan
-        .routes
-        .as_ref()
-        .is_some_and(|r| r.routes.iter().any(|x| !x.itbs.is_empty()))
-    {
+    if plan.routes.as_ref().is_some_and(|r| r.has_itbs()) {
         return Err(Error::field(
             "routing.algorithm",
             "itb routes need NICs that re-inject in-transit packets: use switch.family = \"myrinet\"",

@@ -20,14 +20,14 @@ impl RoutingFunction for TableRouting {
     #[inline]
     fn route(&self, q: &Query<'_>, out: &mut Candidates) {
         let (s, d) = (q.hdr.src as usize, q.hdr.dst as usize);
-        if s >= self.routes.hosts || d >= self.routes.hosts {
+        if s >= self.routes.hosts() || d >= self.routes.hosts() {
             return;
         }
         let r = self.routes.get(s, d);
         if let Some(i) = r.switches.iter().position(|&x| x == self.sw) {
             out.push(Candidate {
-                port: r.ports[i],
-                vcs: r.vcs.get(i).map_or(u32::MAX, |&v| 1 << v),
+                port: r.port(i),
+                vcs: r.vcs().get(i).map_or(u32::MAX, |&v| 1 << v),
                 escape: false,
                 pri: 0,
             });
