@@ -9,6 +9,7 @@ pub mod fabric;
 pub mod experiment;
 pub mod hdl;
 pub mod memory;
+pub mod output;
 pub mod routing;
 pub mod sim;
 pub mod stats;

@@ -32,6 +32,7 @@ use cli::args::{Cli, Cmd};
 
 fn main() {
     let cli = Cli::parse();
+    flitwave::output::on_interrupt_remove_partial_files();
     let r = match cli.cmd {
         Cmd::Run(a) => cli::run::cmd_run(a),
         Cmd::Sweep(a) => cli::tools::cmd_sweep(a),

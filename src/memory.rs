@@ -65,7 +65,7 @@ pub fn check(key: &str, value: impl std::fmt::Display, what: &str, bytes: u64) -
     let lim = limit()?;
     if bytes > lim {
         return Err(Error::new(format!(
-            "{key} = {value}: {what} needs an estimated {}, more than the {} this machine has available (set {LIMIT_VAR} to change the limit)",
+            "{key} = {value}: {what} needs an estimated {}, more than the {} allowed (the memory available; {LIMIT_VAR} sets another limit)",
             human(bytes),
             human(lim)
         )));

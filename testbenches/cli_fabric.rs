@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{fails_with, flitwave};
+use common::{fails_with, flitwave, DEADLOCKED_TORUS};
 use std::io::Read;
 use std::process::{Command, Stdio};
 
@@ -215,27 +215,16 @@ fn fattree_is_a_configuration_that_run_and_sweep_take() {
 #[test]
 fn vct_deadlocks_are_reported_with_their_waveform() {
     let f = tmp("dl.vcd");
-    let (ok, out, err) = flitwave(&[
-        "run",
-        "--family",
-        "vct",
-        "--set",
-        "topology.kind=\"torus\"",
-        "--routing",
-        "dor",
-        "--rate",
-        "0.9",
-        "--message-bytes",
-        "256",
-        "--set",
-        "watchdog_cycles=3000",
+    let mut args = vec!["run", "--rate", "0.9"];
+    args.extend(DEADLOCKED_TORUS);
+    args.extend([
         "--cycles",
         "60000",
         "--vcd-on-deadlock",
         f.to_str().unwrap(),
-        "--deadlock-window",
-        "500",
     ]);
+    args.extend(["--deadlock-window", "500"]);
+    let (ok, out, err) = flitwave(&args);
     assert!(!ok, "a deadlock is a failure");
     assert!(
         out.contains("DEADLOCK") && out.contains("wait cycle: sw"),

@@ -611,3 +611,33 @@ fn dateline_vcs_break_the_torus_cycles_of_dimension_order() {
     let md = dor::with_datelines(&m, dor::routes(&m).unwrap()).unwrap();
     assert!(md.to_routes().iter().all(|r| r.vcs.iter().all(|&v| v == 0)));
 }
+
+/// Issue 11: a route set holds each distinct switch path once and 4 bytes per host pair; the
+/// destination's own port comes from the destination.
+#[test]
+fn a_route_set_stores_each_switch_path_once() {
+    let t = irregular::generate(64, 4, 8, 11).unwrap();
+    let rs = updown::routes(&t, Select::Shortest, 0).unwrap();
+    assert_eq!(rs.paths(), 64 * 64, "one path per switch pair");
+    let h = 256u64;
+    assert!(
+        rs.memory_bytes() < h * h * 4 + 64 * 64 * 64,
+        "{} bytes",
+        rs.memory_bytes()
+    );
+    for (s, d) in [(0, 5), (4, 255), (255, 0), (17, 18)] {
+        let r = rs.get(s, d);
+        assert_eq!(*r.ports().last().unwrap() as usize, t.host(d).port);
+        // host pairs between the same two switches share the path
+        let (s2, d2) = (s ^ 1, d ^ 1);
+        if t.host(s2).sw == t.host(s).sw && t.host(d2).sw == t.host(d).sw && s2 != d2 {
+            assert_eq!(rs.path_id(s, d), rs.path_id(s2, d2));
+        }
+    }
+    let b = updown::routes(&t, Select::Balanced, 11).unwrap();
+    assert!(
+        b.paths() < 256 * 255 / 2,
+        "balanced host pairs share paths: {} distinct",
+        b.paths()
+    );
+}

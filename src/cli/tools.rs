@@ -168,12 +168,7 @@ pub(crate) fn emit_json<T: serde::Serialize>(
 }
 
 pub(crate) fn write_file(p: &Path, text: &str) -> Result<()> {
-    if let Some(d) = p.parent() {
-        if !d.as_os_str().is_empty() {
-            std::fs::create_dir_all(d)?;
-        }
-    }
-    std::fs::write(p, text).map_err(|e| Error::new(format!("cannot write {}: {e}", p.display())))
+    flitwave::output::write(p, text)
 }
 
 /// The shape options of a generated topology.

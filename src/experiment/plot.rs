@@ -44,44 +44,49 @@ pub fn xy(path: &Path, title: &str, x_desc: &str, y_desc: &str, curves: &[Curve]
     let pts = curves.iter().flat_map(|c| c.points.iter());
     let xmax = pts.clone().map(|p| p.0).fold(0.0, f64::max).max(1e-6) * 1.05;
     let ymax = pts.map(|p| p.1).fold(0.0, f64::max).max(1.0) * 1.05;
-    let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(&e))?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
-        .margin(15)
-        .x_label_area_size(45)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0.0..xmax, 0.0..ymax)
-        .map_err(|e| err(&e))?;
-    chart
-        .configure_mesh()
-        .x_desc(x_desc)
-        .y_desc(y_desc)
-        .draw()
-        .map_err(|e| err(&e))?;
-    for (i, c) in curves.iter().enumerate() {
-        let col = COLORS[i % COLORS.len()];
-        chart
-            .draw_series(LineSeries::new(
-                c.points.iter().copied(),
-                col.stroke_width(2),
-            ))
-            .map_err(|e| err(&e))?
-            .label(c.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], col.stroke_width(2)));
-        chart
-            .draw_series(c.points.iter().map(|&p| Circle::new(p, 3, col.filled())))
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0.0..xmax, 0.0..ymax)
             .map_err(|e| err(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .draw()
+            .map_err(|e| err(&e))?;
+        for (i, c) in curves.iter().enumerate() {
+            let col = COLORS[i % COLORS.len()];
+            chart
+                .draw_series(LineSeries::new(
+                    c.points.iter().copied(),
+                    col.stroke_width(2),
+                ))
+                .map_err(|e| err(&e))?
+                .label(c.label.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], col.stroke_width(2))
+                });
+            chart
+                .draw_series(c.points.iter().map(|&p| Circle::new(p, 3, col.filled())))
+                .map_err(|e| err(&e))?;
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::UpperLeft)
+            .draw()
+            .map_err(|e| err(&e))?;
+        root.present().map_err(|e| err(&e))?;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperLeft)
-        .draw()
-        .map_err(|e| err(&e))?;
-    root.present().map_err(|e| err(&e))?;
-    Ok(())
+    crate::output::write(path, svg)
 }
 
 /// The curve of a sweep: points up to and including the first saturated one.

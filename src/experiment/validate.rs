@@ -44,10 +44,20 @@ impl Config {
         let de = toml::Value::Table(table);
         let cfg: Config = serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();
-            Error::field(
-                if path == "." { "config".into() } else { path },
-                e.into_inner(),
-            )
+            let msg = e.into_inner().to_string();
+            // a number above TOML's integers arrives as a string: say what it is
+            let huge = msg
+                .strip_prefix("invalid type: string \"")
+                .and_then(|r| r.split_once('"'))
+                .filter(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            let msg = match huge {
+                Some((n, _)) => format!(
+                    "{n} is out of range: integers here are at most {} (and the field's own limit)",
+                    i64::MAX
+                ),
+                None => msg,
+            };
+            Error::field(if path == "." { "config".into() } else { path }, msg)
         })?;
         cfg.validate()?;
         Ok(cfg)

@@ -50,8 +50,7 @@ pub fn emit(blocks: &[&dyn Flow], rtl_dir: &Path) -> Result<Vec<PathBuf>> {
         let p = verilog_path(rtl_dir, b.name());
         let v = b.verilog();
         if std::fs::read_to_string(&p).ok().as_deref() != Some(v.as_str()) {
-            std::fs::write(&p, v)
-                .map_err(|e| Error::new(format!("cannot write {}: {e}", p.display())))?;
+            crate::output::write(&p, v)?;
             changed.push(p);
         }
     }
@@ -399,9 +398,7 @@ pub fn replay(file: &Path, top: &str, v: &Vectors, corrupt: Option<usize>) -> Re
         exp.push_str(&pack_hex(&v.outputs, &e));
         exp.push('\n');
     }
-    let io = |p: PathBuf, s: &str| {
-        std::fs::write(&p, s).map_err(|e| Error::new(format!("cannot write {}: {e}", p.display())))
-    };
+    let io = |p: PathBuf, s: &str| crate::output::write(&p, s);
     io(dir.join("stim.hex"), &stim)?;
     io(dir.join("exp.hex"), &exp)?;
     io(dir.join("tb.v"), &replay_testbench(top, v))?;
@@ -521,8 +518,7 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
         std::fs::create_dir_all(d)
             .map_err(|e| Error::new(format!("cannot create {}: {e}", d.display())))?;
         let p = d.join(format!("{}.txt", b.name()));
-        std::fs::write(&p, synth.report(b.name()))
-            .map_err(|e| Error::new(format!("cannot write {}: {e}", p.display())))?;
+        crate::output::write(&p, synth.report(b.name()))?;
     }
     let replay = replay(&file, b.name(), &vectors, o.corrupt)?;
     Ok(BlockCheck {

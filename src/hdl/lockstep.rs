@@ -389,9 +389,10 @@ pub fn wave<T: Twin>(
         ..Default::default()
     };
     let mut tracer: Option<Tracer> = None;
-    let mut rtl_vcd = match internal {
-        Some(p) => {
-            crate::sim::trace::create_parent(p)?;
+    let rtl_file = internal.map(crate::output::PartialFile::new).transpose()?;
+    let mut rtl_vcd = match &rtl_file {
+        Some(pf) => {
+            let p = pf.tmp();
             let f = std::fs::File::create(p)
                 .map_err(|e| Error::new(format!("cannot create {}: {e}", p.display())))?;
             let w = write_vcd_header(std::io::BufWriter::new(f), &x.st.uut);
@@ -429,6 +430,10 @@ pub fn wave<T: Twin>(
     }
     if let Some(t) = tracer {
         t.finish()?;
+    }
+    drop(rtl_vcd);
+    if let Some(pf) = rtl_file {
+        pf.commit()?;
     }
     Ok(())
 }

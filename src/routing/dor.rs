@@ -30,7 +30,7 @@ pub fn routes(topo: &Topology) -> Result<RouteSet> {
     let h = topo.ports_per_switch - 4;
     let hosts = topo.num_hosts();
     let step = |c: usize, t: usize, n: usize| dor_step(c, t, n, wrap);
-    let mut routes = RouteSetBuilder::new(hosts, "topology")?;
+    let mut routes = RouteSetBuilder::new(hosts, "hosts of the topology")?;
     for s in 0..hosts {
         for d in 0..hosts {
             if s == d {

@@ -120,7 +120,7 @@ pub fn routes(topo: &Topology, select: ItbSelect, seed: u64) -> Result<RouteSet>
         per_dst.push(cnt);
         min_itb.push(best);
     }
-    let mut routes = RouteSetBuilder::new(h, "topology")?;
+    let mut routes = RouteSetBuilder::new(h, "hosts of the topology")?;
     for s in 0..h {
         for d in 0..h {
             if s == d {

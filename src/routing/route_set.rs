@@ -246,6 +246,8 @@ pub struct RouteSetBuilder {
     /// Content hash → path id (collisions probe the next hash value).
     index: HashMap<u64, u32>,
     last_known: Vec<bool>,
+    /// Every interned path is known to be new: store without looking up.
+    unshared: bool,
 }
 
 impl RouteSetBuilder {
@@ -256,7 +258,7 @@ impl RouteSetBuilder {
         // the pair table, and (at least) one 8-hop path per destination and per source switch
         crate::memory::check(
             key,
-            format!("{hosts} hosts"),
+            hosts,
             "the route set (4 bytes per ordered host pair, plus the distinct paths)",
             pairs.saturating_mul(4).saturating_add(hosts as u64 * 64),
         )?;
@@ -270,7 +272,16 @@ impl RouteSetBuilder {
             },
             index: HashMap::new(),
             last_known: vec![false; hosts],
+            unshared: false,
         })
+    }
+
+    /// The caller promises every path it interns from now on is new (one path per switch
+    /// pair): paths are stored without the lookup table.
+    pub fn unshared(mut self) -> Self {
+        self.unshared = true;
+        self.index = HashMap::new();
+        self
     }
 
     /// Give `src → dst` route `r` (non-empty); its last port must be the same in every route to
@@ -298,20 +309,50 @@ impl RouteSetBuilder {
                 vcs.len()
             )));
         }
-        let lastp = ports[l - 1];
-        if self.last_known[dst] && self.set.last[dst] != lastp {
+        self.set_last(dst, ports[l - 1])?;
+        let id = self.intern(switches, &ports[..l - 1], vcs, itbs)?;
+        self.assign(src, dst, id);
+        Ok(id)
+    }
+
+    /// The port of host `dst` on its switch: the last byte of every route to it.
+    pub fn set_last(&mut self, dst: usize, port: u8) -> Result<()> {
+        if self.last_known[dst] && self.set.last[dst] != port {
             return Err(Error::new(format!(
-                "route {src} -> {dst} ends at port {lastp}, another route to host {dst} at port {}; a host has one port",
+                "a route to host {dst} ends at port {port}, another at port {}; a host has one port",
                 self.set.last[dst]
             )));
         }
-        self.set.last[dst] = lastp;
+        self.set.last[dst] = port;
         self.last_known[dst] = true;
-        let key = (switches, &ports[..l - 1], vcs, itbs);
+        Ok(())
+    }
+
+    /// The id of a switch path — switches, the ports between them (one fewer), the VCs of every
+    /// hop (or none) and its in-transit hosts — stored once.
+    pub fn intern(
+        &mut self,
+        switches: &[u32],
+        links: &[u8],
+        vcs: &[u8],
+        itbs: &[ItbHop],
+    ) -> Result<u32> {
+        let l = switches.len();
+        if l == 0 || links.len() + 1 != l || !(vcs.is_empty() || vcs.len() == l) {
+            return Err(Error::new(format!(
+                "a path of {l} switches has {} ports between them and {} VCs; allowed: one port fewer than switches, one VC per hop or none",
+                links.len(),
+                vcs.len()
+            )));
+        }
+        let key = (switches, links, vcs, itbs);
+        if self.unshared {
+            return self.push(key);
+        }
         let mut h = {
             let mut s = std::collections::hash_map::DefaultHasher::new();
             switches.hash(&mut s);
-            ports[..l - 1].hash(&mut s);
+            links.hash(&mut s);
             if vcs.iter().any(|&v| v != 0) {
                 vcs.hash(&mut s);
             }
@@ -320,22 +361,21 @@ impl RouteSetBuilder {
             }
             s.finish()
         };
-        let id = loop {
+        loop {
             match self.index.get(&h) {
-                Some(&id) if self.same(id, key) => break id,
+                Some(&id) if self.same(id, key) => return Ok(id),
                 Some(_) => h = h.wrapping_add(1),
                 None => {
                     let id = self.push(key)?;
                     self.index.insert(h, id);
-                    break id;
+                    return Ok(id);
                 }
             }
-        };
-        self.assign(src, dst, id);
-        Ok(id)
+        }
     }
 
-    /// Give `src → dst` the path `id` already in the set (the last port stays the destination's).
+    /// Give `src → dst` the path `id` already in the set (its last port is the destination's:
+    /// see [`RouteSetBuilder::set_last`]).
     pub fn assign(&mut self, src: usize, dst: usize, id: u32) {
         self.set.pair[src * self.set.hosts + dst] = id;
     }

@@ -212,11 +212,25 @@ fn shortest_path(nb: &[Vec<Nbr>], dist: &[u32], s: usize, d: usize) -> Vec<u32> 
     path
 }
 
+/// The most ordered host pairs `balanced` takes (8192 hosts): beyond it the computation would
+/// take hours (about 8 µs per pair for the three passes on a 1024-switch network, more on larger ones).
+pub const BALANCED_MAX_PAIRS: u64 = 8192 * 8191;
+
 /// Compute one up*/down* route per ordered host pair (empty for src == dst; hosts on the same
 /// switch get a one-switch route). Routes are stored once per distinct path ([`RouteSet`]).
 pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
     let h = topo.num_hosts();
     let n = topo.switches;
+    let pairs = (h as u64) * (h as u64).saturating_sub(1);
+    if select == Select::Balanced && pairs > BALANCED_MAX_PAIRS {
+        return Err(Error::field(
+            "routing.paths",
+            format!(
+                "\"balanced\" chooses a path for each of the {pairs} ordered pairs of {h} hosts by a dynamic program, three times over (at least {} minutes); it allows at most {BALANCED_MAX_PAIRS} pairs (8192 hosts): use routing.paths = \"shortest\" (one path per switch pair) or fewer hosts",
+                pairs / 8_000_000
+            ),
+        ));
+    }
     // the legal distances (8 bytes per switch pair) and, for balanced, the shuffled pair list
     let extra = match select {
         Select::Shortest => 0,
@@ -228,7 +242,7 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
         "up*/down* route computation (legal distances of every switch pair)",
         8 * (n as u64).pow(2) + extra,
     )?;
-    let mut b = RouteSetBuilder::new(h, "topology")?;
+    let mut b = RouteSetBuilder::new(h, "hosts of the topology")?;
     let ud = UpDown::new(topo);
     let nb = neighbour_lists(topo, &ud);
     let dist = legal_distances(&nb);
@@ -242,17 +256,22 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
     };
     match select {
         Select::Shortest => {
-            // one path per switch pair
+            // one path per switch pair, shared by its host pairs
+            b = b.unshared();
+            for d in 0..h {
+                b.set_last(d, topo.host(d).port as u8)?;
+            }
             for ss in 0..n {
                 for ds in 0..n {
                     if hosts_on[ss].is_empty() || hosts_on[ds].is_empty() {
                         continue;
                     }
                     let p = shortest_path(&nb, &dist[ds], ss, ds);
+                    let links: Vec<u8> = p.windows(2).map(|w| port_to(&nb, w[0], w[1])).collect();
+                    let id = b.intern(&p, &links, &[], &[])?;
                     for &s in &hosts_on[ss] {
                         for &d in hosts_on[ds].iter().filter(|&&d| d != s) {
-                            let pp = parts(&p, d);
-                            b.add_parts(s, d, &p, &pp, &[], &[])?;
+                            b.assign(s, d, id);
                         }
                     }
                 }
@@ -333,7 +352,8 @@ struct Dp {
     prev: Vec<u32>,
     stamp: Vec<u32>,
     epoch: u32,
-    frontier: Vec<Vec<u32>>,
+    /// The states reached at each layer, one bit each: visited in ascending order.
+    frontier: Vec<u64>,
 }
 
 impl Dp {
@@ -343,7 +363,7 @@ impl Dp {
             prev: Vec::new(),
             stamp: Vec::new(),
             epoch: 0,
-            frontier: vec![Vec::new(); 2 * n + 2],
+            frontier: Vec::with_capacity(2 * n),
         }
     }
 
@@ -365,8 +385,9 @@ impl Dp {
             self.prev.resize(layers * w, u32::MAX);
             self.stamp.resize(layers * w, 0);
         }
-        if self.frontier.len() < layers {
-            self.frontier.resize(layers, Vec::new());
+        let ww = w.div_ceil(64);
+        if self.frontier.len() < (layers + 1) * ww {
+            self.frontier.resize((layers + 1) * ww, 0);
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
@@ -374,48 +395,48 @@ impl Dp {
             self.epoch = 1;
         }
         let epoch = self.epoch;
-        self.frontier.iter_mut().for_each(Vec::clear);
-        self.frontier[0].push(2 * s as u32);
+        self.frontier[(2 * s) / 64] |= 1 << ((2 * s) % 64);
         self.cost[2 * s] = 0;
         self.prev[2 * s] = u32::MAX;
         self.stamp[2 * s] = epoch;
         let mut best: Option<(u64, usize)> = None; // (cost, layer * w + state)
         for k in 0..layers {
-            let mut front = std::mem::take(&mut self.frontier[k]);
-            front.sort_unstable();
-            for &st in &front {
-                let st = st as usize;
-                let here = k * w + st;
-                let c = self.cost[here];
-                let (a, ph) = (st / 2, st % 2);
-                if a == d {
-                    if best.is_none_or(|b| c < b.0) {
-                        best = Some((c, here));
-                    }
-                    continue;
-                }
-                for x in &nb[a] {
-                    if x.up && ph == 1 {
+            for wi in 0..ww {
+                let mut word = std::mem::take(&mut self.frontier[k * ww + wi]);
+                while word != 0 {
+                    let st = wi * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let here = k * w + st;
+                    let c = self.cost[here];
+                    let (a, ph) = (st / 2, st % 2);
+                    if a == d {
+                        if best.is_none_or(|b| c < b.0) {
+                            best = Some((c, here));
+                        }
                         continue;
                     }
-                    let nst = 2 * x.sw as usize + usize::from(!x.up);
-                    if dist[nst] == u32::MAX || k as u32 + 1 + dist[nst] > limit {
-                        continue;
-                    }
-                    let nc = c + 2 * load[a * np + x.port as usize] as u64 + 1;
-                    let idx = (k + 1) * w + nst;
-                    if self.stamp[idx] != epoch {
-                        self.stamp[idx] = epoch;
-                        self.cost[idx] = nc;
-                        self.prev[idx] = here as u32;
-                        self.frontier[k + 1].push(nst as u32);
-                    } else if nc < self.cost[idx] {
-                        self.cost[idx] = nc;
-                        self.prev[idx] = here as u32;
+                    for x in &nb[a] {
+                        if x.up && ph == 1 {
+                            continue;
+                        }
+                        let nst = 2 * x.sw as usize + usize::from(!x.up);
+                        if dist[nst] == u32::MAX || k as u32 + 1 + dist[nst] > limit {
+                            continue;
+                        }
+                        let nc = c + 2 * load[a * np + x.port as usize] as u64 + 1;
+                        let idx = (k + 1) * w + nst;
+                        if self.stamp[idx] != epoch {
+                            self.stamp[idx] = epoch;
+                            self.cost[idx] = nc;
+                            self.prev[idx] = here as u32;
+                            self.frontier[(k + 1) * ww + nst / 64] |= 1 << (nst % 64);
+                        } else if nc < self.cost[idx] {
+                            self.cost[idx] = nc;
+                            self.prev[idx] = here as u32;
+                        }
                     }
                 }
             }
-            self.frontier[k] = front;
         }
         let (_, mut at) = best.expect("a legal up*/down* path exists in a connected network");
         let mut path = Vec::with_capacity(layers);

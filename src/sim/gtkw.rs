@@ -1,7 +1,6 @@
 //! GTKWave save files (`.gtkw`) to open a flitwave VCD with chosen signals already shown.
 
-use super::trace::create_parent;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use std::path::Path;
 
 /// Write a minimal GTKWave save file at `path` that opens `vcd_file_name` and shows `signals`
@@ -53,6 +52,5 @@ pub fn write_gtkw(
     if !group.is_empty() {
         s += &format!("@1000200\n-{group}\n");
     }
-    create_parent(path)?;
-    std::fs::write(path, s).map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
+    crate::output::write(path, s)
 }

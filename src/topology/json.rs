@@ -205,13 +205,7 @@ pub fn load(path: &Path) -> Result<Topology> {
 
 /// Write a topology file.
 pub fn save(t: &Topology, path: &Path) -> Result<()> {
-    if let Some(d) = path.parent() {
-        if !d.as_os_str().is_empty() {
-            std::fs::create_dir_all(d)?;
-        }
-    }
-    std::fs::write(path, to_json(t))
-        .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
+    crate::output::write(path, to_json(t))
 }
 
 /// A JSON value read strictly: a key given twice in one object is an error (serde_json keeps

@@ -213,13 +213,7 @@ impl Trace {
 
     /// Write the text format to `path` (creating its directory).
     pub fn save(&self, path: &Path, header: &[String]) -> Result<()> {
-        if let Some(d) = path.parent() {
-            if !d.as_os_str().is_empty() {
-                std::fs::create_dir_all(d)?;
-            }
-        }
-        std::fs::write(path, self.to_text(header))
-            .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))
+        crate::output::write(path, self.to_text(header))
     }
 
     /// One more than the highest host id used (0 for an empty trace).

@@ -26,3 +26,19 @@ pub fn fails_with(args: &[&str], needles: &[&str]) {
         );
     }
 }
+
+/// Options of a run that deadlocks within a few thousand cycles: a vct 4×4 torus under
+/// dimension order without dateline VCs, loaded at 0.9 (append `--cycles` and outputs).
+#[allow(dead_code)]
+pub const DEADLOCKED_TORUS: &[&str] = &[
+    "--family",
+    "vct",
+    "--set",
+    "topology.kind=\"torus\"",
+    "--routing",
+    "dor",
+    "--message-bytes",
+    "256",
+    "--set",
+    "watchdog_cycles=3000",
+];

@@ -84,14 +84,6 @@ fn under(path: &[String], scope: &[&str]) -> bool {
     scope.len() <= path.len() && scope.iter().zip(path).all(|(a, b)| a == b)
 }
 
-pub(crate) fn create_parent(path: &Path) -> Result<()> {
-    match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(d) => std::fs::create_dir_all(d)
-            .map_err(|e| Error::new(format!("cannot create {}: {e}", d.display()))),
-        None => Ok(()),
-    }
-}
-
 impl Tracer {
     /// Walk `root.probe()` once under the scope `root_name`, keep the variables under one of
     /// `cfg.scopes` (plus the root `cycle` counter), write the VCD header to `out` and return the
@@ -243,12 +235,11 @@ impl Tracer {
     ) -> Result<Tracer> {
         // validate the selection before touching the file system
         Self::new(root_name, root, cfg.clone(), std::io::sink())?;
-        create_parent(path)?;
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(format!(".partial{}", std::process::id()));
-        let tmp = path.with_file_name(name);
-        let f = std::fs::File::create(&tmp)
-            .map_err(|e| Error::new(format!("cannot create {}: {e}", tmp.display())))?;
+        let tmp = crate::output::partial(path)?;
+        let f = std::fs::File::create(&tmp).map_err(|e| {
+            crate::output::abandon(&tmp);
+            Error::new(format!("cannot create {}: {e}", tmp.display()))
+        })?;
         let mut t = Self::new(root_name, root, cfg, std::io::BufWriter::new(f))?;
         t.rename = Some((tmp, path.to_path_buf()));
         Ok(t)
@@ -335,10 +326,7 @@ impl Tracer {
         if let Some((tmp, path)) = self.rename.take() {
             // close the file before it takes the target's name
             self.out = Box::new(std::io::sink());
-            std::fs::rename(&tmp, &path).map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                Error::new(format!("cannot write {}: {e}", path.display()))
-            })?;
+            crate::output::commit(&tmp, &path)?;
         }
         Ok(())
     }
@@ -354,7 +342,7 @@ impl Drop for Tracer {
         }
         if let Some((tmp, _)) = self.rename.take() {
             self.out = Box::new(std::io::sink());
-            let _ = std::fs::remove_file(tmp);
+            crate::output::abandon(&tmp);
         }
     }
 }
