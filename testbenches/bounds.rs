@@ -449,3 +449,32 @@ fn an_interrupt_leaves_no_half_written_result() {
     assert!(!partial(), "no partial file left");
     assert_eq!(std::fs::read_to_string(&f).unwrap(), "previous result");
 }
+
+/// Switches that route with the DOR function need no route set: a mesh whose route set would not
+/// fit still runs on the vct family, and the source-routed family says why it cannot.
+#[test]
+fn a_route_set_too_large_stops_only_the_families_that_read_it() {
+    let mesh = [
+        "--set",
+        "topology.kind=\"mesh\"",
+        "--set",
+        "topology.dims=\"64x64\"",
+        "--routing",
+        "dor",
+        "--cycles",
+        "300",
+        "--warmup",
+        "10",
+    ];
+    let mut vct = vec!["run", "--family", "vct"];
+    vct.extend(mesh);
+    let (ok, _, err) = flitwave_env(("FLITWAVE_MEMORY_LIMIT", "32M"), &vct);
+    assert!(ok, "{err}");
+    let mut myri = vec!["run", "--family", "myrinet"];
+    myri.extend(mesh);
+    let (ok, _, err) = flitwave_env(("FLITWAVE_MEMORY_LIMIT", "32M"), &myri);
+    assert!(
+        !ok && err.contains("route set") && err.contains("estimated"),
+        "{err}"
+    );
+}

@@ -282,9 +282,8 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             },
         )
         .map_err(|e| e.context(format!("routing {name}")))?;
-    let routes = plan
-        .routes
-        .ok_or_else(|| Error::new(format!("{name} routing gives no routes to show")))?;
+    let routes =
+        plan.source_routes(|| Error::new(format!("{name} routing gives no routes to show")))?;
     let st = RouteStats::compute(&topo, &routes);
     if a.json {
         outln!(

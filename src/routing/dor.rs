@@ -10,20 +10,7 @@ use crate::topology::{Shape, Topology};
 
 /// One dimension-order route per ordered host pair.
 pub fn routes(topo: &Topology) -> Result<RouteSet> {
-    let (dims, wrap) = match topo.shape {
-        Shape::Mesh { dims } => (dims, false),
-        Shape::Torus { dims } => (dims, true),
-        Shape::Irregular => {
-            return Err(Error::new(
-                "dimension-order routing needs a mesh or torus topology (topology.kind = \"mesh\" or \"torus\"), not an irregular one",
-            ))
-        }
-        Shape::FatTree { k, n } => {
-            return Err(Error::new(format!(
-                "dimension-order routing needs a mesh or torus topology (topology.kind = \"mesh\" or \"torus\"), not a {k}-ary {n}-tree (route it with fir-det or ir-adaptive)",
-            )))
-        }
-    };
+    let (dims, wrap) = grid_of(topo)?;
     let [nx, ny] = dims;
     // hosts sit on ports 0..h, then +x, -x, +y, -y (as `topology::mesh` builds them)
     check_layout(topo, dims, wrap)?;
@@ -58,6 +45,25 @@ pub fn routes(topo: &Topology) -> Result<RouteSet> {
         }
     }
     Ok(routes.finish())
+}
+
+/// The dimensions of a mesh or torus topology and whether it wraps; an error naming the
+/// topology otherwise.
+pub fn grid_of(topo: &Topology) -> Result<([usize; 2], bool)> {
+    Ok(match topo.shape {
+        Shape::Mesh { dims } => (dims, false),
+        Shape::Torus { dims } => (dims, true),
+        Shape::Irregular => {
+            return Err(Error::new(
+                "dimension-order routing needs a mesh or torus topology (topology.kind = \"mesh\" or \"torus\"), not an irregular one",
+            ))
+        }
+        Shape::FatTree { k, n } => {
+            return Err(Error::new(format!(
+                "dimension-order routing needs a mesh or torus topology (topology.kind = \"mesh\" or \"torus\"), not a {k}-ary {n}-tree (route it with fir-det or ir-adaptive)",
+            )))
+        }
+    })
 }
 
 /// One dimension-order step from coordinate `c` towards `t` on a ring (`wrap`) or line of `n`:

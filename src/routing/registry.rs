@@ -24,6 +24,21 @@ pub struct Plan {
     /// The routing function of every switch, when the routing has one of its own (otherwise
     /// a family that routes in its switches reads `routes` as tables).
     pub functions: Option<Vec<Routing>>,
+    /// Why `routes` is None when the routing has source routes in general but not here (a
+    /// route set too large for memory, while its switch routing functions need none).
+    pub routes_error: Option<Error>,
+}
+
+impl Plan {
+    /// The source routes, or the error that says why there are none (`why` when the routing
+    /// never has any).
+    pub fn source_routes(&self, why: impl FnOnce() -> Error) -> Result<Arc<RouteSet>> {
+        match (&self.routes, &self.routes_error) {
+            (Some(r), _) => Ok(r.clone()),
+            (None, Some(e)) => Err(e.clone()),
+            (None, None) => Err(why()),
+        }
+    }
 }
 
 /// What a plan is computed from besides the topology.
@@ -128,6 +143,7 @@ fn source(algorithm: &'static str, routes: RouteSet) -> Plan {
         algorithm,
         routes: Some(Arc::new(routes)),
         functions: None,
+        routes_error: None,
     }
 }
 
@@ -142,14 +158,23 @@ fn plan_itb(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
 }
 
 fn plan_dor(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
-    let mut p = source("dor", dor::routes(topo)?);
-    p.functions = Some(
-        DorRouting::units(topo)?
-            .into_iter()
-            .map(Routing::Dor)
-            .collect(),
-    );
-    Ok(p)
+    dor::grid_of(topo)?;
+    let functions = DorRouting::units(topo)?
+        .into_iter()
+        .map(Routing::Dor)
+        .collect();
+    // switches that route with the DOR function need no route set: one too large is an
+    // error only for the families that read it
+    let (routes, routes_error) = match dor::routes(topo) {
+        Ok(r) => (Some(Arc::new(r)), None),
+        Err(e) => (None, Some(e)),
+    };
+    Ok(Plan {
+        algorithm: "dor",
+        routes,
+        functions: Some(functions),
+        routes_error,
+    })
 }
 
 fn tree_plan(topo: &Topology, name: &'static str, scheme: Scheme, pref: bool) -> Result<Plan> {
@@ -168,6 +193,7 @@ fn tree_plan(topo: &Topology, name: &'static str, scheme: Scheme, pref: bool) ->
         algorithm: name,
         routes: None,
         functions: Some(functions),
+        routes_error: None,
     })
 }
 

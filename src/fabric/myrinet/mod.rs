@@ -135,7 +135,7 @@ pub fn build(
     params: NetParams,
     dests: DestTable,
 ) -> Result<Network<MyrinetFamily>> {
-    let routes = plan.routes.clone().ok_or_else(|| {
+    let routes = plan.source_routes(|| {
         Error::field(
             "routing.algorithm",
             format!(
