@@ -6,6 +6,22 @@
 //! slot. Combinational inside the switch: request in, grant out, same cycle; the pointer is the
 //! only register.
 
+/// Round-robin choice: the first requester in `req` (bit i = requester i) at or after `ptr`,
+/// wrapping around; `None` when there is none. The combinational core of every round-robin
+/// arbiter in flitwave (this one, and the allocators' input and output arbiters).
+#[inline]
+pub fn round_robin_pick(req: u64, ptr: u32) -> Option<u32> {
+    if req == 0 {
+        return None;
+    }
+    let high = req & u64::MAX.checked_shl(ptr).unwrap_or(0);
+    Some(if high != 0 {
+        high.trailing_zeros()
+    } else {
+        req.trailing_zeros()
+    })
+}
+
 /// Round-robin arbiter over up to 32 requesters.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RoundRobinArbiter {
@@ -28,16 +44,8 @@ impl RoundRobinArbiter {
     #[inline]
     pub fn grant(&mut self, req: u32) -> Option<usize> {
         let req = req & (u32::MAX >> (32 - self.n));
-        if req == 0 {
-            return None;
-        }
         // requesters at or above the pointer first, then wrap around
-        let high = req & (u32::MAX << self.ptr);
-        let w = if high != 0 {
-            high.trailing_zeros()
-        } else {
-            req.trailing_zeros()
-        };
+        let w = round_robin_pick(req as u64, self.ptr)?;
         self.ptr = if w + 1 >= self.n { 0 } else { w + 1 };
         Some(w as usize)
     }

@@ -2,6 +2,7 @@
 //! Leaf blocks only: they take header values as arguments and import neither the network
 //! assemblies (`fabric`) nor the statistics (`stats`).
 
+pub mod allocator;
 pub mod arbiter;
 pub mod credit;
 pub mod ir_fir;
