@@ -1,0 +1,115 @@
+//! Per-VC input buffer of a virtual-channel router port (issue 12): `vcs` FIFOs of `depth`
+//! flits each, in one flat memory (the hardware's banked SRAM), written by the link and read by
+//! the crossbar. The sender's credit counter for each VC starts at `depth`, so a write to a
+//! full VC is a flow-control error: it is refused and counted (tests assert none happen).
+//!
+//! Per cycle: at most one write (the link delivers one flit) and one read per port. Latency:
+//! a flit written at cycle t can be read at t + 1 (the write is registered). Occupancy per VC
+//! is a probe (`network.sw3.in2.vc1.level`).
+
+use crate::sim::Flit;
+
+/// Most VCs per port.
+pub const MAX_VCS: usize = 16;
+
+/// The input buffer of one port.
+#[derive(Debug, Clone)]
+pub struct VcBuffer {
+    depth: u32,
+    /// `mem[vc * depth + i]`.
+    mem: Vec<Flit>,
+    head: [u32; MAX_VCS],
+    len: [u32; MAX_VCS],
+    vcs: u32,
+    /// Bit v set when VC v holds a flit: what the router scans, so an empty port costs nothing.
+    occupied: u32,
+    /// Writes refused because the VC was full (must stay 0).
+    pub overflows: u64,
+    /// Highest occupancy any VC reached.
+    pub max_level: u32,
+}
+
+impl VcBuffer {
+    /// A port with `vcs` VCs of `depth` flits (1..=16 VCs, depth ≥ 1), empty.
+    pub fn new(vcs: usize, depth: usize) -> Self {
+        assert!((1..=MAX_VCS).contains(&vcs) && depth >= 1);
+        VcBuffer {
+            depth: depth as u32,
+            mem: vec![Flit::default(); vcs * depth],
+            head: [0; MAX_VCS],
+            len: [0; MAX_VCS],
+            vcs: vcs as u32,
+            occupied: 0,
+            overflows: 0,
+            max_level: 0,
+        }
+    }
+
+    /// Number of VCs.
+    pub fn vcs(&self) -> usize {
+        self.vcs as usize
+    }
+
+    /// Depth of every VC in flits.
+    pub fn depth(&self) -> usize {
+        self.depth as usize
+    }
+
+    /// Write `f` into VC `f.vc`; false (and an overflow counted) when that VC is full or does
+    /// not exist.
+    #[inline]
+    pub fn push(&mut self, f: Flit) -> bool {
+        let v = f.vc as usize;
+        if v >= self.vcs as usize || self.len[v] == self.depth {
+            self.overflows += 1;
+            return false;
+        }
+        let slot = (self.head[v] + self.len[v]) % self.depth;
+        self.mem[v * self.depth as usize + slot as usize] = f;
+        self.len[v] += 1;
+        self.max_level = self.max_level.max(self.len[v]);
+        self.occupied |= 1 << v;
+        true
+    }
+
+    /// The flit at the head of VC `v`.
+    #[inline]
+    pub fn front(&self, v: usize) -> Option<&Flit> {
+        (self.len[v] > 0).then(|| &self.mem[v * self.depth as usize + self.head[v] as usize])
+    }
+
+    /// Remove and return the head of VC `v`.
+    #[inline]
+    pub fn pop(&mut self, v: usize) -> Option<Flit> {
+        if self.len[v] == 0 {
+            return None;
+        }
+        let f = self.mem[v * self.depth as usize + self.head[v] as usize];
+        self.head[v] = (self.head[v] + 1) % self.depth;
+        self.len[v] -= 1;
+        if self.len[v] == 0 {
+            self.occupied &= !(1 << v);
+        }
+        Some(f)
+    }
+
+    /// Flits in VC `v`.
+    #[inline]
+    pub fn level(&self, v: usize) -> u32 {
+        self.len[v]
+    }
+
+    /// The VCs holding a flit (bit v).
+    #[inline]
+    pub fn occupied(&self) -> u32 {
+        self.occupied
+    }
+
+    /// Flits in every VC.
+    pub fn flits(&self) -> u64 {
+        self.len[..self.vcs as usize]
+            .iter()
+            .map(|&l| l as u64)
+            .sum()
+    }
+}
