@@ -12,6 +12,7 @@
 //! Adding a twin: write `hdl/<block>.rs` with the rust-hdl block and its [`lockstep::Twin`]
 //! implementation, then add one line to [`BLOCKS`].
 
+pub mod allocator;
 pub mod arbiter;
 pub mod credit;
 pub mod eda;
@@ -102,6 +103,7 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<credit::CreditRtl>::new(),
     &Registered::<ir_fir::IrFirRtl>::new(),
     &Registered::<itb::ItbRtl>::new(),
+    &Registered::<allocator::AllocatorRtl>::new(),
 ];
 
 /// The registered twin called `name`, or an error listing the names.
