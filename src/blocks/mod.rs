@@ -10,6 +10,7 @@ pub mod link;
 pub mod nic;
 pub mod slack_buffer;
 pub mod vc_buffer;
+pub mod vc_credits;
 
 /// How an RTL twin in place of a model (`hdl::insitu`) fared against the model run alongside.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

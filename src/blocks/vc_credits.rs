@@ -1,0 +1,121 @@
+//! Per-VC credit counters and VC ownership of one router output (issue 12; BookSim2's
+//! `BufferState` with private buffers, as read in docs/booksim.md).
+//!
+//! For every VC of the downstream input buffer the sender keeps a credit counter (full at
+//! reset: the buffer is empty) and who holds the VC: free, or the input VC that won it in VC
+//! allocation. A flit sent consumes its credit units (flits, or bytes rounded up to the credit
+//! unit); a credit returned gives them back. The VC is released when the packet's tail is sent
+//! (`wait_for_tail_credit = false`, BookSim's default: the next packet may follow the tail into
+//! the same downstream VC) or when the tail's credit comes back and the VC is empty again
+//! (`true`). Protocol errors are refused and counted: a send without credit, a return above the
+//! buffer, a grant of a VC that is not free.
+//!
+//! Combinational reads (`free`, `can_send`), register updates at the edge; a credit returned at
+//! cycle t is usable at t + 1.
+
+use super::vc_buffer::MAX_VCS;
+
+/// A free VC's owner.
+pub const FREE: u16 = u16::MAX;
+
+/// The VCs of one output, seen from the sender.
+#[derive(Debug, Clone)]
+pub struct VcCredits {
+    vcs: usize,
+    size: u32,
+    wait_for_tail_credit: bool,
+    credits: [u32; MAX_VCS],
+    owner: [u16; MAX_VCS],
+    /// Bit v: the tail of VC v's packet has been sent (release pending its credit).
+    tail_sent: u32,
+    /// Sends refused for lack of credit (must stay 0).
+    pub underflows: u64,
+    /// Returns refused because the counter was full (must stay 0).
+    pub overflows: u64,
+    /// Grants of a VC that was not free (must stay 0).
+    pub double_grants: u64,
+}
+
+impl VcCredits {
+    /// `vcs` VCs of `size` credit units each, all free and full of credits.
+    pub fn new(vcs: usize, size: u32, wait_for_tail_credit: bool) -> Self {
+        assert!((1..=MAX_VCS).contains(&vcs) && size >= 1);
+        VcCredits {
+            vcs,
+            size,
+            wait_for_tail_credit,
+            credits: [size; MAX_VCS],
+            owner: [FREE; MAX_VCS],
+            tail_sent: 0,
+            underflows: 0,
+            overflows: 0,
+            double_grants: 0,
+        }
+    }
+
+    /// The VCs free for allocation (bit v).
+    #[inline]
+    pub fn free(&self) -> u32 {
+        (0..self.vcs)
+            .filter(|&v| self.owner[v] == FREE)
+            .fold(0, |m, v| m | 1 << v)
+    }
+
+    /// Credits held for VC `v`.
+    #[inline]
+    pub fn credits(&self, v: usize) -> u32 {
+        self.credits[v]
+    }
+
+    /// The input VC holding VC `v`, or [`FREE`].
+    #[inline]
+    pub fn owner(&self, v: usize) -> u16 {
+        self.owner[v]
+    }
+
+    /// Can `units` credit units be sent on VC `v` (a flit, or a whole packet for virtual
+    /// cut-through)?
+    #[inline]
+    pub fn can_send(&self, v: usize, units: u32) -> bool {
+        self.credits[v] >= units
+    }
+
+    /// VC allocation granted VC `v` to input VC `owner`.
+    pub fn take(&mut self, v: usize, owner: u16) {
+        if self.owner[v] != FREE {
+            self.double_grants += 1;
+            return;
+        }
+        self.owner[v] = owner;
+        self.tail_sent &= !(1 << v);
+    }
+
+    /// A flit of `units` credit units was sent on VC `v`; `tail` ends its packet.
+    pub fn send(&mut self, v: usize, units: u32, tail: bool) {
+        if self.credits[v] < units {
+            self.underflows += 1;
+            return;
+        }
+        self.credits[v] -= units;
+        if tail {
+            if self.wait_for_tail_credit {
+                self.tail_sent |= 1 << v;
+            } else {
+                self.owner[v] = FREE;
+            }
+        }
+    }
+
+    /// `units` credit units of VC `v` came back.
+    pub fn credit(&mut self, v: usize, units: u32) {
+        if self.credits[v] + units > self.size {
+            self.overflows += 1;
+            return;
+        }
+        self.credits[v] += units;
+        if self.tail_sent >> v & 1 == 1 && self.credits[v] == self.size {
+            self.tail_sent &= !(1 << v);
+            self.owner[v] = FREE;
+        }
+    }
+}
