@@ -343,14 +343,22 @@ fn adjust(np: usize, switches: &[u32], ports: &[u8], load: &mut [u32], add: bool
     }
 }
 
+/// One state of the dynamic program.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cell {
+    cost: u64,
+    prev: u32,
+    stamp: u32,
+}
+
 /// Layered dynamic program: the cheapest legal path of at most `limit` hops, where a hop over a
 /// link with load w costs 2w + 1 (the increase of Σ w²). Only states that can still reach the
 /// destination within `limit` are expanded. Ties: fewer hops, then the predecessor state met
 /// first in ascending (switch, phase) order.
 struct Dp {
-    cost: Vec<u64>,
-    prev: Vec<u32>,
-    stamp: Vec<u32>,
+    /// Per (layer, state): cost, predecessor and the epoch that wrote them, side by side
+    /// (one cache line access per relaxation).
+    cell: Vec<Cell>,
     epoch: u32,
     /// The states reached at each layer, one bit each: visited in ascending order.
     frontier: Vec<u64>,
@@ -359,9 +367,7 @@ struct Dp {
 impl Dp {
     fn new(n: usize) -> Self {
         Dp {
-            cost: Vec::new(),
-            prev: Vec::new(),
-            stamp: Vec::new(),
+            cell: Vec::new(),
             epoch: 0,
             frontier: Vec::with_capacity(2 * n),
         }
@@ -380,10 +386,8 @@ impl Dp {
     ) -> Vec<u32> {
         let w = 2 * nb.len();
         let layers = limit as usize + 1;
-        if self.stamp.len() < layers * w {
-            self.cost.resize(layers * w, 0);
-            self.prev.resize(layers * w, u32::MAX);
-            self.stamp.resize(layers * w, 0);
+        if self.cell.len() < layers * w {
+            self.cell.resize(layers * w, Cell::default());
         }
         let ww = w.div_ceil(64);
         if self.frontier.len() < (layers + 1) * ww {
@@ -391,14 +395,16 @@ impl Dp {
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.stamp.fill(0);
+            self.cell.iter_mut().for_each(|c| c.stamp = 0);
             self.epoch = 1;
         }
         let epoch = self.epoch;
         self.frontier[(2 * s) / 64] |= 1 << ((2 * s) % 64);
-        self.cost[2 * s] = 0;
-        self.prev[2 * s] = u32::MAX;
-        self.stamp[2 * s] = epoch;
+        self.cell[2 * s] = Cell {
+            cost: 0,
+            prev: u32::MAX,
+            stamp: epoch,
+        };
         let mut best: Option<(u64, usize)> = None; // (cost, layer * w + state)
         for k in 0..layers {
             for wi in 0..ww {
@@ -407,7 +413,7 @@ impl Dp {
                     let st = wi * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;
                     let here = k * w + st;
-                    let c = self.cost[here];
+                    let c = self.cell[here].cost;
                     let (a, ph) = (st / 2, st % 2);
                     if a == d {
                         if best.is_none_or(|b| c < b.0) {
@@ -425,14 +431,17 @@ impl Dp {
                         }
                         let nc = c + 2 * load[a * np + x.port as usize] as u64 + 1;
                         let idx = (k + 1) * w + nst;
-                        if self.stamp[idx] != epoch {
-                            self.stamp[idx] = epoch;
-                            self.cost[idx] = nc;
-                            self.prev[idx] = here as u32;
+                        let cell = &mut self.cell[idx];
+                        if cell.stamp != epoch {
+                            *cell = Cell {
+                                cost: nc,
+                                prev: here as u32,
+                                stamp: epoch,
+                            };
                             self.frontier[(k + 1) * ww + nst / 64] |= 1 << (nst % 64);
-                        } else if nc < self.cost[idx] {
-                            self.cost[idx] = nc;
-                            self.prev[idx] = here as u32;
+                        } else if nc < cell.cost {
+                            cell.cost = nc;
+                            cell.prev = here as u32;
                         }
                     }
                 }
@@ -442,7 +451,7 @@ impl Dp {
         let mut path = Vec::with_capacity(layers);
         loop {
             path.push(((at % w) / 2) as u32);
-            let p = self.prev[at];
+            let p = self.cell[at].prev;
             if p == u32::MAX {
                 break;
             }
