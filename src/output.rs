@@ -29,9 +29,9 @@ fn remove_in_flight() {
     }
 }
 
-/// The temporary name of `path` (registered as in flight until [`commit`] or [`abandon`]),
+/// The temporary name of `path` (registered as in flight until `commit` or `abandon`),
 /// after creating `path`'s parent directories.
-pub fn partial(path: &Path) -> Result<PathBuf> {
+fn partial(path: &Path) -> Result<PathBuf> {
     if let Some(d) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(d)
             .map_err(|e| Error::new(format!("cannot create directory {}: {e}", d.display())))?;
@@ -52,7 +52,7 @@ fn forget(tmp: &Path) {
 }
 
 /// Move the finished temporary file `tmp` onto `path`.
-pub fn commit(tmp: &Path, path: &Path) -> Result<()> {
+fn commit(tmp: &Path, path: &Path) -> Result<()> {
     let r = std::fs::rename(tmp, path)
         .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())));
     if r.is_err() {
@@ -63,7 +63,7 @@ pub fn commit(tmp: &Path, path: &Path) -> Result<()> {
 }
 
 /// Remove the temporary file `tmp` of a write that failed.
-pub fn abandon(tmp: &Path) {
+fn abandon(tmp: &Path) {
     let _ = std::fs::remove_file(tmp);
     forget(tmp);
 }

@@ -4,27 +4,13 @@
 //! value and what is allowed) or the right result.
 
 mod common;
-use common::{fails_with, flitwave, DEADLOCKED_TORUS};
+use common::{fails_with, flitwave, flitwave_env, DEADLOCKED_TORUS};
 use std::process::Command;
 
 fn tmp(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("flitwave-bounds-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d.join(name)
-}
-
-/// The binary with an environment variable set.
-fn flitwave_env(var: (&str, &str), args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_flitwave"))
-        .env(var.0, var.1)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn one_line_trace(line: &str) -> String {
@@ -74,7 +60,7 @@ fn balanced_routes_on_a_32_ary_fat_tree_are_refused_with_the_reason() {
 #[test]
 fn a_route_set_beyond_memory_is_refused_before_allocation() {
     let (ok, _, err) = flitwave_env(
-        ("FLITWAVE_MEMORY_LIMIT", "1G"),
+        &[("FLITWAVE_MEMORY_LIMIT", "1G")],
         &[
             "routes",
             "--topology",
@@ -98,7 +84,7 @@ fn a_route_set_beyond_memory_is_refused_before_allocation() {
     }
     // the 1600-switch network that aborted: refused under a small limit, with its estimate
     let (ok, _, err) = flitwave_env(
-        ("FLITWAVE_MEMORY_LIMIT", "64M"),
+        &[("FLITWAVE_MEMORY_LIMIT", "64M")],
         &[
             "run",
             "--set",
@@ -111,7 +97,7 @@ fn a_route_set_beyond_memory_is_refused_before_allocation() {
     assert!(err.contains("6400") && err.contains("estimated"), "{err}");
     // a malformed limit is named
     let (ok, _, err) = flitwave_env(
-        ("FLITWAVE_MEMORY_LIMIT", "lots"),
+        &[("FLITWAVE_MEMORY_LIMIT", "lots")],
         &["run", "--cycles", "1000"],
     );
     assert!(
@@ -468,11 +454,11 @@ fn a_route_set_too_large_stops_only_the_families_that_read_it() {
     ];
     let mut vct = vec!["run", "--family", "vct"];
     vct.extend(mesh);
-    let (ok, _, err) = flitwave_env(("FLITWAVE_MEMORY_LIMIT", "32M"), &vct);
+    let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "32M")], &vct);
     assert!(ok, "{err}");
     let mut myri = vec!["run", "--family", "myrinet"];
     myri.extend(mesh);
-    let (ok, _, err) = flitwave_env(("FLITWAVE_MEMORY_LIMIT", "32M"), &myri);
+    let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "32M")], &myri);
     assert!(
         !ok && err.contains("route set") && err.contains("estimated"),
         "{err}"

@@ -1,9 +1,9 @@
 //! `flitwave reproduce`: run a paper's evaluation and write its tables and figures.
 
 use super::args::ReproArgs;
-use super::tools::write_file;
 use flitwave::experiment::provenance::provenance;
 use flitwave::experiment::{plot, reproduce};
+use flitwave::output::write as write_file;
 use flitwave::routing::itb;
 use flitwave::{Error, Result};
 

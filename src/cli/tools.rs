@@ -101,7 +101,7 @@ pub(crate) fn cmd_sweep(a: SweepArgs) -> Result<()> {
                 };
             }
         }
-        write_file(p, &text)?;
+        flitwave::output::write(p, &text)?;
     }
     let all = serde_json::json!({
         "flitwave": provenance(),
@@ -159,16 +159,12 @@ pub(crate) fn emit_json<T: serde::Serialize>(
     match json {
         Some(p) if p == Path::new("-") => outln!("{}", text()?),
         Some(p) => {
-            write_file(p, &text()?)?;
+            flitwave::output::write(p, text()?)?;
             out!("{report}");
         }
         None => out!("{report}"),
     }
     Ok(())
-}
-
-pub(crate) fn write_file(p: &Path, text: &str) -> Result<()> {
-    flitwave::output::write(p, text)
 }
 
 /// The shape options of a generated topology.

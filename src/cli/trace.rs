@@ -1,7 +1,8 @@
 //! `flitwave trace generate | stats`: storage-like traces (seed 001 §5.2.2) and their statistics.
 
-use super::tools::{emit_json, write_file};
+use super::tools::emit_json;
 use clap::{Args, Subcommand};
+use flitwave::output::write as write_file;
 use flitwave::topology::MAX_HOSTS;
 use flitwave::traffic::storage::{self, StorageParams};
 use flitwave::traffic::trace::{Packetize, Trace, DEFAULT_MAX_PAYLOAD};

@@ -245,7 +245,6 @@ pub struct RouteSetBuilder {
     set: RouteSet,
     /// Content hash → path id (collisions probe the next hash value).
     index: HashMap<u64, u32>,
-    last_known: Vec<bool>,
     /// Every interned path is known to be new: store without looking up.
     unshared: bool,
 }
@@ -266,12 +265,11 @@ impl RouteSetBuilder {
             set: RouteSet {
                 hosts,
                 pair: vec![NONE; pairs as usize],
-                last: vec![0; hosts],
+                last: vec![ITB_MARK; hosts], // never a port: not known yet
                 start: vec![0],
                 ..Default::default()
             },
             index: HashMap::new(),
-            last_known: vec![false; hosts],
             unshared: false,
         })
     }
@@ -301,30 +299,29 @@ impl RouteSetBuilder {
         vcs: &[u8],
         itbs: &[ItbHop],
     ) -> Result<u32> {
-        let l = switches.len();
-        if l == 0 || ports.len() != l || !(vcs.is_empty() || vcs.len() == l) {
+        let Some((&last, links)) = ports.split_last().filter(|_| ports.len() == switches.len())
+        else {
             return Err(Error::new(format!(
-                "route {src} -> {dst}: {l} switches, {} ports and {} VCs; a route has one port per switch and one VC per hop or none",
-                ports.len(),
-                vcs.len()
+                "route {src} -> {dst}: {} switches and {} ports; a route has one port per switch",
+                switches.len(),
+                ports.len()
             )));
-        }
-        self.set_last(dst, ports[l - 1])?;
-        let id = self.intern(switches, &ports[..l - 1], vcs, itbs)?;
+        };
+        self.set_last(dst, last)?;
+        let id = self.intern(switches, links, vcs, itbs)?;
         self.assign(src, dst, id);
         Ok(id)
     }
 
     /// The port of host `dst` on its switch: the last byte of every route to it.
     pub fn set_last(&mut self, dst: usize, port: u8) -> Result<()> {
-        if self.last_known[dst] && self.set.last[dst] != port {
+        if self.set.last[dst] != ITB_MARK && self.set.last[dst] != port {
             return Err(Error::new(format!(
                 "a route to host {dst} ends at port {port}, another at port {}; a host has one port",
                 self.set.last[dst]
             )));
         }
         self.set.last[dst] = port;
-        self.last_known[dst] = true;
         Ok(())
     }
 

@@ -4,7 +4,13 @@
 use std::process::Command;
 
 pub fn flitwave(args: &[&str]) -> (bool, String, String) {
+    flitwave_env(&[], args)
+}
+
+/// [`flitwave`] with environment variables set.
+pub fn flitwave_env(env: &[(&str, &str)], args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_flitwave"))
+        .envs(env.iter().copied())
         .args(args)
         .output()
         .expect("binary runs");

@@ -209,7 +209,7 @@ pub fn build(
     let routing: Vec<Routing> = match &plan.functions {
         Some(f) => f.clone(),
         None => {
-            let routes = plan.routes.clone().ok_or_else(|| {
+            let routes = plan.source_routes(|| {
                 Error::field(
                     "routing.algorithm",
                     format!("{:?} gives the switches no routing", plan.algorithm),

@@ -59,8 +59,8 @@ pub struct Tracer {
     last_call: Option<u64>,
     last_sampled: Option<u64>,
     finished: bool,
-    /// Writing to `.0` (a temporary file next to the target), renamed to `.1` by `finish`.
-    rename: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    /// The file being written under its temporary name: named by `finish`, removed if dropped.
+    file: Option<crate::output::PartialFile>,
 }
 
 /// Base-94 identifier code (`!`..`~`), as simulators write them.
@@ -219,7 +219,7 @@ impl Tracer {
             last_call,
             last_sampled,
             finished,
-            rename: None,
+            file: None,
         })
     }
 
@@ -235,13 +235,11 @@ impl Tracer {
     ) -> Result<Tracer> {
         // validate the selection before touching the file system
         Self::new(root_name, root, cfg.clone(), std::io::sink())?;
-        let tmp = crate::output::partial(path)?;
-        let f = std::fs::File::create(&tmp).map_err(|e| {
-            crate::output::abandon(&tmp);
-            Error::new(format!("cannot create {}: {e}", tmp.display()))
-        })?;
+        let pf = crate::output::PartialFile::new(path)?;
+        let f = std::fs::File::create(pf.tmp())
+            .map_err(|e| Error::new(format!("cannot create {}: {e}", pf.tmp().display())))?;
         let mut t = Self::new(root_name, root, cfg, std::io::BufWriter::new(f))?;
-        t.rename = Some((tmp, path.to_path_buf()));
+        t.file = Some(pf);
         Ok(t)
     }
 
@@ -323,10 +321,10 @@ impl Tracer {
         self.out.write_all(&self.buf)?;
         self.buf.clear();
         self.out.flush()?;
-        if let Some((tmp, path)) = self.rename.take() {
+        if let Some(pf) = self.file.take() {
             // close the file before it takes the target's name
             self.out = Box::new(std::io::sink());
-            crate::output::commit(&tmp, &path)?;
+            pf.commit()?;
         }
         Ok(())
     }
@@ -340,9 +338,9 @@ impl Drop for Tracer {
             let _ = self.out.write_all(&self.buf);
             let _ = self.out.flush();
         }
-        if let Some((tmp, _)) = self.rename.take() {
+        if self.file.is_some() {
+            // close it; the field's own drop then removes it
             self.out = Box::new(std::io::sink());
-            crate::output::abandon(&tmp);
         }
     }
 }
