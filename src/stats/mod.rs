@@ -92,10 +92,10 @@ impl Collector {
             self.window_msgs += 1;
         }
         if h.measured {
-            let lat = now + 1 - h.gen_cycle;
+            let lat = now - h.gen_cycle;
             self.measured_msgs += 1;
             self.lat_sum += lat as u128;
-            self.net_lat_sum += (h.arrive_cycle + 1 - h.inject_cycle) as u128;
+            self.net_lat_sum += (h.arrive_cycle - h.inject_cycle) as u128;
             self.reorder_delay_sum += (now - h.arrive_cycle) as u128;
             self.lat_max = self.lat_max.max(lat);
         }
