@@ -5,6 +5,7 @@
 pub mod allocator;
 pub mod arbiter;
 pub mod credit;
+pub mod crossbar;
 pub mod ir_fir;
 pub mod link;
 pub mod nic;

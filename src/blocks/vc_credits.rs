@@ -28,6 +28,8 @@ pub struct VcCredits {
     owner: [u16; MAX_VCS],
     /// Bit v: the tail of VC v's packet has been sent (release pending its credit).
     tail_sent: u32,
+    /// Bit v: VC v is free (the allocator's request mask, kept as a register).
+    free: u32,
     /// Sends refused for lack of credit (must stay 0).
     pub underflows: u64,
     /// Returns refused because the counter was full (must stay 0).
@@ -47,6 +49,7 @@ impl VcCredits {
             credits: [size; MAX_VCS],
             owner: [FREE; MAX_VCS],
             tail_sent: 0,
+            free: (1u32 << vcs) - 1,
             underflows: 0,
             overflows: 0,
             double_grants: 0,
@@ -56,9 +59,17 @@ impl VcCredits {
     /// The VCs free for allocation (bit v).
     #[inline]
     pub fn free(&self) -> u32 {
-        (0..self.vcs)
-            .filter(|&v| self.owner[v] == FREE)
-            .fold(0, |m, v| m | 1 << v)
+        self.free
+    }
+
+    /// Credit units of every VC when its buffer is empty.
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+
+    /// Number of VCs.
+    pub fn vcs(&self) -> usize {
+        self.vcs
     }
 
     /// Credits held for VC `v`.
@@ -87,6 +98,7 @@ impl VcCredits {
             return;
         }
         self.owner[v] = owner;
+        self.free &= !(1 << v);
         self.tail_sent &= !(1 << v);
     }
 
@@ -102,6 +114,7 @@ impl VcCredits {
                 self.tail_sent |= 1 << v;
             } else {
                 self.owner[v] = FREE;
+                self.free |= 1 << v;
             }
         }
     }
@@ -116,6 +129,7 @@ impl VcCredits {
         if self.tail_sent >> v & 1 == 1 && self.credits[v] == self.size {
             self.tail_sent &= !(1 << v);
             self.owner[v] = FREE;
+            self.free |= 1 << v;
         }
     }
 }

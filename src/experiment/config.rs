@@ -138,9 +138,10 @@ pub struct LinkCfg {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SwitchCfg {
-    /// Switch family: myrinet (seed 000) or vct (seed 001).
+    /// Switch family: myrinet (seed 000), vct (seed 001) or vc (virtual-channel routers).
     pub family: String,
-    /// vct: cycles from a header at an input to its routing decision (seed 001: 20).
+    /// vct, vc: cycles from a header at the front of an input (VC) to its routing decision
+    /// (seed 001: 20; BookSim2's routing_delay, 0 in its iq preset).
     pub routing_cycles: u32,
     /// vct: input and output queues, in packets of the largest size (seed 001: 2).
     pub buffer_packets: u32,
@@ -154,6 +155,25 @@ pub struct SwitchCfg {
     pub stop_above: usize,
     /// myrinet: go mark (seed 000: 40).
     pub go_below: usize,
+    /// vc: virtual channels per port (1..=16, ports x VCs <= 64).
+    pub vcs: usize,
+    /// vc: flits per VC input buffer (BookSim2 vc_buf_size).
+    pub vc_buffer_flits: u32,
+    /// vc: VC allocation cycles, >= 1 (BookSim2 vc_alloc_delay).
+    pub vc_alloc_cycles: u32,
+    /// vc: switch allocation cycles, >= 1 (BookSim2 sw_alloc_delay).
+    pub sw_alloc_cycles: u32,
+    /// vc: crossbar traversal cycles (BookSim2 st_prepare_delay + st_final_delay).
+    pub crossbar_cycles: u32,
+    /// vc: cycles a returned credit waits at the sender before it is usable (BookSim2
+    /// credit_delay).
+    pub credit_delay_cycles: u32,
+    /// vc: an output VC is released when its tail's credit returns (true) or when the tail is
+    /// sent (false, BookSim2's default).
+    pub wait_for_tail_credit: bool,
+    /// vc: "wormhole" or "cut-through" (a head advances only when the VC downstream can hold
+    /// its whole packet).
+    pub switching: crate::fabric::vc::switch::Switching,
 }
 
 /// `[nic]`
@@ -266,6 +286,14 @@ impl Default for SwitchCfg {
             slack_bytes: sw.slack.capacity,
             stop_above: sw.slack.stop_above,
             go_below: sw.slack.go_below,
+            vcs: 2,
+            vc_buffer_flits: 8,
+            vc_alloc_cycles: 1,
+            sw_alloc_cycles: 1,
+            crossbar_cycles: 1,
+            credit_delay_cycles: 1,
+            wait_for_tail_credit: false,
+            switching: crate::fabric::vc::switch::Switching::Wormhole,
         }
     }
 }

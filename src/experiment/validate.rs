@@ -169,6 +169,22 @@ impl Config {
         range("switch.routing_cycles", s_cfg.routing_cycles, 0, 100_000)?;
         range("switch.buffer_packets", s_cfg.buffer_packets, 1, 1024)?;
         range("switch.credit_bytes", s_cfg.credit_bytes, 0, 1 << 20)?;
+        range(
+            "switch.vcs",
+            s_cfg.vcs,
+            1,
+            crate::blocks::vc_buffer::MAX_VCS,
+        )?;
+        range("switch.vc_buffer_flits", s_cfg.vc_buffer_flits, 1, 1 << 16)?;
+        range("switch.vc_alloc_cycles", s_cfg.vc_alloc_cycles, 1, 64)?;
+        range("switch.sw_alloc_cycles", s_cfg.sw_alloc_cycles, 1, 64)?;
+        range("switch.crossbar_cycles", s_cfg.crossbar_cycles, 0, 64)?;
+        range(
+            "switch.credit_delay_cycles",
+            s_cfg.credit_delay_cycles,
+            0,
+            1024,
+        )?;
         range("nic.reorder_bytes", self.nic.reorder_bytes, 0, 1 << 40)?;
         let tr = &self.traffic;
         if tr.trace.is_some() && tr.storage_us.is_some() {
@@ -258,6 +274,11 @@ impl Config {
         let (s, n) = (&self.switch, &self.nic);
         let mut pause = match self.switch.family.as_str() {
             "vct" => s.routing_cycles as u64,
+            "vc" => {
+                (s.routing_cycles + s.vc_alloc_cycles + s.sw_alloc_cycles + s.crossbar_cycles)
+                    as u64
+                    + s.credit_delay_cycles as u64
+            }
             _ => (s.first_flit_latency_cycles as u64).max(n.load_cycles as u64),
         };
         if self.routing.algorithm == "itb" {

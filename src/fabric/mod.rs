@@ -16,6 +16,7 @@ pub mod network;
 pub mod registry;
 pub mod storage;
 pub mod summary;
+pub mod vc;
 pub mod vct;
 pub mod watchdog;
 

@@ -4,7 +4,7 @@
 //! once, generically over [`super::Family`], and reached through [`with_network!`]: one `match`
 //! per run, static dispatch inside.
 
-use super::{myrinet, vct, NetParams, Network, SectionReport};
+use super::{myrinet, vc, vct, NetParams, Network, SectionReport};
 use crate::error::{Error, Result};
 use crate::experiment::config::Config;
 use crate::routing::registry::Plan;
@@ -79,6 +79,8 @@ families! {
         "source-routed wormhole switches with stop/go slack buffers, NICs with send/receive DMA and in-transit buffers (seed 000)",
     Vct(vct::VctFamily, vct::build) = "vct":
         "virtual cut-through switches with input and output queues, credits and a routing unit with a selection function; NICs with reorder buffers and end-to-end flow control (seed 001)",
+    Vc(vc::VcFamily, vc::build) = "vc":
+        "input-queued virtual-channel routers: per-VC buffers and credits, VC and switch allocators, wormhole or virtual cut-through (BookSim2's iq router: configs/booksim-iq.toml)",
 }
 
 /// The family called `name`; the error lists them all.

@@ -27,6 +27,8 @@ pub struct Plan {
     /// Why `routes` is None when the routing has source routes in general but not here (a
     /// route set too large for memory, while its switch routing functions need none).
     pub routes_error: Option<Error>,
+    /// Virtual channels per link the routing needs (2 for dateline VCs).
+    pub vcs: usize,
 }
 
 impl Plan {
@@ -38,6 +40,21 @@ impl Plan {
             (None, Some(e)) => Err(e.clone()),
             (None, None) => Err(why()),
         }
+    }
+
+    /// An error naming `key` when the routing needs more VCs than a family with `have` per
+    /// port provides.
+    pub fn check_vcs(&self, have: usize, family: &str) -> Result<()> {
+        if self.vcs <= have {
+            return Ok(());
+        }
+        Err(Error::field(
+            "routing.algorithm",
+            format!(
+                "{} routing needs {} virtual channels per link, {family} switches have {have}; allowed: switch.family = \"vc\" with switch.vcs >= {}",
+                self.algorithm, self.vcs, self.vcs
+            ),
+        ))
     }
 }
 
@@ -80,6 +97,12 @@ pub const ROUTINGS: &[RoutingEntry] = &[
         help: "dimension order (X then Y) on 2D meshes and tori",
         paths: &[],
         plan: plan_dor,
+    },
+    RoutingEntry {
+        name: "dor-dateline",
+        help: "dimension order on 2D tori with dateline VCs: VC class 0 until the wraparound link, class 1 after it, per dimension (needs 2 VCs; vc family)",
+        paths: &[],
+        plan: plan_dor_dateline,
     },
     RoutingEntry {
         name: "fir-det",
@@ -144,6 +167,7 @@ fn source(algorithm: &'static str, routes: RouteSet) -> Plan {
         routes: Some(Arc::new(routes)),
         functions: None,
         routes_error: None,
+        vcs: 1,
     }
 }
 
@@ -158,22 +182,40 @@ fn plan_itb(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
 }
 
 fn plan_dor(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
+    dor_plan(topo, false)
+}
+
+fn plan_dor_dateline(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
+    if let (_, false) = dor::grid_of(topo)? {
+        return Err(Error::new(
+            "dateline VCs break the cycles of a torus's rings; a mesh has none: route it with dor",
+        ));
+    }
+    dor_plan(topo, true)
+}
+
+fn dor_plan(topo: &Topology, dateline: bool) -> Result<Plan> {
     dor::grid_of(topo)?;
-    let functions = DorRouting::units(topo)?
+    let functions = DorRouting::units(topo, dateline)?
         .into_iter()
         .map(Routing::Dor)
         .collect();
     // switches that route with the DOR function need no route set: one too large is an
     // error only for the families that read it
-    let (routes, routes_error) = match dor::routes(topo) {
+    let routes = dor::routes(topo).and_then(|r| match dateline {
+        true => dor::with_datelines(topo, r),
+        false => Ok(r),
+    });
+    let (routes, routes_error) = match routes {
         Ok(r) => (Some(Arc::new(r)), None),
         Err(e) => (None, Some(e)),
     };
     Ok(Plan {
-        algorithm: "dor",
+        algorithm: if dateline { "dor-dateline" } else { "dor" },
         routes,
         functions: Some(functions),
         routes_error,
+        vcs: 1 + dateline as usize,
     })
 }
 
@@ -194,6 +236,7 @@ fn tree_plan(topo: &Topology, name: &'static str, scheme: Scheme, pref: bool) ->
         routes: None,
         functions: Some(functions),
         routes_error: None,
+        vcs: 1,
     })
 }
 

@@ -22,6 +22,8 @@ use std::fmt;
 pub enum Pattern {
     /// Any other host, equally likely.
     Uniform,
+    /// Any host, the source included, equally likely (BookSim2's `uniform`).
+    UniformSelf,
     /// The host whose id is the bit-reversal of the source's (power-of-two host counts).
     BitReversal,
     /// A host on a switch at most `hops` minimal switch hops away (own switch included).
@@ -40,7 +42,7 @@ pub enum Pattern {
 }
 
 const ALLOWED: &str =
-    "uniform, bit-reversal, perfect-shuffle (or shuffle), complement, localL (e.g. local3, local:5), hot-spot:PCT, hot-spot:PCT@HOST or hot-spot:PCT@random";
+    "uniform, uniform+self, bit-reversal, perfect-shuffle (or shuffle), complement, localL (e.g. local3, local:5), hot-spot:PCT, hot-spot:PCT@HOST or hot-spot:PCT@random";
 
 impl Pattern {
     /// Parse `uniform`, `bit-reversal`, `perfect-shuffle` / `shuffle`, `complement`, `local3` /
@@ -50,6 +52,9 @@ impl Pattern {
         let bad = |why: &str| Error::new(format!("{s:?} {why}; allowed: {ALLOWED}"));
         if t == "uniform" {
             return Ok(Pattern::Uniform);
+        }
+        if t == "uniform+self" {
+            return Ok(Pattern::UniformSelf);
         }
         if t == "bit-reversal" || t == "bit_reversal" || t == "bitreversal" {
             return Ok(Pattern::BitReversal);
@@ -120,6 +125,7 @@ impl fmt::Display for Pattern {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Pattern::Uniform => write!(f, "uniform"),
+            Pattern::UniformSelf => write!(f, "uniform+self"),
             Pattern::BitReversal => write!(f, "bit-reversal"),
             Pattern::Local { hops } => write!(f, "local{hops}"),
             Pattern::HotSpot { percent, host } => write!(f, "hot-spot:{percent}@{host}"),
@@ -198,6 +204,7 @@ pub struct DestTable {
 #[derive(Debug, Clone)]
 enum Kind {
     Uniform,
+    UniformSelf,
     Fixed(Vec<Option<u32>>),
     /// Local: per switch, the hosts on switches within the hop bound (ascending ids, the
     /// switch's own hosts included); `at[src]` = the source's index in its switch's list.
@@ -218,6 +225,7 @@ impl DestTable {
         let h = topo.num_hosts();
         let kind = match pattern {
             Pattern::Uniform => Kind::Uniform,
+            Pattern::UniformSelf => Kind::UniformSelf,
             Pattern::BitReversal | Pattern::PerfectShuffle | Pattern::Complement => {
                 if !h.is_power_of_two() {
                     return Err(Error::new(format!(
@@ -294,6 +302,7 @@ impl DestTable {
     pub fn pick<R: Rng>(&self, src: usize, rng: &mut R) -> Option<usize> {
         match &self.kind {
             Kind::Uniform => self.uniform(src, rng),
+            Kind::UniformSelf => Some(rng.random_range(0..self.hosts)),
             Kind::Fixed(v) => v[src].map(|d| d as usize),
             Kind::Lists { offsets, dests, at } => {
                 // the source's switch list minus the source itself
@@ -316,6 +325,11 @@ impl DestTable {
                 }
             }
         }
+    }
+
+    /// Some source may send to itself (`uniform+self`).
+    pub fn may_pick_self(&self) -> bool {
+        matches!(self.kind, Kind::UniformSelf)
     }
 
     /// The fixed destination of `src` for permutation patterns (bit-reversal, perfect shuffle,

@@ -135,6 +135,7 @@ pub fn build(
     params: NetParams,
     dests: DestTable,
 ) -> Result<Network<MyrinetFamily>> {
+    plan.check_vcs(1, "myrinet")?;
     let routes = plan.source_routes(|| {
         Error::field(
             "routing.algorithm",

@@ -163,6 +163,7 @@ pub fn build(
     params: NetParams,
     dests: DestTable,
 ) -> Result<Network<VctFamily>> {
+    plan.check_vcs(1, "vct")?;
     let s = &cfg.switch;
     let fb = params.flit_bytes;
     let payload = cfg.traffic.message_bytes;

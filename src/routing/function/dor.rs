@@ -21,13 +21,16 @@ pub struct DorRouting {
     wrap: bool,
     /// First of the four network ports (+x, −x, +y, −y); hosts sit below.
     h: u8,
+    /// Dateline VC classes on a torus.
+    dateline: bool,
     /// Switch and port of every host.
     hosts: Arc<[(u32, u8)]>,
 }
 
 impl DorRouting {
     /// The units of every switch of `topo`, a mesh or torus laid out as `topology::mesh` does.
-    pub fn units(topo: &Topology) -> Result<Vec<DorRouting>> {
+    /// With `dateline`, each hop names its VC class (tori).
+    pub fn units(topo: &Topology, dateline: bool) -> Result<Vec<DorRouting>> {
         let (dims, wrap) = match topo.shape {
             Shape::Mesh { dims } => (dims, false),
             Shape::Torus { dims } => (dims, true),
@@ -53,6 +56,7 @@ impl DorRouting {
                 ny: ny as u32,
                 wrap,
                 h: (topo.ports_per_switch - 4) as u8,
+                dateline: dateline && wrap,
                 hosts: hosts.clone(),
             })
             .collect())
@@ -66,18 +70,37 @@ impl RoutingFunction for DorRouting {
             return;
         };
         let (tx, ty) = (dsw % self.nx, dsw / self.nx);
-        let port = if tx != self.x {
+        // (dimension, +, coordinate, ring size) of the hop, or None to the host
+        let hop = if tx != self.x {
             let (_, plus) = dor_step(self.x as usize, tx as usize, self.nx as usize, self.wrap);
-            self.h + if plus { 0 } else { 1 }
+            Some((0, plus, self.x, self.nx))
         } else if ty != self.y {
             let (_, plus) = dor_step(self.y as usize, ty as usize, self.ny as usize, self.wrap);
-            self.h + if plus { 2 } else { 3 }
+            Some((1, plus, self.y, self.ny))
         } else {
-            dport
+            None
         };
+        let Some((dim, plus, c, n)) = hop else {
+            out.push(Candidate {
+                port: dport,
+                vcs: u32::MAX,
+                escape: false,
+                pri: 0,
+            });
+            return;
+        };
+        let port = self.h + 2 * dim + (!plus) as u8;
+        let mut vcs = u32::MAX;
+        if self.dateline {
+            // class 1 once the packet crossed the wraparound link of this dimension's ring
+            let same_dim = q.in_port >= self.h && (q.in_port - self.h) / 2 == dim;
+            let crossed =
+                (same_dim && q.in_vc & 1 == 1) || (plus && c == n - 1) || (!plus && c == 0);
+            vcs = if crossed { 0xAAAA_AAAA } else { 0x5555_5555 };
+        }
         out.push(Candidate {
             port,
-            vcs: u32::MAX,
+            vcs,
             escape: false,
             pri: 0,
         });

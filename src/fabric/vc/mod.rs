@@ -1,0 +1,259 @@
+//! The virtual-channel router family (issue 12): input-queued routers with per-VC buffers,
+//! credits, a VC allocator and a switch allocator, wormhole or virtual cut-through switching
+//! ([`switch`]), and NICs that pick the injection VC ([`nic`]). Its preset
+//! `configs/booksim-iq.toml` mirrors BookSim2's `iq` router (docs/booksim.md); seeds 002, 003
+//! and 004 build on it.
+//!
+//! Routings: any routing function (dimension order, dimension order with dateline VCs on tori)
+//! or route tables (up*/down*): a table that names no VC keeps the packet on the VC its source
+//! picked, so every VC is a copy of the deadlock-free network.
+
+pub mod nic;
+pub mod switch;
+
+use super::{Family, NetParams, Network, SectionReport, Wiring};
+use crate::blocks::credit::CreditUnit;
+use crate::blocks::vc_buffer::MAX_VCS;
+use crate::error::{Error, Result};
+use crate::experiment::config::Config;
+use crate::routing::function::table::TableRouting;
+use crate::routing::function::Routing;
+use crate::routing::registry::Plan;
+use crate::routing::selection::Selection;
+use crate::topology::Topology;
+use crate::traffic::pattern::DestTable;
+use nic::{VcNic, VcNicParams};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use switch::{Switching, VcParams, VcSwitch};
+
+/// The family.
+pub struct VcFamily;
+
+/// Router and NIC parameters, and every router's routing function.
+#[derive(Debug, Clone)]
+pub struct VcBuild {
+    pub switch: VcParams,
+    pub nic: VcNicParams,
+    pub routing: Vec<Routing>,
+}
+
+/// What the VC family adds to the summary.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct VcSection {
+    pub vcs: usize,
+    pub vc_buffer_flits: u32,
+    /// "wormhole" or "cut-through".
+    pub switching: String,
+    pub wait_for_tail_credit: bool,
+    /// Highest occupancy any VC buffer reached, flits.
+    pub max_vc_level: u32,
+    /// Flits that crossed a crossbar.
+    pub flits_forwarded: u64,
+}
+
+impl SectionReport for VcSection {
+    fn report(&self) -> String {
+        format!(
+            "routers          {} VCs x {} flits, {}, highest VC occupancy {} flits, {} flits through crossbars\n",
+            self.vcs, self.vc_buffer_flits, self.switching, self.max_vc_level, self.flits_forwarded
+        )
+    }
+}
+
+impl Family for VcFamily {
+    const NAME: &'static str = "vc";
+    const PENDING_PER_HOST: u64 = 4;
+    const COUNTS_HOPS: bool = false;
+    type Ext = ();
+    type Switch = VcSwitch;
+    type Nic = VcNic;
+    type Shared = ();
+    type Build = VcBuild;
+    type Section = VcSection;
+
+    fn switch(b: &VcBuild, id: usize, w: Wiring) -> Result<VcSwitch> {
+        Ok(VcSwitch::new(id, b.switch, b.routing[id].clone(), w))
+    }
+
+    fn nic(
+        b: &VcBuild,
+        host: usize,
+        _hosts: usize,
+        in_link: u32,
+        out_link: u32,
+        rng: ChaCha8Rng,
+    ) -> VcNic {
+        VcNic::new(host, b.nic, in_link, out_link, rng)
+    }
+
+    fn shared(_b: &VcBuild, _hosts: usize) {}
+
+    fn max_payload(b: &VcBuild) -> u32 {
+        match b.switch.switching {
+            Switching::Wormhole => u32::MAX,
+            Switching::CutThrough => b.switch.buffer_flits * b.nic.flit_bytes,
+        }
+    }
+
+    fn section(net: &Network<Self>) -> VcSection {
+        let p = &net.build.switch;
+        VcSection {
+            vcs: p.vcs,
+            vc_buffer_flits: p.buffer_flits,
+            switching: match p.switching {
+                Switching::Wormhole => "wormhole",
+                Switching::CutThrough => "cut-through",
+            }
+            .into(),
+            wait_for_tail_credit: p.wait_for_tail_credit,
+            max_vc_level: net
+                .switches
+                .iter()
+                .map(|s| s.max_level())
+                .max()
+                .unwrap_or(0),
+            flits_forwarded: net.switches.iter().map(|s| s.forwarded).sum(),
+        }
+    }
+}
+
+/// A VC network from a configuration.
+pub fn build(
+    cfg: &Config,
+    topo: &Topology,
+    plan: &Plan,
+    params: NetParams,
+    dests: DestTable,
+) -> Result<Network<VcFamily>> {
+    let s = &cfg.switch;
+    let (np, nv) = (topo.ports_per_switch, s.vcs);
+    if nv == 0 || nv > MAX_VCS {
+        return Err(Error::field(
+            "switch.vcs",
+            format!("{nv} is out of range, allowed 1..={MAX_VCS}"),
+        ));
+    }
+    if np * nv > 64 {
+        return Err(Error::field(
+            "switch.vcs",
+            format!(
+                "{nv} VCs on {np}-port routers make a {} x {} VC allocator; allowed: ports x VCs <= 64, so at most {} VCs here",
+                np * nv,
+                np * nv,
+                64 / np
+            ),
+        ));
+    }
+    if plan.vcs > nv {
+        return Err(Error::field(
+            "switch.vcs",
+            format!(
+                "{nv} is fewer than the {} VCs {} routing needs; allowed: switch.vcs >= {}",
+                plan.vcs, plan.algorithm, plan.vcs
+            ),
+        ));
+    }
+    let selection = Selection::by_name(&cfg.routing.selection).ok_or_else(|| {
+        Error::field(
+            "routing.selection",
+            format!("{:?} is unknown", cfg.routing.selection),
+        )
+    })?;
+    let fb = params.flit_bytes;
+    let credit = CreditUnit::bytes(fb, s.credit_bytes);
+    let cut_through = s.switching == Switching::CutThrough;
+    let nic = VcNicParams {
+        payload_bytes: cfg.traffic.message_bytes,
+        flit_bytes: fb,
+        rate: params.rate,
+        process: cfg.traffic.process,
+        queue_limit: cfg.traffic.source_queue_limit,
+        vcs: nv,
+        buffer_flits: s.vc_buffer_flits,
+        wait_for_tail_credit: s.wait_for_tail_credit,
+        cut_through,
+        credit,
+    };
+    let packet = nic.flits(cfg.traffic.message_bytes);
+    if cut_through && packet > s.vc_buffer_flits {
+        return Err(Error::field(
+            "switch.vc_buffer_flits",
+            format!(
+                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: >= {packet}, or switch.switching = \"wormhole\"",
+                s.vc_buffer_flits
+            ),
+        ));
+    }
+    if s.credit_bytes > 0 {
+        let units = credit.buffer_units(s.vc_buffer_flits);
+        let per_flit = fb.div_ceil(s.credit_bytes) + 1;
+        if units == 0 || per_flit > 255 {
+            return Err(Error::field(
+                "switch.credit_bytes",
+                format!(
+                    "{} bytes per credit does not fit {fb}-byte flits and VC buffers of {} flits: allowed 0 (one credit per flit) or 1..={} bytes, at least 1/254 of a flit",
+                    s.credit_bytes,
+                    s.vc_buffer_flits,
+                    s.vc_buffer_flits as u64 * fb as u64
+                ),
+            ));
+        }
+    }
+    let (routing, keep_vc) = match &plan.functions {
+        Some(f) => (f.clone(), false),
+        None => {
+            let routes = plan.source_routes(|| {
+                Error::field(
+                    "routing.algorithm",
+                    format!("{:?} gives the routers no routing", plan.algorithm),
+                )
+            })?;
+            if routes.has_itbs() {
+                return Err(Error::field(
+                    "routing.algorithm",
+                    "itb routes need NICs that re-inject in-transit packets: use switch.family = \"myrinet\"",
+                ));
+            }
+            if dests.may_pick_self() {
+                return Err(Error::field(
+                    "traffic.pattern",
+                    format!(
+                        "{:?} sends packets to their own host, which {} route tables do not route; allowed: a routing function (dor) or a pattern without self-traffic",
+                        cfg.traffic.pattern, plan.algorithm
+                    ),
+                ));
+            }
+            let keep = routes.vcs() <= 1;
+            let r = (0..topo.switches)
+                .map(|sw| {
+                    Routing::Table(TableRouting {
+                        sw: sw as u32,
+                        routes: routes.clone(),
+                    })
+                })
+                .collect();
+            (r, keep)
+        }
+    };
+    let b = VcBuild {
+        switch: VcParams {
+            ports: np,
+            vcs: nv,
+            buffer_flits: s.vc_buffer_flits,
+            routing_cycles: s.routing_cycles,
+            vc_alloc_cycles: s.vc_alloc_cycles,
+            sw_alloc_cycles: s.sw_alloc_cycles,
+            crossbar_cycles: s.crossbar_cycles,
+            credit_delay_cycles: s.credit_delay_cycles,
+            wait_for_tail_credit: s.wait_for_tail_credit,
+            switching: s.switching,
+            credit,
+            selection,
+            keep_vc,
+        },
+        nic,
+        routing,
+    };
+    Network::new(topo, params, b, dests)
+}

@@ -1,0 +1,673 @@
+//! The input-queued virtual-channel router (issue 12; BookSim2's `iq` router as read in
+//! docs/booksim.md): per port a per-VC input buffer ([`VcBuffer`]), per input VC a state
+//! machine (idle → routing → VC allocation → active), a VC allocator and a switch allocator
+//! (separable input-first, [`SeparableInputFirst`]), a crossbar ([`Crossbar`]) and per output
+//! the per-VC credit counters of the buffer downstream ([`VcCredits`]).
+//!
+//! Per cycle, in this order inside the block:
+//! 1. credits returned from downstream enter the credit pipeline and are applied
+//!    `credit_delay_cycles` after they arrive (BookSim's `credit_delay`);
+//! 2. arriving flits are written into their VC; a head at the front of an idle VC asks the
+//!    routing function for its candidates, ready `routing_cycles` later;
+//! 3. VC allocation: every routed head requests the free VCs its routing (and the selection
+//!    function, when it gives several ports) allows — a VC in use is not requested, a full one
+//!    is; a granted VC is held until its packet's tail is sent (or its tail credit returns,
+//!    `wait_for_tail_credit`); the head may request the switch `vc_alloc_cycles` later;
+//! 4. switch allocation: each input offers one VC per output, round-robin from the VC after its
+//!    last winner; a VC competes when its front flit has a credit downstream (with virtual
+//!    cut-through a head needs credits for its whole packet); the winner leaves the buffer, its
+//!    credit goes upstream at once, and it reaches the link `sw_alloc_cycles - 1 +
+//!    crossbar_cycles` cycles later. A tail frees its input VC; a head behind it is routed the
+//!    next cycle.
+//!
+//! Zero-load latency per hop: `routing_cycles + vc_alloc_cycles + sw_alloc_cycles +
+//! crossbar_cycles + fly_cycles - 1`, a head being written and VC-allocated in the cycle it
+//! arrives: 4 cycles with the BookSim2 preset (0 + 1 + 1 + 1 + 2 - 1; a BookSim2 channel of
+//! latency 1 is a wire of fly time 2 here, see docs/booksim.md). Credit loop of one buffer slot:
+//! `fly + credit_delay_cycles + fly` cycles after the flit leaves, plus the flit's own way.
+
+use crate::blocks::allocator::{SeparableInputFirst, NO_GRANT};
+use crate::blocks::credit::CreditUnit;
+use crate::blocks::crossbar::Crossbar;
+use crate::blocks::link::{Link, NO_LINK};
+use crate::blocks::vc_buffer::VcBuffer;
+use crate::blocks::vc_credits::{VcCredits, FREE};
+use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
+use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
+use crate::routing::selection::{PortView, Selection, SelectionFunction};
+use crate::sim::packet::PacketTable;
+use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor, Wire};
+
+/// How a head advances (issue 12 §1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Switching {
+    /// A head advances when the downstream VC has room for one flit.
+    Wormhole,
+    /// A head advances only when the downstream VC can hold its whole packet.
+    CutThrough,
+}
+
+/// Router parameters (the configuration's `switch.*` keys).
+#[derive(Debug, Clone, Copy)]
+pub struct VcParams {
+    pub ports: usize,
+    pub vcs: usize,
+    /// Flits per VC buffer.
+    pub buffer_flits: u32,
+    /// Header at the front of a VC to its routing decision (BookSim `routing_delay`).
+    pub routing_cycles: u32,
+    pub vc_alloc_cycles: u32,
+    pub sw_alloc_cycles: u32,
+    pub crossbar_cycles: u32,
+    /// Cycles a returned credit waits after it arrives before it can be used.
+    pub credit_delay_cycles: u32,
+    pub wait_for_tail_credit: bool,
+    pub switching: Switching,
+    pub credit: CreditUnit,
+    pub selection: Selection,
+    /// Route tables that name no VC keep the packet on the VC its source chose.
+    pub keep_vc: bool,
+}
+
+/// State of an input VC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VcState {
+    Idle,
+    /// Routing decision ready at `ready`.
+    Routing,
+    /// Asking the VC allocator.
+    VcAlloc,
+    /// Holding an output VC until the tail leaves.
+    Active,
+}
+
+impl VcState {
+    fn name(self) -> &'static str {
+        match self {
+            VcState::Idle => "IDLE",
+            VcState::Routing => "ROUTING",
+            VcState::VcAlloc => "VC_ALLOC",
+            VcState::Active => "ACTIVE",
+        }
+    }
+}
+
+/// The registers of one input VC.
+#[derive(Debug, Clone, Copy)]
+struct InVc {
+    state: VcState,
+    out: u8,
+    ovc: u8,
+    /// Routing: VC allocation from this cycle; Active: the head may ask for the switch.
+    ready: u64,
+    /// Flits of the packet at the front and the index of its next flit to leave.
+    len: u32,
+    next: u32,
+}
+
+/// The outputs as the selection function sees them during VC allocation.
+struct View<'a> {
+    credits: &'a [VcCredits],
+    out_link: &'a [u32],
+}
+
+impl PortView for View<'_> {
+    fn can_take(&self, port: usize, vc: u8, _flits: u32) -> bool {
+        self.out_link.get(port).is_some_and(|&l| l != NO_LINK)
+            && (vc as usize) < self.credits[port].vcs()
+            && self.credits[port].free() >> vc & 1 == 1
+    }
+
+    fn free_vcs(&self, port: usize) -> u32 {
+        self.credits.get(port).map_or(0, |c| c.free())
+    }
+
+    fn credits(&self, port: usize, vc: u8) -> u32 {
+        match self.credits.get(port) {
+            Some(c) if (vc as usize) < c.vcs() => c.credits(vc as usize),
+            _ => 0,
+        }
+    }
+}
+
+/// One virtual-channel router.
+#[derive(Debug, Clone)]
+pub struct VcSwitch {
+    pub id: usize,
+    p: VcParams,
+    pub routing: Routing,
+    bufs: Vec<VcBuffer>,
+    vcs: Vec<InVc>,
+    cands: Vec<Candidates>,
+    /// Per input: the VC after the last switch-allocation winner.
+    sw_rr: Vec<u8>,
+    credits: Vec<VcCredits>,
+    /// Per output: returned credits waiting `credit_delay_cycles`.
+    credit_pipe: Vec<Wire<FlowCtl>>,
+    xbar: Crossbar,
+    va: SeparableInputFirst,
+    sa: SeparableInputFirst,
+    in_link: Vec<u32>,
+    out_link: Vec<u32>,
+    /// Input VCs routing or in VC allocation (bit p·V + v), and active ones.
+    waiting: u64,
+    active: u64,
+    /// Flits in the input buffers; credits inside the credit pipelines.
+    flits: u32,
+    credits_inside: u32,
+    /// Scratch of the allocators (no allocation per cycle).
+    va_req: Vec<u64>,
+    va_grant: Vec<u8>,
+    sa_req: Vec<u64>,
+    sa_grant: Vec<u8>,
+    sa_label: Vec<u8>,
+    /// Probes of the last evaluated cycle: VC-allocation grants (bit p·V + v), switch grants
+    /// (bit p), the flit driven on each output.
+    va_won: u64,
+    sa_won: u32,
+    sent: Vec<Option<Flit>>,
+    any_sent: bool,
+    /// Flits that crossed the crossbar.
+    pub forwarded: u64,
+    /// Headers the routing function gave no candidate (must stay 0).
+    pub route_errors: u64,
+}
+
+impl VcSwitch {
+    /// A router wired by `w`, routed by `routing`.
+    pub fn new(id: usize, p: VcParams, routing: Routing, w: Wiring) -> Self {
+        let Wiring { in_link, out_link } = w;
+        let (np, nv) = (p.ports, p.vcs);
+        assert!(np * nv <= 64 && in_link.len() == np && out_link.len() == np);
+        let units = p.credit.buffer_units(p.buffer_flits);
+        let idle = InVc {
+            state: VcState::Idle,
+            out: 0,
+            ovc: 0,
+            ready: 0,
+            len: 0,
+            next: 0,
+        };
+        VcSwitch {
+            id,
+            routing,
+            bufs: (0..np)
+                .map(|_| VcBuffer::new(nv, p.buffer_flits as usize))
+                .collect(),
+            vcs: vec![idle; np * nv],
+            cands: vec![Candidates::new(); np * nv],
+            sw_rr: vec![0; np],
+            credits: (0..np)
+                .map(|_| VcCredits::new(nv, units, p.wait_for_tail_credit))
+                .collect(),
+            credit_pipe: (0..np)
+                .map(|_| Wire::new(p.credit_delay_cycles.max(1)))
+                .collect(),
+            xbar: Crossbar::new(np, p.sw_alloc_cycles - 1 + p.crossbar_cycles),
+            va: SeparableInputFirst::new(np * nv, np * nv),
+            sa: SeparableInputFirst::new(np, np),
+            in_link,
+            out_link,
+            waiting: 0,
+            active: 0,
+            flits: 0,
+            credits_inside: 0,
+            va_req: vec![0; np * nv],
+            va_grant: vec![NO_GRANT; np * nv],
+            sa_req: vec![0; np],
+            sa_grant: vec![NO_GRANT; np],
+            sa_label: vec![0; np * np],
+            va_won: 0,
+            sa_won: 0,
+            sent: vec![None; np],
+            any_sent: false,
+            forwarded: 0,
+            route_errors: 0,
+            p,
+        }
+    }
+
+    /// Nothing to do: no flit buffered or inside, no credit in a pipeline, nothing arriving.
+    #[inline]
+    fn quiet(&self, links: &[Link]) -> bool {
+        self.flits == 0
+            && self.xbar.inside() == 0
+            && self.credits_inside == 0
+            && !self.any_sent
+            && self.va_won == 0
+            && self.sa_won == 0
+            && self
+                .in_link
+                .iter()
+                .all(|&l| l == NO_LINK || links[l as usize].fwd.in_flight() == 0)
+            && self
+                .out_link
+                .iter()
+                .all(|&l| l == NO_LINK || links[l as usize].back.in_flight() == 0)
+    }
+
+    /// Evaluate one cycle. Returns the flits that moved.
+    #[inline(always)]
+    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable) -> u32 {
+        if self.quiet(links) {
+            return 0;
+        }
+        let np = self.p.ports;
+        let mut moved = 0;
+        self.va_won = 0;
+        self.sa_won = 0;
+        if self.any_sent {
+            self.sent.iter_mut().for_each(|s| *s = None);
+            self.any_sent = false;
+        }
+        // 1-2: credits and flits in
+        for port in 0..np {
+            let ol = self.out_link[port];
+            if ol != NO_LINK {
+                self.credit_in(now, port, links[ol as usize].back.recv(now));
+            }
+            let il = self.in_link[port];
+            if il == NO_LINK {
+                continue;
+            }
+            if let Some(f) = links[il as usize].fwd.recv(now) {
+                let v = f.vc as usize;
+                let b = &mut self.bufs[port];
+                if b.push(f) {
+                    self.flits += 1;
+                    let iv = port * self.p.vcs + v;
+                    if self.vcs[iv].state == VcState::Idle && b.level(v) == 1 {
+                        self.start_route(iv, now, packets);
+                    }
+                }
+            }
+        }
+        // 3: VC allocation
+        if self.waiting != 0 {
+            self.vc_allocate(now);
+        }
+        // 4: switch allocation and the crossbar
+        if self.active != 0 {
+            moved += self.sw_allocate(now, links, packets);
+        }
+        if self.xbar.inside() > 0 {
+            for o in 0..np {
+                if let Some(f) = self.xbar.leave(now, o) {
+                    self.drive(now, o, f, links);
+                    moved += 1;
+                }
+            }
+        }
+        moved
+    }
+
+    /// A credit from output `port`'s link: straight in, or through the credit pipeline.
+    #[inline]
+    fn credit_in(&mut self, now: u64, port: usize, arrived: Option<FlowCtl>) {
+        let d = self.p.credit_delay_cycles;
+        if let Some(c) = arrived {
+            if d == 0 {
+                self.apply(c, port);
+            } else {
+                self.credit_pipe[port].send(now, c);
+                self.credits_inside += 1;
+            }
+        }
+        if d > 0 && self.credits_inside > 0 {
+            if let Some(c) = self.credit_pipe[port].recv(now) {
+                self.credits_inside -= 1;
+                self.apply(c, port);
+            }
+        }
+    }
+
+    #[inline]
+    fn apply(&mut self, c: FlowCtl, port: usize) {
+        if let FlowCtl::Credit { vc, n } = c {
+            self.credits[port].credit(vc as usize, n as u32);
+        }
+    }
+
+    /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.
+    fn start_route(&mut self, iv: usize, at: u64, packets: &PacketTable) {
+        let (port, v) = (iv / self.p.vcs, iv % self.p.vcs);
+        let f = *self.bufs[port].front(v).expect("a head at the front");
+        let h = packets.header(f.pkt);
+        let q = Query {
+            sw: self.id as u32,
+            in_port: port as u8,
+            in_vc: v as u8,
+            hdr: h,
+            route_byte: f.data,
+        };
+        self.routing.route(&q, &mut self.cands[iv]);
+        if self.cands[iv].is_empty() {
+            self.route_errors += 1;
+        }
+        let s = &mut self.vcs[iv];
+        s.state = VcState::Routing;
+        s.ready = at + self.p.routing_cycles as u64;
+        s.len = h.flits;
+        s.next = 0;
+        self.waiting |= 1 << iv;
+    }
+
+    /// VC allocation among the routed heads.
+    fn vc_allocate(&mut self, now: u64) {
+        let nv = self.p.vcs;
+        let vmask = (1u32 << nv) - 1;
+        let mut asked = false;
+        let mut w = self.waiting;
+        while w != 0 {
+            let iv = w.trailing_zeros() as usize;
+            w &= w - 1;
+            let s = &mut self.vcs[iv];
+            if s.state == VcState::Routing {
+                if now < s.ready {
+                    continue;
+                }
+                s.state = VcState::VcAlloc;
+            }
+            let keep = if self.p.keep_vc {
+                1 << (iv % nv)
+            } else {
+                vmask
+            };
+            let c = &self.cands[iv];
+            let (port, allowed) = match c.as_slice() {
+                [] => continue,
+                [one] => (one.port as usize, one.vcs),
+                many => {
+                    let view = View {
+                        credits: &self.credits,
+                        out_link: &self.out_link,
+                    };
+                    let Some(pick) = self.p.selection.select(c, &view, s.len) else {
+                        continue;
+                    };
+                    let vcs = many
+                        .iter()
+                        .filter(|x| x.port == pick.port)
+                        .fold(0, |m, x| m | x.vcs);
+                    (pick.port as usize, vcs)
+                }
+            };
+            if port >= self.p.ports || self.out_link[port] == NO_LINK {
+                continue;
+            }
+            let free = self.credits[port].free() & allowed & keep & vmask;
+            if free != 0 {
+                self.va_req[iv] = (free as u64) << (port * nv);
+                asked = true;
+            }
+        }
+        if !asked {
+            return;
+        }
+        self.va.allocate(&self.va_req, &mut self.va_grant);
+        for iv in 0..self.va_req.len() {
+            if self.va_req[iv] == 0 {
+                continue;
+            }
+            self.va_req[iv] = 0;
+            let g = self.va_grant[iv];
+            if g == NO_GRANT {
+                continue;
+            }
+            let (o, ov) = (g as usize / nv, g as usize % nv);
+            self.credits[o].take(ov, iv as u16);
+            let s = &mut self.vcs[iv];
+            s.state = VcState::Active;
+            s.out = o as u8;
+            s.ovc = ov as u8;
+            s.ready = now + self.p.vc_alloc_cycles as u64;
+            self.waiting &= !(1 << iv);
+            self.active |= 1 << iv;
+            self.va_won |= 1 << iv;
+        }
+    }
+
+    /// Switch allocation, buffer read and crossbar entry; returns the flits that left.
+    fn sw_allocate(&mut self, now: u64, links: &mut [Link], packets: &PacketTable) -> u32 {
+        let (np, nv) = (self.p.ports, self.p.vcs);
+        let vmask = (1u64 << nv) - 1;
+        let cut_through = self.p.switching == Switching::CutThrough;
+        let mut asked = false;
+        for p in 0..np {
+            let act = (self.active >> (p * nv)) & vmask & self.bufs[p].occupied() as u64;
+            if act == 0 {
+                continue;
+            }
+            let off = self.sw_rr[p] as usize;
+            for k in 0..nv {
+                let v = (off + k) % nv;
+                if act >> v & 1 == 0 {
+                    continue;
+                }
+                let s = &self.vcs[p * nv + v];
+                if s.next == 0 && now < s.ready {
+                    continue;
+                }
+                let need = if s.next == 0 && cut_through {
+                    self.p.credit.packet_units(s.len)
+                } else {
+                    self.p.credit.consume_at(s.next)
+                };
+                let o = s.out as usize;
+                if self.sa_req[p] >> o & 1 == 0 && self.credits[o].can_send(s.ovc as usize, need) {
+                    self.sa_req[p] |= 1 << o;
+                    self.sa_label[p * np + o] = v as u8;
+                    asked = true;
+                }
+            }
+        }
+        if !asked {
+            return 0;
+        }
+        self.sa.allocate(&self.sa_req, &mut self.sa_grant);
+        let mut moved = 0;
+        for p in 0..np {
+            if self.sa_req[p] == 0 {
+                continue;
+            }
+            self.sa_req[p] = 0;
+            let o = self.sa_grant[p];
+            if o == NO_GRANT {
+                continue;
+            }
+            let o = o as usize;
+            let v = self.sa_label[p * np + o] as usize;
+            let iv = p * nv + v;
+            let mut f = self.bufs[p].pop(v).expect("a requesting VC holds a flit");
+            self.flits -= 1;
+            let s = self.vcs[iv];
+            let tail = s.next + 1 == s.len;
+            let unit = self.p.credit;
+            self.credits[o].send(s.ovc as usize, unit.consume_at(s.next), tail);
+            let n = unit.release_at(s.next, s.len);
+            if n > 0 {
+                let c = FlowCtl::Credit {
+                    vc: v as u8,
+                    n: n as u8,
+                };
+                links[self.in_link[p] as usize].back.send(now, c);
+            }
+            f.vc = s.ovc;
+            if let Some(f) = self.xbar.enter(now, o, f) {
+                self.drive(now, o, f, links);
+            }
+            self.sw_rr[p] = ((v + 1) % nv) as u8;
+            self.sa_won |= 1 << p;
+            self.forwarded += 1;
+            moved += 1;
+            if tail {
+                self.active &= !(1 << iv);
+                self.vcs[iv].state = VcState::Idle;
+                if self.bufs[p].level(v) > 0 {
+                    self.start_route(iv, now + 1, packets);
+                }
+            } else {
+                self.vcs[iv].next += 1;
+            }
+        }
+        moved
+    }
+
+    #[inline]
+    fn drive(&mut self, now: u64, o: usize, f: Flit, links: &mut [Link]) {
+        links[self.out_link[o] as usize].send(now, f);
+        self.sent[o] = Some(f);
+        self.any_sent = true;
+    }
+
+    /// Parameters.
+    pub fn params(&self) -> &VcParams {
+        &self.p
+    }
+
+    /// State of input VC `v` of port `port`.
+    pub fn vc_state(&self, port: usize, v: usize) -> VcState {
+        self.vcs[port * self.p.vcs + v].state
+    }
+
+    /// Credits output `port` holds for downstream VC `v`.
+    pub fn credits(&self, port: usize, v: usize) -> u32 {
+        self.credits[port].credits(v)
+    }
+
+    /// Flits in VC `v` of input `port`.
+    pub fn level(&self, port: usize, v: usize) -> u32 {
+        self.bufs[port].level(v)
+    }
+
+    /// Highest occupancy any VC buffer reached.
+    pub fn max_level(&self) -> u32 {
+        self.bufs.iter().map(|b| b.max_level).max().unwrap_or(0)
+    }
+
+    /// Flits buffered and inside the crossbar.
+    pub fn flits_buffered(&self) -> u64 {
+        self.flits as u64 + self.xbar.inside() as u64
+    }
+}
+
+impl Switch<()> for VcSwitch {
+    #[inline]
+    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable) -> u32 {
+        VcSwitch::eval(self, now, links, packets)
+    }
+
+    fn id(&self) -> usize {
+        self.id
+    }
+
+    fn flits_buffered(&self) -> u64 {
+        VcSwitch::flits_buffered(self)
+    }
+
+    fn health(&self) -> Health {
+        Health {
+            overflows: self.bufs.iter().map(|b| b.overflows).sum(),
+            credit_errors: self
+                .credits
+                .iter()
+                .map(|c| c.underflows + c.overflows + c.double_grants)
+                .sum(),
+            route_errors: self.route_errors,
+            order_errors: 0,
+        }
+    }
+
+    fn vcs(&self) -> usize {
+        self.p.vcs
+    }
+
+    /// A head in VC allocation waits for the input VCs holding the VCs it may take; an active
+    /// VC with a flit waits for credits from the VC downstream.
+    fn waits(&self, out: &mut Vec<Wait>) {
+        let nv = self.p.vcs;
+        for (iv, s) in self.vcs.iter().enumerate() {
+            let (p, v) = ((iv / nv) as u8, (iv % nv) as u8);
+            match s.state {
+                VcState::VcAlloc | VcState::Routing => {
+                    for c in self.cands[iv].as_slice() {
+                        let cr = &self.credits[c.port as usize];
+                        for ov in 0..nv {
+                            let owner = cr.owner(ov);
+                            if c.vcs >> ov & 1 == 0 || owner == FREE {
+                                continue;
+                            }
+                            let (op, ovc) = (owner as usize / nv, owner as usize % nv);
+                            out.push(Wait {
+                                port: p,
+                                vc: v,
+                                out: c.port,
+                                on: WaitOn::Input {
+                                    port: op as u8,
+                                    vc: ovc as u8,
+                                },
+                                why: "busy",
+                            });
+                        }
+                    }
+                }
+                VcState::Active if self.bufs[p as usize].level(v as usize) > 0 => {
+                    out.push(Wait {
+                        port: p,
+                        vc: v,
+                        out: s.out,
+                        on: WaitOn::Downstream { vc: s.ovc },
+                        why: "full",
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Probe for VcSwitch {
+    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        let (np, nv) = (self.p.ports, self.p.vcs);
+        for p in 0..np {
+            if self.in_link[p] == NO_LINK {
+                continue;
+            }
+            v.scope_idx("in", p);
+            for c in 0..nv {
+                let s = &self.vcs[p * nv + c];
+                v.scope_idx("vc", c);
+                v.bits("level", 16, self.bufs[p].level(c) as u64);
+                v.text("state", s.state.name());
+                let held = s.state == VcState::Active;
+                v.int("out", if held { s.out as i64 } else { -1 });
+                v.int("out_vc", if held { s.ovc as i64 } else { -1 });
+                v.up();
+            }
+            v.up();
+        }
+        for p in 0..np {
+            if self.out_link[p] == NO_LINK {
+                continue;
+            }
+            v.scope_idx("out", p);
+            for c in 0..nv {
+                v.scope_idx("vc", c);
+                v.int("credits", self.credits[p].credits(c) as i64);
+                let o = self.credits[p].owner(c);
+                v.int("owner", if o == FREE { -1 } else { o as i64 });
+                v.up();
+            }
+            v.flag("valid", self.sent[p].is_some());
+            v.int("flit_pkt", self.sent[p].map_or(-1, |f| f.pkt as i64));
+            v.up();
+        }
+        v.scope("valloc");
+        v.bits("grant", (np * nv) as u32, self.va_won);
+        v.up();
+        v.scope("salloc");
+        v.bits("grant", np as u32, self.sa_won as u64);
+        v.up();
+    }
+}
