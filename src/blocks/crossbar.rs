@@ -2,29 +2,35 @@
 //! cycle `s` leaves its input buffer in `s`, crosses the crossbar and is driven onto the output
 //! link `delay` cycles later (`sw_alloc_cycles - 1 + crossbar_cycles`; 0 = driven in `s`). At
 //! most one flit per output per cycle (the allocator grants each output once), so each output
-//! is a pipelined register chain: a [`Wire`] of that delay. An empty crossbar costs nothing.
+//! is a pipelined register chain of that delay. An empty crossbar costs nothing.
 
-use crate::sim::{Flit, Wire};
+use crate::sim::Flit;
 
-/// The crossbar's output pipelines.
+/// The crossbar's output pipelines: a ring of register stages, each holding one flit per output
+/// and a mask of the outputs it holds (only occupied outputs are visited).
 #[derive(Debug, Clone)]
 pub struct Crossbar {
     delay: u32,
-    pipes: Vec<Wire<Flit>>,
-    /// Flits inside the crossbar pipelines.
+    ports: usize,
+    /// Ring length (a power of two above `delay`) minus one.
+    ring: u64,
+    masks: Vec<u32>,
+    flits: Vec<Flit>,
+    /// Flits inside the pipelines.
     inside: u32,
 }
 
 impl Crossbar {
-    /// A crossbar with `outputs` outputs and a traversal of `delay` cycles.
+    /// A crossbar with `outputs` (<= 32) outputs and a traversal of `delay` cycles.
     pub fn new(outputs: usize, delay: u32) -> Self {
+        assert!(outputs <= 32);
+        let len = (delay as usize + 1).next_power_of_two();
         Crossbar {
             delay,
-            pipes: if delay == 0 {
-                Vec::new()
-            } else {
-                (0..outputs).map(|_| Wire::new(delay)).collect()
-            },
+            ports: outputs,
+            ring: len as u64 - 1,
+            masks: vec![0; len],
+            flits: vec![Flit::default(); len * outputs],
             inside: 0,
         }
     }
@@ -47,21 +53,29 @@ impl Crossbar {
         if self.delay == 0 {
             return Some(f);
         }
-        let ok = self.pipes[o].send(now, f);
-        debug_assert!(ok, "two flits granted to one output in one cycle");
+        let s = (now & self.ring) as usize;
+        debug_assert!(self.masks[s] >> o & 1 == 0, "two flits to one output in one cycle");
+        self.masks[s] |= 1 << o;
+        self.flits[s * self.ports + o] = f;
         self.inside += 1;
         None
     }
 
-    /// The flit leaving the crossbar towards output `o`'s link at cycle `now`.
+    /// The flits leaving the crossbar at cycle `now` (granted `delay` cycles earlier), each
+    /// handed to `drive(output, flit)`.
     #[inline]
-    pub fn leave(&mut self, now: u64, o: usize) -> Option<Flit> {
-        if self.inside == 0 {
-            return None;
+    pub fn leave(&mut self, now: u64, mut drive: impl FnMut(usize, Flit)) {
+        if self.inside == 0 || now < self.delay as u64 {
+            return;
         }
-        let f = self.pipes[o].recv(now);
-        self.inside -= f.is_some() as u32;
-        f
+        let s = ((now - self.delay as u64) & self.ring) as usize;
+        let mut m = std::mem::take(&mut self.masks[s]);
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.inside -= 1;
+            drive(o, self.flits[s * self.ports + o]);
+        }
     }
 }
 
@@ -80,9 +94,13 @@ mod tests {
         let mut x = Crossbar::new(3, 2);
         assert_eq!(x.enter(5, 1, f), None);
         assert_eq!(x.inside(), 1);
-        assert_eq!(x.leave(6, 1), None);
-        assert_eq!(x.leave(7, 0), None);
-        assert_eq!(x.leave(7, 1), Some(f));
+        let mut got = vec![];
+        x.leave(6, |o, f| got.push((6, o, f)));
+        assert!(got.is_empty());
+        assert_eq!(x.enter(6, 2, f), None);
+        x.leave(7, |o, f| got.push((7, o, f)));
+        x.leave(8, |o, f| got.push((8, o, f)));
+        assert_eq!(got, vec![(7, 1, f), (8, 2, f)]);
         assert_eq!(x.inside(), 0);
     }
 }

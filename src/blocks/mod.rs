@@ -5,6 +5,7 @@
 pub mod allocator;
 pub mod arbiter;
 pub mod credit;
+pub mod credit_delay;
 pub mod crossbar;
 pub mod ir_fir;
 pub mod link;

@@ -25,6 +25,16 @@ pub enum Process {
     Bernoulli,
 }
 
+/// Trials up to and including the first success of independent trials of probability `p`
+/// (>= 1; 1 when `p` >= 1).
+fn geometric(p: f64, rng: &mut ChaCha8Rng) -> u64 {
+    if p >= 1.0 {
+        return 1;
+    }
+    let u = 1.0 - rng.random::<f64>(); // (0, 1]
+    1 + (u.ln() / (-p).ln_1p()).floor().min(1e18) as u64
+}
+
 /// The generator's registers.
 #[derive(Debug, Clone)]
 pub struct MessageGenerator {
@@ -50,10 +60,10 @@ impl MessageGenerator {
         } else {
             f64::INFINITY
         };
-        let next = if interval.is_finite() {
-            rng.random::<f64>() * interval
-        } else {
-            f64::INFINITY
+        let next = match (interval.is_finite(), process) {
+            (false, _) => f64::INFINITY,
+            (true, Process::Constant) => rng.random::<f64>() * interval,
+            (true, Process::Bernoulli) => (geometric(1.0 / interval, rng) - 1) as f64,
         };
         MessageGenerator {
             interval,
@@ -76,12 +86,14 @@ impl MessageGenerator {
                 }
                 n
             }
+            // one trial per cycle, drawn as the gap to the next success (one random number
+            // per message instead of one per cycle)
             Process::Bernoulli => {
-                if self.interval.is_finite() && rng.random::<f64>() * self.interval < 1.0 {
-                    1
-                } else {
-                    0
+                if self.next > now as f64 {
+                    return 0;
                 }
+                self.next += geometric(1.0 / self.interval, rng) as f64;
+                1
             }
         }
     }
@@ -195,3 +207,30 @@ impl Injector {
 /// Trace injections of a whole network: (cycle, source, destination, payload bytes), time
 /// ordered.
 pub type Injections = Vec<(u64, u32, u32, u32)>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn bernoulli_gaps_give_the_rate_and_at_most_one_per_cycle() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        // 20-flit messages at 0.1 flits/cycle: p = 1/200 per cycle
+        let mut g = MessageGenerator::new(0.1, 20, Process::Bernoulli, 10, &mut rng);
+        let (mut n, mut first) = (0u64, None);
+        for now in 0..2_000_000u64 {
+            let k = g.due(now, &mut rng);
+            assert!(k <= 1);
+            n += k as u64;
+            if k == 1 && first.is_none() {
+                first = Some(now);
+            }
+        }
+        let rate = n as f64 / 2e6;
+        assert!((rate - 0.005).abs() < 0.0002, "{rate}");
+        // p = 1 fires every cycle from cycle 0
+        let mut g = MessageGenerator::new(1.0, 1, Process::Bernoulli, 10, &mut rng);
+        assert!((0..100).all(|t| g.due(t, &mut rng) == 1));
+    }
+}

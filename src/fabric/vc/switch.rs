@@ -28,6 +28,7 @@
 
 use crate::blocks::allocator::{SeparableInputFirst, NO_GRANT};
 use crate::blocks::credit::CreditUnit;
+use crate::blocks::credit_delay::CreditDelay;
 use crate::blocks::crossbar::Crossbar;
 use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::vc_buffer::VcBuffer;
@@ -36,7 +37,7 @@ use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
 use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
 use crate::routing::selection::{PortView, Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
-use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor, Wire};
+use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
 
 /// How a head advances (issue 12 §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -106,6 +107,14 @@ struct InVc {
     next: u32,
 }
 
+/// A returned credit reaches output `port`'s counters.
+#[inline]
+fn apply(credits: &mut [VcCredits], port: usize, c: FlowCtl) {
+    if let FlowCtl::Credit { vc, n } = c {
+        credits[port].credit(vc as usize, n as u32);
+    }
+}
+
 /// The outputs as the selection function sees them during VC allocation.
 struct View<'a> {
     credits: &'a [VcCredits],
@@ -143,8 +152,8 @@ pub struct VcSwitch {
     /// Per input: the VC after the last switch-allocation winner.
     sw_rr: Vec<u8>,
     credits: Vec<VcCredits>,
-    /// Per output: returned credits waiting `credit_delay_cycles`.
-    credit_pipe: Vec<Wire<FlowCtl>>,
+    /// Returned credits waiting `credit_delay_cycles`.
+    credit_pipe: CreditDelay,
     xbar: Crossbar,
     va: SeparableInputFirst,
     sa: SeparableInputFirst,
@@ -153,9 +162,8 @@ pub struct VcSwitch {
     /// Input VCs routing or in VC allocation (bit p·V + v), and active ones.
     waiting: u64,
     active: u64,
-    /// Flits in the input buffers; credits inside the credit pipelines.
+    /// Flits in the input buffers.
     flits: u32,
-    credits_inside: u32,
     /// Scratch of the allocators (no allocation per cycle).
     va_req: Vec<u64>,
     va_grant: Vec<u8>,
@@ -201,9 +209,7 @@ impl VcSwitch {
             credits: (0..np)
                 .map(|_| VcCredits::new(nv, units, p.wait_for_tail_credit))
                 .collect(),
-            credit_pipe: (0..np)
-                .map(|_| Wire::new(p.credit_delay_cycles.max(1)))
-                .collect(),
+            credit_pipe: CreditDelay::new(np, p.credit_delay_cycles),
             xbar: Crossbar::new(np, p.sw_alloc_cycles - 1 + p.crossbar_cycles),
             va: SeparableInputFirst::new(np * nv, np * nv),
             sa: SeparableInputFirst::new(np, np),
@@ -212,7 +218,6 @@ impl VcSwitch {
             waiting: 0,
             active: 0,
             flits: 0,
-            credits_inside: 0,
             va_req: vec![0; np * nv],
             va_grant: vec![NO_GRANT; np * nv],
             sa_req: vec![0; np],
@@ -233,7 +238,7 @@ impl VcSwitch {
     fn quiet(&self, links: &[Link]) -> bool {
         self.flits == 0
             && self.xbar.inside() == 0
-            && self.credits_inside == 0
+            && self.credit_pipe.is_empty()
             && !self.any_sent
             && self.va_won == 0
             && self.sa_won == 0
@@ -262,10 +267,17 @@ impl VcSwitch {
             self.any_sent = false;
         }
         // 1-2: credits and flits in
+        let delayed = self.p.credit_delay_cycles > 0;
         for port in 0..np {
             let ol = self.out_link[port];
             if ol != NO_LINK {
-                self.credit_in(now, port, links[ol as usize].back.recv(now));
+                if let Some(c) = links[ol as usize].back.recv(now) {
+                    if delayed {
+                        self.credit_pipe.push(now, port, c);
+                    } else {
+                        apply(&mut self.credits, port, c);
+                    }
+                }
             }
             let il = self.in_link[port];
             if il == NO_LINK {
@@ -283,6 +295,19 @@ impl VcSwitch {
                 }
             }
         }
+        let credits = &mut self.credits;
+        self.credit_pipe
+            .pop_due(now, |port, c| apply(credits, port, c));
+        // flits granted earlier leave the crossbar
+        let (out_link, sent) = (&self.out_link, &mut self.sent);
+        let mut driven = false;
+        self.xbar.leave(now, |o, f| {
+            links[out_link[o] as usize].send(now, f);
+            sent[o] = Some(f);
+            driven = true;
+            moved += 1;
+        });
+        self.any_sent |= driven;
         // 3: VC allocation
         if self.waiting != 0 {
             self.vc_allocate(now);
@@ -291,42 +316,7 @@ impl VcSwitch {
         if self.active != 0 {
             moved += self.sw_allocate(now, links, packets);
         }
-        if self.xbar.inside() > 0 {
-            for o in 0..np {
-                if let Some(f) = self.xbar.leave(now, o) {
-                    self.drive(now, o, f, links);
-                    moved += 1;
-                }
-            }
-        }
         moved
-    }
-
-    /// A credit from output `port`'s link: straight in, or through the credit pipeline.
-    #[inline]
-    fn credit_in(&mut self, now: u64, port: usize, arrived: Option<FlowCtl>) {
-        let d = self.p.credit_delay_cycles;
-        if let Some(c) = arrived {
-            if d == 0 {
-                self.apply(c, port);
-            } else {
-                self.credit_pipe[port].send(now, c);
-                self.credits_inside += 1;
-            }
-        }
-        if d > 0 && self.credits_inside > 0 {
-            if let Some(c) = self.credit_pipe[port].recv(now) {
-                self.credits_inside -= 1;
-                self.apply(c, port);
-            }
-        }
-    }
-
-    #[inline]
-    fn apply(&mut self, c: FlowCtl, port: usize) {
-        if let FlowCtl::Credit { vc, n } = c {
-            self.credits[port].credit(vc as usize, n as u32);
-        }
     }
 
     /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.
