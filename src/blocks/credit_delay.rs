@@ -56,7 +56,10 @@ impl CreditDelay {
     /// A credit for output `port` arrived at cycle `now`.
     #[inline]
     pub fn push(&mut self, now: u64, port: usize, credit: FlowCtl) {
-        debug_assert!(self.len < self.ring.len(), "more credits than the links can carry");
+        debug_assert!(
+            self.len < self.ring.len(),
+            "more credits than the links can carry"
+        );
         let mask = self.ring.len() - 1;
         self.ring[(self.head + self.len) & mask] = Entry {
             due: now + self.delay as u64,

@@ -54,7 +54,10 @@ impl Crossbar {
             return Some(f);
         }
         let s = (now & self.ring) as usize;
-        debug_assert!(self.masks[s] >> o & 1 == 0, "two flits to one output in one cycle");
+        debug_assert!(
+            self.masks[s] >> o & 1 == 0,
+            "two flits to one output in one cycle"
+        );
         self.masks[s] |= 1 << o;
         self.flits[s * self.ports + o] = f;
         self.inside += 1;

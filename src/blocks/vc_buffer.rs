@@ -64,7 +64,10 @@ impl VcBuffer {
             self.overflows += 1;
             return false;
         }
-        let slot = (self.head[v] + self.len[v]) % self.depth;
+        let mut slot = self.head[v] + self.len[v];
+        if slot >= self.depth {
+            slot -= self.depth;
+        }
         self.mem[v * self.depth as usize + slot as usize] = f;
         self.len[v] += 1;
         self.max_level = self.max_level.max(self.len[v]);
@@ -85,7 +88,10 @@ impl VcBuffer {
             return None;
         }
         let f = self.mem[v * self.depth as usize + self.head[v] as usize];
-        self.head[v] = (self.head[v] + 1) % self.depth;
+        self.head[v] += 1;
+        if self.head[v] == self.depth {
+            self.head[v] = 0;
+        }
         self.len[v] -= 1;
         if self.len[v] == 0 {
             self.occupied &= !(1 << v);

@@ -41,7 +41,23 @@ fn mesh(dims: &str, rate: f64, cycles: u64) -> Config {
     c
 }
 
-/// The standard scenarios; `scale` multiplies the simulated cycles.
+/// The BookSim2-equivalent preset (`configs/booksim-iq.toml`) on a `dims` mesh at `rate`.
+pub const BOOKSIM_IQ: &str = include_str!("../../configs/booksim-iq.toml");
+
+fn booksim_iq(dims: &str, rate: f64, cycles: u64) -> Config {
+    let set = [
+        format!("topology.dims={dims:?}"),
+        format!("traffic.rate={rate}"),
+        format!("cycles={cycles}"),
+        format!("warmup={}", cycles / 10),
+    ];
+    Config::from_toml(BOOKSIM_IQ, &set).expect("the preset and its overrides are valid")
+}
+
+/// The standard scenarios; `scale` multiplies the simulated cycles. The `vc_` ones run the
+/// BookSim2-equivalent preset at the loads docs/results/booksim.md timed BookSim2 at: 8x8 at
+/// 0.01, 0.10 and 0.34 (its highest stable rate); 16x16 at 0.01, at 0.054 (the same flits per
+/// router per cycle as 8x8 at 0.10: 0.10 x 6.25 / 11.625 routers crossed) and at 0.10.
 pub fn scenarios(scale: f64) -> Vec<Scenario> {
     let cyc = |n: f64| ((n * scale) as u64).max(2000);
     let mut irr = Config::default();
@@ -73,6 +89,30 @@ pub fn scenarios(scale: f64) -> Vec<Scenario> {
         Scenario {
             name: "irregular64_updown_512B_rate0.03_near_sat",
             config: irr,
+        },
+        Scenario {
+            name: "vc_booksim_iq_8x8_rate0.01",
+            config: booksim_iq("8x8", 0.01, cyc(400_000.0)),
+        },
+        Scenario {
+            name: "vc_booksim_iq_8x8_rate0.10",
+            config: booksim_iq("8x8", 0.1, cyc(100_000.0)),
+        },
+        Scenario {
+            name: "vc_booksim_iq_8x8_rate0.34_sat",
+            config: booksim_iq("8x8", 0.34, cyc(50_000.0)),
+        },
+        Scenario {
+            name: "vc_booksim_iq_16x16_rate0.01",
+            config: booksim_iq("16x16", 0.01, cyc(100_000.0)),
+        },
+        Scenario {
+            name: "vc_booksim_iq_16x16_rate0.054",
+            config: booksim_iq("16x16", 0.054, cyc(25_000.0)),
+        },
+        Scenario {
+            name: "vc_booksim_iq_16x16_rate0.10",
+            config: booksim_iq("16x16", 0.1, cyc(25_000.0)),
         },
     ]
 }

@@ -140,9 +140,11 @@ pub struct LinkCfg {
 pub struct SwitchCfg {
     /// Switch family: myrinet (seed 000), vct (seed 001) or vc (virtual-channel routers).
     pub family: String,
-    /// vct, vc: cycles from a header at the front of an input (VC) to its routing decision
-    /// (seed 001: 20; BookSim2's routing_delay, 0 in its iq preset).
-    pub routing_cycles: u32,
+    /// vct, vc: cycles from a header at the front of an input (VC) to its routing decision;
+    /// when not given, the family's own: vct 20 (seed 001), vc 0 (BookSim2's routing_delay in
+    /// its iq preset: lookahead routing). [`SwitchCfg::routing_cycles`] reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub routing_cycles: Option<u32>,
     /// vct: input and output queues, in packets of the largest size (seed 001: 2).
     pub buffer_packets: u32,
     /// vct: bytes one credit stands for; 0 = one credit per flit (seed 004 counts 64).
@@ -174,6 +176,16 @@ pub struct SwitchCfg {
     /// vc: "wormhole" or "cut-through" (a head advances only when the VC downstream can hold
     /// its whole packet).
     pub switching: crate::fabric::vc::switch::Switching,
+}
+
+impl SwitchCfg {
+    /// Routing cycles in force: the configured value, or the family's default.
+    pub fn routing_cycles(&self) -> u32 {
+        self.routing_cycles.unwrap_or(match self.family.as_str() {
+            "vc" => 0,
+            _ => crate::fabric::vct::switch::VctParams::PAPER.routing_cycles,
+        })
+    }
 }
 
 /// `[nic]`
@@ -279,7 +291,7 @@ impl Default for SwitchCfg {
         let v = crate::fabric::vct::switch::VctParams::PAPER;
         SwitchCfg {
             family: "myrinet".into(),
-            routing_cycles: v.routing_cycles,
+            routing_cycles: None,
             buffer_packets: v.buffer_packets,
             credit_bytes: 0,
             first_flit_latency_cycles: sw.first_flit_latency,

@@ -42,7 +42,7 @@ impl Config {
             }
         }
         let de = toml::Value::Table(table);
-        let cfg: Config = serde_path_to_error::deserialize(de).map_err(|e| {
+        let mut cfg: Config = serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();
             let msg = e.into_inner().to_string();
             // a number above TOML's integers arrives as a string: say what it is
@@ -59,6 +59,8 @@ impl Config {
             };
             Error::field(if path == "." { "config".into() } else { path }, msg)
         })?;
+        // the family's default in force, written out (results record what ran)
+        cfg.switch.routing_cycles = Some(cfg.switch.routing_cycles());
         cfg.validate()?;
         Ok(cfg)
     }
@@ -166,7 +168,7 @@ impl Config {
         )?;
         range("link.fly_cycles", self.link.fly_cycles, 1, 1024)?;
         range("link.flit_bytes", self.link.flit_bytes, 1, 4096)?;
-        range("switch.routing_cycles", s_cfg.routing_cycles, 0, 100_000)?;
+        range("switch.routing_cycles", s_cfg.routing_cycles(), 0, 100_000)?;
         range("switch.buffer_packets", s_cfg.buffer_packets, 1, 1024)?;
         range("switch.credit_bytes", s_cfg.credit_bytes, 0, 1 << 20)?;
         range(
@@ -273,9 +275,9 @@ impl Config {
     pub fn least_watchdog(&self) -> u64 {
         let (s, n) = (&self.switch, &self.nic);
         let mut pause = match self.switch.family.as_str() {
-            "vct" => s.routing_cycles as u64,
+            "vct" => s.routing_cycles() as u64,
             "vc" => {
-                (s.routing_cycles + s.vc_alloc_cycles + s.sw_alloc_cycles + s.crossbar_cycles)
+                (s.routing_cycles() + s.vc_alloc_cycles + s.sw_alloc_cycles + s.crossbar_cycles)
                     as u64
                     + s.credit_delay_cycles as u64
             }

@@ -159,9 +159,11 @@ pub struct VcSwitch {
     sa: SeparableInputFirst,
     in_link: Vec<u32>,
     out_link: Vec<u32>,
-    /// Input VCs routing or in VC allocation (bit p·V + v), and active ones.
+    /// Input VCs routing or in VC allocation (bit p·V + v), active ones, and those holding
+    /// a flit.
     waiting: u64,
     active: u64,
+    holding: u64,
     /// Flits in the input buffers.
     flits: u32,
     /// Scratch of the allocators (no allocation per cycle).
@@ -217,6 +219,7 @@ impl VcSwitch {
             out_link,
             waiting: 0,
             active: 0,
+            holding: 0,
             flits: 0,
             va_req: vec![0; np * nv],
             va_grant: vec![NO_GRANT; np * nv],
@@ -289,6 +292,7 @@ impl VcSwitch {
                 if b.push(f) {
                     self.flits += 1;
                     let iv = port * self.p.vcs + v;
+                    self.holding |= 1 << iv;
                     if self.vcs[iv].state == VcState::Idle && b.level(v) == 1 {
                         self.start_route(iv, now, packets);
                     }
@@ -424,14 +428,27 @@ impl VcSwitch {
         let vmask = (1u64 << nv) - 1;
         let cut_through = self.p.switching == Switching::CutThrough;
         let mut asked = false;
-        for p in 0..np {
-            let act = (self.active >> (p * nv)) & vmask & self.bufs[p].occupied() as u64;
+        let ready = self.active & self.holding;
+        let mut p = 0;
+        while p < np {
+            let act = (ready >> (p * nv)) & vmask;
             if act == 0 {
+                // skip to the next port with a candidate VC
+                let rest = ready >> ((p + 1) * nv);
+                if rest == 0 {
+                    break;
+                }
+                p += 1 + rest.trailing_zeros() as usize / nv;
                 continue;
             }
-            let off = self.sw_rr[p] as usize;
-            for k in 0..nv {
-                let v = (off + k) % nv;
+            let mut v = self.sw_rr[p] as usize;
+            for _ in 0..nv {
+                let this = v;
+                v += 1;
+                if v == nv {
+                    v = 0;
+                }
+                let v = this;
                 if act >> v & 1 == 0 {
                     continue;
                 }
@@ -451,6 +468,7 @@ impl VcSwitch {
                     asked = true;
                 }
             }
+            p += 1;
         }
         if !asked {
             return 0;
@@ -471,6 +489,9 @@ impl VcSwitch {
             let iv = p * nv + v;
             let mut f = self.bufs[p].pop(v).expect("a requesting VC holds a flit");
             self.flits -= 1;
+            if self.bufs[p].level(v) == 0 {
+                self.holding &= !(1 << iv);
+            }
             let s = self.vcs[iv];
             let tail = s.next + 1 == s.len;
             let unit = self.p.credit;
@@ -487,7 +508,7 @@ impl VcSwitch {
             if let Some(f) = self.xbar.enter(now, o, f) {
                 self.drive(now, o, f, links);
             }
-            self.sw_rr[p] = ((v + 1) % nv) as u8;
+            self.sw_rr[p] = if v + 1 == nv { 0 } else { v as u8 + 1 };
             self.sa_won |= 1 << p;
             self.forwarded += 1;
             moved += 1;

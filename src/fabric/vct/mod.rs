@@ -244,7 +244,7 @@ pub fn build(
     let b = VctBuild {
         switch: VctParams {
             ports: topo.ports_per_switch,
-            routing_cycles: s.routing_cycles,
+            routing_cycles: s.routing_cycles(),
             buffer_flits: buf,
             credit,
             selection,
