@@ -540,7 +540,7 @@ fn destination_patterns() {
     );
     let e = Pattern::parse("zigzag").unwrap_err().to_string();
     assert!(
-        e.contains("zigzag") && e.contains("uniform, bit-reversal"),
+        e.contains("zigzag") && e.contains("uniform, uniform+self, bit-reversal"),
         "{e}"
     );
     let bad = Pattern::HotSpot {

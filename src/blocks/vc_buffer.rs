@@ -81,6 +81,19 @@ impl VcBuffer {
         (self.len[v] > 0).then(|| &self.mem[v * self.depth as usize + self.head[v] as usize])
     }
 
+    /// The flit at the tail of VC `v` (the last written).
+    #[inline]
+    pub fn back(&self, v: usize) -> Option<&Flit> {
+        if self.len[v] == 0 {
+            return None;
+        }
+        let mut slot = self.head[v] + self.len[v] - 1;
+        if slot >= self.depth {
+            slot -= self.depth;
+        }
+        Some(&self.mem[v * self.depth as usize + slot as usize])
+    }
+
     /// Remove and return the head of VC `v`.
     #[inline]
     pub fn pop(&mut self, v: usize) -> Option<Flit> {

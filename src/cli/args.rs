@@ -69,10 +69,10 @@ pub(crate) struct SimArgs {
     /// Topology JSON file (sets topology.kind = "file").
     #[arg(long)]
     pub topology_file: Option<PathBuf>,
-    /// Switch family (`switch.family`): myrinet or vct (`flitwave list`).
+    /// Switch family (`switch.family`): myrinet, vct or vc (`flitwave list`).
     #[arg(long)]
     pub family: Option<String>,
-    /// Routing (`routing.algorithm`): updown, itb, dor, fir-det, ir-adaptive (`flitwave list`).
+    /// Routing (`routing.algorithm`): updown, itb, dor, dor-dateline, fir-det, ir-adaptive (`flitwave list`).
     #[arg(long)]
     pub routing: Option<String>,
     /// Path selection of the routing (`routing.paths`): balanced or shortest (updown), random
@@ -362,7 +362,7 @@ pub(crate) struct RoutesArgs {
     pub topology: String,
     #[command(flatten)]
     pub shape: ShapeArgs,
-    /// Routing (`routing.algorithm`): updown, itb, dor, fir-det, ir-adaptive. Default: fir-det
+    /// Routing (`routing.algorithm`): updown, itb, dor, dor-dateline, fir-det, ir-adaptive. Default: fir-det
     /// on fat-trees, updown elsewhere.
     #[arg(long)]
     pub routing: Option<String>,

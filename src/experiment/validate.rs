@@ -94,17 +94,6 @@ impl Config {
             ));
         }
         range("watchdog_cycles", self.watchdog_cycles, 100, 1 << 40)?;
-        let least = self.least_watchdog();
-        if self.watchdog_cycles < least {
-            return Err(Error::field(
-                "watchdog_cycles",
-                format!(
-                    "{} is shorter than the longest pause a healthy network of this configuration can make ({} cycles: a block's own delay plus a round trip on a link); allowed: at least {least}",
-                    self.watchdog_cycles,
-                    least - 1
-                ),
-            ));
-        }
         let t = &self.topology;
         let s_cfg = &self.switch;
         range("topology.switches", t.switches, 1, 4096)?;
@@ -263,6 +252,18 @@ impl Config {
             4095,
         )?;
         range("nic.itb_descriptors", self.nic.itb_descriptors, 1, 1 << 20)?;
+        // relations last: every value in range first
+        let least = self.least_watchdog();
+        if self.watchdog_cycles < least {
+            return Err(Error::field(
+                "watchdog_cycles",
+                format!(
+                    "{} is shorter than the longest pause a healthy network of this configuration can make ({} cycles: a block's own delay plus a round trip on a link); allowed: at least {least}",
+                    self.watchdog_cycles,
+                    least - 1
+                ),
+            ));
+        }
         Ok(())
     }
 }

@@ -552,6 +552,18 @@ impl VcSwitch {
         self.bufs[port].level(v)
     }
 
+    /// The packets of the first and the last flit in VC `v` of input `port` (None when
+    /// empty): two different ones share the VC.
+    pub fn packets_in(&self, port: usize, v: usize) -> Option<(u32, u32)> {
+        let b = &self.bufs[port];
+        Some((b.front(v)?.pkt, b.back(v)?.pkt))
+    }
+
+    /// Ports of the router.
+    pub fn ports(&self) -> usize {
+        self.p.ports
+    }
+
     /// Highest occupancy any VC buffer reached.
     pub fn max_level(&self) -> u32 {
         self.bufs.iter().map(|b| b.max_level).max().unwrap_or(0)

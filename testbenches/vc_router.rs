@@ -1,0 +1,365 @@
+//! Testbench of the virtual-channel router family (issue 12): the BookSim2-equivalent preset's
+//! zero-load pipeline (4 cycles per router crossed, 4·D + 25 cycles per 20-flit packet, as
+//! BookSim2's watch trace shows), the invariants beyond saturation on the DOR mesh, the dateline
+//! torus and up*/down* irregular networks (healthy, then drained: nothing lost, no deadlock),
+//! virtual cut-through never splitting a packet across routers, the DOR torus without datelines
+//! deadlocking (and the checker finding its cycle), determinism, waveform probes, and every bad
+//! VC parameter refused with an error that names the key.
+
+mod common;
+
+use common::{fails_with, flitwave};
+use flitwave::experiment::build;
+use flitwave::experiment::config::Config;
+use flitwave::fabric::vc::VcFamily;
+use flitwave::fabric::{AnyNetwork, Network, Summary};
+
+const PRESET: &str = include_str!("../configs/booksim-iq.toml");
+
+fn preset(over: &[&str]) -> Config {
+    let o: Vec<String> = over.iter().map(|s| s.to_string()).collect();
+    Config::from_toml(PRESET, &o).unwrap()
+}
+
+fn vc_net(c: &Config) -> Network<VcFamily> {
+    match build::build(c).unwrap().network {
+        AnyNetwork::Vc(n) => n,
+        _ => panic!("not a vc network"),
+    }
+}
+
+/// Mesh coordinates of host `h` on an 8x8 mesh with one host per router.
+fn dist(a: u32, b: u32) -> u64 {
+    let (ax, ay, bx, by) = (a % 8, a / 8, b % 8, b / 8);
+    (ax.abs_diff(bx) + ay.abs_diff(by)) as u64
+}
+
+#[test]
+fn zero_load_latency_is_four_cycles_per_router_plus_serialization() {
+    // lone 20-flit packets, 500 cycles apart: latency = 2 (injection) + 4 per router + 19
+    let pairs: Vec<(u32, u32)> = (0..64u32).map(|i| (i, (i * 37 + 11) % 64)).collect();
+    let inj: Vec<(u64, u32, u32, u32)> = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, &(s, d))| (1000 + 500 * i as u64, s, d, 20))
+        .collect();
+    let mut net = vc_net(&preset(&["traffic.rate=0", "warmup=0"]));
+    net.load_trace(&inj, u32::MAX).unwrap();
+    let done = net.run_workload(200_000).expect("the trace finishes");
+    let s = net.summary();
+    assert!(s.healthy(), "{}", s.report());
+    let want: u64 = pairs.iter().map(|&(a, b)| 4 * dist(a, b) + 25).sum();
+    let lat = s.latency.unwrap().cycles;
+    assert!(
+        (lat - want as f64 / 64.0).abs() < 1e-9,
+        "average {lat}, the pipeline gives {}",
+        want as f64 / 64.0
+    );
+    // the longest pair (corner to corner, D = 14) bounds the maximum exactly
+    let max = pairs
+        .iter()
+        .map(|&(a, b)| 4 * dist(a, b) + 25)
+        .max()
+        .unwrap();
+    assert_eq!(s.max_latency_cycles, max);
+    assert!(done > 1000 + 500 * 63);
+    // a packet to its own host crosses one router: 25 cycles
+    let mut net = vc_net(&preset(&["traffic.rate=0", "warmup=0"]));
+    net.load_trace(&[(100, 5, 5, 20)], u32::MAX).unwrap();
+    net.run_workload(10_000).unwrap();
+    assert_eq!(net.summary().max_latency_cycles, 25);
+}
+
+/// Run beyond saturation, stop the sources, drain: healthy all along, nothing lost.
+fn overload_and_drain(c: &Config) -> Summary {
+    let mut net = build::build(c).unwrap().network;
+    net.run(c.cycles);
+    let s = net.summary();
+    assert!(s.healthy(), "{}", s.report());
+    assert!(
+        s.saturated,
+        "the load must be beyond saturation:\n{}",
+        s.report()
+    );
+    net.stop_traffic();
+    for _ in 0..400 {
+        if net.drained() {
+            break;
+        }
+        net.run(1000);
+    }
+    let d = net.summary();
+    assert!(d.healthy() && net.drained(), "not drained:\n{}", d.report());
+    assert_eq!(d.generated_packets, d.delivered_packets);
+    s
+}
+
+#[test]
+fn no_deadlock_nothing_lost_beyond_saturation() {
+    let base = [
+        "traffic.rate=0.8",
+        "cycles=8000",
+        "warmup=1000",
+        "traffic.source_queue_limit=50",
+    ];
+    let mut mesh = base.to_vec();
+    mesh.push("topology.dims=\"6x6\"");
+    overload_and_drain(&preset(&mesh));
+    let mut torus = base.to_vec();
+    torus.extend([
+        "topology.kind=\"torus\"",
+        "topology.dims=\"6x6\"",
+        "routing.algorithm=\"dor-dateline\"",
+    ]);
+    overload_and_drain(&preset(&torus));
+    for (vcs, buf) in [
+        ("switch.vcs=3", "switch.vc_buffer_flits=4"),
+        ("switch.vcs=1", "switch.vc_buffer_flits=8"),
+    ] {
+        let mut irr = base.to_vec();
+        irr.extend([
+            "topology.kind=\"irregular\"",
+            "topology.switches=16",
+            "topology.hosts_per_switch=4",
+            "topology.ports=8",
+            "routing.algorithm=\"updown\"",
+            "traffic.pattern=\"uniform\"",
+            vcs,
+            buf,
+        ]);
+        overload_and_drain(&preset(&irr));
+    }
+    // cut-through with 64-byte credits of 16-byte flits
+    let mut vct = base.to_vec();
+    vct.extend([
+        "topology.dims=\"4x4\"",
+        "switch.switching=\"cut-through\"",
+        "switch.vc_buffer_flits=20",
+        "link.flit_bytes=16",
+        "traffic.message_bytes=320",
+        "switch.credit_bytes=64",
+    ]);
+    overload_and_drain(&preset(&vct));
+}
+
+/// Over a run, whether some VC ever held flits of two packets at once.
+fn vc_ever_shared(over: &[&str]) -> bool {
+    let mut o = vec![
+        "topology.dims=\"4x4\"",
+        "traffic.rate=0.6",
+        "switch.vc_buffer_flits=20",
+        "cycles=4000",
+    ];
+    o.extend_from_slice(over);
+    let mut net = vc_net(&preset(&o));
+    let mut shared = false;
+    for _ in 0..4000 {
+        net.step();
+        for sw in &net.switches {
+            for p in 0..sw.ports() {
+                for v in 0..2 {
+                    shared |= sw.packets_in(p, v).is_some_and(|(a, b)| a != b);
+                }
+            }
+        }
+    }
+    assert!(net.summary().healthy());
+    shared
+}
+
+#[test]
+fn cut_through_heads_advance_only_into_room_for_the_whole_packet() {
+    // buffers of exactly one packet: a head that advanced without room for all of its packet
+    // would find the previous packet's flits still in the VC
+    assert!(!vc_ever_shared(&["switch.switching=\"cut-through\""]));
+    // wormhole does let a head follow a tail into the same VC: the check can fail
+    assert!(vc_ever_shared(&["switch.switching=\"wormhole\""]));
+}
+
+#[test]
+fn dor_on_a_torus_without_datelines_deadlocks_and_the_checker_finds_why() {
+    let c = preset(&[
+        "topology.kind=\"torus\"",
+        "topology.dims=\"4x4\"",
+        "switch.vcs=1",
+        "traffic.rate=0.9",
+        "cycles=30000",
+        "watchdog_cycles=2000",
+    ]);
+    let mut net = build::build(&c).unwrap().network;
+    net.run(c.cycles);
+    let d = net.summary().deadlock.expect("the torus deadlocks");
+    assert!(d.contains("wait cycle: sw"), "{d}");
+    for (routing, free) in [("dor", false), ("dor-dateline", true)] {
+        let (ok, out, err) = flitwave(&[
+            "routes",
+            "--topology",
+            "torus",
+            "--dims",
+            "4x4",
+            "--routing",
+            routing,
+            "--json",
+        ]);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["deadlock_free"], free, "{routing}: {out}");
+    }
+}
+
+#[test]
+fn same_seed_same_statistics_and_waveform_at_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("fw-vc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let strip = |out: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(out).unwrap();
+        v.as_object_mut().unwrap().remove("flitwave");
+        v
+    };
+    let mut runs = vec![];
+    for i in 0..2 {
+        let vcd = dir.join(format!("r{i}.vcd"));
+        let (ok, out, err) = flitwave(&[
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--set",
+            "traffic.rate=0.2",
+            "--cycles",
+            "3000",
+            "--vcd",
+            vcd.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(ok, "{err}");
+        runs.push((strip(&out), std::fs::read(&vcd).unwrap()));
+    }
+    assert!(runs[0] == runs[1], "two runs of one seed differ");
+    let mut sweeps = vec![];
+    for threads in ["1", "2"] {
+        let (ok, out, err) = flitwave(&[
+            "sweep",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--rates",
+            "0.1,0.2,0.3",
+            "--cycles",
+            "3000",
+            "--threads",
+            threads,
+            "--quiet",
+            "--json",
+            "-",
+        ]);
+        assert!(ok, "{err}");
+        sweeps.push(strip(&out));
+    }
+    assert_eq!(
+        sweeps[0], sweeps[1],
+        "the sweep depends on the thread count"
+    );
+    // the probes the issue names, readable by any VCD reader
+    let text = String::from_utf8(runs[0].1.clone()).unwrap();
+    for needle in [
+        "$scope module sw3",
+        "$scope module in2",
+        "$scope module vc1",
+        " level ",
+        " credits ",
+        "$scope module valloc",
+        " grant ",
+    ] {
+        assert!(text.contains(needle), "the VCD lacks {needle:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_vc_parameters_are_refused_naming_the_key() {
+    let run = |sets: &[&str], needles: &[&str]| {
+        let mut a = vec![
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--cycles",
+            "100",
+        ];
+        for s in sets {
+            a.push("--set");
+            a.push(s);
+        }
+        fails_with(&a, needles);
+    };
+    run(&["switch.vcs=0"], &["switch.vcs", "1..=16"]);
+    run(&["switch.vcs=17"], &["switch.vcs", "1..=16"]);
+    run(
+        &[
+            "topology.kind=\"irregular\"",
+            "routing.algorithm=\"updown\"",
+            "traffic.pattern=\"uniform\"",
+            "switch.vcs=9",
+        ],
+        &["switch.vcs", "ports x VCs <= 64"],
+    );
+    run(
+        &["switch.vc_buffer_flits=0"],
+        &["switch.vc_buffer_flits", "1..="],
+    );
+    run(
+        &["switch.vc_alloc_cycles=0"],
+        &["switch.vc_alloc_cycles", "1..=64"],
+    );
+    run(
+        &["switch.sw_alloc_cycles=0"],
+        &["switch.sw_alloc_cycles", "1..=64"],
+    );
+    run(
+        &["switch.crossbar_cycles=65"],
+        &["switch.crossbar_cycles", "0..=64"],
+    );
+    run(
+        &["switch.credit_delay_cycles=5000"],
+        &["switch.credit_delay_cycles"],
+    );
+    run(&["switch.routing_cycles=-1"], &["switch.routing_cycles"]);
+    run(
+        &["switch.switching=\"store-and-forward\""],
+        &["switch.switching", "wormhole", "cut-through"],
+    );
+    run(
+        &["switch.switching=\"cut-through\""],
+        &["switch.vc_buffer_flits", "20-flit packet", "cut-through"],
+    );
+    run(&["switch.credit_bytes=1000"], &["switch.credit_bytes"]);
+    run(
+        &[
+            "topology.kind=\"torus\"",
+            "routing.algorithm=\"dor-dateline\"",
+            "switch.vcs=1",
+        ],
+        &["switch.vcs", "2 VCs", "dor-dateline"],
+    );
+    run(
+        &["routing.algorithm=\"dor-dateline\""],
+        &["dateline", "mesh", "dor"],
+    );
+    run(
+        &[
+            "topology.kind=\"torus\"",
+            "routing.algorithm=\"dor-dateline\"",
+            "switch.family=\"vct\"",
+        ],
+        &[
+            "routing.algorithm",
+            "2 virtual channels",
+            "switch.family = \"vc\"",
+        ],
+    );
+    run(
+        &[
+            "topology.kind=\"irregular\"",
+            "routing.algorithm=\"updown\"",
+        ],
+        &["traffic.pattern", "uniform+self", "own host"],
+    );
+}
