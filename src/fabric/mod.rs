@@ -14,6 +14,7 @@ pub mod myrinet;
 pub mod network;
 #[macro_use]
 pub mod registry;
+pub mod sleep;
 pub mod storage;
 pub mod summary;
 pub mod vc;
@@ -108,6 +109,28 @@ pub trait Switch<X>: Probe {
     }
     /// Its blocked inputs and what each waits for (only called for a deadlock report).
     fn waits(&self, out: &mut Vec<Wait>);
+    /// [`Switch::eval`] told which ports receive this cycle — flits on the inputs of mask
+    /// `flits`, backward symbols on the outputs of mask `back` — so it reads only those links
+    /// (families that sleep; the default reads them all).
+    fn eval_arrivals(
+        &mut self,
+        now: u64,
+        links: &mut [Link],
+        packets: &PacketTable<X>,
+        _arrivals: sleep::Arrivals,
+    ) -> u32 {
+        self.eval(now, links, packets)
+    }
+    /// Nothing inside: no flit, no credit in a pipeline, no per-cycle waveform register set.
+    /// Evaluated with nothing arriving, it would change nothing (families that sleep).
+    fn quiet(&self) -> bool {
+        false
+    }
+    /// The ports it drove this cycle: flits on outgoing links, credits (or other symbols) on
+    /// incoming links, as bit masks (families that sleep; the others never ask).
+    fn drove(&self) -> (u32, u32) {
+        (u32::MAX, u32::MAX)
+    }
 }
 
 /// What a NIC's evaluation needs from the network.
@@ -195,6 +218,15 @@ pub trait Nic<F: Family>: Probe {
     fn waiting(&self) -> usize;
     /// Buffer overflows and credit errors (must be 0; route errors are the switches').
     fn errors(&self) -> Health;
+    /// The next cycle it acts on its own, nothing arriving: 0 while something is inside or
+    /// queued, the injection process's next packet otherwise (families that sleep).
+    fn wake_at(&self) -> u64 {
+        0
+    }
+    /// Whether it drove a flit (to its switch) and a symbol back (to its switch) this cycle.
+    fn drove(&self) -> (bool, bool) {
+        (true, true)
+    }
 }
 
 /// A switch family: its blocks, its packet extension, and what it adds to the summary.
@@ -205,6 +237,8 @@ pub trait Family: Sized + 'static {
     const PENDING_PER_HOST: u64;
     /// Its NICs count the switch-to-switch hops of delivered packets.
     const COUNTS_HOPS: bool;
+    /// Its quiet switches and NICs sleep until something arrives ([`sleep`]).
+    const SLEEPS: bool = false;
     /// The family's per-packet fields in the packet table.
     type Ext: Copy + Default + std::fmt::Debug;
     type Switch: Switch<Self::Ext>;

@@ -7,6 +7,7 @@
 //! invariants for every family: flit conservation, buffer and credit errors, misdelivery, and
 //! the deadlock watchdog, whose report names the cycle of waits among blocked inputs.
 
+use super::sleep::Sleep;
 use super::storage::StorageRun;
 use super::summary::Summary;
 use super::{watchdog, Ctx, Family, Nic, Switch, Wiring};
@@ -97,6 +98,8 @@ pub struct Network<F: Family> {
     now: u64,
     last_progress: u64,
     deadlock: Option<String>,
+    /// Which blocks sleep (families that say so).
+    sleep: Option<Sleep>,
 }
 
 impl<F: Family> Network<F> {
@@ -170,7 +173,14 @@ impl<F: Family> Network<F> {
                 F::nic(&build, h, hosts, nic_in[h], nic_out[h], rng)
             })
             .collect();
+        let node = |e: Endpoint| match e {
+            Endpoint::Switch { sw, port } => (sw as u32, port),
+            Endpoint::Nic(h) => ((s + h) as u32, 0),
+        };
+        let ends: Vec<_> = link_ends.iter().map(|&(a, b)| (node(a), node(b))).collect();
+        let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, params.fly_cycles, &ends));
         Ok(Network {
+            sleep,
             shared: F::shared(&build, hosts),
             params,
             build,
@@ -205,8 +215,19 @@ impl<F: Family> Network<F> {
         }
         let now = self.now;
         let mut moved = 0u32;
-        for sw in &mut self.switches {
-            moved += sw.eval(now, &mut self.links, &self.packets);
+        if let Some(sl) = self.sleep.as_mut() {
+            sl.begin(now);
+            for i in 0..sl.sw_now.len() {
+                let (s, arrivals) = sl.sw_now[i];
+                let s = s as usize;
+                let sw = &mut self.switches[s];
+                moved += sw.eval_arrivals(now, &mut self.links, &self.packets, arrivals);
+                sl.after(s, now, !sw.quiet(), 0, sw.drove());
+            }
+        } else {
+            for sw in &mut self.switches {
+                moved += sw.eval(now, &mut self.links, &self.packets);
+            }
         }
         let mut cx = Ctx::<F> {
             links: &mut self.links,
@@ -222,11 +243,27 @@ impl<F: Family> Network<F> {
             st.answers_due(now, &mut self.answers_now);
             for &(disk, host, bytes, msg) in &self.answers_now {
                 self.nics[disk as usize].enqueue(now, host, bytes, msg, &mut cx);
+                if let Some(sl) = self.sleep.as_mut() {
+                    sl.wake_nic(disk as usize);
+                    sl.begin_nic(disk as usize);
+                }
             }
             self.answers_now.clear();
         }
-        for nic in &mut self.nics {
-            moved += nic.eval(now, &mut cx);
+        if let Some(sl) = self.sleep.as_mut() {
+            let ns = self.switches.len();
+            for i in 0..sl.nic_now.len() {
+                let h = sl.nic_now[i] as usize;
+                let nic = &mut self.nics[h];
+                moved += nic.eval(now, &mut cx);
+                let own = nic.wake_at();
+                let (f, b) = nic.drove();
+                sl.after(ns + h, now, own == 0, own, (f as u32, b as u32));
+            }
+        } else {
+            for nic in &mut self.nics {
+                moved += nic.eval(now, &mut cx);
+            }
         }
         if let Some(st) = self.storage.as_mut() {
             for &m in &self.delivered_msgs {
@@ -278,6 +315,20 @@ impl<F: Family> Network<F> {
         for n in &mut self.nics {
             n.injector().stop();
         }
+        self.wake_all();
+    }
+
+    /// Every block is evaluated next cycle (the workload changed under sleeping blocks).
+    fn wake_all(&mut self) {
+        if let Some(sl) = self.sleep.as_mut() {
+            sl.wake_all();
+        }
+    }
+
+    /// Evaluate every block every cycle, none sleeping (for comparing both: the results must
+    /// not differ).
+    pub fn no_sleep(&mut self) {
+        self.sleep = None;
     }
 
     /// Nothing left anywhere: no flit in the network, no queued or in-transit packet.
@@ -375,6 +426,7 @@ impl<F: Family> Network<F> {
         for (nic, list) in self.nics.iter_mut().zip(per) {
             nic.injector().set_trace(list);
         }
+        self.wake_all();
         Ok(())
     }
 
@@ -406,6 +458,7 @@ impl<F: Family> Network<F> {
         }
         self.storage = Some(run);
         self.workload_span = Some(span);
+        self.wake_all();
         Ok(())
     }
 

@@ -58,6 +58,12 @@ impl<T: Copy> Wire<T> {
         true
     }
 
+    /// A value was sent at cycle `now` (it arrives at `now + fly`).
+    #[inline]
+    pub fn sent_at(&self, now: u64) -> bool {
+        self.count > 0 && self.slots[(now & self.mask as u64) as usize].is_some()
+    }
+
     /// Take the value arriving at cycle `now` (sent at `now - fly`), if any.
     #[inline]
     pub fn recv(&mut self, now: u64) -> Option<T> {

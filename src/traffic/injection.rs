@@ -151,6 +151,17 @@ impl Injector {
         self.trace_next = 0;
     }
 
+    /// The next cycle a packet is due (generated or from the trace); u64::MAX for never.
+    pub fn next_due(&self) -> u64 {
+        let gen = if self.gen.next.is_finite() {
+            self.gen.next.max(0.0).ceil() as u64
+        } else {
+            u64::MAX
+        };
+        let trace = self.trace.get(self.trace_next).map_or(u64::MAX, |i| i.0);
+        gen.min(trace)
+    }
+
     /// Trace injections not yet made.
     pub fn trace_left(&self) -> usize {
         self.trace.len() - self.trace_next

@@ -65,6 +65,7 @@ impl Family for VcFamily {
     const NAME: &'static str = "vc";
     const PENDING_PER_HOST: u64 = 4;
     const COUNTS_HOPS: bool = false;
+    const SLEEPS: bool = true;
     type Ext = ();
     type Switch = VcSwitch;
     type Nic = VcNic;

@@ -271,6 +271,21 @@ impl Nic<VcFamily> for VcNic {
         self.core.src.queued() + self.sending.is_some() as usize
     }
 
+    fn wake_at(&self) -> u64 {
+        if self.sending.is_some()
+            || self.core.src.queued() > 0
+            || self.sent.is_some()
+            || self.got.is_some()
+        {
+            return 0;
+        }
+        self.core.src.next_due()
+    }
+
+    fn drove(&self) -> (bool, bool) {
+        (self.sent.is_some(), self.got.is_some())
+    }
+
     fn errors(&self) -> Health {
         Health {
             overflows: 0,

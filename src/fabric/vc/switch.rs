@@ -178,6 +178,9 @@ pub struct VcSwitch {
     sa_won: u32,
     sent: Vec<Option<Flit>>,
     any_sent: bool,
+    /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
+    drove_fwd: u32,
+    drove_back: u32,
     /// Flits that crossed the crossbar.
     pub forwarded: u64,
     /// Headers the routing function gave no candidate (must stay 0).
@@ -230,58 +233,74 @@ impl VcSwitch {
             sa_won: 0,
             sent: vec![None; np],
             any_sent: false,
+            drove_fwd: 0,
+            drove_back: 0,
             forwarded: 0,
             route_errors: 0,
             p,
         }
     }
 
-    /// Nothing to do: no flit buffered or inside, no credit in a pipeline, nothing arriving.
+    /// Nothing inside: no flit buffered or in the crossbar, no credit in the delay line, no
+    /// per-cycle probe register set.
     #[inline]
-    fn quiet(&self, links: &[Link]) -> bool {
+    pub fn idle(&self) -> bool {
         self.flits == 0
             && self.xbar.inside() == 0
             && self.credit_pipe.is_empty()
             && !self.any_sent
             && self.va_won == 0
             && self.sa_won == 0
-            && self
-                .in_link
-                .iter()
-                .all(|&l| l == NO_LINK || links[l as usize].fwd.in_flight() == 0)
-            && self
-                .out_link
-                .iter()
-                .all(|&l| l == NO_LINK || links[l as usize].back.in_flight() == 0)
     }
 
-    /// Evaluate one cycle. Returns the flits that moved.
-    #[inline(always)]
+    /// Evaluate one cycle, reading every link. Returns the flits that moved.
     pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable) -> u32 {
-        if self.quiet(links) {
-            return 0;
-        }
+        self.eval_ports(now, links, packets, (u32::MAX, u32::MAX))
+    }
+
+    /// Evaluate one cycle reading only the links of the ports that receive: flits on the
+    /// inputs of mask `flits_in`, credits on the outputs of mask `credits_in`.
+    #[inline(always)]
+    pub fn eval_ports(
+        &mut self,
+        now: u64,
+        links: &mut [Link],
+        packets: &PacketTable,
+        (flits_in, credits_in): (u32, u32),
+    ) -> u32 {
         let np = self.p.ports;
         let mut moved = 0;
         self.va_won = 0;
         self.sa_won = 0;
+        self.drove_fwd = 0;
+        self.drove_back = 0;
         if self.any_sent {
             self.sent.iter_mut().for_each(|s| *s = None);
             self.any_sent = false;
         }
         // 1-2: credits and flits in
         let delayed = self.p.credit_delay_cycles > 0;
-        for port in 0..np {
+        let all = (1u64 << np) as u32 - 1;
+        let mut m = credits_in & all;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
             let ol = self.out_link[port];
-            if ol != NO_LINK {
-                if let Some(c) = links[ol as usize].back.recv(now) {
-                    if delayed {
-                        self.credit_pipe.push(now, port, c);
-                    } else {
-                        apply(&mut self.credits, port, c);
-                    }
+            if ol == NO_LINK {
+                continue;
+            }
+            if let Some(c) = links[ol as usize].back.recv(now) {
+                if delayed {
+                    self.credit_pipe.push(now, port, c);
+                } else {
+                    apply(&mut self.credits, port, c);
                 }
             }
+        }
+        let mut m = flits_in & all;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
             let il = self.in_link[port];
             if il == NO_LINK {
                 continue;
@@ -304,14 +323,15 @@ impl VcSwitch {
             .pop_due(now, |port, c| apply(credits, port, c));
         // flits granted earlier leave the crossbar
         let (out_link, sent) = (&self.out_link, &mut self.sent);
-        let mut driven = false;
+        let mut driven = 0u32;
         self.xbar.leave(now, |o, f| {
             links[out_link[o] as usize].send(now, f);
             sent[o] = Some(f);
-            driven = true;
+            driven |= 1 << o;
             moved += 1;
         });
-        self.any_sent |= driven;
+        self.any_sent |= driven != 0;
+        self.drove_fwd |= driven;
         // 3: VC allocation
         if self.waiting != 0 {
             self.vc_allocate(now);
@@ -503,6 +523,7 @@ impl VcSwitch {
                     n: n as u8,
                 };
                 links[self.in_link[p] as usize].back.send(now, c);
+                self.drove_back |= 1 << p;
             }
             f.vc = s.ovc;
             if let Some(f) = self.xbar.enter(now, o, f) {
@@ -530,6 +551,7 @@ impl VcSwitch {
         links[self.out_link[o] as usize].send(now, f);
         self.sent[o] = Some(f);
         self.any_sent = true;
+        self.drove_fwd |= 1 << o;
     }
 
     /// Parameters.
@@ -581,6 +603,17 @@ impl Switch<()> for VcSwitch {
         VcSwitch::eval(self, now, links, packets)
     }
 
+    #[inline]
+    fn eval_arrivals(
+        &mut self,
+        now: u64,
+        links: &mut [Link],
+        packets: &PacketTable,
+        arrivals: crate::fabric::sleep::Arrivals,
+    ) -> u32 {
+        self.eval_ports(now, links, packets, arrivals)
+    }
+
     fn id(&self) -> usize {
         self.id
     }
@@ -604,6 +637,14 @@ impl Switch<()> for VcSwitch {
 
     fn vcs(&self) -> usize {
         self.p.vcs
+    }
+
+    fn quiet(&self) -> bool {
+        self.idle()
+    }
+
+    fn drove(&self) -> (u32, u32) {
+        (self.drove_fwd, self.drove_back)
     }
 
     /// A head in VC allocation waits for the input VCs holding the VCs it may take; an active

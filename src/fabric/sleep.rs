@@ -1,0 +1,194 @@
+//! Sleeping blocks: which switches and NICs a cycle must evaluate, for families whose blocks can
+//! say they hold nothing ([`super::Family::SLEEPS`]). A quiet block — nothing buffered, nothing
+//! in a pipeline, no per-cycle waveform register set — changes nothing when evaluated with
+//! nothing arriving, so it is skipped until something arrives or its own time comes (a NIC's
+//! next generated packet). Every value a block drives onto a wire at cycle t arrives at t + fly;
+//! after evaluating a block the network asks which ports it drove (flits forward, credits
+//! backward) and wakes their receivers for that cycle in a timing wheel, which also tells each
+//! woken block which of its ports receive (it reads only those links). Skipping changes no statistic and no waveform byte (the
+//! testbenches compare both with and without sleeping); an idle port, switch or NIC costs a
+//! bit test per cycle.
+
+/// A switch `sw` or NIC `switches + host`.
+pub type Node = u32;
+
+/// No node.
+const NONE: u32 = u32::MAX;
+
+/// One end of a link as the sleep tables see it: node and port (NICs have port 0).
+pub type End = (Node, usize);
+
+/// Ports of a node receiving this cycle: flits (bit = input port) and credits or other
+/// backward symbols (bit = output port).
+pub type Arrivals = (u32, u32);
+
+/// The wake-up state of a network.
+#[derive(Debug, Clone)]
+pub struct Sleep {
+    switches: usize,
+    nodes: usize,
+    words: usize,
+    /// Wheel of future arrivals: `wheel[t & mask]` = nodes receiving at cycle t, and
+    /// `ports[(t & mask) * nodes + n]` their receiving ports.
+    wheel: Vec<Vec<u64>>,
+    ports_at: Vec<Arrivals>,
+    mask: u64,
+    fly: u64,
+    /// Nodes that must be evaluated next cycle (something inside).
+    busy: Vec<u64>,
+    /// Per NIC: the cycle it next acts on its own.
+    nic_at: Vec<u64>,
+    /// Per node and port: where its outgoing link's forward wire and its incoming link's
+    /// backward wire deliver, as `node << 5 | port` (`NONE` when unconnected).
+    ports: usize,
+    fwd_to: Vec<u32>,
+    back_to: Vec<u32>,
+    /// This cycle's set (scratch), and its switches and NICs in ascending order with the
+    /// ports receiving.
+    now_set: Vec<u64>,
+    pub sw_now: Vec<(u32, Arrivals)>,
+    pub nic_now: Vec<u32>,
+}
+
+impl Sleep {
+    /// The wiring of a network of `ports`-port switches (at most 32): each link's (sender,
+    /// receiver) ends; every node busy at first.
+    pub fn new(switches: usize, nics: usize, ports: usize, fly: u32, ends: &[(End, End)]) -> Self {
+        let nodes = switches + nics;
+        let words = nodes.div_ceil(64).max(1);
+        let len = (fly as usize + 1).next_power_of_two();
+        let (mut fwd_to, mut back_to) = (vec![NONE; nodes * ports], vec![NONE; nodes * ports]);
+        for &((a, pa), (b, pb)) in ends {
+            fwd_to[a as usize * ports + pa] = b << 5 | pb as u32;
+            back_to[b as usize * ports + pb] = a << 5 | pa as u32;
+        }
+        let mut sl = Sleep {
+            switches,
+            nodes,
+            words,
+            wheel: vec![vec![0; words]; len],
+            ports_at: vec![(0, 0); len * nodes],
+            mask: len as u64 - 1,
+            fly: fly as u64,
+            busy: vec![0; words],
+            nic_at: vec![0; nics],
+            ports,
+            fwd_to,
+            back_to,
+            now_set: vec![0; words],
+            sw_now: Vec::with_capacity(switches),
+            nic_now: Vec::with_capacity(nics),
+        };
+        sl.wake_all();
+        sl
+    }
+
+    /// Evaluate everything again, every port read (after the workload or the generators
+    /// changed).
+    pub fn wake_all(&mut self) {
+        for n in 0..self.nodes {
+            self.busy[n / 64] |= 1 << (n % 64);
+        }
+        self.nic_at.iter_mut().for_each(|t| *t = 0);
+        for slot in &mut self.wheel {
+            for n in 0..self.nodes {
+                slot[n / 64] |= 1 << (n % 64);
+            }
+        }
+        self.ports_at
+            .iter_mut()
+            .for_each(|p| *p = (u32::MAX, u32::MAX));
+    }
+
+    /// NIC `host` must be evaluated next cycle (a packet was handed to it).
+    pub fn wake_nic(&mut self, host: usize) {
+        let n = self.switches + host;
+        self.busy[n / 64] |= 1 << (n % 64);
+    }
+
+    /// NIC `host` joins this cycle's set (a packet was handed to it this cycle).
+    pub fn begin_nic(&mut self, host: usize) {
+        if let Err(i) = self.nic_now.binary_search(&(host as u32)) {
+            self.nic_now.insert(i, host as u32);
+        }
+    }
+
+    /// Fix this cycle's set — busy nodes, nodes something arrives at, NICs whose time came —
+    /// into `sw_now` (with the ports receiving) and `nic_now`.
+    pub fn begin(&mut self, now: u64) {
+        let slot = (now & self.mask) as usize;
+        for w in 0..self.words {
+            self.now_set[w] = self.busy[w] | self.wheel[slot][w];
+        }
+        for (h, &t) in self.nic_at.iter().enumerate() {
+            if t <= now {
+                let n = self.switches + h;
+                self.now_set[n / 64] |= 1 << (n % 64);
+            }
+        }
+        self.sw_now.clear();
+        self.nic_now.clear();
+        let (s, base) = (self.switches, slot * self.nodes);
+        for w in 0..self.words {
+            let mut bits = self.now_set[w];
+            let arriving = std::mem::take(&mut self.wheel[slot][w]);
+            while bits != 0 {
+                let n = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let ports = if arriving >> (n % 64) & 1 == 1 {
+                    std::mem::take(&mut self.ports_at[base + n])
+                } else {
+                    (0, 0)
+                };
+                if n < s {
+                    self.sw_now.push((n as u32, ports));
+                } else {
+                    self.nic_now.push((n - s) as u32);
+                }
+            }
+        }
+    }
+
+    /// Node `n` was evaluated at `now`: it stays busy or sleeps (a NIC until `own`, the cycle
+    /// it next acts on its own; 0 = busy); the receivers of what it drove — flits on the
+    /// outgoing links of ports `fwd`, credits on the incoming links of ports `back` (bit masks)
+    /// — are woken for `now + fly`, told which port receives.
+    #[inline]
+    pub fn after(&mut self, n: usize, now: u64, busy: bool, own: u64, (fwd, back): Arrivals) {
+        let (w, b) = (n / 64, 1u64 << (n % 64));
+        if busy {
+            self.busy[w] |= b;
+        } else {
+            self.busy[w] &= !b;
+        }
+        if n >= self.switches {
+            self.nic_at[n - self.switches] = own;
+        }
+        if fwd | back == 0 {
+            return;
+        }
+        let slot = ((now + self.fly) & self.mask) as usize;
+        for (dir, mut m) in [(0, fwd), (1, back)] {
+            while m != 0 {
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let to = if dir == 0 {
+                    &self.fwd_to
+                } else {
+                    &self.back_to
+                };
+                let Some(&rx) = to.get(n * self.ports + p).filter(|&&x| x != NONE) else {
+                    continue;
+                };
+                let (node, port) = ((rx >> 5) as usize, 1u32 << (rx & 31));
+                self.wheel[slot][node / 64] |= 1 << (node % 64);
+                let a = &mut self.ports_at[slot * self.nodes + node];
+                if dir == 0 {
+                    a.0 |= port;
+                } else {
+                    a.1 |= port;
+                }
+            }
+        }
+    }
+}
