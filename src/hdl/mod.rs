@@ -104,6 +104,7 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<ir_fir::IrFirRtl>::new(),
     &Registered::<itb::ItbRtl>::new(),
     &Registered::<allocator::AllocatorRtl>::new(),
+    &Registered::<allocator::VcAllocatorRtl>::new(),
 ];
 
 /// The registered twin called `name`, or an error listing the names.

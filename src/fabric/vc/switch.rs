@@ -371,7 +371,7 @@ impl VcSwitch {
     fn vc_allocate(&mut self, now: u64) {
         let nv = self.p.vcs;
         let vmask = (1u32 << nv) - 1;
-        let mut asked = false;
+        let mut asked = 0u64;
         let mut w = self.waiting;
         while w != 0 {
             let iv = w.trailing_zeros() as usize;
@@ -413,17 +413,18 @@ impl VcSwitch {
             let free = self.credits[port].free() & allowed & keep & vmask;
             if free != 0 {
                 self.va_req[iv] = (free as u64) << (port * nv);
-                asked = true;
+                asked |= 1 << iv;
             }
         }
-        if !asked {
+        if asked == 0 {
             return;
         }
-        self.va.allocate(&self.va_req, &mut self.va_grant);
-        for iv in 0..self.va_req.len() {
-            if self.va_req[iv] == 0 {
-                continue;
-            }
+        self.va
+            .allocate_among(asked, &self.va_req, &mut self.va_grant);
+        let mut w = asked;
+        while w != 0 {
+            let iv = w.trailing_zeros() as usize;
+            w &= w - 1;
             self.va_req[iv] = 0;
             let g = self.va_grant[iv];
             if g == NO_GRANT {
@@ -447,18 +448,11 @@ impl VcSwitch {
         let (np, nv) = (self.p.ports, self.p.vcs);
         let vmask = (1u64 << nv) - 1;
         let cut_through = self.p.switching == Switching::CutThrough;
-        let mut asked = false;
+        let mut asked = 0u64;
         let ready = self.active & self.holding;
-        let mut p = 0;
-        while p < np {
+        for p in 0..np {
             let act = (ready >> (p * nv)) & vmask;
             if act == 0 {
-                // skip to the next port with a candidate VC
-                let rest = ready >> ((p + 1) * nv);
-                if rest == 0 {
-                    break;
-                }
-                p += 1 + rest.trailing_zeros() as usize / nv;
                 continue;
             }
             let mut v = self.sw_rr[p] as usize;
@@ -485,20 +479,20 @@ impl VcSwitch {
                 if self.sa_req[p] >> o & 1 == 0 && self.credits[o].can_send(s.ovc as usize, need) {
                     self.sa_req[p] |= 1 << o;
                     self.sa_label[p * np + o] = v as u8;
-                    asked = true;
+                    asked |= 1 << p;
                 }
             }
-            p += 1;
         }
-        if !asked {
+        if asked == 0 {
             return 0;
         }
-        self.sa.allocate(&self.sa_req, &mut self.sa_grant);
+        self.sa
+            .allocate_among(asked, &self.sa_req, &mut self.sa_grant);
         let mut moved = 0;
-        for p in 0..np {
-            if self.sa_req[p] == 0 {
-                continue;
-            }
+        let mut w = asked;
+        while w != 0 {
+            let p = w.trailing_zeros() as usize;
+            w &= w - 1;
             self.sa_req[p] = 0;
             let o = self.sa_grant[p];
             if o == NO_GRANT {
