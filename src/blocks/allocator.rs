@@ -86,6 +86,27 @@ impl SeparableInputFirst {
     #[inline]
     pub fn allocate_among(&mut self, who: u64, req: &[u64], grant: &mut [u8]) -> u32 {
         let out_mask = u64::MAX >> (64 - self.outputs);
+        if who & (who.wrapping_sub(1)) == 0 && who != 0 {
+            // one requester: stage 2 has nothing to arbitrate
+            let i = who.trailing_zeros() as usize;
+            let Some(o) = round_robin_pick(req[i] & out_mask, self.in_ptr[i]) else {
+                grant[i] = NO_GRANT;
+                return 0;
+            };
+            let o = o as usize;
+            grant[i] = o as u8;
+            self.out_ptr[o] = if i + 1 == self.inputs {
+                0
+            } else {
+                i as u32 + 1
+            };
+            self.in_ptr[i] = if o + 1 == self.outputs {
+                0
+            } else {
+                o as u32 + 1
+            };
+            return 1;
+        }
         let mut touched = 0u64;
         let mut w = who;
         while w != 0 {

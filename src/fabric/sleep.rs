@@ -15,6 +15,9 @@ pub type Node = u32;
 /// No node.
 const NONE: u32 = u32::MAX;
 
+/// Cycles ahead a NIC's own wake-up is kept in the wheel of due NICs (a power of two).
+const HORIZON: u64 = 1024;
+
 /// One end of a link as the sleep tables see it: node and port (NICs have port 0).
 pub type End = (Node, usize);
 
@@ -36,8 +39,12 @@ pub struct Sleep {
     fly: u64,
     /// Nodes that must be evaluated next cycle (something inside).
     busy: Vec<u64>,
-    /// Per NIC: the cycle it next acts on its own.
+    /// Per NIC: the cycle it next acts on its own (u64::MAX: never).
     nic_at: Vec<u64>,
+    /// NICs due at cycle t within the horizon: `due[t % HORIZON]` (a bit set of nodes);
+    /// later ones wait in `far` until they come within it.
+    due: Vec<Vec<u64>>,
+    far: Vec<(u64, u32)>,
     /// Per node and port: where its outgoing link's forward wire and its incoming link's
     /// backward wire deliver, as `node << 5 | port` (`NONE` when unconnected).
     ports: usize,
@@ -72,6 +79,8 @@ impl Sleep {
             fly: fly as u64,
             busy: vec![0; words],
             nic_at: vec![0; nics],
+            due: vec![vec![0; words]; HORIZON as usize],
+            far: Vec::new(),
             ports,
             fwd_to,
             back_to,
@@ -90,6 +99,7 @@ impl Sleep {
             self.busy[n / 64] |= 1 << (n % 64);
         }
         self.nic_at.iter_mut().for_each(|t| *t = 0);
+        self.far.clear();
         for slot in &mut self.wheel {
             for n in 0..self.nodes {
                 slot[n / 64] |= 1 << (n % 64);
@@ -120,11 +130,24 @@ impl Sleep {
         for w in 0..self.words {
             self.now_set[w] = self.busy[w] | self.wheel[slot][w];
         }
-        for (h, &t) in self.nic_at.iter().enumerate() {
-            if t <= now {
-                let n = self.switches + h;
-                self.now_set[n / 64] |= 1 << (n % 64);
-            }
+        if now % HORIZON == 0 && !self.far.is_empty() {
+            // wake-ups that came within the horizon join the wheel
+            let (switches, due, nic_at) = (self.switches, &mut self.due, &self.nic_at);
+            self.far.retain(|&(t, h)| {
+                if nic_at[h as usize] != t {
+                    return false; // superseded
+                }
+                if t >= now + HORIZON {
+                    return true;
+                }
+                let n = switches + h as usize;
+                due[(t % HORIZON) as usize][n / 64] |= 1 << (n % 64);
+                false
+            });
+        }
+        let d = (now % HORIZON) as usize;
+        for w in 0..self.words {
+            self.now_set[w] |= std::mem::take(&mut self.due[d][w]);
         }
         self.sw_now.clear();
         self.nic_now.clear();
@@ -162,7 +185,17 @@ impl Sleep {
             self.busy[w] &= !b;
         }
         if n >= self.switches {
-            self.nic_at[n - self.switches] = own;
+            let h = n - self.switches;
+            if !busy && own != self.nic_at[h] && own != u64::MAX {
+                if own <= now {
+                    self.busy[w] |= b;
+                } else if own < now + HORIZON {
+                    self.due[(own % HORIZON) as usize][w] |= b;
+                } else {
+                    self.far.push((own, h as u32));
+                }
+            }
+            self.nic_at[h] = if busy { 0 } else { own };
         }
         if fwd | back == 0 {
             return;
