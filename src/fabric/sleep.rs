@@ -130,7 +130,7 @@ impl Sleep {
         for w in 0..self.words {
             self.now_set[w] = self.busy[w] | self.wheel[slot][w];
         }
-        if now % HORIZON == 0 && !self.far.is_empty() {
+        if now.is_multiple_of(HORIZON) && !self.far.is_empty() {
             // wake-ups that came within the horizon join the wheel
             let (switches, due, nic_at) = (self.switches, &mut self.due, &self.nic_at);
             self.far.retain(|&(t, h)| {
