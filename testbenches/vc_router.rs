@@ -43,10 +43,23 @@ fn zero_load_latency_is_four_cycles_per_router_plus_serialization() {
         .enumerate()
         .map(|(i, &(s, d))| (1000 + 500 * i as u64, s, d, 20))
         .collect();
+    // output queues add no zero-load latency
+    let mut oq = vc_net(&preset(&[
+        "traffic.rate=0",
+        "warmup=0",
+        "switch.output_buffer_flits=4",
+    ]));
+    oq.load_trace(&inj, u32::MAX).unwrap();
+    oq.run_workload(200_000).expect("the trace finishes");
     let mut net = vc_net(&preset(&["traffic.rate=0", "warmup=0"]));
     net.load_trace(&inj, u32::MAX).unwrap();
     let done = net.run_workload(200_000).expect("the trace finishes");
     let s = net.summary();
+    assert_eq!(
+        oq.summary().latency,
+        s.latency,
+        "output queues changed the zero-load latency"
+    );
     assert!(s.healthy(), "{}", s.report());
     let want: u64 = pairs.iter().map(|&(a, b)| 4 * dist(a, b) + 25).sum();
     let lat = s.latency.unwrap().cycles;
@@ -129,6 +142,23 @@ fn no_deadlock_nothing_lost_beyond_saturation() {
         ]);
         overload_and_drain(&preset(&irr));
     }
+    // output queues: wormhole on the mesh, cut-through with byte credits on the torus
+    let mut oq = base.to_vec();
+    oq.extend(["topology.dims=\"5x5\"", "switch.output_buffer_flits=4"]);
+    overload_and_drain(&preset(&oq));
+    let mut oq = base.to_vec();
+    oq.extend([
+        "topology.kind=\"torus\"",
+        "topology.dims=\"4x4\"",
+        "routing.algorithm=\"dor-dateline\"",
+        "switch.switching=\"cut-through\"",
+        "switch.vc_buffer_flits=20",
+        "switch.output_buffer_flits=20",
+        "link.flit_bytes=16",
+        "traffic.message_bytes=320",
+        "switch.credit_bytes=64",
+    ]);
+    overload_and_drain(&preset(&oq));
     // cut-through with 64-byte credits of 16-byte flits
     let mut vct = base.to_vec();
     vct.extend([
@@ -304,8 +334,12 @@ fn sleeping_blocks_change_no_statistic_and_no_probe_value() {
     // quiet routers and NICs are skipped until something arrives: the same run evaluating
     // every block every cycle must give the same statistics and the same probe values
     // a busy network, and one so idle that NICs sleep beyond the wheel's horizon
-    for (rate, cycles) in [("traffic.rate=0.15", 6000), ("traffic.rate=0.002", 30000)] {
-        let c = preset(&["topology.dims=\"4x4\"", rate, "cycles=30000"]);
+    for (rate, cycles, oq) in [
+        ("traffic.rate=0.15", 6000, "switch.output_buffer_flits=0"),
+        ("traffic.rate=0.002", 30000, "switch.output_buffer_flits=0"),
+        ("traffic.rate=0.3", 6000, "switch.output_buffer_flits=3"),
+    ] {
+        let c = preset(&["topology.dims=\"4x4\"", rate, "cycles=30000", oq]);
         let (mut a, mut b) = (vc_net(&c), vc_net(&c));
         b.no_sleep();
         let probes = |n: &Network<VcFamily>| {
@@ -382,6 +416,22 @@ fn bad_vc_parameters_are_refused_naming_the_key() {
         &["switch.vc_buffer_flits", "20-flit packet", "cut-through"],
     );
     run(&["switch.credit_bytes=1000"], &["switch.credit_bytes"]);
+    run(
+        &["switch.output_buffer_flits=70000"],
+        &["switch.output_buffer_flits", "0..="],
+    );
+    run(
+        &[
+            "switch.switching=\"cut-through\"",
+            "switch.vc_buffer_flits=20",
+            "switch.output_buffer_flits=8",
+        ],
+        &[
+            "switch.output_buffer_flits",
+            "20-flit packet",
+            "0 (no output queues)",
+        ],
+    );
     run(
         &[
             "topology.kind=\"torus\"",

@@ -176,6 +176,8 @@ pub struct SwitchCfg {
     /// vc: "wormhole" or "cut-through" (a head advances only when the VC downstream can hold
     /// its whole packet).
     pub switching: crate::fabric::vc::switch::Switching,
+    /// vc: flits per VC of the output queues between crossbar and link; 0 = none.
+    pub output_buffer_flits: u32,
 }
 
 impl SwitchCfg {
@@ -306,6 +308,7 @@ impl Default for SwitchCfg {
             credit_delay_cycles: 1,
             wait_for_tail_credit: false,
             switching: crate::fabric::vc::switch::Switching::Wormhole,
+            output_buffer_flits: 0,
         }
     }
 }

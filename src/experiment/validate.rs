@@ -176,6 +176,12 @@ impl Config {
             0,
             1024,
         )?;
+        range(
+            "switch.output_buffer_flits",
+            s_cfg.output_buffer_flits,
+            0,
+            1 << 16,
+        )?;
         range("nic.reorder_bytes", self.nic.reorder_bytes, 0, 1 << 40)?;
         let tr = &self.traffic;
         if tr.trace.is_some() && tr.storage_us.is_some() {

@@ -186,6 +186,15 @@ pub fn build(
             ),
         ));
     }
+    if cut_through && s.output_buffer_flits > 0 && packet > s.output_buffer_flits {
+        return Err(Error::field(
+            "switch.output_buffer_flits",
+            format!(
+                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: 0 (no output queues) or >= {packet}",
+                s.output_buffer_flits
+            ),
+        ));
+    }
     if s.credit_bytes > 0 {
         let units = credit.buffer_units(s.vc_buffer_flits);
         let per_flit = fb.div_ceil(s.credit_bytes) + 1;
@@ -252,6 +261,7 @@ pub fn build(
             credit,
             selection,
             keep_vc,
+            output_buffer_flits: s.output_buffer_flits,
         },
         nic,
         routing,

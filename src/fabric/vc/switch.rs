@@ -40,6 +40,9 @@ use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
 
 mod alloc;
+mod output;
+
+pub use output::OutputQueues;
 
 /// How a head advances (issue 12 §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -71,6 +74,8 @@ pub struct VcParams {
     pub selection: Selection,
     /// Route tables that name no VC keep the packet on the VC its source chose.
     pub keep_vc: bool,
+    /// Flits per VC of the output queues; 0 = none (the crossbar drives the link).
+    pub output_buffer_flits: u32,
 }
 
 /// State of an input VC.
@@ -157,6 +162,8 @@ pub struct VcSwitch {
     /// Returned credits waiting `credit_delay_cycles`.
     credit_pipe: CreditDelay,
     xbar: Crossbar,
+    /// Output queues, when configured.
+    outq: Option<OutputQueues>,
     va: SeparableInputFirst,
     sa: SeparableInputFirst,
     in_link: Vec<u32>,
@@ -218,6 +225,8 @@ impl VcSwitch {
                 .collect(),
             credit_pipe: CreditDelay::new(np, p.credit_delay_cycles),
             xbar: Crossbar::new(np, p.sw_alloc_cycles - 1 + p.crossbar_cycles),
+            outq: (p.output_buffer_flits > 0)
+                .then(|| OutputQueues::new(np, nv, p.output_buffer_flits)),
             va: SeparableInputFirst::new(np * nv, np * nv),
             sa: SeparableInputFirst::new(np, np),
             in_link,
@@ -248,6 +257,7 @@ impl VcSwitch {
     #[inline]
     pub fn idle(&self) -> bool {
         self.flits == 0
+            && self.outq.as_ref().is_none_or(|q| q.flits == 0)
             && self.xbar.inside() == 0
             && self.credit_pipe.is_empty()
             && !self.any_sent
@@ -326,14 +336,21 @@ impl VcSwitch {
         // flits granted earlier leave the crossbar
         let (out_link, sent) = (&self.out_link, &mut self.sent);
         let mut driven = 0u32;
-        self.xbar.leave(now, |o, f| {
-            links[out_link[o] as usize].send(now, f);
-            sent[o] = Some(f);
-            driven |= 1 << o;
-            moved += 1;
-        });
+        let nv = self.p.vcs;
+        match self.outq.as_mut() {
+            Some(q) => self.xbar.leave(now, |o, f| q.enter(o, f, nv)),
+            None => self.xbar.leave(now, |o, f| {
+                links[out_link[o] as usize].send(now, f);
+                sent[o] = Some(f);
+                driven |= 1 << o;
+                moved += 1;
+            }),
+        }
         self.any_sent |= driven != 0;
         self.drove_fwd |= driven;
+        if self.outq.as_ref().is_some_and(|q| q.flits > 0) {
+            moved += self.send_queued(now, links, packets);
+        }
         // 3: VC allocation
         if self.waiting != 0 {
             self.vc_allocate(now);
@@ -416,7 +433,9 @@ impl VcSwitch {
 
     /// Flits buffered and inside the crossbar.
     pub fn flits_buffered(&self) -> u64 {
-        self.flits as u64 + self.xbar.inside() as u64
+        self.flits as u64
+            + self.xbar.inside() as u64
+            + self.outq.as_ref().map_or(0, |q| q.flits as u64)
     }
 }
 
@@ -447,7 +466,11 @@ impl Switch<()> for VcSwitch {
 
     fn health(&self) -> Health {
         Health {
-            overflows: self.bufs.iter().map(|b| b.overflows).sum(),
+            overflows: self.bufs.iter().map(|b| b.overflows).sum::<u64>()
+                + self
+                    .outq
+                    .as_ref()
+                    .map_or(0, |q| q.bufs.iter().map(|b| b.overflows).sum()),
             credit_errors: self
                 .credits
                 .iter()
@@ -544,6 +567,9 @@ impl Probe for VcSwitch {
                 v.int("credits", self.credits[p].credits(c) as i64);
                 let o = self.credits[p].owner(c);
                 v.int("owner", if o == FREE { -1 } else { o as i64 });
+                if let Some(q) = &self.outq {
+                    v.bits("queued", 16, q.bufs[p].level(c) as u64);
+                }
                 v.up();
             }
             v.flag("valid", self.sent[p].is_some());

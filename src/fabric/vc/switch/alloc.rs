@@ -123,7 +123,15 @@ impl VcSwitch {
                     self.p.credit.consume_at(s.next)
                 };
                 let o = s.out as usize;
-                if self.sa_req[p] >> o & 1 == 0 && self.credits[o].can_send(s.ovc as usize, need) {
+                let ok = match &self.outq {
+                    // room in the output queue (a cut-through head: for its whole packet)
+                    Some(q) => {
+                        let flits = if s.next == 0 && cut_through { s.len } else { 1 };
+                        q.room(o, s.ovc as usize, nv, flits)
+                    }
+                    None => self.credits[o].can_send(s.ovc as usize, need),
+                };
+                if self.sa_req[p] >> o & 1 == 0 && ok {
                     self.sa_req[p] |= 1 << o;
                     self.sa_label[p * np + o] = v as u8;
                     asked |= 1 << p;
@@ -156,7 +164,10 @@ impl VcSwitch {
             let s = self.vcs[iv];
             let tail = s.next + 1 == s.len;
             let unit = self.p.credit;
-            self.credits[o].send(s.ovc as usize, unit.consume_at(s.next), tail);
+            match self.outq.as_mut() {
+                Some(q) => q.reserve(o, s.ovc as usize, nv),
+                None => self.credits[o].send(s.ovc as usize, unit.consume_at(s.next), tail),
+            }
             let n = unit.release_at(s.next, s.len);
             if n > 0 {
                 let c = FlowCtl::Credit {
@@ -168,7 +179,10 @@ impl VcSwitch {
             }
             f.vc = s.ovc;
             if let Some(f) = self.xbar.enter(now, o, f) {
-                self.drive(now, o, f, links);
+                match self.outq.as_mut() {
+                    Some(q) => q.enter(o, f, nv),
+                    None => self.drive(now, o, f, links),
+                }
             }
             self.sw_rr[p] = if v + 1 == nv { 0 } else { v as u8 + 1 };
             self.sa_won |= 1 << p;

@@ -1,0 +1,120 @@
+//! Optional output queues of the VC router (`switch.output_buffer_flits`; seed 004 has buffers
+//! at both sides of the crossbar): per output a per-VC FIFO ([`VcBuffer`]) between the crossbar
+//! and the link. With them, switch allocation asks for room in the output FIFO instead of
+//! credits downstream; the output stage then sends, per output and cycle, the front flit of one
+//! VC (round-robin from the VC after the last one sent) whose downstream buffer has its credits
+//! — a cut-through head all of its packet's — and the downstream VC is released when the tail
+//! leaves here. A flit entering an empty FIFO with its credits leaves in the same cycle: the
+//! queues add no zero-load latency.
+
+use super::VcSwitch;
+use crate::blocks::link::Link;
+use crate::blocks::vc_buffer::VcBuffer;
+use crate::sim::packet::PacketTable;
+use crate::sim::Flit;
+
+/// The output queues of one router.
+#[derive(Debug, Clone)]
+pub struct OutputQueues {
+    pub bufs: Vec<VcBuffer>,
+    depth: u32,
+    /// Per output VC (o·V + v): flits granted and still in the crossbar, and the index in its
+    /// packet of the next flit to send.
+    reserved: Vec<u32>,
+    idx: Vec<u32>,
+    /// Per output: the VC after the last one sent.
+    rr: Vec<u8>,
+    /// Flits in the FIFOs.
+    pub flits: u32,
+}
+
+impl OutputQueues {
+    /// `ports` outputs of `vcs` FIFOs of `depth` flits.
+    pub fn new(ports: usize, vcs: usize, depth: u32) -> Self {
+        OutputQueues {
+            bufs: (0..ports)
+                .map(|_| VcBuffer::new(vcs, depth as usize))
+                .collect(),
+            depth,
+            reserved: vec![0; ports * vcs],
+            idx: vec![0; ports * vcs],
+            rr: vec![0; ports],
+            flits: 0,
+        }
+    }
+
+    /// Room in output `o`'s FIFO of VC `v` for `flits` more flits (those granted included).
+    #[inline]
+    pub fn room(&self, o: usize, v: usize, vcs: usize, flits: u32) -> bool {
+        self.bufs[o].level(v) + self.reserved[o * vcs + v] + flits <= self.depth
+    }
+
+    /// A flit was granted towards output `o`, VC `v`.
+    #[inline]
+    pub fn reserve(&mut self, o: usize, v: usize, vcs: usize) {
+        self.reserved[o * vcs + v] += 1;
+    }
+
+    /// A flit left the crossbar into output `o`'s FIFO (its VC is `f.vc`).
+    #[inline]
+    pub fn enter(&mut self, o: usize, f: Flit, vcs: usize) {
+        self.reserved[o * vcs + f.vc as usize] -= 1;
+        if self.bufs[o].push(f) {
+            self.flits += 1;
+        }
+    }
+}
+
+impl VcSwitch {
+    /// The output stage: one flit per output whose FIFO front has its credits downstream.
+    pub(super) fn send_queued(
+        &mut self,
+        now: u64,
+        links: &mut [Link],
+        packets: &PacketTable,
+    ) -> u32 {
+        let Some(q) = self.outq.as_mut() else {
+            return 0;
+        };
+        let (nv, unit) = (self.p.vcs, self.p.credit);
+        let cut_through = self.p.switching == super::Switching::CutThrough;
+        let mut moved = 0;
+        for o in 0..self.p.ports {
+            let occ = q.bufs[o].occupied();
+            if occ == 0 {
+                continue;
+            }
+            let mut v = q.rr[o] as usize;
+            for _ in 0..nv {
+                let this = v;
+                v = if v + 1 == nv { 0 } else { v + 1 };
+                if occ >> this & 1 == 0 {
+                    continue;
+                }
+                let f = *q.bufs[o].front(this).expect("an occupied VC");
+                let k = o * nv + this;
+                let idx = if f.is_head() { 0 } else { q.idx[k] };
+                let need = if idx == 0 && cut_through {
+                    unit.packet_units(packets.header(f.pkt).flits)
+                } else {
+                    unit.consume_at(idx)
+                };
+                if !self.credits[o].can_send(this, need) {
+                    continue;
+                }
+                q.bufs[o].pop(this);
+                q.flits -= 1;
+                q.idx[k] = idx + 1;
+                q.rr[o] = v as u8;
+                self.credits[o].send(this, unit.consume_at(idx), f.is_tail());
+                links[self.out_link[o] as usize].send(now, f);
+                self.sent[o] = Some(f);
+                self.any_sent = true;
+                self.drove_fwd |= 1 << o;
+                moved += 1;
+                break;
+            }
+        }
+        moved
+    }
+}
