@@ -72,12 +72,12 @@ pub(crate) struct SimArgs {
     /// Switch family (`switch.family`): myrinet, vct or vc (`flitwave list`).
     #[arg(long)]
     pub family: Option<String>,
-    /// Routing (`routing.algorithm`): updown, itb, dor, dor-dateline, fir-det, ir-adaptive (`flitwave list`).
+    /// Routing (`routing.algorithm`): updown, itb, dl, dor, dor-dateline, fir-det, ir-adaptive (`flitwave list`).
     #[arg(long)]
     pub routing: Option<String>,
-    /// Path selection of the routing (`routing.paths`): balanced or shortest (updown), random
-    /// or min-itb (itb).
-    #[arg(long)]
+    /// Path selection of the routing (`routing.paths`, alias --select): balanced or shortest
+    /// (updown), random or min-itb (itb), random, low-port, sancho or high-pch (dl).
+    #[arg(long, visible_alias = "select")]
     pub paths: Option<String>,
     /// Selection function of routing switches (`routing.selection`): only, sadp, ff.
     #[arg(long)]
@@ -362,7 +362,7 @@ pub(crate) struct RoutesArgs {
     pub topology: String,
     #[command(flatten)]
     pub shape: ShapeArgs,
-    /// Routing (`routing.algorithm`): updown, itb, dor, dor-dateline, fir-det, ir-adaptive. Default: fir-det
+    /// Routing (`routing.algorithm`): updown, itb, dl, dor, dor-dateline, fir-det, ir-adaptive. Default: fir-det
     /// on fat-trees, updown elsewhere.
     #[arg(long)]
     pub routing: Option<String>,
@@ -370,11 +370,18 @@ pub(crate) struct RoutesArgs {
     /// (--json always includes them).
     #[arg(long)]
     pub registers: bool,
-    /// Path selection (`routing.paths`): balanced or shortest (updown, default balanced);
-    /// random or min-itb (itb, default random).
-    #[arg(long)]
+    /// Path selection (`routing.paths`, alias --select): balanced or shortest (updown, default
+    /// balanced); random or min-itb (itb, default random); random, low-port, sancho or high-pch
+    /// (dl, default random).
+    #[arg(long, visible_alias = "select")]
     pub paths: Option<String>,
     /// Print JSON.
+    /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud.
+    #[arg(long, default_value = "ud")]
+    pub restriction: String,
+    /// dl: layers, one per VC (`routing.layers`).
+    #[arg(long, default_value_t = 3)]
+    pub layers: usize,
     #[arg(long)]
     pub json: bool,
 }

@@ -275,6 +275,8 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 paths: a.paths.as_deref(),
                 priorities: false,
                 seed: a.shape.seed,
+                restriction: &a.restriction,
+                layers: a.layers,
             },
         )
         .map_err(|e| e.context(format!("routing {name}")))?;

@@ -50,6 +50,11 @@ pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
         paths: cfg.routing.paths.as_deref(),
         priorities: sel.is_some_and(|s| s.uses_priority()),
         seed: cfg.seed,
+        restriction: &cfg.routing.restriction,
+        layers: match cfg.routing.layers {
+            0 => cfg.switch.vcs,
+            l => l,
+        },
     };
     r.plan(topo, &args)
         .map_err(|e| e.context(format!("routing {:?}", r.name)))

@@ -82,6 +82,10 @@ pub struct RoutingCfg {
     pub paths: Option<String>,
     /// Selection function of switches that route: only, sadp, ff.
     pub selection: String,
+    /// dl: the restriction inside every layer (seed 003 §3.2): ud, ud-du, ud-dud.
+    pub restriction: String,
+    /// dl: layers = VCs per link the routing uses; 0 = switch.vcs.
+    pub layers: usize,
 }
 
 impl RoutingCfg {
@@ -256,6 +260,8 @@ impl Default for RoutingCfg {
             algorithm: "updown".into(),
             paths: None,
             selection: "only".into(),
+            restriction: "ud".into(),
+            layers: 0,
         }
     }
 }

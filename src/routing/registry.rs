@@ -67,6 +67,9 @@ pub struct PlanArgs<'a> {
     pub priorities: bool,
     /// Seed of random path choices.
     pub seed: u64,
+    /// Layered routings (dl): the restriction inside the layers and the number of layers.
+    pub restriction: &'a str,
+    pub layers: usize,
 }
 
 /// One routing: its name, what it is, its path policies (the first is the default) and its
@@ -91,6 +94,12 @@ pub const ROUTINGS: &[RoutingEntry] = &[
         help: "minimal routes split at in-transit buffers (seed 000 §3); paths: random (the paper) or min-itb; myrinet family",
         paths: &["random", "min-itb"],
         plan: plan_itb,
+    },
+    RoutingEntry {
+        name: "dl",
+        help: "Descending-Layers routing (seed 003): one layer per VC (routing.layers), a restriction inside each (routing.restriction: ud, ud-du, ud-dud), shortest paths descending layers only; paths: random, low-port, sancho, high-pch; vc family",
+        paths: crate::routing::dl::SELECTIONS,
+        plan: plan_dl,
     },
     RoutingEntry {
         name: "dor",
@@ -174,6 +183,15 @@ fn source(algorithm: &'static str, routes: RouteSet) -> Plan {
 fn plan_updown(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     let sel = updown::Select::parse(a.paths.unwrap_or("balanced"))?;
     Ok(source("updown", updown::routes(topo, sel, a.seed)?))
+}
+
+fn plan_dl(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    let r = super::dl::Restriction::parse(a.restriction)?;
+    let routes = super::dl::routes(topo, a.layers, r, a.paths.unwrap_or("random"), a.seed)?;
+    Ok(Plan {
+        vcs: a.layers,
+        ..source("dl", routes)
+    })
 }
 
 fn plan_itb(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {

@@ -1,0 +1,353 @@
+//! Descending-Layers (DL) routing (seed 003 §3): the network is split into `n` layers — one per
+//! virtual channel — of the same topology. Inside a layer one restriction applies (§3.2):
+//! * `ud` — (UD)*: every layer is up*/down* (no down→up turn);
+//! * `ud-du` — (UD-DU)*: even layers forbid down→up, odd layers forbid up→down;
+//! * `ud-dud` — UD-(DU)*: layer 0 forbids down→up, the others up→down.
+//!
+//! Up and down are those of Autonet's BFS spanning tree (`routing::updown`: root switch 0, the
+//! up end nearer the root, the lower id at equal depth). A packet moves only to a lower layer,
+//! and only when its next hop would break its layer's restriction; the first hop inside a layer
+//! is unrestricted. Path search follows §3.3: the shortest legal path length with the source in
+//! layer n − 1, then every path of that length starting in layers n − 1, n − 2, … (stopping at
+//! the first starting layer with none). One path per switch pair is chosen among them by a path
+//! selection: `random` (uniform over the shortest paths), `low-port` (lowest port first, then
+//! the highest layer), `sancho` (Sancho & Robles' static analysis: pairs in a seeded order each
+//! take the path whose busiest physical channel carries the fewest routes so far, then the
+//! smallest sum), `high-pch` (our reading of "high physical channel first", Koibuchi et al.,
+//! PDPTA 2002, whose text we could not obtain: keep to the highest-numbered layer — virtual
+//! channel — at every hop, leaving the lower layers, which every path may descend to, to the
+//! packets that need them; ties to the lowest port). `(L-turn)*` is not built yet.
+//!
+//! A route names the layer of every hop as its VC; the (link, VC) deadlock checker confirms the
+//! set acyclic (Theorem 1).
+
+use super::updown::UpDown;
+use super::{RouteSet, RouteSetBuilder};
+use crate::error::{Error, Result};
+use crate::topology::Topology;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The restriction inside the layers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Restriction {
+    Ud,
+    UdDu,
+    UdDud,
+}
+
+/// Restriction names.
+pub const RESTRICTIONS: &[&str] = &["ud", "ud-du", "ud-dud"];
+
+/// Path selections.
+pub const SELECTIONS: &[&str] = &["random", "low-port", "sancho", "high-pch"];
+
+impl Restriction {
+    /// Parse a name of [`RESTRICTIONS`].
+    pub fn parse(s: &str) -> Result<Self> {
+        match s {
+            "ud" => Ok(Restriction::Ud),
+            "ud-du" => Ok(Restriction::UdDu),
+            "ud-dud" => Ok(Restriction::UdDud),
+            "l-turn" => Err(Error::field(
+                "routing.restriction",
+                "\"l-turn\" ((L-turn)*) is not built yet; allowed: ud, ud-du, ud-dud",
+            )),
+            _ => Err(Error::field(
+                "routing.restriction",
+                format!(
+                    "{s:?} is not a DL restriction; allowed: {}",
+                    RESTRICTIONS.join(", ")
+                ),
+            )),
+        }
+    }
+
+    /// Does layer `v` forbid a down hop followed by an up hop (else: up then down)?
+    fn forbids_down_up(self, v: usize) -> bool {
+        match self {
+            Restriction::Ud => true,
+            Restriction::UdDu => v % 2 == 0,
+            Restriction::UdDud => v == 0,
+        }
+    }
+}
+
+/// Direction of the last hop taken inside the current layer.
+const START: usize = 0;
+const UP: usize = 1;
+const DOWN: usize = 2;
+
+/// The state graph of one topology: (switch, layer, last direction in the layer).
+struct States<'a> {
+    layers: usize,
+    r: Restriction,
+    /// `nb[sw]`: (port, neighbour, up).
+    nb: Vec<Vec<(u8, u32, bool)>>,
+    _topo: &'a Topology,
+}
+
+impl States<'_> {
+    fn id(&self, sw: usize, v: usize, d: usize) -> usize {
+        (sw * self.layers + v) * 3 + d
+    }
+
+    /// The hops out of state (sw, v, d): (port, next switch, layer of the hop, next state).
+    fn moves(&self, sw: usize, v: usize, d: usize, out: &mut Vec<(u8, usize, usize, usize)>) {
+        out.clear();
+        for &(p, b, up) in &self.nb[sw] {
+            let dir = if up { UP } else { DOWN };
+            let turn_ok = d == START
+                || (d == DOWN && dir == UP && !self.r.forbids_down_up(v))
+                || (d == UP && dir == DOWN && self.r.forbids_down_up(v))
+                || d == dir;
+            if turn_ok {
+                out.push((p, b as usize, v, self.id(b as usize, v, dir)));
+            } else {
+                // the hop breaks layer v's restriction: descend, first hop of a lower layer
+                for u in 0..v {
+                    out.push((p, b as usize, u, self.id(b as usize, u, dir)));
+                }
+            }
+        }
+    }
+}
+
+/// One DL route per ordered host pair on `topo`, `layers` layers (VCs), restriction `r`,
+/// path selection `select` (one of [`SELECTIONS`]), random choices from `seed`.
+pub fn routes(
+    topo: &Topology,
+    layers: usize,
+    r: Restriction,
+    select: &str,
+    seed: u64,
+) -> Result<RouteSet> {
+    if !(1..=16).contains(&layers) {
+        return Err(Error::field(
+            "routing.layers",
+            format!("{layers} is out of range, allowed 1..=16"),
+        ));
+    }
+    if !SELECTIONS.contains(&select) {
+        return Err(Error::field(
+            "routing.paths",
+            format!(
+                "{select:?} is not a DL path selection; allowed: {}",
+                SELECTIONS.join(", ")
+            ),
+        ));
+    }
+    let n = topo.switches;
+    crate::memory::check(
+        "topology.switches",
+        n,
+        "DL route computation (distances of every layered state to every switch)",
+        (n as u64).pow(2) * layers as u64 * 3 * 2,
+    )?;
+    let ud = UpDown::new(topo);
+    let st = States {
+        layers,
+        r,
+        nb: (0..n)
+            .map(|s| {
+                topo.neighbors(s)
+                    .map(|(p, b, _)| (p as u8, b as u32, ud.is_up_hop(s, b)))
+                    .collect()
+            })
+            .collect(),
+        _topo: topo,
+    };
+    let ns = n * layers * 3;
+    let h = topo.num_hosts();
+    let hosts_on: Vec<Vec<usize>> = (0..n).map(|s| topo.hosts_of(s).collect()).collect();
+    let mut b = RouteSetBuilder::new(h, "hosts of the topology")?.unshared();
+    for d in 0..h {
+        b.set_last(d, topo.host(d).port as u8)?;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xD1_1A7E);
+    let mut order: Vec<(usize, usize)> = (0..n)
+        .flat_map(|s| (0..n).map(move |d| (s, d)))
+        .filter(|&(s, d)| !hosts_on[s].is_empty() && !hosts_on[d].is_empty())
+        .collect();
+    if select == "sancho" {
+        order.shuffle(&mut rng);
+    }
+    // distances to each destination switch, computed once per destination
+    let mut dist: Vec<Vec<u16>> = vec![Vec::new(); n];
+    let mut load = vec![0u64; n * topo.ports_per_switch];
+    let mut mv = Vec::new();
+    for &(ss, ds) in &order {
+        if dist[ds].is_empty() {
+            dist[ds] = distances(&st, ds, ns, &mut mv);
+        }
+        let dd = &dist[ds];
+        let weight = (hosts_on[ss].len() * hosts_on[ds].len()) as u64;
+        let (sws, ports, vcs) = if ss == ds {
+            (vec![ss as u32], vec![], vec![0u8])
+        } else {
+            let best = dd[st.id(ss, layers - 1, START)];
+            if best == u16::MAX {
+                return Err(Error::new(format!(
+                    "DL: switch {ds} is unreachable from switch {ss} (the topology is not connected)"
+                )));
+            }
+            // starting layers n-1, n-2, ... while they reach the destination as fast
+            let starts: Vec<usize> = (0..layers)
+                .rev()
+                .take_while(|&v| dd[st.id(ss, v, START)] == best)
+                .collect();
+            walk(
+                &st,
+                dd,
+                ss,
+                &starts,
+                select,
+                &load,
+                topo.ports_per_switch,
+                &mut rng,
+                &mut mv,
+            )
+        };
+        for (i, &p) in ports.iter().enumerate() {
+            load[sws[i] as usize * topo.ports_per_switch + p as usize] += weight;
+        }
+        let id = b.intern(&sws, &ports, &vcs, &[])?;
+        for &s in &hosts_on[ss] {
+            for &d in hosts_on[ds].iter().filter(|&&d| d != s) {
+                b.assign(s, d, id);
+            }
+        }
+    }
+    Ok(b.finish())
+}
+
+/// Hops from every state to switch `ds` (u16::MAX: unreachable), by repeated relaxation.
+fn distances(
+    st: &States<'_>,
+    ds: usize,
+    ns: usize,
+    mv: &mut Vec<(u8, usize, usize, usize)>,
+) -> Vec<u16> {
+    let mut d = vec![u16::MAX; ns];
+    for v in 0..st.layers {
+        for k in 0..3 {
+            d[st.id(ds, v, k)] = 0;
+        }
+    }
+    let n = st.nb.len();
+    loop {
+        let mut changed = false;
+        for sw in (0..n).filter(|&s| s != ds) {
+            for v in 0..st.layers {
+                for k in 0..3 {
+                    st.moves(sw, v, k, mv);
+                    let best = mv.iter().map(|m| d[m.3]).min().unwrap_or(u16::MAX);
+                    let x = st.id(sw, v, k);
+                    if best != u16::MAX && best + 1 < d[x] {
+                        d[x] = best + 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            return d;
+        }
+    }
+}
+
+/// Choose one shortest path from `ss` starting in one of `starts`: switches, inter-switch
+/// ports and the layer of every hop (the last, to the host, keeps the final layer).
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    st: &States<'_>,
+    dd: &[u16],
+    ss: usize,
+    starts: &[usize],
+    select: &str,
+    load: &[u64],
+    np: usize,
+    rng: &mut ChaCha8Rng,
+    mv: &mut Vec<(u8, usize, usize, usize)>,
+) -> (Vec<u32>, Vec<u8>, Vec<u8>) {
+    let count = |x: usize, memo: &mut Vec<(usize, f64)>| -> f64 {
+        // number of shortest continuations from state x (memoised by state)
+        fn go(st: &States<'_>, dd: &[u16], x: usize, memo: &mut Vec<(usize, f64)>) -> f64 {
+            if dd[x] == 0 {
+                return 1.0;
+            }
+            if let Some(&(_, c)) = memo.iter().find(|m| m.0 == x) {
+                return c;
+            }
+            let (sw, v, k) = (x / 3 / st.layers, x / 3 % st.layers, x % 3);
+            let mut mv = Vec::new();
+            st.moves(sw, v, k, &mut mv);
+            let c = mv
+                .iter()
+                .filter(|m| dd[m.3] + 1 == dd[x])
+                .map(|m| go(st, dd, m.3, memo))
+                .sum();
+            memo.push((x, c));
+            c
+        }
+        go(st, dd, x, memo)
+    };
+    let mut memo = Vec::new();
+    let first = match select {
+        "random" => {
+            let w: Vec<f64> = starts
+                .iter()
+                .map(|&v| count(st.id(ss, v, START), &mut memo))
+                .collect();
+            pick_weighted(&w, rng)
+        }
+        _ => 0, // the highest starting layer
+    };
+    let mut x = st.id(ss, starts[first], START);
+    let (mut sws, mut ports, mut vcs) = (vec![ss as u32], vec![], vec![]);
+    while dd[x] > 0 {
+        let (sw, v, k) = (x / 3 / st.layers, x / 3 % st.layers, x % 3);
+        st.moves(sw, v, k, mv);
+        let next: Vec<(u8, usize, usize, usize)> = mv
+            .iter()
+            .copied()
+            .filter(|m| dd[m.3] + 1 == dd[x])
+            .collect();
+        let i = match select {
+            "random" => {
+                let w: Vec<f64> = next.iter().map(|m| count(m.3, &mut memo)).collect();
+                pick_weighted(&w, rng)
+            }
+            "low-port" => argmin(&next, |m| (m.0 as i64, -(m.2 as i64))),
+            "high-pch" => argmin(&next, |m| (-(m.2 as i64), m.0 as i64)),
+            _ => argmin(&next, |m| (load[sw * np + m.0 as usize] as i64, m.0 as i64)),
+        };
+        let (p, b, u, y) = next[i];
+        sws.push(b as u32);
+        ports.push(p);
+        vcs.push(u as u8);
+        x = y;
+    }
+    let last = *vcs.last().unwrap_or(&0);
+    vcs.push(last);
+    (sws, ports, vcs)
+}
+
+fn argmin<T: Copy, K: Ord>(v: &[T], key: impl Fn(&T) -> K) -> usize {
+    (0..v.len())
+        .min_by_key(|&i| key(&v[i]))
+        .expect("a shortest path continues")
+}
+
+fn pick_weighted(w: &[f64], rng: &mut ChaCha8Rng) -> usize {
+    let total: f64 = w.iter().sum();
+    let mut x = rng.random::<f64>() * total;
+    for (i, &c) in w.iter().enumerate() {
+        if x < c {
+            return i;
+        }
+        x -= c;
+    }
+    w.len() - 1
+}
