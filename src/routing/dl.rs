@@ -68,7 +68,7 @@ impl Restriction {
     fn forbids_down_up(self, v: usize) -> bool {
         match self {
             Restriction::Ud => true,
-            Restriction::UdDu => v % 2 == 0,
+            Restriction::UdDu => v.is_multiple_of(2),
             Restriction::UdDud => v == 0,
         }
     }
