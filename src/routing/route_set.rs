@@ -422,10 +422,13 @@ impl RouteSetBuilder {
         s.switches.extend_from_slice(sw);
         s.links.extend_from_slice(links);
         s.links.push(0);
-        if !vcs.is_empty() && s.vcs.is_empty() && vcs.iter().any(|&v| v != 0) {
+        // the first path naming a VC starts the VC array (zeros for the paths before it, none
+        // when it is the very first path)
+        let starts = s.vcs.is_empty() && vcs.iter().any(|&v| v != 0);
+        if starts {
             s.vcs = vec![0; s.switches.len() - sw.len()];
         }
-        if !s.vcs.is_empty() {
+        if starts || !s.vcs.is_empty() {
             if vcs.is_empty() {
                 s.vcs.resize(s.switches.len(), 0);
             } else {
@@ -461,5 +464,33 @@ impl RouteSetBuilder {
         }
         s.start.push(s.switches.len() as u32);
         Ok(id as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_very_first_path_keeps_its_vcs() {
+        let mut b = RouteSetBuilder::new(2, "hosts").unwrap();
+        let r = Route {
+            switches: vec![0, 1],
+            ports: vec![3, 0],
+            vcs: vec![2, 1],
+            itbs: vec![],
+        };
+        b.add(0, 1, &r).unwrap();
+        let plain = Route {
+            switches: vec![1, 0],
+            ports: vec![3, 0],
+            vcs: vec![],
+            itbs: vec![],
+        };
+        b.add(1, 0, &plain).unwrap();
+        let s = b.finish();
+        assert_eq!(s.get(0, 1).to_route().vcs, vec![2, 1]);
+        assert_eq!(s.get(1, 0).to_route().vcs, vec![0, 0]);
+        assert_eq!(s.vcs(), 3);
     }
 }

@@ -27,6 +27,10 @@ pub struct RouteStats {
     pub routes_non_minimal: u64,
     pub deadlock_free: bool,
     pub deadlock_cycle: Option<String>,
+    /// Routes naming VCs (layered routings): VC changes between consecutive switch-to-switch
+    /// hops per route, and the share of those hops on each VC, over ordered host pairs.
+    pub layer_changes_per_route: Option<f64>,
+    pub layer_share: Option<Vec<f64>>,
     /// Per pattern (uniform, bit_reversal, local3, local5, hot_spot): average switch-to-switch
     /// hops and average in-transit hosts per message, weighting each source equally and its
     /// destinations by the pattern's probabilities (hot-spot: the paper's share for the network
@@ -124,6 +128,8 @@ impl RouteStats {
         let np = topo.ports_per_switch;
         let mut load = vec![0u64; topo.switches * np];
         let (mut hops, mut min, mut pairs, mut nonmin) = (0u64, 0u64, 0u64, 0u64);
+        let nv = routes.vcs();
+        let (mut changes, mut per_vc) = (0u64, vec![0u64; nv.max(1)]);
         for s in 0..h {
             for d in 0..h {
                 if s == d {
@@ -137,8 +143,14 @@ impl RouteStats {
                 if r.hops() as u64 > m {
                     nonmin += 1;
                 }
-                for (sw, p, _) in r.hop_list().take(r.hops()) {
+                let mut prev = None;
+                for (sw, p, v) in r.hop_list().take(r.hops()) {
                     load[sw * np + p] += 1;
+                    if let Some(c) = per_vc.get_mut(v) {
+                        *c += 1;
+                    }
+                    changes += prev.is_some_and(|x| x != v) as u64;
+                    prev = Some(v);
                 }
             }
         }
@@ -174,6 +186,11 @@ impl RouteStats {
             routes_non_minimal: nonmin,
             deadlock_free: dl.acyclic,
             deadlock_cycle: (!dl.acyclic).then(|| dl.to_string()),
+            layer_changes_per_route: (nv > 1).then(|| changes as f64 / p),
+            layer_share: (nv > 1).then(|| {
+                let all = per_vc.iter().sum::<u64>().max(1) as f64;
+                per_vc.iter().map(|&c| c as f64 / all).collect()
+            }),
             per_pattern: PATTERNS
                 .iter()
                 .map(|&p| {
@@ -209,6 +226,8 @@ impl RouteStats {
             "routes_non_minimal": self.routes_non_minimal,
             "deadlock_free": self.deadlock_free,
             "deadlock_cycle": self.deadlock_cycle,
+            "layer_changes_per_route": self.layer_changes_per_route,
+            "layer_share": self.layer_share,
         })
     }
 }
@@ -249,6 +268,14 @@ impl fmt::Display for RouteStats {
             self.routes_non_minimal,
             self.hosts * self.hosts.saturating_sub(1)
         )?;
+        if let (Some(c), Some(sh)) = (self.layer_changes_per_route, &self.layer_share) {
+            let sh: Vec<String> = sh.iter().map(|x| format!("{:.1} %", 100.0 * x)).collect();
+            writeln!(
+                f,
+                "layer changes        {c:>8.3}   per route; hops per layer (VC 0, 1, ...): {}",
+                sh.join(", ")
+            )?;
+        }
         write!(f, "deadlock free        {}", self.deadlock_free)
     }
 }

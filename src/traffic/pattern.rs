@@ -39,10 +39,17 @@ pub enum Pattern {
     /// Complement: every bit of the source address inverted over `log2 N` bits (power-of-two
     /// host counts; seed 001 §5.2.1).
     Complement,
+    /// Matrix transpose: the high and the low half of the address bits swapped (Duato,
+    /// Yalamanchili & Ni; a power of two host count with an even number of address bits; seed
+    /// 003 §5).
+    Transpose,
+    /// Butterfly: the most and the least significant address bits swapped (Duato,
+    /// Yalamanchili & Ni; power-of-two host counts; seed 003 §5).
+    Butterfly,
 }
 
 const ALLOWED: &str =
-    "uniform, uniform+self, bit-reversal, perfect-shuffle (or shuffle), complement, localL (e.g. local3, local:5), hot-spot:PCT, hot-spot:PCT@HOST or hot-spot:PCT@random";
+    "uniform, uniform+self, bit-reversal, perfect-shuffle (or shuffle), complement, transpose, butterfly, localL (e.g. local3, local:5), hot-spot:PCT, hot-spot:PCT@HOST or hot-spot:PCT@random";
 
 impl Pattern {
     /// Parse `uniform`, `bit-reversal`, `perfect-shuffle` / `shuffle`, `complement`, `local3` /
@@ -64,6 +71,12 @@ impl Pattern {
         }
         if t == "complement" {
             return Ok(Pattern::Complement);
+        }
+        if t == "transpose" || t == "matrix-transpose" {
+            return Ok(Pattern::Transpose);
+        }
+        if t == "butterfly" {
+            return Ok(Pattern::Butterfly);
         }
         if let Some(rest) = t.strip_prefix("local") {
             let n = rest.trim_start_matches(':');
@@ -132,6 +145,8 @@ impl fmt::Display for Pattern {
             Pattern::HotSpotRandom { percent } => write!(f, "hot-spot:{percent}@random"),
             Pattern::PerfectShuffle => write!(f, "perfect-shuffle"),
             Pattern::Complement => write!(f, "complement"),
+            Pattern::Transpose => write!(f, "transpose"),
+            Pattern::Butterfly => write!(f, "butterfly"),
         }
     }
 }
@@ -179,6 +194,21 @@ pub fn complement(x: usize, bits: u32) -> usize {
     !x & low_mask(bits)
 }
 
+/// Matrix transpose of `x` over `bits` (even) bits: the two halves swapped.
+pub fn transpose(x: usize, bits: u32) -> usize {
+    let h = bits / 2;
+    ((x & low_mask(h)) << h) | (x >> h)
+}
+
+/// Butterfly of `x` over `bits` bits: the top and the bottom bit swapped.
+pub fn butterfly(x: usize, bits: u32) -> usize {
+    if bits < 2 {
+        return x;
+    }
+    let (top, low) = ((x >> (bits - 1)) & 1, x & 1);
+    (x & !(1 << (bits - 1)) & !1) | (low << (bits - 1)) | top
+}
+
 /// The destination of `src` under a permutation pattern over `hosts` hosts (a power of two),
 /// None when it maps `src` to itself or `pattern` is not a permutation.
 pub fn permutation_dest(pattern: &Pattern, src: usize, hosts: usize) -> Option<usize> {
@@ -187,6 +217,8 @@ pub fn permutation_dest(pattern: &Pattern, src: usize, hosts: usize) -> Option<u
         Pattern::BitReversal => bit_reverse(src, bits),
         Pattern::PerfectShuffle => perfect_shuffle(src, bits),
         Pattern::Complement => complement(src, bits),
+        Pattern::Transpose => transpose(src, bits),
+        Pattern::Butterfly => butterfly(src, bits),
         _ => return None,
     };
     (d != src).then_some(d)
@@ -226,10 +258,19 @@ impl DestTable {
         let kind = match pattern {
             Pattern::Uniform => Kind::Uniform,
             Pattern::UniformSelf => Kind::UniformSelf,
-            Pattern::BitReversal | Pattern::PerfectShuffle | Pattern::Complement => {
+            Pattern::BitReversal
+            | Pattern::PerfectShuffle
+            | Pattern::Complement
+            | Pattern::Transpose
+            | Pattern::Butterfly => {
                 if !h.is_power_of_two() {
                     return Err(Error::new(format!(
                         "{pattern} needs a power-of-two number of hosts, the topology has {h}"
+                    )));
+                }
+                if *pattern == Pattern::Transpose && !h.trailing_zeros().is_multiple_of(2) {
+                    return Err(Error::new(format!(
+                        "transpose needs a square number of hosts (an even number of address bits: 4, 16, 64, 256, ...), the topology has {h}"
                     )));
                 }
                 Kind::Fixed(
@@ -338,6 +379,32 @@ impl DestTable {
         match &self.kind {
             Kind::Fixed(v) => v[src].map(|d| d as usize),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod permutation_tests {
+    use super::*;
+
+    #[test]
+    fn transpose_and_butterfly_as_the_textbook_defines_them() {
+        // 16 hosts, 4 bits: transpose swaps the two 2-bit halves, butterfly bits 3 and 0
+        assert_eq!(transpose(0b0111, 4), 0b1101);
+        assert_eq!(transpose(0b0001, 4), 0b0100);
+        assert_eq!(butterfly(0b0001, 4), 0b1000);
+        assert_eq!(butterfly(0b1001, 4), 0b1001);
+        assert_eq!(butterfly(0b0110, 4), 0b0110);
+        for bits in [2u32, 4, 6] {
+            let n = 1usize << bits;
+            let mut t: Vec<usize> = (0..n).map(|x| transpose(x, bits)).collect();
+            let mut b: Vec<usize> = (0..n).map(|x| butterfly(x, bits)).collect();
+            assert!((0..n).all(|x| transpose(transpose(x, bits), bits) == x));
+            assert!((0..n).all(|x| butterfly(butterfly(x, bits), bits) == x));
+            t.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(t, (0..n).collect::<Vec<_>>(), "a permutation");
+            assert_eq!(b, (0..n).collect::<Vec<_>>(), "a permutation");
         }
     }
 }

@@ -1,0 +1,274 @@
+//! Testbench of Descending-Layers routing (seed 003 §3, issue 13): on random irregular networks
+//! and a torus, for every restriction and path selection, every route is checked by an
+//! independent reading of the rules — the layer never rises, it changes only when the next hop
+//! breaks the current layer's restriction, inside a layer the restriction holds — and is as short
+//! as the shortest legal DL path (found here by a separate breadth-first search); every route set
+//! is deadlock-free on (link, VC) channels, and the checker catches a deliberately illegal layer
+//! ascent. DL runs through the vc family and beats up*/down* beyond saturation.
+
+mod common;
+
+use common::flitwave;
+use flitwave::routing::deadlock;
+use flitwave::routing::dl::{self, Restriction};
+use flitwave::routing::route_set::RouteSetBuilder;
+use flitwave::routing::updown::UpDown;
+use flitwave::routing::Route;
+use flitwave::topology::{irregular, mesh, Topology};
+
+use std::collections::VecDeque;
+
+/// Does layer `v` of restriction `r` forbid a down hop followed by an up hop (else up, down)?
+fn forbids_down_up(r: Restriction, v: usize) -> bool {
+    match r {
+        Restriction::Ud => true,
+        Restriction::UdDu => v % 2 == 0,
+        Restriction::UdDud => v == 0,
+    }
+}
+
+/// May a hop going `up` follow one that went `prev_up` inside layer `v`?
+fn turn_ok(r: Restriction, v: usize, prev_up: bool, up: bool) -> bool {
+    prev_up == up || if forbids_down_up(r, v) { !up } else { up }
+}
+
+/// The shortest legal DL path length from switch `s` to `d`, starting in the top layer,
+/// by breadth-first search over (switch, layer, last direction in the layer or none).
+fn shortest(
+    topo: &Topology,
+    ud: &UpDown,
+    r: Restriction,
+    layers: usize,
+    s: usize,
+    d: usize,
+) -> u32 {
+    let mut seen = std::collections::HashSet::new();
+    let mut q = VecDeque::from([(s, layers - 1, None::<bool>, 0u32)]);
+    while let Some((sw, v, last, len)) = q.pop_front() {
+        if sw == d {
+            return len;
+        }
+        if !seen.insert((sw, v, last)) {
+            continue;
+        }
+        for (_, b, _) in topo.neighbors(sw) {
+            let up = ud.is_up_hop(sw, b);
+            if last.is_none_or(|p| turn_ok(r, v, p, up)) {
+                q.push_back((b, v, Some(up), len + 1));
+            } else {
+                for u in 0..v {
+                    q.push_back((b, u, Some(up), len + 1));
+                }
+            }
+        }
+    }
+    u32::MAX
+}
+
+fn check_set(topo: &Topology, r: Restriction, layers: usize, select: &str) {
+    let routes = dl::routes(topo, layers, r, select, 7).unwrap();
+    let ud = UpDown::new(topo);
+    let h = topo.num_hosts();
+    let dc = deadlock::check(topo, &routes);
+    assert!(dc.acyclic, "{r:?}/{select}: {dc}");
+    for s in (0..h).step_by(3) {
+        for d in (0..h).step_by(5).filter(|&d| d != s) {
+            let rt = routes.get(s, d).to_route();
+            let (ss, ds) = (topo.host(s).sw, topo.host(d).sw);
+            let hops = rt.switches.len() - 1;
+            assert_eq!(
+                hops as u32,
+                shortest(topo, &ud, r, layers, ss, ds),
+                "{r:?}/{select}: {s}->{d} {:?} is not a shortest legal DL path",
+                rt.switches
+            );
+            let mut last: Option<(usize, bool)> = None;
+            for i in 0..hops {
+                let (a, b) = (rt.switches[i] as usize, rt.switches[i + 1] as usize);
+                let (v, up) = (rt.vcs[i] as usize, ud.is_up_hop(a, b));
+                assert!(v < layers);
+                if let Some((pv, pup)) = last {
+                    assert!(v <= pv, "{s}->{d}: the layer rose from {pv} to {v}");
+                    let stay_ok = turn_ok(r, pv, pup, up);
+                    if v == pv {
+                        assert!(
+                            stay_ok,
+                            "{r:?}/{select}: {s}->{d}: layer {v} restriction broken at hop {i}: {:?} {:?} up {:?}",
+                            rt.switches,
+                            rt.vcs,
+                            rt.switches.windows(2).map(|w| ud.is_up_hop(w[0] as usize, w[1] as usize)).collect::<Vec<_>>()
+                        );
+                    } else {
+                        assert!(
+                            !stay_ok,
+                            "{s}->{d}: left layer {pv} without need at hop {i}"
+                        );
+                    }
+                }
+                last = Some((v, up));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_route_is_a_shortest_legal_dl_path_and_every_set_deadlock_free() {
+    let tops = [
+        irregular::generate(16, 4, 8, 3).unwrap(),
+        irregular::generate(64, 4, 8, 5).unwrap(),
+        mesh::torus([4, 4], 1).unwrap(),
+    ];
+    for topo in &tops {
+        for r in [Restriction::Ud, Restriction::UdDu, Restriction::UdDud] {
+            for select in dl::SELECTIONS {
+                check_set(topo, r, 3, select);
+            }
+        }
+        check_set(topo, Restriction::Ud, 2, "random");
+    }
+}
+
+#[test]
+fn dl_is_shorter_than_up_down_and_one_layer_is_up_down() {
+    let topo = irregular::generate(64, 4, 8, 5).unwrap();
+    let ud =
+        flitwave::routing::updown::routes(&topo, flitwave::routing::updown::Select::Shortest, 1)
+            .unwrap();
+    let d3 = dl::routes(&topo, 3, Restriction::Ud, "low-port", 1).unwrap();
+    let d1 = dl::routes(&topo, 1, Restriction::Ud, "low-port", 1).unwrap();
+    let hops = |r: &flitwave::routing::RouteSet| {
+        let h = topo.num_hosts();
+        let mut t = 0usize;
+        for s in 0..h {
+            for d in (0..h).filter(|&d| d != s) {
+                t += r.get(s, d).to_route().switches.len() - 1;
+            }
+        }
+        t as f64 / (h * (h - 1)) as f64
+    };
+    let (u, a, b) = (hops(&ud), hops(&d3), hops(&d1));
+    assert!(a < u - 0.3, "DL with 3 layers {a} vs up*/down* {u}");
+    assert!((b - u).abs() < 1e-9, "one layer is up*/down*: {b} vs {u}");
+}
+
+/// Three switches in a ring, port 1 of each to port 2 of the next, one host each on port 0.
+const RING: &str = r#"{"kind": "irregular", "switches": 3, "ports_per_switch": 3,
+  "links": [[0, 1, 1, 2], [1, 1, 2, 2], [2, 1, 0, 2]],
+  "hosts": [[0, 0, 0], [1, 1, 0], [2, 2, 0]]}"#;
+
+#[test]
+fn the_checker_catches_an_illegal_layer_ascent() {
+    // a ring of three switches (0 -> 1 -> 2 -> 0 over the +x ports), one host each
+    let topo = flitwave::topology::json::from_json(RING).unwrap();
+    let route = |s: u32, vcs: [u8; 3]| Route {
+        switches: vec![s, (s + 1) % 3, (s + 2) % 3],
+        ports: vec![1, 1, 0],
+        vcs: vcs.to_vec(),
+        itbs: vec![],
+    };
+    let set = |ascent: bool| {
+        let mut b = RouteSetBuilder::new(3, "hosts").unwrap();
+        b.add(1, 0, &route(1, [1, 0, 0])).unwrap(); // 1 -> 2 in layer 1, descends at 2
+        b.add(2, 1, &route(2, [0, 0, 0])).unwrap();
+        let third = if ascent { [0, 1, 1] } else { [0, 0, 0] };
+        b.add(0, 2, &route(0, third)).unwrap(); // 0 -> 1 in layer 0, then up to layer 1
+        b.finish()
+    };
+    assert!(deadlock::check(&topo, &set(false)).acyclic);
+    let c = deadlock::check(&topo, &set(true));
+    assert!(!c.acyclic, "the ascent closes a cycle: {c}");
+    assert!(
+        c.to_string().contains(".vc1") && c.to_string().contains(".vc0"),
+        "{c}"
+    );
+}
+
+#[test]
+fn dl_through_the_vc_family_beats_up_down_beyond_saturation() {
+    let run = |routing: &str| {
+        let (ok, out, err) = flitwave(&[
+            "run",
+            "--family",
+            "vc",
+            "--routing",
+            routing,
+            "--set",
+            "switch.vcs=3",
+            "--set",
+            "switch.vc_buffer_flits=32",
+            "--set",
+            "traffic.message_bytes=32",
+            "--set",
+            "link.fly_cycles=2",
+            "--set",
+            "topology.switches=32",
+            "--rate",
+            "0.5",
+            "--cycles",
+            "20000",
+            "--json",
+        ]);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let s = &v["summary"];
+        assert!(
+            s["deadlock"].is_null() && s["conservation_ok"] == true,
+            "{out}"
+        );
+        s["accepted_flits_per_cycle_per_host"].as_f64().unwrap()
+    };
+    let (ud, dl) = (run("updown"), run("dl"));
+    assert!(dl > 1.2 * ud, "DL {dl} vs up*/down* {ud}");
+}
+
+#[test]
+fn bad_dl_parameters_are_refused() {
+    common::fails_with(
+        &["routes", "--routing", "dl", "--restriction", "zigzag"],
+        &["routing.restriction", "ud, ud-du, ud-dud"],
+    );
+    common::fails_with(
+        &["routes", "--routing", "dl", "--layers", "0"],
+        &["routing.layers", "1..=16"],
+    );
+    common::fails_with(
+        &["routes", "--routing", "dl", "--select", "balanced"],
+        &["balanced", "random, low-port, sancho, high-pch"],
+    );
+    common::fails_with(
+        &[
+            "run",
+            "--family",
+            "vc",
+            "--routing",
+            "dl",
+            "--set",
+            "routing.layers=3",
+            "--set",
+            "switch.vcs=2",
+        ],
+        &["switch.vcs", "3 VCs", "dl"],
+    );
+    common::fails_with(
+        &["run", "--family", "vct", "--routing", "dl"],
+        &[
+            "routing.algorithm",
+            "virtual channels",
+            "switch.family = \"vc\"",
+        ],
+    );
+    common::fails_with(
+        &[
+            "run",
+            "--family",
+            "vc",
+            "--routing",
+            "dl",
+            "--pattern",
+            "transpose",
+            "--set",
+            "topology.switches=8",
+        ],
+        &["transpose", "square number of hosts"],
+    );
+}
