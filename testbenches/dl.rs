@@ -22,7 +22,7 @@ use std::collections::VecDeque;
 fn forbids_down_up(r: Restriction, v: usize) -> bool {
     match r {
         Restriction::Ud => true,
-        Restriction::UdDu => v % 2 == 0,
+        Restriction::UdDu => v.is_multiple_of(2),
         Restriction::UdDud => v == 0,
     }
 }
