@@ -129,6 +129,49 @@ fn every_route_is_a_shortest_legal_dl_path_and_every_set_deadlock_free() {
 }
 
 #[test]
+fn the_up_down_baseline_keeps_one_vc_per_path() {
+    let topo = irregular::generate(32, 4, 8, 2).unwrap();
+    let ud = UpDown::new(&topo);
+    for sel in dl::SELECTIONS {
+        let r = dl::updown_layers(&topo, 3, sel, 4).unwrap();
+        assert!(deadlock::check(&topo, &r).acyclic, "{sel}");
+        let h = topo.num_hosts();
+        for (s, d) in (0..h)
+            .flat_map(|s| (0..h).map(move |d| (s, d)))
+            .filter(|p| p.0 != p.1)
+        {
+            let rt = r.get(s, d).to_route();
+            assert!(
+                rt.vcs.windows(2).all(|w| w[0] == w[1]),
+                "{sel}: {s}->{d} changed VC"
+            );
+            assert!(
+                ud.is_legal(&rt.switches),
+                "{sel}: {s}->{d} is not up*/down*"
+            );
+        }
+    }
+    // the plan: --routing updown --layers 3 is the baseline, without --layers plain up*/down*
+    let (ok, out, err) = flitwave(&[
+        "routes",
+        "--switches",
+        "32",
+        "--routing",
+        "updown",
+        "--layers",
+        "3",
+        "--select",
+        "random",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["layer_changes_per_route"], 0.0);
+    assert_eq!(v["deadlock_free"], true);
+    assert_eq!(v["layer_share"].as_array().map(|a| a.len()), Some(3));
+}
+
+#[test]
 fn dl_is_shorter_than_up_down_and_one_layer_is_up_down() {
     let topo = irregular::generate(64, 4, 8, 5).unwrap();
     let ud =

@@ -379,9 +379,10 @@ pub(crate) struct RoutesArgs {
     /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud.
     #[arg(long, default_value = "ud")]
     pub restriction: String,
-    /// dl: layers, one per VC (`routing.layers`).
-    #[arg(long, default_value_t = 3)]
-    pub layers: usize,
+    /// dl, updown: layers, one per VC (`routing.layers`); dl defaults to 3, updown to one
+    /// layer without VCs.
+    #[arg(long)]
+    pub layers: Option<usize>,
     #[arg(long)]
     pub json: bool,
 }

@@ -277,6 +277,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 seed: a.shape.seed,
                 restriction: &a.restriction,
                 layers: a.layers,
+                default_layers: 3,
             },
         )
         .map_err(|e| e.context(format!("routing {name}")))?;

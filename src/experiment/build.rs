@@ -51,10 +51,8 @@ pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
         priorities: sel.is_some_and(|s| s.uses_priority()),
         seed: cfg.seed,
         restriction: &cfg.routing.restriction,
-        layers: match cfg.routing.layers {
-            0 => cfg.switch.vcs,
-            l => l,
-        },
+        layers: (cfg.routing.layers > 0).then_some(cfg.routing.layers),
+        default_layers: cfg.switch.vcs,
     };
     r.plan(topo, &args)
         .map_err(|e| e.context(format!("routing {:?}", r.name)))

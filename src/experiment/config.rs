@@ -84,7 +84,8 @@ pub struct RoutingCfg {
     pub selection: String,
     /// dl: the restriction inside every layer (seed 003 §3.2): ud, ud-du, ud-dud.
     pub restriction: String,
-    /// dl: layers = VCs per link the routing uses; 0 = switch.vcs.
+    /// dl, updown: layers = VCs per link the routing uses; 0 = not given (dl: switch.vcs;
+    /// updown: one layer, no VC named).
     pub layers: usize,
 }
 

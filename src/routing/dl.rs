@@ -222,6 +222,49 @@ pub fn routes(
     Ok(b.finish())
 }
 
+/// Seed 003's up*/down* baseline with `layers` VCs: one shortest up*/down* path per switch pair
+/// (path selection `select`, as in DL), and one VC for the whole path picked at the source:
+/// `random` uniformly, `low-port` VC 0, `high-pch` the highest VC, `sancho` the VC whose busiest
+/// (link, VC) channel on the path carries the fewest routes so far.
+pub fn updown_layers(topo: &Topology, layers: usize, select: &str, seed: u64) -> Result<RouteSet> {
+    let one = routes(topo, 1, Restriction::Ud, select, seed)?;
+    if layers == 1 {
+        return Ok(one);
+    }
+    if !(1..=16).contains(&layers) {
+        return Err(Error::field(
+            "routing.layers",
+            format!("{layers} is out of range, allowed 1..=16"),
+        ));
+    }
+    let np = topo.ports_per_switch;
+    let mut load = vec![0u64; topo.switches * np * layers];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0B_A5E1);
+    let mut out = one;
+    out.set_vcs(|switches, ports, vcs| {
+        let v = match select {
+            "random" => rng.random_range(0..layers),
+            "low-port" => 0,
+            "high-pch" => layers - 1,
+            _ => (0..layers)
+                .min_by_key(|&v| {
+                    ports
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &p)| load[(switches[i] as usize * np + p as usize) * layers + v])
+                        .max()
+                        .unwrap_or(0)
+                })
+                .unwrap_or(0),
+        };
+        for (i, &p) in ports.iter().enumerate() {
+            load[(switches[i] as usize * np + p as usize) * layers + v] += 1;
+        }
+        vcs.iter_mut().for_each(|x| *x = v as u8);
+    });
+    Ok(out)
+}
+
 /// Hops from every state to switch `ds` (u16::MAX: unreachable), by repeated relaxation.
 fn distances(
     st: &States<'_>,

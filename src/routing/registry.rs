@@ -67,9 +67,11 @@ pub struct PlanArgs<'a> {
     pub priorities: bool,
     /// Seed of random path choices.
     pub seed: u64,
-    /// Layered routings (dl): the restriction inside the layers and the number of layers.
+    /// Layered routings: the restriction inside the layers (dl), the layers (VCs) asked for
+    /// (None: dl takes `default_layers`, updown stays on one layer).
     pub restriction: &'a str,
-    pub layers: usize,
+    pub layers: Option<usize>,
+    pub default_layers: usize,
 }
 
 /// One routing: its name, what it is, its path policies (the first is the default) and its
@@ -85,8 +87,8 @@ pub struct RoutingEntry {
 pub const ROUTINGS: &[RoutingEntry] = &[
     RoutingEntry {
         name: "updown",
-        help: "up*/down* routes (seed 000 §2) on any topology; paths: balanced (GM simple_routes-like) or shortest",
-        paths: &["balanced", "shortest"],
+        help: "up*/down* routes (seed 000 §2) on any topology; paths: balanced (GM simple_routes-like) or shortest; with routing.layers (VCs) or a DL path selection (random, low-port, sancho, high-pch), seed 003's baseline: the source picks one VC per path",
+        paths: &["balanced", "shortest", "random", "low-port", "sancho", "high-pch"],
         plan: plan_updown,
     },
     RoutingEntry {
@@ -181,15 +183,27 @@ fn source(algorithm: &'static str, routes: RouteSet) -> Plan {
 }
 
 fn plan_updown(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
-    let sel = updown::Select::parse(a.paths.unwrap_or("balanced"))?;
+    let paths = a.paths.unwrap_or("balanced");
+    if a.layers.is_some() || super::dl::SELECTIONS.contains(&paths) {
+        // seed 003's baseline: shortest up*/down* paths, the source picks the VC of the path
+        let layers = a.layers.unwrap_or(a.default_layers);
+        let sel = if paths == "balanced" { "random" } else { paths };
+        let routes = super::dl::updown_layers(topo, layers, sel, a.seed)?;
+        return Ok(Plan {
+            vcs: layers,
+            ..source("updown", routes)
+        });
+    }
+    let sel = updown::Select::parse(paths)?;
     Ok(source("updown", updown::routes(topo, sel, a.seed)?))
 }
 
 fn plan_dl(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     let r = super::dl::Restriction::parse(a.restriction)?;
-    let routes = super::dl::routes(topo, a.layers, r, a.paths.unwrap_or("random"), a.seed)?;
+    let layers = a.layers.unwrap_or(a.default_layers);
+    let routes = super::dl::routes(topo, layers, r, a.paths.unwrap_or("random"), a.seed)?;
     Ok(Plan {
-        vcs: a.layers,
+        vcs: layers,
         ..source("dl", routes)
     })
 }
