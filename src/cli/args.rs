@@ -82,8 +82,15 @@ pub(crate) struct SimArgs {
     /// Selection function of routing switches (`routing.selection`): only, sadp, ff.
     #[arg(long)]
     pub selection: Option<String>,
-    /// Destination pattern (`traffic.pattern`): uniform, bit-reversal, local3, complement,
-    /// shuffle, hot-spot:5@random, ...
+    /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud.
+    #[arg(long)]
+    pub restriction: Option<String>,
+    /// dl, updown: layers, one per VC (`routing.layers`); dl defaults to switch.vcs, updown to
+    /// one layer without VCs.
+    #[arg(long)]
+    pub layers: Option<usize>,
+    /// Destination pattern (`traffic.pattern`): uniform, bit-reversal, transpose, butterfly,
+    /// local3, complement, shuffle, hot-spot:5@random, ...
     #[arg(long)]
     pub pattern: Option<String>,
     /// Offered load, payload flits per cycle per host (`traffic.rate`, 0..=1).
@@ -375,7 +382,6 @@ pub(crate) struct RoutesArgs {
     /// (dl, default random).
     #[arg(long, visible_alias = "select")]
     pub paths: Option<String>,
-    /// Print JSON.
     /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud.
     #[arg(long, default_value = "ud")]
     pub restriction: String,
@@ -383,6 +389,7 @@ pub(crate) struct RoutesArgs {
     /// layer without VCs.
     #[arg(long)]
     pub layers: Option<usize>,
+    /// Print JSON.
     #[arg(long)]
     pub json: bool,
 }

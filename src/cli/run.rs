@@ -35,6 +35,8 @@ pub(crate) fn load_config(a: &SimArgs, preset: &[String]) -> Result<Config> {
     put("routing.algorithm", a.routing.as_deref().map(quote));
     put("routing.paths", a.paths.as_deref().map(quote));
     put("routing.selection", a.selection.as_deref().map(quote));
+    put("routing.restriction", a.restriction.as_deref().map(quote));
+    put("routing.layers", a.layers.map(|x| x.to_string()));
     put("traffic.pattern", a.pattern.as_deref().map(quote));
     put("traffic.rate", a.rate.map(float));
     put(
@@ -71,7 +73,7 @@ pub(crate) fn load_config(a: &SimArgs, preset: &[String]) -> Result<Config> {
 }
 
 /// The configuration keys of the shorthand flags.
-const FLAGS: [(&str, &str); 18] = [
+const FLAGS: [(&str, &str); 20] = [
     ("seed", "--seed"),
     ("cycles", "--cycles"),
     ("warmup", "--warmup"),
@@ -79,6 +81,8 @@ const FLAGS: [(&str, &str); 18] = [
     ("routing.algorithm", "--routing"),
     ("routing.paths", "--paths"),
     ("routing.selection", "--selection"),
+    ("routing.restriction", "--restriction"),
+    ("routing.layers", "--layers"),
     ("traffic.pattern", "--pattern"),
     ("traffic.rate", "--rate"),
     ("traffic.message_bytes", "--message-bytes"),
@@ -106,6 +110,8 @@ fn name_flag(e: Error, a: &SimArgs, preset: &[String]) -> Error {
             Some("--routing") => a.routing.is_some(),
             Some("--paths") => a.paths.is_some(),
             Some("--selection") => a.selection.is_some(),
+            Some("--restriction") => a.restriction.is_some(),
+            Some("--layers") => a.layers.is_some(),
             Some("--pattern") => a.pattern.is_some(),
             Some("--rate") => a.rate.is_some(),
             Some("--message-bytes") => a.message_bytes.is_some(),

@@ -11,12 +11,13 @@
 //! layer n − 1, then every path of that length starting in layers n − 1, n − 2, … (stopping at
 //! the first starting layer with none). One path per switch pair is chosen among them by a path
 //! selection: `random` (uniform over the shortest paths), `low-port` (lowest port first, then
-//! the highest layer), `sancho` (Sancho & Robles' static analysis: pairs in a seeded order each
-//! take the path whose busiest physical channel carries the fewest routes so far, then the
-//! smallest sum), `high-pch` (our reading of "high physical channel first", Koibuchi et al.,
-//! PDPTA 2002, whose text we could not obtain: keep to the highest-numbered layer — virtual
-//! channel — at every hop, leaving the lower layers, which every path may descend to, to the
-//! packets that need them; ties to the lowest port). `(L-turn)*` is not built yet.
+//! the highest layer), and two static analyses of the routes (Sancho & Robles, EuroPar 2000, as
+//! Koibuchi et al. extend it to virtual channels, PDPTA 2002 — our reading, their text being
+//! unavailable; seed 003 says both "consider the path balance"): switch pairs in a seeded order,
+//! each following at every hop the shortest continuation whose channel carries the fewest routes
+//! so far — `sancho` counting routes per virtual channel (link, VC), `high-pch` ("high
+//! physical-channel first") per physical channel first, then per virtual channel; ties to the
+//! lowest port. `(L-turn)*` is not built yet.
 //!
 //! A route names the layer of every hop as its VC; the (link, VC) deadlock checker confirms the
 //! set acyclic (Theorem 1).
@@ -170,12 +171,14 @@ pub fn routes(
         .flat_map(|s| (0..n).map(move |d| (s, d)))
         .filter(|&(s, d)| !hosts_on[s].is_empty() && !hosts_on[d].is_empty())
         .collect();
-    if select == "sancho" {
+    if select == "sancho" || select == "high-pch" {
         order.shuffle(&mut rng);
     }
     // distances to each destination switch, computed once per destination
     let mut dist: Vec<Vec<u16>> = vec![Vec::new(); n];
+    // routes per physical channel and per (channel, VC)
     let mut load = vec![0u64; n * topo.ports_per_switch];
+    let mut vload = vec![0u64; n * topo.ports_per_switch * layers];
     let mut mv = Vec::new();
     for &(ss, ds) in &order {
         if dist[ds].is_empty() {
@@ -203,14 +206,16 @@ pub fn routes(
                 ss,
                 &starts,
                 select,
-                &load,
+                (&load, &vload),
                 topo.ports_per_switch,
                 &mut rng,
                 &mut mv,
             )
         };
         for (i, &p) in ports.iter().enumerate() {
-            load[sws[i] as usize * topo.ports_per_switch + p as usize] += weight;
+            let c = sws[i] as usize * topo.ports_per_switch + p as usize;
+            load[c] += weight;
+            vload[c * layers + vcs[i] as usize] += weight;
         }
         let id = b.intern(&sws, &ports, &vcs, &[])?;
         for &s in &hosts_on[ss] {
@@ -224,8 +229,9 @@ pub fn routes(
 
 /// Seed 003's up*/down* baseline with `layers` VCs: one shortest up*/down* path per switch pair
 /// (path selection `select`, as in DL), and one VC for the whole path picked at the source:
-/// `random` uniformly, `low-port` VC 0, `high-pch` the highest VC, `sancho` the VC whose busiest
-/// (link, VC) channel on the path carries the fewest routes so far.
+/// `random` uniformly, `low-port` VC 0, `sancho` and `high-pch` the VC whose busiest (link, VC)
+/// channel on the path carries the fewest routes so far (the physical channels are the path's
+/// whatever the VC).
 pub fn updown_layers(topo: &Topology, layers: usize, select: &str, seed: u64) -> Result<RouteSet> {
     let one = routes(topo, 1, Restriction::Ud, select, seed)?;
     if layers == 1 {
@@ -245,7 +251,6 @@ pub fn updown_layers(topo: &Topology, layers: usize, select: &str, seed: u64) ->
         let v = match select {
             "random" => rng.random_range(0..layers),
             "low-port" => 0,
-            "high-pch" => layers - 1,
             _ => (0..layers)
                 .min_by_key(|&v| {
                     ports
@@ -309,7 +314,7 @@ fn walk(
     ss: usize,
     starts: &[usize],
     select: &str,
-    load: &[u64],
+    (load, vload): (&[u64], &[u64]),
     np: usize,
     rng: &mut ChaCha8Rng,
     mv: &mut Vec<(u8, usize, usize, usize)>,
@@ -345,26 +350,39 @@ fn walk(
                 .collect();
             pick_weighted(&w, rng)
         }
-        _ => 0, // the highest starting layer
+        _ => 0, // the highest starting layer (the balancing selections weigh them all below)
     };
     let mut x = st.id(ss, starts[first], START);
     let (mut sws, mut ports, mut vcs) = (vec![ss as u32], vec![], vec![]);
+    let balance = select == "sancho" || select == "high-pch";
     while dd[x] > 0 {
-        let (sw, v, k) = (x / 3 / st.layers, x / 3 % st.layers, x % 3);
-        st.moves(sw, v, k, mv);
-        let next: Vec<(u8, usize, usize, usize)> = mv
-            .iter()
-            .copied()
-            .filter(|m| dd[m.3] + 1 == dd[x])
-            .collect();
+        let sw = x / 3 / st.layers;
+        // the first hop of a balancing selection may leave in any starting layer
+        let from: Vec<usize> = if balance && sws.len() == 1 {
+            starts.iter().map(|&v| st.id(ss, v, START)).collect()
+        } else {
+            vec![x]
+        };
+        let mut next: Vec<(u8, usize, usize, usize)> = Vec::new();
+        for &f in &from {
+            st.moves(sw, f / 3 % st.layers, f % 3, mv);
+            next.extend(mv.iter().copied().filter(|m| dd[m.3] + 1 == dd[f]));
+        }
+
         let i = match select {
             "random" => {
                 let w: Vec<f64> = next.iter().map(|m| count(m.3, &mut memo)).collect();
                 pick_weighted(&w, rng)
             }
             "low-port" => argmin(&next, |m| (m.0 as i64, -(m.2 as i64))),
-            "high-pch" => argmin(&next, |m| (-(m.2 as i64), m.0 as i64)),
-            _ => argmin(&next, |m| (load[sw * np + m.0 as usize] as i64, m.0 as i64)),
+            "sancho" => argmin(&next, |m| {
+                let c = sw * np + m.0 as usize;
+                (vload[c * st.layers + m.2], m.0)
+            }),
+            _ => argmin(&next, |m| {
+                let c = sw * np + m.0 as usize;
+                (load[c], vload[c * st.layers + m.2], m.0)
+            }),
         };
         let (p, b, u, y) = next[i];
         sws.push(b as u32);
