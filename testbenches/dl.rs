@@ -265,6 +265,23 @@ fn dl_through_the_vc_family_beats_up_down_beyond_saturation() {
 }
 
 #[test]
+fn the_section_5_1_preset_runs_healthy() {
+    let (ok, out, err) = flitwave(&[
+        "run",
+        "--config",
+        "configs/dl.toml",
+        "--cycles",
+        "3000",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["summary"]["conservation_ok"], true);
+    assert_eq!(v["config"]["switch"]["vcs"], 3);
+    assert_eq!(v["config"]["routing"]["algorithm"], "dl");
+}
+
+#[test]
 fn bad_dl_parameters_are_refused() {
     common::fails_with(
         &["routes", "--routing", "dl", "--restriction", "zigzag"],
