@@ -282,6 +282,51 @@ fn the_section_5_1_preset_runs_healthy() {
 }
 
 #[test]
+fn the_reduced_reproduction_writes_tables_7_and_6() {
+    let out = std::env::temp_dir().join(format!("fw-dl-repro-{}", std::process::id()));
+    let (ok, stdout, err) = flitwave(&[
+        "reproduce",
+        "dl",
+        "--topologies",
+        "1",
+        "--sizes",
+        "16",
+        "--cycles",
+        "2000",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let md = std::fs::read_to_string(out.join("dl.md")).unwrap();
+    assert!(
+        md.contains("Table 7") && md.contains("Table 6") && md.contains("commit"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| dl ud-dud high-pch | 16 | bit-reversal | 0.358 |"),
+        "{md}"
+    );
+    assert!(stdout.contains("DL (UD)*"));
+    let raw: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("dl_raw.json")).unwrap()).unwrap();
+    let cells = raw["table6"].as_array().unwrap();
+    assert_eq!(
+        cells.len(),
+        12 * 2,
+        "12 routings x 2 patterns on one 16-switch topology"
+    );
+    assert!(cells
+        .iter()
+        .all(|c| c["healthy"] == true && c["throughput"].as_f64().unwrap() > 0.0));
+    std::fs::remove_dir_all(&out).ok();
+    common::fails_with(
+        &["reproduce", "dl", "--sizes", "2"],
+        &["--sizes", "4..=256"],
+    );
+}
+
+#[test]
 fn bad_dl_parameters_are_refused() {
     common::fails_with(
         &["routes", "--routing", "dl", "--restriction", "zigzag"],

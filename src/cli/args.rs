@@ -233,8 +233,9 @@ pub(crate) struct RtlCheckArgs {
 
 #[derive(Args)]
 pub(crate) struct ReproArgs {
-    /// Which paper: itb (seed 000, in-transit buffers versus up*/down*) or fattree (seed 001,
-    /// deterministic versus adaptive routing in fat-trees).
+    /// Which paper: itb (seed 000, in-transit buffers versus up*/down*), fattree (seed 001,
+    /// deterministic versus adaptive routing in fat-trees) or dl (seed 003, Descending-Layers
+    /// routing: Tables 7 and 6).
     pub paper: String,
     /// fattree: re-render the report from the fattree_raw.json of an earlier run in --out
     /// (no simulation).

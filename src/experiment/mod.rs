@@ -7,6 +7,7 @@ pub mod config;
 pub mod paper000;
 pub mod paper001;
 pub mod paper001_report;
+pub mod paper003;
 pub mod plot;
 pub mod provenance;
 pub mod reproduce;
