@@ -12,6 +12,9 @@ use crate::routing::stats::RouteStats;
 use crate::topology::{irregular, mesh, Topology};
 use rayon::prelude::*;
 
+/// A routing of Table 6: (routing, restriction, path selection).
+pub type Routing = (&'static str, &'static str, &'static str);
+
 /// The §5.1 preset.
 pub const PRESET: &str = include_str!("../../configs/dl.toml");
 
@@ -21,8 +24,8 @@ pub struct Options {
     pub topologies: usize,
     pub sizes: Vec<usize>,
     pub cycles: u64,
-    /// Table 6 routings: (routing, restriction, path selection).
-    pub routings: Vec<(&'static str, &'static str, &'static str)>,
+    /// Table 6 routings.
+    pub routings: Vec<Routing>,
     pub patterns: Vec<&'static str>,
     pub threads: Option<usize>,
 }
@@ -73,7 +76,7 @@ pub const PAPER_TABLE7: [(&str, [f64; 6]); 4] = [
 
 /// Seed 003 Table 6 (averages): 16 switches uniform, bit-reversal; 64 switches uniform,
 /// bit-reversal; keyed by (routing, restriction, selection).
-pub const PAPER_TABLE6: [((&str, &str, &str), [f64; 4]); 12] = [
+pub const PAPER_TABLE6: [(Routing, [f64; 4]); 12] = [
     (("updown", "ud", "low-port"), [0.161, 0.269, 0.033, 0.052]),
     (("updown", "ud", "sancho"), [0.177, 0.322, 0.037, 0.059]),
     (("updown", "ud", "high-pch"), [0.176, 0.328, 0.037, 0.062]),
@@ -141,7 +144,7 @@ pub fn table7(o: &Options) -> Result<Vec<(&'static str, [f64; 6])>> {
 /// One Table 6 cell: throughput (flits/host/cycle) of a routing on one topology and pattern.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Cell {
-    pub routing: (&'static str, &'static str, &'static str),
+    pub routing: Routing,
     pub switches: usize,
     pub topology_seed: u64,
     pub pattern: &'static str,
