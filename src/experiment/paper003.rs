@@ -198,6 +198,81 @@ pub fn table6(o: &Options) -> Result<Vec<Cell>> {
     })
 }
 
+/// Seed 003 Table 5, the mesh column (RHiNET-2's 4x4 mesh, 2 VCs): bit-reversal, matrix
+/// transpose, butterfly, complement.
+pub const PAPER_TABLE5_MESH: [(&str, [f64; 4]); 2] = [
+    ("up*/down*", [0.124, 0.080, 0.085, 0.049]),
+    ("DL", [0.139, 0.102, 0.089, 0.073]),
+];
+
+/// Table 5's mesh column as measured: the 4x4 mesh of 8-port switches with 4 hosts each, 2
+/// VCs, up*/down* and DL (UD)*, Sancho's selection, on the §5.1 switch.
+pub fn table5_mesh(o: &Options) -> Result<Vec<(&'static str, [f64; 4])>> {
+    let pats = ["bit-reversal", "transpose", "butterfly", "complement"];
+    let mut jobs = vec![];
+    for (name, alg) in [("up*/down*", "updown"), ("DL", "dl")] {
+        for (k, p) in pats.iter().enumerate() {
+            jobs.push((name, alg, k, *p));
+        }
+    }
+    let pool = worker_pool(o.threads)?;
+    let cells: Vec<(&str, usize, f64)> = pool.install(|| {
+        jobs.par_iter()
+            .map(|&(name, alg, k, p)| {
+                let mut c = Config::from_toml(PRESET, &[])?;
+                c.topology.kind = TopologyKind::Mesh;
+                c.topology.dims = "4x4".into();
+                c.topology.hosts_per_switch = 4;
+                c.switch.vcs = 2;
+                c.routing.layers = 2;
+                c.routing.algorithm = alg.into();
+                c.routing.paths = Some("sancho".into());
+                c.traffic.pattern = p.into();
+                c.cycles = o.cycles;
+                c.warmup = o.cycles / 10;
+                c.validate()?;
+                let (pts, _) = Runner::new(c)?.search(0.01)?;
+                if !pts.iter().all(|x| x.summary.healthy()) {
+                    return Err(crate::Error::new(format!("{name} {p}: unhealthy run")));
+                }
+                let best = pts
+                    .iter()
+                    .map(|x| x.summary.accepted_flits_per_cycle_per_host)
+                    .fold(0.0, f64::max);
+                Ok((name, k, best))
+            })
+            .collect::<Result<Vec<_>>>()
+    })?;
+    Ok(["up*/down*", "DL"]
+        .iter()
+        .map(|&n| {
+            let mut v = [0.0; 4];
+            for &(m, k, x) in &cells {
+                if m == n {
+                    v[k] = x;
+                }
+            }
+            (n, v)
+        })
+        .collect())
+}
+
+/// Table 5's mesh column beside the paper's.
+pub fn table5_markdown(t5: &[(&str, [f64; 4])]) -> String {
+    let mut s = String::from(
+        "## Table 5, the mesh column: throughput (flits/host/cycle) on the 4×4 mesh, 2 VCs\n\n",
+    );
+    s += "| routing | bit-reversal paper | flitwave | transpose paper | flitwave | butterfly paper | flitwave | complement paper | flitwave |\n|---|---|---|---|---|---|---|---|---|\n";
+    for ((name, p), (_, m)) in PAPER_TABLE5_MESH.iter().zip(t5) {
+        s += &format!(
+            "| {name} | {:.3} | {:.4} | {:.3} | {:.4} | {:.3} | {:.4} | {:.3} | {:.4} |\n",
+            p[0], m[0], p[1], m[1], p[2], m[2], p[3], m[3]
+        );
+    }
+    s += "\nSancho's selection for both (the paper's path distribution of its Section 4 is not given); topologies A and B of the RHiNET-2 cluster are not published.\n\n";
+    s
+}
+
 /// The report: Table 7 and Table 6 beside the paper's values.
 pub fn markdown(o: &Options, t7: &[(&str, [f64; 6])], t6: &[Cell]) -> String {
     let mut s = String::from("## Table 7: average hops (uniform / bit-reversal)\n\n");
