@@ -1,8 +1,8 @@
 //! RTL twins of the separable input-first allocator (issue 12; model: `blocks::allocator`), at
 //! the two sizes of the VC router of the BookSim2 `iq` preset (5 ports, 2 VCs):
-//! * `allocator` — the switch allocator, 5 inputs x 5 outputs;
-//! * `vc_allocator` — the VC allocator, 10 input VCs x 10 output VCs (requester `port*2 + vc`,
-//!   resource `out_port*2 + out_vc`, as BookSim2 numbers them).
+//! * `allocator` — the switch allocator, 5 inputs x 5 outputs (here);
+//! * `vc_allocator` — the VC allocator, 10 input VCs x 10 output VCs (`hdl::vc_allocator`,
+//!   stamped from the macro below).
 //!
 //! Requests arrive as one row of N bits per input, split over two ports of at most 64 bits
 //! (`req_lo` holds inputs 0..LO, `req_hi` the rest; bit `N*i + o` of the whole vector: input i
@@ -20,13 +20,13 @@ use rand_chacha::ChaCha8Rng;
 use rust_hdl::prelude::*;
 
 /// Pack per-index `w`-bit values of `n` indices.
-fn pack(n: usize, w: usize, f: impl Fn(usize) -> usize) -> u64 {
+pub(super) fn pack(n: usize, w: usize, f: impl Fn(usize) -> usize) -> u64 {
     (0..n).fold(0, |a, i| a | ((f(i) as u64) << (w * i)))
 }
 
 /// The requests of `n` inputs (rows of `n` bits) from the two request ports (`lo` inputs in
 /// the low one).
-fn rows(n: usize, lo: usize, inp: &[u64]) -> Vec<u64> {
+pub(super) fn rows(n: usize, lo: usize, inp: &[u64]) -> Vec<u64> {
     let row = (1u64 << n) - 1;
     (0..n)
         .map(|i| match i < lo {
@@ -37,7 +37,7 @@ fn rows(n: usize, lo: usize, inp: &[u64]) -> Vec<u64> {
 }
 
 /// The grant ports of a model allocation.
-fn grant_ports(n: usize, lo: usize, g: &[u8]) -> (u64, u64) {
+pub(super) fn grant_ports(n: usize, lo: usize, g: &[u8]) -> (u64, u64) {
     let (mut a, mut b) = (0u64, 0u64);
     for (i, &o) in g.iter().enumerate() {
         if o != NO_GRANT {
@@ -307,6 +307,7 @@ macro_rules! allocator_twin {
         }
     };
 }
+pub(super) use allocator_twin;
 
 allocator_twin!(
     AllocatorRtl,
@@ -318,16 +319,4 @@ allocator_twin!(
     15,
     "allocator",
     "separable input-first round-robin allocator, 5 x 5: the VC router's switch allocator (BookSim2 iq)"
-);
-
-allocator_twin!(
-    VcAllocatorRtl,
-    10,
-    4,
-    5,
-    50,
-    50,
-    40,
-    "vc_allocator",
-    "separable input-first round-robin allocator, 10 x 10: the VC allocator of 5 ports x 2 VCs (BookSim2 iq)"
 );

@@ -21,6 +21,7 @@ pub mod ir_fir;
 pub mod itb;
 pub mod lockstep;
 pub mod slack_buffer;
+pub mod vc_allocator;
 
 use crate::error::Result;
 use lockstep::{Options, Port, Twin, Vectors};
@@ -104,7 +105,7 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<ir_fir::IrFirRtl>::new(),
     &Registered::<itb::ItbRtl>::new(),
     &Registered::<allocator::AllocatorRtl>::new(),
-    &Registered::<allocator::VcAllocatorRtl>::new(),
+    &Registered::<vc_allocator::VcAllocatorRtl>::new(),
 ];
 
 /// The registered twin called `name`, or an error listing the names.
