@@ -25,22 +25,10 @@ pub(crate) fn cmd_reproduce(a: ReproArgs) -> Result<()> {
     } else {
         reproduce::Options::reduced()
     };
-    if let Some(t) = a.topologies {
-        if t == 0 || t > 100 {
-            return Err(Error::field(
-                "--topologies",
-                format!("{t} is out of range, allowed 1..=100"),
-            ));
-        }
+    if let Some(t) = topologies(&a)? {
         o.topologies = t;
     }
-    if let Some(c) = a.cycles {
-        if !(2000..=100_000_000).contains(&c) {
-            return Err(Error::field(
-                "--cycles",
-                format!("{c} is out of range, allowed 2000..=100000000"),
-            ));
-        }
+    if let Some(c) = cycles(&a)? {
         o.cycles = c;
     }
     if !a.patterns.is_empty() {
@@ -223,22 +211,10 @@ fn cmd_dl(a: ReproArgs) -> Result<()> {
     } else {
         p3::Options::reduced()
     };
-    if let Some(t) = a.topologies {
-        if t == 0 || t > 100 {
-            return Err(Error::field(
-                "--topologies",
-                format!("{t} is out of range, allowed 1..=100"),
-            ));
-        }
+    if let Some(t) = topologies(&a)? {
         o.topologies = t;
     }
-    if let Some(c) = a.cycles {
-        if !(2000..=100_000_000).contains(&c) {
-            return Err(Error::field(
-                "--cycles",
-                format!("{c} is out of range, allowed 2000..=100000000"),
-            ));
-        }
+    if let Some(c) = cycles(&a)? {
         o.cycles = c;
     }
     if !a.sizes.is_empty() {
@@ -281,4 +257,26 @@ fn cmd_dl(a: ReproArgs) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// `--topologies`, checked (1..=100).
+fn topologies(a: &ReproArgs) -> Result<Option<usize>> {
+    match a.topologies {
+        Some(t) if t == 0 || t > 100 => Err(Error::field(
+            "--topologies",
+            format!("{t} is out of range, allowed 1..=100"),
+        )),
+        t => Ok(t),
+    }
+}
+
+/// `--cycles`, checked (2000..=100000000).
+fn cycles(a: &ReproArgs) -> Result<Option<u64>> {
+    match a.cycles {
+        Some(c) if !(2000..=100_000_000).contains(&c) => Err(Error::field(
+            "--cycles",
+            format!("{c} is out of range, allowed 2000..=100000000"),
+        )),
+        c => Ok(c),
+    }
 }

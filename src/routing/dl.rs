@@ -81,15 +81,14 @@ const UP: usize = 1;
 const DOWN: usize = 2;
 
 /// The state graph of one topology: (switch, layer, last direction in the layer).
-struct States<'a> {
+struct States {
     layers: usize,
     r: Restriction,
     /// `nb[sw]`: (port, neighbour, up).
     nb: Vec<Vec<(u8, u32, bool)>>,
-    _topo: &'a Topology,
 }
 
-impl States<'_> {
+impl States {
     fn id(&self, sw: usize, v: usize, d: usize) -> usize {
         (sw * self.layers + v) * 3 + d
     }
@@ -157,7 +156,6 @@ pub fn routes(
                     .collect()
             })
             .collect(),
-        _topo: topo,
     };
     let ns = n * layers * 3;
     let h = topo.num_hosts();
@@ -272,7 +270,7 @@ pub fn updown_layers(topo: &Topology, layers: usize, select: &str, seed: u64) ->
 
 /// Hops from every state to switch `ds` (u16::MAX: unreachable), by repeated relaxation.
 fn distances(
-    st: &States<'_>,
+    st: &States,
     ds: usize,
     ns: usize,
     mv: &mut Vec<(u8, usize, usize, usize)>,
@@ -309,7 +307,7 @@ fn distances(
 /// ports and the layer of every hop (the last, to the host, keeps the final layer).
 #[allow(clippy::too_many_arguments)]
 fn walk(
-    st: &States<'_>,
+    st: &States,
     dd: &[u16],
     ss: usize,
     starts: &[usize],
@@ -321,7 +319,7 @@ fn walk(
 ) -> (Vec<u32>, Vec<u8>, Vec<u8>) {
     let count = |x: usize, memo: &mut Vec<(usize, f64)>| -> f64 {
         // number of shortest continuations from state x (memoised by state)
-        fn go(st: &States<'_>, dd: &[u16], x: usize, memo: &mut Vec<(usize, f64)>) -> f64 {
+        fn go(st: &States, dd: &[u16], x: usize, memo: &mut Vec<(usize, f64)>) -> f64 {
             if dd[x] == 0 {
                 return 1.0;
             }
