@@ -38,7 +38,7 @@ impl Options {
         for sel in ["low-port", "sancho", "high-pch"] {
             r.push(("updown", "ud", sel));
         }
-        for res in ["ud", "ud-du", "ud-dud"] {
+        for res in ["ud", "ud-du", "ud-dud", "l-turn"] {
             for sel in ["low-port", "sancho", "high-pch"] {
                 r.push(("dl", res, sel));
             }
@@ -64,19 +64,20 @@ impl Options {
 }
 
 /// Seed 003 Table 7: average hops (uniform, bit-reversal) for 16 and 64 switches and the 2D
-/// torus, up*/down* and DL with (UD)*, (UD-DU)*, UD-(DU)*. (3.14 is the paper's hop count,
-/// not π.)
+/// torus, up*/down* and DL with (UD)*, (UD-DU)*, UD-(DU)*, (L-turn)*. (3.14 is the paper's hop
+/// count, not π.)
 #[allow(clippy::approx_constant)]
-pub const PAPER_TABLE7: [(&str, [f64; 6]); 4] = [
+pub const PAPER_TABLE7: [(&str, [f64; 6]); 5] = [
     ("up*/down*", [2.01, 1.98, 3.72, 3.48, 4.36, 3.80]),
     ("DL (UD)*", [1.89, 1.94, 3.14, 3.14, 4.02, 3.50]),
     ("DL (UD-DU)*", [1.89, 1.94, 3.15, 3.13, 4.02, 3.50]),
     ("DL UD-(DU)*", [1.89, 1.93, 3.14, 3.13, 4.02, 3.50]),
+    ("DL (L-turn)*", [1.88, 1.94, 3.14, 3.13, 4.02, 3.50]),
 ];
 
 /// Seed 003 Table 6 (averages): 16 switches uniform, bit-reversal; 64 switches uniform,
 /// bit-reversal; keyed by (routing, restriction, selection).
-pub const PAPER_TABLE6: [(Routing, [f64; 4]); 12] = [
+pub const PAPER_TABLE6: [(Routing, [f64; 4]); 15] = [
     (("updown", "ud", "low-port"), [0.161, 0.269, 0.033, 0.052]),
     (("updown", "ud", "sancho"), [0.177, 0.322, 0.037, 0.059]),
     (("updown", "ud", "high-pch"), [0.176, 0.328, 0.037, 0.062]),
@@ -89,6 +90,9 @@ pub const PAPER_TABLE6: [(Routing, [f64; 4]); 12] = [
     (("dl", "ud-dud", "low-port"), [0.180, 0.274, 0.109, 0.124]),
     (("dl", "ud-dud", "sancho"), [0.295, 0.349, 0.169, 0.196]),
     (("dl", "ud-dud", "high-pch"), [0.289, 0.358, 0.170, 0.192]),
+    (("dl", "l-turn", "low-port"), [0.181, 0.284, 0.103, 0.112]),
+    (("dl", "l-turn", "sancho"), [0.292, 0.347, 0.156, 0.186]),
+    (("dl", "l-turn", "high-pch"), [0.283, 0.338, 0.159, 0.185]),
 ];
 
 fn route_stats(topo: &Topology, alg: &str, restriction: &str, sel: &str) -> Result<RouteStats> {
@@ -120,6 +124,7 @@ pub fn table7(o: &Options) -> Result<Vec<(&'static str, [f64; 6])>> {
         ("DL (UD)*", "dl", "ud"),
         ("DL (UD-DU)*", "dl", "ud-du"),
         ("DL UD-(DU)*", "dl", "ud-dud"),
+        ("DL (L-turn)*", "dl", "l-turn"),
     ];
     let mut out = vec![];
     for (name, alg, res) in rows {

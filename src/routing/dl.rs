@@ -2,7 +2,9 @@
 //! virtual channel — of the same topology. Inside a layer one restriction applies (§3.2):
 //! * `ud` — (UD)*: every layer is up*/down* (no down→up turn);
 //! * `ud-du` — (UD-DU)*: even layers forbid down→up, odd layers forbid up→down;
-//! * `ud-dud` — UD-(DU)*: layer 0 forbids down→up, the others up→down.
+//! * `ud-dud` — UD-(DU)*: layer 0 forbids down→up, the others up→down;
+//! * `l-turn` — (L-turn)*: left-up-first turn routing (Koibuchi et al., ICPP 2001) in every
+//!   layer, our reading of it (`routing::lturn`, docs/dl.md).
 //!
 //! Up and down are those of Autonet's BFS spanning tree (`routing::updown`: root switch 0, the
 //! up end nearer the root, the lower id at equal depth). A packet moves only to a lower layer,
@@ -17,11 +19,12 @@
 //! each following at every hop the shortest continuation whose channel carries the fewest routes
 //! so far — `sancho` counting routes per virtual channel (link, VC), `high-pch` ("high
 //! physical-channel first") per physical channel first, then per virtual channel; ties to the
-//! lowest port. `(L-turn)*` is not built yet.
+//! lowest port.
 //!
 //! A route names the layer of every hop as its VC; the (link, VC) deadlock checker confirms the
 //! set acyclic (Theorem 1).
 
+use super::lturn::LTurn;
 use super::updown::UpDown;
 use super::{RouteSet, RouteSetBuilder};
 use crate::error::{Error, Result};
@@ -36,10 +39,11 @@ pub enum Restriction {
     Ud,
     UdDu,
     UdDud,
+    LTurn,
 }
 
 /// Restriction names.
-pub const RESTRICTIONS: &[&str] = &["ud", "ud-du", "ud-dud"];
+pub const RESTRICTIONS: &[&str] = &["ud", "ud-du", "ud-dud", "l-turn"];
 
 /// Path selections.
 pub const SELECTIONS: &[&str] = &["random", "low-port", "sancho", "high-pch"];
@@ -51,10 +55,7 @@ impl Restriction {
             "ud" => Ok(Restriction::Ud),
             "ud-du" => Ok(Restriction::UdDu),
             "ud-dud" => Ok(Restriction::UdDud),
-            "l-turn" => Err(Error::field(
-                "routing.restriction",
-                "\"l-turn\" ((L-turn)*) is not built yet; allowed: ud, ud-du, ud-dud",
-            )),
+            "l-turn" => Ok(Restriction::LTurn),
             _ => Err(Error::field(
                 "routing.restriction",
                 format!(
@@ -68,46 +69,72 @@ impl Restriction {
     /// Does layer `v` forbid a down hop followed by an up hop (else: up then down)?
     fn forbids_down_up(self, v: usize) -> bool {
         match self {
-            Restriction::Ud => true,
+            Restriction::Ud | Restriction::LTurn => true,
             Restriction::UdDu => v.is_multiple_of(2),
             Restriction::UdDud => v == 0,
         }
     }
 }
 
-/// Direction of the last hop taken inside the current layer.
-const START: usize = 0;
-const UP: usize = 1;
-const DOWN: usize = 2;
-
-/// The state graph of one topology: (switch, layer, last direction in the layer).
+/// The state graph of one topology: (switch, layer, input port of the packet in this layer, or
+/// [`START`] for the first hop inside a layer).
 struct States {
     layers: usize,
     r: Restriction,
-    /// `nb[sw]`: (port, neighbour, up).
-    nb: Vec<Vec<(u8, u32, bool)>>,
+    /// Ports per switch.
+    np: usize,
+    /// `nb[sw]`: (port, neighbour, the neighbour's port).
+    nb: Vec<Vec<(u8, u32, u8)>>,
+    /// `up[sw * np + port]`: leaving `sw` through `port` goes up.
+    up: Vec<bool>,
+    /// (L-turn)*'s legal turns.
+    lturn: Option<LTurn>,
 }
 
+/// The first hop inside a layer (no input port in it yet).
+const START: usize = 0;
+
 impl States {
-    fn id(&self, sw: usize, v: usize, d: usize) -> usize {
-        (sw * self.layers + v) * 3 + d
+    /// Direction states per (switch, layer): [`START`] and one per input port.
+    fn kinds(&self) -> usize {
+        self.np + 1
     }
 
-    /// The hops out of state (sw, v, d): (port, next switch, layer of the hop, next state).
-    fn moves(&self, sw: usize, v: usize, d: usize, out: &mut Vec<(u8, usize, usize, usize)>) {
+    fn id(&self, sw: usize, v: usize, k: usize) -> usize {
+        (sw * self.layers + v) * self.kinds() + k
+    }
+
+    /// (switch, layer, kind) of state `x`.
+    fn state(&self, x: usize) -> (usize, usize, usize) {
+        let k = self.kinds();
+        (x / k / self.layers, x / k % self.layers, x % k)
+    }
+
+    /// May a packet in layer `v` that entered `sw` as `k` leave through `out` in the layer?
+    fn allows(&self, sw: usize, v: usize, k: usize, out: usize) -> bool {
+        if k == START {
+            return true;
+        }
+        if let Some(l) = &self.lturn {
+            return l.allows(sw, k - 1, out);
+        }
+        // the hop into sw went up iff leaving sw back through its input goes down
+        let (fu, tu) = (!self.up[sw * self.np + k - 1], self.up[sw * self.np + out]);
+        let du = self.r.forbids_down_up(v);
+        fu == tu || (!fu && !du) || (fu && du)
+    }
+
+    /// The hops out of state (sw, v, k): (port, next switch, layer of the hop, next state).
+    fn moves(&self, sw: usize, v: usize, k: usize, out: &mut Vec<(u8, usize, usize, usize)>) {
         out.clear();
-        for &(p, b, up) in &self.nb[sw] {
-            let dir = if up { UP } else { DOWN };
-            let turn_ok = d == START
-                || (d == DOWN && dir == UP && !self.r.forbids_down_up(v))
-                || (d == UP && dir == DOWN && self.r.forbids_down_up(v))
-                || d == dir;
-            if turn_ok {
-                out.push((p, b as usize, v, self.id(b as usize, v, dir)));
+        for &(p, b, q) in &self.nb[sw] {
+            let next = 1 + q as usize;
+            if self.allows(sw, v, k, p as usize) {
+                out.push((p, b as usize, v, self.id(b as usize, v, next)));
             } else {
                 // the hop breaks layer v's restriction: descend, first hop of a lower layer
                 for u in 0..v {
-                    out.push((p, b as usize, u, self.id(b as usize, u, dir)));
+                    out.push((p, b as usize, u, self.id(b as usize, u, next)));
                 }
             }
         }
@@ -143,21 +170,25 @@ pub fn routes(
         "topology.switches",
         n,
         "DL route computation (distances of every layered state to every switch)",
-        (n as u64).pow(2) * layers as u64 * 3 * 2,
+        (n as u64).pow(2) * layers as u64 * (topo.ports_per_switch as u64 + 1) * 2,
     )?;
     let ud = UpDown::new(topo);
+    let np = topo.ports_per_switch;
     let st = States {
         layers,
         r,
+        np,
         nb: (0..n)
             .map(|s| {
                 topo.neighbors(s)
-                    .map(|(p, b, _)| (p as u8, b as u32, ud.is_up_hop(s, b)))
+                    .map(|(p, b, q)| (p as u8, b as u32, q as u8))
                     .collect()
             })
             .collect(),
+        up: (0..n * np).map(|c| ud.is_up(c / np, c % np)).collect(),
+        lturn: (r == Restriction::LTurn).then(|| LTurn::new(topo)),
     };
-    let ns = n * layers * 3;
+    let ns = n * layers * st.kinds();
     let h = topo.num_hosts();
     let hosts_on: Vec<Vec<usize>> = (0..n).map(|s| topo.hosts_of(s).collect()).collect();
     let mut b = RouteSetBuilder::new(h, "hosts of the topology")?.unshared();
@@ -277,7 +308,7 @@ fn distances(
 ) -> Vec<u16> {
     let mut d = vec![u16::MAX; ns];
     for v in 0..st.layers {
-        for k in 0..3 {
+        for k in 0..st.kinds() {
             d[st.id(ds, v, k)] = 0;
         }
     }
@@ -286,7 +317,7 @@ fn distances(
         let mut changed = false;
         for sw in (0..n).filter(|&s| s != ds) {
             for v in 0..st.layers {
-                for k in 0..3 {
+                for k in 0..st.kinds() {
                     st.moves(sw, v, k, mv);
                     let best = mv.iter().map(|m| d[m.3]).min().unwrap_or(u16::MAX);
                     let x = st.id(sw, v, k);
@@ -326,7 +357,7 @@ fn walk(
             if let Some(&(_, c)) = memo.iter().find(|m| m.0 == x) {
                 return c;
             }
-            let (sw, v, k) = (x / 3 / st.layers, x / 3 % st.layers, x % 3);
+            let (sw, v, k) = st.state(x);
             let mut mv = Vec::new();
             st.moves(sw, v, k, &mut mv);
             let c = mv
@@ -354,7 +385,7 @@ fn walk(
     let (mut sws, mut ports, mut vcs) = (vec![ss as u32], vec![], vec![]);
     let balance = select == "sancho" || select == "high-pch";
     while dd[x] > 0 {
-        let sw = x / 3 / st.layers;
+        let sw = st.state(x).0;
         // the first hop of a balancing selection may leave in any starting layer
         let from: Vec<usize> = if balance && sws.len() == 1 {
             starts.iter().map(|&v| st.id(ss, v, START)).collect()
@@ -363,7 +394,8 @@ fn walk(
         };
         let mut next: Vec<(u8, usize, usize, usize)> = Vec::new();
         for &f in &from {
-            st.moves(sw, f / 3 % st.layers, f % 3, mv);
+            let (_, v, k) = st.state(f);
+            st.moves(sw, v, k, mv);
             next.extend(mv.iter().copied().filter(|m| dd[m.3] + 1 == dd[f]));
         }
 
