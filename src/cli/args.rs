@@ -82,7 +82,7 @@ pub(crate) struct SimArgs {
     /// Selection function of routing switches (`routing.selection`): only, sadp, ff.
     #[arg(long)]
     pub selection: Option<String>,
-    /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud.
+    /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud, l-turn.
     #[arg(long)]
     pub restriction: Option<String>,
     /// dl, updown: layers, one per VC (`routing.layers`); dl defaults to switch.vcs, updown to
@@ -383,7 +383,7 @@ pub(crate) struct RoutesArgs {
     /// (dl, default random).
     #[arg(long, visible_alias = "select")]
     pub paths: Option<String>,
-    /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud.
+    /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud, l-turn.
     #[arg(long, default_value = "ud")]
     pub restriction: String,
     /// dl, updown: layers, one per VC (`routing.layers`); dl defaults to 3, updown to one

@@ -82,7 +82,7 @@ pub struct RoutingCfg {
     pub paths: Option<String>,
     /// Selection function of switches that route: only, sadp, ff.
     pub selection: String,
-    /// dl: the restriction inside every layer (seed 003 §3.2): ud, ud-du, ud-dud.
+    /// dl: the restriction inside every layer (seed 003 §3.2): ud, ud-du, ud-dud, l-turn.
     pub restriction: String,
     /// dl, updown: layers = VCs per link the routing uses; 0 = not given (dl: switch.vcs;
     /// updown: one layer, no VC named).

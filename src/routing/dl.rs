@@ -76,19 +76,52 @@ impl Restriction {
     }
 }
 
-/// The state graph of one topology: (switch, layer, input port of the packet in this layer, or
-/// [`START`] for the first hop inside a layer).
-struct States {
-    layers: usize,
+/// The turns a layer allows: (switch, input port, output port) under restriction `r`.
+pub(crate) struct Turns {
     r: Restriction,
-    /// Ports per switch.
     np: usize,
-    /// `nb[sw]`: (port, neighbour, the neighbour's port).
-    nb: Vec<Vec<(u8, u32, u8)>>,
     /// `up[sw * np + port]`: leaving `sw` through `port` goes up.
     up: Vec<bool>,
     /// (L-turn)*'s legal turns.
     lturn: Option<LTurn>,
+}
+
+impl Turns {
+    pub(crate) fn new(topo: &Topology, r: Restriction) -> Self {
+        let ud = UpDown::new(topo);
+        let np = topo.ports_per_switch;
+        Turns {
+            r,
+            np,
+            up: (0..topo.switches * np)
+                .map(|c| ud.is_up(c / np, c % np))
+                .collect(),
+            lturn: (r == Restriction::LTurn).then(|| LTurn::new(topo)),
+        }
+    }
+
+    /// May a packet in layer `v` that entered `sw` through port `input` leave through `out`
+    /// without leaving the layer?
+    pub(crate) fn allows(&self, sw: usize, v: usize, input: usize, out: usize) -> bool {
+        if let Some(l) = &self.lturn {
+            return l.allows(sw, input, out);
+        }
+        // the hop into sw went up iff leaving sw back through its input goes down
+        let (fu, tu) = (!self.up[sw * self.np + input], self.up[sw * self.np + out]);
+        let du = self.r.forbids_down_up(v);
+        fu == tu || (!fu && !du) || (fu && du)
+    }
+}
+
+/// The state graph of one topology: (switch, layer, input port of the packet in this layer, or
+/// [`START`] for the first hop inside a layer).
+struct States {
+    layers: usize,
+    /// Ports per switch.
+    np: usize,
+    /// `nb[sw]`: (port, neighbour, the neighbour's port).
+    nb: Vec<Vec<(u8, u32, u8)>>,
+    turns: Turns,
 }
 
 /// The first hop inside a layer (no input port in it yet).
@@ -112,16 +145,7 @@ impl States {
 
     /// May a packet in layer `v` that entered `sw` as `k` leave through `out` in the layer?
     fn allows(&self, sw: usize, v: usize, k: usize, out: usize) -> bool {
-        if k == START {
-            return true;
-        }
-        if let Some(l) = &self.lturn {
-            return l.allows(sw, k - 1, out);
-        }
-        // the hop into sw went up iff leaving sw back through its input goes down
-        let (fu, tu) = (!self.up[sw * self.np + k - 1], self.up[sw * self.np + out]);
-        let du = self.r.forbids_down_up(v);
-        fu == tu || (!fu && !du) || (fu && du)
+        k == START || self.turns.allows(sw, v, k - 1, out)
     }
 
     /// The hops out of state (sw, v, k): (port, next switch, layer of the hop, next state).
@@ -141,15 +165,8 @@ impl States {
     }
 }
 
-/// One DL route per ordered host pair on `topo`, `layers` layers (VCs), restriction `r`,
-/// path selection `select` (one of [`SELECTIONS`]), random choices from `seed`.
-pub fn routes(
-    topo: &Topology,
-    layers: usize,
-    r: Restriction,
-    select: &str,
-    seed: u64,
-) -> Result<RouteSet> {
+/// Layers 1..=16 and a path selection of [`SELECTIONS`].
+pub(crate) fn check_args(layers: usize, select: &str) -> Result<()> {
     if !(1..=16).contains(&layers) {
         return Err(Error::field(
             "routing.layers",
@@ -165,6 +182,19 @@ pub fn routes(
             ),
         ));
     }
+    Ok(())
+}
+
+/// One DL route per ordered host pair on `topo`, `layers` layers (VCs), restriction `r`,
+/// path selection `select` (one of [`SELECTIONS`]), random choices from `seed`.
+pub fn routes(
+    topo: &Topology,
+    layers: usize,
+    r: Restriction,
+    select: &str,
+    seed: u64,
+) -> Result<RouteSet> {
+    check_args(layers, select)?;
     let n = topo.switches;
     crate::memory::check(
         "topology.switches",
@@ -172,12 +202,9 @@ pub fn routes(
         "DL route computation (distances of every layered state to every switch)",
         (n as u64).pow(2) * layers as u64 * (topo.ports_per_switch as u64 + 1) * 2,
     )?;
-    let ud = UpDown::new(topo);
-    let np = topo.ports_per_switch;
     let st = States {
         layers,
-        r,
-        np,
+        np: topo.ports_per_switch,
         nb: (0..n)
             .map(|s| {
                 topo.neighbors(s)
@@ -185,8 +212,7 @@ pub fn routes(
                     .collect()
             })
             .collect(),
-        up: (0..n * np).map(|c| ud.is_up(c / np, c % np)).collect(),
-        lturn: (r == Restriction::LTurn).then(|| LTurn::new(topo)),
+        turns: Turns::new(topo, r),
     };
     let ns = n * layers * st.kinds();
     let h = topo.num_hosts();

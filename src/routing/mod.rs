@@ -5,6 +5,7 @@
 
 pub mod deadlock;
 pub mod dl;
+pub mod dl_table;
 pub mod dor;
 pub mod function;
 pub mod ir_fir;

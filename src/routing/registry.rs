@@ -4,6 +4,7 @@
 //! function per switch. Adding a routing is one file (the computation or the function) and one
 //! entry in [`ROUTINGS`].
 
+use super::function::dl_table::DlTableRouting;
 use super::function::dor::DorRouting;
 use super::function::ir_fir::IrFirRouting;
 use super::function::Routing;
@@ -99,9 +100,15 @@ pub const ROUTINGS: &[RoutingEntry] = &[
     },
     RoutingEntry {
         name: "dl",
-        help: "Descending-Layers routing (seed 003): one layer per VC (routing.layers), a restriction inside each (routing.restriction: ud, ud-du, ud-dud), shortest paths descending layers only; paths: random, low-port, sancho, high-pch; vc family",
+        help: "Descending-Layers routing (seed 003): one layer per VC (routing.layers), a restriction inside each (routing.restriction: ud, ud-du, ud-dud, l-turn), shortest paths descending layers only; paths: random, low-port, sancho, high-pch; vc family",
         paths: crate::routing::dl::SELECTIONS,
         plan: plan_dl,
+    },
+    RoutingEntry {
+        name: "dl-table",
+        help: "DL in RHiNET-2/SW's table form (seed 003 §4.1.2): every switch looks up the output port by destination and the VC change by (input, output) port; restrictions ud or l-turn, routing.layers layers; paths: random, low-port, sancho, high-pch; vc family",
+        paths: crate::routing::dl::SELECTIONS,
+        plan: plan_dl_table,
     },
     RoutingEntry {
         name: "dor",
@@ -205,6 +212,27 @@ fn plan_dl(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     Ok(Plan {
         vcs: layers,
         ..source("dl", routes)
+    })
+}
+
+fn plan_dl_table(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    let r = super::dl::Restriction::parse(a.restriction)?;
+    let layers = a.layers.unwrap_or(a.default_layers);
+    let sel = a.paths.unwrap_or("random");
+    let tables = Arc::new(super::dl_table::build(topo, layers, r, sel, a.seed)?);
+    let routes = tables.route_set(topo)?;
+    let functions = (0..topo.switches)
+        .map(|sw| {
+            Routing::DlTable(DlTableRouting {
+                sw: sw as u32,
+                tables: tables.clone(),
+            })
+        })
+        .collect();
+    Ok(Plan {
+        functions: Some(functions),
+        vcs: layers,
+        ..source("dl-table", routes)
     })
 }
 
