@@ -160,3 +160,38 @@ fn restrictions_the_tables_cannot_hold_are_refused() {
         );
     }
 }
+
+#[test]
+fn the_table_unit_loaded_through_its_config_port_answers_as_the_tables() {
+    use flitwave::blocks::dl_table::{DlLookup, DlTableUnit};
+    let topo = irregular::generate(64, 4, 8, 2).unwrap();
+    let t = dl_table::build(&topo, 3, Restriction::LTurn, "high-pch", 2).unwrap();
+    for sw in [0, 21, 63] {
+        let mut u = DlTableUnit::new(8);
+        for w in t.config_writes(sw) {
+            u.cycle(Some(w), None);
+        }
+        for d in 0..t.hosts() {
+            for input in 0..t.ports() {
+                for vc in 0..3u8 {
+                    let q = DlLookup {
+                        dest: d,
+                        in_port: input,
+                        in_vc: vc,
+                    };
+                    assert!(!u.cycle(None, Some(q)).valid);
+                    let r = u.cycle(None, None);
+                    let port = t.port(sw, d);
+                    assert!(r.valid);
+                    assert_eq!(r.out_port, port, "switch {sw} dest {d}");
+                    let want = t.out_vc(sw, input, vc, port as usize);
+                    assert_eq!(
+                        r.vc_ok.then_some(r.out_vc),
+                        want,
+                        "switch {sw} dest {d} in {input} vc {vc}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -7,6 +7,7 @@ pub mod arbiter;
 pub mod credit;
 pub mod credit_delay;
 pub mod crossbar;
+pub mod dl_table;
 pub mod ir_fir;
 pub mod link;
 pub mod nic;

@@ -15,6 +15,7 @@
 pub mod allocator;
 pub mod arbiter;
 pub mod credit;
+pub mod dl_table;
 pub mod eda;
 pub mod insitu;
 pub mod ir_fir;
@@ -106,6 +107,7 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<itb::ItbRtl>::new(),
     &Registered::<allocator::AllocatorRtl>::new(),
     &Registered::<vc_allocator::VcAllocatorRtl>::new(),
+    &Registered::<dl_table::DlTableRtl>::new(),
 ];
 
 /// The registered twin called `name`, or an error listing the names.

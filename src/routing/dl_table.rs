@@ -17,6 +17,7 @@
 
 use super::dl::{Restriction, Turns};
 use super::{RouteSet, RouteSetBuilder};
+use crate::blocks::dl_table::{diff_entry, DlCfgWrite, PORTS, SEL_DIFF, SEL_LAYERS, SEL_PORT};
 use crate::error::{Error, Result};
 use crate::topology::{Peer, Topology};
 use rand::{Rng, SeedableRng};
@@ -61,6 +62,43 @@ impl DlTables {
         };
         let v = base + self.diff(sw, input, out) as i16;
         (0..self.layers as i16).contains(&v).then_some(v as u8)
+    }
+
+    /// Ports per switch.
+    pub fn ports(&self) -> usize {
+        self.np
+    }
+
+    /// The diff entry as the hardware holds it (`blocks::dl_table::diff_entry`): from a host
+    /// port the absolute starting VC, else the signed difference.
+    pub fn entry(&self, sw: usize, input: usize, out: usize) -> u8 {
+        diff_entry(
+            self.from_host[sw * self.np + input],
+            self.diff(sw, input, out),
+        )
+    }
+
+    /// The configuration writes that load switch `sw`'s tables and the layer count into a
+    /// routing-table unit (`blocks::dl_table`).
+    pub fn config_writes(&self, sw: usize) -> Vec<DlCfgWrite> {
+        let mut v = vec![DlCfgWrite {
+            sel: SEL_LAYERS,
+            addr: 0,
+            data: self.layers as u8,
+        }];
+        v.extend((0..self.hosts).map(|d| DlCfgWrite {
+            sel: SEL_PORT,
+            addr: d,
+            data: self.port(sw, d),
+        }));
+        for i in 0..self.np {
+            v.extend((0..self.np).map(|o| DlCfgWrite {
+                sel: SEL_DIFF,
+                addr: i * PORTS + o,
+                data: self.entry(sw, i, o),
+            }));
+        }
+        v
     }
 
     /// Hosts the tables route.
