@@ -446,7 +446,7 @@ fn the_section_5_1_preset_runs_healthy() {
 }
 
 #[test]
-fn the_reduced_reproduction_writes_tables_7_and_6() {
+fn the_reduced_reproduction_writes_tables_and_figures() {
     let out = std::env::temp_dir().join(format!("fw-dl-repro-{}", std::process::id()));
     let (ok, stdout, err) = flitwave(&[
         "reproduce",
@@ -483,6 +483,20 @@ fn the_reduced_reproduction_writes_tables_7_and_6() {
     assert!(cells
         .iter()
         .all(|c| c["healthy"] == true && c["throughput"].as_f64().unwrap() > 0.0));
+    // Figures 6 and 7: ten curves each, drawn, every point healthy
+    let figs = raw["figures"].as_array().unwrap();
+    assert_eq!(figs.len(), 20, "10 curves x 2 figures");
+    for f in figs {
+        let pts = f["points"].as_array().unwrap();
+        assert!(pts.len() >= 6, "{f}");
+        assert!(pts.iter().all(|p| p["healthy"] == true), "{f}");
+        assert!(pts.iter().any(|p| p["saturated"] == false), "{f}");
+    }
+    for fig in ["fig6", "fig7"] {
+        let svg = std::fs::read_to_string(out.join(format!("dl_{fig}.svg"))).unwrap();
+        assert!(svg.contains("DL (L-turn)* high-pch") && svg.contains("up*/down* sancho"));
+        assert!(md.contains(&format!("![{fig}](dl_{fig}.svg)")));
+    }
     std::fs::remove_dir_all(&out).ok();
     common::fails_with(
         &["reproduce", "dl", "--sizes", "2"],

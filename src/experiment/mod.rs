@@ -8,6 +8,7 @@ pub mod paper000;
 pub mod paper001;
 pub mod paper001_report;
 pub mod paper003;
+pub mod paper003_figures;
 pub mod plot;
 pub mod provenance;
 pub mod reproduce;

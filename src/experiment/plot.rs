@@ -10,7 +10,7 @@ pub struct Curve {
     pub points: Vec<(f64, f64)>,
 }
 
-const COLORS: [RGBColor; 8] = [
+const COLORS: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
     RGBColor(44, 160, 44),
@@ -19,6 +19,8 @@ const COLORS: [RGBColor; 8] = [
     RGBColor(23, 190, 207),
     RGBColor(140, 86, 75),
     RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(227, 119, 194),
 ];
 
 /// Draw the curves into an SVG file (seed 000's axes).
