@@ -265,7 +265,7 @@ pub fn table5_mesh(o: &Options) -> Result<Vec<(&'static str, [f64; 4])>> {
 /// Table 5's mesh column beside the paper's.
 pub fn table5_markdown(t5: &[(&str, [f64; 4])]) -> String {
     let mut s = String::from(
-        "## Table 5, the mesh column: throughput (flits/host/cycle) on the 4×4 mesh, 2 VCs\n\n",
+        "\n## Table 5, the mesh column: throughput (flits/host/cycle) on the 4×4 mesh, 2 VCs\n\n",
     );
     s += "| routing | bit-reversal paper | flitwave | transpose paper | flitwave | butterfly paper | flitwave | complement paper | flitwave |\n|---|---|---|---|---|---|---|---|---|\n";
     for ((name, p), (_, m)) in PAPER_TABLE5_MESH.iter().zip(t5) {
