@@ -2,6 +2,7 @@
 //! rearrange buffer with ACK/NACK (seed 004),
 //! routing table. The NICs that assemble them live with their switch families in `fabric`.
 
+pub mod injection;
 pub mod itb;
 pub mod rearrange;
 pub mod recv_dma;

@@ -1,0 +1,222 @@
+//! Injection control of the sequenced NIC's source side (seed 004 §3.3; issue 14).
+//!
+//! The source numbers every packet of a connection, keeps it until an ⟨ACK sn⟩ covers it, and
+//! resends it after a ⟨NACK sn⟩. What it may put on the wire next depends on the policy:
+//! - `Immediate`: new packets and resends as soon as possible (no limitation);
+//! - `Li` (ADAP-LI): a connection is *unlimited* (UI) until one of its packets is rejected, then
+//!   *limited* (LI): it injects or re-injects only as many packets as ACKs have acknowledged
+//!   since, back to UI once every rejected packet is acknowledged;
+//! - `Lw` (ADAP-LW, static memory only): in LI, a packet goes out only if it fits the
+//!   destination's per-connection window — the bytes of the unacknowledged packets from the
+//!   first one up to it are at most `window`.
+//!
+//! Resends go before new packets, lowest sequence number first. Latency: a decision per
+//! injection slot, combinational in the NIC's send engine.
+
+/// How a source limits injection after a rejection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    Immediate,
+    Li,
+    Lw { window: u64 },
+}
+
+/// One connection at the source.
+#[derive(Debug, Clone, Default)]
+struct Conn {
+    /// Sequence numbers below `acked` are acknowledged; `sent` .. `next` are generated but not
+    /// yet injected.
+    acked: u32,
+    sent: u32,
+    next: u32,
+    /// Bytes of every held packet, index `sn - acked`.
+    bytes: std::collections::VecDeque<u64>,
+    /// Rejected packets waiting to be resent, sorted.
+    resend: Vec<u32>,
+    /// Limited state: the highest rejected sequence number not yet acknowledged.
+    limited: Option<u32>,
+    /// Packets the limited state may still inject.
+    allowance: u32,
+}
+
+/// The injection control of one source NIC.
+#[derive(Debug, Clone)]
+pub struct Injection {
+    pub policy: Policy,
+    conns: Vec<Conn>,
+    /// Packets resent, ACKs and NACKs received (waste traffic is counted by the NIC from these).
+    pub resent: u64,
+    pub acks: u64,
+    pub nacks: u64,
+}
+
+impl Injection {
+    /// Control for `conns` connections.
+    pub fn new(policy: Policy, conns: usize) -> Self {
+        Injection {
+            policy,
+            conns: vec![Conn::default(); conns],
+            resent: 0,
+            acks: 0,
+            nacks: 0,
+        }
+    }
+
+    /// A new packet of `bytes` bytes for connection `c`: its sequence number.
+    pub fn generate(&mut self, c: usize, bytes: u64) -> u32 {
+        let k = &mut self.conns[c];
+        k.bytes.push_back(bytes);
+        k.next += 1;
+        k.next - 1
+    }
+
+    /// Is connection `c` in the limited state?
+    pub fn limited(&self, c: usize) -> bool {
+        self.conns[c].limited.is_some()
+    }
+
+    /// Packets connection `c` holds (generated, not yet acknowledged).
+    pub fn held(&self, c: usize) -> usize {
+        self.conns[c].bytes.len()
+    }
+
+    /// ⟨ACK sn⟩ for connection `c`: release every packet up to `sn`.
+    pub fn ack(&mut self, c: usize, sn: u32) {
+        self.acks += 1;
+        let k = &mut self.conns[c];
+        if sn < k.acked || sn >= k.next {
+            return; // an older cumulative ACK, or one for a packet never generated
+        }
+        let n = sn + 1 - k.acked;
+        k.bytes.drain(..n as usize);
+        k.acked = sn + 1;
+        k.resend.retain(|&x| x > sn);
+        if let Some(r) = k.limited {
+            if r <= sn {
+                k.limited = None;
+                k.allowance = 0;
+            } else {
+                k.allowance += n;
+            }
+        }
+    }
+
+    /// ⟨NACK sn⟩ for connection `c`: resend `sn`; ADAP-LI/LW enter the limited state.
+    pub fn nack(&mut self, c: usize, sn: u32) {
+        self.nacks += 1;
+        let limit = self.policy != Policy::Immediate;
+        let k = &mut self.conns[c];
+        if sn < k.acked || sn >= k.sent {
+            return; // acknowledged already, or never sent
+        }
+        if let Err(at) = k.resend.binary_search(&sn) {
+            k.resend.insert(at, sn);
+        }
+        if limit {
+            k.limited = Some(k.limited.map_or(sn, |r| r.max(sn)));
+        }
+    }
+
+    /// The next packet connection `c` may put on the wire (a resend first), or None; the
+    /// packet counts as injected.
+    pub fn next(&mut self, c: usize) -> Option<u32> {
+        let policy = self.policy;
+        let k = &mut self.conns[c];
+        let sn = match k.resend.first() {
+            Some(&r) => r,
+            None if k.sent < k.next => k.sent,
+            None => return None,
+        };
+        if k.limited.is_some() {
+            let ok = match policy {
+                Policy::Lw { window } => {
+                    k.bytes
+                        .iter()
+                        .take((sn - k.acked + 1) as usize)
+                        .sum::<u64>()
+                        <= window
+                }
+                _ => k.allowance > 0,
+            };
+            if !ok {
+                return None;
+            }
+            k.allowance = k.allowance.saturating_sub(1);
+        }
+        if k.resend.first() == Some(&sn) {
+            k.resend.remove(0);
+            self.resent += 1;
+        } else {
+            k.sent += 1;
+        }
+        Some(sn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unlimited_injects_everything_and_holds_until_acked() {
+        let mut j = Injection::new(Policy::Li, 1);
+        for _ in 0..3 {
+            j.generate(0, 256);
+        }
+        assert_eq!(
+            [j.next(0), j.next(0), j.next(0), j.next(0)],
+            [Some(0), Some(1), Some(2), None]
+        );
+        assert_eq!(j.held(0), 3);
+        j.ack(0, 1);
+        assert_eq!(j.held(0), 1);
+    }
+
+    #[test]
+    fn adap_li_limits_to_acknowledged_packets_until_the_rejected_are_acked() {
+        let mut j = Injection::new(Policy::Li, 1);
+        for _ in 0..6 {
+            j.generate(0, 256);
+        }
+        for _ in 0..4 {
+            j.next(0);
+        }
+        j.nack(0, 3);
+        assert!(j.limited(0));
+        assert_eq!(j.next(0), None, "LI: nothing until an ACK");
+        j.ack(0, 0); // one packet acknowledged: one injection
+        assert_eq!(j.next(0), Some(3), "the resend first");
+        assert_eq!(j.next(0), None);
+        j.ack(0, 2); // two more
+        assert_eq!([j.next(0), j.next(0), j.next(0)], [Some(4), Some(5), None]);
+        j.ack(0, 3); // the rejected packet is acknowledged: back to UI
+        assert!(!j.limited(0));
+        j.generate(0, 256);
+        assert_eq!(j.next(0), Some(6));
+        assert_eq!((j.resent, j.nacks, j.acks), (1, 1, 3));
+    }
+
+    #[test]
+    fn immediate_resends_at_once_and_adap_lw_fills_the_window() {
+        let mut j = Injection::new(Policy::Immediate, 1);
+        j.generate(0, 256);
+        j.generate(0, 256);
+        j.next(0);
+        j.next(0);
+        j.nack(0, 1);
+        assert!(!j.limited(0));
+        assert_eq!(j.next(0), Some(1));
+        // LW with room for two packets beyond the acknowledged ones
+        let mut j = Injection::new(Policy::Lw { window: 512 }, 1);
+        for _ in 0..5 {
+            j.generate(0, 256);
+        }
+        j.next(0);
+        j.next(0);
+        j.nack(0, 1);
+        assert_eq!(j.next(0), Some(1), "1 fits: packets 0..=1 are 512 bytes");
+        assert_eq!(j.next(0), None, "2 does not: 768 bytes");
+        j.ack(0, 0);
+        assert_eq!(j.next(0), Some(2));
+    }
+}
