@@ -79,7 +79,9 @@ impl DlTables {
     }
 
     /// The configuration writes that load switch `sw`'s tables and the layer count into a
-    /// routing-table unit (`blocks::dl_table`).
+    /// routing-table unit (`blocks::dl_table`, whose diff table is addressed in·8 + out: the
+    /// unit holds switches of at most 8 ports, and `hdl::dl_table`'s 8-bit destinations at
+    /// most 256 hosts).
     pub fn config_writes(&self, sw: usize) -> Vec<DlCfgWrite> {
         let mut v = vec![DlCfgWrite {
             sel: SEL_LAYERS,
