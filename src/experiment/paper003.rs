@@ -95,6 +95,26 @@ pub const PAPER_TABLE6: [(Routing, [f64; 4]); 15] = [
     (("dl", "l-turn", "high-pch"), [0.283, 0.338, 0.159, 0.185]),
 ];
 
+/// The §5.1 preset running routing `r` under `pattern` for `o.cycles` cycles (a tenth of them
+/// warm-up), on the topology `topology` sets.
+pub fn preset(
+    o: &Options,
+    r: Routing,
+    pattern: &str,
+    topology: impl FnOnce(&mut Config),
+) -> Result<Config> {
+    let mut c = Config::from_toml(PRESET, &[])?;
+    topology(&mut c);
+    c.traffic.pattern = pattern.into();
+    c.routing.algorithm = r.0.into();
+    c.routing.restriction = r.1.into();
+    c.routing.paths = Some(r.2.into());
+    c.cycles = o.cycles;
+    c.warmup = o.cycles / 10;
+    c.validate()?;
+    Ok(c)
+}
+
 fn route_stats(topo: &Topology, alg: &str, restriction: &str, sel: &str) -> Result<RouteStats> {
     let args = PlanArgs {
         paths: Some(sel),
@@ -173,17 +193,11 @@ pub fn table6(o: &Options) -> Result<Vec<Cell>> {
     pool.install(|| {
         jobs.par_iter()
             .map(|&(size, t, p, r)| {
-                let mut c = Config::from_toml(PRESET, &[])?;
-                c.topology.kind = TopologyKind::Irregular;
-                c.topology.switches = size;
-                c.topology.seed = Some(t);
-                c.traffic.pattern = p.into();
-                c.routing.algorithm = r.0.into();
-                c.routing.restriction = r.1.into();
-                c.routing.paths = Some(r.2.into());
-                c.cycles = o.cycles;
-                c.warmup = o.cycles / 10;
-                c.validate()?;
+                let c = preset(o, r, p, |c| {
+                    c.topology.kind = TopologyKind::Irregular;
+                    c.topology.switches = size;
+                    c.topology.seed = Some(t);
+                })?;
                 let run = Runner::new(c)?;
                 let (pts, _) = run.search(0.01)?;
                 let best = pts
@@ -224,18 +238,13 @@ pub fn table5_mesh(o: &Options) -> Result<Vec<(&'static str, [f64; 4])>> {
     let cells: Vec<(&str, usize, f64)> = pool.install(|| {
         jobs.par_iter()
             .map(|&(name, alg, k, p)| {
-                let mut c = Config::from_toml(PRESET, &[])?;
-                c.topology.kind = TopologyKind::Mesh;
-                c.topology.dims = "4x4".into();
-                c.topology.hosts_per_switch = 4;
-                c.switch.vcs = 2;
-                c.routing.layers = 2;
-                c.routing.algorithm = alg.into();
-                c.routing.paths = Some("sancho".into());
-                c.traffic.pattern = p.into();
-                c.cycles = o.cycles;
-                c.warmup = o.cycles / 10;
-                c.validate()?;
+                let c = preset(o, (alg, "ud", "sancho"), p, |c| {
+                    c.topology.kind = TopologyKind::Mesh;
+                    c.topology.dims = "4x4".into();
+                    c.topology.hosts_per_switch = 4;
+                    c.switch.vcs = 2;
+                    c.routing.layers = 2;
+                })?;
                 let (pts, _) = Runner::new(c)?.search(0.01)?;
                 if !pts.iter().all(|x| x.summary.healthy()) {
                     return Err(crate::Error::new(format!("{name} {p}: unhealthy run")));

@@ -7,7 +7,7 @@
 //! §5.1 setup of configs/dl.toml.
 
 use super::config::{Config, TopologyKind};
-use super::paper003::{Options, Routing, PRESET};
+use super::paper003::{preset, Options, Routing};
 use super::plot::{xy, Curve};
 use super::sweep::{worker_pool, Runner};
 use crate::error::Result;
@@ -79,23 +79,16 @@ impl FigCurve {
 }
 
 fn config(figure: &str, o: &Options, r: Routing) -> Result<Config> {
-    let mut c = Config::from_toml(PRESET, &[])?;
-    if figure == "fig6" {
-        c.topology.kind = TopologyKind::Irregular;
-        c.topology.switches = o.sizes.iter().copied().max().unwrap_or(64);
-        c.topology.seed = Some(1);
-    } else {
-        c.topology.kind = TopologyKind::Torus;
-        c.topology.dims = "8x8".into();
-    }
-    c.traffic.pattern = "uniform".into();
-    c.routing.algorithm = r.0.into();
-    c.routing.restriction = r.1.into();
-    c.routing.paths = Some(r.2.into());
-    c.cycles = o.cycles;
-    c.warmup = o.cycles / 10;
-    c.validate()?;
-    Ok(c)
+    preset(o, r, "uniform", |c| {
+        if figure == "fig6" {
+            c.topology.kind = TopologyKind::Irregular;
+            c.topology.switches = o.sizes.iter().copied().max().unwrap_or(64);
+            c.topology.seed = Some(1);
+        } else {
+            c.topology.kind = TopologyKind::Torus;
+            c.topology.dims = "8x8".into();
+        }
+    })
 }
 
 /// Both figures' curves.

@@ -179,15 +179,7 @@ pub fn build(
     )?;
     let turns = Turns::new(topo, r);
     let breaks = |sw: usize, input: usize, out: usize| !turns.allows(sw, 0, input, out);
-    let ud = super::updown::UpDown::new(topo);
-    let parent: Vec<Option<(usize, usize)>> = (0..n)
-        .map(|s| {
-            topo.neighbors(s)
-                .filter(|&(_, b, _)| ud.level[b].checked_add(1) == Some(ud.level[s]))
-                .min_by_key(|&(p, b, _)| (b, p))
-                .map(|(p, b, _)| (p, b))
-        })
-        .collect();
+    let parent = super::updown::UpDown::new(topo).tree_parents(topo);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7AB1E5);
     let mut load = vec![0u64; n * np];
     let mut port = vec![0u8; n * h];

@@ -61,16 +61,11 @@ impl Dir {
 }
 
 /// x coordinates of the two-dimensional graph (preorder numbers of the spanning tree).
-pub fn preorder(topo: &Topology, level: &[u32]) -> Vec<usize> {
+pub fn preorder(topo: &Topology, ud: &UpDown) -> Vec<usize> {
     let n = topo.switches;
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for s in 1..n {
-        let parent = topo
-            .neighbors(s)
-            .map(|(_, b, _)| b)
-            .filter(|&b| level[b].checked_add(1) == Some(level[s]))
-            .min();
-        if let Some(p) = parent {
+    for (s, parent) in ud.tree_parents(topo).into_iter().enumerate() {
+        if let Some((_, p)) = parent {
             children[p].push(s);
         }
     }
@@ -84,7 +79,6 @@ pub fn preorder(topo: &Topology, level: &[u32]) -> Vec<usize> {
         x[s] = next;
         next += 1;
         children[s].sort_unstable();
-        children[s].dedup();
         stack.extend(children[s].iter().rev());
     }
     // switches the tree does not reach (a disconnected topology, refused by the router) go last
@@ -99,7 +93,7 @@ impl LTurn {
     /// The legal turns on `topo`.
     pub fn new(topo: &Topology) -> Self {
         let ud = UpDown::new(topo);
-        let x = preorder(topo, &ud.level);
+        let x = preorder(topo, &ud);
         let np = topo.ports_per_switch;
         let n = topo.switches;
         let dir = |a: usize, b: usize| match (ud.is_up_hop(a, b), x[b] < x[a]) {

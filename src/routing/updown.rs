@@ -50,6 +50,20 @@ impl UpDown {
         }
     }
 
+    /// Autonet's spanning tree: the parent of every switch as (port towards it, parent) — its
+    /// lowest-id neighbour one level nearer the root, through the lowest of parallel links;
+    /// None for the root (and for switches the root does not reach).
+    pub fn tree_parents(&self, topo: &Topology) -> Vec<Option<(usize, usize)>> {
+        (0..topo.switches)
+            .map(|s| {
+                topo.neighbors(s)
+                    .filter(|&(_, b, _)| self.level[b].checked_add(1) == Some(self.level[s]))
+                    .min_by_key(|&(p, b, _)| (b, p))
+                    .map(|(p, b, _)| (p, b))
+            })
+            .collect()
+    }
+
     /// Does the hop from switch `a` to neighbour `b` go up?
     #[inline]
     pub fn is_up_hop(&self, a: usize, b: usize) -> bool {
