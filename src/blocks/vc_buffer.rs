@@ -1,5 +1,6 @@
 //! Per-VC input buffer of a virtual-channel router port (issue 12): `vcs` FIFOs of `depth`
-//! flits each, in one flat memory (the hardware's banked SRAM), written by the link and read by
+//! flits each — or VC 0 of its own depth (seed 004's escape queue of one MTU beside the
+//! adaptive queue, [`VcBuffer::with_first`]) — in one flat memory (the hardware's banked SRAM), written by the link and read by
 //! the crossbar. The sender's credit counter for each VC starts at `depth`, so a write to a
 //! full VC is a flow-control error: it is refused and counted (tests assert none happen).
 //!
@@ -15,8 +16,10 @@ pub const MAX_VCS: usize = 16;
 /// The input buffer of one port.
 #[derive(Debug, Clone)]
 pub struct VcBuffer {
-    depth: u32,
-    /// `mem[vc * depth + i]`.
+    /// Depth of each VC and where its FIFO starts in `mem`.
+    depth: [u32; MAX_VCS],
+    base: [u32; MAX_VCS],
+    /// `mem[base[vc] + i]`.
     mem: Vec<Flit>,
     head: [u32; MAX_VCS],
     len: [u32; MAX_VCS],
@@ -32,10 +35,24 @@ pub struct VcBuffer {
 impl VcBuffer {
     /// A port with `vcs` VCs of `depth` flits (1..=16 VCs, depth ≥ 1), empty.
     pub fn new(vcs: usize, depth: usize) -> Self {
-        assert!((1..=MAX_VCS).contains(&vcs) && depth >= 1);
+        Self::with_first(vcs, depth, depth)
+    }
+
+    /// A port whose VC 0 holds `first` flits and every other VC `depth` (seed 004: the escape
+    /// queue of one MTU and the adaptive queue with the rest of the port's buffer).
+    pub fn with_first(vcs: usize, first: usize, depth: usize) -> Self {
+        assert!((1..=MAX_VCS).contains(&vcs) && depth >= 1 && first >= 1);
+        let mut d = [depth as u32; MAX_VCS];
+        d[0] = first as u32;
+        let mut base = [0; MAX_VCS];
+        for v in 1..vcs {
+            base[v] = base[v - 1] + d[v - 1];
+        }
+        let total = base[vcs - 1] + d[vcs - 1];
         VcBuffer {
-            depth: depth as u32,
-            mem: vec![Flit::default(); vcs * depth],
+            depth: d,
+            base,
+            mem: vec![Flit::default(); total as usize],
             head: [0; MAX_VCS],
             len: [0; MAX_VCS],
             vcs: vcs as u32,
@@ -50,9 +67,9 @@ impl VcBuffer {
         self.vcs as usize
     }
 
-    /// Depth of every VC in flits.
-    pub fn depth(&self) -> usize {
-        self.depth as usize
+    /// Depth of VC `v` in flits.
+    pub fn depth(&self, v: usize) -> usize {
+        self.depth[v] as usize
     }
 
     /// Write `f` into VC `f.vc`; false (and an overflow counted) when that VC is full or does
@@ -60,15 +77,15 @@ impl VcBuffer {
     #[inline]
     pub fn push(&mut self, f: Flit) -> bool {
         let v = f.vc as usize;
-        if v >= self.vcs as usize || self.len[v] == self.depth {
+        if v >= self.vcs as usize || self.len[v] == self.depth[v] {
             self.overflows += 1;
             return false;
         }
         let mut slot = self.head[v] + self.len[v];
-        if slot >= self.depth {
-            slot -= self.depth;
+        if slot >= self.depth[v] {
+            slot -= self.depth[v];
         }
-        self.mem[v * self.depth as usize + slot as usize] = f;
+        self.mem[(self.base[v] + slot) as usize] = f;
         self.len[v] += 1;
         self.max_level = self.max_level.max(self.len[v]);
         self.occupied |= 1 << v;
@@ -78,7 +95,7 @@ impl VcBuffer {
     /// The flit at the head of VC `v`.
     #[inline]
     pub fn front(&self, v: usize) -> Option<&Flit> {
-        (self.len[v] > 0).then(|| &self.mem[v * self.depth as usize + self.head[v] as usize])
+        (self.len[v] > 0).then(|| &self.mem[(self.base[v] + self.head[v]) as usize])
     }
 
     /// The flit at the tail of VC `v` (the last written).
@@ -88,10 +105,10 @@ impl VcBuffer {
             return None;
         }
         let mut slot = self.head[v] + self.len[v] - 1;
-        if slot >= self.depth {
-            slot -= self.depth;
+        if slot >= self.depth[v] {
+            slot -= self.depth[v];
         }
-        Some(&self.mem[v * self.depth as usize + slot as usize])
+        Some(&self.mem[(self.base[v] + slot) as usize])
     }
 
     /// Remove and return the head of VC `v`.
@@ -100,9 +117,9 @@ impl VcBuffer {
         if self.len[v] == 0 {
             return None;
         }
-        let f = self.mem[v * self.depth as usize + self.head[v] as usize];
+        let f = self.mem[(self.base[v] + self.head[v]) as usize];
         self.head[v] += 1;
-        if self.head[v] == self.depth {
+        if self.head[v] == self.depth[v] {
             self.head[v] = 0;
         }
         self.len[v] -= 1;

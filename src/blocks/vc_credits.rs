@@ -22,7 +22,8 @@ pub const FREE: u16 = u16::MAX;
 #[derive(Debug, Clone)]
 pub struct VcCredits {
     vcs: usize,
-    size: u32,
+    /// Credit units of each VC's empty buffer.
+    size: [u32; MAX_VCS],
     wait_for_tail_credit: bool,
     credits: [u32; MAX_VCS],
     owner: [u16; MAX_VCS],
@@ -41,12 +42,19 @@ pub struct VcCredits {
 impl VcCredits {
     /// `vcs` VCs of `size` credit units each, all free and full of credits.
     pub fn new(vcs: usize, size: u32, wait_for_tail_credit: bool) -> Self {
-        assert!((1..=MAX_VCS).contains(&vcs) && size >= 1);
+        Self::with_first(vcs, size, size, wait_for_tail_credit)
+    }
+
+    /// VC 0 of `first` credit units (seed 004's escape queue), the others of `size`.
+    pub fn with_first(vcs: usize, first: u32, size: u32, wait_for_tail_credit: bool) -> Self {
+        assert!((1..=MAX_VCS).contains(&vcs) && size >= 1 && first >= 1);
+        let mut sizes = [size; MAX_VCS];
+        sizes[0] = first;
         VcCredits {
             vcs,
-            size,
+            size: sizes,
             wait_for_tail_credit,
-            credits: [size; MAX_VCS],
+            credits: sizes,
             owner: [FREE; MAX_VCS],
             tail_sent: 0,
             free: (1u32 << vcs) - 1,
@@ -62,9 +70,9 @@ impl VcCredits {
         self.free
     }
 
-    /// Credit units of every VC when its buffer is empty.
-    pub fn size(&self) -> u32 {
-        self.size
+    /// Credit units of VC `v` when its buffer is empty.
+    pub fn size(&self, v: usize) -> u32 {
+        self.size[v]
     }
 
     /// Number of VCs.
@@ -121,12 +129,12 @@ impl VcCredits {
 
     /// `units` credit units of VC `v` came back.
     pub fn credit(&mut self, v: usize, units: u32) {
-        if self.credits[v] + units > self.size {
+        if self.credits[v] + units > self.size[v] {
             self.overflows += 1;
             return;
         }
         self.credits[v] += units;
-        if self.tail_sent >> v & 1 == 1 && self.credits[v] == self.size {
+        if self.tail_sent >> v & 1 == 1 && self.credits[v] == self.size[v] {
             self.tail_sent &= !(1 << v);
             self.owner[v] = FREE;
             self.free |= 1 << v;

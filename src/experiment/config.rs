@@ -183,6 +183,10 @@ pub struct SwitchCfg {
     pub switching: crate::fabric::vc::switch::Switching,
     /// vc: flits per VC of the output queues between crossbar and link; 0 = none.
     pub output_buffer_flits: u32,
+    /// vc: flits of VC 0's input and output buffers when not 0 — seed 004's escape queue of
+    /// one MTU, the other VCs (the adaptive queue) keeping vc_buffer_flits; 0 = VC 0 like the
+    /// others.
+    pub escape_buffer_flits: u32,
 }
 
 impl SwitchCfg {
@@ -316,6 +320,7 @@ impl Default for SwitchCfg {
             wait_for_tail_credit: false,
             switching: crate::fabric::vc::switch::Switching::Wormhole,
             output_buffer_flits: 0,
+            escape_buffer_flits: 0,
         }
     }
 }

@@ -182,6 +182,12 @@ impl Config {
             0,
             1 << 16,
         )?;
+        range(
+            "switch.escape_buffer_flits",
+            s_cfg.escape_buffer_flits,
+            0,
+            1 << 16,
+        )?;
         range("nic.reorder_bytes", self.nic.reorder_bytes, 0, 1 << 40)?;
         let tr = &self.traffic;
         if tr.trace.is_some() && tr.storage_us.is_some() {
@@ -227,8 +233,9 @@ impl Config {
         range("switch.stop_above", s.stop_above, 1, s.slack_bytes - 1)?;
         range("switch.go_below", s.go_below, 1, s.stop_above)?;
         // stop/go must never overflow: everything in flight after the stop decision must fit
+        // (only the myrinet family has slack buffers)
         let need = s.stop_above + 1 + 2 * self.link.fly_cycles as usize + 1;
-        if need > s.slack_bytes {
+        if s.family == "myrinet" && need > s.slack_bytes {
             return Err(Error::field(
                 "switch.slack_bytes",
                 format!(

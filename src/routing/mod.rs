@@ -3,6 +3,7 @@
 //! statistics, and the channel-dependency-graph deadlock checker. For fat-trees, `ir_fir` gives the
 //! IR/FIR register contents of every switch (seed 001 §3.1, §4.1) instead of source routes.
 
+pub mod adaptive;
 pub mod deadlock;
 pub mod dl;
 pub mod dl_table;

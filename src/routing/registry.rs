@@ -4,6 +4,7 @@
 //! function per switch. Adding a routing is one file (the computation or the function) and one
 //! entry in [`ROUTINGS`].
 
+use super::function::adaptive::AdaptiveRouting;
 use super::function::dl_table::DlTableRouting;
 use super::function::dor::DorRouting;
 use super::function::ir_fir::IrFirRouting;
@@ -30,6 +31,9 @@ pub struct Plan {
     pub routes_error: Option<Error>,
     /// Virtual channels per link the routing needs (2 for dateline VCs).
     pub vcs: usize,
+    /// VCs a source may inject on (bit v): every one, except the escape VC 0 of adaptive
+    /// routing.
+    pub inject_vcs: u32,
 }
 
 impl Plan {
@@ -111,6 +115,12 @@ pub const ROUTINGS: &[RoutingEntry] = &[
         plan: plan_dl_table,
     },
     RoutingEntry {
+        name: "adaptive",
+        help: "seed 004's InfiniBand adaptive switch: fully adaptive minimal routing on the adaptive VCs (1 and up) with up*/down* escape paths on VC 0, escape absorbing (docs/inorder.md); any topology; vc family with a selection that tries escape candidates last (max-credits, ff)",
+        paths: &[],
+        plan: plan_adaptive,
+    },
+    RoutingEntry {
         name: "dor",
         help: "dimension order (X then Y) on 2D meshes and tori",
         paths: &[],
@@ -186,6 +196,7 @@ fn source(algorithm: &'static str, routes: RouteSet) -> Plan {
         functions: None,
         routes_error: None,
         vcs: 1,
+        inject_vcs: u32::MAX,
     }
 }
 
@@ -236,6 +247,26 @@ fn plan_dl_table(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     })
 }
 
+fn plan_adaptive(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
+    let tables = Arc::new(super::adaptive::AdaptiveTables::build(topo)?);
+    let functions = (0..topo.switches)
+        .map(|sw| {
+            Routing::Adaptive(AdaptiveRouting {
+                sw: sw as u32,
+                tables: tables.clone(),
+            })
+        })
+        .collect();
+    Ok(Plan {
+        algorithm: "adaptive",
+        routes: None,
+        functions: Some(functions),
+        routes_error: None,
+        vcs: 2,
+        inject_vcs: !1,
+    })
+}
+
 fn plan_itb(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     let sel = itb::ItbSelect::parse(a.paths.unwrap_or("random"))?;
     Ok(source("itb", itb::routes(topo, sel, a.seed)?))
@@ -276,6 +307,7 @@ fn dor_plan(topo: &Topology, dateline: bool) -> Result<Plan> {
         functions: Some(functions),
         routes_error,
         vcs: 1 + dateline as usize,
+        inject_vcs: u32::MAX,
     })
 }
 
@@ -297,6 +329,7 @@ fn tree_plan(topo: &Topology, name: &'static str, scheme: Scheme, pref: bool) ->
         functions: Some(functions),
         routes_error: None,
         vcs: 1,
+        inject_vcs: u32::MAX,
     })
 }
 

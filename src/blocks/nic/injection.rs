@@ -10,8 +10,9 @@
 //!   destination's per-connection window — the bytes of the unacknowledged packets from the
 //!   first one up to it are at most `window`.
 //!
-//! Resends go before new packets, lowest sequence number first. Latency: a decision per
-//! injection slot, combinational in the NIC's send engine.
+//! Resends go before new packets, lowest sequence number first. Each held packet keeps an item
+//! of the NIC's choosing (what it needs to rebuild the packet: generation cycle, message).
+//! Latency: a decision per injection slot, combinational in the NIC's send engine.
 
 /// How a source limits injection after a rejection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,15 +23,15 @@ pub enum Policy {
 }
 
 /// One connection at the source.
-#[derive(Debug, Clone, Default)]
-struct Conn {
+#[derive(Debug, Clone)]
+struct Conn<T> {
     /// Sequence numbers below `acked` are acknowledged; `sent` .. `next` are generated but not
     /// yet injected.
     acked: u32,
     sent: u32,
     next: u32,
-    /// Bytes of every held packet, index `sn - acked`.
-    bytes: std::collections::VecDeque<u64>,
+    /// Bytes and item of every held packet, index `sn - acked`.
+    held: std::collections::VecDeque<(u64, T)>,
     /// Rejected packets waiting to be resent, sorted.
     resend: Vec<u32>,
     /// Limited state: the highest rejected sequence number not yet acknowledged.
@@ -39,33 +40,47 @@ struct Conn {
     allowance: u32,
 }
 
-/// The injection control of one source NIC.
+impl<T> Default for Conn<T> {
+    fn default() -> Self {
+        Conn {
+            acked: 0,
+            sent: 0,
+            next: 0,
+            held: Default::default(),
+            resend: vec![],
+            limited: None,
+            allowance: 0,
+        }
+    }
+}
+
+/// The injection control of one source NIC; `T` is what it keeps of each held packet.
 #[derive(Debug, Clone)]
-pub struct Injection {
+pub struct Injection<T> {
     pub policy: Policy,
-    conns: Vec<Conn>,
+    conns: Vec<Conn<T>>,
     /// Packets resent, ACKs and NACKs received (waste traffic is counted by the NIC from these).
     pub resent: u64,
     pub acks: u64,
     pub nacks: u64,
 }
 
-impl Injection {
+impl<T: Copy> Injection<T> {
     /// Control for `conns` connections.
     pub fn new(policy: Policy, conns: usize) -> Self {
         Injection {
             policy,
-            conns: vec![Conn::default(); conns],
+            conns: (0..conns).map(|_| Conn::default()).collect(),
             resent: 0,
             acks: 0,
             nacks: 0,
         }
     }
 
-    /// A new packet of `bytes` bytes for connection `c`: its sequence number.
-    pub fn generate(&mut self, c: usize, bytes: u64) -> u32 {
+    /// A new packet of `bytes` bytes for connection `c`, keeping `item`: its sequence number.
+    pub fn generate(&mut self, c: usize, bytes: u64, item: T) -> u32 {
         let k = &mut self.conns[c];
-        k.bytes.push_back(bytes);
+        k.held.push_back((bytes, item));
         k.next += 1;
         k.next - 1
     }
@@ -77,7 +92,14 @@ impl Injection {
 
     /// Packets connection `c` holds (generated, not yet acknowledged).
     pub fn held(&self, c: usize) -> usize {
-        self.conns[c].bytes.len()
+        self.conns[c].held.len()
+    }
+
+    /// Does connection `c` have a packet to put on the wire (a resend or a new one), whether
+    /// or not its state lets it go now?
+    pub fn has_work(&self, c: usize) -> bool {
+        let k = &self.conns[c];
+        !k.resend.is_empty() || k.sent < k.next
     }
 
     /// ⟨ACK sn⟩ for connection `c`: release every packet up to `sn`.
@@ -88,7 +110,7 @@ impl Injection {
             return; // an older cumulative ACK, or one for a packet never generated
         }
         let n = sn + 1 - k.acked;
-        k.bytes.drain(..n as usize);
+        k.held.drain(..n as usize);
         k.acked = sn + 1;
         k.resend.retain(|&x| x > sn);
         if let Some(r) = k.limited {
@@ -117,9 +139,9 @@ impl Injection {
         }
     }
 
-    /// The next packet connection `c` may put on the wire (a resend first), or None; the
-    /// packet counts as injected.
-    pub fn next(&mut self, c: usize) -> Option<u32> {
+    /// The next packet connection `c` may put on the wire (a resend first) with its bytes and
+    /// item, or None; the packet counts as injected.
+    pub fn next(&mut self, c: usize) -> Option<(u32, u64, T)> {
         let policy = self.policy;
         let k = &mut self.conns[c];
         let sn = match k.resend.first() {
@@ -130,9 +152,10 @@ impl Injection {
         if k.limited.is_some() {
             let ok = match policy {
                 Policy::Lw { window } => {
-                    k.bytes
+                    k.held
                         .iter()
                         .take((sn - k.acked + 1) as usize)
+                        .map(|h| h.0)
                         .sum::<u64>()
                         <= window
                 }
@@ -149,7 +172,8 @@ impl Injection {
         } else {
             k.sent += 1;
         }
-        Some(sn)
+        let (bytes, item) = k.held[(sn - k.acked) as usize];
+        Some((sn, bytes, item))
     }
 }
 
@@ -157,14 +181,25 @@ impl Injection {
 mod tests {
     use super::*;
 
+    /// The sequence number of the next injection.
+    trait Sn {
+        fn sn(&mut self, c: usize) -> Option<u32>;
+    }
+
+    impl Sn for Injection<()> {
+        fn sn(&mut self, c: usize) -> Option<u32> {
+            self.next(c).map(|n| n.0)
+        }
+    }
+
     #[test]
     fn unlimited_injects_everything_and_holds_until_acked() {
-        let mut j = Injection::new(Policy::Li, 1);
+        let mut j = Injection::<()>::new(Policy::Li, 1);
         for _ in 0..3 {
-            j.generate(0, 256);
+            j.generate(0, 256, ());
         }
         assert_eq!(
-            [j.next(0), j.next(0), j.next(0), j.next(0)],
+            [j.sn(0), j.sn(0), j.sn(0), j.sn(0)],
             [Some(0), Some(1), Some(2), None]
         );
         assert_eq!(j.held(0), 3);
@@ -174,49 +209,49 @@ mod tests {
 
     #[test]
     fn adap_li_limits_to_acknowledged_packets_until_the_rejected_are_acked() {
-        let mut j = Injection::new(Policy::Li, 1);
+        let mut j = Injection::<()>::new(Policy::Li, 1);
         for _ in 0..6 {
-            j.generate(0, 256);
+            j.generate(0, 256, ());
         }
         for _ in 0..4 {
-            j.next(0);
+            j.sn(0);
         }
         j.nack(0, 3);
         assert!(j.limited(0));
-        assert_eq!(j.next(0), None, "LI: nothing until an ACK");
+        assert_eq!(j.sn(0), None, "LI: nothing until an ACK");
         j.ack(0, 0); // one packet acknowledged: one injection
-        assert_eq!(j.next(0), Some(3), "the resend first");
-        assert_eq!(j.next(0), None);
+        assert_eq!(j.sn(0), Some(3), "the resend first");
+        assert_eq!(j.sn(0), None);
         j.ack(0, 2); // two more
-        assert_eq!([j.next(0), j.next(0), j.next(0)], [Some(4), Some(5), None]);
+        assert_eq!([j.sn(0), j.sn(0), j.sn(0)], [Some(4), Some(5), None]);
         j.ack(0, 3); // the rejected packet is acknowledged: back to UI
         assert!(!j.limited(0));
-        j.generate(0, 256);
-        assert_eq!(j.next(0), Some(6));
+        j.generate(0, 256, ());
+        assert_eq!(j.sn(0), Some(6));
         assert_eq!((j.resent, j.nacks, j.acks), (1, 1, 3));
     }
 
     #[test]
     fn immediate_resends_at_once_and_adap_lw_fills_the_window() {
-        let mut j = Injection::new(Policy::Immediate, 1);
-        j.generate(0, 256);
-        j.generate(0, 256);
-        j.next(0);
-        j.next(0);
+        let mut j = Injection::<()>::new(Policy::Immediate, 1);
+        j.generate(0, 256, ());
+        j.generate(0, 256, ());
+        j.sn(0);
+        j.sn(0);
         j.nack(0, 1);
         assert!(!j.limited(0));
-        assert_eq!(j.next(0), Some(1));
+        assert_eq!(j.sn(0), Some(1));
         // LW with room for two packets beyond the acknowledged ones
-        let mut j = Injection::new(Policy::Lw { window: 512 }, 1);
+        let mut j = Injection::<()>::new(Policy::Lw { window: 512 }, 1);
         for _ in 0..5 {
-            j.generate(0, 256);
+            j.generate(0, 256, ());
         }
-        j.next(0);
-        j.next(0);
+        j.sn(0);
+        j.sn(0);
         j.nack(0, 1);
-        assert_eq!(j.next(0), Some(1), "1 fits: packets 0..=1 are 512 bytes");
-        assert_eq!(j.next(0), None, "2 does not: 768 bytes");
+        assert_eq!(j.sn(0), Some(1), "1 fits: packets 0..=1 are 512 bytes");
+        assert_eq!(j.sn(0), None, "2 does not: 768 bytes");
         j.ack(0, 0);
-        assert_eq!(j.next(0), Some(2));
+        assert_eq!(j.sn(0), Some(2));
     }
 }

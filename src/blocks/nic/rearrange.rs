@@ -9,11 +9,20 @@
 //!   (largest first) if that is enough, storing the newcomer; otherwise reject the newcomer
 //!   alone — one ⟨NACK sn⟩ per rejected packet.
 //!
-//! Memory is **static** (a fixed buffer per connection) or **dynamic** (a shared pool with a
-//! per-connection cap); a buffer smaller than a packet rejects every out-of-order packet. The
-//! controller tracks each connection's largest occupancy (MBS) and the NIC's largest total
-//! (MMS). Latency: one decision per arrival; the NIC overlaps it with the next reception (§3.2:
-//! "no penalty is considered").
+//! Memory is **static** (a fixed buffer per connection), **dynamic** (a shared pool with a
+//! per-connection cap) or **unlimited** (§4.2's measurement of the buffer needed); a buffer
+//! smaller than a packet rejects every out-of-order packet.
+//!
+//! Measures (§4.2, Tables 1–2): at every out-of-order arrival the controller records the bytes
+//! its connection would hold with the newcomer — stored plus arriving, whether it is then
+//! stored or rejected — and the largest such value is the connection's **MBS** (maximum buffer
+//! size needed); the same over the whole NIC is its **MMS**. This reading reproduces the
+//! paper's figures exactly: a 2 KB static buffer reports MBS 2,560 = 2,048 + one 512-byte
+//! packet, a 256 KB dynamic pool MMS 262,656 = 262,144 + 512 (docs/inorder.md).
+//!
+//! Every packet carries a `tag` (the NIC's packet id) that comes back with its action.
+//! Latency: one decision per arrival; the NIC overlaps it with the next reception (§3.2: "no
+//! penalty is considered"); the RTL twin (`hdl::rearrange`) takes one cycle per action.
 
 use crate::error::{Error, Result};
 
@@ -24,6 +33,8 @@ pub enum Memory {
     Static { per_conn: u64 },
     /// A pool of `total` bytes shared by all connections, at most `cap` bytes each.
     Dynamic { total: u64, cap: u64 },
+    /// As much as needed: nothing is ever rejected (§4.2 measures what this stores).
+    Unlimited,
 }
 
 impl Memory {
@@ -42,12 +53,12 @@ impl Memory {
 /// What the controller tells the NIC to do with an arrival.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// Deliver packet `sn` of the connection to the host (in sequence order).
-    Deliver(u32),
+    /// Deliver packet `sn` (tagged `tag`) of the connection to the host, in sequence order.
+    Deliver { sn: u32, tag: u32 },
     /// Send ⟨ACK sn⟩ to the source: every packet up to `sn` is delivered.
     Ack(u32),
-    /// Send ⟨NACK sn⟩: packet `sn` was rejected and must be resent.
-    Nack(u32),
+    /// Send ⟨NACK sn⟩: packet `sn` (tagged `tag`, dropped here) was rejected and must be resent.
+    Nack { sn: u32, tag: u32 },
 }
 
 /// One stored packet.
@@ -55,6 +66,7 @@ pub enum Action {
 struct Stored {
     sn: u32,
     bytes: u64,
+    tag: u32,
 }
 
 /// One connection's state.
@@ -64,7 +76,7 @@ struct Conn {
     /// Stored packets, sorted by `sn`.
     stored: Vec<Stored>,
     used: u64,
-    /// Largest occupancy (MBS).
+    /// Largest buffer needed (MBS).
     max_used: u64,
 }
 
@@ -73,7 +85,7 @@ struct Conn {
 pub struct RearrangeBuffer {
     pub memory: Memory,
     conns: Vec<Conn>,
-    /// Bytes stored over all connections now, and the largest total (MMS).
+    /// Bytes stored over all connections now, and the largest total needed (MMS).
     pub used: u64,
     pub max_used: u64,
     /// Packets rejected (one NACK each), stored, delivered, and duplicates (an `sn` already
@@ -99,7 +111,7 @@ impl RearrangeBuffer {
         }
     }
 
-    /// Largest occupancy of connection `c` so far (MBS), bytes.
+    /// Largest buffer connection `c` needed so far (MBS), bytes.
     pub fn max_buffer(&self, c: usize) -> u64 {
         self.conns[c].max_used
     }
@@ -120,25 +132,29 @@ impl RearrangeBuffer {
         match self.memory {
             Memory::Static { per_conn } => conn <= per_conn,
             Memory::Dynamic { total, cap } => conn <= cap && self.used - freed + extra <= total,
+            Memory::Unlimited => true,
         }
     }
 
     /// Packet `sn` of `bytes` bytes arrives on connection `c`: the actions, in order, appended
     /// to `out` (which the caller reuses; nothing is allocated once the buffers have grown).
-    pub fn arrive(&mut self, c: usize, sn: u32, bytes: u64, out: &mut Vec<Action>) {
+    pub fn arrive(&mut self, c: usize, sn: u32, bytes: u64, tag: u32, out: &mut Vec<Action>) {
         let exp = self.conns[c].expected;
         if sn < exp || self.conns[c].stored.iter().any(|s| s.sn == sn) {
             self.duplicates += 1;
             return;
         }
         if sn == exp {
-            out.push(Action::Deliver(sn));
+            out.push(Action::Deliver { sn, tag });
             let mut last = sn;
             let conn = &mut self.conns[c];
             let mut k = 0;
             while k < conn.stored.len() && conn.stored[k].sn == last + 1 {
                 last += 1;
-                out.push(Action::Deliver(last));
+                out.push(Action::Deliver {
+                    sn: last,
+                    tag: conn.stored[k].tag,
+                });
                 conn.used -= conn.stored[k].bytes;
                 self.used -= conn.stored[k].bytes;
                 k += 1;
@@ -149,7 +165,10 @@ impl RearrangeBuffer {
             out.push(Action::Ack(last));
             return;
         }
-        // out of order
+        // out of order: the buffer this arrival needs (MBS, MMS)
+        let conn = &mut self.conns[c];
+        conn.max_used = conn.max_used.max(conn.used + bytes);
+        self.max_used = self.max_used.max(self.used + bytes);
         if !self.fits(c, bytes, 0) {
             // what rejecting every stored packet with a larger sn would free
             let later: u64 = self.conns[c]
@@ -160,7 +179,7 @@ impl RearrangeBuffer {
                 .sum();
             if !self.fits(c, bytes, later) {
                 self.rejected += 1;
-                out.push(Action::Nack(sn));
+                out.push(Action::Nack { sn, tag });
                 return;
             }
             // evict the largest sequence numbers until the newcomer fits
@@ -170,16 +189,17 @@ impl RearrangeBuffer {
                 conn.used -= s.bytes;
                 self.used -= s.bytes;
                 self.rejected += 1;
-                out.push(Action::Nack(s.sn));
+                out.push(Action::Nack {
+                    sn: s.sn,
+                    tag: s.tag,
+                });
             }
         }
         let conn = &mut self.conns[c];
         let at = conn.stored.partition_point(|s| s.sn < sn);
-        conn.stored.insert(at, Stored { sn, bytes });
+        conn.stored.insert(at, Stored { sn, bytes, tag });
         conn.used += bytes;
-        conn.max_used = conn.max_used.max(conn.used);
         self.used += bytes;
-        self.max_used = self.max_used.max(self.used);
         self.stored += 1;
     }
 }
@@ -188,10 +208,21 @@ impl RearrangeBuffer {
 mod tests {
     use super::*;
 
+    /// Actions of an arrival, tagged with the sequence number (tags checked separately).
     fn run(b: &mut RearrangeBuffer, c: usize, sn: u32, bytes: u64) -> Vec<Action> {
         let mut v = vec![];
-        b.arrive(c, sn, bytes, &mut v);
+        b.arrive(c, sn, bytes, sn, &mut v);
         v
+    }
+
+    #[allow(non_snake_case)]
+    fn Deliver(sn: u32) -> Action {
+        Action::Deliver { sn, tag: sn }
+    }
+
+    #[allow(non_snake_case)]
+    fn Nack(sn: u32) -> Action {
+        Action::Nack { sn, tag: sn }
     }
 
     #[test]
@@ -203,12 +234,7 @@ mod tests {
         assert_eq!(b.occupancy(0), 512);
         assert_eq!(
             run(&mut b, 0, 0, 256),
-            vec![
-                Action::Deliver(0),
-                Action::Deliver(1),
-                Action::Deliver(2),
-                Action::Ack(2)
-            ]
+            vec![Deliver(0), Deliver(1), Deliver(2), Action::Ack(2)]
         );
         assert_eq!(
             (b.occupancy(0), b.used, b.max_buffer(0), b.max_used),
@@ -216,10 +242,7 @@ mod tests {
         );
         assert_eq!(b.expected(0), 3);
         // the other connection is independent
-        assert_eq!(
-            run(&mut b, 1, 0, 256),
-            vec![Action::Deliver(0), Action::Ack(0)]
-        );
+        assert_eq!(run(&mut b, 1, 0, 256), vec![Deliver(0), Action::Ack(0)]);
     }
 
     #[test]
@@ -228,35 +251,48 @@ mod tests {
         let mut b = RearrangeBuffer::new(Memory::Static { per_conn: 512 }, 1);
         run(&mut b, 0, 3, 256);
         run(&mut b, 0, 4, 256);
-        assert_eq!(run(&mut b, 0, 2, 256), vec![Action::Nack(4)]);
+        assert_eq!(run(&mut b, 0, 2, 256), vec![Nack(4)]);
         assert_eq!(b.occupancy(0), 512);
         // 5 arrives: nothing larger to evict, it alone is rejected
-        assert_eq!(run(&mut b, 0, 5, 256), vec![Action::Nack(5)]);
+        assert_eq!(run(&mut b, 0, 5, 256), vec![Nack(5)]);
         // a larger newcomer evicts as many as it needs, largest first
         let mut b = RearrangeBuffer::new(Memory::Static { per_conn: 600 }, 1);
         run(&mut b, 0, 2, 200);
         run(&mut b, 0, 3, 200);
         run(&mut b, 0, 4, 200);
-        assert_eq!(
-            run(&mut b, 0, 1, 400),
-            vec![Action::Nack(4), Action::Nack(3)]
-        );
+        assert_eq!(run(&mut b, 0, 1, 400), vec![Nack(4), Nack(3)]);
         assert_eq!(b.rejected, 2);
     }
 
     #[test]
     fn a_buffer_smaller_than_a_packet_rejects_every_out_of_order_packet() {
         let mut b = RearrangeBuffer::new(Memory::Static { per_conn: 32 }, 1);
-        assert_eq!(run(&mut b, 0, 1, 256), vec![Action::Nack(1)]);
+        assert_eq!(run(&mut b, 0, 1, 256), vec![Nack(1)]);
+        assert_eq!(run(&mut b, 0, 0, 256), vec![Deliver(0), Action::Ack(0)]);
+        assert_eq!(run(&mut b, 0, 1, 256), vec![Deliver(1), Action::Ack(1)]);
+        // nothing stored, but each rejected arrival needed a packet's buffer (MBS)
+        assert_eq!((b.used, b.max_used, b.max_buffer(0)), (0, 256, 256));
+    }
+
+    #[test]
+    fn unlimited_memory_stores_everything_and_measures_the_buffer_needed() {
+        let mut b = RearrangeBuffer::new(Memory::Unlimited, 2);
+        for sn in (1..=10).rev() {
+            assert_eq!(run(&mut b, 0, sn, 300), vec![]);
+        }
+        run(&mut b, 1, 1, 100);
+        // the tenth out-of-order packet needed room for ten; the NIC for those and one more
         assert_eq!(
-            run(&mut b, 0, 0, 256),
-            vec![Action::Deliver(0), Action::Ack(0)]
+            (b.max_buffer(0), b.max_buffer(1), b.max_used),
+            (3000, 100, 3100)
         );
-        assert_eq!(
-            run(&mut b, 0, 1, 256),
-            vec![Action::Deliver(1), Action::Ack(1)]
-        );
-        assert_eq!(b.max_used, 0);
+        let out = run(&mut b, 0, 0, 300);
+        assert_eq!(out.len(), 12, "0..=10 delivered and one ACK");
+        assert_eq!(out[11], Action::Ack(10));
+        assert_eq!((b.rejected, b.used), (0, 100));
+        // in-order arrivals need no buffer
+        run(&mut b, 0, 11, 5000);
+        assert_eq!(b.max_buffer(0), 3000);
     }
 
     #[test]
@@ -267,14 +303,15 @@ mod tests {
         for sn in 1..=3 {
             assert_eq!(run(&mut b, 0, sn, 256), vec![]);
         }
-        assert_eq!(run(&mut b, 0, 9, 256), vec![Action::Nack(9)]);
+        assert_eq!(run(&mut b, 0, 9, 256), vec![Nack(9)]);
         // connection 1 has the rest of the pool; then the pool is full
         assert_eq!(run(&mut b, 1, 5, 256), vec![]);
-        assert_eq!(run(&mut b, 2, 5, 256), vec![Action::Nack(5)]);
+        assert_eq!(run(&mut b, 2, 5, 256), vec![Nack(5)]);
         // connection 2 may not evict connection 1's packets; an earlier sn of connection 1
         // evicts its own later one
-        assert_eq!(run(&mut b, 1, 4, 256), vec![Action::Nack(5)]);
-        assert_eq!((b.used, b.max_used), (1024, 1024));
+        assert_eq!(run(&mut b, 1, 4, 256), vec![Nack(5)]);
+        // the pool held 1,024 bytes; connection 2's arrival needed 1,280
+        assert_eq!((b.used, b.max_used), (1024, 1280));
         assert!(Memory::new_dynamic(100, 200, "nic.rearrange").is_err());
     }
 
@@ -309,12 +346,18 @@ mod tests {
                 let i = rng.random_range(0..flight.len().min(8));
                 let (c, sn) = flight.remove(i);
                 out.clear();
-                b.arrive(c, sn, 256, &mut out);
+                b.arrive(c, sn, 256, sn + 1000 * c as u32, &mut out);
                 for a in &out {
                     match *a {
-                        Action::Deliver(x) => got[c].push(x),
+                        Action::Deliver { sn: x, tag } => {
+                            assert_eq!(tag, x + 1000 * c as u32, "a tag travels with its packet");
+                            got[c].push(x)
+                        }
                         Action::Ack(x) => acked[c] = x + 1,
-                        Action::Nack(x) => flight.push((c, x)), // resent
+                        Action::Nack { sn: x, tag } => {
+                            assert_eq!(tag, x + 1000 * c as u32);
+                            flight.push((c, x)) // resent
+                        }
                     }
                 }
                 match mem {
@@ -322,6 +365,7 @@ mod tests {
                     Memory::Dynamic { total, cap } => {
                         assert!(b.occupancy(c) <= cap && b.used <= total)
                     }
+                    Memory::Unlimited => {}
                 }
             }
             for c in 0..conns {

@@ -161,6 +161,15 @@ pub fn build(
             format!("{:?} is unknown", cfg.routing.selection),
         )
     })?;
+    if plan.inject_vcs & 1 == 0 && !selection.tries_escape() {
+        return Err(Error::field(
+            "routing.selection",
+            format!(
+                "{:?} takes the first candidate only, never the escape path {} routing relies on; allowed: max-credits, ff, sadp",
+                cfg.routing.selection, plan.algorithm
+            ),
+        ));
+    }
     let fb = params.flit_bytes;
     let credit = CreditUnit::bytes(fb, s.credit_bytes);
     let cut_through = s.switching == Switching::CutThrough;
@@ -172,6 +181,8 @@ pub fn build(
         queue_limit: cfg.traffic.source_queue_limit,
         vcs: nv,
         buffer_flits: s.vc_buffer_flits,
+        escape_flits: s.escape_buffer_flits,
+        inject_vcs: plan.inject_vcs,
         wait_for_tail_credit: s.wait_for_tail_credit,
         cut_through,
         credit,
@@ -183,6 +194,15 @@ pub fn build(
             format!(
                 "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: >= {packet}, or switch.switching = \"wormhole\"",
                 s.vc_buffer_flits
+            ),
+        ));
+    }
+    if cut_through && s.escape_buffer_flits > 0 && packet > s.escape_buffer_flits {
+        return Err(Error::field(
+            "switch.escape_buffer_flits",
+            format!(
+                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: 0 (VC 0 like the others) or >= {packet} (seed 004: one MTU)",
+                s.escape_buffer_flits
             ),
         ));
     }
@@ -262,6 +282,7 @@ pub fn build(
             selection,
             keep_vc,
             output_buffer_flits: s.output_buffer_flits,
+            escape_flits: s.escape_buffer_flits,
         },
         nic,
         routing,

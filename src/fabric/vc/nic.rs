@@ -33,6 +33,11 @@ pub struct VcNicParams {
     /// VCs of the injection link and flits per VC buffer of the router behind it.
     pub vcs: usize,
     pub buffer_flits: u32,
+    /// Flits of VC 0's buffer when not 0 (seed 004's escape queue).
+    pub escape_flits: u32,
+    /// VCs the send engine may start a packet on (bit v; adaptive routing keeps packets off
+    /// the escape VC at injection).
+    pub inject_vcs: u32,
     pub wait_for_tail_credit: bool,
     /// A head waits for room for its whole packet (virtual cut-through).
     pub cut_through: bool,
@@ -84,8 +89,13 @@ impl VcNic {
         );
         VcNic {
             core: NicCore::new(host, src, rng),
-            credits: VcCredits::new(
+            credits: VcCredits::with_first(
                 p.vcs,
+                p.credit.buffer_units(if p.escape_flits > 0 {
+                    p.escape_flits
+                } else {
+                    p.buffer_flits
+                }),
                 p.credit.buffer_units(p.buffer_flits),
                 p.wait_for_tail_credit,
             ),
@@ -171,7 +181,7 @@ impl VcNic {
             self.p.credit.consume_at(0)
         };
         let nv = self.p.vcs;
-        let free = self.credits.free();
+        let free = self.credits.free() & self.p.inject_vcs;
         for i in 1..=nv {
             let vc = (self.last_vc as usize + i) % nv;
             if free >> vc & 1 == 1 && self.credits.can_send(vc, need) {

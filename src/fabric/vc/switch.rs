@@ -61,6 +61,8 @@ pub struct VcParams {
     pub vcs: usize,
     /// Flits per VC buffer.
     pub buffer_flits: u32,
+    /// Flits of VC 0's buffers (input and output) when not 0: seed 004's escape queue.
+    pub escape_flits: u32,
     /// Header at the front of a VC to its routing decision (BookSim `routing_delay`).
     pub routing_cycles: u32,
     pub vc_alloc_cycles: u32,
@@ -76,6 +78,17 @@ pub struct VcParams {
     pub keep_vc: bool,
     /// Flits per VC of the output queues; 0 = none (the crossbar drives the link).
     pub output_buffer_flits: u32,
+}
+
+impl VcParams {
+    /// Flits of VC 0's buffers: the escape queue when one is set, else like every VC.
+    pub fn vc0_flits(&self) -> u32 {
+        if self.escape_flits > 0 {
+            self.escape_flits
+        } else {
+            self.buffer_flits
+        }
+    }
 }
 
 /// State of an input VC.
@@ -122,10 +135,13 @@ fn apply(credits: &mut [VcCredits], port: usize, c: FlowCtl) {
     }
 }
 
-/// The outputs as the selection function sees them during VC allocation.
+/// The outputs as the selection function sees them during VC allocation: a VC can take a
+/// packet when it is free — and, with virtual cut-through, holds the credits of the whole
+/// packet (`need`, credit units; 0 with wormhole).
 struct View<'a> {
     credits: &'a [VcCredits],
     out_link: &'a [u32],
+    need: u32,
 }
 
 impl PortView for View<'_> {
@@ -133,6 +149,7 @@ impl PortView for View<'_> {
         self.out_link.get(port).is_some_and(|&l| l != NO_LINK)
             && (vc as usize) < self.credits[port].vcs()
             && self.credits[port].free() >> vc & 1 == 1
+            && self.credits[port].can_send(vc as usize, self.need)
     }
 
     fn free_vcs(&self, port: usize) -> u32 {
@@ -202,7 +219,11 @@ impl VcSwitch {
         let Wiring { in_link, out_link } = w;
         let (np, nv) = (p.ports, p.vcs);
         assert!(np * nv <= 64 && in_link.len() == np && out_link.len() == np);
-        let units = p.credit.buffer_units(p.buffer_flits);
+        let first = p.vc0_flits();
+        let (units, units0) = (
+            p.credit.buffer_units(p.buffer_flits),
+            p.credit.buffer_units(first),
+        );
         let idle = InVc {
             state: VcState::Idle,
             out: 0,
@@ -215,18 +236,24 @@ impl VcSwitch {
             id,
             routing,
             bufs: (0..np)
-                .map(|_| VcBuffer::new(nv, p.buffer_flits as usize))
+                .map(|_| VcBuffer::with_first(nv, first as usize, p.buffer_flits as usize))
                 .collect(),
             vcs: vec![idle; np * nv],
             cands: vec![Candidates::new(); np * nv],
             sw_rr: vec![0; np],
             credits: (0..np)
-                .map(|_| VcCredits::new(nv, units, p.wait_for_tail_credit))
+                .map(|_| VcCredits::with_first(nv, units0, units, p.wait_for_tail_credit))
                 .collect(),
             credit_pipe: CreditDelay::new(np, p.credit_delay_cycles),
             xbar: Crossbar::new(np, p.sw_alloc_cycles - 1 + p.crossbar_cycles),
-            outq: (p.output_buffer_flits > 0)
-                .then(|| OutputQueues::new(np, nv, p.output_buffer_flits)),
+            outq: (p.output_buffer_flits > 0).then(|| {
+                let first = if p.escape_flits > 0 {
+                    p.escape_flits
+                } else {
+                    p.output_buffer_flits
+                };
+                OutputQueues::new(np, nv, first, p.output_buffer_flits)
+            }),
             va: SeparableInputFirst::new(np * nv, np * nv),
             sa: SeparableInputFirst::new(np, np),
             in_link,

@@ -7,6 +7,7 @@
 //! Every routing function is one file here and one line in [`routing_functions!`] below; a
 //! switch family holds a [`Routing`] per switch and calls it through a `match` (no `dyn`).
 
+pub mod adaptive;
 pub mod dl_table;
 pub mod dor;
 pub mod ir_fir;
@@ -210,6 +211,7 @@ routing_functions! {
     Dor(dor::DorRouting) = "dor",
     Table(table::TableRouting) = "table",
     DlTable(dl_table::DlTableRouting) = "dl-table",
+    Adaptive(adaptive::AdaptiveRouting) = "adaptive",
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //!
 //! Every selection is one file here and one line in [`selections!`] below.
 
+pub mod credits;
 pub mod ff;
 pub mod only;
 pub mod sadp;
@@ -118,6 +119,11 @@ macro_rules! selections {
                 }
             }
 
+            /// It falls back to escape candidates when no other one can be taken.
+            pub fn tries_escape(&self) -> bool {
+                !matches!(self, Selection::Only(_))
+            }
+
             /// Its name.
             pub fn name(&self) -> &'static str {
                 match self {
@@ -147,6 +153,7 @@ selections! {
     Only(only::Only) = "only": "the routing function's first candidate, and only that one (deterministic routing)",
     Sadp(sadp::Sadp) = "sadp": "Static And Destination Priority: the preferred (deterministic) port if it has room, else the lowest other one with room (seed 001 §5.1)",
     Ff(ff::FirstFree) = "ff": "First Free: the lowest candidate port with room (seed 001 §5.1)",
+    MostCredits(credits::MostCredits) = "max-credits": "the candidate whose VC downstream holds the most credits, lowest port on a tie, escape candidates last (seed 004 §4.1)",
 }
 
 #[cfg(test)]
@@ -195,6 +202,22 @@ mod tests {
         assert_eq!(s.select(&e, &View(0b10010), 1).map(|p| p.port), Some(4));
         assert_eq!(s.select(&e, &View(0b00010), 1).map(|p| p.port), Some(1));
         assert!(Selection::by_name("nope").is_none());
-        assert_eq!(SELECTIONS.len(), 3);
+        // max-credits: the most credits among those with room
+        struct Cr(u32, [u32; 8]);
+        impl PortView for Cr {
+            fn can_take(&self, port: usize, _vc: u8, _flits: u32) -> bool {
+                self.0 >> port & 1 == 1
+            }
+            fn credits(&self, port: usize, _vc: u8) -> u32 {
+                self.1[port]
+            }
+        }
+        let m = Selection::by_name("max-credits").unwrap();
+        let cr = [0, 9, 4, 7, 9, 8, 0, 0];
+        assert_eq!(m.select(&c, &Cr(0b101100, cr), 1).map(|p| p.port), Some(5));
+        assert_eq!(m.select(&c, &Cr(0b001100, cr), 1).map(|p| p.port), Some(3));
+        assert_eq!(m.select(&e, &Cr(0b10010, cr), 1).map(|p| p.port), Some(4));
+        assert_eq!(m.select(&e, &Cr(0b00010, cr), 1).map(|p| p.port), Some(1));
+        assert_eq!(SELECTIONS.len(), 4);
     }
 }

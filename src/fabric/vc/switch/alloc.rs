@@ -38,6 +38,11 @@ impl VcSwitch {
                     let view = View {
                         credits: &self.credits,
                         out_link: &self.out_link,
+                        need: if self.p.switching == Switching::CutThrough {
+                            self.p.credit.packet_units(s.len)
+                        } else {
+                            0
+                        },
                     };
                     let Some(pick) = self.p.selection.select(c, &view, s.len) else {
                         continue;

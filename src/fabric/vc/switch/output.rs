@@ -17,7 +17,6 @@ use crate::sim::Flit;
 #[derive(Debug, Clone)]
 pub struct OutputQueues {
     pub bufs: Vec<VcBuffer>,
-    depth: u32,
     /// Per output VC (o·V + v): flits granted and still in the crossbar, and the index in its
     /// packet of the next flit to send.
     reserved: Vec<u32>,
@@ -29,13 +28,12 @@ pub struct OutputQueues {
 }
 
 impl OutputQueues {
-    /// `ports` outputs of `vcs` FIFOs of `depth` flits.
-    pub fn new(ports: usize, vcs: usize, depth: u32) -> Self {
+    /// `ports` outputs of `vcs` FIFOs of `depth` flits, VC 0's of `first` (the escape queue).
+    pub fn new(ports: usize, vcs: usize, first: u32, depth: u32) -> Self {
         OutputQueues {
             bufs: (0..ports)
-                .map(|_| VcBuffer::new(vcs, depth as usize))
+                .map(|_| VcBuffer::with_first(vcs, first as usize, depth as usize))
                 .collect(),
-            depth,
             reserved: vec![0; ports * vcs],
             idx: vec![0; ports * vcs],
             rr: vec![0; ports],
@@ -46,7 +44,7 @@ impl OutputQueues {
     /// Room in output `o`'s FIFO of VC `v` for `flits` more flits (those granted included).
     #[inline]
     pub fn room(&self, o: usize, v: usize, vcs: usize, flits: u32) -> bool {
-        self.bufs[o].level(v) + self.reserved[o * vcs + v] + flits <= self.depth
+        self.bufs[o].level(v) + self.reserved[o * vcs + v] + flits <= self.bufs[o].depth(v) as u32
     }
 
     /// A flit was granted towards output `o`, VC `v`.
