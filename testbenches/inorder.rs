@@ -1,59 +1,25 @@
-//! Testbench of seed 004 (issue 14): the InfiniBand-style adaptive switch with escape queues —
-//! fully adaptive minimal routing with up*/down* escape paths on the vc family, escape queue of
-//! one MTU beside the adaptive queue — beats deterministic up*/down* beyond saturation without
-//! deadlock, keeps every invariant, and bad settings are refused naming the key.
+//! Testbench of seed 004 (issue 14), the switch: the InfiniBand-style adaptive switch with
+//! escape queues — fully adaptive minimal routing with up*/down* escape paths on the vc family,
+//! an escape queue of one MTU beside the adaptive queue, output queues, a non-multiplexed
+//! crossbar — against deterministic up*/down* forwarding tables on the same switch: it beats
+//! them beyond saturation without deadlock, keeps every invariant, and bad settings are refused
+//! naming the key. The sequenced NIC's tests are in `inorder_nic.rs`.
 
 mod common;
 
 use common::{fails_with, flitwave};
 
-/// A scaled seed-004 switch (short packets, short cables) on `switches` switches, `pattern`,
-/// offered `rate`: its summary.
-fn run(
-    routing: &str,
-    switches: &str,
-    pattern: &str,
-    rate: &str,
-    extra: &[&str],
-) -> serde_json::Value {
-    let sw = format!("topology.switches={switches}");
-    let mut args = vec![
-        "run",
-        "--config",
-        "configs/inorder.toml",
-        "--routing",
-        routing,
-        "--set",
-        "traffic.message_bytes=32",
-        "--set",
-        "switch.escape_buffer_flits=32",
-        "--set",
-        "switch.vc_buffer_flits=224",
-        "--set",
-        "switch.output_buffer_flits=224",
-        "--set",
-        "switch.credit_bytes=8",
-        "--set",
-        "link.fly_cycles=2",
-        "--set",
-        "switch.routing_cycles=2",
-        "--set",
-        &sw,
-        "--pattern",
-        pattern,
-        "--rate",
-        rate,
-        "--cycles",
-        "20000",
-        "--json",
-    ];
-    args.extend_from_slice(extra);
-    let (ok, out, err) = flitwave(&args);
+/// A run of the seed-004 preset (configs/inorder.toml) with `args` added: its summary, after
+/// checking every invariant.
+fn run(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["run", "--config", "configs/inorder.toml", "--json"];
+    all.extend_from_slice(args);
+    let (ok, out, err) = flitwave(&all);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let s = v["summary"].clone();
-    assert!(s["deadlock"].is_null(), "{routing}: {out}");
-    assert_eq!(s["conservation_ok"], true, "{out}");
+    assert!(s["deadlock"].is_null(), "{args:?}: {}", s["deadlock"]);
+    assert_eq!(s["conservation_ok"], true, "{args:?}");
     for k in [
         "buffer_overflows",
         "credit_errors",
@@ -61,85 +27,129 @@ fn run(
         "misdelivered",
         "order_errors",
     ] {
-        assert_eq!(s[k], 0, "{routing} {k}: {out}");
+        assert_eq!(s[k], 0, "{args:?} {k}");
     }
     s
 }
 
+fn accepted(s: &serde_json::Value) -> f64 {
+    s["accepted_flits_per_ns_per_switch"].as_f64().unwrap()
+}
+
+const DET: [&str; 4] = ["--routing", "updown", "--paths", "forwarding"];
+
 #[test]
-fn adaptive_routing_beats_up_down_beyond_saturation_without_deadlock() {
-    for (pattern, factor) in [("uniform", 1.5), ("bit-reversal", 1.1)] {
-        let acc = |r: &str| {
-            run(r, "32", pattern, "0.8", &[])["accepted_flits_per_cycle_per_host"]
-                .as_f64()
-                .unwrap()
-        };
-        let (det, adap) = (acc("updown"), acc("adaptive"));
-        eprintln!("{pattern}: adaptive {adap} vs DET {det}");
-        assert!(
-            adap > factor * det,
-            "{pattern}: adaptive {adap} vs DET {det}"
+fn adaptive_routing_beats_up_down_forwarding_tables_beyond_saturation() {
+    // §4.2: "network throughput is double for small network sizes, and more than four times
+    // for large networks"; flitwave measures 1.4x on 16 and 3.3x on 64 switches (the note in
+    // docs/inorder.md says why), so the test asks for clearly more than DET
+    for (switches, factor) in [("16", 1.25), ("64", 2.5)] {
+        let sw = format!("topology.switches={switches}");
+        let common = [
+            "--set", &sw, "--rate", "0.4", "--cycles", "50000", "--warmup", "10000",
+        ];
+        let det = accepted(&run(&[&DET[..], &common].concat()));
+        let adap = run(&[&["--routing", "adaptive"][..], &common].concat());
+        eprintln!(
+            "{switches} switches: adaptive {} vs DET {det}",
+            accepted(&adap)
         );
+        assert!(
+            accepted(&adap) > factor * det,
+            "{switches}: {adap} vs {det}"
+        );
+        // DET keeps to one queue: nothing enters the escape queues; adaptive routing uses them
+        assert!(adap["vc"]["vc0_share"].as_f64().unwrap() > 0.0);
     }
 }
 
 #[test]
-fn the_escape_queue_holds_one_packet_and_never_overflows() {
-    // the escape VC has room for exactly one 32-flit packet: heavy load on a torus pushes
-    // packets into it; any write beyond 32 flits would count as an overflow
-    let s = run(
-        "adaptive",
-        "16",
-        "uniform",
-        "1.0",
+fn deterministic_routing_stays_in_the_adaptive_queue() {
+    let s = run(&[&DET[..], &["--rate", "0.3", "--cycles", "20000"]].concat());
+    assert_eq!(s["vc"]["vc0_share"], 0.0);
+    assert_eq!(s["vc"]["crossbar"], "non-multiplexed");
+}
+
+#[test]
+fn escape_paths_keep_the_network_alive_far_beyond_saturation() {
+    // full load, uniform and bit-reversal, on an irregular network and the 4x4 torus (with
+    // adaptive queues of two packets, so that packets fall into the escape queues often): the
+    // one-packet escape queues fill (any write beyond them counts as an overflow) and packets
+    // keep moving (the watchdog would report a deadlock)
+    for extra in [
+        &["--pattern", "uniform"][..],
+        &["--pattern", "bit-reversal"][..],
         &[
             "--set",
             "topology.kind=\"torus\"",
             "--set",
             "topology.dims=\"4x4\"",
-        ],
-    );
-    assert!(s["delivered_packets"].as_u64().unwrap() > 1000);
+            "--set",
+            "switch.vc_buffer_flits=512",
+            "--set",
+            "switch.output_buffer_flits=512",
+        ][..],
+    ] {
+        let s = run(&[
+            extra,
+            &[
+                "--routing",
+                "adaptive",
+                "--rate",
+                "1.0",
+                "--cycles",
+                "40000",
+            ],
+            &["--set", "watchdog_cycles=3000"],
+        ]
+        .concat());
+        assert!(s["delivered_packets"].as_u64().unwrap() > 1000, "{extra:?}");
+        assert!(
+            s["vc"]["vc0_share"].as_f64().unwrap() > 0.005,
+            "{extra:?}: {s}"
+        );
+    }
+}
+
+#[test]
+fn both_crossbars_have_the_same_zero_load_latency() {
+    let lat = |xbar: &str| {
+        let x = format!("switch.crossbar=\"{xbar}\"");
+        run(&["--set", &x, "--rate", "0.005", "--cycles", "40000"])["network_latency"]["cycles"]
+            .as_f64()
+            .unwrap()
+    };
+    let (a, b) = (lat("multiplexed"), lat("non-multiplexed"));
+    assert!((a - b).abs() < 1.0, "{a} vs {b}");
 }
 
 #[test]
 fn bad_adaptive_settings_are_refused() {
+    let base = ["run", "--config", "configs/inorder.toml", "--cycles", "100"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { [&base[..], extra].concat() };
     fails_with(
-        &[
-            "run",
-            "--config",
-            "configs/inorder.toml",
-            "--selection",
-            "only",
-            "--cycles",
-            "100",
-        ],
+        &with(&["--selection", "only"]),
         &["routing.selection", "escape", "max-credits"],
     );
     fails_with(
-        &[
-            "run",
-            "--config",
-            "configs/inorder.toml",
-            "--set",
-            "switch.escape_buffer_flits=128",
-            "--cycles",
-            "100",
-        ],
+        &with(&["--set", "switch.escape_buffer_flits=128"]),
         &["switch.escape_buffer_flits", "256"],
     );
+    fails_with(&with(&["--set", "switch.vcs=1"]), &["switch.vcs", "2"]);
     fails_with(
-        &[
-            "run",
-            "--config",
-            "configs/inorder.toml",
-            "--routing",
-            "adaptive",
-            "--set",
-            "switch.vcs=1",
-            "--cycles",
-            "100",
-        ],
-        &["switch.vcs", "2"],
+        &with(&["--set", "switch.switching=\"wormhole\""]),
+        &["switch.switching", "cut-through"],
+    );
+    fails_with(
+        &with(&["--set", "switch.output_buffer_flits=0"]),
+        &["switch.crossbar", "output_buffer_flits"],
+    );
+    fails_with(
+        &with(&["--set", "switch.crossbar=\"sideways\""]),
+        &["switch.crossbar", "non-multiplexed"],
+    );
+    fails_with(
+        &with(&["--routing", "updown", "--set", "switch.vcs=1"]),
+        &["switch.escape_buffer_flits", "switch.vcs"],
     );
 }

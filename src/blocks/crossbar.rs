@@ -2,7 +2,8 @@
 //! cycle `s` leaves its input buffer in `s`, crosses the crossbar and is driven onto the output
 //! link `delay` cycles later (`sw_alloc_cycles - 1 + crossbar_cycles`; 0 = driven in `s`). At
 //! most one flit per output per cycle (the allocator grants each output once), so each output
-//! is a pipelined register chain of that delay. An empty crossbar costs nothing.
+//! is a pipelined register chain of that delay. A non-multiplexed crossbar (seed 004) has one
+//! output per output VC. An empty crossbar costs nothing.
 
 use crate::sim::Flit;
 
@@ -14,16 +15,16 @@ pub struct Crossbar {
     ports: usize,
     /// Ring length (a power of two above `delay`) minus one.
     ring: u64,
-    masks: Vec<u32>,
+    masks: Vec<u64>,
     flits: Vec<Flit>,
     /// Flits inside the pipelines.
     inside: u32,
 }
 
 impl Crossbar {
-    /// A crossbar with `outputs` (<= 32) outputs and a traversal of `delay` cycles.
+    /// A crossbar with `outputs` (<= 64) outputs and a traversal of `delay` cycles.
     pub fn new(outputs: usize, delay: u32) -> Self {
-        assert!(outputs <= 32);
+        assert!(outputs <= 64);
         let len = (delay as usize + 1).next_power_of_two();
         Crossbar {
             delay,

@@ -187,6 +187,9 @@ pub struct SwitchCfg {
     /// one MTU, the other VCs (the adaptive queue) keeping vc_buffer_flits; 0 = VC 0 like the
     /// others.
     pub escape_buffer_flits: u32,
+    /// vc: "multiplexed" (one crossbar port per switch port, a switch allocator) or
+    /// "non-multiplexed" (one per VC, seed 004; needs output queues).
+    pub crossbar: crate::fabric::vc::switch::CrossbarKind,
 }
 
 impl SwitchCfg {
@@ -321,6 +324,7 @@ impl Default for SwitchCfg {
             switching: crate::fabric::vc::switch::Switching::Wormhole,
             output_buffer_flits: 0,
             escape_buffer_flits: 0,
+            crossbar: crate::fabric::vc::switch::CrossbarKind::Multiplexed,
         }
     }
 }

@@ -3,20 +3,26 @@
 //! has an **escape queue** (VC 0) and an **adaptive queue** (VC 1 and up).
 //!
 //! The rule, exactly (docs/inorder.md):
-//! - A packet in an adaptive queue (or fresh from its NIC) may take any output on a minimal path
-//!   to its destination, on an adaptive VC, or — when none can take it — an escape output: a
-//!   next hop of a shortest *legal up\*/down\** path from this switch, on VC 0.
-//! - A packet in an escape queue stays on escape queues to its destination (**escape is
-//!   absorbing**). Its next escape hop continues a legal up\*/down\* path: if it arrived over a
-//!   down link, only down links whose down-only distance to the destination falls by one;
-//!   otherwise any up or down link on a shortest legal path.
+//! - **Adaptive candidates**, at every switch and from either queue: every output on a minimal
+//!   path to the destination switch, on an adaptive VC. A packet may leave the escape queue for
+//!   an adaptive queue at any switch.
+//! - **Escape candidates**, tried only when no adaptive one can take the packet: outputs that
+//!   continue a legal up\*/down\* path on VC 0. A packet in an adaptive queue (or fresh from
+//!   its NIC) may start a new up\*/down\* path: any next hop of a shortest legal path from this
+//!   switch. A packet in an escape queue that arrived over a *down* link may only go down: the
+//!   down links whose down-only distance to the destination falls by one.
 //!
-//! Deadlock freedom: escape channels only ever wait for escape channels along legal up\*/down\*
-//! turns, so their (extended) channel dependency graph is acyclic, and from any switch a legal
-//! up\*/down\* path exists, so the escape subfunction is connected. [`check_escape`] builds that
-//! graph and checks it; [`check_with_return`] builds the graph of the variant that lets escape
-//! packets return to adaptive queues (and re-enter escape afresh elsewhere), whose indirect
-//! dependencies give cycles — the reason for the absorbing rule.
+//! Deadlock freedom needs virtual cut-through (seed 004's switching): a packet blocked at a
+//! switch lies whole in one queue there, so it holds no channel upstream and Duato's condition
+//! for cut-through networks involves only *direct* dependencies between escape channels — a
+//! packet in escape channel a asking for escape channel b. Under the rule these are exactly the
+//! legal up*/down* turns (up→up, up→down, down→down), an acyclic graph, and the escape
+//! subfunction is connected (a legal path exists from every switch). [`check_escape`] builds
+//! that graph and checks it; [`check_ignoring_arrival`] builds the graph of the rule without
+//! its input-port condition (a packet that came down may climb again in the escape queues),
+//! whose down→up turns close cycles — the reason for the condition. With wormhole switching a
+//! blocked packet would hold channels behind it and the indirect dependencies through adaptive
+//! queues would have to be added; the vc family refuses adaptive routing with wormhole.
 //!
 //! Tables: per (switch, destination switch) a port mask of minimal outputs, of escape outputs
 //! from a fresh start, and of escape outputs after a down hop; per switch a mask of the input
@@ -163,21 +169,21 @@ fn peer(topo: &Topology, sw: usize, p: usize) -> Option<(usize, usize)> {
     }
 }
 
-/// The extended channel dependency graph of the escape channels (VC 0) under the absorbing
-/// rule: every escape channel a packet can hold towards each destination, and the escape
-/// channels it may ask for next.
+/// The channel dependency graph of the escape channels (VC 0) under the rule — every escape
+/// channel a packet can hold towards each destination and the escape channels it may ask for
+/// next, entering from an adaptive queue at any switch — checked for cycles.
 pub fn check_escape(topo: &Topology, t: &AdaptiveTables) -> DeadlockCheck {
-    escape_graph(topo, t, false).check()
-}
-
-/// The same graph when escape packets may return to adaptive queues and enter escape again at
-/// a later switch from a fresh start (not the rule flitwave uses): the indirect dependencies
-/// from an escape channel to the escape channels of every switch further along a minimal path.
-pub fn check_with_return(topo: &Topology, t: &AdaptiveTables) -> DeadlockCheck {
     escape_graph(topo, t, true).check()
 }
 
-fn escape_graph<'a>(topo: &'a Topology, t: &AdaptiveTables, ret: bool) -> Cdg<'a> {
+/// The same graph for the rule without its input-port condition: a packet in an escape queue
+/// is offered every escape output of a fresh start, whichever way it arrived (not the rule
+/// flitwave uses; its down→up turns make cycles).
+pub fn check_ignoring_arrival(topo: &Topology, t: &AdaptiveTables) -> DeadlockCheck {
+    escape_graph(topo, t, false).check()
+}
+
+fn escape_graph<'a>(topo: &'a Topology, t: &AdaptiveTables, by_arrival: bool) -> Cdg<'a> {
     let n = t.switches;
     let mut g = Cdg::with_vcs(topo, 1);
     // held[(sw * ports + port)]: escape channel out of (sw, port) is held towards d
@@ -201,30 +207,16 @@ fn escape_graph<'a>(topo: &'a Topology, t: &AdaptiveTables, ret: bool) -> Cdg<'a
             if z == d {
                 continue;
             }
-            for q in bits(t.escape_after(z, zin, d)) {
+            let next = if by_arrival {
+                t.escape_after(z, zin, d)
+            } else {
+                t.escape_any[z * n + d]
+            };
+            for q in bits(next) {
                 g.add_vc_path([(x, p, 0), (z, q, 0)]);
                 if !held[z * t.ports + q] {
                     held[z * t.ports + q] = true;
                     stack.push((z, q));
-                }
-            }
-            if ret {
-                // back to adaptive queues at z, escape again afresh at any switch w beyond
-                let mut w_set = vec![z];
-                let mut seen = vec![false; n];
-                seen[z] = true;
-                while let Some(w) = w_set.pop() {
-                    for m in bits(t.minimal[w * n + d]) {
-                        if let Some((w2, _)) = peer(topo, w, m) {
-                            if w2 != d && !seen[w2] {
-                                seen[w2] = true;
-                                w_set.push(w2);
-                                for q in bits(t.escape_any[w2 * n + d]) {
-                                    g.add_vc_path([(x, p, 0), (w2, q, 0)]);
-                                }
-                            }
-                        }
-                    }
                 }
             }
         }
@@ -244,23 +236,34 @@ mod tests {
     use crate::topology::mesh;
 
     #[test]
-    fn escape_graph_is_acyclic_and_the_return_variant_is_not() {
-        let mut cyclic = 0;
-        for seed in 1..=4 {
-            let topo = irregular::generate(16, 4, 8, seed).unwrap();
-            let t = AdaptiveTables::build(&topo).unwrap();
-            let c = check_escape(&topo, &t);
-            assert!(c.acyclic, "seed {seed}: {c}");
-            cyclic += !check_with_return(&topo, &t).acyclic as u32;
+    fn escape_graph_is_acyclic_and_dropping_the_arrival_condition_is_not() {
+        // (network, does dropping the condition close a cycle?): on these irregular networks
+        // a packet that came down and climbs again in the escape queues closes a cycle; on the
+        // torus and one small network the shortest legal paths happen to avoid every such turn
+        let mut cases = vec![];
+        for (sw, seed, cycle) in [
+            (16, 1, true),
+            (16, 2, false),
+            (32, 1, true),
+            (64, 1, true),
+            (64, 2, true),
+        ] {
+            let topo = irregular::generate(sw, 4, 8, seed).unwrap();
+            cases.push((format!("irregular {sw} seed {seed}"), topo, cycle));
         }
-        let torus = mesh::torus([4, 4], 4).unwrap();
-        let t = AdaptiveTables::build(&torus).unwrap();
-        assert!(check_escape(&torus, &t).acyclic);
-        cyclic += !check_with_return(&torus, &t).acyclic as u32;
-        assert!(
-            cyclic > 0,
-            "returning to adaptive queues should create a cycle somewhere"
-        );
+        cases.push(("4x4 torus".into(), mesh::torus([4, 4], 4).unwrap(), false));
+        cases.push((
+            "4x4 torus, 8 hosts".into(),
+            mesh::torus([4, 4], 8).unwrap(),
+            false,
+        ));
+        for (name, topo, cycle) in &cases {
+            let t = AdaptiveTables::build(topo).unwrap();
+            let c = check_escape(topo, &t);
+            assert!(c.acyclic, "{name}: {c}");
+            let bad = check_ignoring_arrival(topo, &t);
+            assert_eq!(!bad.acyclic, *cycle, "{name}: {bad}");
+        }
     }
 
     #[test]

@@ -31,9 +31,10 @@ pub struct Plan {
     pub routes_error: Option<Error>,
     /// Virtual channels per link the routing needs (2 for dateline VCs).
     pub vcs: usize,
-    /// VCs a source may inject on (bit v): every one, except the escape VC 0 of adaptive
-    /// routing.
-    pub inject_vcs: u32,
+    /// VC 0 is an escape channel (adaptive routing with escape paths, seed 004): sources
+    /// inject on the other VCs, the selection must try escape candidates, and the switches
+    /// must cut through (Duato's condition for cut-through networks).
+    pub escape_vc: bool,
 }
 
 impl Plan {
@@ -92,8 +93,8 @@ pub struct RoutingEntry {
 pub const ROUTINGS: &[RoutingEntry] = &[
     RoutingEntry {
         name: "updown",
-        help: "up*/down* routes (seed 000 §2) on any topology; paths: balanced (GM simple_routes-like) or shortest; with routing.layers (VCs) or a DL path selection (random, low-port, sancho, high-pch), seed 003's baseline: the source picks one VC per path",
-        paths: &["balanced", "shortest", "random", "low-port", "sancho", "high-pch"],
+        help: "up*/down* routes (seed 000 §2) on any topology; paths: balanced (GM simple_routes-like), shortest, or forwarding (InfiniBand forwarding tables: one port per destination at every switch, seed 004); with routing.layers (VCs) or a DL path selection (random, low-port, sancho, high-pch), seed 003's baseline: the source picks one VC per path",
+        paths: &["balanced", "shortest", "forwarding", "random", "low-port", "sancho", "high-pch"],
         plan: plan_updown,
     },
     RoutingEntry {
@@ -116,7 +117,7 @@ pub const ROUTINGS: &[RoutingEntry] = &[
     },
     RoutingEntry {
         name: "adaptive",
-        help: "seed 004's InfiniBand adaptive switch: fully adaptive minimal routing on the adaptive VCs (1 and up) with up*/down* escape paths on VC 0, escape absorbing (docs/inorder.md); any topology; vc family with a selection that tries escape candidates last (max-credits, ff)",
+        help: "seed 004's InfiniBand adaptive switch: fully adaptive minimal routing on the adaptive VCs (1 and up) with up*/down* escape paths on VC 0, from either queue back to adaptive ones (docs/inorder.md); any topology; vc family, cut-through, a selection that tries escape candidates last (max-credits, ff, sadp)",
         paths: &[],
         plan: plan_adaptive,
     },
@@ -196,7 +197,7 @@ fn source(algorithm: &'static str, routes: RouteSet) -> Plan {
         functions: None,
         routes_error: None,
         vcs: 1,
-        inject_vcs: u32::MAX,
+        escape_vc: false,
     }
 }
 
@@ -263,7 +264,7 @@ fn plan_adaptive(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
         functions: Some(functions),
         routes_error: None,
         vcs: 2,
-        inject_vcs: !1,
+        escape_vc: true,
     })
 }
 
@@ -307,7 +308,7 @@ fn dor_plan(topo: &Topology, dateline: bool) -> Result<Plan> {
         functions: Some(functions),
         routes_error,
         vcs: 1 + dateline as usize,
-        inject_vcs: u32::MAX,
+        escape_vc: false,
     })
 }
 
@@ -329,7 +330,7 @@ fn tree_plan(topo: &Topology, name: &'static str, scheme: Scheme, pref: bool) ->
         functions: Some(functions),
         routes_error: None,
         vcs: 1,
-        inject_vcs: u32::MAX,
+        escape_vc: false,
     })
 }
 

@@ -114,16 +114,20 @@ pub enum Select {
     Balanced,
     /// Shortest legal path, lowest next-switch id on ties.
     Shortest,
+    /// InfiniBand forwarding tables (seed 004 §4.1): every switch has one output port per
+    /// destination host, whatever the source ([`forwarding_routes`]).
+    Forwarding,
 }
 
 impl Select {
-    /// Parse "balanced" | "shortest".
+    /// Parse "balanced" | "shortest" | "forwarding".
     pub fn parse(s: &str) -> Result<Select> {
         match s.trim().to_ascii_lowercase().as_str() {
             "balanced" => Ok(Select::Balanced),
             "shortest" => Ok(Select::Shortest),
+            "forwarding" => Ok(Select::Forwarding),
             _ => Err(Error::new(format!(
-                "{s:?} is not an up*/down* path selection, allowed: balanced, shortest"
+                "{s:?} is not an up*/down* path selection, allowed: balanced, shortest, forwarding"
             ))),
         }
     }
@@ -134,6 +138,7 @@ impl fmt::Display for Select {
         f.write_str(match self {
             Select::Balanced => "balanced",
             Select::Shortest => "shortest",
+            Select::Forwarding => "forwarding",
         })
     }
 }
@@ -247,7 +252,7 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
     }
     // the legal distances (8 bytes per switch pair) and, for balanced, the shuffled pair list
     let extra = match select {
-        Select::Shortest => 0,
+        Select::Shortest | Select::Forwarding => 0,
         Select::Balanced => 4 * (h as u64).pow(2) + 4 * (n * topo.ports_per_switch) as u64,
     };
     crate::memory::check(
@@ -269,6 +274,7 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
         ports
     };
     match select {
+        Select::Forwarding => forwarding_routes(topo, &ud, &nb, &dist, &mut b)?,
         Select::Shortest => {
             // one path per switch pair, shared by its host pairs
             b = b.unshared();
@@ -339,6 +345,85 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
         }
     }
     Ok(b.finish())
+}
+
+/// Up*/down* as InfiniBand forwarding tables (seed 004 §4.1: "packets are routed at each
+/// switch by accessing the forwarding table, that contains the output ports to be used at the
+/// switch for each possible destination"): one output port per (switch, destination host),
+/// whatever the source, as a subnet manager's up*/down* engine fills them. A switch from which
+/// the destination's switch is reachable going down only sends down, on a shortest down-only
+/// path; any other one sends up, to the up neighbour whose own table reaches the destination
+/// soonest. Every table walk is then a legal up*/down* path (up hops, then down hops only),
+/// though not always a shortest legal one. Among equal options the port that carries the
+/// fewest destinations so far is taken (lowest port on a tie), destinations in host order.
+fn forwarding_routes(
+    topo: &Topology,
+    ud: &UpDown,
+    nb: &[Vec<Nbr>],
+    dist: &[Vec<u32>],
+    b: &mut RouteSetBuilder,
+) -> Result<()> {
+    let (n, h, np) = (topo.switches, topo.num_hosts(), topo.ports_per_switch);
+    // up neighbours come before their down neighbours in this order
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&s| (ud.level[s], s));
+    let mut load = vec![0u32; n * np];
+    let (mut hops, mut next) = (vec![u32::MAX; n], vec![(0u8, 0u32); n]);
+    let hosts_on: Vec<Vec<usize>> = (0..n).map(|s| topo.hosts_of(s).collect()).collect();
+    for d in 0..h {
+        let ds = topo.host(d).sw;
+        b.set_last(d, topo.host(d).port as u8)?;
+        let down = |x: usize| dist[ds][2 * x + 1];
+        for &x in &order {
+            if x == ds {
+                hops[x] = 0;
+                continue;
+            }
+            // down only where that reaches the destination, else up to the best table
+            let opts = nb[x].iter().filter(|z| {
+                if down(x) != u32::MAX {
+                    !z.up && down(z.sw as usize) == down(x) - 1
+                } else {
+                    z.up && hops[z.sw as usize] != u32::MAX
+                }
+            });
+            let best = opts
+                .map(|z| {
+                    let t = if down(x) != u32::MAX {
+                        down(x)
+                    } else {
+                        hops[z.sw as usize] + 1
+                    };
+                    (t, load[x * np + z.port as usize], z.port, z.sw)
+                })
+                .min();
+            let Some((t, _, port, sw)) = best else {
+                return Err(Error::new(format!(
+                    "up*/down* forwarding tables: switch {x} has no legal path to switch {ds}"
+                )));
+            };
+            hops[x] = t;
+            next[x] = (port, sw);
+            load[x * np + port as usize] += 1;
+        }
+        for (ss, srcs) in hosts_on.iter().enumerate() {
+            if srcs.is_empty() || srcs.iter().all(|&s| s == d) {
+                continue;
+            }
+            let (mut path, mut links, mut x) = (vec![ss as u32], vec![], ss);
+            while x != ds {
+                let (port, sw) = next[x];
+                links.push(port);
+                path.push(sw);
+                x = sw as usize;
+            }
+            let id = b.intern(&path, &links, &[], &[])?;
+            for &s in srcs.iter().filter(|&&s| s != d) {
+                b.assign(s, d, id);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Add (or remove) one route of the path `switches`, leaving by `ports`, to the link loads.

@@ -139,39 +139,74 @@ impl<T: Copy> Injection<T> {
         }
     }
 
-    /// The next packet connection `c` may put on the wire (a resend first) with its bytes and
-    /// item, or None; the packet counts as injected.
-    pub fn next(&mut self, c: usize) -> Option<(u32, u64, T)> {
+    /// May connection `c` put packet `sn` on the wire now (its state's limit)? In the limited
+    /// state each injection uses up one acknowledged packet (ADAP-LI) or must fit the window
+    /// (ADAP-LW).
+    fn allowed(&mut self, c: usize, sn: u32) -> bool {
         let policy = self.policy;
         let k = &mut self.conns[c];
-        let sn = match k.resend.first() {
-            Some(&r) => r,
-            None if k.sent < k.next => k.sent,
-            None => return None,
-        };
-        if k.limited.is_some() {
-            let ok = match policy {
-                Policy::Lw { window } => {
-                    k.held
-                        .iter()
-                        .take((sn - k.acked + 1) as usize)
-                        .map(|h| h.0)
-                        .sum::<u64>()
-                        <= window
-                }
-                _ => k.allowance > 0,
-            };
-            if !ok {
-                return None;
+        if k.limited.is_none() {
+            return true;
+        }
+        let ok = match policy {
+            Policy::Lw { window } => {
+                k.held
+                    .iter()
+                    .take((sn - k.acked + 1) as usize)
+                    .map(|h| h.0)
+                    .sum::<u64>()
+                    <= window
             }
+            _ => k.allowance > 0,
+        };
+        if ok {
             k.allowance = k.allowance.saturating_sub(1);
         }
-        if k.resend.first() == Some(&sn) {
-            k.resend.remove(0);
-            self.resent += 1;
-        } else {
-            k.sent += 1;
+        ok
+    }
+
+    /// The lowest rejected packet of connection `c`, with its bytes and item, if its state lets
+    /// it go now; it counts as resent.
+    pub fn resend(&mut self, c: usize) -> Option<(u32, u64, T)> {
+        let sn = *self.conns[c].resend.first()?;
+        if !self.allowed(c, sn) {
+            return None;
         }
+        let k = &mut self.conns[c];
+        k.resend.remove(0);
+        self.resent += 1;
+        let (bytes, item) = k.held[(sn - k.acked) as usize];
+        Some((sn, bytes, item))
+    }
+
+    /// Has connection `c` a rejected packet waiting to be resent?
+    pub fn has_resend(&self, c: usize) -> bool {
+        !self.conns[c].resend.is_empty()
+    }
+
+    /// The next new packet of connection `c` (never sent), if its state lets it go now and no
+    /// resend waits before it; it counts as sent.
+    pub fn admit(&mut self, c: usize) -> Option<u32> {
+        let k = &self.conns[c];
+        if !k.resend.is_empty() || k.sent >= k.next {
+            return None;
+        }
+        let sn = k.sent;
+        if !self.allowed(c, sn) {
+            return None;
+        }
+        self.conns[c].sent += 1;
+        Some(sn)
+    }
+
+    /// The next packet connection `c` may put on the wire — a resend first, else a new one —
+    /// with its bytes and item, or None; the packet counts as injected.
+    pub fn next(&mut self, c: usize) -> Option<(u32, u64, T)> {
+        if self.has_resend(c) {
+            return self.resend(c);
+        }
+        let sn = self.admit(c)?;
+        let k = &self.conns[c];
         let (bytes, item) = k.held[(sn - k.acked) as usize];
         Some((sn, bytes, item))
     }

@@ -25,7 +25,7 @@ use crate::traffic::pattern::DestTable;
 use nic::{VcNic, VcNicParams};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use switch::{Switching, VcParams, VcSwitch};
+use switch::{CrossbarKind, Switching, VcParams, VcSwitch};
 
 /// The family.
 pub struct VcFamily;
@@ -50,14 +50,35 @@ pub struct VcSection {
     pub max_vc_level: u32,
     /// Flits that crossed a crossbar.
     pub flits_forwarded: u64,
+    /// Of them, the share that went into VC 0 (with an escape queue: escape hops).
+    pub vc0_share: f64,
+    /// "multiplexed" or "non-multiplexed".
+    pub crossbar: String,
+    /// Flits of VC 0's buffers when it is an escape queue (0: like the others), and of the
+    /// output queues (0: none).
+    pub escape_buffer_flits: u32,
+    pub output_buffer_flits: u32,
 }
 
 impl SectionReport for VcSection {
     fn report(&self) -> String {
-        format!(
-            "routers          {} VCs x {} flits, {}, highest VC occupancy {} flits, {} flits through crossbars\n",
-            self.vcs, self.vc_buffer_flits, self.switching, self.max_vc_level, self.flits_forwarded
-        )
+        let mut s = format!(
+            "routers          {} VCs x {} flits, {}, {} crossbar, highest VC occupancy {} flits, {} flits through crossbars ({:.1} % into VC 0)\n",
+            self.vcs,
+            self.vc_buffer_flits,
+            self.switching,
+            self.crossbar,
+            self.max_vc_level,
+            self.flits_forwarded,
+            100.0 * self.vc0_share
+        );
+        if self.escape_buffer_flits > 0 || self.output_buffer_flits > 0 {
+            s += &format!(
+                "queues           escape queue (VC 0) {} flits, output queues {} flits per VC\n",
+                self.escape_buffer_flits, self.output_buffer_flits
+            );
+        }
+        s
     }
 }
 
@@ -115,6 +136,15 @@ impl Family for VcFamily {
                 .max()
                 .unwrap_or(0),
             flits_forwarded: net.switches.iter().map(|s| s.forwarded).sum(),
+            vc0_share: net.switches.iter().map(|s| s.forwarded_vc0).sum::<u64>() as f64
+                / net.switches.iter().map(|s| s.forwarded).sum::<u64>().max(1) as f64,
+            crossbar: match p.crossbar {
+                CrossbarKind::Multiplexed => "multiplexed",
+                CrossbarKind::NonMultiplexed => "non-multiplexed",
+            }
+            .into(),
+            escape_buffer_flits: p.escape_flits,
+            output_buffer_flits: p.output_buffer_flits,
         }
     }
 }
@@ -161,7 +191,16 @@ pub fn build(
             format!("{:?} is unknown", cfg.routing.selection),
         )
     })?;
-    if plan.inject_vcs & 1 == 0 && !selection.tries_escape() {
+    if plan.escape_vc && s.switching != Switching::CutThrough {
+        return Err(Error::field(
+            "switch.switching",
+            format!(
+                "{:?} routing relies on escape paths that are deadlock-free only when a blocked packet lies whole in one queue; allowed: \"cut-through\"",
+                plan.algorithm
+            ),
+        ));
+    }
+    if plan.escape_vc && !selection.tries_escape() {
         return Err(Error::field(
             "routing.selection",
             format!(
@@ -169,66 +208,6 @@ pub fn build(
                 cfg.routing.selection, plan.algorithm
             ),
         ));
-    }
-    let fb = params.flit_bytes;
-    let credit = CreditUnit::bytes(fb, s.credit_bytes);
-    let cut_through = s.switching == Switching::CutThrough;
-    let nic = VcNicParams {
-        payload_bytes: cfg.traffic.message_bytes,
-        flit_bytes: fb,
-        rate: params.rate,
-        process: cfg.traffic.process,
-        queue_limit: cfg.traffic.source_queue_limit,
-        vcs: nv,
-        buffer_flits: s.vc_buffer_flits,
-        escape_flits: s.escape_buffer_flits,
-        inject_vcs: plan.inject_vcs,
-        wait_for_tail_credit: s.wait_for_tail_credit,
-        cut_through,
-        credit,
-    };
-    let packet = nic.flits(cfg.traffic.message_bytes);
-    if cut_through && packet > s.vc_buffer_flits {
-        return Err(Error::field(
-            "switch.vc_buffer_flits",
-            format!(
-                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: >= {packet}, or switch.switching = \"wormhole\"",
-                s.vc_buffer_flits
-            ),
-        ));
-    }
-    if cut_through && s.escape_buffer_flits > 0 && packet > s.escape_buffer_flits {
-        return Err(Error::field(
-            "switch.escape_buffer_flits",
-            format!(
-                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: 0 (VC 0 like the others) or >= {packet} (seed 004: one MTU)",
-                s.escape_buffer_flits
-            ),
-        ));
-    }
-    if cut_through && s.output_buffer_flits > 0 && packet > s.output_buffer_flits {
-        return Err(Error::field(
-            "switch.output_buffer_flits",
-            format!(
-                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: 0 (no output queues) or >= {packet}",
-                s.output_buffer_flits
-            ),
-        ));
-    }
-    if s.credit_bytes > 0 {
-        let units = credit.buffer_units(s.vc_buffer_flits);
-        let per_flit = fb.div_ceil(s.credit_bytes) + 1;
-        if units == 0 || per_flit > 255 {
-            return Err(Error::field(
-                "switch.credit_bytes",
-                format!(
-                    "{} bytes per credit does not fit {fb}-byte flits and VC buffers of {} flits: allowed 0 (one credit per flit) or 1..={} bytes, at least 1/254 of a flit",
-                    s.credit_bytes,
-                    s.vc_buffer_flits,
-                    s.vc_buffer_flits as u64 * fb as u64
-                ),
-            ));
-        }
     }
     let (routing, keep_vc) = match &plan.functions {
         Some(f) => (f.clone(), false),
@@ -266,6 +245,89 @@ pub fn build(
             (r, keep)
         }
     };
+    // sources stay off an escape VC 0: adaptive routing enters it only as an escape, and
+    // deterministic routing on the same switch (seed 004's DET) keeps packets in the adaptive
+    // queue, one VC, so they stay in order
+    let inject_vcs = if plan.escape_vc || (keep_vc && s.escape_buffer_flits > 0) {
+        !1
+    } else {
+        u32::MAX
+    };
+    let fb = params.flit_bytes;
+    let credit = CreditUnit::bytes(fb, s.credit_bytes);
+    let cut_through = s.switching == Switching::CutThrough;
+    let nic = VcNicParams {
+        payload_bytes: cfg.traffic.message_bytes,
+        flit_bytes: fb,
+        rate: params.rate,
+        process: cfg.traffic.process,
+        queue_limit: cfg.traffic.source_queue_limit,
+        vcs: nv,
+        buffer_flits: s.vc_buffer_flits,
+        escape_flits: s.escape_buffer_flits,
+        inject_vcs,
+        wait_for_tail_credit: s.wait_for_tail_credit,
+        cut_through,
+        credit,
+    };
+    let packet = nic.flits(cfg.traffic.message_bytes);
+    if cut_through && packet > s.vc_buffer_flits {
+        return Err(Error::field(
+            "switch.vc_buffer_flits",
+            format!(
+                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: >= {packet}, or switch.switching = \"wormhole\"",
+                s.vc_buffer_flits
+            ),
+        ));
+    }
+    if s.crossbar == CrossbarKind::NonMultiplexed && s.output_buffer_flits == 0 {
+        return Err(Error::field(
+            "switch.crossbar",
+            "\"non-multiplexed\" gives every output VC its own crossbar output, which writes into an output queue; allowed: \"multiplexed\", or switch.output_buffer_flits > 0",
+        ));
+    }
+    if s.escape_buffer_flits > 0 && nv < 2 {
+        return Err(Error::field(
+            "switch.escape_buffer_flits",
+            format!(
+                "an escape queue (VC 0) of {} flits needs another VC beside it for the adaptive queue; allowed: 0, or switch.vcs >= 2",
+                s.escape_buffer_flits
+            ),
+        ));
+    }
+    if cut_through && s.escape_buffer_flits > 0 && packet > s.escape_buffer_flits {
+        return Err(Error::field(
+            "switch.escape_buffer_flits",
+            format!(
+                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: 0 (VC 0 like the others) or >= {packet} (seed 004: one MTU)",
+                s.escape_buffer_flits
+            ),
+        ));
+    }
+    if cut_through && s.output_buffer_flits > 0 && packet > s.output_buffer_flits {
+        return Err(Error::field(
+            "switch.output_buffer_flits",
+            format!(
+                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: 0 (no output queues) or >= {packet}",
+                s.output_buffer_flits
+            ),
+        ));
+    }
+    if s.credit_bytes > 0 {
+        let units = credit.buffer_units(s.vc_buffer_flits);
+        let per_flit = fb.div_ceil(s.credit_bytes) + 1;
+        if units == 0 || per_flit > 255 {
+            return Err(Error::field(
+                "switch.credit_bytes",
+                format!(
+                    "{} bytes per credit does not fit {fb}-byte flits and VC buffers of {} flits: allowed 0 (one credit per flit) or 1..={} bytes, at least 1/254 of a flit",
+                    s.credit_bytes,
+                    s.vc_buffer_flits,
+                    s.vc_buffer_flits as u64 * fb as u64
+                ),
+            ));
+        }
+    }
     let b = VcBuild {
         switch: VcParams {
             ports: np,
@@ -283,6 +345,7 @@ pub fn build(
             keep_vc,
             output_buffer_flits: s.output_buffer_flits,
             escape_flits: s.escape_buffer_flits,
+            crossbar: s.crossbar,
         },
         nic,
         routing,

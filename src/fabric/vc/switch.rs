@@ -54,6 +54,18 @@ pub enum Switching {
     CutThrough,
 }
 
+/// How the crossbar connects the VCs (seed 004 §4.1: non-multiplexed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CrossbarKind {
+    /// One crossbar input per input port and one output per output port: the VCs of a port
+    /// take turns (a switch allocator arbitrates; BookSim2's iq router).
+    Multiplexed,
+    /// One crossbar input per input VC and one output per output VC, into the output queues:
+    /// every VC moves a flit per cycle, no switch allocation (needs output queues).
+    NonMultiplexed,
+}
+
 /// Router parameters (the configuration's `switch.*` keys).
 #[derive(Debug, Clone, Copy)]
 pub struct VcParams {
@@ -78,6 +90,7 @@ pub struct VcParams {
     pub keep_vc: bool,
     /// Flits per VC of the output queues; 0 = none (the crossbar drives the link).
     pub output_buffer_flits: u32,
+    pub crossbar: CrossbarKind,
 }
 
 impl VcParams {
@@ -135,31 +148,61 @@ fn apply(credits: &mut [VcCredits], port: usize, c: FlowCtl) {
     }
 }
 
-/// The outputs as the selection function sees them during VC allocation: a VC can take a
-/// packet when it is free — and, with virtual cut-through, holds the credits of the whole
-/// packet (`need`, credit units; 0 with wormhole).
+/// The outputs as the selection function sees them during VC allocation. Without output
+/// queues a VC can take a packet when it is free downstream — and, with virtual cut-through,
+/// holds the credits of the whole packet (`need`, credit units; 0 with wormhole); its credits
+/// are those of the buffer downstream. With output queues the same questions go to the
+/// output-queue VC the crossbar writes into: free, with room for the packet (`need_flits`),
+/// its credits the flits it can still take.
 struct View<'a> {
     credits: &'a [VcCredits],
     out_link: &'a [u32],
+    outq: Option<&'a OutputQueues>,
+    vcs: usize,
     need: u32,
+    need_flits: u32,
 }
 
 impl PortView for View<'_> {
     fn can_take(&self, port: usize, vc: u8, _flits: u32) -> bool {
-        self.out_link.get(port).is_some_and(|&l| l != NO_LINK)
-            && (vc as usize) < self.credits[port].vcs()
-            && self.credits[port].free() >> vc & 1 == 1
-            && self.credits[port].can_send(vc as usize, self.need)
+        let v = vc as usize;
+        if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
+            return false;
+        }
+        match self.outq {
+            Some(q) => q.free(port) >> v & 1 == 1 && q.room(port, v, self.vcs) >= self.need_flits,
+            None => {
+                self.credits[port].free() >> v & 1 == 1 && self.credits[port].can_send(v, self.need)
+            }
+        }
+    }
+
+    fn has_room(&self, port: usize, vc: u8, _flits: u32) -> bool {
+        let v = vc as usize;
+        if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
+            return false;
+        }
+        match self.outq {
+            Some(q) => q.room(port, v, self.vcs) >= self.need_flits,
+            None => self.credits[port].can_send(v, self.need),
+        }
     }
 
     fn free_vcs(&self, port: usize) -> u32 {
-        self.credits.get(port).map_or(0, |c| c.free())
+        match self.outq {
+            Some(q) if port < self.out_link.len() => q.free(port),
+            _ => self.credits.get(port).map_or(0, |c| c.free()),
+        }
     }
 
     fn credits(&self, port: usize, vc: u8) -> u32 {
-        match self.credits.get(port) {
-            Some(c) if (vc as usize) < c.vcs() => c.credits(vc as usize),
-            _ => 0,
+        let v = vc as usize;
+        if port >= self.out_link.len() || v >= self.vcs {
+            return 0;
+        }
+        match self.outq {
+            Some(q) => q.room(port, v, self.vcs),
+            None => self.credits[port].credits(v),
         }
     }
 }
@@ -207,8 +250,10 @@ pub struct VcSwitch {
     /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
     drove_fwd: u32,
     drove_back: u32,
-    /// Flits that crossed the crossbar.
+    /// Flits that crossed the crossbar, and those of them into VC 0 (seed 004's escape
+    /// queues).
     pub forwarded: u64,
+    pub forwarded_vc0: u64,
     /// Headers the routing function gave no candidate (must stay 0).
     pub route_errors: u64,
 }
@@ -245,7 +290,13 @@ impl VcSwitch {
                 .map(|_| VcCredits::with_first(nv, units0, units, p.wait_for_tail_credit))
                 .collect(),
             credit_pipe: CreditDelay::new(np, p.credit_delay_cycles),
-            xbar: Crossbar::new(np, p.sw_alloc_cycles - 1 + p.crossbar_cycles),
+            xbar: Crossbar::new(
+                match p.crossbar {
+                    CrossbarKind::Multiplexed => np,
+                    CrossbarKind::NonMultiplexed => np * nv,
+                },
+                p.sw_alloc_cycles - 1 + p.crossbar_cycles,
+            ),
             outq: (p.output_buffer_flits > 0).then(|| {
                 let first = if p.escape_flits > 0 {
                     p.escape_flits
@@ -274,6 +325,7 @@ impl VcSwitch {
             drove_fwd: 0,
             drove_back: 0,
             forwarded: 0,
+            forwarded_vc0: 0,
             route_errors: 0,
             p,
         }
@@ -365,7 +417,13 @@ impl VcSwitch {
         let mut driven = 0u32;
         let nv = self.p.vcs;
         match self.outq.as_mut() {
-            Some(q) => self.xbar.leave(now, |o, f| q.enter(o, f, nv)),
+            Some(q) => {
+                let stride = match self.p.crossbar {
+                    CrossbarKind::Multiplexed => 1,
+                    CrossbarKind::NonMultiplexed => nv,
+                };
+                self.xbar.leave(now, |x, f| q.enter(x / stride, f, nv))
+            }
             None => self.xbar.leave(now, |o, f| {
                 links[out_link[o] as usize].send(now, f);
                 sent[o] = Some(f);
@@ -531,7 +589,10 @@ impl Switch<()> for VcSwitch {
                     for c in self.cands[iv].as_slice() {
                         let cr = &self.credits[c.port as usize];
                         for ov in 0..nv {
-                            let owner = cr.owner(ov);
+                            let owner = match &self.outq {
+                                Some(q) => q.owner(c.port as usize, ov, nv),
+                                None => cr.owner(ov),
+                            };
                             if c.vcs >> ov & 1 == 0 || owner == FREE {
                                 continue;
                             }

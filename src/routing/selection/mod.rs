@@ -17,6 +17,11 @@ use crate::routing::function::{Candidate, Candidates};
 pub trait PortView {
     /// Can output `port`, virtual channel `vc`, take a packet of `flits` flits now?
     fn can_take(&self, port: usize, vc: u8, flits: u32) -> bool;
+    /// Has the buffer behind output `port`, VC `vc`, room for a packet of `flits` flits, even
+    /// if another packet holds the VC right now (it will be free within a packet time)?
+    fn has_room(&self, port: usize, vc: u8, flits: u32) -> bool {
+        self.can_take(port, vc, flits)
+    }
     /// Virtual channels of output `port` that hold no packet (bit `v` = VC `v`).
     fn free_vcs(&self, _port: usize) -> u32 {
         0

@@ -1,7 +1,7 @@
 //! The allocation stages of the VC router (`super`): VC allocation of routed heads and switch
 //! allocation with the buffer read and crossbar entry (steps 3 and 4 of the router's cycle).
 
-use super::{Switching, VcState, VcSwitch, View};
+use super::{CrossbarKind, Switching, VcState, VcSwitch, View};
 use crate::blocks::allocator::NO_GRANT;
 use crate::blocks::link::{Link, NO_LINK};
 use crate::routing::selection::SelectionFunction;
@@ -35,21 +35,27 @@ impl VcSwitch {
                 [] => continue,
                 [one] => (one.port as usize, one.vcs),
                 many => {
+                    let ct = self.p.switching == Switching::CutThrough;
                     let view = View {
                         credits: &self.credits,
                         out_link: &self.out_link,
-                        need: if self.p.switching == Switching::CutThrough {
+                        outq: self.outq.as_ref(),
+                        vcs: nv,
+                        need: if ct {
                             self.p.credit.packet_units(s.len)
                         } else {
                             0
                         },
+                        need_flits: if ct { s.len } else { 1 },
                     };
                     let Some(pick) = self.p.selection.select(c, &view, s.len) else {
                         continue;
                     };
+                    // the VCs of the picked candidate's class at that port (an adaptive and an
+                    // escape candidate may name the same port)
                     let vcs = many
                         .iter()
-                        .filter(|x| x.port == pick.port)
+                        .filter(|x| x.port == pick.port && x.vcs >> pick.vc & 1 == 1)
                         .fold(0, |m, x| m | x.vcs);
                     (pick.port as usize, vcs)
                 }
@@ -57,7 +63,12 @@ impl VcSwitch {
             if port >= self.p.ports || self.out_link[port] == NO_LINK {
                 continue;
             }
-            let free = self.credits[port].free() & allowed & keep & vmask;
+            let free = match &self.outq {
+                Some(q) => q.free(port),
+                None => self.credits[port].free(),
+            } & allowed
+                & keep
+                & vmask;
             if free != 0 {
                 self.va_req[iv] = (free as u64) << (port * nv);
                 asked |= 1 << iv;
@@ -78,7 +89,10 @@ impl VcSwitch {
                 continue;
             }
             let (o, ov) = (g as usize / nv, g as usize % nv);
-            self.credits[o].take(ov, iv as u16);
+            match self.outq.as_mut() {
+                Some(q) => q.take(o, ov, nv, iv as u16),
+                None => self.credits[o].take(ov, iv as u16),
+            }
             let s = &mut self.vcs[iv];
             s.state = VcState::Active;
             s.out = o as u8;
@@ -90,7 +104,10 @@ impl VcSwitch {
         }
     }
 
-    /// Switch allocation, buffer read and crossbar entry; returns the flits that left.
+    /// Switch allocation, buffer read and crossbar entry; returns the flits that left. With a
+    /// non-multiplexed crossbar every input VC has its own crossbar input and every output VC
+    /// its own output (into the output queues), so no two requests conflict: every input VC
+    /// whose front flit has room moves, without an allocator.
     pub(super) fn sw_allocate(
         &mut self,
         now: u64,
@@ -99,8 +116,9 @@ impl VcSwitch {
     ) -> u32 {
         let (np, nv) = (self.p.ports, self.p.vcs);
         let vmask = (1u64 << nv) - 1;
-        let cut_through = self.p.switching == Switching::CutThrough;
+        let non_mux = self.p.crossbar == CrossbarKind::NonMultiplexed;
         let mut asked = 0u64;
+        let mut moved = 0;
         let ready = self.active & self.holding;
         for p in 0..np {
             let act = (ready >> (p * nv)) & vmask;
@@ -115,28 +133,15 @@ impl VcSwitch {
                     v = 0;
                 }
                 let v = this;
-                if act >> v & 1 == 0 {
+                if act >> v & 1 == 0 || !self.may_cross(now, p * nv + v) {
                     continue;
                 }
-                let s = &self.vcs[p * nv + v];
-                if s.next == 0 && now < s.ready {
+                if non_mux {
+                    moved += self.cross(now, p, v, links, packets);
                     continue;
                 }
-                let need = if s.next == 0 && cut_through {
-                    self.p.credit.packet_units(s.len)
-                } else {
-                    self.p.credit.consume_at(s.next)
-                };
-                let o = s.out as usize;
-                let ok = match &self.outq {
-                    // room in the output queue (a cut-through head: for its whole packet)
-                    Some(q) => {
-                        let flits = if s.next == 0 && cut_through { s.len } else { 1 };
-                        q.room(o, s.ovc as usize, nv, flits)
-                    }
-                    None => self.credits[o].can_send(s.ovc as usize, need),
-                };
-                if self.sa_req[p] >> o & 1 == 0 && ok {
+                let o = self.vcs[p * nv + v].out as usize;
+                if self.sa_req[p] >> o & 1 == 0 {
                     self.sa_req[p] |= 1 << o;
                     self.sa_label[p * np + o] = v as u8;
                     asked |= 1 << p;
@@ -144,11 +149,10 @@ impl VcSwitch {
             }
         }
         if asked == 0 {
-            return 0;
+            return moved;
         }
         self.sa
             .allocate_among(asked, &self.sa_req, &mut self.sa_grant);
-        let mut moved = 0;
         let mut w = asked;
         while w != 0 {
             let p = w.trailing_zeros() as usize;
@@ -158,51 +162,95 @@ impl VcSwitch {
             if o == NO_GRANT {
                 continue;
             }
-            let o = o as usize;
-            let v = self.sa_label[p * np + o] as usize;
-            let iv = p * nv + v;
-            let mut f = self.bufs[p].pop(v).expect("a requesting VC holds a flit");
-            self.flits -= 1;
-            if self.bufs[p].level(v) == 0 {
-                self.holding &= !(1 << iv);
-            }
-            let s = self.vcs[iv];
-            let tail = s.next + 1 == s.len;
-            let unit = self.p.credit;
-            match self.outq.as_mut() {
-                Some(q) => q.reserve(o, s.ovc as usize, nv),
-                None => self.credits[o].send(s.ovc as usize, unit.consume_at(s.next), tail),
-            }
-            let n = unit.release_at(s.next, s.len);
-            if n > 0 {
-                let c = FlowCtl::Credit {
-                    vc: v as u8,
-                    n: n as u8,
-                };
-                links[self.in_link[p] as usize].back.send(now, c);
-                self.drove_back |= 1 << p;
-            }
-            f.vc = s.ovc;
-            if let Some(f) = self.xbar.enter(now, o, f) {
-                match self.outq.as_mut() {
-                    Some(q) => q.enter(o, f, nv),
-                    None => self.drive(now, o, f, links),
-                }
-            }
-            self.sw_rr[p] = if v + 1 == nv { 0 } else { v as u8 + 1 };
-            self.sa_won |= 1 << p;
-            self.forwarded += 1;
-            moved += 1;
-            if tail {
-                self.active &= !(1 << iv);
-                self.vcs[iv].state = VcState::Idle;
-                if self.bufs[p].level(v) > 0 {
-                    self.start_route(iv, now + 1, packets);
-                }
-            } else {
-                self.vcs[iv].next += 1;
-            }
+            let v = self.sa_label[p * np + o as usize] as usize;
+            moved += self.cross(now, p, v, links, packets);
         }
         moved
+    }
+
+    /// Can the front flit of active input VC `iv` cross now: past its VC allocation delay, with
+    /// credits downstream or room in the output queue (a cut-through head: for its whole
+    /// packet)?
+    #[inline]
+    fn may_cross(&self, now: u64, iv: usize) -> bool {
+        let s = &self.vcs[iv];
+        if s.next == 0 && now < s.ready {
+            return false;
+        }
+        let head_ct = s.next == 0 && self.p.switching == Switching::CutThrough;
+        let o = s.out as usize;
+        match &self.outq {
+            Some(q) => q.room(o, s.ovc as usize, self.p.vcs) >= if head_ct { s.len } else { 1 },
+            None => {
+                let need = if head_ct {
+                    self.p.credit.packet_units(s.len)
+                } else {
+                    self.p.credit.consume_at(s.next)
+                };
+                self.credits[o].can_send(s.ovc as usize, need)
+            }
+        }
+    }
+
+    /// The front flit of input VC `v` of port `p` leaves its buffer (its credit goes upstream)
+    /// and enters the crossbar; a tail frees the input VC. Returns 1.
+    fn cross(
+        &mut self,
+        now: u64,
+        p: usize,
+        v: usize,
+        links: &mut [Link],
+        packets: &PacketTable,
+    ) -> u32 {
+        let nv = self.p.vcs;
+        let iv = p * nv + v;
+        let mut f = self.bufs[p].pop(v).expect("a requesting VC holds a flit");
+        self.flits -= 1;
+        if self.bufs[p].level(v) == 0 {
+            self.holding &= !(1 << iv);
+        }
+        let s = self.vcs[iv];
+        let o = s.out as usize;
+        let tail = s.next + 1 == s.len;
+        let unit = self.p.credit;
+        match self.outq.as_mut() {
+            Some(q) => q.reserve(o, s.ovc as usize, nv, tail),
+            None => self.credits[o].send(s.ovc as usize, unit.consume_at(s.next), tail),
+        }
+        let n = unit.release_at(s.next, s.len);
+        if n > 0 {
+            let c = FlowCtl::Credit {
+                vc: v as u8,
+                n: n as u8,
+            };
+            links[self.in_link[p] as usize].back.send(now, c);
+            self.drove_back |= 1 << p;
+        }
+        f.vc = s.ovc;
+        let x = if self.p.crossbar == CrossbarKind::NonMultiplexed {
+            o * nv + s.ovc as usize
+        } else {
+            o
+        };
+        if let Some(f) = self.xbar.enter(now, x, f) {
+            match self.outq.as_mut() {
+                Some(q) => q.enter(o, f, nv),
+                None => self.drive(now, o, f, links),
+            }
+        }
+        self.sw_rr[p] = if v + 1 == nv { 0 } else { v as u8 + 1 };
+        self.sa_won |= 1 << p;
+        self.forwarded += 1;
+        self.forwarded_vc0 += (s.ovc == 0) as u64;
+        if tail {
+            self.active &= !(1 << iv);
+            self.vcs[iv].state = VcState::Idle;
+            if self.bufs[p].level(v) > 0 {
+                self.start_route(iv, now + 1, packets);
+            }
+        } else {
+            self.vcs[iv].next += 1;
+        }
+        1
     }
 }
