@@ -272,7 +272,7 @@ fn closed_loop_storage_workload_completes() {
         p.traffic.message_bytes = 1024;
         p.nic.in_order = true;
         let mut net = FatTree::new(p).unwrap();
-        let run = StorageRun::new(reqs.clone(), &sp, c, 6.25).unwrap();
+        let run = StorageRun::new(reqs.clone(), &sp, c, 6.25, 1024).unwrap();
         let last_issue = run.requests().last().unwrap().0;
         net.load_storage(run).unwrap();
         let t = net.run_workload(50_000_000).expect("the workload finished");

@@ -104,6 +104,19 @@ fn overload_and_drain(c: &Config) -> Summary {
     let d = net.summary();
     assert!(d.healthy() && net.drained(), "not drained:\n{}", d.report());
     assert_eq!(d.generated_packets, d.delivered_packets);
+    // the last credits come home: none lost, none made up
+    net.run(200);
+    let flitwave::fabric::registry::AnyNetwork::Vc(n) = &net else {
+        panic!("a vc network")
+    };
+    assert!(
+        n.switches.iter().all(|w| w.credits_restored()),
+        "credits lost"
+    );
+    assert!(
+        n.nics.iter().all(|w| w.credits_restored()),
+        "NIC credits lost"
+    );
     s
 }
 

@@ -63,6 +63,10 @@ pub(crate) struct GenArgs {
     /// Link rate in MB/s (when a message has arrived at the disk).
     #[arg(long, default_value_t = 160.0)]
     link_mb_per_s: f64,
+    /// Place the disks on distinct nodes drawn at random with this seed (seed 004: "randomly
+    /// attached to 23 switch ports"); without it they are spread evenly.
+    #[arg(long)]
+    disk_seed: Option<u64>,
     /// Output file (default: stdout).
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
@@ -116,6 +120,7 @@ fn generate(a: GenArgs) -> Result<()> {
         service_us: a.service_us,
         disk_mb_per_s: a.disk_mb_per_s,
         link_mb_per_s: a.link_mb_per_s,
+        disk_seed: a.disk_seed,
     };
     let t = storage::generate(&p).map_err(|e| e.context("trace generate"))?;
     let text = t.to_text(&storage::header(&p));

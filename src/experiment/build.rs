@@ -116,7 +116,7 @@ pub fn load_workload<F: Family>(cfg: &Config, net: &mut Network<F>) -> Result<()
         let pk = Packetize {
             compression: cfg.traffic.compression,
             clock_ns: clock,
-            max_payload: crate::fabric::vct::TRACE_PACKET_BYTES,
+            max_payload: cfg.traffic.mtu_bytes,
         };
         let inj: Vec<_> = t
             .injections(&pk)?
@@ -134,7 +134,13 @@ pub fn load_workload<F: Family>(cfg: &Config, net: &mut Network<F>) -> Result<()
             ..Default::default()
         };
         let reqs = storage::workload(&sp).map_err(|e| e.context("traffic.storage_us"))?;
-        net.load_storage(StorageRun::new(reqs, &sp, cfg.traffic.compression, clock)?)?;
+        net.load_storage(StorageRun::new(
+            reqs,
+            &sp,
+            cfg.traffic.compression,
+            clock,
+            cfg.traffic.mtu_bytes,
+        )?)?;
     }
     Ok(())
 }

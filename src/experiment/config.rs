@@ -125,6 +125,10 @@ pub struct TrafficCfg {
     pub storage_us: Option<f64>,
     /// Time compression factor of the trace or storage workload.
     pub compression: f64,
+    /// Largest packet payload (the MTU, bytes): trace and storage messages are split into
+    /// packets of at most this size. InfiniBand's: 256, 512, 1024, 2048 or 4096 (seed 004
+    /// §4.1).
+    pub mtu_bytes: u32,
 }
 
 /// `[link]`
@@ -221,12 +225,26 @@ pub struct NicCfg {
     /// ITB: in-transit packets the engine can hold (descriptor memory); a marked header that
     /// finds them all in use waits in the NIC's input buffer.
     pub itb_descriptors: usize,
-    /// vct: in-order delivery (reorder buffer and end-to-end flow control, seed 001 §5.1).
+    /// In-order delivery. vct: reorder buffer and end-to-end flow control (seed 001 §5.1);
+    /// vc: seed 004's sequenced NIC (rearrange buffers, ACK/NACK, injection control).
     pub in_order: bool,
-    /// vct: how sources learn of deliveries: free (ideal, the paper) or packets (real acks).
+    /// How sources learn of deliveries: free (ideal: vct's paper mechanism; vc: an unlimited
+    /// rearrange buffer and no ACK/NACK packets, seed 004 §4.2) or packets (real
+    /// acknowledgements; vc: ACK/NACK packets and the rearrange memory below).
     pub ack: crate::fabric::vct::nic::AckMode,
-    /// vct: reorder buffer per destination NIC, bytes (seed 001: 8 MB).
+    /// Reorder memory per destination NIC, bytes. vct: its reorder buffer (seed 001: 8 MB);
+    /// vc with nic.rearrange = "dynamic": the shared pool (seed 004: 256 KB or 4 MB).
     pub reorder_bytes: u64,
+    /// vc (nic.in_order, nic.ack = "packets"): rearrange memory "static" (a buffer of
+    /// nic.rearrange_conn_bytes per connection) or "dynamic" (the pool of nic.reorder_bytes,
+    /// at most nic.rearrange_conn_bytes per connection), seed 004 §3.2.
+    pub rearrange: crate::fabric::vc::nic::seq::RearrangeKind,
+    /// vc: bytes per connection: the static buffer (seed 004: 2 KB, 32 KB) or the dynamic cap
+    /// (128 KB, 1 MB).
+    pub rearrange_conn_bytes: u64,
+    /// vc: injection control after a NACK, seed 004 §3.3: "immediate", "li" (ADAP-LI) or
+    /// "lw" (ADAP-LW, static memory only).
+    pub injection: crate::fabric::vc::nic::seq::InjectionKind,
 }
 
 impl Default for Config {
@@ -285,6 +303,7 @@ impl Default for TrafficCfg {
             trace: None,
             storage_us: None,
             compression: 1.0,
+            mtu_bytes: crate::traffic::trace::DEFAULT_MAX_PAYLOAD,
         }
     }
 }
@@ -343,6 +362,9 @@ impl Default for NicCfg {
             in_order: false,
             ack: crate::fabric::vct::nic::AckMode::Free,
             reorder_bytes: 8 << 20,
+            rearrange: crate::fabric::vc::nic::seq::RearrangeKind::Static,
+            rearrange_conn_bytes: 32 << 10,
+            injection: crate::fabric::vc::nic::seq::InjectionKind::Li,
         }
     }
 }

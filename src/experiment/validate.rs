@@ -189,7 +189,22 @@ impl Config {
             1 << 16,
         )?;
         range("nic.reorder_bytes", self.nic.reorder_bytes, 0, 1 << 40)?;
+        range(
+            "nic.rearrange_conn_bytes",
+            self.nic.rearrange_conn_bytes,
+            0,
+            1 << 40,
+        )?;
         let tr = &self.traffic;
+        if ![256, 512, 1024, 2048, 4096].contains(&tr.mtu_bytes) {
+            return Err(Error::field(
+                "traffic.mtu_bytes",
+                format!(
+                    "{} is not an InfiniBand MTU; allowed: 256, 512, 1024, 2048, 4096",
+                    tr.mtu_bytes
+                ),
+            ));
+        }
         if tr.trace.is_some() && tr.storage_us.is_some() {
             return Err(Error::field(
                 "traffic.trace",

@@ -269,11 +269,6 @@ pub trait Family: Sized + 'static {
     }
     /// The summary section.
     fn section(net: &Network<Self>) -> Self::Section;
-    /// Packets alive in the network that are not data (acknowledgements): the summary's
-    /// pending count leaves them out, so generated = delivered + pending.
-    fn control_packets(_net: &Network<Self>) -> u64 {
-        0
-    }
 }
 
 /// The probe walk of a whole network: scope `sw<id>` for every switch, then `nic<host>` for

@@ -12,19 +12,17 @@
 //! behind it at that disk.
 
 use crate::error::{Error, Result};
-use crate::traffic::storage::{disk_nodes, Issued, StorageParams};
+use crate::traffic::storage::{Issued, StorageParams};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Largest packet payload: messages are split into packets of at most 1 KB (seed 001 §5.1).
-pub const MAX_PAYLOAD: u32 = 1024;
-
-/// The packets of a message of `bytes`: full 1 KB packets and the rest.
-pub fn split(bytes: u64) -> impl Iterator<Item = u32> {
-    let full = bytes / MAX_PAYLOAD as u64;
-    let rest = (bytes % MAX_PAYLOAD as u64) as u32;
+/// The packets of a message of `bytes`: full packets of `mtu` bytes and the rest
+/// (`traffic.mtu_bytes`; seed 001 §5.1 splits at 1 KB).
+pub fn split(bytes: u64, mtu: u32) -> impl Iterator<Item = u32> {
+    let full = bytes / mtu as u64;
+    let rest = (bytes % mtu as u64) as u32;
     (0..full)
-        .map(|_| MAX_PAYLOAD)
+        .map(move |_| mtu)
         .chain((rest > 0).then_some(rest))
 }
 
@@ -38,6 +36,8 @@ pub struct StorageRun {
     p: StorageParams,
     compression: f64,
     clock_ns: f64,
+    /// Largest packet payload.
+    mtu: u32,
     parts_left: Vec<u32>,
     disk_free: Vec<u64>,
     due: BinaryHeap<Reverse<(u64, u32)>>,
@@ -47,12 +47,14 @@ pub struct StorageRun {
 }
 
 impl StorageRun {
-    /// The run of `reqs` (made with `p`) at `compression` on a clock of `clock_ns`.
+    /// The run of `reqs` (made with `p`) at `compression` on a clock of `clock_ns`, messages
+    /// split into packets of at most `mtu` bytes.
     pub fn new(
         reqs: Vec<Issued>,
         p: &StorageParams,
         compression: f64,
         clock_ns: f64,
+        mtu: u32,
     ) -> Result<Self> {
         if !(compression.is_finite() && compression > 0.0) {
             return Err(Error::field(
@@ -63,15 +65,16 @@ impl StorageRun {
         let mut parts_left = Vec::with_capacity(2 * reqs.len());
         for r in &reqs {
             let (req, ans) = Self::sizes(p, r);
-            parts_left.push(split(req).count() as u32);
-            parts_left.push(split(ans).count() as u32);
+            parts_left.push(split(req, mtu).count() as u32);
+            parts_left.push(split(ans, mtu).count() as u32);
         }
         Ok(StorageRun {
-            disk_node: disk_nodes(p.nodes, p.disks),
+            disk_node: p.disk_nodes(),
             disk_free: vec![0; p.disks],
             p: p.clone(),
             compression,
             clock_ns,
+            mtu,
             parts_left,
             due: BinaryHeap::new(),
             answered: 0,
@@ -95,7 +98,7 @@ impl StorageRun {
         for (i, r) in self.reqs.iter().enumerate() {
             let cycle = (r.time / self.compression / self.clock_ns).floor() as u64;
             let (bytes, _) = Self::sizes(&self.p, r);
-            for part in split(bytes) {
+            for part in split(bytes, self.mtu) {
                 out.push((cycle, r.host, self.disk_node[r.disk], part, 2 * i as u32));
             }
         }
@@ -135,7 +138,7 @@ impl StorageRun {
             self.due.pop();
             let r = self.reqs[i as usize];
             let (_, bytes) = Self::sizes(&self.p, &r);
-            for part in split(bytes) {
+            for part in split(bytes, self.mtu) {
                 out.push((self.disk_node[r.disk], r.host, part, 2 * i + 1));
             }
         }
@@ -153,8 +156,12 @@ mod tests {
 
     #[test]
     fn messages_split_into_1kb_packets() {
-        assert_eq!(split(64).collect::<Vec<_>>(), vec![64]);
-        assert_eq!(split(4096).collect::<Vec<_>>(), vec![1024; 4]);
-        assert_eq!(split(2500).collect::<Vec<_>>(), vec![1024, 1024, 452]);
+        assert_eq!(split(64, 1024).collect::<Vec<_>>(), vec![64]);
+        assert_eq!(split(4096, 1024).collect::<Vec<_>>(), vec![1024; 4]);
+        assert_eq!(split(2500, 1024).collect::<Vec<_>>(), vec![1024, 1024, 452]);
+        assert_eq!(
+            split(2500, 512).collect::<Vec<_>>(),
+            vec![512, 512, 512, 512, 452]
+        );
     }
 }

@@ -108,7 +108,9 @@ impl Summary {
             .nics
             .iter()
             .fold(Health::default(), |a, x| a + x.errors());
-        let pending = net.packets.live() as u64 - F::control_packets(net);
+        // generated and not yet delivered: queued, in flight, or (seed 004) rejected and
+        // waiting at its source to be resent
+        let pending = st.generated - st.delivered;
         let mut sum = Summary {
             family: F::NAME.to_string(),
             switches: s,

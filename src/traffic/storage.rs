@@ -66,6 +66,9 @@ pub struct StorageParams {
     pub disk_mb_per_s: f64,
     /// Link rate in MB/s for the arrival of a message at the disk.
     pub link_mb_per_s: f64,
+    /// Disk placement: evenly spread (None), or on `disks` distinct nodes drawn at random with
+    /// this seed (seed 004 §4.1: "the disks will be randomly attached to 23 switch ports").
+    pub disk_seed: Option<u64>,
 }
 
 impl Default for StorageParams {
@@ -91,6 +94,7 @@ impl Default for StorageParams {
             service_us: 50.0,
             disk_mb_per_s: 200.0,
             link_mb_per_s: 160.0,
+            disk_seed: None,
         }
     }
 }
@@ -98,6 +102,22 @@ impl Default for StorageParams {
 /// The disk nodes: `⌊i·nodes/disks⌋` for `i` in `0..disks` (distinct when `disks ≤ nodes`).
 pub fn disk_nodes(nodes: usize, disks: usize) -> Vec<u32> {
     (0..disks).map(|i| (i * nodes / disks) as u32).collect()
+}
+
+impl StorageParams {
+    /// The node of every disk, in disk order: [`disk_nodes`], or with a `disk_seed` distinct
+    /// nodes drawn at random (a seeded shuffle of all nodes, its first `disks`, sorted).
+    pub fn disk_nodes(&self) -> Vec<u32> {
+        let Some(seed) = self.disk_seed else {
+            return disk_nodes(self.nodes, self.disks);
+        };
+        use rand::seq::SliceRandom;
+        let mut all: Vec<u32> = (0..self.nodes as u32).collect();
+        all.shuffle(&mut ChaCha8Rng::seed_from_u64(seed ^ 0xD15C));
+        let mut d = all[..self.disks.min(self.nodes)].to_vec();
+        d.sort_unstable();
+        d
+    }
 }
 
 /// Parse a size mix `SIZE:WEIGHT,...`, sizes in bytes with an optional `K` (×1024) or `M`
@@ -255,7 +275,7 @@ pub struct Issued {
     /// Issue time, ns.
     pub time: f64,
     pub host: u32,
-    /// Index of the disk (its node is `disk_nodes(..)[disk]`).
+    /// Index of the disk (its node is `StorageParams::disk_nodes()[disk]`).
     pub disk: usize,
     pub read: bool,
     pub size: u64,
@@ -266,7 +286,7 @@ pub struct Issued {
 /// (`fabric::Network::load_storage`) from the deliveries it simulates.
 pub fn workload(p: &StorageParams) -> Result<Vec<Issued>> {
     check(p)?;
-    let disks = disk_nodes(p.nodes, p.disks);
+    let disks = p.disk_nodes();
     let mut is_disk = vec![false; p.nodes];
     for &d in &disks {
         is_disk[d as usize] = true;
@@ -330,7 +350,7 @@ pub fn workload(p: &StorageParams) -> Result<Vec<Issued>> {
 /// Generate the trace (errors name the bad parameter).
 pub fn generate(p: &StorageParams) -> Result<Trace> {
     let issued = workload(p)?;
-    let disks = disk_nodes(p.nodes, p.disks);
+    let disks = p.disk_nodes();
     // (time, order) of every message; requests are numbered first, answers after them
     let link = p.link_mb_per_s / 1000.0; // bytes per ns
     let media = p.disk_mb_per_s / 1000.0;
@@ -376,10 +396,7 @@ pub fn generate(p: &StorageParams) -> Result<Trace> {
 
 /// The `#` header lines of a generated trace: what made it, with every parameter.
 pub fn header(p: &StorageParams) -> Vec<String> {
-    let disks: Vec<String> = disk_nodes(p.nodes, p.disks)
-        .iter()
-        .map(|d| d.to_string())
-        .collect();
+    let disks: Vec<String> = p.disk_nodes().iter().map(|d| d.to_string()).collect();
     let mix: Vec<String> = p.size_mix.iter().map(|(b, w)| format!("{b}:{w}")).collect();
     vec![
         "flitwave storage-like trace (cello-like stand-in for seed 001 §5.2.2; flitwave trace generate)".into(),

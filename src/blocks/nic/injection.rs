@@ -10,6 +10,9 @@
 //!   destination's per-connection window — the bytes of the unacknowledged packets from the
 //!   first one up to it are at most `window`.
 //!
+//! In the limited state the lowest unacknowledged packet may always go: the destination
+//! expects it, so it is delivered on arrival, and every connection stays live.
+//!
 //! Resends go before new packets, lowest sequence number first. Each held packet keeps an item
 //! of the NIC's choosing (what it needs to rebuild the packet: generation cycle, message).
 //! Latency: a decision per injection slot, combinational in the NIC's send engine.
@@ -32,6 +35,8 @@ struct Conn<T> {
     next: u32,
     /// Bytes and item of every held packet, index `sn - acked`.
     held: std::collections::VecDeque<(u64, T)>,
+    /// Bytes of the held packets already sent (`acked` .. `sent`).
+    sent_bytes: u64,
     /// Rejected packets waiting to be resent, sorted.
     resend: Vec<u32>,
     /// Limited state: the highest rejected sequence number not yet acknowledged.
@@ -47,6 +52,7 @@ impl<T> Default for Conn<T> {
             sent: 0,
             next: 0,
             held: Default::default(),
+            sent_bytes: 0,
             resend: vec![],
             limited: None,
             allowance: 0,
@@ -106,11 +112,11 @@ impl<T: Copy> Injection<T> {
     pub fn ack(&mut self, c: usize, sn: u32) {
         self.acks += 1;
         let k = &mut self.conns[c];
-        if sn < k.acked || sn >= k.next {
-            return; // an older cumulative ACK, or one for a packet never generated
+        if sn < k.acked || sn >= k.sent {
+            return; // an older cumulative ACK, or one for a packet never sent
         }
         let n = sn + 1 - k.acked;
-        k.held.drain(..n as usize);
+        k.sent_bytes -= k.held.drain(..n as usize).map(|h| h.0).sum::<u64>();
         k.acked = sn + 1;
         k.resend.retain(|&x| x > sn);
         if let Some(r) = k.limited {
@@ -139,16 +145,22 @@ impl<T: Copy> Injection<T> {
         }
     }
 
-    /// May connection `c` put packet `sn` on the wire now (its state's limit)? In the limited
-    /// state each injection uses up one acknowledged packet (ADAP-LI) or must fit the window
-    /// (ADAP-LW).
-    fn allowed(&mut self, c: usize, sn: u32) -> bool {
-        let policy = self.policy;
-        let k = &mut self.conns[c];
-        if k.limited.is_none() {
+    /// May connection `c` put packet `sn` on the wire now (its state's limit: in the limited
+    /// state one acknowledged packet per injection, ADAP-LI, or the window, ADAP-LW)?
+    ///
+    /// The lowest unacknowledged packet may always go: the destination expects it and
+    /// delivers it on arrival, without buffer. Without this exception a connection whose
+    /// every other packet was already acknowledged when the NACK arrived (ACKs and NACKs take
+    /// different adaptive paths) would wait for an ACK that never comes.
+    fn allows(&self, c: usize, sn: u32) -> bool {
+        let k = &self.conns[c];
+        if k.limited.is_none() || sn == k.acked {
             return true;
         }
-        let ok = match policy {
+        match self.policy {
+            Policy::Lw { window } if sn == k.sent => {
+                k.sent_bytes + k.held[(sn - k.acked) as usize].0 <= window
+            }
             Policy::Lw { window } => {
                 k.held
                     .iter()
@@ -158,25 +170,23 @@ impl<T: Copy> Injection<T> {
                     <= window
             }
             _ => k.allowance > 0,
-        };
-        if ok {
-            k.allowance = k.allowance.saturating_sub(1);
         }
-        ok
     }
 
-    /// The lowest rejected packet of connection `c`, with its bytes and item, if its state lets
-    /// it go now; it counts as resent.
-    pub fn resend(&mut self, c: usize) -> Option<(u32, u64, T)> {
+    /// The rejected packet connection `c` would resend now (the lowest), if any and allowed.
+    pub fn peek_resend(&self, c: usize) -> Option<u32> {
         let sn = *self.conns[c].resend.first()?;
-        if !self.allowed(c, sn) {
+        self.allows(c, sn).then_some(sn)
+    }
+
+    /// The new packet connection `c` would send now (never sent; no resend waits before it),
+    /// if any and allowed.
+    pub fn peek_new(&self, c: usize) -> Option<u32> {
+        let k = &self.conns[c];
+        if !k.resend.is_empty() || k.sent >= k.next {
             return None;
         }
-        let k = &mut self.conns[c];
-        k.resend.remove(0);
-        self.resent += 1;
-        let (bytes, item) = k.held[(sn - k.acked) as usize];
-        Some((sn, bytes, item))
+        self.allows(c, k.sent).then_some(k.sent)
     }
 
     /// Has connection `c` a rejected packet waiting to be resent?
@@ -184,18 +194,35 @@ impl<T: Copy> Injection<T> {
         !self.conns[c].resend.is_empty()
     }
 
-    /// The next new packet of connection `c` (never sent), if its state lets it go now and no
-    /// resend waits before it; it counts as sent.
-    pub fn admit(&mut self, c: usize) -> Option<u32> {
+    /// Bytes of held packet `sn` of connection `c`.
+    pub fn bytes(&self, c: usize, sn: u32) -> u64 {
         let k = &self.conns[c];
-        if !k.resend.is_empty() || k.sent >= k.next {
-            return None;
-        }
-        let sn = k.sent;
-        if !self.allowed(c, sn) {
-            return None;
-        }
-        self.conns[c].sent += 1;
+        k.held[(sn - k.acked) as usize].0
+    }
+
+    /// Rejected packets of connection `c` waiting to be resent.
+    pub fn resends(&self, c: usize) -> usize {
+        self.conns[c].resend.len()
+    }
+
+    /// Resend [`Injection::peek_resend`]'s packet: its sequence number, bytes and item.
+    pub fn resend(&mut self, c: usize) -> Option<(u32, u64, T)> {
+        let sn = self.peek_resend(c)?;
+        let k = &mut self.conns[c];
+        k.allowance = k.allowance.saturating_sub(1);
+        k.resend.remove(0);
+        self.resent += 1;
+        let (bytes, item) = k.held[(sn - k.acked) as usize];
+        Some((sn, bytes, item))
+    }
+
+    /// Send [`Injection::peek_new`]'s packet: its sequence number.
+    pub fn admit(&mut self, c: usize) -> Option<u32> {
+        let sn = self.peek_new(c)?;
+        let k = &mut self.conns[c];
+        k.allowance = k.allowance.saturating_sub(1);
+        k.sent_bytes += k.held[(sn - k.acked) as usize].0;
+        k.sent += 1;
         Some(sn)
     }
 

@@ -116,6 +116,11 @@ impl RearrangeBuffer {
         self.conns[c].max_used
     }
 
+    /// The largest buffer any connection needed (the NIC's MBS), bytes.
+    pub fn max_buffers(&self) -> u64 {
+        self.conns.iter().map(|c| c.max_used).max().unwrap_or(0)
+    }
+
     /// Bytes stored for connection `c` now.
     pub fn occupancy(&self, c: usize) -> u64 {
         self.conns[c].used

@@ -13,15 +13,20 @@ pub mod switch;
 
 use super::{Family, NetParams, Network, SectionReport, Wiring};
 use crate::blocks::credit::CreditUnit;
+use crate::blocks::nic::injection::Policy;
+use crate::blocks::nic::rearrange::Memory;
 use crate::blocks::vc_buffer::MAX_VCS;
 use crate::error::{Error, Result};
 use crate::experiment::config::Config;
+use crate::fabric::vct::nic::AckMode;
 use crate::routing::function::table::TableRouting;
 use crate::routing::function::Routing;
 use crate::routing::registry::Plan;
 use crate::routing::selection::Selection;
 use crate::topology::Topology;
 use crate::traffic::pattern::DestTable;
+pub use nic::seq::VcExt;
+use nic::seq::{InjectionKind, RearrangeKind, SeqParams, Sequenced};
 use nic::{VcNic, VcNicParams};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -58,6 +63,81 @@ pub struct VcSection {
     /// output queues (0: none).
     pub escape_buffer_flits: u32,
     pub output_buffer_flits: u32,
+    /// Seed 004's sequenced NICs (nic.in_order), if configured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_order: Option<InOrderSection>,
+}
+
+/// What the sequenced NICs of seed 004 measured (§4.2–4.4).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct InOrderSection {
+    /// "free" (unlimited rearrange buffer, no ACK/NACK packets) or "packets".
+    pub ack: String,
+    /// e.g. "static 2048 B/connection", "dynamic 262144 B (131072 B/connection)", "unlimited".
+    pub memory: String,
+    /// "immediate", "li" or "lw".
+    pub injection: String,
+    /// Data packets injected for the first time, resent, ACKs and NACKs (packets and flits).
+    pub data_packets: u64,
+    pub resent_packets: u64,
+    pub acks: u64,
+    pub nacks: u64,
+    pub data_flits: u64,
+    pub waste_flits: u64,
+    /// Waste traffic (ACKs, NACKs, resends) as a share of the injected flits and packets.
+    pub waste_share: f64,
+    pub waste_packet_share: f64,
+    /// Packets that arrived out of order (stored or rejected) and were rejected.
+    pub out_of_order: u64,
+    pub rejected: u64,
+    /// MBS: the largest buffer one connection needed (bytes, over all NICs); MMS: the largest
+    /// memory one NIC needed at once.
+    pub mbs_bytes: u64,
+    pub mms_bytes: u64,
+}
+
+impl InOrderSection {
+    /// The section of `nics`' sequenced engines.
+    fn of<'a>(p: &SeqParams, engines: impl Iterator<Item = &'a Sequenced>) -> Self {
+        let mut inj = nic::seq::Injected::default();
+        let mut s = InOrderSection {
+            ack: if p.ack_packets { "packets" } else { "free" }.into(),
+            memory: if p.ack_packets {
+                match p.memory {
+                    Memory::Static { per_conn } => format!("static {per_conn} B/connection"),
+                    Memory::Dynamic { total, cap } => {
+                        format!("dynamic {total} B ({cap} B/connection)")
+                    }
+                    Memory::Unlimited => "unlimited".into(),
+                }
+            } else {
+                "unlimited".into()
+            },
+            injection: match p.policy {
+                Policy::Immediate => "immediate",
+                Policy::Li => "li",
+                Policy::Lw { .. } => "lw",
+            }
+            .into(),
+            ..Default::default()
+        };
+        for e in engines {
+            inj.add(&e.injected);
+            s.out_of_order += e.rb.stored + e.rb.rejected;
+            s.rejected += e.rb.rejected;
+            s.mbs_bytes = s.mbs_bytes.max(e.rb.max_buffers());
+            s.mms_bytes = s.mms_bytes.max(e.rb.max_used);
+        }
+        s.data_packets = inj.data;
+        s.resent_packets = inj.resent;
+        s.acks = inj.acks;
+        s.nacks = inj.nacks;
+        s.data_flits = inj.data_flits;
+        s.waste_flits = inj.resent_flits + inj.ack_flits + inj.nack_flits;
+        s.waste_share = inj.waste_flits();
+        s.waste_packet_share = inj.waste_packets();
+        s
+    }
 }
 
 impl SectionReport for VcSection {
@@ -78,6 +158,21 @@ impl SectionReport for VcSection {
                 self.escape_buffer_flits, self.output_buffer_flits
             );
         }
+        if let Some(o) = &self.in_order {
+            s += &format!(
+                "in order         acks {}, rearrange memory {}, injection {}: {} out of order, {} rejected, MBS {} B, MMS {} B\n",
+                o.ack, o.memory, o.injection, o.out_of_order, o.rejected, o.mbs_bytes, o.mms_bytes
+            );
+            s += &format!(
+                "waste traffic    {:.2} % of flits ({:.2} % of packets): {} resent, {} ACKs, {} NACKs beside {} data packets\n",
+                100.0 * o.waste_share,
+                100.0 * o.waste_packet_share,
+                o.resent_packets,
+                o.acks,
+                o.nacks,
+                o.data_packets
+            );
+        }
         s
     }
 }
@@ -87,7 +182,7 @@ impl Family for VcFamily {
     const PENDING_PER_HOST: u64 = 4;
     const COUNTS_HOPS: bool = false;
     const SLEEPS: bool = true;
-    type Ext = ();
+    type Ext = VcExt;
     type Switch = VcSwitch;
     type Nic = VcNic;
     type Shared = ();
@@ -101,20 +196,29 @@ impl Family for VcFamily {
     fn nic(
         b: &VcBuild,
         host: usize,
-        _hosts: usize,
+        hosts: usize,
         in_link: u32,
         out_link: u32,
         rng: ChaCha8Rng,
     ) -> VcNic {
-        VcNic::new(host, b.nic, in_link, out_link, rng)
+        VcNic::new(host, hosts, b.nic, in_link, out_link, rng)
     }
 
     fn shared(_b: &VcBuild, _hosts: usize) {}
 
+    /// With cut-through a packet must fit every queue it may enter: the adaptive (or every)
+    /// VC, the escape queue, the output queues.
     fn max_payload(b: &VcBuild) -> u32 {
-        match b.switch.switching {
+        let p = &b.switch;
+        match p.switching {
             Switching::Wormhole => u32::MAX,
-            Switching::CutThrough => b.switch.buffer_flits * b.nic.flit_bytes,
+            Switching::CutThrough => {
+                let mut f = p.buffer_flits.min(p.vc0_flits());
+                if p.output_buffer_flits > 0 {
+                    f = f.min(p.output_buffer_flits);
+                }
+                f * b.nic.flit_bytes
+            }
         }
     }
 
@@ -145,8 +249,54 @@ impl Family for VcFamily {
             .into(),
             escape_buffer_flits: p.escape_flits,
             output_buffer_flits: p.output_buffer_flits,
+            in_order: net.build.nic.seq.map(|sp| {
+                InOrderSection::of(&sp, net.nics.iter().filter_map(|n| n.seq.as_deref()))
+            }),
         }
     }
+}
+
+/// The sequenced NIC's parameters (`nic.in_order`, seed 004), with its settings checked.
+fn seq_params(cfg: &Config) -> Result<Option<SeqParams>> {
+    let n = &cfg.nic;
+    if !n.in_order {
+        return Ok(None);
+    }
+    let memory = match n.rearrange {
+        RearrangeKind::Static => Memory::Static {
+            per_conn: n.rearrange_conn_bytes,
+        },
+        RearrangeKind::Dynamic => {
+            if n.rearrange_conn_bytes == 0 || n.rearrange_conn_bytes > n.reorder_bytes {
+                return Err(Error::field(
+                    "nic.rearrange_conn_bytes",
+                    format!(
+                        "{} bytes per connection in a dynamic pool of nic.reorder_bytes = {}: allowed 1..={}",
+                        n.rearrange_conn_bytes, n.reorder_bytes, n.reorder_bytes
+                    ),
+                ));
+            }
+            Memory::new_dynamic(n.reorder_bytes, n.rearrange_conn_bytes, "nic.reorder_bytes")?
+        }
+    };
+    let policy = match (n.injection, n.rearrange) {
+        (InjectionKind::Immediate, _) => Policy::Immediate,
+        (InjectionKind::Li, _) => Policy::Li,
+        (InjectionKind::Lw, RearrangeKind::Static) => Policy::Lw {
+            window: n.rearrange_conn_bytes,
+        },
+        (InjectionKind::Lw, RearrangeKind::Dynamic) => {
+            return Err(Error::field(
+                "nic.injection",
+                "\"lw\" (ADAP-LW) sizes its window by the destination's buffer per connection, which dynamic memory does not fix (seed 004 §3.3); allowed with nic.rearrange = \"dynamic\": \"immediate\", \"li\"",
+            ));
+        }
+    };
+    Ok(Some(SeqParams {
+        ack_packets: n.ack == AckMode::Packets,
+        memory,
+        policy,
+    }))
 }
 
 /// A VC network from a configuration.
@@ -269,8 +419,15 @@ pub fn build(
         wait_for_tail_credit: s.wait_for_tail_credit,
         cut_through,
         credit,
+        seq: seq_params(cfg)?,
     };
-    let packet = nic.flits(cfg.traffic.message_bytes);
+    let workload = cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some();
+    let payload = if workload {
+        cfg.traffic.mtu_bytes.max(cfg.traffic.message_bytes)
+    } else {
+        cfg.traffic.message_bytes
+    };
+    let packet = nic.flits(payload);
     if cut_through && packet > s.vc_buffer_flits {
         return Err(Error::field(
             "switch.vc_buffer_flits",

@@ -9,16 +9,24 @@
 //! after the last one used that is free and has room for the head (all of the packet with
 //! virtual cut-through), in the same cycle, and drives one flit per cycle while credits allow.
 //! A packet generated at cycle g has its head on the wire at g when the VC is free.
+//!
+//! With `nic.in_order` the NIC is seed 004's sequenced NIC ([`seq`]): sequence numbers,
+//! rearrange buffers, ACK/NACK packets and injection control; the send engine then asks it
+//! what goes next, and the receive engine hands it every data packet's tail.
+
+pub mod seq;
 
 use super::VcFamily;
 use crate::blocks::credit::CreditUnit;
 use crate::blocks::link::NO_LINK;
+use crate::blocks::nic::rearrange::Action;
 use crate::blocks::vc_credits::VcCredits;
 use crate::fabric::{Ctx, Health, Nic, NicCore};
 use crate::sim::packet::{Header, Packet, NO_MSG};
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
 use crate::traffic::injection::{Injector, Process};
 use rand_chacha::ChaCha8Rng;
+use seq::{Held, Kind, Next, SeqParams, Sequenced, VcExt};
 
 /// NIC parameters.
 #[derive(Debug, Clone, Copy)]
@@ -42,6 +50,8 @@ pub struct VcNicParams {
     /// A head waits for room for its whole packet (virtual cut-through).
     pub cut_through: bool,
     pub credit: CreditUnit,
+    /// The sequenced NIC of seed 004 (in-order delivery), if configured.
+    pub seq: Option<SeqParams>,
 }
 
 impl VcNicParams {
@@ -68,12 +78,15 @@ pub struct VcNic {
     /// Flit driven and taken this cycle (waveforms).
     sent: Option<Flit>,
     got: Option<Flit>,
+    /// Seed 004's sequenced engine (boxed: most NICs have none).
+    pub seq: Option<Box<Sequenced>>,
 }
 
 impl VcNic {
     /// The NIC of `host`, receiving on `in_link`, sending on `out_link`.
     pub fn new(
         host: usize,
+        hosts: usize,
         p: VcNicParams,
         in_link: u32,
         out_link: u32,
@@ -107,7 +120,13 @@ impl VcNic {
             out_link,
             sent: None,
             got: None,
+            seq: p.seq.map(|sp| Box::new(Sequenced::new(sp, hosts))),
         }
+    }
+
+    /// The injection link's credit counters hold the credits of the empty buffers behind it.
+    pub fn credits_restored(&self) -> bool {
+        (0..self.p.vcs).all(|v| self.credits.credits(v) == self.credits.size(v))
     }
 
     /// Evaluate one cycle; returns the flits that moved.
@@ -129,12 +148,12 @@ impl VcNic {
             }
         }
         let (host, dests) = (self.core.host, cx.dests);
-        let p = &self.p;
+        let (p, seq) = (&self.p, &mut self.seq);
         cx.stats.suppressed += self.core.poll(now, dests, |dst, bytes, msg| {
-            alloc(p, host, now, dst, bytes, msg, cx)
+            alloc(p, seq.as_deref_mut(), host, now, dst, bytes, msg, cx)
         });
         if self.sending.is_none() {
-            self.start(cx);
+            self.start(now, cx);
         }
         if let Some((id, idx, flits, vc)) = self.sending {
             let need = self.p.credit.consume_at(idx);
@@ -165,16 +184,32 @@ impl VcNic {
         moved
     }
 
-    /// Start the oldest queued packet on the first VC after the last one used that is free
-    /// and has room for its head (its whole packet with virtual cut-through).
-    fn start(&mut self, cx: &mut Ctx<'_, VcFamily>) {
-        let Some(&id) = self.core.src.gen.queue.front() else {
-            return;
-        };
+    /// Start the next packet — the oldest queued one, or what the sequenced engine picks — on
+    /// the first VC after the last one used that is free and has room for its head (its whole
+    /// packet with virtual cut-through).
+    fn start(&mut self, now: u64, cx: &mut Ctx<'_, VcFamily>) {
         if self.out_link == NO_LINK {
             return;
         }
-        let flits = cx.packets.header(id).flits;
+        let queue = &self.core.src.gen.queue;
+        let next = match self.seq.as_deref() {
+            None => queue.front().map(|_| Next::New { at: 0 }),
+            Some(sq) => sq.peek(queue.iter().map(|&id| {
+                let p = cx.packets.get(id);
+                (p.h.dst, p.x.seq)
+            })),
+        };
+        let Some(next) = next else {
+            return;
+        };
+        let flits = match next {
+            Next::New { at } => cx.packets.header(queue[at]).flits,
+            Next::Ack { .. } | Next::Nack { .. } => Sequenced::control_flits(self.p.flit_bytes),
+            Next::Resend { dst, sn } => {
+                let sq = self.seq.as_deref().expect("a resend comes from the engine");
+                self.p.flits(sq.inj.bytes(dst as usize, sn) as u32)
+            }
+        };
         let need = if self.p.cut_through {
             self.p.credit.packet_units(flits)
         } else {
@@ -182,16 +217,90 @@ impl VcNic {
         };
         let nv = self.p.vcs;
         let free = self.credits.free() & self.p.inject_vcs;
-        for i in 1..=nv {
-            let vc = (self.last_vc as usize + i) % nv;
-            if free >> vc & 1 == 1 && self.credits.can_send(vc, need) {
-                self.credits.take(vc, 0);
-                self.core.src.gen.queue.pop_front();
-                self.last_vc = vc as u8;
-                self.sending = Some((id, 0, flits, vc as u8));
-                return;
+        let Some(vc) = (1..=nv)
+            .map(|i| (self.last_vc as usize + i) % nv)
+            .find(|&vc| free >> vc & 1 == 1 && self.credits.can_send(vc, need))
+        else {
+            return;
+        };
+        let id = self.commit(now, next, cx);
+        self.credits.take(vc, 0);
+        self.last_vc = vc as u8;
+        self.sending = Some((id, 0, flits, vc as u8));
+    }
+
+    /// The packet `next` goes on the wire: its id (a control packet or a resend enters the
+    /// packet table now).
+    fn commit(&mut self, now: u64, next: Next, cx: &mut Ctx<'_, VcFamily>) -> u32 {
+        let host = self.core.host as u32;
+        let id = match next {
+            Next::New { at } => {
+                let id = self.core.src.gen.queue.remove(at).expect("peeked");
+                if let Some(sq) = self.seq.as_deref_mut() {
+                    let p = cx.packets.get(id);
+                    sq.sent_new(p.h.dst, p.x.seq);
+                }
+                id
             }
+            Next::Ack { dst, sn } | Next::Nack { dst, sn } => {
+                let sq = self
+                    .seq
+                    .as_deref_mut()
+                    .expect("control comes from the engine");
+                sq.commit(next);
+                let kind = if matches!(next, Next::Ack { .. }) {
+                    Kind::Ack
+                } else {
+                    Kind::Nack
+                };
+                let payload = crate::fabric::vct::nic::ACK_BYTES;
+                cx.packets.alloc(Packet {
+                    h: Header {
+                        src: host,
+                        dst,
+                        payload,
+                        flits: Sequenced::control_flits(self.p.flit_bytes),
+                        msg: NO_MSG,
+                        gen_cycle: now,
+                        ..Default::default()
+                    },
+                    x: VcExt {
+                        kind,
+                        seq: sn,
+                        resent: false,
+                    },
+                })
+            }
+            Next::Resend { dst, sn } => {
+                let sq = self
+                    .seq
+                    .as_deref_mut()
+                    .expect("a resend comes from the engine");
+                let (bytes, held) = sq.commit(next).expect("a resend's packet");
+                cx.packets.alloc(Packet {
+                    h: Header {
+                        src: host,
+                        dst,
+                        payload: bytes as u32,
+                        flits: self.p.flits(bytes as u32),
+                        msg: held.msg,
+                        gen_cycle: held.gen_cycle,
+                        measured: held.measured,
+                        ..Default::default()
+                    },
+                    x: VcExt {
+                        kind: Kind::Data,
+                        seq: sn,
+                        resent: true,
+                    },
+                })
+            }
+        };
+        if let Some(sq) = self.seq.as_deref_mut() {
+            let p = cx.packets.get(id);
+            sq.injected.count(&p.x, p.h.flits);
         }
+        id
     }
 
     /// A flit from the router: its credit goes back at once; the tail delivers the packet.
@@ -215,21 +324,55 @@ impl VcNic {
         }
         let pk = cx.packets.get_mut(f.pkt);
         pk.h.arrive_cycle = now;
-        let h = pk.h;
+        let (h, x) = (pk.h, pk.x);
         if h.dst as usize != self.core.host {
             cx.stats.misdelivered += 1;
         }
-        cx.stats.delivered(now, &h, h.flits);
-        if h.msg != NO_MSG {
-            cx.delivered_msgs.push(h.msg);
+        let Some(sq) = self.seq.as_deref_mut() else {
+            deliver(now, f.pkt, cx);
+            return;
+        };
+        match x.kind {
+            Kind::Data => {
+                sq.on_data(h.src, x.seq, h.payload, f.pkt);
+                for i in 0..sq.actions.len() {
+                    match sq.actions[i] {
+                        Action::Deliver { sn, tag } => {
+                            sq.check_delivery(h.src, sn);
+                            deliver(now, tag, cx);
+                        }
+                        Action::Nack { tag, .. } => cx.packets.release(tag),
+                        Action::Ack(_) => {}
+                    }
+                }
+            }
+            Kind::Ack => {
+                sq.on_ack(h.src, x.seq);
+                cx.packets.release(f.pkt);
+            }
+            Kind::Nack => {
+                sq.on_nack(h.src, x.seq);
+                cx.packets.release(f.pkt);
+            }
         }
-        cx.packets.release(f.pkt);
     }
 }
 
-/// A new packet in the packet table.
+/// Packet `id` goes to its host at cycle `now`.
+fn deliver(now: u64, id: u32, cx: &mut Ctx<'_, VcFamily>) {
+    let h = *cx.packets.header(id);
+    cx.stats.delivered(now, &h, h.flits);
+    if h.msg != NO_MSG {
+        cx.delivered_msgs.push(h.msg);
+    }
+    cx.packets.release(id);
+}
+
+/// A new packet in the packet table (numbered in its connection by the sequenced engine).
+#[allow(clippy::too_many_arguments)]
 fn alloc(
     p: &VcNicParams,
+    seq: Option<&mut Sequenced>,
     host: usize,
     now: u64,
     dst: u32,
@@ -237,6 +380,15 @@ fn alloc(
     msg: u32,
     cx: &mut Ctx<'_, VcFamily>,
 ) -> u32 {
+    let measured = now >= cx.stats.warmup;
+    let sn = seq.map_or(0, |sq| {
+        let held = Held {
+            gen_cycle: now,
+            msg,
+            measured,
+        };
+        sq.number(dst, bytes, held)
+    });
     let id = cx.packets.alloc(Packet {
         h: Header {
             src: host as u32,
@@ -245,10 +397,14 @@ fn alloc(
             flits: p.flits(bytes),
             msg,
             gen_cycle: now,
-            measured: now >= cx.stats.warmup,
+            measured,
             ..Default::default()
         },
-        x: (),
+        x: VcExt {
+            kind: Kind::Data,
+            seq: sn,
+            resent: false,
+        },
     });
     cx.stats.count_generated(now);
     id
@@ -261,7 +417,16 @@ impl Nic<VcFamily> for VcNic {
     }
 
     fn enqueue(&mut self, now: u64, dst: u32, bytes: u32, msg: u32, cx: &mut Ctx<'_, VcFamily>) {
-        let id = alloc(&self.p, self.core.host, now, dst, bytes, msg, cx);
+        let id = alloc(
+            &self.p,
+            self.seq.as_deref_mut(),
+            self.core.host,
+            now,
+            dst,
+            bytes,
+            msg,
+            cx,
+        );
         self.core.src.gen.queue.push_back(id);
     }
 
@@ -278,12 +443,15 @@ impl Nic<VcFamily> for VcNic {
     }
 
     fn waiting(&self) -> usize {
-        self.core.src.queued() + self.sending.is_some() as usize
+        self.core.src.queued()
+            + self.sending.is_some() as usize
+            + self.seq.as_ref().map_or(0, |s| s.pending())
     }
 
     fn wake_at(&self) -> u64 {
         if self.sending.is_some()
             || self.core.src.queued() > 0
+            || self.seq.as_ref().is_some_and(|s| s.pending() > 0)
             || self.sent.is_some()
             || self.got.is_some()
         {
@@ -303,7 +471,10 @@ impl Nic<VcFamily> for VcNic {
                 + self.credits.overflows
                 + self.credits.double_grants,
             route_errors: 0,
-            order_errors: 0,
+            order_errors: self
+                .seq
+                .as_ref()
+                .map_or(0, |s| s.order_errors + s.rb.duplicates),
         }
     }
 }
@@ -326,5 +497,11 @@ impl Probe for VcNic {
         v.int("pkt", self.got.map_or(-1, |f| f.pkt as i64));
         v.int("vc", self.got.map_or(-1, |f| f.vc as i64));
         v.up();
+        if let Some(sq) = &self.seq {
+            v.scope("rearrange");
+            v.int("bytes", sq.rb.used as i64);
+            v.int("acks_queued", sq.pending() as i64);
+            v.up();
+        }
     }
 }

@@ -33,6 +33,7 @@ use crate::blocks::crossbar::Crossbar;
 use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::vc_buffer::VcBuffer;
 use crate::blocks::vc_credits::{VcCredits, FREE};
+use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
 use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
 use crate::routing::selection::{PortView, Selection};
@@ -250,6 +251,11 @@ pub struct VcSwitch {
     /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
     drove_fwd: u32,
     drove_back: u32,
+    /// Credit units freed per input VC and not yet sent upstream, the ports with some, and
+    /// per port the VC whose credits go first next.
+    credit_back: Vec<u32>,
+    credit_ports: u32,
+    credit_rr: Vec<u8>,
     /// Flits that crossed the crossbar, and those of them into VC 0 (seed 004's escape
     /// queues).
     pub forwarded: u64,
@@ -324,6 +330,9 @@ impl VcSwitch {
             any_sent: false,
             drove_fwd: 0,
             drove_back: 0,
+            credit_back: vec![0; np * nv],
+            credit_ports: 0,
+            credit_rr: vec![0; np],
             forwarded: 0,
             forwarded_vc0: 0,
             route_errors: 0,
@@ -336,6 +345,7 @@ impl VcSwitch {
     #[inline]
     pub fn idle(&self) -> bool {
         self.flits == 0
+            && self.credit_ports == 0
             && self.outq.as_ref().is_none_or(|q| q.flits == 0)
             && self.xbar.inside() == 0
             && self.credit_pipe.is_empty()
@@ -345,7 +355,7 @@ impl VcSwitch {
     }
 
     /// Evaluate one cycle, reading every link. Returns the flits that moved.
-    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable) -> u32 {
+    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VcExt>) -> u32 {
         self.eval_ports(now, links, packets, (u32::MAX, u32::MAX))
     }
 
@@ -356,7 +366,7 @@ impl VcSwitch {
         &mut self,
         now: u64,
         links: &mut [Link],
-        packets: &PacketTable,
+        packets: &PacketTable<VcExt>,
         (flits_in, credits_in): (u32, u32),
     ) -> u32 {
         let np = self.p.ports;
@@ -444,11 +454,14 @@ impl VcSwitch {
         if self.active != 0 {
             moved += self.sw_allocate(now, links, packets);
         }
+        if self.credit_ports != 0 {
+            self.return_credits(now, links);
+        }
         moved
     }
 
     /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.
-    pub(super) fn start_route(&mut self, iv: usize, at: u64, packets: &PacketTable) {
+    pub(super) fn start_route(&mut self, iv: usize, at: u64, packets: &PacketTable<VcExt>) {
         let (port, v) = (iv / self.p.vcs, iv % self.p.vcs);
         let f = *self.bufs[port].front(v).expect("a head at the front");
         let h = packets.header(f.pkt);
@@ -499,6 +512,24 @@ impl VcSwitch {
         self.bufs[port].level(v)
     }
 
+    /// Every credit counter holds the credits of its empty buffer downstream (true once the
+    /// network has drained: no credit was lost or made up).
+    pub fn credits_restored(&self) -> bool {
+        (0..self.p.ports)
+            .filter(|&p| self.out_link[p] != NO_LINK)
+            .all(|p| (0..self.p.vcs).all(|v| self.credits[p].credits(v) == self.credits[p].size(v)))
+    }
+
+    /// Flits in VC `v` of output `port`'s queue (0 without output queues).
+    pub fn queued(&self, port: usize, v: usize) -> u32 {
+        self.outq.as_ref().map_or(0, |q| q.bufs[port].level(v))
+    }
+
+    /// The packet of the flit at the front of VC `v` of output `port`'s queue.
+    pub fn queued_front(&self, port: usize, v: usize) -> Option<u32> {
+        self.outq.as_ref()?.bufs[port].front(v).map(|f| f.pkt)
+    }
+
     /// The packets of the first and the last flit in VC `v` of input `port` (None when
     /// empty): two different ones share the VC.
     pub fn packets_in(&self, port: usize, v: usize) -> Option<(u32, u32)> {
@@ -524,9 +555,9 @@ impl VcSwitch {
     }
 }
 
-impl Switch<()> for VcSwitch {
+impl Switch<VcExt> for VcSwitch {
     #[inline]
-    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable) -> u32 {
+    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VcExt>) -> u32 {
         VcSwitch::eval(self, now, links, packets)
     }
 
@@ -535,7 +566,7 @@ impl Switch<()> for VcSwitch {
         &mut self,
         now: u64,
         links: &mut [Link],
-        packets: &PacketTable,
+        packets: &PacketTable<VcExt>,
         arrivals: crate::fabric::sleep::Arrivals,
     ) -> u32 {
         self.eval_ports(now, links, packets, arrivals)

@@ -119,12 +119,7 @@ impl Family for VctFamily {
     fn shared(_b: &VctBuild, hosts: usize) -> E2e {
         E2e {
             outstanding: vec![0; hosts],
-            acks_live: 0,
         }
-    }
-
-    fn control_packets(net: &Network<Self>) -> u64 {
-        net.shared.acks_live
     }
 
     fn max_payload(b: &VctBuild) -> u32 {
@@ -152,9 +147,6 @@ impl Family for VctFamily {
     }
 }
 
-/// Largest trace packet payload (traces are split into 1 KB packets, seed 001 §5.1).
-pub const TRACE_PACKET_BYTES: u32 = 1024;
-
 /// A virtual cut-through network from a configuration.
 pub fn build(
     cfg: &Config,
@@ -168,7 +160,7 @@ pub fn build(
     let fb = params.flit_bytes;
     let payload = cfg.traffic.message_bytes;
     let workload = cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some();
-    let max_payload = payload.max(if workload { TRACE_PACKET_BYTES } else { 0 });
+    let max_payload = payload.max(if workload { cfg.traffic.mtu_bytes } else { 0 });
     let selection = Selection::by_name(&cfg.routing.selection).ok_or_else(|| {
         Error::field(
             "routing.selection",

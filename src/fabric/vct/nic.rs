@@ -80,9 +80,6 @@ pub const ACK_BYTES: u32 = 8;
 #[derive(Debug, Clone, Default)]
 pub struct E2e {
     pub outstanding: Vec<u64>,
-    /// Acknowledgement packets in the network or waiting to be sent (not counted as pending
-    /// data packets).
-    pub acks_live: u64,
 }
 
 /// One NIC.
@@ -295,7 +292,6 @@ impl VctNic {
             cx.stats.misdelivered += 1;
         }
         if p.x.ack {
-            cx.shared.acks_live -= 1;
             cx.stats.acks += 1;
             cx.stats.ack_flits += p.h.flits as u64;
             if let Some(u) = self.window_used.get_mut(&p.h.src) {
@@ -358,7 +354,6 @@ impl VctNic {
                         ..Default::default()
                     },
                 });
-                cx.shared.acks_live += 1;
                 self.acks_out.push_back(ack);
             }
         }

@@ -4,6 +4,7 @@
 use super::{CrossbarKind, Switching, VcState, VcSwitch, View};
 use crate::blocks::allocator::NO_GRANT;
 use crate::blocks::link::{Link, NO_LINK};
+use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::selection::SelectionFunction;
 use crate::sim::packet::PacketTable;
 use crate::sim::FlowCtl;
@@ -112,7 +113,7 @@ impl VcSwitch {
         &mut self,
         now: u64,
         links: &mut [Link],
-        packets: &PacketTable,
+        packets: &PacketTable<VcExt>,
     ) -> u32 {
         let (np, nv) = (self.p.ports, self.p.vcs);
         let vmask = (1u64 << nv) - 1;
@@ -168,6 +169,43 @@ impl VcSwitch {
         moved
     }
 
+    /// The credits freed this cycle go upstream: one symbol per input link and cycle, the VCs
+    /// of a port taking turns when several freed credits at once (a non-multiplexed crossbar
+    /// reads several VCs of one input per cycle); the rest wait in their VC's return counter.
+    pub(super) fn return_credits(&mut self, now: u64, links: &mut [Link]) {
+        let nv = self.p.vcs;
+        let mut m = self.credit_ports;
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let start = self.credit_rr[p] as usize;
+            let Some(v) = (0..nv)
+                .map(|i| (start + i) % nv)
+                .find(|&v| self.credit_back[p * nv + v] > 0)
+            else {
+                self.credit_ports &= !(1 << p);
+                continue;
+            };
+            let pending = &mut self.credit_back[p * nv + v];
+            let n = (*pending).min(u8::MAX as u32);
+            *pending -= n;
+            let c = FlowCtl::Credit {
+                vc: v as u8,
+                n: n as u8,
+            };
+            let sent = links[self.in_link[p] as usize].back.send(now, c);
+            debug_assert!(sent, "one credit symbol per link and cycle");
+            self.drove_back |= 1 << p;
+            self.credit_rr[p] = ((v + 1) % nv) as u8;
+            if self.credit_back[p * nv..(p + 1) * nv]
+                .iter()
+                .all(|&x| x == 0)
+            {
+                self.credit_ports &= !(1 << p);
+            }
+        }
+    }
+
     /// Can the front flit of active input VC `iv` cross now: past its VC allocation delay, with
     /// credits downstream or room in the output queue (a cut-through head: for its whole
     /// packet)?
@@ -200,7 +238,7 @@ impl VcSwitch {
         p: usize,
         v: usize,
         links: &mut [Link],
-        packets: &PacketTable,
+        packets: &PacketTable<VcExt>,
     ) -> u32 {
         let nv = self.p.vcs;
         let iv = p * nv + v;
@@ -219,12 +257,8 @@ impl VcSwitch {
         }
         let n = unit.release_at(s.next, s.len);
         if n > 0 {
-            let c = FlowCtl::Credit {
-                vc: v as u8,
-                n: n as u8,
-            };
-            links[self.in_link[p] as usize].back.send(now, c);
-            self.drove_back |= 1 << p;
+            self.credit_back[iv] += n;
+            self.credit_ports |= 1 << p;
         }
         f.vc = s.ovc;
         let x = if self.p.crossbar == CrossbarKind::NonMultiplexed {

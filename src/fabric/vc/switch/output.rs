@@ -15,6 +15,7 @@ use super::VcSwitch;
 use crate::blocks::link::Link;
 use crate::blocks::vc_buffer::VcBuffer;
 use crate::blocks::vc_credits::FREE;
+use crate::fabric::vc::nic::seq::VcExt;
 use crate::sim::packet::PacketTable;
 use crate::sim::Flit;
 
@@ -105,7 +106,7 @@ impl VcSwitch {
         &mut self,
         now: u64,
         links: &mut [Link],
-        packets: &PacketTable,
+        packets: &PacketTable<VcExt>,
     ) -> u32 {
         let Some(q) = self.outq.as_mut() else {
             return 0;
