@@ -21,6 +21,7 @@ pub mod insitu;
 pub mod ir_fir;
 pub mod itb;
 pub mod lockstep;
+pub mod rearrange;
 pub mod slack_buffer;
 pub mod vc_allocator;
 
@@ -108,6 +109,7 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<allocator::AllocatorRtl>::new(),
     &Registered::<vc_allocator::VcAllocatorRtl>::new(),
     &Registered::<dl_table::DlTableRtl>::new(),
+    &Registered::<rearrange::RearrangeRtl>::new(),
 ];
 
 /// The registered twin called `name`, or an error listing the names.

@@ -22,9 +22,11 @@
 //!
 //! Every packet carries a `tag` (the NIC's packet id) that comes back with its action.
 //! Latency: one decision per arrival; the NIC overlaps it with the next reception (§3.2: "no
-//! penalty is considered"); the RTL twin (`hdl::rearrange`) takes one cycle per action.
+//! penalty is considered"); the RTL twin (`hdl::rearrange`) takes one cycle per action, the
+//! timing [`RearrangeController`] gives the model.
 
 use crate::error::{Error, Result};
+use std::collections::VecDeque;
 
 /// How the rearrange memory is allocated (§3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,6 +211,66 @@ impl RearrangeBuffer {
     }
 }
 
+/// One arrival at the controller: packet `sn` of `bytes` bytes on connection `conn`, tagged
+/// `tag`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arrival {
+    pub conn: usize,
+    pub sn: u32,
+    pub bytes: u64,
+    pub tag: u32,
+}
+
+/// The rearrange controller as a clocked block, with the timing of its RTL twin
+/// (`hdl::rearrange`): an arrival taken in cycle t is decided by [`RearrangeBuffer::arrive`]
+/// in that cycle — buffers, counters, MBS and MMS commit at its clock edge — and its actions
+/// leave one per cycle from t + 1 on, in the order `arrive` gives them. The controller takes
+/// an arrival (`ready`) while at most one action is left to send, so an arrival is taken in the
+/// cycle its predecessor's last action leaves; an arrival offered while not ready is ignored
+/// (the NIC holds it). Decisions with no action (a store, a duplicate) take one cycle.
+#[derive(Debug, Clone)]
+pub struct RearrangeController {
+    pub buf: RearrangeBuffer,
+    /// Actions decided and not yet sent, with their connection.
+    pending: VecDeque<(usize, Action)>,
+    scratch: Vec<Action>,
+}
+
+impl RearrangeController {
+    pub fn new(memory: Memory, conns: usize) -> Self {
+        RearrangeController {
+            buf: RearrangeBuffer::new(memory, conns),
+            pending: VecDeque::new(),
+            scratch: vec![],
+        }
+    }
+
+    /// Does the controller take an arrival this cycle?
+    pub fn ready(&self) -> bool {
+        self.pending.len() <= 1
+    }
+
+    /// Actions decided but not yet sent.
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// One clock cycle: the action sent this cycle (with its connection), the oldest pending;
+    /// then `arrival`, if the controller is ready, is decided and its actions queued.
+    pub fn cycle(&mut self, arrival: Option<Arrival>) -> Option<(usize, Action)> {
+        let ready = self.ready();
+        let sent = self.pending.pop_front();
+        if let Some(a) = arrival.filter(|_| ready) {
+            self.scratch.clear();
+            self.buf
+                .arrive(a.conn, a.sn, a.bytes, a.tag, &mut self.scratch);
+            self.pending
+                .extend(self.scratch.iter().map(|&act| (a.conn, act)));
+        }
+        sent
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,5 +442,59 @@ mod tests {
             assert_eq!(b.duplicates, 0);
             assert_eq!(b.delivered, (conns as u64) * n as u64);
         }
+    }
+
+    #[test]
+    fn the_clocked_controller_sends_one_action_per_cycle_and_takes_arrivals_when_ready() {
+        let mut k = RearrangeController::new(Memory::Static { per_conn: 600 }, 2);
+        let a = |conn, sn, bytes| {
+            Some(Arrival {
+                conn,
+                sn,
+                bytes,
+                tag: 100 + sn,
+            })
+        };
+        // three stored (no action, ready every cycle), then the expected one: four delivers
+        // and the ACK on the next five cycles; the buffer is empty at once
+        for sn in [3, 1, 2] {
+            assert!(k.ready());
+            assert_eq!(k.cycle(a(0, sn, 200)), None);
+        }
+        assert_eq!(k.buf.occupancy(0), 600);
+        assert_eq!(k.cycle(a(0, 0, 50)), None);
+        assert_eq!(
+            (k.buf.occupancy(0), k.buf.expected(0), k.pending()),
+            (0, 4, 5)
+        );
+        let mut sent = vec![];
+        for _ in 0..5 {
+            // arrivals offered while more than one action is left are ignored
+            let ready = k.ready();
+            sent.push(k.cycle(if ready { None } else { a(1, 1, 10) }).unwrap());
+        }
+        let d = |sn| (0, Action::Deliver { sn, tag: 100 + sn });
+        assert_eq!(sent, vec![d(0), d(1), d(2), d(3), (0, Action::Ack(3))]);
+        assert_eq!(
+            (k.buf.stored, k.buf.duplicates, k.buf.occupancy(1)),
+            (3, 0, 0)
+        );
+        // 6 and 7 stored; 5 (500 bytes) evicts 7 then 6, and the next arrival is taken in the
+        // cycle the last NACK leaves
+        for sn in [6, 7] {
+            k.cycle(a(1, sn, 250));
+        }
+        assert_eq!(k.cycle(a(1, 5, 500)), None);
+        assert!(!k.ready());
+        let n = |sn| (1, Action::Nack { sn, tag: 100 + sn });
+        assert_eq!(k.cycle(None), Some(n(7)));
+        assert!(k.ready(), "the last action leaves this cycle");
+        assert_eq!(k.cycle(a(1, 0, 10)), Some(n(6)));
+        assert_eq!(
+            k.cycle(None),
+            Some((1, Action::Deliver { sn: 0, tag: 100 }))
+        );
+        assert_eq!(k.cycle(None), Some((1, Action::Ack(0))));
+        assert_eq!((k.cycle(None), k.buf.occupancy(1)), (None, 500));
     }
 }

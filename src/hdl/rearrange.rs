@@ -1,0 +1,635 @@
+//! RTL twin of the rearrange-buffer controller of seed 004's sequenced NIC (§3.1–3.2; model:
+//! `blocks::nic::rearrange`, driven through its clocked [`RearrangeController`]).
+//!
+//! Bounds: 4 connections; a window of 8 sequence numbers per connection, `sn − expected < 8`
+//! (sources keep at most 8 packets of a connection unacknowledged); 24-bit sequence numbers
+//! (InfiniBand's PSN width; equal to the model's 32-bit ones below 2^24 packets per
+//! connection); packets up to 2,047 bytes; 8-bit tags; 16-bit byte counters and sizes (a
+//! window holds at most 7 × 2,047 bytes per connection, 57,316 in all: nothing overflows, and a
+//! larger size is unlimited).
+//!
+//! State: per connection `expected`, a stored bitmap relative to it (bit `o`: packet
+//! `expected + o` is stored; bit 0 never is), its bytes stored and MBS; per slot (connection ×
+//! `sn mod 8`) the bytes and tag; the bytes stored in all, the MMS and a duplicates counter.
+//! `mode` (0 static, 1 dynamic, 2/3 unlimited), `size` (static buffer / dynamic cap) and `pool`
+//! are configuration inputs, read at every decision.
+//!
+//! Timing: an arrival taken in cycle t (`arrive` while `ready`) is decided in that cycle — the
+//! sequence check (duplicates are counted and dropped); in order, the run of stored
+//! successors; out of order, what rejecting the stored packets above each cut would free, the
+//! static or dynamic room check at every cut, and the smallest eviction that lets the newcomer
+//! in (or none: reject it) — and state, MBS and MMS commit at its edge. The sequencer then
+//! sends one action per cycle from t + 1: DELIVER (the newcomer, then each stored successor)
+//! and one cumulative ACK, or one NACK per rejected packet, largest sequence number first.
+//! `ready` is high while at most one action is left, so the next arrival is taken in the cycle
+//! the last action leaves: k actions take k cycles, a store or a duplicate one. Action outputs
+//! are zero while `act_valid` is low; `q_conn` selects the connection the `q_*` outputs show.
+
+use super::lockstep::{port, Clocked, Port, Twin};
+use crate::blocks::nic::rearrange::{Action, Arrival, Memory, RearrangeController};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use rust_hdl::prelude::*;
+
+/// Connections, their index width, and the window of sequence numbers per connection.
+pub const CONNS: usize = 4;
+const CB: usize = 2;
+pub const WINDOW: usize = 8;
+/// Sequence-number, packet-size, byte-counter and tag widths.
+pub const SNW: usize = 24;
+pub const BYTESW: usize = 11;
+const W: usize = 16;
+const TW: usize = 8;
+/// Slots: connections × window.
+const SLOTS: usize = CONNS * WINDOW;
+// The kernel's index arithmetic (`c * 8 + s`, `7 - j`) is written for these sizes.
+const _: () = assert!(CONNS == 4 && WINDOW == 8);
+
+/// The rearrange controller's RTL twin.
+#[derive(LogicBlock, Default)]
+pub struct RearrangeRtl {
+    pub clock: Signal<In, Clock>,
+    /// Memory allocation (configuration): 0 static, 1 dynamic, 2/3 unlimited.
+    pub mode: Signal<In, Bits<2>>,
+    /// Static: bytes per connection; dynamic: the cap per connection.
+    pub size: Signal<In, Bits<W>>,
+    /// Dynamic: the shared pool in bytes.
+    pub pool: Signal<In, Bits<W>>,
+    /// A packet arrived: connection, sequence number, bytes, tag. Ignored unless `ready`.
+    pub arrive: Signal<In, Bit>,
+    pub conn: Signal<In, Bits<CB>>,
+    pub sn: Signal<In, Bits<SNW>>,
+    pub bytes: Signal<In, Bits<BYTESW>>,
+    pub tag: Signal<In, Bits<TW>>,
+    /// The connection whose state `q_*` show.
+    pub q_conn: Signal<In, Bits<CB>>,
+    /// An arrival is taken this cycle.
+    pub ready: Signal<Out, Bit>,
+    /// The action of this cycle: 0 DELIVER, 1 ACK, 2 NACK; its connection, sequence number and
+    /// tag (0 for an ACK).
+    pub act_valid: Signal<Out, Bit>,
+    pub act_kind: Signal<Out, Bits<2>>,
+    pub act_conn: Signal<Out, Bits<CB>>,
+    pub act_sn: Signal<Out, Bits<SNW>>,
+    pub act_tag: Signal<Out, Bits<TW>>,
+    /// Bytes stored over all connections, and the MMS.
+    pub used: Signal<Out, Bits<W>>,
+    pub mms: Signal<Out, Bits<W>>,
+    /// Connection `q_conn`: next sequence number expected, bytes stored, MBS.
+    pub q_expected: Signal<Out, Bits<SNW>>,
+    pub q_used: Signal<Out, Bits<W>>,
+    pub q_mbs: Signal<Out, Bits<W>>,
+    /// Duplicates dropped (mod 2^16).
+    pub duplicates: Signal<Out, Bits<W>>,
+    exp: [DFF<Bits<SNW>>; CONNS],
+    map: [DFF<Bits<WINDOW>>; CONNS],
+    cused: [DFF<Bits<W>>; CONNS],
+    mbs: [DFF<Bits<W>>; CONNS],
+    slot_bytes: [DFF<Bits<W>>; SLOTS],
+    slot_tag: [DFF<Bits<TW>>; SLOTS],
+    total: DFF<Bits<W>>,
+    mms_r: DFF<Bits<W>>,
+    n_dup: DFF<Bits<W>>,
+    /// Sequencer: 0 idle, 1 DELIVER `s_sn` then `s_cnt` more, 2 ACK `s_sn`, 3 NACK
+    /// `s_sn` + each offset of `s_mask`, highest first (`s_mask` is empty in the other states).
+    s_kind: DFF<Bits<2>>,
+    s_conn: DFF<Bits<CB>>,
+    s_sn: DFF<Bits<SNW>>,
+    s_cnt: DFF<Bits<3>>,
+    s_mask: DFF<Bits<WINDOW>>,
+    // the action leaving
+    lone: Signal<Local, Bit>,
+    h: Signal<Local, Bits<3>>,
+    /// `h` widened to a sequence number.
+    hw: Signal<Local, Bits<SNW>>,
+    rslot: Signal<Local, Bits<3>>,
+    atag: Signal<Local, Bits<TW>>,
+    // the decision
+    take: Signal<Local, Bit>,
+    b16: Signal<Local, Bits<W>>,
+    e: Signal<Local, Bits<SNW>>,
+    m: Signal<Local, Bits<WINDOW>>,
+    u: Signal<Local, Bits<W>>,
+    diff: Signal<Local, Bits<SNW>>,
+    d: Signal<Local, Bits<3>>,
+    dbit: Signal<Local, Bits<WINDOW>>,
+    dup: Signal<Local, Bit>,
+    inord: Signal<Local, Bit>,
+    ooo: Signal<Local, Bit>,
+    /// The connection's slots: bytes, offset from `expected`; the bytes at offsets 1..=7.
+    row: [Signal<Local, Bits<W>>; WINDOW],
+    rel: [Signal<Local, Bits<3>>; WINDOW],
+    rsz: [Signal<Local, Bits<W>>; 7],
+    run: Signal<Local, Bit>,
+    k: Signal<Local, Bits<SNW>>,
+    frun: Signal<Local, Bits<W>>,
+    /// `fr[c - 1]`: bytes stored at offsets ≥ c (what a cut at c frees); `fit[c - 1]`: the
+    /// newcomer fits with them freed.
+    fr: [Signal<Local, Bits<W>>; WINDOW],
+    fit: [Signal<Local, Bit>; WINDOW],
+    cu: Signal<Local, Bits<W>>,
+    tt: Signal<Local, Bits<W>>,
+    can: Signal<Local, Bit>,
+    frsel: Signal<Local, Bits<W>>,
+    ev: Signal<Local, Bits<WINDOW>>,
+    nm: Signal<Local, Bits<WINDOW>>,
+}
+
+// rust-hdl prints expressions without their parentheses (primer §6): every mixed `& | ^` and
+// comparison is parenthesised.
+#[allow(unused_parens)]
+impl Logic for RearrangeRtl {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, total, mms_r, n_dup, s_kind, s_conn, s_sn, s_cnt, s_mask);
+        self.q_expected.next = 0.into();
+        self.q_used.next = 0.into();
+        self.q_mbs.next = 0.into();
+        for c in 0..CONNS {
+            if (self.q_conn.val() == c.to_bits::<CB>()) {
+                self.q_expected.next = self.exp[c].q.val();
+                self.q_used.next = self.cused[c].q.val();
+                self.q_mbs.next = self.mbs[c].q.val();
+            }
+            self.exp[c].clock.next = self.clock.val();
+            self.map[c].clock.next = self.clock.val();
+            self.cused[c].clock.next = self.clock.val();
+            self.mbs[c].clock.next = self.clock.val();
+            self.exp[c].d.next = self.exp[c].q.val();
+            self.map[c].d.next = self.map[c].q.val();
+            self.cused[c].d.next = self.cused[c].q.val();
+            self.mbs[c].d.next = self.mbs[c].q.val();
+        }
+        for i in 0..SLOTS {
+            self.slot_bytes[i].clock.next = self.clock.val();
+            self.slot_tag[i].clock.next = self.clock.val();
+            self.slot_bytes[i].d.next = self.slot_bytes[i].q.val();
+            self.slot_tag[i].d.next = self.slot_tag[i].q.val();
+        }
+        // ---- the action leaving this cycle ----
+        self.lone.next = !(self.s_mask.q.val() & (self.s_mask.q.val() - 1)).any();
+        self.h.next = 0.into();
+        self.hw.next = 0.into();
+        for i in 0..WINDOW {
+            if self.s_mask.q.val().get_bit(i) {
+                self.h.next = i.to_bits::<3>();
+                self.hw.next = i.to_bits::<SNW>();
+            }
+        }
+        self.ready.next = (self.s_kind.q.val() == 0)
+            | (self.s_kind.q.val() == 2)
+            | ((self.s_kind.q.val() == 3) & self.lone.val());
+        // the action's sequence number and slot: DELIVER's, or NACK's base + highest offset
+        // (`s_mask` is empty outside NACK runs, so `h` is 0)
+        self.rslot.next = self.s_sn.q.val().get_bits::<3>(0) + self.h.val();
+        self.atag.next = 0.into();
+        for c in 0..CONNS {
+            for s in 0..WINDOW {
+                if ((self.s_conn.q.val() == c.to_bits::<CB>())
+                    & (self.rslot.val() == s.to_bits::<3>()))
+                {
+                    self.atag.next = self.slot_tag[c * 8 + s].q.val();
+                }
+            }
+        }
+        self.act_valid.next = self.s_kind.q.val().any();
+        self.act_kind.next = 0.into();
+        self.act_conn.next = 0.into();
+        self.act_sn.next = 0.into();
+        self.act_tag.next = 0.into();
+        if self.s_kind.q.val().any() {
+            self.act_kind.next = self.s_kind.q.val() - 1;
+            self.act_conn.next = self.s_conn.q.val();
+            self.act_sn.next = self.s_sn.q.val() + self.hw.val();
+            if (self.s_kind.q.val() != 2) {
+                self.act_tag.next = self.atag.val();
+            }
+        }
+        if (self.s_kind.q.val() == 1) {
+            if self.s_cnt.q.val().any() {
+                self.s_sn.d.next = self.s_sn.q.val() + 1;
+                self.s_cnt.d.next = self.s_cnt.q.val() - 1;
+            } else {
+                self.s_kind.d.next = 2.into();
+            }
+        }
+        self.s_mask.d.next = self.s_mask.q.val() & !(bits::<WINDOW>(1) << self.h.val());
+        if ((self.s_kind.q.val() == 2) | ((self.s_kind.q.val() == 3) & self.lone.val())) {
+            self.s_kind.d.next = 0.into();
+        }
+        // ---- the decision on this cycle's arrival ----
+        self.take.next = self.arrive.val() & self.ready.val();
+        self.b16.next = 0.into();
+        for i in 0..BYTESW {
+            if self.bytes.val().get_bit(i) {
+                self.b16.next = self.b16.val() | (bits::<W>(1) << i.to_bits::<4>());
+            }
+        }
+        self.e.next = 0.into();
+        self.m.next = 0.into();
+        self.u.next = 0.into();
+        for c in 0..CONNS {
+            if (self.conn.val() == c.to_bits::<CB>()) {
+                self.e.next = self.exp[c].q.val();
+                self.m.next = self.map[c].q.val();
+                self.u.next = self.cused[c].q.val();
+            }
+        }
+        for s in 0..WINDOW {
+            self.row[s].next = 0.into();
+            for c in 0..CONNS {
+                if (self.conn.val() == c.to_bits::<CB>()) {
+                    self.row[s].next = self.slot_bytes[c * 8 + s].q.val();
+                }
+            }
+            self.rel[s].next = s.to_bits::<3>() - self.e.val().get_bits::<3>(0);
+        }
+        self.diff.next = self.sn.val() - self.e.val();
+        self.d.next = self.diff.val().get_bits::<3>(0);
+        self.dbit.next = bits::<WINDOW>(1) << self.d.val();
+        self.dup.next = (self.sn.val() < self.e.val()) | (self.m.val() & self.dbit.val()).any();
+        self.inord.next = !self.dup.val() & !self.diff.val().any();
+        self.ooo.next = !self.dup.val() & self.diff.val().any();
+        for o in 1..WINDOW {
+            self.rsz[o - 1].next = 0.into();
+            for s in 0..WINDOW {
+                if (self.rel[s].val() == o.to_bits::<3>()) {
+                    self.rsz[o - 1].next = self.row[s].val();
+                }
+            }
+        }
+        // in order: the run of stored successors
+        self.run.next = true;
+        self.k.next = 0.into();
+        self.frun.next = 0.into();
+        for o in 1..WINDOW {
+            self.run.next = self.run.val() & self.m.val().get_bit(o);
+            if self.run.val() {
+                self.k.next = self.k.val() + 1;
+                self.frun.next = self.frun.val() + self.rsz[o - 1].val();
+            }
+        }
+        // out of order: what each cut frees, and whether the newcomer then fits
+        self.fr[7].next = 0.into();
+        for j in 0..7 {
+            self.fr[6 - j].next = self.fr[7 - j].val();
+            if self.m.val().get_bit(7 - j) {
+                self.fr[6 - j].next = self.fr[7 - j].val() + self.rsz[6 - j].val();
+            }
+        }
+        self.cu.next = 0.into();
+        self.tt.next = 0.into();
+        for j in 0..WINDOW {
+            self.cu.next = self.u.val() - self.fr[j].val() + self.b16.val();
+            self.tt.next = self.total.q.val() - self.fr[j].val() + self.b16.val();
+            // unlimited (mode 2, 3), or within the size and, if dynamic, the pool
+            self.fit[j].next = self.mode.val().get_bit(1)
+                | ((self.cu.val() <= self.size.val())
+                    & ((self.mode.val() == 0) | (self.tt.val() <= self.pool.val())));
+        }
+        // no cut (fits as it is), else the highest cut above the newcomer that makes room
+        self.can.next = self.fit[7].val();
+        self.frsel.next = 0.into();
+        self.ev.next = 0.into();
+        for j in 0..7 {
+            if ((self.d.val() <= j.to_bits::<3>()) & self.fit[j].val() & !self.fit[7].val()) {
+                self.can.next = true;
+                self.frsel.next = self.fr[j].val();
+                self.ev.next = (self.m.val() >> (j + 1).to_bits::<4>()) << (j + 1).to_bits::<4>();
+            }
+        }
+        self.nm.next = self.ev.val();
+        if !self.can.val() {
+            self.nm.next = self.dbit.val();
+        }
+        // ---- commit ----
+        if self.take.val() {
+            if self.dup.val() {
+                self.n_dup.d.next = self.n_dup.q.val() + 1;
+            }
+            if self.inord.val() {
+                self.total.d.next = self.total.q.val() - self.frun.val();
+                self.s_kind.d.next = 1.into();
+                self.s_conn.d.next = self.conn.val();
+                self.s_sn.d.next = self.sn.val();
+                self.s_cnt.d.next = self.k.val().get_bits::<3>(0);
+            }
+            if self.ooo.val() {
+                if (self.mms_r.q.val() < (self.total.q.val() + self.b16.val())) {
+                    self.mms_r.d.next = self.total.q.val() + self.b16.val();
+                }
+                if self.can.val() {
+                    self.total.d.next = self.total.q.val() - self.frsel.val() + self.b16.val();
+                }
+                if self.nm.val().any() {
+                    self.s_kind.d.next = 3.into();
+                    self.s_conn.d.next = self.conn.val();
+                    self.s_sn.d.next = self.e.val();
+                    self.s_mask.d.next = self.nm.val();
+                }
+            }
+        }
+        for c in 0..CONNS {
+            if (self.take.val() & (self.conn.val() == c.to_bits::<CB>())) {
+                if self.inord.val() {
+                    self.exp[c].d.next = self.e.val() + self.k.val() + 1;
+                    self.map[c].d.next = (self.m.val() >> self.k.val().get_bits::<3>(0)) >> 1;
+                    self.cused[c].d.next = self.u.val() - self.frun.val();
+                }
+                // the newcomer's slot: its bytes and tag (DELIVER or NACK read them if not stored)
+                for s in 0..WINDOW {
+                    if (!self.dup.val() & (self.sn.val().get_bits::<3>(0) == s.to_bits::<3>())) {
+                        self.slot_bytes[c * 8 + s].d.next = self.b16.val();
+                        self.slot_tag[c * 8 + s].d.next = self.tag.val();
+                    }
+                }
+                if self.ooo.val() {
+                    if (self.mbs[c].q.val() < (self.u.val() + self.b16.val())) {
+                        self.mbs[c].d.next = self.u.val() + self.b16.val();
+                    }
+                    if self.can.val() {
+                        self.map[c].d.next = (self.m.val() & !self.ev.val()) | self.dbit.val();
+                        self.cused[c].d.next = self.u.val() - self.frsel.val() + self.b16.val();
+                    }
+                }
+            }
+        }
+        // ---- status ----
+        self.used.next = self.total.q.val();
+        self.mms.next = self.mms_r.q.val();
+        self.duplicates.next = self.n_dup.q.val();
+    }
+}
+
+impl Clocked for RearrangeRtl {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock { clk: high };
+    }
+}
+
+/// The model's memory setting from the configuration inputs.
+pub fn memory(mode: u64, size: u64, pool: u64) -> Memory {
+    match mode {
+        0 => Memory::Static { per_conn: size },
+        1 => Memory::Dynamic {
+            total: pool,
+            cap: size,
+        },
+        _ => Memory::Unlimited,
+    }
+}
+
+/// `act_kind` codes.
+pub const DELIVER: u64 = 0;
+pub const ACK: u64 = 1;
+pub const NACK: u64 = 2;
+
+/// One phase of random stimulus: `mode`, `size`, `pool`; packet sizes; connections in use;
+/// the probabilities of an arrival in a cycle, of it being the expected packet (else one of
+/// the 7 after it, stored or not), of a duplicate of a delivered one instead, and of an
+/// arrival offered while the controller is busy.
+type Phase = (u64, u64, u64, (u64, u64), usize, [f64; 4]);
+
+/// Phases of 2,000 cycles, in turn.
+#[rustfmt::skip]
+const PHASES: [Phase; 9] = [
+    (0, 3000, 0, (64, 1500), 4, [0.8, 0.3, 0.02, 0.2]),      // static: stores, evictions, rejects
+    (1, 3000, 6000, (200, 2047), 4, [0.7, 0.3, 0.02, 0.2]),  // dynamic: pool and cap bind
+    (2, 0, 0, (1, 2047), 4, [0.9, 0.2, 0.05, 0.1]),          // unlimited: long runs
+    (0, 100, 0, (256, 2047), 3, [0.6, 0.4, 0.02, 0.3]),      // a buffer smaller than a packet
+    (0, 4096, 0, (512, 512), 2, [0.8, 0.3, 0.2, 0.1]),       // 512-byte packets, duplicates
+    (1, 2500, 2500, (0, 900), 4, [0.9, 0.3, 0.02, 0.5]),     // a tight pool, zero-byte packets
+    (0, 2048, 0, (64, 700), 4, [0.5, 0.85, 0.02, 0.05]),     // mostly in order
+    (1, 60000, 4000, (300, 1200), 4, [0.8, 0.2, 0.02, 0.2]), // a cap above the pool
+    (3, 0, 0, (1, 600), 1, [0.9, 0.1, 0.05, 0.2]),           // unlimited (mode 3), one connection
+];
+
+/// Pseudo-connections of [`SCRIPT`]: deliver everything stored; offer an arrival on connection
+/// 2 in a cycle the controller is busy.
+const FLUSH: usize = 8;
+const BUSY: usize = 9;
+
+/// A scripted arrival: connection, `sn − expected`, bytes.
+type Scripted = (usize, i64, u64);
+
+/// Directed scenarios: `(mode, size, pool)` and the arrivals, each offered once the controller
+/// is ready.
+#[rustfmt::skip]
+const SCRIPT: &[([u64; 3], &[Scripted])] = &[
+    // Figures 2-3 of §3.2: 2 and 1 stored, then 0 delivers all three with one ACK
+    ([0, 1024, 0], &[(0, 2, 256), (0, 1, 256), (0, 0, 256)]),
+    // Figure 4: 3, 4 stored; 2 evicts 4; 5 rejected alone; then 0, and 1 with 2 and 3
+    ([0, 512, 0], &[(1, 3, 256), (1, 4, 256), (1, 2, 256), (1, 5, 256), (1, 0, 256), (1, 0, 256)]),
+    // a larger newcomer evicts two, largest first
+    ([0, 600, 0], &[(2, 2, 200), (2, 3, 200), (2, 4, 200), (2, 1, 400), (2, 0, 100)]),
+    // a buffer smaller than a packet; a zero-byte packet fits, a 33-byte one does not
+    ([0, 32, 0], &[(3, 1, 256), (3, 3, 40), (3, 0, 256), (3, 0, 256), (3, 2, 0), (3, 1, 33),
+                   (3, 0, 10), (3, 0, 10)]),
+    // duplicates: two delivered ones, a stored one offered twice
+    ([0, 4096, 0], &[(0, -1, 64), (0, -3, 64), (0, 2, 64), (0, 2, 64), (0, 0, 64), (0, 0, 64)]),
+    // unlimited: the whole window, then eight DELIVERs and the ACK; arrivals offered meanwhile
+    // are ignored, one is taken in the ACK cycle
+    ([2, 0, 0], &[(1, 7, 2047), (1, 6, 2047), (1, 5, 2047), (1, 4, 2047), (1, 3, 2047),
+                  (1, 2, 2047), (1, 1, 2047), (1, 0, 2047), (BUSY, 1, 100), (BUSY, 1, 100),
+                  (BUSY, 1, 100), (BUSY, 1, 100), (BUSY, 1, 100), (BUSY, 1, 100),
+                  (BUSY, 1, 100), (2, 0, 100)]),
+    // every connection full of the largest packets (the counters' top range; mode 3 is
+    // unlimited too): 28 stored, then four runs
+    ([3, 0, 0], &[]),
+    // dynamic: connection 0 reaches its cap; 1 takes the rest of the pool; 2 finds it full; 1
+    // evicts its own later packet, never another connection's
+    ([1, 768, 1024], &[(0, 1, 256), (0, 2, 256), (0, 3, 256), (0, 5, 256), (1, 5, 256),
+                       (2, 5, 256), (1, 4, 256)]),
+    // a cap above the pool
+    ([1, 60000, 1024], &[(2, 3, 100), (FLUSH, 0, 0)]),
+    // the pool forces two evictions
+    ([1, 2000, 1000], &[(0, 5, 300), (0, 6, 300), (1, 2, 300), (0, 1, 500), (FLUSH, 0, 0)]),
+    // a static size shrunk below what is stored: three evictions, then an arrival taken in
+    // the last NACK's cycle
+    ([0, 4096, 0], &[(3, 2, 1000), (3, 3, 1000), (3, 4, 1000)]),
+    ([0, 500, 0], &[(3, 1, 100), (3, 0, 100), (FLUSH, 0, 0)]),
+];
+
+/// Scripted stimulus, run against the model.
+struct Script {
+    m: RearrangeController,
+    v: Vec<Vec<u64>>,
+}
+
+impl Script {
+    /// One cycle under `cfg`; `a`: an arrival, offered ready or not.
+    fn step(&mut self, cfg: &[u64; 3], a: Option<Scripted>) {
+        let mut inp = [0u64; 9];
+        inp[..3].copy_from_slice(cfg);
+        inp[8] = (self.v.len() % CONNS) as u64;
+        if let Some((c, off, bytes)) = a {
+            let sn = (self.m.buf.expected(c) as i64 + off) as u64;
+            let tag = (c as u64 * 61 + sn * 7) & 0xff;
+            inp[3..8].copy_from_slice(&[1, c as u64, sn, bytes, tag]);
+        }
+        RearrangeRtl::model_cycle(&mut self.m, &inp, &mut [0; 12]);
+        self.v.push(inp.to_vec());
+    }
+
+    /// An arrival, offered once the controller is ready.
+    fn offer(&mut self, cfg: &[u64; 3], a: Scripted) {
+        while !self.m.ready() {
+            self.step(cfg, None);
+        }
+        self.step(cfg, Some(a));
+    }
+}
+
+impl Twin for RearrangeRtl {
+    const NAME: &'static str = "rearrange";
+    const SUMMARY: &'static str =
+        "rearrange-buffer controller, 4 connections x 8-packet window, static/dynamic/unlimited memory, DELIVER/ACK/NACK one per cycle (seed 004 §3.1-3.2)";
+    const INPUTS: &'static [Port] = &[
+        port("mode", 2),
+        port("size", W as u32),
+        port("pool", W as u32),
+        port("arrive", 1),
+        port("conn", CB as u32),
+        port("sn", SNW as u32),
+        port("bytes", BYTESW as u32),
+        port("tag", TW as u32),
+        port("q_conn", CB as u32),
+    ];
+    const OUTPUTS: &'static [Port] = &[
+        port("ready", 1),
+        port("act_valid", 1),
+        port("act_kind", 2),
+        port("act_conn", CB as u32),
+        port("act_sn", SNW as u32),
+        port("act_tag", TW as u32),
+        port("used", W as u32),
+        port("mms", W as u32),
+        port("q_expected", SNW as u32),
+        port("q_used", W as u32),
+        port("q_mbs", W as u32),
+        port("duplicates", W as u32),
+    ];
+    type Model = RearrangeController;
+
+    fn rtl() -> Self {
+        Self::default()
+    }
+
+    fn model() -> RearrangeController {
+        RearrangeController::new(Memory::Unlimited, CONNS)
+    }
+
+    fn drive(&mut self, inp: &[u64]) {
+        self.mode.next = inp[0].into();
+        self.size.next = inp[1].into();
+        self.pool.next = inp[2].into();
+        self.arrive.next = inp[3] != 0;
+        self.conn.next = inp[4].into();
+        self.sn.next = inp[5].into();
+        self.bytes.next = inp[6].into();
+        self.tag.next = inp[7].into();
+        self.q_conn.next = inp[8].into();
+    }
+
+    fn sample(&self, out: &mut [u64]) {
+        out[0] = self.ready.val() as u64;
+        out[1] = self.act_valid.val() as u64;
+        out[2] = self.act_kind.val().to_u64();
+        out[3] = self.act_conn.val().to_u64();
+        out[4] = self.act_sn.val().to_u64();
+        out[5] = self.act_tag.val().to_u64();
+        out[6] = self.used.val().to_u64();
+        out[7] = self.mms.val().to_u64();
+        out[8] = self.q_expected.val().to_u64();
+        out[9] = self.q_used.val().to_u64();
+        out[10] = self.q_mbs.val().to_u64();
+        out[11] = self.duplicates.val().to_u64();
+    }
+
+    /// The state at the start of the cycle, then [`RearrangeController::cycle`]: the action
+    /// sent, and this cycle's arrival decided by `RearrangeBuffer::arrive`.
+    fn model_cycle(m: &mut RearrangeController, inp: &[u64], out: &mut [u64]) {
+        m.buf.memory = memory(inp[0], inp[1], inp[2]);
+        let (b, q) = (&m.buf, inp[8] as usize);
+        out[0] = m.ready() as u64;
+        out[6..12].copy_from_slice(&[
+            b.used,
+            b.max_used,
+            b.expected(q) as u64,
+            b.occupancy(q),
+            b.max_buffer(q),
+            b.duplicates,
+        ]);
+        let arrival = (inp[3] != 0).then_some(Arrival {
+            conn: inp[4] as usize,
+            sn: inp[5] as u32,
+            bytes: inp[6],
+            tag: inp[7] as u32,
+        });
+        out[1..6].copy_from_slice(&match m.cycle(arrival) {
+            None => [0; 5],
+            Some((c, Action::Deliver { sn, tag })) => [1, DELIVER, c as u64, sn as u64, tag as u64],
+            Some((c, Action::Ack(sn))) => [1, ACK, c as u64, sn as u64, 0],
+            Some((c, Action::Nack { sn, tag })) => [1, NACK, c as u64, sn as u64, tag as u64],
+        });
+    }
+
+    /// [`SCRIPT`], run against the model so that each arrival is offered once the controller
+    /// is ready (`BUSY`: in a cycle it is not); `q_conn` turns round.
+    fn directed() -> Vec<Vec<u64>> {
+        let mut s = Script {
+            m: Self::model(),
+            v: vec![],
+        };
+        // every connection full of the largest packets, then four runs
+        let full: Vec<Scripted> = (0..CONNS)
+            .flat_map(|c| (1..8).map(move |off| (c, off, 2047)))
+            .chain((0..CONNS).map(|c| (c, 0, 2047)))
+            .collect();
+        for (cfg, arrivals) in SCRIPT {
+            let arrivals: &[Scripted] = if arrivals.is_empty() { &full } else { arrivals };
+            for &(c, off, bytes) in arrivals {
+                match c {
+                    BUSY => {
+                        assert!(!s.m.ready(), "the controller should be busy");
+                        s.step(cfg, Some((2, off, bytes)));
+                    }
+                    FLUSH => {
+                        for k in 0..CONNS {
+                            while s.m.buf.occupancy(k) > 0 {
+                                s.offer(cfg, (k, 0, 64));
+                            }
+                        }
+                    }
+                    _ => s.offer(cfg, (c, off, bytes)),
+                }
+            }
+        }
+        (0..4).for_each(|_| s.step(&[0; 3], None));
+        s.v
+    }
+
+    /// Reactive: arrivals inside the window (`sn − expected` < [`WINDOW`]), duplicates of
+    /// delivered packets, arrivals offered while busy; the memory settings change every 2,000
+    /// cycles ([`PHASES`]).
+    fn random(rng: &mut ChaCha8Rng, cycle: u64, m: &RearrangeController, inp: &mut [u64]) {
+        let (mode, size, pool, range, conns, [p_arrive, p_exp, p_dup, p_busy]) =
+            PHASES[(cycle / 2000) as usize % PHASES.len()];
+        inp[..3].copy_from_slice(&[mode, size, pool]);
+        inp[8] = rng.random_range(0..CONNS as u64);
+        if !rng.random_bool(p_arrive) || (!m.ready() && !rng.random_bool(p_busy)) {
+            return;
+        }
+        let c = rng.random_range(0..conns);
+        let exp = m.buf.expected(c);
+        let sn = if exp > 0 && rng.random_bool(p_dup) {
+            exp - 1 - rng.random_range(0..exp.min(4))
+        } else if rng.random_bool(p_exp) {
+            exp
+        } else {
+            exp + rng.random_range(1..WINDOW as u32)
+        };
+        let bytes = rng.random_range(range.0..=range.1);
+        inp[3..8].copy_from_slice(&[1, c as u64, sn as u64, bytes, rng.random_range(0..256)]);
+    }
+}
