@@ -153,3 +153,62 @@ fn bad_adaptive_settings_are_refused() {
         &["switch.escape_buffer_flits", "switch.vcs"],
     );
 }
+
+#[test]
+fn reproduce_inorder_runs_at_tiny_scale() {
+    // every part of the reproduction, tiny: the report, the figures and the raw data appear,
+    // every point healthy (the command fails otherwise)
+    let dir = std::env::temp_dir().join(format!("flitwave-inorder-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (ok, out, err) = flitwave(&[
+        "reproduce",
+        "inorder",
+        "--cycles",
+        "2000",
+        "--trace-us",
+        "60",
+        "--quiet",
+        "--out",
+        d,
+    ]);
+    assert!(ok, "{err}");
+    for part in [
+        "Figure 5",
+        "Figure 6",
+        "Table 1",
+        "Table 2",
+        "Figure 7",
+        "Figure 8",
+        "fat-trees",
+        "trace's load",
+    ] {
+        assert!(out.contains(part), "{part} missing:\n{out}");
+    }
+    for f in [
+        "inorder.md",
+        "inorder_raw.json",
+        "inorder_fig5_16sw_latency.svg",
+        "inorder_fig5_64sw_mbs.svg",
+        "inorder_fig6_64sw.svg",
+        "inorder_fig7.svg",
+        "inorder_fig8.svg",
+    ] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    let raw: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("inorder_raw.json")).unwrap())
+            .unwrap();
+    assert!(raw["flitwave"]["version"].is_string());
+    let points = raw["points"].as_array().unwrap();
+    assert!(points.len() > 100);
+    assert!(points.iter().all(|p| p["summary"]["order_errors"] == 0));
+    std::fs::remove_dir_all(&dir).ok();
+    fails_with(
+        &["reproduce", "inorder", "--figures", "fig9", "--out", d],
+        &["--figures", "fig5, fig6, tables, fig8, fattree"],
+    );
+    fails_with(
+        &["reproduce", "inorder", "--trace-us", "0", "--out", d],
+        &["--trace-us"],
+    );
+}

@@ -234,27 +234,33 @@ pub(crate) struct RtlCheckArgs {
 #[derive(Args)]
 pub(crate) struct ReproArgs {
     /// Which paper: itb (seed 000, in-transit buffers versus up*/down*), fattree (seed 001,
-    /// deterministic versus adaptive routing in fat-trees) or dl (seed 003, Descending-Layers
-    /// routing: Tables 7 and 6).
+    /// deterministic versus adaptive routing in fat-trees), dl (seed 003, Descending-Layers
+    /// routing: Tables 7 and 6) or inorder (seed 004, in-order delivery with adaptive routing:
+    /// Figures 5-8, Tables 1-2, the NIC on fat-trees).
     pub paper: String,
     /// fattree: re-render the report from the fattree_raw.json of an earlier run in --out
     /// (no simulation).
     #[arg(long)]
     pub from_raw: bool,
     /// fattree: figures to run, comma separated: fig5, fig6a, fig6b, bitrev, fig7, fig7closed,
-    /// fig7buf (default all).
+    /// fig7buf; inorder: fig5, fig6, tables (with Figure 7), fig8, fattree (default all).
     #[arg(long, value_delimiter = ',')]
     pub figures: Vec<String>,
     /// The paper's scale: itb 10 topologies per size and 100,000 cycles per point (about 3
     /// hours on 2 cores); fattree a 4-ary 4-tree with 8 KB packets (about 40 minutes).
     #[arg(long)]
     pub full: bool,
-    /// itb: topologies per network size (default 2, --full 10).
+    /// itb: topologies per network size (default 2, --full 10); inorder: irregular topologies
+    /// per size in Figures 5 and 6 (default 1, --full 10).
     #[arg(long)]
     pub topologies: Option<usize>,
     /// Cycles per simulation point (itb default 30000, --full 100000).
     #[arg(long)]
     pub cycles: Option<u64>,
+    /// fattree, inorder: duration of the storage-like trace before compression, µs (0.1 to
+    /// 10,000,000; fattree default 5000, inorder 2000, --full 10000).
+    #[arg(long)]
+    pub trace_us: Option<f64>,
     /// itb: patterns, comma separated: uniform, bit-reversal, local3, local5, hot-spot
     /// (default all).
     #[arg(long, value_delimiter = ',')]

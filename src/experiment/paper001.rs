@@ -188,6 +188,16 @@ pub const BUF_COMPRESSION: f64 = 10.0;
 pub const BUF_FREE_KB: [u64; 5] = [4, 16, 64, 256, 8192];
 pub const BUF_ACK_KB: [u64; 4] = [128, 256, 1024, 8192];
 
+/// The storage-like trace of Figure 7: seed `seed`, `us` µs, the generator's defaults (23
+/// disks spread over the 128 nodes of the 2-ary 7-tree).
+pub fn storage_trace(seed: u64, us: f64) -> Result<Trace> {
+    storage::generate(&StorageParams {
+        seed,
+        duration_us: us,
+        ..Default::default()
+    })
+}
+
 /// The open-loop injections of the storage-like trace `t` at compression `c`.
 fn replay(t: &Trace, c: f64) -> Result<Workload> {
     let pk = Packetize {
@@ -220,11 +230,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
     };
     // the seeded storage-like trace, generated once for every figure that replays it
     let trace = if o.figures.iter().any(|f| f == "fig7" || f == "fig7buf") {
-        Some(storage::generate(&StorageParams {
-            seed: o.seed,
-            duration_us: o.trace_us,
-            ..Default::default()
-        })?)
+        Some(storage_trace(o.seed, o.trace_us)?)
     } else {
         None
     };
