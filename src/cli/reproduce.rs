@@ -303,7 +303,7 @@ fn cmd_inorder(a: ReproArgs) -> Result<()> {
             if a.full {
                 ", the paper's scale: hours"
             } else {
-                ", reduced scale: about 15 minutes on 2 cores"
+                ", reduced scale: about 3 minutes on 2 cores"
             }
         );
     }
