@@ -169,9 +169,11 @@ impl VcSwitch {
         moved
     }
 
-    /// The credits freed this cycle go upstream: one symbol per input link and cycle, the VCs
-    /// of a port taking turns when several freed credits at once (a non-multiplexed crossbar
-    /// reads several VCs of one input per cycle); the rest wait in their VC's return counter.
+    /// With a non-multiplexed crossbar, the credits freed this cycle go upstream: one symbol per
+    /// input link and cycle, the VCs of a port taking turns when several freed credits at once
+    /// (the crossbar reads several VCs of one input per cycle); the rest wait in their VC's
+    /// return counter. (A multiplexed crossbar reads one flit per input and cycle and sends its
+    /// credit at once.)
     pub(super) fn return_credits(&mut self, now: u64, links: &mut [Link]) {
         let nv = self.p.vcs;
         let mut m = self.credit_ports;
@@ -209,7 +211,7 @@ impl VcSwitch {
     /// Can the front flit of active input VC `iv` cross now: past its VC allocation delay, with
     /// credits downstream or room in the output queue (a cut-through head: for its whole
     /// packet)?
-    #[inline]
+    #[inline(always)]
     fn may_cross(&self, now: u64, iv: usize) -> bool {
         let s = &self.vcs[iv];
         if s.next == 0 && now < s.ready {
@@ -232,6 +234,7 @@ impl VcSwitch {
 
     /// The front flit of input VC `v` of port `p` leaves its buffer (its credit goes upstream)
     /// and enters the crossbar; a tail frees the input VC. Returns 1.
+    #[inline(always)]
     fn cross(
         &mut self,
         now: u64,
@@ -257,8 +260,18 @@ impl VcSwitch {
         }
         let n = unit.release_at(s.next, s.len);
         if n > 0 {
-            self.credit_back[iv] += n;
-            self.credit_ports |= 1 << p;
+            if self.p.crossbar == CrossbarKind::Multiplexed {
+                // one flit per input and cycle: its credit goes up at once
+                let c = FlowCtl::Credit {
+                    vc: v as u8,
+                    n: n as u8,
+                };
+                links[self.in_link[p] as usize].back.send(now, c);
+                self.drove_back |= 1 << p;
+            } else {
+                self.credit_back[iv] += n;
+                self.credit_ports |= 1 << p;
+            }
         }
         f.vc = s.ovc;
         let x = if self.p.crossbar == CrossbarKind::NonMultiplexed {
