@@ -308,27 +308,24 @@ pub fn figure8(o: &Options, points: &[Point], out: &Path) -> Result<String> {
     Ok(md)
 }
 
+/// An execution time in µs ("-" when the trace did not finish).
+fn micros(cycles: Option<u64>, clock_ns: f64) -> String {
+    cycles.map_or("-".into(), |c| {
+        format!("{:.1}", c as f64 * clock_ns / 1000.0)
+    })
+}
+
 /// The sequenced NIC on seed 001's fat-tree, beside seed 001's free acknowledgements.
 pub fn fattree(o: &Options, points: &[Point], free: &[super::paper001::Point]) -> String {
     let mut md = format!("## The same NIC on fat-trees: seed 001's Figure 7(b)\n\nThe 2-ary 7-tree of seed 001 with its storage-like trace ({} µs), execution time (µs) per compression factor. Left: seed 001's vct switches with its ideal in-order mechanism (free acknowledgements, 8 MB reorder buffers; `reproduce fattree`). Right: the vc family configured as seed 001's switch (virtual cut-through, queues of two packets, credits, 1-byte flits at 6.25 ns) with seed 004's sequenced NIC: ACK/NACK packets, ADAP-LI, a dynamic 8 MB pool per destination.\n\n| compression | vct DET | vct SADP in-order (free acks) | vct FF in-order (free acks) | vc DET | vc SADP | vc FF | vc SADP ADAP-LI | vc FF ADAP-LI | waste % SADP / FF ADAP-LI |\n|---|---|---|---|---|---|---|---|---|---|\n", o.fattree_trace_us);
     for &c in &o.fattree_compressions {
         let f = |v: &str| {
-            free.iter()
-                .find(|p| p.x == c && p.variant == v)
-                .and_then(|p| {
-                    p.exec_cycles
-                        .map(|e| format!("{:.1}", e as f64 * p.summary.clock_ns / 1000.0))
-                })
-                .unwrap_or_else(|| "-".into())
+            let p = free.iter().find(|p| p.x == c && p.variant == v);
+            p.map_or("-".into(), |p| micros(p.exec_cycles, p.summary.clock_ns))
         };
         let g = |v: &str| {
-            pts(points, "fattree")
-                .find(|p| p.x == c && p.variant == v)
-                .and_then(|p| {
-                    p.exec_cycles
-                        .map(|e| format!("{:.1}", e as f64 * p.summary.clock_ns / 1000.0))
-                })
-                .unwrap_or_else(|| "-".into())
+            let p = pts(points, "fattree").find(|p| p.x == c && p.variant == v);
+            p.map_or("-".into(), |p| micros(p.exec_cycles, p.summary.clock_ns))
         };
         let w = |v: &str| {
             pts(points, "fattree")

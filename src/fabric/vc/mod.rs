@@ -428,15 +428,21 @@ pub fn build(
         cfg.traffic.message_bytes
     };
     let packet = nic.flits(payload);
-    if cut_through && packet > s.vc_buffer_flits {
-        return Err(Error::field(
-            "switch.vc_buffer_flits",
-            format!(
-                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: >= {packet}, or switch.switching = \"wormhole\"",
-                s.vc_buffer_flits
-            ),
-        ));
-    }
+    // with cut-through every queue a packet may enter holds all of it
+    let holds = |key: &str, flits: u32, optional: Option<&str>| {
+        if !cut_through || flits >= packet || (optional.is_some() && flits == 0) {
+            return Ok(());
+        }
+        let allowed = match optional {
+            Some(zero) => format!("0 ({zero}) or >= {packet}"),
+            None => format!(">= {packet}, or switch.switching = \"wormhole\""),
+        };
+        Err(Error::field(
+            key,
+            format!("{flits} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: {allowed}"),
+        ))
+    };
+    holds("switch.vc_buffer_flits", s.vc_buffer_flits, None)?;
     if s.crossbar == CrossbarKind::NonMultiplexed && s.output_buffer_flits == 0 {
         return Err(Error::field(
             "switch.crossbar",
@@ -452,24 +458,16 @@ pub fn build(
             ),
         ));
     }
-    if cut_through && s.escape_buffer_flits > 0 && packet > s.escape_buffer_flits {
-        return Err(Error::field(
-            "switch.escape_buffer_flits",
-            format!(
-                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: 0 (VC 0 like the others) or >= {packet} (seed 004: one MTU)",
-                s.escape_buffer_flits
-            ),
-        ));
-    }
-    if cut_through && s.output_buffer_flits > 0 && packet > s.output_buffer_flits {
-        return Err(Error::field(
-            "switch.output_buffer_flits",
-            format!(
-                "{} flits cannot hold a whole {packet}-flit packet, which virtual cut-through needs; allowed: 0 (no output queues) or >= {packet}",
-                s.output_buffer_flits
-            ),
-        ));
-    }
+    holds(
+        "switch.escape_buffer_flits",
+        s.escape_buffer_flits,
+        Some("VC 0 like the others; seed 004: one MTU"),
+    )?;
+    holds(
+        "switch.output_buffer_flits",
+        s.output_buffer_flits,
+        Some("no output queues"),
+    )?;
     if s.credit_bytes > 0 {
         let units = credit.buffer_units(s.vc_buffer_flits);
         let per_flit = fb.div_ceil(s.credit_bytes) + 1;
