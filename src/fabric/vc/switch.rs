@@ -36,14 +36,17 @@ use crate::blocks::vc_credits::{VcCredits, FREE};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
 use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
-use crate::routing::selection::{PortView, Selection};
+use crate::routing::selection::Selection;
 use crate::sim::packet::PacketTable;
-use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
+use crate::sim::{Flit, FlowCtl};
 
 mod alloc;
 mod output;
+mod probe;
+mod view;
 
 pub use output::OutputQueues;
+use view::View;
 
 /// How a head advances (issue 12 §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -146,65 +149,6 @@ struct InVc {
 fn apply(credits: &mut [VcCredits], port: usize, c: FlowCtl) {
     if let FlowCtl::Credit { vc, n } = c {
         credits[port].credit(vc as usize, n as u32);
-    }
-}
-
-/// The outputs as the selection function sees them during VC allocation. Without output
-/// queues a VC can take a packet when it is free downstream — and, with virtual cut-through,
-/// holds the credits of the whole packet (`need`, credit units; 0 with wormhole); its credits
-/// are those of the buffer downstream. With output queues the same questions go to the
-/// output-queue VC the crossbar writes into: free, with room for the packet (`need_flits`),
-/// its credits the flits it can still take.
-struct View<'a> {
-    credits: &'a [VcCredits],
-    out_link: &'a [u32],
-    outq: Option<&'a OutputQueues>,
-    vcs: usize,
-    need: u32,
-    need_flits: u32,
-}
-
-impl PortView for View<'_> {
-    fn can_take(&self, port: usize, vc: u8, _flits: u32) -> bool {
-        let v = vc as usize;
-        if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
-            return false;
-        }
-        match self.outq {
-            Some(q) => q.free(port) >> v & 1 == 1 && q.room(port, v, self.vcs) >= self.need_flits,
-            None => {
-                self.credits[port].free() >> v & 1 == 1 && self.credits[port].can_send(v, self.need)
-            }
-        }
-    }
-
-    fn has_room(&self, port: usize, vc: u8, _flits: u32) -> bool {
-        let v = vc as usize;
-        if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
-            return false;
-        }
-        match self.outq {
-            Some(q) => q.room(port, v, self.vcs) >= self.need_flits,
-            None => self.credits[port].can_send(v, self.need),
-        }
-    }
-
-    fn free_vcs(&self, port: usize) -> u32 {
-        match self.outq {
-            Some(q) if port < self.out_link.len() => q.free(port),
-            _ => self.credits.get(port).map_or(0, |c| c.free()),
-        }
-    }
-
-    fn credits(&self, port: usize, vc: u8) -> u32 {
-        let v = vc as usize;
-        if port >= self.out_link.len() || v >= self.vcs {
-            return 0;
-        }
-        match self.outq {
-            Some(q) => q.room(port, v, self.vcs),
-            None => self.credits[port].credits(v),
-        }
     }
 }
 
@@ -653,53 +597,5 @@ impl Switch<VcExt> for VcSwitch {
                 _ => {}
             }
         }
-    }
-}
-
-impl Probe for VcSwitch {
-    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
-        let (np, nv) = (self.p.ports, self.p.vcs);
-        for p in 0..np {
-            if self.in_link[p] == NO_LINK {
-                continue;
-            }
-            v.scope_idx("in", p);
-            for c in 0..nv {
-                let s = &self.vcs[p * nv + c];
-                v.scope_idx("vc", c);
-                v.bits("level", 16, self.bufs[p].level(c) as u64);
-                v.text("state", s.state.name());
-                let held = s.state == VcState::Active;
-                v.int("out", if held { s.out as i64 } else { -1 });
-                v.int("out_vc", if held { s.ovc as i64 } else { -1 });
-                v.up();
-            }
-            v.up();
-        }
-        for p in 0..np {
-            if self.out_link[p] == NO_LINK {
-                continue;
-            }
-            v.scope_idx("out", p);
-            for c in 0..nv {
-                v.scope_idx("vc", c);
-                v.int("credits", self.credits[p].credits(c) as i64);
-                let o = self.credits[p].owner(c);
-                v.int("owner", if o == FREE { -1 } else { o as i64 });
-                if let Some(q) = &self.outq {
-                    v.bits("queued", 16, q.bufs[p].level(c) as u64);
-                }
-                v.up();
-            }
-            v.flag("valid", self.sent[p].is_some());
-            v.int("flit_pkt", self.sent[p].map_or(-1, |f| f.pkt as i64));
-            v.up();
-        }
-        v.scope("valloc");
-        v.bits("grant", (np * nv) as u32, self.va_won);
-        v.up();
-        v.scope("salloc");
-        v.bits("grant", np as u32, self.sa_won as u64);
-        v.up();
     }
 }

@@ -1,0 +1,55 @@
+//! The VC router's probes (`super`): per input VC its level, state and output; per output VC
+//! its credits, owner and queued flits; the allocators' grants.
+
+use super::{VcState, VcSwitch};
+use crate::blocks::link::NO_LINK;
+use crate::blocks::vc_credits::FREE;
+use crate::sim::{Probe, ProbeVisitor};
+
+impl Probe for VcSwitch {
+    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        let (np, nv) = (self.p.ports, self.p.vcs);
+        for p in 0..np {
+            if self.in_link[p] == NO_LINK {
+                continue;
+            }
+            v.scope_idx("in", p);
+            for c in 0..nv {
+                let s = &self.vcs[p * nv + c];
+                v.scope_idx("vc", c);
+                v.bits("level", 16, self.bufs[p].level(c) as u64);
+                v.text("state", s.state.name());
+                let held = s.state == VcState::Active;
+                v.int("out", if held { s.out as i64 } else { -1 });
+                v.int("out_vc", if held { s.ovc as i64 } else { -1 });
+                v.up();
+            }
+            v.up();
+        }
+        for p in 0..np {
+            if self.out_link[p] == NO_LINK {
+                continue;
+            }
+            v.scope_idx("out", p);
+            for c in 0..nv {
+                v.scope_idx("vc", c);
+                v.int("credits", self.credits[p].credits(c) as i64);
+                let o = self.credits[p].owner(c);
+                v.int("owner", if o == FREE { -1 } else { o as i64 });
+                if let Some(q) = &self.outq {
+                    v.bits("queued", 16, q.bufs[p].level(c) as u64);
+                }
+                v.up();
+            }
+            v.flag("valid", self.sent[p].is_some());
+            v.int("flit_pkt", self.sent[p].map_or(-1, |f| f.pkt as i64));
+            v.up();
+        }
+        v.scope("valloc");
+        v.bits("grant", (np * nv) as u32, self.va_won);
+        v.up();
+        v.scope("salloc");
+        v.bits("grant", np as u32, self.sa_won as u64);
+        v.up();
+    }
+}

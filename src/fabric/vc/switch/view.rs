@@ -1,0 +1,65 @@
+//! What the selection function sees of the VC router's outputs (`super`).
+
+use super::OutputQueues;
+use crate::blocks::link::NO_LINK;
+use crate::blocks::vc_credits::VcCredits;
+use crate::routing::selection::PortView;
+
+/// The outputs as the selection function sees them during VC allocation. Without output
+/// queues a VC can take a packet when it is free downstream — and, with virtual cut-through,
+/// holds the credits of the whole packet (`need`, credit units; 0 with wormhole); its credits
+/// are those of the buffer downstream. With output queues the same questions go to the
+/// output-queue VC the crossbar writes into: free, with room for the packet (`need_flits`),
+/// its credits the flits it can still take.
+pub(super) struct View<'a> {
+    pub credits: &'a [VcCredits],
+    pub out_link: &'a [u32],
+    pub outq: Option<&'a OutputQueues>,
+    pub vcs: usize,
+    pub need: u32,
+    pub need_flits: u32,
+}
+
+impl PortView for View<'_> {
+    fn can_take(&self, port: usize, vc: u8, _flits: u32) -> bool {
+        let v = vc as usize;
+        if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
+            return false;
+        }
+        match self.outq {
+            Some(q) => q.free(port) >> v & 1 == 1 && q.room(port, v, self.vcs) >= self.need_flits,
+            None => {
+                self.credits[port].free() >> v & 1 == 1 && self.credits[port].can_send(v, self.need)
+            }
+        }
+    }
+
+    fn has_room(&self, port: usize, vc: u8, _flits: u32) -> bool {
+        let v = vc as usize;
+        if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
+            return false;
+        }
+        match self.outq {
+            Some(q) => q.room(port, v, self.vcs) >= self.need_flits,
+            None => self.credits[port].can_send(v, self.need),
+        }
+    }
+
+    fn free_vcs(&self, port: usize) -> u32 {
+        match self.outq {
+            Some(q) if port < self.out_link.len() => q.free(port),
+            _ => self.credits.get(port).map_or(0, |c| c.free()),
+        }
+    }
+
+    fn credits(&self, port: usize, vc: u8) -> u32 {
+        let v = vc as usize;
+        if port >= self.out_link.len() || v >= self.vcs {
+            return 0;
+        }
+        match self.outq {
+            Some(q) => q.room(port, v, self.vcs),
+            None => self.credits[port].credits(v),
+        }
+    }
+}
