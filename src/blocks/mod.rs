@@ -10,6 +10,7 @@ pub mod crossbar;
 pub mod dl_table;
 pub mod ir_fir;
 pub mod link;
+pub mod luc_ncb;
 pub mod nic;
 pub mod slack_buffer;
 pub mod vc_buffer;

@@ -281,6 +281,37 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             },
         )
         .map_err(|e| e.context(format!("routing {name}")))?;
+    if let (None, None, Some(_), true) = (
+        &plan.routes,
+        &plan.routes_error,
+        &plan.functions,
+        plan.escape_vc,
+    ) {
+        return Err(Error::new(format!(
+            "{name} routing decides in the switches with escape channels: its full dependency graph has cycles by design (Duato), and its escape paths are checked when the network is built; there are no routes to show"
+        )));
+    }
+    if let (None, None, Some(f)) = (&plan.routes, &plan.routes_error, &plan.functions) {
+        // a routing decided in the switches: its functions' dependency graph
+        let check = deadlock::check_function(&topo, plan.vcs, f);
+        if a.json {
+            let j = serde_json::json!({
+                "routing": name,
+                "vcs": plan.vcs,
+                "acyclic": check.acyclic,
+                "channels": check.channels,
+                "dependencies": check.dependencies,
+            });
+            outln!("{j:#}");
+        } else {
+            outln!(
+                "{name}: routing functions in the switches, {} VCs per link",
+                plan.vcs
+            );
+            outln!("deadlock check (every channel a packet can hold, every candidate it may take next): {check}");
+        }
+        return Ok(());
+    }
     let routes =
         plan.source_routes(|| Error::new(format!("{name} routing gives no routes to show")))?;
     let st = RouteStats::compute(&topo, &routes);

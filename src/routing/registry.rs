@@ -8,6 +8,7 @@ use super::function::adaptive::AdaptiveRouting;
 use super::function::dl_table::DlTableRouting;
 use super::function::dor::DorRouting;
 use super::function::ir_fir::IrFirRouting;
+use super::function::opty::OptyRouting;
 use super::function::Routing;
 use super::ir_fir::{unit, Scheme};
 use super::{dor, itb, updown, RouteSet};
@@ -120,6 +121,12 @@ pub const ROUTINGS: &[RoutingEntry] = &[
         help: "seed 004's InfiniBand adaptive switch: fully adaptive minimal routing on the adaptive VCs (1 and up) with up*/down* escape paths on VC 0, from either queue back to adaptive ones (docs/inorder.md); any topology; vc family, cut-through, a selection that tries escape candidates last (max-credits, ff, sadp)",
         paths: &[],
         plan: plan_adaptive,
+    },
+    RoutingEntry {
+        name: "opt-y",
+        help: "Opt-y (Schwiebert & Jayasimha, seed 002 §5): fully adaptive minimal wormhole routing on a 2D mesh with one VC per x direction and two per y direction (switch.vcs = 2), channels of class W (X-, Y1) may lead to class E (X+, Y2) but not back (docs/speculative.md); vc family; selections straight, ssr, ssr-1hop, ff",
+        paths: &[],
+        plan: plan_opty,
     },
     RoutingEntry {
         name: "dor",
@@ -265,6 +272,21 @@ fn plan_adaptive(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
         routes_error: None,
         vcs: 2,
         escape_vc: true,
+    })
+}
+
+fn plan_opty(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
+    let functions = OptyRouting::units(topo)?
+        .into_iter()
+        .map(Routing::Opty)
+        .collect();
+    Ok(Plan {
+        algorithm: "opt-y",
+        routes: None,
+        functions: Some(functions),
+        routes_error: None,
+        vcs: 2,
+        escape_vc: false,
     })
 }
 

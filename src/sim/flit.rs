@@ -22,11 +22,20 @@ impl Flit {
     pub const HEAD: u8 = 1;
     /// Last flit of the packet.
     pub const TAIL: u8 = 2;
+    /// Not a flit of a packet: a word of seed 002's LUC/NCB exchange on the same wire
+    /// (`blocks::luc_ncb`), which the receiving router's exchange unit takes.
+    pub const EXCHANGE: u8 = 4;
 
     /// True if this is the packet's current first flit.
     #[inline]
     pub fn is_head(&self) -> bool {
         self.flags & Self::HEAD != 0
+    }
+
+    /// True if this is a word of the LUC/NCB exchange, not a flit of a packet.
+    #[inline]
+    pub fn is_exchange(&self) -> bool {
+        self.flags & Self::EXCHANGE != 0
     }
 
     /// True if this is the packet's last flit.

@@ -11,6 +11,7 @@ pub mod adaptive;
 pub mod dl_table;
 pub mod dor;
 pub mod ir_fir;
+pub mod opty;
 pub mod source;
 pub mod table;
 
@@ -212,6 +213,7 @@ routing_functions! {
     Table(table::TableRouting) = "table",
     DlTable(dl_table::DlTableRouting) = "dl-table",
     Adaptive(adaptive::AdaptiveRouting) = "adaptive",
+    Opty(opty::OptyRouting) = "opt-y",
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Selection functions: which of a routing function's candidates a header takes, from the
 //! candidates and the switch's view of its outputs ([`PortView`]: whether a port and VC can
 //! take the packet now, the requests for it, and the side-band status a neighbour publishes —
-//! the LUC/NCB exchange of seed 002 will fill it). Candidates of the escape class are tried only
+//! the LUC/NCB exchange of seed 002). Candidates of the escape class are tried only
 //! when no other one can be taken.
 //!
 //! Every selection is one file here and one line in [`selections!`] below.
@@ -10,6 +10,7 @@ pub mod credits;
 pub mod ff;
 pub mod only;
 pub mod sadp;
+pub mod speculative;
 
 use crate::routing::function::{Candidate, Candidates};
 
@@ -34,8 +35,9 @@ pub trait PortView {
     fn requests(&self, _port: usize) -> u32 {
         0
     }
-    /// Side-band status the neighbour behind `port` publishes (0 until an exchange exists).
-    fn status(&self, _port: usize) -> u32 {
+    /// The LUC `hops` (1 or 2) hops away in the direction of output `port`, as the router's
+    /// NCB 1-hop or 2-hop holds it (seed 002 §3; 0 without the exchange or off the mesh).
+    fn ncb(&self, _port: usize, _hops: u8) -> u32 {
         0
     }
 }
@@ -159,6 +161,9 @@ selections! {
     Sadp(sadp::Sadp) = "sadp": "Static And Destination Priority: the preferred (deterministic) port if it has room, else the lowest other one with room (seed 001 §5.1)",
     Ff(ff::FirstFree) = "ff": "First Free: the lowest candidate port with room (seed 001 §5.1)",
     MostCredits(credits::MostCredits) = "max-credits": "the candidate whose VC downstream holds the most credits, lowest port on a tie, escape candidates last (seed 004 §4.1)",
+    Straight(sadp::Sadp) = "straight": "oblivious straight selection: among the candidates with room, keep going in the dimension the message arrived along (the routing marks it), else the first other (seed 002 §5's baseline; the same logic as sadp)",
+    Ssr(speculative::Ssr) = "ssr": "Speculative Selection: the free channel with the least E = D + R + N1 + k*N2 (k = routing.ssr_k, 0.5), all busy: the least E; needs exchange.hops = 2 (seed 002 §4)",
+    Ssr1Hop(speculative::Ssr1Hop) = "ssr-1hop": "SSR's one-hop variant, k = 0: E = D + R + N1; needs exchange.hops >= 1 (seed 002 §2.2)",
 }
 
 #[cfg(test)]
@@ -223,6 +228,6 @@ mod tests {
         assert_eq!(m.select(&c, &Cr(0b001100, cr), 1).map(|p| p.port), Some(3));
         assert_eq!(m.select(&e, &Cr(0b10010, cr), 1).map(|p| p.port), Some(4));
         assert_eq!(m.select(&e, &Cr(0b00010, cr), 1).map(|p| p.port), Some(1));
-        assert_eq!(SELECTIONS.len(), 4);
+        assert_eq!(SELECTIONS.len(), 7);
     }
 }

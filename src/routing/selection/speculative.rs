@@ -1,0 +1,194 @@
+//! The speculative selection function, SSR (seed 002 §4). For every channel (output port and
+//! virtual channel) the routing function allows, its inputs are
+//! - F: the VC is free (no other packet holds it),
+//! - D: 1 if the candidate link is in the dimension the message arrived along (the routing
+//!   unit marks those candidates with priority 1; 0 for a message just injected),
+//! - R: the requests for the link this cycle (routed heads of every input that may take it),
+//! - N1, N2: the LUCs one and two hops away in the link's direction (the router's NCB 1-hop and
+//!   2-hop, `blocks::luc_ncb`),
+//!
+//! and its cost is **E = D + R + N1 + k·N2** (k = 0.5 with the two-hop exchange, 0 for the
+//! one-hop variant), computed in quarters: 4·(D + R + N1) + 4k·N2. If exactly one channel is
+//! free it is taken; if several are free, the free one with the smallest E; if all are busy,
+//! the one with the smallest E, which the header waits for (re-evaluated every cycle it waits).
+//! Ties go to the candidate the routing function lists first (Opt-y lists x before y), then
+//! the lower VC. Escape candidates, where a routing has them, are taken only when free and no
+//! other channel is. Combinational: routing and selection together take one cycle (§5).
+
+use super::{fits, Pick, PortView, SelectionFunction};
+use crate::routing::function::Candidates;
+
+/// Channels the selection unit compares (4 ports × 2 VCs: Opt-y needs at most 2 × 2).
+pub const SSR_CHANNELS: usize = 8;
+
+/// The inputs of one channel.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SsrChannel {
+    pub valid: bool,
+    /// F.
+    pub free: bool,
+    /// D.
+    pub d: bool,
+    /// R.
+    pub r: u8,
+    /// N1, N2.
+    pub n1: u16,
+    pub n2: u16,
+}
+
+/// E of channel `c` in quarters, with k = `k_quarters` / 4.
+#[inline]
+pub fn cost(c: &SsrChannel, k_quarters: u8) -> u32 {
+    4 * (c.d as u32 + c.r as u32 + c.n1 as u32) + k_quarters as u32 * c.n2 as u32
+}
+
+/// The channel SSR takes among `ch` (the selection unit's combinational core, as its RTL twin
+/// computes it): the smallest E among the free valid channels, else among all valid ones; the
+/// lowest index on a tie.
+pub fn choose(ch: &[SsrChannel; SSR_CHANNELS], k_quarters: u8) -> Option<usize> {
+    let any_free = ch.iter().any(|c| c.valid && c.free);
+    let mut best: Option<(u32, usize)> = None;
+    for (i, c) in ch.iter().enumerate() {
+        if !c.valid || (any_free && !c.free) {
+            continue;
+        }
+        let e = cost(c, k_quarters);
+        if best.is_none_or(|(b, _)| e < b) {
+            best = Some((e, i));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// SSR with k = `k_quarters` / 4 (`routing.ssr_k`; 0.5 by default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ssr {
+    pub k_quarters: u8,
+}
+
+impl Default for Ssr {
+    fn default() -> Self {
+        Ssr { k_quarters: 2 }
+    }
+}
+
+/// The one-hop variant: SSR with k = 0 (N2 ignored).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Ssr1Hop;
+
+impl Ssr {
+    /// The channels of `c`'s non-escape candidates as the unit sees them, and their picks.
+    #[inline]
+    fn channels<V: PortView>(
+        c: &Candidates,
+        view: &V,
+    ) -> ([SsrChannel; SSR_CHANNELS], [Pick; SSR_CHANNELS]) {
+        let mut ch = [SsrChannel::default(); SSR_CHANNELS];
+        let mut picks = [Pick { port: 0, vc: 0 }; SSR_CHANNELS];
+        let mut n = 0;
+        for x in c.as_slice().iter().filter(|x| !x.escape) {
+            let port = x.port as usize;
+            let free = view.free_vcs(port);
+            let base = SsrChannel {
+                valid: true,
+                free: false,
+                d: x.pri > 0,
+                r: view.requests(port).min(u8::MAX as u32) as u8,
+                n1: view.ncb(port, 1).min(u16::MAX as u32) as u16,
+                n2: view.ncb(port, 2).min(u16::MAX as u32) as u16,
+            };
+            let mut m = x.vcs;
+            while m != 0 && n < SSR_CHANNELS {
+                let vc = m.trailing_zeros();
+                m &= m - 1;
+                ch[n] = SsrChannel {
+                    free: free >> vc & 1 == 1,
+                    ..base
+                };
+                picks[n] = Pick {
+                    port: x.port,
+                    vc: vc as u8,
+                };
+                n += 1;
+            }
+        }
+        (ch, picks)
+    }
+
+    #[inline]
+    fn pick<V: PortView>(&self, c: &Candidates, view: &V, flits: u32) -> Option<Pick> {
+        let (ch, picks) = Self::channels(c, view);
+        if c.has_escape() && !ch.iter().any(|x| x.valid && x.free) {
+            let esc = c
+                .as_slice()
+                .iter()
+                .filter(|x| x.escape)
+                .find_map(|x| fits(x, view, flits));
+            if esc.is_some() {
+                return esc;
+            }
+        }
+        choose(&ch, self.k_quarters).map(|i| picks[i])
+    }
+}
+
+impl SelectionFunction for Ssr {
+    #[inline]
+    fn select<V: PortView>(&self, c: &Candidates, view: &V, flits: u32) -> Option<Pick> {
+        self.pick(c, view, flits)
+    }
+
+    fn uses_priority(&self) -> bool {
+        true
+    }
+}
+
+impl SelectionFunction for Ssr1Hop {
+    #[inline]
+    fn select<V: PortView>(&self, c: &Candidates, view: &V, flits: u32) -> Option<Pick> {
+        Ssr { k_quarters: 0 }.pick(c, view, flits)
+    }
+
+    fn uses_priority(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ch(free: bool, d: bool, r: u8, n1: u16, n2: u16) -> SsrChannel {
+        SsrChannel {
+            valid: true,
+            free,
+            d,
+            r,
+            n1,
+            n2,
+        }
+    }
+
+    #[test]
+    fn one_free_several_free_all_busy() {
+        let mut c = [SsrChannel::default(); SSR_CHANNELS];
+        // exactly one free: taken whatever its cost
+        c[0] = ch(false, false, 0, 0, 0);
+        c[1] = ch(true, true, 3, 9, 9);
+        assert_eq!(choose(&c, 2), Some(1));
+        // several free: the smallest E among them (the busy cheap one is ignored)
+        c[2] = ch(true, false, 1, 4, 4); // E = 1 + 1 + 4 + 2 = 8 < 1 + 3 + 9 + 4.5
+        assert_eq!(choose(&c, 2), Some(2));
+        // k matters: N2 decides between two otherwise equal channels
+        c[1] = ch(true, false, 1, 4, 2);
+        assert_eq!(choose(&c, 2), Some(1));
+        assert_eq!(choose(&c, 0), Some(1), "a tie goes to the lower index");
+        // all busy: the smallest E, waited for
+        let mut b = [SsrChannel::default(); SSR_CHANNELS];
+        b[0] = ch(false, true, 0, 2, 0);
+        b[1] = ch(false, false, 0, 2, 0);
+        assert_eq!(choose(&b, 2), Some(1), "D = 1 costs one");
+        assert_eq!(choose(&[SsrChannel::default(); SSR_CHANNELS], 2), None);
+        assert_eq!(cost(&ch(true, true, 2, 3, 5), 2), 4 * 6 + 10);
+    }
+}
