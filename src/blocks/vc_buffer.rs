@@ -129,6 +129,16 @@ impl VcBuffer {
         Some(f)
     }
 
+    /// Head flits in VC `v` (packets that begin in it; a scan, for checks).
+    pub fn heads(&self, v: usize) -> u32 {
+        (0..self.len[v])
+            .filter(|i| {
+                let slot = (self.head[v] + i) % self.depth[v];
+                self.mem[(self.base[v] + slot) as usize].is_head()
+            })
+            .count() as u32
+    }
+
     /// Flits in VC `v`.
     #[inline]
     pub fn level(&self, v: usize) -> u32 {

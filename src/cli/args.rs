@@ -235,8 +235,9 @@ pub(crate) struct RtlCheckArgs {
 pub(crate) struct ReproArgs {
     /// Which paper: itb (seed 000, in-transit buffers versus up*/down*), fattree (seed 001,
     /// deterministic versus adaptive routing in fat-trees), dl (seed 003, Descending-Layers
-    /// routing: Tables 7 and 6) or inorder (seed 004, in-order delivery with adaptive routing:
-    /// Figures 5-8, Tables 1-2, the NIC on fat-trees).
+    /// routing: Tables 7 and 6), inorder (seed 004, in-order delivery with adaptive routing:
+    /// Figures 5-8, Tables 1-2, the NIC on fat-trees) or speculative (seed 002, speculative
+    /// selection over Opt-y on a 16x16 mesh: Figures 4-5).
     pub paper: String,
     /// fattree: re-render the report from the fattree_raw.json of an earlier run in --out
     /// (no simulation).
@@ -254,7 +255,8 @@ pub(crate) struct ReproArgs {
     /// per size in Figures 5 and 6 (default 1, --full 10).
     #[arg(long)]
     pub topologies: Option<usize>,
-    /// Cycles per simulation point (itb default 30000, --full 100000).
+    /// Cycles per simulation point (itb default 30000, --full 100000; speculative 20000,
+    /// --full 100000).
     #[arg(long)]
     pub cycles: Option<u64>,
     /// fattree, inorder: duration of the storage-like trace before compression, µs (0.1 to

@@ -32,6 +32,36 @@ pub struct Config {
     pub link: LinkCfg,
     pub switch: SwitchCfg,
     pub nic: NicCfg,
+    pub exchange: ExchangeCfg,
+}
+
+/// `[exchange]`: seed 002's LUC/NCB exchange between the routers of a mesh or torus (vc
+/// family), which takes every router-to-router link for handshake_cycles + data_cycles of
+/// every period_cycles (§3, §5: 2 + 8 of 100).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ExchangeCfg {
+    /// 0 (no exchange), 1 (NCB 1-hop) or 2 (NCB 1-hop and 2-hop); when not given, what the
+    /// selection reads: ssr 2, ssr-1hop 1, others 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hops: Option<u8>,
+    /// Cycles from one exchange to the next (seed 002: 100).
+    pub period_cycles: u32,
+    /// Handshake cycles at the start of an exchange (seed 002: 2).
+    pub handshake_cycles: u32,
+    /// Data cycles after the handshake (seed 002: 8).
+    pub data_cycles: u32,
+}
+
+impl Default for ExchangeCfg {
+    fn default() -> Self {
+        ExchangeCfg {
+            hops: None,
+            period_cycles: 100,
+            handshake_cycles: 2,
+            data_cycles: 8,
+        }
+    }
 }
 
 /// Which network.
@@ -87,6 +117,9 @@ pub struct RoutingCfg {
     /// dl, updown: layers = VCs per link the routing uses; 0 = not given (dl: switch.vcs;
     /// updown: one layer, no VC named).
     pub layers: usize,
+    /// ssr: the weight k of N2 in E = D + R + N1 + k*N2 (seed 002 §4: 0.5), a multiple of
+    /// 0.25 in 0..=4.
+    pub ssr_k: f64,
 }
 
 impl RoutingCfg {
@@ -260,6 +293,7 @@ impl Default for Config {
             link: LinkCfg::default(),
             switch: SwitchCfg::default(),
             nic: NicCfg::default(),
+            exchange: ExchangeCfg::default(),
         }
     }
 }
@@ -288,6 +322,7 @@ impl Default for RoutingCfg {
             selection: "only".into(),
             restriction: "ud".into(),
             layers: 0,
+            ssr_k: 0.5,
         }
     }
 }

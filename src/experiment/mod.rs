@@ -7,6 +7,8 @@ pub mod config;
 pub mod paper000;
 pub mod paper001;
 pub mod paper001_report;
+pub mod paper002;
+pub mod paper002_report;
 pub mod paper003;
 pub mod paper003_figures;
 pub mod paper004;

@@ -131,6 +131,11 @@ pub trait Switch<X>: Probe {
     fn drove(&self) -> (u32, u32) {
         (u32::MAX, u32::MAX)
     }
+    /// Words of a side exchange it drove onto and took from its links' forward wires (seed
+    /// 002's LUC/NCB exchange): they share the wires with flits but are not flits.
+    fn exchange_words(&self) -> (u64, u64) {
+        (0, 0)
+    }
 }
 
 /// What a NIC's evaluation needs from the network.

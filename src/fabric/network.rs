@@ -339,6 +339,16 @@ impl<F: Family> Network<F> {
     /// Flits in the network: on links and in switch and NIC buffers.
     pub fn flits_in_flight(&self) -> u64 {
         let wires: usize = self.links.iter().map(|l| l.flits_in_flight()).sum();
+        // exchange words on the wires are not flits
+        let words: i64 = self
+            .switches
+            .iter()
+            .map(|s| {
+                let (out, inn) = s.exchange_words();
+                out as i64 - inn as i64
+            })
+            .sum();
+        let wires = (wires as i64 - words) as usize;
         let sw: u64 = self.switches.iter().map(|s| s.flits_buffered()).sum();
         let nic: u64 = self.nics.iter().map(|n| n.flits_buffered()).sum();
         wires as u64 + sw + nic

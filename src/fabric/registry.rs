@@ -29,8 +29,10 @@ macro_rules! families {
             $($var(Network<$fam>),)*
         }
 
-        /// A family's section of the summary, under the family's name in JSON.
+        /// A family's section of the summary, under the family's name in JSON (one per run:
+        /// its size does not matter).
         #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+        #[allow(clippy::large_enum_variant)]
         #[serde(rename_all = "lowercase")]
         pub enum Section {
             $($var(<$fam as super::Family>::Section),)*

@@ -13,6 +13,7 @@ pub mod switch;
 
 use super::{Family, NetParams, Network, SectionReport, Wiring};
 use crate::blocks::credit::CreditUnit;
+use crate::blocks::luc_ncb::ExchangeParams;
 use crate::blocks::nic::injection::Policy;
 use crate::blocks::nic::rearrange::Memory;
 use crate::blocks::vc_buffer::MAX_VCS;
@@ -22,8 +23,9 @@ use crate::fabric::vct::nic::AckMode;
 use crate::routing::function::table::TableRouting;
 use crate::routing::function::Routing;
 use crate::routing::registry::Plan;
+use crate::routing::selection::speculative::Ssr;
 use crate::routing::selection::Selection;
-use crate::topology::Topology;
+use crate::topology::{Shape, Topology};
 use crate::traffic::pattern::DestTable;
 pub use nic::seq::VcExt;
 use nic::seq::{InjectionKind, RearrangeKind, SeqParams, Sequenced};
@@ -66,6 +68,25 @@ pub struct VcSection {
     /// Seed 004's sequenced NICs (nic.in_order), if configured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_order: Option<InOrderSection>,
+    /// Seed 002's LUC/NCB exchange, if configured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<Box<ExchangeSection>>,
+}
+
+/// What the LUC/NCB exchange did (seed 002 §3).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct ExchangeSection {
+    pub hops: u8,
+    pub period_cycles: u32,
+    /// Cycles of every period the router-to-router links are taken.
+    pub occupancy_cycles: u32,
+    /// Exchange words driven on the links.
+    pub words: u64,
+    /// Input-VC cycles held back because their flit would have met an exchange slot.
+    pub halted: u64,
+    /// Highest LUC any router reached at the end of the run, and the mean.
+    pub max_luc: u16,
+    pub mean_luc: f64,
 }
 
 /// What the sequenced NICs of seed 004 measured (§4.2–4.4).
@@ -156,6 +177,12 @@ impl SectionReport for VcSection {
             s += &format!(
                 "queues           escape queue (VC 0) {} flits, output queues {} flits per VC\n",
                 self.escape_buffer_flits, self.output_buffer_flits
+            );
+        }
+        if let Some(x) = &self.exchange {
+            s += &format!(
+                "exchange         LUC/NCB {}-hop, links taken {} of every {} cycles: {} words, {} VC-cycles halted; LUC at the end: max {}, mean {:.2}\n",
+                x.hops, x.occupancy_cycles, x.period_cycles, x.words, x.halted, x.max_luc, x.mean_luc
             );
         }
         if let Some(o) = &self.in_order {
@@ -251,6 +278,19 @@ impl Family for VcFamily {
             output_buffer_flits: p.output_buffer_flits,
             in_order: net.build.nic.seq.map(|sp| {
                 InOrderSection::of(&sp, net.nics.iter().filter_map(|n| n.seq.as_deref()))
+            }),
+            exchange: (p.exchange.hops > 0).then(|| {
+                let units = || net.switches.iter().filter_map(|s| s.exch.as_ref());
+                Box::new(ExchangeSection {
+                    hops: p.exchange.hops,
+                    period_cycles: p.exchange.period,
+                    occupancy_cycles: p.exchange.occupancy(),
+                    words: units().map(|x| x.words_out).sum(),
+                    halted: net.switches.iter().map(|s| s.halted).sum(),
+                    max_luc: units().map(|x| x.luc).max().unwrap_or(0),
+                    mean_luc: units().map(|x| x.luc as f64).sum::<f64>()
+                        / net.switches.len().max(1) as f64,
+                })
             }),
         }
     }
@@ -483,6 +523,8 @@ pub fn build(
             ));
         }
     }
+    let selection = ssr_weight(cfg, selection)?;
+    let exchange = exchange_params(cfg, topo, &selection)?;
     let b = VcBuild {
         switch: VcParams {
             ports: np,
@@ -501,9 +543,74 @@ pub fn build(
             output_buffer_flits: s.output_buffer_flits,
             escape_flits: s.escape_buffer_flits,
             crossbar: s.crossbar,
+            exchange,
+            first_net_port: (np.saturating_sub(4)) as u8,
         },
         nic,
         routing,
     };
     Network::new(topo, params, b, dests)
+}
+
+/// Seed 002's LUC/NCB exchange (`exchange.*`), checked against the topology, the switch and
+/// the selection that reads it: SSR needs the two-hop exchange, its one-hop variant at least
+/// the one-hop one; without `exchange.hops` the selection's need is taken.
+fn exchange_params(cfg: &Config, topo: &Topology, sel: &Selection) -> Result<ExchangeParams> {
+    let e = &cfg.exchange;
+    let need = match sel {
+        Selection::Ssr(_) => 2,
+        Selection::Ssr1Hop(_) => 1,
+        _ => 0,
+    };
+    let p = ExchangeParams {
+        hops: e.hops.unwrap_or(need),
+        period: e.period_cycles,
+        handshake: e.handshake_cycles,
+        data: e.data_cycles,
+    };
+    p.check()?;
+    if p.hops < need {
+        return Err(Error::field(
+            "exchange.hops",
+            format!(
+                "{}: routing.selection = {:?} reads the NCB {need}-hop values, which a {}-hop exchange does not supply; allowed: {need}..=2",
+                p.hops, cfg.routing.selection, p.hops
+            ),
+        ));
+    }
+    if p.hops > 0 {
+        if !matches!(topo.shape, Shape::Mesh { .. } | Shape::Torus { .. }) {
+            return Err(Error::field(
+                "exchange.hops",
+                format!("{}: the LUC/NCB exchange needs the four directions of a mesh or torus (topology.kind = \"mesh\" or \"torus\"); allowed here: 0", p.hops),
+            ));
+        }
+        if cfg.switch.output_buffer_flits > 0 {
+            return Err(Error::field(
+                "switch.output_buffer_flits",
+                format!("{}: the LUC/NCB exchange halts the links at the crossbar, which output queues would bypass; allowed with exchange.hops > 0: 0", cfg.switch.output_buffer_flits),
+            ));
+        }
+    }
+    Ok(p)
+}
+
+/// SSR's weight k of N2 (`routing.ssr_k`), in quarters; the key belongs to ssr alone.
+fn ssr_weight(cfg: &Config, sel: Selection) -> Result<Selection> {
+    let k = cfg.routing.ssr_k;
+    let q = k * 4.0;
+    if !(0.0..=4.0).contains(&k) || q.fract() != 0.0 {
+        return Err(Error::field(
+            "routing.ssr_k",
+            format!("{k}: the selection unit weighs N2 in quarters; allowed 0, 0.25, 0.5, ..., 4 (seed 002: 0.5)"),
+        ));
+    }
+    match sel {
+        Selection::Ssr(_) => Ok(Selection::Ssr(Ssr { k_quarters: q as u8 })),
+        _ if k != 0.5 => Err(Error::field(
+            "routing.ssr_k",
+            format!("{k}: the weight of N2 belongs to routing.selection = \"ssr\", not {:?} (ssr-1hop has k = 0)", cfg.routing.selection),
+        )),
+        other => Ok(other),
+    }
 }

@@ -31,6 +31,7 @@ use crate::blocks::credit::CreditUnit;
 use crate::blocks::credit_delay::CreditDelay;
 use crate::blocks::crossbar::Crossbar;
 use crate::blocks::link::{Link, NO_LINK};
+use crate::blocks::luc_ncb::{ExchangeParams, LucNcb, Word, DIRS};
 use crate::blocks::vc_buffer::VcBuffer;
 use crate::blocks::vc_credits::{VcCredits, FREE};
 use crate::fabric::vc::nic::seq::VcExt;
@@ -95,6 +96,10 @@ pub struct VcParams {
     /// Flits per VC of the output queues; 0 = none (the crossbar drives the link).
     pub output_buffer_flits: u32,
     pub crossbar: CrossbarKind,
+    /// Seed 002's LUC/NCB exchange (hops 0: none) over the four network ports from
+    /// `first_net_port` (+x, −x, +y, −y of a mesh or torus).
+    pub exchange: ExchangeParams,
+    pub first_net_port: u8,
 }
 
 impl VcParams {
@@ -206,6 +211,16 @@ pub struct VcSwitch {
     pub forwarded_vc0: u64,
     /// Headers the routing function gave no candidate (must stay 0).
     pub route_errors: u64,
+    /// The LUC/NCB exchange unit (seed 002), when configured.
+    pub exch: Option<LucNcb>,
+    /// Heads written and tails sent this cycle (the LUC's inputs).
+    heads_in: u32,
+    tails_out: u32,
+    /// Per output: the routed heads that may take it (SSR's R), counted when a selection
+    /// asks for it.
+    requests: Vec<u8>,
+    /// Active input VCs held back a cycle because their flit would meet an exchange slot.
+    pub halted: u64,
 }
 
 impl VcSwitch {
@@ -280,6 +295,11 @@ impl VcSwitch {
             forwarded: 0,
             forwarded_vc0: 0,
             route_errors: 0,
+            exch: (p.exchange.hops > 0).then(|| LucNcb::new(p.exchange)),
+            heads_in: 0,
+            tails_out: 0,
+            requests: vec![0; np],
+            halted: 0,
             p,
         }
     }
@@ -289,6 +309,7 @@ impl VcSwitch {
     #[inline]
     pub fn idle(&self) -> bool {
         self.flits == 0
+            && self.exch.is_none()
             && self.credit_ports == 0
             && self.outq.as_ref().is_none_or(|q| q.flits == 0)
             && self.xbar.inside() == 0
@@ -351,6 +372,14 @@ impl VcSwitch {
                 continue;
             }
             if let Some(f) = links[il as usize].fwd.recv(now) {
+                if f.is_exchange() {
+                    let d = port.wrapping_sub(self.p.first_net_port as usize);
+                    if let (Some(x), true) = (self.exch.as_mut(), d < DIRS) {
+                        x.receive(d, Word::of(f));
+                    }
+                    continue;
+                }
+                self.heads_in = self.heads_in.wrapping_add(f.is_head() as u32);
                 let v = f.vc as usize;
                 let b = &mut self.bufs[port];
                 if b.push(f) {
@@ -401,7 +430,78 @@ impl VcSwitch {
         if self.credit_ports != 0 {
             self.return_credits(now, links);
         }
+        if self.exch.is_some() {
+            self.exchange(now, links);
+        }
         moved
+    }
+
+    /// The LUC/NCB exchange unit's cycle: in an exchange slot it drives its word on every
+    /// network link (no flit was granted onto them, [`VcSwitch::may_cross`]); the LUC takes
+    /// this cycle's heads in and tails out.
+    fn exchange(&mut self, now: u64, links: &mut [Link]) {
+        let Some(x) = self.exch.as_mut() else {
+            return;
+        };
+        x.begin(now);
+        if x.halts(now) {
+            for d in 0..DIRS {
+                let o = self.p.first_net_port as usize + d;
+                let ol = self.out_link[o];
+                if ol == NO_LINK {
+                    continue;
+                }
+                if let Some(w) = x.word(now, d) {
+                    links[ol as usize].send(now, w.flit());
+                    self.drove_fwd |= 1 << o;
+                }
+            }
+        }
+        x.count(self.heads_in, self.tails_out);
+        self.heads_in = 0;
+        self.tails_out = 0;
+    }
+
+    /// Output `o` is a network link the exchange takes at cycle `t`.
+    #[inline]
+    pub(super) fn exchange_halts(&self, o: usize, t: u64) -> bool {
+        self.exch.as_ref().is_some_and(|x| {
+            (o as u8).wrapping_sub(self.p.first_net_port) < DIRS as u8 && x.halts(t)
+        })
+    }
+
+    /// The routed heads that may take each output (SSR's R), into `requests`.
+    pub(super) fn count_requests(&mut self) {
+        self.requests.iter_mut().for_each(|r| *r = 0);
+        let mut w = self.waiting;
+        while w != 0 {
+            let iv = w.trailing_zeros() as usize;
+            w &= w - 1;
+            let mut m = self.cands[iv].port_mask();
+            while m != 0 {
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if let Some(r) = self.requests.get_mut(p) {
+                    *r = r.saturating_add(1);
+                }
+            }
+        }
+    }
+
+    /// Messages in the router: packets whose head entered an input buffer and whose tail has
+    /// not left it (an active or routing input VC's packet, and every other packet with a
+    /// flit in the buffers) — what the LUC must count.
+    pub fn messages_inside(&self) -> u32 {
+        let nv = self.p.vcs;
+        let mut n = 0;
+        for (iv, s) in self.vcs.iter().enumerate() {
+            let (p, v) = (iv / nv, iv % nv);
+            let current = s.state != VcState::Idle;
+            n += current as u32;
+            // packets behind the current one: their heads are in the buffer
+            n += self.bufs[p].heads(v) - (current && s.next == 0) as u32;
+        }
+        n
     }
 
     /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.
@@ -434,6 +534,11 @@ impl VcSwitch {
         self.sent[o] = Some(f);
         self.any_sent = true;
         self.drove_fwd |= 1 << o;
+    }
+
+    /// The flit of a packet driven on output `o` in the last evaluated cycle.
+    pub fn sent(&self, o: usize) -> Option<Flit> {
+        self.sent.get(o).copied().flatten()
     }
 
     /// Parameters.
@@ -551,6 +656,12 @@ impl Switch<VcExt> for VcSwitch {
 
     fn drove(&self) -> (u32, u32) {
         (self.drove_fwd, self.drove_back)
+    }
+
+    fn exchange_words(&self) -> (u64, u64) {
+        self.exch
+            .as_ref()
+            .map_or((0, 0), |x| (x.words_out, x.words_in))
     }
 
     /// A head in VC allocation waits for the input VCs holding the VCs it may take; an active

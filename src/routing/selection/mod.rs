@@ -23,6 +23,10 @@ pub trait PortView {
     fn has_room(&self, port: usize, vc: u8, flits: u32) -> bool {
         self.can_take(port, vc, flits)
     }
+    /// Virtual channels output `port` has (bit `v` = VC `v`).
+    fn vc_mask(&self, _port: usize) -> u32 {
+        u32::MAX
+    }
     /// Virtual channels of output `port` that hold no packet (bit `v` = VC `v`).
     fn free_vcs(&self, _port: usize) -> u32 {
         0

@@ -97,7 +97,7 @@ impl Ssr {
                 n1: view.ncb(port, 1).min(u16::MAX as u32) as u16,
                 n2: view.ncb(port, 2).min(u16::MAX as u32) as u16,
             };
-            let mut m = x.vcs;
+            let mut m = x.vcs & view.vc_mask(port);
             while m != 0 && n < SSR_CHANNELS {
                 let vc = m.trailing_zeros();
                 m &= m - 1;

@@ -5,7 +5,7 @@ use super::{CrossbarKind, Switching, VcState, VcSwitch, View};
 use crate::blocks::allocator::NO_GRANT;
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::nic::seq::VcExt;
-use crate::routing::selection::SelectionFunction;
+use crate::routing::selection::{Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::FlowCtl;
 
@@ -15,6 +15,9 @@ impl VcSwitch {
         let nv = self.p.vcs;
         let vmask = (1u32 << nv) - 1;
         let mut asked = 0u64;
+        if matches!(self.p.selection, Selection::Ssr(_) | Selection::Ssr1Hop(_)) {
+            self.count_requests();
+        }
         let mut w = self.waiting;
         while w != 0 {
             let iv = w.trailing_zeros() as usize;
@@ -48,6 +51,9 @@ impl VcSwitch {
                             0
                         },
                         need_flits: if ct { s.len } else { 1 },
+                        requests: &self.requests,
+                        exch: self.exch.as_ref(),
+                        first_net_port: self.p.first_net_port,
                     };
                     let Some(pick) = self.p.selection.select(c, &view, s.len) else {
                         continue;
@@ -134,7 +140,20 @@ impl VcSwitch {
                     v = 0;
                 }
                 let v = this;
-                if act >> v & 1 == 0 || !self.may_cross(now, p * nv + v) {
+                if act >> v & 1 == 0 {
+                    continue;
+                }
+                if self.exch.is_some()
+                    && self.exchange_halts(
+                        self.vcs[p * nv + v].out as usize,
+                        now + self.xbar.delay() as u64,
+                    )
+                {
+                    // its flit would meet an exchange slot on the link
+                    self.halted += 1;
+                    continue;
+                }
+                if !self.may_cross(now, p * nv + v) {
                     continue;
                 }
                 if non_mux {
@@ -290,6 +309,7 @@ impl VcSwitch {
         self.forwarded += 1;
         self.forwarded_vc0 += (s.ovc == 0) as u64;
         if tail {
+            self.tails_out = self.tails_out.wrapping_add(1);
             self.active &= !(1 << iv);
             self.vcs[iv].state = VcState::Idle;
             if self.bufs[p].level(v) > 0 {

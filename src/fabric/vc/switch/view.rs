@@ -2,6 +2,7 @@
 
 use super::OutputQueues;
 use crate::blocks::link::NO_LINK;
+use crate::blocks::luc_ncb::{LucNcb, DIRS};
 use crate::blocks::vc_credits::VcCredits;
 use crate::routing::selection::PortView;
 
@@ -18,6 +19,11 @@ pub(super) struct View<'a> {
     pub vcs: usize,
     pub need: u32,
     pub need_flits: u32,
+    /// Routed heads per output (SSR's R; zeros unless SSR asked).
+    pub requests: &'a [u8],
+    /// The LUC/NCB exchange unit and the first network port (+x).
+    pub exch: Option<&'a LucNcb>,
+    pub first_net_port: u8,
 }
 
 impl PortView for View<'_> {
@@ -60,6 +66,23 @@ impl PortView for View<'_> {
         match self.outq {
             Some(q) => q.room(port, v, self.vcs),
             None => self.credits[port].credits(v),
+        }
+    }
+
+    fn vc_mask(&self, _port: usize) -> u32 {
+        ((1u64 << self.vcs) - 1) as u32
+    }
+
+    fn requests(&self, port: usize) -> u32 {
+        self.requests.get(port).map_or(0, |&r| r as u32)
+    }
+
+    fn ncb(&self, port: usize, hops: u8) -> u32 {
+        let d = port.wrapping_sub(self.first_net_port as usize);
+        match (self.exch, d < DIRS) {
+            (Some(x), true) if hops == 1 => x.ncb1[d] as u32,
+            (Some(x), true) if hops == 2 => x.ncb2[d] as u32,
+            _ => 0,
         }
     }
 }

@@ -1,0 +1,162 @@
+//! `flitwave reproduce speculative`: seed 002's Figures 4 and 5 — throughput and latency
+//! against offered load under hot-spot traffic on the 16×16 mesh with Opt-y — for the
+//! speculative selection (SSR, two-hop), its one-hop variant and the oblivious straight
+//! selection, plus straight selection with the exchange running (what the exchange's stolen
+//! link cycles cost by themselves). Beside them: how the result depends on the hot-spot share
+//! (the paper does not give it), and uniform, transpose and bit-reversal traffic. The setup is
+//! `configs/speculative.toml`.
+
+use super::config::Config;
+use super::sweep::{worker_pool, Runner};
+use crate::error::Result;
+use rayon::prelude::*;
+
+/// The seed-002 preset.
+pub const PRESET: &str = include_str!("../../configs/speculative.toml");
+
+/// The series of Figures 4–5: label, selection, exchange hops.
+pub const SERIES: [(&str, &str, u8); 4] = [
+    ("straight", "straight", 0),
+    ("straight + exchange", "straight", 2),
+    ("SSR 1-hop", "ssr-1hop", 1),
+    ("SSR 2-hop", "ssr", 2),
+];
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub cycles: u64,
+    pub warmup: u64,
+    /// Offered loads of the figures (flits/cycle/host).
+    pub loads: Vec<f64>,
+    /// Hot-spot share of the figures (%), and the shares of the sensitivity table.
+    pub share: u32,
+    pub shares: Vec<u32>,
+    /// Other patterns (one row each at every load of `pattern_loads`).
+    pub patterns: Vec<&'static str>,
+    pub pattern_loads: Vec<f64>,
+    pub threads: Option<usize>,
+}
+
+impl Options {
+    /// 20,000 cycles per point (4,000 warm-up).
+    pub fn reduced() -> Self {
+        Options {
+            cycles: 20_000,
+            warmup: 4_000,
+            loads: (1..=12).map(|i| i as f64 * 0.01).collect(),
+            share: 10,
+            shares: vec![0, 5, 10, 20],
+            patterns: vec!["uniform", "transpose", "bit-reversal"],
+            pattern_loads: vec![0.05, 0.1, 0.15, 0.2, 0.3],
+            threads: None,
+        }
+    }
+
+    /// 100,000 cycles per point (10,000 warm-up) and a finer load grid.
+    pub fn full() -> Self {
+        Options {
+            cycles: 100_000,
+            warmup: 10_000,
+            loads: (1..=24).map(|i| i as f64 * 0.005).collect(),
+            ..Self::reduced()
+        }
+    }
+}
+
+/// One simulated point.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Point {
+    pub series: &'static str,
+    pub pattern: String,
+    pub load: f64,
+    /// Accepted traffic, flits/cycle/host.
+    pub accepted: f64,
+    /// Average message latency, cycles (None when nothing was measured).
+    pub latency: Option<f64>,
+    pub saturated: bool,
+    pub healthy: bool,
+    /// Input-VC cycles the exchange held back (its stolen link cycles).
+    pub halted: u64,
+}
+
+/// The hot-spot pattern with `share` % of the messages to the centre node.
+pub fn hot_spot(c: &Config, share: u32) -> String {
+    let dims = crate::topology::mesh::parse_dims(&c.topology.dims).unwrap_or([16, 16]);
+    let centre = dims[0] / 2 + dims[1] / 2 * dims[0];
+    let h = centre * c.topology.hosts_per_switch;
+    if share == 0 {
+        "uniform".into()
+    } else {
+        format!("hot-spot:{share}@{h}")
+    }
+}
+
+/// The preset for `series` under `pattern`.
+pub fn config(o: &Options, series: (&str, &str, u8), pattern: &str) -> Result<Config> {
+    let mut c = Config::from_toml(PRESET, &[])?;
+    c.routing.selection = series.1.into();
+    c.exchange.hops = Some(series.2);
+    c.traffic.pattern = pattern.into();
+    c.cycles = o.cycles;
+    c.warmup = o.warmup;
+    c.validate()?;
+    Ok(c)
+}
+
+/// Every point: the figures' loads at the figures' share, the sensitivity table's shares at
+/// its loads, and the other patterns.
+pub fn run(o: &Options) -> Result<Vec<Point>> {
+    let base = Config::from_toml(PRESET, &[])?;
+    let mut jobs: Vec<((&'static str, &'static str, u8), String, f64)> = vec![];
+    for s in SERIES {
+        for &l in &o.loads {
+            jobs.push((s, hot_spot(&base, o.share), l));
+        }
+        for &share in o.shares.iter().filter(|&&x| x != o.share) {
+            for &l in &o.pattern_loads {
+                jobs.push((s, hot_spot(&base, share), l));
+            }
+        }
+        for p in &o.patterns {
+            for &l in &o.pattern_loads {
+                jobs.push((s, p.to_string(), l));
+            }
+        }
+    }
+    let pool = worker_pool(o.threads)?;
+    pool.install(|| {
+        jobs.par_iter()
+            .map(|(s, pattern, load)| {
+                let run = Runner::new(config(o, *s, pattern)?)?;
+                let sum = run.point(*load)?.summary;
+                let halted = match &sum.section {
+                    crate::fabric::registry::Section::Vc(v) => {
+                        v.exchange.as_ref().map_or(0, |x| x.halted)
+                    }
+                    _ => 0,
+                };
+                Ok(Point {
+                    series: s.0,
+                    pattern: pattern.clone(),
+                    load: *load,
+                    accepted: sum.accepted_flits_per_cycle_per_host,
+                    latency: sum.latency.map(|l| l.cycles),
+                    saturated: sum.saturated,
+                    healthy: sum.healthy(),
+                    halted,
+                })
+            })
+            .collect()
+    })
+}
+
+/// The points of `series` under `pattern`, in load order.
+pub fn curve<'a>(pts: &'a [Point], series: &str, pattern: &str) -> Vec<&'a Point> {
+    let mut v: Vec<&Point> = pts
+        .iter()
+        .filter(|p| p.series == series && p.pattern == pattern)
+        .collect();
+    v.sort_by(|a, b| a.load.total_cmp(&b.load));
+    v
+}
