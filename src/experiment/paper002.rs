@@ -118,7 +118,10 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
                 jobs.push((s, hot_spot(&base, share), l));
             }
         }
-        for p in &o.patterns {
+        for p in o.patterns.iter().filter(|p| {
+            // a share of 0 is uniform traffic already
+            !o.shares.iter().any(|&x| hot_spot(&base, x) == **p)
+        }) {
             for &l in &o.pattern_loads {
                 jobs.push((s, p.to_string(), l));
             }

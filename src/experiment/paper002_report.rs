@@ -47,6 +47,10 @@ fn pct(a: f64, b: f64) -> String {
     format!("{:+.1} %", 100.0 * (b - a) / a.max(1e-12))
 }
 
+fn load(x: Option<f64>) -> String {
+    x.map_or("-".into(), |v| format!("{v:.3}"))
+}
+
 fn opt(x: Option<f64>) -> String {
     x.map_or("-".into(), |v| format!("{v:.1}"))
 }
@@ -64,7 +68,7 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
     let _ = writeln!(
         md,
         "| throughput beyond saturation (flits/cycle/host, loads > {}) | {:.4} | {:.4} ({}) | {:.4} ({}) | {} |",
-        opt(c.knee.map(|k| k * 1.0)),
+        load(c.knee),
         c.beyond.0,
         c.beyond.1,
         pct(c.beyond.0, c.beyond.1),
@@ -76,7 +80,7 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
     let _ = writeln!(
         md,
         "| latency near saturation (cycles, load {}) | {} | {} | {} | {} |\n",
-        opt(c.knee),
+        load(c.knee),
         opt(c.at_knee.0),
         opt(c.at_knee.1),
         opt(c1.at_knee.1),
@@ -166,7 +170,8 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
     // sensitivity to the share and other patterns
     let mut pats: Vec<String> = o.shares.iter().map(|&s| hot_spot(&base, s)).collect();
     pats.extend(o.patterns.iter().map(|p| p.to_string()));
-    pats.dedup();
+    let mut seen = std::collections::HashSet::new();
+    pats.retain(|p| seen.insert(p.clone()));
     md += "\n## How the result depends on the traffic\n\nThe paper does not give its hot-spot share; the figures use ";
     let _ = write!(
         md,
