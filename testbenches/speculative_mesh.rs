@@ -212,3 +212,41 @@ fn bad_settings_name_their_key() {
     );
     fails_with(&with(&["--set", "topology.kind=torus"]), &["opt-y", "mesh"]);
 }
+
+#[test]
+fn reproduce_speculative_runs_at_tiny_scale_the_same_at_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("flitwave_spec_{}", std::process::id()));
+    let raw = |threads: &str| {
+        let out = dir.join(threads);
+        let (ok, _, err) = common::flitwave(&[
+            "reproduce",
+            "speculative",
+            "--cycles",
+            "2000",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+        let md = std::fs::read_to_string(out.join("speculative.md")).unwrap();
+        for want in [
+            "claim",
+            "Figure 4",
+            "Figure 5",
+            "exchange costs",
+            "transpose",
+        ] {
+            assert!(md.contains(want), "the report lacks {want:?}");
+        }
+        assert!(out.join("speculative_fig4.svg").exists());
+        let v: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(out.join("speculative_raw.json")).unwrap(),
+        )
+        .unwrap();
+        assert!(v["flitwave"]["version"].is_string() && v["config"].is_string());
+        v["points"].clone()
+    };
+    assert_eq!(raw("1"), raw("2"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
