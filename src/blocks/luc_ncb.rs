@@ -147,6 +147,8 @@ pub struct LucNcb {
     /// Snapshots sent in the current exchange.
     tx_luc: u16,
     tx_ncb1: [u16; DIRS],
+    /// The last cycle begun was in an exchange slot (a waveform register).
+    pub in_slot: bool,
     /// Exchange words received and driven (test counters).
     pub words_in: u64,
     pub words_out: u64,
@@ -162,6 +164,7 @@ impl LucNcb {
             ncb2: [0; DIRS],
             tx_luc: 0,
             tx_ncb1: [0; DIRS],
+            in_slot: false,
             words_in: 0,
             words_out: 0,
         }
@@ -192,7 +195,9 @@ impl LucNcb {
     /// values the exchange sends.
     #[inline]
     pub fn begin(&mut self, now: u64) {
-        if self.slot(now) == Some(0) {
+        let s = self.slot(now);
+        self.in_slot = s.is_some();
+        if s == Some(0) {
             self.tx_luc = self.luc;
             self.tx_ncb1 = self.ncb1;
         }

@@ -21,8 +21,10 @@ pub mod insitu;
 pub mod ir_fir;
 pub mod itb;
 pub mod lockstep;
+pub mod luc_ncb;
 pub mod rearrange;
 pub mod slack_buffer;
+pub mod speculative;
 pub mod vc_allocator;
 
 use crate::error::Result;
@@ -110,6 +112,8 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<vc_allocator::VcAllocatorRtl>::new(),
     &Registered::<dl_table::DlTableRtl>::new(),
     &Registered::<rearrange::RearrangeRtl>::new(),
+    &Registered::<luc_ncb::LucNcbRtl>::new(),
+    &Registered::<speculative::SsrRtl>::new(),
 ];
 
 /// The registered twin called `name`, or an error listing the names.

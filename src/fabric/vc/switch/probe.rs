@@ -1,5 +1,7 @@
 //! The VC router's probes (`super`): per input VC its level, state and output; per output VC
-//! its credits, owner and queued flits; the allocators' grants.
+//! its credits, owner and queued flits; the allocators' grants; with seed 002's exchange the
+//! LUC, the slot, the NCB 1-hop and 2-hop registers per direction and the requests per output
+//! (SSR's R; its F is the outputs' `owner`, its D the routing's priority).
 
 use super::{VcState, VcSwitch};
 use crate::blocks::link::NO_LINK;
@@ -51,5 +53,18 @@ impl Probe for VcSwitch {
         v.scope("salloc");
         v.bits("grant", np as u32, self.sa_won as u64);
         v.up();
+        if let Some(x) = &self.exch {
+            v.scope("luc_ncb");
+            v.bits("luc", 16, x.luc as u64);
+            v.flag("slot", x.in_slot);
+            for (d, name) in ["px", "nx", "py", "ny"].iter().enumerate() {
+                v.bits(&format!("ncb1_{name}"), 16, x.ncb1[d] as u64);
+                v.bits(&format!("ncb2_{name}"), 16, x.ncb2[d] as u64);
+            }
+            for p in 0..np {
+                v.bits(&format!("requests{p}"), 8, self.requests[p] as u64);
+            }
+            v.up();
+        }
     }
 }

@@ -1,0 +1,535 @@
+//! RTL twin of the LUC/NCB exchange unit of a mesh router (seed 002 §3; model:
+//! `blocks::luc_ncb::LucNcb`, stepped by [`LucNcbCycle`]), at the paper's parameters: two-hop,
+//! an exchange of 2 handshake + 8 data cycles every 100 cycles.
+//!
+//! State: the LUC (16 bits, saturating at 0 and 65,535), NCB 1-hop and 2-hop per direction
+//! (+x, −x, +y, −y; 16 bits), the snapshots an exchange sends, and a free-running phase counter
+//! (0..99, 0 at power-on): the twin matches the model driven from cycle 0, where the model's
+//! slot is `now % 100`. Every router's counter starts with the same reset, so all exchange in
+//! the same cycles.
+//!
+//! Timing, in the order the vc router calls the model within a cycle (`receive` as words
+//! arrive, then `begin`, `word`, `count`): a received LUC or NCB word (kind 1, 2) replaces the
+//! NCB 1-hop or 2-hop of its direction and shows on `ncb1_*` / `ncb2_*` in its arrival cycle (a
+//! bypass around the register, which the selection reads); at phase 0 the LUC register and
+//! the NCB 1-hop values after that cycle's words are copied into the snapshots; phases 0..9
+//! drive a word in every direction (`halts`: the router sends no flit) — handshake,
+//! handshake, LUC, the NCB 1-hop of the opposite direction, six pads; `heads` and `tails` of a
+//! cycle change `luc` from the next cycle. Word kinds are the model's wire encoding (`Word::flit`): 0 handshake,
+//! 1 LUC, 2 NCB, 3 pad; tx words are zero while `halts` is low.
+
+use super::lockstep::{port, Clocked, Port, Twin};
+use crate::blocks::luc_ncb::{ExchangeParams, LucNcb, Word, DIRS};
+use crate::sim::Flit;
+use rand_chacha::ChaCha8Rng;
+use rust_hdl::prelude::*;
+
+/// The parameters the twin is built for.
+pub const PARAMS: ExchangeParams = ExchangeParams::PAPER;
+/// Width of the per-cycle head and tail counts (a mesh router has 5 input ports).
+pub const CNTW: usize = 3;
+const PHW: usize = 7;
+const _: () = assert!(
+    PARAMS.hops == 2
+        && PARAMS.period <= 1 << PHW
+        && PARAMS.handshake >= 1
+        && PARAMS.period > PARAMS.handshake + PARAMS.data
+);
+
+/// The exchange unit's RTL twin.
+#[derive(LogicBlock)]
+pub struct LucNcbRtl {
+    pub clock: Signal<In, Clock>,
+    /// Heads written into input buffers and tails that left them this cycle.
+    pub heads: Signal<In, Bits<CNTW>>,
+    pub tails: Signal<In, Bits<CNTW>>,
+    /// Exchange words received this cycle: bit d valid; kind and value per direction.
+    pub rx_valid: Signal<In, Bits<DIRS>>,
+    pub rx_kind_px: Signal<In, Bits<2>>,
+    pub rx_kind_mx: Signal<In, Bits<2>>,
+    pub rx_kind_py: Signal<In, Bits<2>>,
+    pub rx_kind_my: Signal<In, Bits<2>>,
+    pub rx_value_px: Signal<In, Bits<16>>,
+    pub rx_value_mx: Signal<In, Bits<16>>,
+    pub rx_value_py: Signal<In, Bits<16>>,
+    pub rx_value_my: Signal<In, Bits<16>>,
+    /// The links are taken by the exchange this cycle.
+    pub halts: Signal<Out, Bit>,
+    /// The phase counter (the model's `now % period`).
+    pub phase: Signal<Out, Bits<PHW>>,
+    pub luc: Signal<Out, Bits<16>>,
+    pub ncb1_px: Signal<Out, Bits<16>>,
+    pub ncb1_mx: Signal<Out, Bits<16>>,
+    pub ncb1_py: Signal<Out, Bits<16>>,
+    pub ncb1_my: Signal<Out, Bits<16>>,
+    pub ncb2_px: Signal<Out, Bits<16>>,
+    pub ncb2_mx: Signal<Out, Bits<16>>,
+    pub ncb2_py: Signal<Out, Bits<16>>,
+    pub ncb2_my: Signal<Out, Bits<16>>,
+    /// The words driven this cycle: bit d valid; kind and value per direction.
+    pub tx_valid: Signal<Out, Bits<DIRS>>,
+    pub tx_kind_px: Signal<Out, Bits<2>>,
+    pub tx_kind_mx: Signal<Out, Bits<2>>,
+    pub tx_kind_py: Signal<Out, Bits<2>>,
+    pub tx_kind_my: Signal<Out, Bits<2>>,
+    pub tx_value_px: Signal<Out, Bits<16>>,
+    pub tx_value_mx: Signal<Out, Bits<16>>,
+    pub tx_value_py: Signal<Out, Bits<16>>,
+    pub tx_value_my: Signal<Out, Bits<16>>,
+    ph: DFF<Bits<PHW>>,
+    cnt: DFF<Bits<16>>,
+    snap_luc: DFF<Bits<16>>,
+    n1: [DFF<Bits<16>>; DIRS],
+    n2: [DFF<Bits<16>>; DIRS],
+    snap1: [DFF<Bits<16>>; DIRS],
+    /// Phase of the last cycle, the end of the exchange, its LUC and NCB words.
+    last: Constant<Bits<PHW>>,
+    occ: Constant<Bits<PHW>>,
+    luc_at: Constant<Bits<PHW>>,
+    ncb_at: Constant<Bits<PHW>>,
+    rk: [Signal<Local, Bits<2>>; DIRS],
+    rv: [Signal<Local, Bits<16>>; DIRS],
+    /// NCB 1-hop and 2-hop after this cycle's words.
+    m1: [Signal<Local, Bits<16>>; DIRS],
+    m2: [Signal<Local, Bits<16>>; DIRS],
+    wk: Signal<Local, Bits<2>>,
+    wv: [Signal<Local, Bits<16>>; DIRS],
+    /// |heads − tails|, and widened.
+    dlt: Signal<Local, Bits<CNTW>>,
+    dlt16: Signal<Local, Bits<16>>,
+    sum: Signal<Local, Bits<16>>,
+}
+
+impl Default for LucNcbRtl {
+    fn default() -> Self {
+        let c = |v: u32| Constant::new((v as u64).into());
+        LucNcbRtl {
+            clock: Default::default(),
+            heads: Default::default(),
+            tails: Default::default(),
+            rx_valid: Default::default(),
+            rx_kind_px: Default::default(),
+            rx_kind_mx: Default::default(),
+            rx_kind_py: Default::default(),
+            rx_kind_my: Default::default(),
+            rx_value_px: Default::default(),
+            rx_value_mx: Default::default(),
+            rx_value_py: Default::default(),
+            rx_value_my: Default::default(),
+            halts: Default::default(),
+            phase: Default::default(),
+            luc: Default::default(),
+            ncb1_px: Default::default(),
+            ncb1_mx: Default::default(),
+            ncb1_py: Default::default(),
+            ncb1_my: Default::default(),
+            ncb2_px: Default::default(),
+            ncb2_mx: Default::default(),
+            ncb2_py: Default::default(),
+            ncb2_my: Default::default(),
+            tx_valid: Default::default(),
+            tx_kind_px: Default::default(),
+            tx_kind_mx: Default::default(),
+            tx_kind_py: Default::default(),
+            tx_kind_my: Default::default(),
+            tx_value_px: Default::default(),
+            tx_value_mx: Default::default(),
+            tx_value_py: Default::default(),
+            tx_value_my: Default::default(),
+            ph: Default::default(),
+            cnt: Default::default(),
+            snap_luc: Default::default(),
+            n1: Default::default(),
+            n2: Default::default(),
+            snap1: Default::default(),
+            last: c(PARAMS.period - 1),
+            occ: c(PARAMS.occupancy()),
+            luc_at: c(PARAMS.handshake),
+            ncb_at: c(PARAMS.handshake + 1),
+            rk: Default::default(),
+            rv: Default::default(),
+            m1: Default::default(),
+            m2: Default::default(),
+            wk: Default::default(),
+            wv: Default::default(),
+            dlt: Default::default(),
+            dlt16: Default::default(),
+            sum: Default::default(),
+        }
+    }
+}
+
+// rust-hdl prints expressions without their parentheses (primer §6): every mixed `& | ^` and
+// comparison is parenthesised.
+#[allow(unused_parens)]
+impl Logic for LucNcbRtl {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, ph, cnt, snap_luc);
+        for d in 0..DIRS {
+            self.n1[d].clock.next = self.clock.val();
+            self.n2[d].clock.next = self.clock.val();
+            self.snap1[d].clock.next = self.clock.val();
+            self.snap1[d].d.next = self.snap1[d].q.val();
+        }
+        self.rk[0].next = self.rx_kind_px.val();
+        self.rk[1].next = self.rx_kind_mx.val();
+        self.rk[2].next = self.rx_kind_py.val();
+        self.rk[3].next = self.rx_kind_my.val();
+        self.rv[0].next = self.rx_value_px.val();
+        self.rv[1].next = self.rx_value_mx.val();
+        self.rv[2].next = self.rx_value_py.val();
+        self.rv[3].next = self.rx_value_my.val();
+        // ---- the phase ----
+        self.phase.next = self.ph.q.val();
+        self.ph.d.next = self.ph.q.val() + 1;
+        if (self.ph.q.val() == self.last.val()) {
+            self.ph.d.next = 0.into();
+        }
+        // ---- the words driven: handshake, LUC, NCB of the opposite direction, pads ----
+        self.halts.next = (self.ph.q.val() < self.occ.val());
+        self.wk.next = 3.into();
+        if (self.ph.q.val() < self.luc_at.val()) {
+            self.wk.next = 0.into();
+        }
+        if (self.ph.q.val() == self.luc_at.val()) {
+            self.wk.next = 1.into();
+        }
+        if (self.ph.q.val() == self.ncb_at.val()) {
+            self.wk.next = 2.into();
+        }
+        for d in 0..DIRS {
+            self.wv[d].next = 0.into();
+            if (self.wk.val() == 1) {
+                self.wv[d].next = self.snap_luc.q.val();
+            }
+        }
+        if (self.wk.val() == 2) {
+            self.wv[0].next = self.snap1[1].q.val();
+            self.wv[1].next = self.snap1[0].q.val();
+            self.wv[2].next = self.snap1[3].q.val();
+            self.wv[3].next = self.snap1[2].q.val();
+        }
+        self.tx_valid.next = 0.into();
+        if self.halts.val() {
+            self.tx_valid.next = 15.into();
+        } else {
+            self.wk.next = 0.into();
+            for d in 0..DIRS {
+                self.wv[d].next = 0.into();
+            }
+        }
+        self.tx_kind_px.next = self.wk.val();
+        self.tx_kind_mx.next = self.wk.val();
+        self.tx_kind_py.next = self.wk.val();
+        self.tx_kind_my.next = self.wk.val();
+        self.tx_value_px.next = self.wv[0].val();
+        self.tx_value_mx.next = self.wv[1].val();
+        self.tx_value_py.next = self.wv[2].val();
+        self.tx_value_my.next = self.wv[3].val();
+        // ---- the words received ----
+        for d in 0..DIRS {
+            self.m1[d].next = self.n1[d].q.val();
+            self.m2[d].next = self.n2[d].q.val();
+            if (self.rx_valid.val().get_bit(d) & (self.rk[d].val() == 1)) {
+                self.m1[d].next = self.rv[d].val();
+            }
+            if (self.rx_valid.val().get_bit(d) & (self.rk[d].val() == 2)) {
+                self.m2[d].next = self.rv[d].val();
+            }
+            self.n1[d].d.next = self.m1[d].val();
+            self.n2[d].d.next = self.m2[d].val();
+        }
+        // ---- the snapshots at the start of an exchange (after this cycle's words) ----
+        if !self.ph.q.val().any() {
+            self.snap_luc.d.next = self.cnt.q.val();
+            for d in 0..DIRS {
+                self.snap1[d].d.next = self.m1[d].val();
+            }
+        }
+        self.ncb1_px.next = self.m1[0].val();
+        self.ncb1_mx.next = self.m1[1].val();
+        self.ncb1_py.next = self.m1[2].val();
+        self.ncb1_my.next = self.m1[3].val();
+        self.ncb2_px.next = self.m2[0].val();
+        self.ncb2_mx.next = self.m2[1].val();
+        self.ncb2_py.next = self.m2[2].val();
+        self.ncb2_my.next = self.m2[3].val();
+        // ---- the LUC: + heads − tails, saturating at both ends ----
+        self.luc.next = self.cnt.q.val();
+        self.dlt.next = self.tails.val() - self.heads.val();
+        if (self.heads.val() >= self.tails.val()) {
+            self.dlt.next = self.heads.val() - self.tails.val();
+        }
+        self.dlt16.next = 0.into();
+        for v in 1..8_usize {
+            if (self.dlt.val() == v.to_bits::<CNTW>()) {
+                self.dlt16.next = v.to_bits::<16>();
+            }
+        }
+        self.sum.next = self.cnt.q.val() + self.dlt16.val();
+        if (self.heads.val() >= self.tails.val()) {
+            self.cnt.d.next = self.sum.val();
+            if (self.sum.val() < self.cnt.q.val()) {
+                self.cnt.d.next = 0xffff.into();
+            }
+        } else {
+            self.cnt.d.next = self.cnt.q.val() - self.dlt16.val();
+            if (self.cnt.q.val() < self.dlt16.val()) {
+                self.cnt.d.next = 0.into();
+            }
+        }
+    }
+}
+
+impl Clocked for LucNcbRtl {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock { clk: high };
+    }
+}
+
+/// The model side: a [`LucNcb`] at [`PARAMS`] stepped one cycle at a time from cycle 0, in the
+/// order the vc router calls it (`fabric::vc::switch`): the words received (`receive`, as they
+/// come off the links), then `begin`, the words driven (`word`, every direction), `count`.
+#[derive(Debug, Clone)]
+pub struct LucNcbCycle {
+    pub unit: LucNcb,
+    /// The cycle about to run.
+    pub now: u64,
+}
+
+/// What the unit shows in one cycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shown {
+    pub halts: bool,
+    pub phase: u64,
+    /// The LUC at the start of the cycle.
+    pub luc: u16,
+    /// NCB 1-hop and 2-hop after the cycle's words are received.
+    pub ncb1: [u16; DIRS],
+    pub ncb2: [u16; DIRS],
+    /// The words driven.
+    pub tx: [Option<Word>; DIRS],
+}
+
+impl Default for LucNcbCycle {
+    fn default() -> Self {
+        LucNcbCycle {
+            unit: LucNcb::new(PARAMS),
+            now: 0,
+        }
+    }
+}
+
+impl LucNcbCycle {
+    /// One cycle: `heads` heads in, `tails` tails out, `rx[d]` received from direction `d`.
+    pub fn cycle(&mut self, heads: u32, tails: u32, rx: [Option<Word>; DIRS]) -> Shown {
+        let (u, t) = (&mut self.unit, self.now);
+        for (d, w) in rx.iter().enumerate() {
+            if let Some(w) = w {
+                u.receive(d, *w);
+            }
+        }
+        u.begin(t);
+        let halts = u.halts(t);
+        let tx: [Option<Word>; DIRS] = std::array::from_fn(|d| u.word(t, d));
+        let luc = u.luc;
+        let s = Shown {
+            halts,
+            phase: t % PARAMS.period as u64,
+            luc,
+            ncb1: u.ncb1,
+            ncb2: u.ncb2,
+            tx,
+        };
+        u.count(heads, tails);
+        self.now += 1;
+        s
+    }
+}
+
+/// A word as (kind, value) on the ports: the model's wire encoding.
+pub fn encode(w: Word) -> (u64, u64) {
+    let f = w.flit();
+    (f.data as u64, f.pkt as u64)
+}
+
+/// The word a (kind, value) pair on the ports carries.
+pub fn decode(kind: u64, value: u64) -> Word {
+    Word::of(Flit {
+        pkt: value as u32,
+        data: kind as u8,
+        flags: Flit::EXCHANGE,
+        vc: 0,
+    })
+}
+
+/// Input vector positions: heads, tails, rx_valid, rx_kind per direction, rx_value per
+/// direction.
+pub const HEADS: usize = 0;
+pub const TAILS: usize = 1;
+pub const RX_VALID: usize = 2;
+pub const RX_KIND: usize = 3;
+pub const RX_VALUE: usize = RX_KIND + DIRS;
+/// Output vector positions.
+pub const HALTS: usize = 0;
+pub const PHASE: usize = 1;
+pub const LUC: usize = 2;
+pub const NCB1: usize = 3;
+pub const NCB2: usize = NCB1 + DIRS;
+pub const TX_VALID: usize = NCB2 + DIRS;
+pub const TX_KIND: usize = TX_VALID + 1;
+pub const TX_VALUE: usize = TX_KIND + DIRS;
+
+/// The input vector of one cycle.
+pub fn inputs(heads: u32, tails: u32, rx: [Option<Word>; DIRS]) -> Vec<u64> {
+    let mut v = vec![0; RX_VALUE + DIRS];
+    v[HEADS] = heads as u64;
+    v[TAILS] = tails as u64;
+    for (d, w) in rx.iter().enumerate() {
+        if let Some(w) = w {
+            v[RX_VALID] |= 1 << d;
+            (v[RX_KIND + d], v[RX_VALUE + d]) = encode(*w);
+        }
+    }
+    v
+}
+
+/// The received words of an input vector.
+pub fn received(inp: &[u64]) -> [Option<Word>; DIRS] {
+    std::array::from_fn(|d| {
+        (inp[RX_VALID] >> d & 1 == 1).then(|| decode(inp[RX_KIND + d], inp[RX_VALUE + d]))
+    })
+}
+
+mod stimulus;
+
+impl Twin for LucNcbRtl {
+    const NAME: &'static str = "luc_ncb";
+    const SUMMARY: &'static str =
+        "LUC/NCB exchange unit: LUC of the messages in the node, NCB 1-hop and 2-hop per direction, a 2+8-cycle exchange every 100 cycles (seed 002 §3)";
+    const INPUTS: &'static [Port] = &[
+        port("heads", CNTW as u32),
+        port("tails", CNTW as u32),
+        port("rx_valid", DIRS as u32),
+        port("rx_kind_px", 2),
+        port("rx_kind_mx", 2),
+        port("rx_kind_py", 2),
+        port("rx_kind_my", 2),
+        port("rx_value_px", 16),
+        port("rx_value_mx", 16),
+        port("rx_value_py", 16),
+        port("rx_value_my", 16),
+    ];
+    const OUTPUTS: &'static [Port] = &[
+        port("halts", 1),
+        port("phase", PHW as u32),
+        port("luc", 16),
+        port("ncb1_px", 16),
+        port("ncb1_mx", 16),
+        port("ncb1_py", 16),
+        port("ncb1_my", 16),
+        port("ncb2_px", 16),
+        port("ncb2_mx", 16),
+        port("ncb2_py", 16),
+        port("ncb2_my", 16),
+        port("tx_valid", DIRS as u32),
+        port("tx_kind_px", 2),
+        port("tx_kind_mx", 2),
+        port("tx_kind_py", 2),
+        port("tx_kind_my", 2),
+        port("tx_value_px", 16),
+        port("tx_value_mx", 16),
+        port("tx_value_py", 16),
+        port("tx_value_my", 16),
+    ];
+    type Model = LucNcbCycle;
+
+    fn rtl() -> Self {
+        Self::default()
+    }
+
+    fn model() -> LucNcbCycle {
+        LucNcbCycle::default()
+    }
+
+    fn drive(&mut self, inp: &[u64]) {
+        self.heads.next = inp[HEADS].into();
+        self.tails.next = inp[TAILS].into();
+        self.rx_valid.next = inp[RX_VALID].into();
+        let k = RX_KIND;
+        self.rx_kind_px.next = inp[k].into();
+        self.rx_kind_mx.next = inp[k + 1].into();
+        self.rx_kind_py.next = inp[k + 2].into();
+        self.rx_kind_my.next = inp[k + 3].into();
+        let v = RX_VALUE;
+        self.rx_value_px.next = inp[v].into();
+        self.rx_value_mx.next = inp[v + 1].into();
+        self.rx_value_py.next = inp[v + 2].into();
+        self.rx_value_my.next = inp[v + 3].into();
+    }
+
+    fn sample(&self, out: &mut [u64]) {
+        let w = |s: &Signal<Out, Bits<16>>| s.val().to_u64();
+        let k = |s: &Signal<Out, Bits<2>>| s.val().to_u64();
+        out[HALTS] = self.halts.val() as u64;
+        out[PHASE] = self.phase.val().to_u64();
+        out[LUC] = w(&self.luc);
+        out[NCB1..NCB1 + DIRS].copy_from_slice(&[
+            w(&self.ncb1_px),
+            w(&self.ncb1_mx),
+            w(&self.ncb1_py),
+            w(&self.ncb1_my),
+        ]);
+        out[NCB2..NCB2 + DIRS].copy_from_slice(&[
+            w(&self.ncb2_px),
+            w(&self.ncb2_mx),
+            w(&self.ncb2_py),
+            w(&self.ncb2_my),
+        ]);
+        out[TX_VALID] = self.tx_valid.val().to_u64();
+        out[TX_KIND..TX_KIND + DIRS].copy_from_slice(&[
+            k(&self.tx_kind_px),
+            k(&self.tx_kind_mx),
+            k(&self.tx_kind_py),
+            k(&self.tx_kind_my),
+        ]);
+        out[TX_VALUE..TX_VALUE + DIRS].copy_from_slice(&[
+            w(&self.tx_value_px),
+            w(&self.tx_value_mx),
+            w(&self.tx_value_py),
+            w(&self.tx_value_my),
+        ]);
+    }
+
+    fn model_cycle(m: &mut LucNcbCycle, inp: &[u64], out: &mut [u64]) {
+        let s = m.cycle(inp[HEADS] as u32, inp[TAILS] as u32, received(inp));
+        out[HALTS] = s.halts as u64;
+        out[PHASE] = s.phase;
+        out[LUC] = s.luc as u64;
+        out[TX_VALID] = 0;
+        for d in 0..DIRS {
+            out[NCB1 + d] = s.ncb1[d] as u64;
+            out[NCB2 + d] = s.ncb2[d] as u64;
+            let (kind, value) = s.tx[d].map_or((0, 0), encode);
+            out[TX_VALID] |= (s.tx[d].is_some() as u64) << d;
+            out[TX_KIND + d] = kind;
+            out[TX_VALUE + d] = value;
+        }
+    }
+
+    /// Figure 3's line A − B − K with the twin as K ([`stimulus::figure3`]), then stray words
+    /// of every kind in every direction at every phase of an exchange.
+    fn directed() -> Vec<Vec<u64>> {
+        let mut v = stimulus::figure3();
+        v.extend(stimulus::stray(v.len() as u64));
+        v
+    }
+
+    /// Phases of 5,000 cycles ([`stimulus::PHASES`]): the LUC driven up to saturation, down
+    /// to 0 and around; words from synchronised neighbours (the exchange's schedule with a
+    /// link delay of 1–3 cycles) or arbitrary words at any time.
+    fn random(rng: &mut ChaCha8Rng, cycle: u64, m: &LucNcbCycle, inp: &mut [u64]) {
+        stimulus::random(rng, cycle, m, inp);
+    }
+}
