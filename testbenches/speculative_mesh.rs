@@ -236,6 +236,8 @@ fn reproduce_speculative_runs_at_tiny_scale_the_same_at_any_thread_count() {
             "Figure 5",
             "exchange costs",
             "transpose",
+            "buffer depth",
+            "| 20 | 0.10 |",
         ] {
             assert!(md.contains(want), "the report lacks {want:?}");
         }

@@ -378,7 +378,8 @@ fn cmd_speculative(a: ReproArgs) -> Result<()> {
     write_file(&a.out.join("speculative.md"), &md)?;
     let raw = serde_json::json!({ "flitwave": prov, "config": p2::PRESET, "points": pts,
         "options": { "cycles": o.cycles, "warmup": o.warmup, "loads": o.loads, "share": o.share,
-                     "shares": o.shares, "patterns": o.patterns, "pattern_loads": o.pattern_loads } });
+                     "shares": o.shares, "patterns": o.patterns, "pattern_loads": o.pattern_loads,
+                     "depths": o.depths, "depth_loads": o.depth_loads } });
     write_file(
         &a.out.join("speculative_raw.json"),
         &serde_json::to_string_pretty(&raw).map_err(|e| Error::new(e.to_string()))?,

@@ -3,7 +3,8 @@
 //! speculative selection (SSR, two-hop), its one-hop variant and the oblivious straight
 //! selection, plus straight selection with the exchange running (what the exchange's stolen
 //! link cycles cost by themselves). Beside them: how the result depends on the hot-spot share
-//! (the paper does not give it), and uniform, transpose and bit-reversal traffic. The setup is
+//! (the paper does not give it), uniform, transpose and bit-reversal traffic, and how it
+//! depends on the VC buffer depth (the paper does not give that either). The setup is
 //! `configs/speculative.toml`.
 
 use super::config::Config;
@@ -35,6 +36,9 @@ pub struct Options {
     /// Other patterns (one row each at every load of `pattern_loads`).
     pub patterns: Vec<&'static str>,
     pub pattern_loads: Vec<f64>,
+    /// VC buffer depths (flits) besides the preset's, at the figures' share and `depth_loads`.
+    pub depths: Vec<u32>,
+    pub depth_loads: Vec<f64>,
     pub threads: Option<usize>,
 }
 
@@ -49,6 +53,8 @@ impl Options {
             shares: vec![0, 5, 10, 20],
             patterns: vec!["uniform", "transpose", "bit-reversal"],
             pattern_loads: vec![0.05, 0.1, 0.15, 0.2, 0.3],
+            depths: vec![8, 20],
+            depth_loads: vec![0.03, 0.04, 0.05, 0.08, 0.1],
             threads: None,
         }
     }
@@ -69,6 +75,8 @@ impl Options {
 pub struct Point {
     pub series: &'static str,
     pub pattern: String,
+    /// VC buffer depth, flits (`switch.vc_buffer_flits`).
+    pub buffer_flits: u32,
     pub load: f64,
     /// Accepted traffic, flits/cycle/host.
     pub accepted: f64,
@@ -92,9 +100,15 @@ pub fn hot_spot(c: &Config, share: u32) -> String {
     }
 }
 
-/// The preset for `series` under `pattern`.
-pub fn config(o: &Options, series: (&str, &str, u8), pattern: &str) -> Result<Config> {
+/// The preset's VC buffer depth, flits.
+pub fn preset_depth() -> u32 {
+    Config::from_toml(PRESET, &[]).map_or(4, |c| c.switch.vc_buffer_flits)
+}
+
+/// The preset for `series` under `pattern` with VC buffers of `depth` flits.
+pub fn config(o: &Options, series: (&str, &str, u8), pattern: &str, depth: u32) -> Result<Config> {
     let mut c = Config::from_toml(PRESET, &[])?;
+    c.switch.vc_buffer_flits = depth;
     c.routing.selection = series.1.into();
     c.exchange.hops = Some(series.2);
     c.traffic.pattern = pattern.into();
@@ -105,17 +119,23 @@ pub fn config(o: &Options, series: (&str, &str, u8), pattern: &str) -> Result<Co
 }
 
 /// Every point: the figures' loads at the figures' share, the sensitivity table's shares at
-/// its loads, and the other patterns.
+/// its loads, the other patterns, and the other buffer depths.
 pub fn run(o: &Options) -> Result<Vec<Point>> {
     let base = Config::from_toml(PRESET, &[])?;
-    let mut jobs: Vec<((&'static str, &'static str, u8), String, f64)> = vec![];
+    let d0 = base.switch.vc_buffer_flits;
+    let mut jobs: Vec<((&'static str, &'static str, u8), String, u32, f64)> = vec![];
     for s in SERIES {
         for &l in &o.loads {
-            jobs.push((s, hot_spot(&base, o.share), l));
+            jobs.push((s, hot_spot(&base, o.share), d0, l));
         }
         for &share in o.shares.iter().filter(|&&x| x != o.share) {
             for &l in &o.pattern_loads {
-                jobs.push((s, hot_spot(&base, share), l));
+                jobs.push((s, hot_spot(&base, share), d0, l));
+            }
+        }
+        for &d in o.depths.iter().filter(|&&d| d != d0) {
+            for &l in &o.depth_loads {
+                jobs.push((s, hot_spot(&base, o.share), d, l));
             }
         }
         for p in o.patterns.iter().filter(|p| {
@@ -123,15 +143,15 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
             !o.shares.iter().any(|&x| hot_spot(&base, x) == **p)
         }) {
             for &l in &o.pattern_loads {
-                jobs.push((s, p.to_string(), l));
+                jobs.push((s, p.to_string(), d0, l));
             }
         }
     }
     let pool = worker_pool(o.threads)?;
     pool.install(|| {
         jobs.par_iter()
-            .map(|(s, pattern, load)| {
-                let run = Runner::new(config(o, *s, pattern)?)?;
+            .map(|(s, pattern, depth, load)| {
+                let run = Runner::new(config(o, *s, pattern, *depth)?)?;
                 let sum = run.point(*load)?.summary;
                 let halted = match &sum.section {
                     crate::fabric::registry::Section::Vc(v) => {
@@ -142,6 +162,7 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
                 Ok(Point {
                     series: s.0,
                     pattern: pattern.clone(),
+                    buffer_flits: *depth,
                     load: *load,
                     accepted: sum.accepted_flits_per_cycle_per_host,
                     latency: sum.latency.map(|l| l.cycles),
@@ -154,11 +175,16 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
     })
 }
 
-/// The points of `series` under `pattern`, in load order.
+/// The points of `series` under `pattern` with the preset's buffers, in load order.
 pub fn curve<'a>(pts: &'a [Point], series: &str, pattern: &str) -> Vec<&'a Point> {
+    curve_at(pts, series, pattern, preset_depth())
+}
+
+/// The points of `series` under `pattern` with VC buffers of `depth` flits, in load order.
+pub fn curve_at<'a>(pts: &'a [Point], series: &str, pattern: &str, depth: u32) -> Vec<&'a Point> {
     let mut v: Vec<&Point> = pts
         .iter()
-        .filter(|p| p.series == series && p.pattern == pattern)
+        .filter(|p| p.series == series && p.pattern == pattern && p.buffer_flits == depth)
         .collect();
     v.sort_by(|a, b| a.load.total_cmp(&b.load));
     v

@@ -3,7 +3,7 @@
 //! dependence on the hot-spot share, and the other patterns.
 
 use super::config::Config;
-use super::paper002::{curve, hot_spot, Options, Point, PRESET, SERIES};
+use super::paper002::{curve, curve_at, hot_spot, Options, Point, PRESET, SERIES};
 use super::plot::{xy, Curve};
 use crate::error::Result;
 use std::fmt::Write as _;
@@ -196,5 +196,44 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
             );
         }
     }
+    md += &depth_table(o, pts, &hs);
     Ok(md)
+}
+
+/// How the result depends on the VC buffer depth (the paper does not give it): accepted
+/// traffic and latency of every series at the figures' share, the preset's depth and the others.
+fn depth_table(o: &Options, pts: &[Point], hs: &str) -> String {
+    let d0 = super::paper002::preset_depth();
+    let mut depths = vec![d0];
+    depths.extend(o.depths.iter().copied().filter(|&d| d != d0));
+    let mut md = format!(
+        "\n## How the result depends on the buffer depth\n\nThe paper does not give the depth of its VC buffers; the figures use {d0} flits per VC (a fifth of a message). Hot-spot traffic (`{hs}`); accepted traffic (flits/cycle/host) / average latency (cycles) and, in brackets, SSR 2-hop against straight.\n\n| VC buffer (flits) | load | straight | straight + exchange | SSR 1-hop | SSR 2-hop |\n|---|---|---|---|---|---|\n"
+    );
+    for &d in &depths {
+        for &l in &o.depth_loads {
+            let at = |s: &str| curve_at(pts, s, hs, d).into_iter().find(|p| p.load == l);
+            let (Some(st), Some(ss)) = (at("straight"), at("SSR 2-hop")) else {
+                continue;
+            };
+            let cell = |s: &str| {
+                at(s).map_or("-".into(), |p| {
+                    format!("{:.4} / {}", p.accepted, opt(p.latency))
+                })
+            };
+            let lat = match (st.latency, ss.latency) {
+                (Some(a), Some(b)) => format!(", latency {}", pct(a, b)),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                md,
+                "| {d} | {l:.2} | {} | {} | {} | {} ({}{lat}) |",
+                cell("straight"),
+                cell("straight + exchange"),
+                cell("SSR 1-hop"),
+                cell("SSR 2-hop"),
+                pct(st.accepted, ss.accepted)
+            );
+        }
+    }
+    md
 }
