@@ -5,7 +5,8 @@
 //! [`aggregate`] walks the summaries together: a number becomes `{"mean", "ci95", "n"}`
 //! (`ci95` is the half-width, null with one sample; `n` counts the seeds that have the figure,
 //! a figure that is null in a seed — no latency without deliveries — is left out for that
-//! seed); objects and equal-length arrays are walked element by element; any other value is
+//! seed); objects and equal-length arrays are walked element by element (a seed where one is
+//! null is left out of it); any other value is
 //! kept when every seed agrees and becomes `{"per_seed": [...]}` when they differ.
 
 use serde::Serialize;
@@ -120,7 +121,7 @@ fn walk(vals: &[&Value]) -> Value {
         let m = mean_ci95(&xs);
         return json!({"mean": m.mean, "ci95": m.half_width, "n": m.n});
     }
-    if vals.iter().all(|v| v.is_object()) {
+    if present.iter().all(|v| v.is_object()) {
         let mut keys: Vec<&String> = vec![];
         for v in vals {
             for k in v.as_object().into_iter().flat_map(|o| o.keys()) {
@@ -139,8 +140,8 @@ fn walk(vals: &[&Value]) -> Value {
         }
         return Value::Object(out);
     }
-    let len = vals[0].as_array().map(Vec::len);
-    if len.is_some() && vals.iter().all(|v| v.as_array().map(Vec::len) == len) {
+    let len = present[0].as_array().map(Vec::len);
+    if len.is_some() && present.iter().all(|v| v.as_array().map(Vec::len) == len) {
         let out = (0..len.unwrap_or(0))
             .map(|i| walk(&vals.iter().map(|v| &v[i]).collect::<Vec<_>>()))
             .collect();

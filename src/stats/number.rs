@@ -1,5 +1,5 @@
 //! Numbers as people read them: a float rounded to a number of significant decimal digits and
-//! printed in its shortest round-trip form, so `0.1 * 3 / 6` reads `0.05`, not
+//! printed in its shortest round-trip form, so `0.15 / 3` reads `0.05`, not
 //! `0.049999999999999996`.
 
 /// `x` rounded to `sig` significant decimal digits (1..=17), as the nearest f64; non-finite
@@ -42,8 +42,9 @@ mod tests {
 
     #[test]
     fn rounding_removes_binary_artifacts() {
-        assert_eq!(format!("{}", 0.1 * 3.0 / 6.0), "0.049999999999999996");
-        assert_eq!(format!("{}", decimal(0.1 * 3.0 / 6.0)), "0.05");
+        let x = 0.15 * 1.0 / 3.0;
+        assert_eq!(format!("{x}"), "0.049999999999999996");
+        assert_eq!(format!("{}", decimal(x)), "0.05");
         assert_eq!(fmt_num(1234.5678), "1234.57");
         assert_eq!(fmt_num(0.000123456789), "0.000123457");
         assert_eq!(fmt_num(42.0), "42");
