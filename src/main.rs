@@ -35,7 +35,8 @@ fn main() {
     flitwave::output::on_interrupt_remove_partial_files();
     let r = match cli.cmd {
         Cmd::Run(a) => cli::run::cmd_run(a),
-        Cmd::Sweep(a) => cli::tools::cmd_sweep(a),
+        Cmd::Sweep(a) => cli::sweep::cmd_sweep(a),
+        Cmd::Merge(a) => cli::sweep::cmd_merge(a),
         Cmd::Topology(a) => cli::tools::cmd_topology(a),
         Cmd::Routes(a) => cli::tools::cmd_routes(a),
         Cmd::List => cli::tools::cmd_list(),

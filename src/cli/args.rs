@@ -45,6 +45,41 @@ pub(crate) enum Cmd {
     /// RTL twins: emit Verilog, check it (lockstep, lint, synthesis, replay), waveforms.
     #[command(subcommand)]
     Rtl(RtlCmd),
+    /// Join the result stores of sweep shards (`sweep --shard i/n --store FILE`) into one
+    /// store in canonical order (docs/sweeps.md).
+    Merge(MergeArgs),
+}
+
+/// Several seeds of one configuration, run in parallel (the same options in `run` and `sweep`).
+#[derive(Args, Clone)]
+pub(crate) struct SeedArgs {
+    /// Run N seeds: seed, seed+1, ..., seed+N-1 (seed from --seed or the configuration), in
+    /// parallel; report the mean and 95 % confidence interval (Student t, N-1 degrees of
+    /// freedom) of every figure of the summary.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seeds: u64,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+impl Default for SeedArgs {
+    fn default() -> Self {
+        SeedArgs {
+            seeds: 1,
+            threads: None,
+        }
+    }
+}
+
+#[derive(Args)]
+pub(crate) struct MergeArgs {
+    /// Shard stores to join (every one must exist and be complete).
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The merged store (written only when the merge succeeds).
+    #[arg(short = 'o', long)]
+    pub output: PathBuf,
 }
 
 /// What builds the configuration: a file, overrides, and shorthands for common keys.
@@ -148,6 +183,8 @@ pub(crate) struct RunArgs {
     pub sim: SimArgs,
     #[command(flatten)]
     pub out: RunOut,
+    #[command(flatten)]
+    pub par: SeedArgs,
     /// Run this switch's slack buffers and arbiters as their rust-hdl RTL twins, in lockstep
     /// with shadow models (myrinet family; slow: about 10k cycles/s for that switch;
     /// docs/rtl.md).
@@ -161,6 +198,8 @@ pub(crate) struct FattreeArgs {
     pub sim: SimArgs,
     #[command(flatten)]
     pub out: RunOut,
+    #[command(flatten)]
+    pub par: SeedArgs,
     /// Arity (`topology.k`): switches have 2k ports (a power of two, 2..=16).
     #[arg(long)]
     pub k: Option<u32>,
@@ -302,13 +341,33 @@ pub(crate) struct SweepArgs {
     #[arg(long, default_value_t = 10)]
     pub points: usize,
     /// Saturation search instead of fixed rates: the rate doubles from 0.01 until the network
-    /// saturates, then three bisection steps refine the knee.
+    /// saturates, then three bisection steps refine the knee (per curve and seed).
     #[arg(long)]
     pub search: bool,
-    /// Worker threads (default: all cores). Results do not depend on it.
+    #[command(flatten)]
+    pub par: SeedArgs,
+    /// A grid axis over any configuration key, values parsed as --set values:
+    /// KEY=v1,v2,... (repeatable; the sweep runs the cartesian product of the axes).
+    #[arg(long, value_name = "KEY=V1,V2,...")]
+    pub grid: Vec<String>,
+    /// Append every finished point to this JSON-lines store at once (docs/sweeps.md); at the
+    /// end the store is rewritten in canonical order.
+    #[arg(long, value_name = "FILE")]
+    pub store: Option<PathBuf>,
+    /// Continue the --store: run only the points it does not hold (a truncated last line is
+    /// dropped and its point re-run); the store must come from the same base configuration.
     #[arg(long)]
-    pub threads: Option<usize>,
-    /// Write the points as CSV (a first comment line records version, seed and configuration).
+    pub resume: bool,
+    /// Run only shard I of N (1 <= I <= N): points (curves with --refine, curve-seed lines
+    /// with --search) are dealt round-robin in plan order; join the stores with `merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// After the rates, K more evenly spaced rates between the last unsaturated and the first
+    /// saturated rate of every curve (all seeds).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub refine: usize,
+    /// Write the points as CSV, one row per point and seed (a first comment line records
+    /// version, seed and configuration).
     #[arg(long)]
     pub csv: Option<PathBuf>,
     /// Write the whole result as JSON (use - for stdout).

@@ -64,5 +64,5 @@ pub(crate) fn config(a: &FattreeArgs) -> Result<Config> {
 
 pub(crate) fn cmd_fattree(a: FattreeArgs) -> Result<()> {
     let cfg = config(&a)?;
-    run_config(&cfg, &a.out, None)
+    run_config(&cfg, &a.out, None, &a.par)
 }

@@ -6,5 +6,7 @@ pub(crate) mod out;
 pub(crate) mod reproduce;
 pub(crate) mod rtl;
 pub(crate) mod run;
+pub(crate) mod seeds;
+pub(crate) mod sweep;
 pub(crate) mod tools;
 pub(crate) mod trace;

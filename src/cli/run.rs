@@ -2,7 +2,7 @@
 //! configuration — summary, JSON with the configuration and version, waveforms, the deadlock
 //! waveform, RTL twins in situ.
 
-use super::args::{RunArgs, RunOut, SimArgs};
+use super::args::{RunArgs, RunOut, SeedArgs, SimArgs};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::experiment::provenance::provenance;
@@ -23,6 +23,11 @@ pub(crate) fn quote(s: &str) -> String {
 /// embedded default, then `--set`, then the shorthand flags. `--cycles` sets the warm-up to a
 /// tenth of it unless a warm-up is given.
 pub(crate) fn load_config(a: &SimArgs, preset: &[String]) -> Result<Config> {
+    load_config_with(a, preset, &[])
+}
+
+/// [`load_config`] with `extra` overrides applied last (a `--grid` point).
+pub(crate) fn load_config_with(a: &SimArgs, preset: &[String], extra: &[String]) -> Result<Config> {
     let mut o: Vec<String> = preset.to_vec();
     o.extend(a.set.iter().cloned());
     let mut put = |k: &str, v: Option<String>| {
@@ -65,6 +70,7 @@ pub(crate) fn load_config(a: &SimArgs, preset: &[String]) -> Result<Config> {
         o.push("topology.kind=\"file\"".into());
         o.push(format!("topology.file={}", quote(&f.display().to_string())));
     }
+    o.extend(extra.iter().cloned());
     let cfg = match &a.config {
         Some(p) => Config::load(p, &o),
         None => Config::from_toml(flitwave::experiment::config::DEFAULT_TOML, &o),
@@ -159,17 +165,26 @@ pub(crate) fn parse_window(s: &str) -> Result<(u64, u64)> {
 
 pub(crate) fn cmd_run(a: RunArgs) -> Result<()> {
     let cfg = load_config(&a.sim, &[])?;
-    run_config(&cfg, &a.out, a.rtl_switch)
+    run_config(&cfg, &a.out, a.rtl_switch, &a.par)
 }
 
-/// Run `cfg` and report as `o` asks.
-pub(crate) fn run_config(cfg: &Config, o: &RunOut, rtl_switch: Option<usize>) -> Result<()> {
+/// Run `cfg` and report as `o` asks (several seeds: [`super::seeds::run_seeds`]).
+pub(crate) fn run_config(
+    cfg: &Config,
+    o: &RunOut,
+    rtl_switch: Option<usize>,
+    par: &SeedArgs,
+) -> Result<()> {
     if o.print_config {
         out!(
             "{}",
             toml::to_string(cfg).map_err(|e| Error::new(e.to_string()))?
         );
         return Ok(());
+    }
+    let seeds = flitwave::experiment::campaign::seed_list(cfg.seed, par.seeds)?;
+    if seeds.len() > 1 {
+        return super::seeds::run_seeds(cfg, o, rtl_switch, &seeds, par.threads);
     }
     let window = o.vcd_window.as_deref().map(parse_window).transpose()?;
     if !(1..=MAX_WINDOW).contains(&o.deadlock_window) {
@@ -257,21 +272,7 @@ pub(crate) fn run_config(cfg: &Config, o: &RunOut, rtl_switch: Option<usize>) ->
             serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
         );
     } else {
-        let order = if cfg.nic.in_order && cfg.switch.family == "vct" {
-            ", in-order delivery"
-        } else {
-            ""
-        };
-        outln!(
-            "flitwave run: {shape} network of {} switches, routing {} (paths {}, selection {}){order}, {} traffic, {}-byte messages, seed {}",
-            cfg.switch.family,
-            cfg.routing.algorithm,
-            cfg.routing.paths_name(),
-            cfg.routing.selection,
-            cfg.traffic.pattern,
-            cfg.traffic.message_bytes,
-            cfg.seed
-        );
+        outln!("{}, seed {}", headline(cfg, &shape), cfg.seed);
         out!("{}", s.report());
         if (cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some())
             && s.execution_cycles.is_none()
@@ -296,9 +297,28 @@ pub(crate) fn run_config(cfg: &Config, o: &RunOut, rtl_switch: Option<usize>) ->
     Ok(())
 }
 
+/// `flitwave run: mesh network of vc switches, routing dor (...), uniform traffic, 20-byte
+/// messages`.
+pub(crate) fn headline(cfg: &Config, shape: &str) -> String {
+    let order = if cfg.nic.in_order && cfg.switch.family == "vct" {
+        ", in-order delivery"
+    } else {
+        ""
+    };
+    format!(
+        "flitwave run: {shape} network of {} switches, routing {} (paths {}, selection {}){order}, {} traffic, {}-byte messages",
+        cfg.switch.family,
+        cfg.routing.algorithm,
+        cfg.routing.paths_name(),
+        cfg.routing.selection,
+        cfg.traffic.pattern,
+        cfg.traffic.message_bytes,
+    )
+}
+
 /// Run `n` to `limit` cycles — or until its trace or storage workload is done — writing the
 /// waveform `o.vcd` over `tc`'s window.
-fn simulate<F: Family>(
+pub(crate) fn simulate<F: Family>(
     n: &mut Network<F>,
     o: &RunOut,
     tc: TraceConfig,

@@ -3,7 +3,9 @@
 
 pub mod bench;
 pub mod build;
+pub mod campaign;
 pub mod config;
+pub mod grid;
 pub mod paper000;
 pub mod paper001;
 pub mod paper001_report;
@@ -17,5 +19,6 @@ pub mod paper004_traces;
 pub mod plot;
 pub mod provenance;
 pub mod reproduce;
+pub mod store;
 pub mod sweep;
 pub mod validate;

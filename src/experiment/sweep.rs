@@ -8,6 +8,7 @@ use super::config::Config;
 use crate::error::{Error, Result};
 use crate::fabric::Summary;
 use crate::routing::registry::Plan;
+use crate::stats::number::{decimal, fmt_num};
 use crate::topology::Topology;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -70,9 +71,48 @@ pub fn worker_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
         .map_err(|e| Error::new(format!("cannot start worker threads: {e}")))
 }
 
-/// `n` evenly spaced rates from `max/n` to `max`.
+/// `n` evenly spaced rates from `max/n` to `max`, as decimals (0.05, not 0.049999999999999996).
 pub fn linear_rates(max: f64, n: usize) -> Vec<f64> {
-    (1..=n).map(|i| max * i as f64 / n as f64).collect()
+    (1..=n)
+        .map(|i| decimal(max * i as f64 / n as f64))
+        .collect()
+}
+
+/// The saturation search: the rate doubles from `start` (up to 1, full load) until a point
+/// saturates, then three bisection steps refine the knee. `point(rate)` runs (or looks up) a
+/// point and says whether it saturated. Returns the rates run in rate order, the highest
+/// unsaturated rate and the lowest saturated one.
+pub fn search_rates(
+    start: f64,
+    mut point: impl FnMut(f64) -> Result<bool>,
+) -> Result<(Vec<f64>, f64, Option<f64>)> {
+    let mut rates = Vec::new();
+    let (mut lo, mut hi) = (0.0, None);
+    let mut r = start;
+    while r <= 1.0 {
+        rates.push(r);
+        if point(r)? {
+            hi = Some(r);
+            break;
+        }
+        lo = r;
+        // the last doubling stops at full load
+        r = if r < 1.0 { (r * 2.0).min(1.0) } else { 2.0 };
+    }
+    if let Some(mut h) = hi {
+        for _ in 0..3 {
+            let mid = (lo + h) / 2.0;
+            rates.push(mid);
+            if point(mid)? {
+                h = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        hi = Some(h);
+    }
+    rates.sort_by(f64::total_cmp);
+    Ok((rates, lo, hi))
 }
 
 /// Parse "0.01,0.02,0.05".
@@ -134,56 +174,39 @@ impl Runner {
         })
     }
 
-    /// Saturation search: the rate doubles from `start` (up to 1, full load) until a point
-    /// saturates, then three bisection steps refine the knee. Returns the points in rate order and the highest
-    /// unsaturated rate.
+    /// Saturation search ([`search_rates`] from `start`). Returns the points in rate order and
+    /// the highest unsaturated rate.
     pub fn search(&self, start: f64) -> Result<(Vec<SweepPoint>, f64)> {
         let mut pts = Vec::new();
-        let (mut lo, mut hi) = (0.0, None);
-        let mut r = start;
-        while r <= 1.0 {
+        let (_, lo, _) = search_rates(start, |r| {
             let p = self.point(r)?;
             let sat = p.saturated;
             pts.push(p);
-            if sat {
-                hi = Some(r);
-                break;
-            }
-            lo = r;
-            // the last doubling stops at full load
-            r = if r < 1.0 { (r * 2.0).min(1.0) } else { 2.0 };
-        }
-        if let Some(mut h) = hi {
-            for _ in 0..3 {
-                let mid = (lo + h) / 2.0;
-                let p = self.point(mid)?;
-                if p.saturated {
-                    h = mid;
-                } else {
-                    lo = mid;
-                }
-                pts.push(p);
-            }
-        }
+            Ok(sat)
+        })?;
         pts.sort_by(|a, b| a.rate.total_cmp(&b.rate));
         Ok((pts, lo))
     }
 
-    /// What the sweep's label says: topology, family, routing, selection, traffic.
+    /// What the sweep's label says ([`label`]).
     pub fn label(&self) -> String {
-        let c = &self.cfg;
-        format!(
-            "{:?} {} switches, {} {}/{}/{}, {}, {} B",
-            c.topology.kind,
-            self.topo.switches,
-            c.switch.family,
-            c.routing.algorithm,
-            c.routing.paths_name(),
-            c.routing.selection,
-            c.traffic.pattern,
-            c.traffic.message_bytes
-        )
+        label(&self.cfg, self.topo.switches)
     }
+}
+
+/// What a sweep's label says: topology, family, routing, selection, traffic.
+pub fn label(c: &Config, switches: usize) -> String {
+    format!(
+        "{:?} {} switches, {} {}/{}/{}, {}, {} B",
+        c.topology.kind,
+        switches,
+        c.switch.family,
+        c.routing.algorithm,
+        c.routing.paths_name(),
+        c.routing.selection,
+        c.traffic.pattern,
+        c.traffic.message_bytes
+    )
 }
 
 /// Run the sweep on `threads` threads (None = all cores), with a progress bar if `progress`.
@@ -236,34 +259,6 @@ impl SweepResult {
         })
     }
 
-    /// CSV with one line per point.
-    pub fn to_csv(&self) -> String {
-        let mut s = String::from(
-            "rate_flits_per_cycle_per_host,offered_flits_per_ns_per_switch,accepted_flits_per_ns_per_switch,accepted_flits_per_cycle_per_switch,latency_ns,latency_cycles,network_latency_ns,measured_packets,saturated,healthy\n",
-        );
-        for p in &self.points {
-            let m = &p.summary;
-            let l = m.latency.map(|l| (l.ns, l.cycles));
-            let _ = writeln!(
-                s,
-                "{},{:.6},{:.6},{:.6},{},{},{},{},{},{}",
-                p.rate,
-                m.offered_flits_per_ns_per_switch,
-                m.accepted_flits_per_ns_per_switch,
-                m.accepted_flits_per_cycle_per_switch,
-                l.map(|x| format!("{:.2}", x.0)).unwrap_or_default(),
-                l.map(|x| format!("{:.2}", x.1)).unwrap_or_default(),
-                m.network_latency
-                    .map(|x| format!("{:.2}", x.ns))
-                    .unwrap_or_default(),
-                m.measured_packets,
-                p.saturated,
-                m.healthy()
-            );
-        }
-        s
-    }
-
     /// A readable table.
     pub fn report(&self) -> String {
         let mut s = format!("sweep: {}\n", self.label);
@@ -272,8 +267,8 @@ impl SweepResult {
             let m = &p.summary;
             let _ = writeln!(
                 s,
-                "  {:>14.5}  {:>16.5}  {:>17.5}  {:>11}  {:>11}  {}",
-                p.rate,
+                "  {:>14}  {:>16.5}  {:>17.5}  {:>11}  {:>11}  {}",
+                fmt_num(p.rate),
                 m.offered_flits_per_ns_per_switch,
                 m.accepted_flits_per_ns_per_switch,
                 m.latency
@@ -290,7 +285,7 @@ impl SweepResult {
             "throughput {:.5} flits/ns/switch ({:.4} flits/cycle/switch) at rate {}{}",
             self.throughput_flits_per_ns_per_switch,
             self.throughput_flits_per_cycle_per_switch,
-            self.throughput_at_rate,
+            fmt_num(self.throughput_at_rate),
             if self.all_healthy {
                 ""
             } else {

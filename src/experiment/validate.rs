@@ -321,6 +321,15 @@ impl Config {
     }
 }
 
+/// A `--set` value: TOML (number, bool, string, array), or else the text as a string.
+pub fn parse_value(val: &str) -> toml::Value {
+    format!("v = {}", val.trim())
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(val.trim().to_string()))
+}
+
 /// Apply one `dotted.key=value` override to a TOML table. The value is parsed as TOML (number,
 /// bool, string, array); anything that does not parse is taken as a string.
 pub fn apply_override(table: &mut toml::Table, kv: &str) -> Result<()> {
@@ -336,11 +345,7 @@ pub fn apply_override(table: &mut toml::Table, kv: &str) -> Result<()> {
             "--set {kv:?}: empty key component in {key:?}"
         )));
     }
-    let value: toml::Value = format!("v = {}", val.trim())
-        .parse::<toml::Table>()
-        .ok()
-        .and_then(|mut t| t.remove("v"))
-        .unwrap_or_else(|| toml::Value::String(val.trim().to_string()));
+    let value = parse_value(val);
     let mut cur = table;
     for p in &parts[..parts.len() - 1] {
         let entry = cur

@@ -14,6 +14,9 @@
 //! wire). Messages generated during the warm-up are not measured; accepted traffic counts the
 //! payload flits delivered during the measurement window.
 
+pub mod confidence;
+pub mod number;
+
 use serde::Serialize;
 
 /// Running counters, updated by the NICs.

@@ -1,0 +1,126 @@
+//! `flitwave run --seeds N`: one configuration at N seeds in parallel, reported as the mean and
+//! 95 % confidence interval of every figure of the summary (`stats::confidence`).
+
+use super::args::RunOut;
+use super::run::{headline, simulate};
+use flitwave::experiment::build;
+use flitwave::experiment::config::Config;
+use flitwave::experiment::provenance::provenance;
+use flitwave::experiment::sweep::worker_pool;
+use flitwave::fabric::Summary;
+use flitwave::sim::trace::TraceConfig;
+use flitwave::stats::confidence::{aggregate, numeric_leaves};
+use flitwave::stats::number::fmt_mean_ci;
+use flitwave::with_network;
+use flitwave::{Error, Result};
+use rayon::prelude::*;
+
+/// Arrays longer than this are left out of the text report (they are in the JSON).
+const TEXT_ARRAY_LIMIT: usize = 16;
+
+/// One run of `cfg` without waveforms.
+fn one(cfg: &Config) -> Result<Summary> {
+    let mut net = build::build(cfg)?.network;
+    let limit = build::run_limit(cfg, &net);
+    let tc = TraceConfig {
+        scopes: vec![],
+        window: None,
+        period_ps: 1,
+    };
+    with_network!(&mut net, n => simulate(n, &RunOut::default(), tc, limit))
+}
+
+/// Run `cfg` at every seed of `seeds` on `threads` workers and report.
+pub(crate) fn run_seeds(
+    cfg: &Config,
+    o: &RunOut,
+    rtl_switch: Option<usize>,
+    seeds: &[u64],
+    threads: Option<usize>,
+) -> Result<()> {
+    let only_one = |what: &str| {
+        Error::new(format!(
+            "{what} traces one run; with --seeds {} give it to a run of one seed (--seed S)",
+            seeds.len()
+        ))
+    };
+    if o.vcd.is_some() || o.vcd_window.is_some() {
+        return Err(only_one("--vcd"));
+    }
+    if o.vcd_on_deadlock.is_some() {
+        return Err(only_one("--vcd-on-deadlock"));
+    }
+    if rtl_switch.is_some() {
+        return Err(only_one("--rtl-switch"));
+    }
+    let shape = flitwave::topology::fattree::shape_name(&build::topology(cfg)?.shape);
+    let t0 = std::time::Instant::now();
+    let sums: Vec<Summary> = worker_pool(threads)?.install(|| {
+        seeds
+            .par_iter()
+            .map(|&s| {
+                let mut c = cfg.clone();
+                c.seed = s;
+                one(&c)
+            })
+            .collect::<Result<Vec<_>>>()
+    })?;
+    let secs = t0.elapsed().as_secs_f64();
+    let values = sums
+        .iter()
+        .map(serde_json::to_value)
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(|e| Error::new(e.to_string()))?;
+    let agg = aggregate(&values);
+    if o.json {
+        let v = serde_json::json!({
+            "flitwave": provenance(),
+            "seeds": seeds,
+            "config": cfg,
+            "runs": seeds.iter().zip(&values)
+                .map(|(s, v)| serde_json::json!({"seed": s, "summary": v}))
+                .collect::<Vec<_>>(),
+            "aggregate": agg,
+        });
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
+        );
+    } else {
+        outln!(
+            "{}, seeds {}..={} ({} runs; mean ± 95 % confidence half-width, Student t)",
+            headline(cfg, &shape),
+            seeds[0],
+            seeds[seeds.len() - 1],
+            seeds.len()
+        );
+        let leaves = numeric_leaves(&agg, TEXT_ARRAY_LIMIT);
+        let w = leaves.iter().map(|l| l.0.len()).max().unwrap_or(0);
+        for (path, m) in &leaves {
+            let n = if m.n < seeds.len() {
+                format!("  ({} of {} seeds)", m.n, seeds.len())
+            } else {
+                String::new()
+            };
+            outln!("{path:<w$}  {}{n}", fmt_mean_ci(m.mean, m.half_width));
+        }
+        let sat = sums.iter().filter(|s| s.saturated).count();
+        outln!("{:<w$}  {sat} of {} seeds", "saturated", seeds.len());
+        let switches = sums.first().map_or(0, |s| s.switches);
+        let cycles: u64 = sums.iter().map(|s| s.cycles).sum();
+        outln!("{}", flitwave::stats::speed_line(secs, switches, cycles));
+    }
+    let bad: Vec<String> = seeds
+        .iter()
+        .zip(&sums)
+        .filter(|(_, s)| !s.healthy())
+        .map(|(x, _)| x.to_string())
+        .collect();
+    if !bad.is_empty() {
+        return Err(Error::new(format!(
+            "the run of seed(s) {} violated an invariant or deadlocked (--json shows each seed's summary)",
+            bad.join(", ")
+        )));
+    }
+    Ok(())
+}
