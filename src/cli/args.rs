@@ -48,6 +48,9 @@ pub(crate) enum Cmd {
     /// Join the result stores of sweep shards (`sweep --shard i/n --store FILE`) into one
     /// store in canonical order (docs/sweeps.md).
     Merge(MergeArgs),
+    /// Plot curves from a sweep's result store (`sweep --store FILE`): mean and 95 %
+    /// confidence interval over the seeds, saturated points marked (docs/sweeps.md).
+    Plot(PlotArgs),
 }
 
 /// Several seeds of one configuration, run in parallel (the same options in `run` and `sweep`).
@@ -70,6 +73,32 @@ impl Default for SeedArgs {
             threads: None,
         }
     }
+}
+
+#[derive(Args)]
+pub(crate) struct PlotArgs {
+    /// The result store (JSON lines written by `sweep --store`, or merged by `merge`).
+    pub store: PathBuf,
+    /// The x axis: `rate`, `seed`, a grid key (`switch.vcs`), a summary figure
+    /// (`accepted_flits_per_cycle_per_host`, `latency.ns`), `config.KEY` or `search.FIELD`.
+    #[arg(long, default_value = "accepted_flits_per_cycle_per_host")]
+    pub x: String,
+    /// The y axis, named as --x (its mean over the seeds, with the 95 % interval as error bars).
+    #[arg(long, default_value = "latency.cycles")]
+    pub y: String,
+    /// Keys that split the records into curves, comma-separated (default: the routing and
+    /// every grid key that varies, except --x).
+    #[arg(long, value_delimiter = ',')]
+    pub by: Vec<String>,
+    /// The y axis's scale: auto (log when the values span a factor of 20), linear or log.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "linear", "log"])]
+    pub y_scale: String,
+    /// Title of the figure (default: y against x, and the store's name).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// The SVG file to write.
+    #[arg(short = 'o', long)]
+    pub output: PathBuf,
 }
 
 #[derive(Args)]

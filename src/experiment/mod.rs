@@ -20,5 +20,6 @@ pub mod plot;
 pub mod provenance;
 pub mod reproduce;
 pub mod store;
+pub mod store_plot;
 pub mod sweep;
 pub mod validate;

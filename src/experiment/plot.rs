@@ -34,8 +34,82 @@ pub fn latency_vs_traffic(path: &Path, title: &str, curves: &[Curve]) -> Result<
     )
 }
 
-/// Draw the curves into an SVG file with the given axis descriptions.
+/// Draw the curves into an SVG file with the given axis descriptions (both axes from 0).
 pub fn xy(path: &Path, title: &str, x_desc: &str, y_desc: &str, curves: &[Curve]) -> Result<()> {
+    let curves: Vec<ErrCurve> = curves
+        .iter()
+        .map(|c| ErrCurve {
+            label: c.label.clone(),
+            points: c
+                .points
+                .iter()
+                .map(|&(x, y)| ErrPoint {
+                    x,
+                    y,
+                    lo: y,
+                    hi: y,
+                    n: 1,
+                    saturated: false,
+                })
+                .collect(),
+        })
+        .collect();
+    chart(path, title, x_desc, y_desc, &curves, YScale::Zero)
+}
+
+/// One point with its interval: the mean `y` of `n` samples, the 95 % interval `lo..hi`
+/// (`lo == hi`: no bar), and whether the network saturated there.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ErrPoint {
+    pub x: f64,
+    pub y: f64,
+    pub lo: f64,
+    pub hi: f64,
+    pub n: usize,
+    pub saturated: bool,
+}
+
+/// A curve of points with intervals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ErrCurve {
+    pub label: String,
+    pub points: Vec<ErrPoint>,
+}
+
+/// How the y axis spans the data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum YScale {
+    /// Both axes from 0 (the papers' figures).
+    Zero,
+    /// Linear, fitted to the data (from 0 when the data come near it).
+    Linear,
+    /// Logarithmic, whole decades around the data.
+    Log,
+    /// Log when the values are positive and span a factor of 20, else linear.
+    Auto,
+}
+
+/// `lo..hi` widened by 5 %, from 0 when the data start near it.
+fn fit(lo: f64, hi: f64) -> (f64, f64) {
+    let span = (hi - lo).max(hi.abs() * 1e-3).max(1e-9);
+    let a = if lo >= 0.0 && lo <= 0.25 * hi {
+        0.0
+    } else {
+        lo - 0.05 * span
+    };
+    (a, hi + 0.05 * span)
+}
+
+/// Draw curves with error bars into an SVG file: lines through the means, a bar over each
+/// point's interval, saturated points drawn hollow with a cross (said in the legend).
+pub fn chart(
+    path: &Path,
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    curves: &[ErrCurve],
+    scale: YScale,
+) -> Result<()> {
     if let Some(d) = path.parent() {
         if !d.as_os_str().is_empty() {
             std::fs::create_dir_all(d)?;
@@ -43,9 +117,45 @@ pub fn xy(path: &Path, title: &str, x_desc: &str, y_desc: &str, curves: &[Curve]
     }
     let err =
         |e: &dyn std::fmt::Display| Error::new(format!("cannot draw {}: {e}", path.display()));
+    let log = scale == YScale::Log;
+    let ty = |v: f64| if log { v.max(1e-300).log10() } else { v };
     let pts = curves.iter().flat_map(|c| c.points.iter());
-    let xmax = pts.clone().map(|p| p.0).fold(0.0, f64::max).max(1e-6) * 1.05;
-    let ymax = pts.map(|p| p.1).fold(0.0, f64::max).max(1.0) * 1.05;
+    let (xr, yr) = if scale == YScale::Zero {
+        let xmax = pts.clone().map(|p| p.x).fold(0.0, f64::max).max(1e-6) * 1.05;
+        let ymax = pts.map(|p| p.hi).fold(0.0, f64::max).max(1.0) * 1.05;
+        ((0.0, xmax), (0.0, ymax))
+    } else {
+        let xlo = pts.clone().map(|p| p.x).fold(f64::INFINITY, f64::min);
+        let xhi = pts.clone().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
+        let ylo = pts.clone().map(|p| ty(p.lo)).fold(f64::INFINITY, f64::min);
+        let yhi = pts.map(|p| ty(p.hi)).fold(f64::NEG_INFINITY, f64::max);
+        let (xlo, xhi) = if xlo.is_finite() {
+            (xlo, xhi)
+        } else {
+            (0.0, 1.0)
+        };
+        let (ylo, yhi) = if ylo.is_finite() {
+            (ylo, yhi)
+        } else {
+            (0.0, 1.0)
+        };
+        let y = if log {
+            (ylo.floor(), yhi.ceil().max(ylo.floor() + 1.0))
+        } else {
+            fit(ylo, yhi)
+        };
+        (fit(xlo, xhi), y)
+    };
+    let decades = (yr.1 - yr.0).round().max(1.0) as usize;
+    let fmt_y = |v: &f64| {
+        if log {
+            crate::stats::number::fmt_num(10f64.powf(*v))
+        } else {
+            crate::stats::number::fmt_num(*v)
+        }
+    };
+    let fmt_x = |v: &f64| crate::stats::number::fmt_num(*v);
+    let any_sat = curves.iter().flat_map(|c| &c.points).any(|p| p.saturated);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
@@ -55,29 +165,76 @@ pub fn xy(path: &Path, title: &str, x_desc: &str, y_desc: &str, curves: &[Curve]
             .margin(15)
             .x_label_area_size(45)
             .y_label_area_size(70)
-            .build_cartesian_2d(0.0..xmax, 0.0..ymax)
+            .build_cartesian_2d(xr.0..xr.1, yr.0..yr.1)
             .map_err(|e| err(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .draw()
-            .map_err(|e| err(&e))?;
+        let y_desc = if log {
+            format!("{y_desc} (log scale)")
+        } else {
+            y_desc.to_string()
+        };
+        let mut mesh = chart.configure_mesh();
+        mesh.x_desc(x_desc).y_desc(y_desc).x_label_formatter(&fmt_x);
+        mesh.y_label_formatter(&fmt_y);
+        if log {
+            // whole decades; the light lines of a linear mesh would mislead on a log axis
+            mesh.y_labels(decades + 1).light_line_style(WHITE);
+        }
+        mesh.draw().map_err(|e| err(&e))?;
         for (i, c) in curves.iter().enumerate() {
             let col = COLORS[i % COLORS.len()];
+            let line: Vec<(f64, f64)> = c.points.iter().map(|p| (p.x, ty(p.y))).collect();
             chart
-                .draw_series(LineSeries::new(
-                    c.points.iter().copied(),
-                    col.stroke_width(2),
-                ))
+                .draw_series(LineSeries::new(line, col.stroke_width(2)))
                 .map_err(|e| err(&e))?
                 .label(c.label.clone())
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 20, y)], col.stroke_width(2))
                 });
+            for p in &c.points {
+                let at = (p.x, ty(p.y));
+                if p.hi > p.lo {
+                    let (a, b) = (ty(p.lo), ty(p.hi));
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(
+                            vec![(p.x, a), (p.x, b)],
+                            col.stroke_width(1),
+                        )))
+                        .map_err(|e| err(&e))?;
+                    for end in [a, b] {
+                        chart
+                            .draw_series(std::iter::once(
+                                EmptyElement::at((p.x, end))
+                                    + PathElement::new(vec![(-5, 0), (5, 0)], col.stroke_width(1)),
+                            ))
+                            .map_err(|e| err(&e))?;
+                    }
+                }
+                if p.saturated {
+                    chart
+                        .draw_series(std::iter::once(
+                            EmptyElement::at(at)
+                                + Circle::new((0, 0), 5, col.stroke_width(2))
+                                + PathElement::new(vec![(-5, -5), (5, 5)], col.stroke_width(1))
+                                + PathElement::new(vec![(-5, 5), (5, -5)], col.stroke_width(1)),
+                        ))
+                        .map_err(|e| err(&e))?;
+                } else {
+                    chart
+                        .draw_series(std::iter::once(Circle::new(at, 3, col.filled())))
+                        .map_err(|e| err(&e))?;
+                }
+            }
+        }
+        if any_sat {
             chart
-                .draw_series(c.points.iter().map(|&p| Circle::new(p, 3, col.filled())))
-                .map_err(|e| err(&e))?;
+                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+                .map_err(|e| err(&e))?
+                .label("saturated (hollow, crossed)")
+                .legend(|(x, y)| {
+                    EmptyElement::at((x + 10, y))
+                        + Circle::new((0, 0), 5, BLACK.stroke_width(2))
+                        + PathElement::new(vec![(-5, -5), (5, 5)], BLACK.stroke_width(1))
+                });
         }
         chart
             .configure_series_labels()
