@@ -118,12 +118,15 @@ pub fn config(o: &Options, series: (&str, &str, u8), pattern: &str, depth: u32) 
     Ok(c)
 }
 
+/// One simulation to run: the series, the pattern, the VC buffer depth and the load.
+type Job = ((&'static str, &'static str, u8), String, u32, f64);
+
 /// Every point: the figures' loads at the figures' share, the sensitivity table's shares at
 /// its loads, the other patterns, and the other buffer depths.
 pub fn run(o: &Options) -> Result<Vec<Point>> {
     let base = Config::from_toml(PRESET, &[])?;
     let d0 = base.switch.vc_buffer_flits;
-    let mut jobs: Vec<((&'static str, &'static str, u8), String, u32, f64)> = vec![];
+    let mut jobs: Vec<Job> = vec![];
     for s in SERIES {
         for &l in &o.loads {
             jobs.push((s, hot_spot(&base, o.share), d0, l));

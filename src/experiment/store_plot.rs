@@ -30,6 +30,9 @@ pub struct Plotted {
     pub y_scale: YScale,
 }
 
+/// A point's identity besides its curve and seed: (key, value) pairs.
+type Ident = Vec<(String, String)>;
+
 /// Record fields that are not summary or configuration values.
 const FIELDS: [&str; 3] = ["rate", "seed", "routing"];
 
@@ -157,7 +160,7 @@ pub fn curves(records: &[Record], spec: &Spec) -> Result<Plotted> {
     };
     // A group is one point of a curve: the records that differ only in their seed.
     let measured_x = is_measured(first, &spec.x);
-    let mut groups: Vec<(String, Vec<(String, String)>, Vec<&Record>)> = vec![];
+    let mut groups: Vec<(String, Ident, Vec<&Record>)> = vec![];
     for r in &recs {
         let num = |opt: &str, key: &str| -> Result<Option<f64>> {
             match value(r, key) {
@@ -187,7 +190,7 @@ pub fn curves(records: &[Record], spec: &Spec) -> Result<Plotted> {
         }
     }
     let mut out: Vec<ErrCurve> = vec![];
-    let mut rests: Vec<Vec<Vec<(String, String)>>> = vec![];
+    let mut rests: Vec<Vec<Ident>> = vec![];
     for (label, rest, rs) in groups {
         let xs: Vec<f64> = rs
             .iter()
@@ -299,7 +302,7 @@ fn default_by(recs: &[&Record], x: &str) -> Vec<String> {
 
 /// What identifies a record's point besides its curve and seed: the routing and the rate
 /// unless they are --by keys, and the grid values that are not.
-fn rest(r: &Record, by: &[String]) -> Vec<(String, String)> {
+fn rest(r: &Record, by: &[String]) -> Ident {
     let mut parts = vec![];
     if !by.iter().any(|b| b == "routing") {
         parts.push(("routing".to_string(), r.routing.clone()));
