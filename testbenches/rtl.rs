@@ -454,7 +454,7 @@ fn verilog_has_prefix_reset_no_initial_and_named_states() {
     let found = eda::state_literals(&bad, &itb.fsms()[0]);
     assert!(found.len() == 1 && found[0].contains("32'h5"), "{found:?}");
     let bad = v.replacen(
-        "localparam  ST_SPILL = 3'b011;",
+        "localparam  ST_SPILL = 3'b11;",
         "localparam  ST_SPILL = 3'b111;",
         1,
     );
