@@ -529,8 +529,12 @@ impl Bench {
 /// expected output of that cycle — a self-test that the testbench catches a wrong value.
 pub fn testbench(name: &str, verilog: &str, v: &Vectors, corrupt: Option<usize>) -> Bench {
     let top = module(name);
-    let (ni, no, n) = (v.inputs.len(), v.outputs.len(), v.cycles());
-    let all: Vec<Port> = v.inputs.iter().chain(&v.outputs).copied().collect();
+    let inputs: Vec<Port> = std::iter::once(super::lockstep::RESET)
+        .chain(v.inputs.iter().copied())
+        .collect();
+    let (bi, no, n) = (v.inputs.len(), v.outputs.len(), v.cycles());
+    let ni = bi + 1;
+    let all: Vec<Port> = inputs.iter().chain(&v.outputs).copied().collect();
     let w = width(&all);
     let layout: Vec<String> = all
         .iter()
@@ -553,7 +557,8 @@ pub fn testbench(name: &str, verilog: &str, v: &Vectors, corrupt: Option<usize>)
     vectors.reserve(n * (w as usize / 4 + 2));
     let mut row = vec![0u64; ni + no];
     for c in 0..n {
-        row[..ni].copy_from_slice(&v.stim[c * ni..(c + 1) * ni]);
+        row[0] = v.reset[c] as u64;
+        row[1..ni].copy_from_slice(&v.stim[c * bi..(c + 1) * bi]);
         row[ni..].copy_from_slice(&v.expect[c * no..(c + 1) * no]);
         if corrupt == Some(c) {
             row[ni + no - 1] ^= 1;
@@ -566,7 +571,7 @@ pub fn testbench(name: &str, verilog: &str, v: &Vectors, corrupt: Option<usize>)
          // Run: iverilog -g2012 -o tb *.v && vvp tb   (in this directory; prints PASS or FAIL)\n\
          `timescale 1ns/1ps\nmodule {top}_tb;\n    localparam CYCLES = {n};\n    reg clock = 0;\n"
     );
-    for p in &v.inputs {
+    for p in &inputs {
         tb.push_str(&decl(p, "reg", ""));
     }
     for p in &v.outputs {
@@ -576,7 +581,7 @@ pub fn testbench(name: &str, verilog: &str, v: &Vectors, corrupt: Option<usize>)
         tb.push_str(&decl(p, "reg", "exp_"));
     }
     let conns: Vec<String> = std::iter::once("clock")
-        .chain(v.inputs.iter().chain(&v.outputs).map(|p| p.name))
+        .chain(inputs.iter().chain(&v.outputs).map(|p| p.name))
         .map(|n| format!(".{n}({n})"))
         .collect();
     let _ = write!(
@@ -592,7 +597,7 @@ pub fn testbench(name: &str, verilog: &str, v: &Vectors, corrupt: Option<usize>)
          \x20           if (!reset) begin\n",
         wm = w - 1,
         conns = conns.join(", "),
-        ins = concat(&v.inputs, "").trim_matches(['{', '}']),
+        ins = concat(&inputs, "").trim_matches(['{', '}']),
         exps = concat(&v.outputs, "exp_").trim_matches(['{', '}']),
     );
     for p in &v.outputs {

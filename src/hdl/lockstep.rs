@@ -168,22 +168,35 @@ impl<T: Clocked> Stepper<T> {
     }
 }
 
-/// Recorded stimulus and expected outputs, one entry per cycle. The first input is [`RESET`];
-/// the expected outputs of a reset cycle are not compared (recorded as zeros).
+/// Recorded stimulus and expected outputs, one entry per cycle, reset cycles included: their
+/// inputs and expected outputs are zeros, and the outputs are not compared.
 #[derive(Debug, Clone, Default)]
 pub struct Vectors {
+    /// The block's inputs (`reset` is the separate column [`Vectors::reset`]).
     pub inputs: Vec<Port>,
     pub outputs: Vec<Port>,
     /// `cycles × inputs.len()` values.
     pub stim: Vec<u64>,
     /// `cycles × outputs.len()` values.
     pub expect: Vec<u64>,
+    /// Reset asserted, per cycle.
+    pub reset: Vec<bool>,
 }
 
 impl Vectors {
     /// Number of cycles recorded.
     pub fn cycles(&self) -> usize {
-        self.stim.len() / self.inputs.len().max(1)
+        self.reset.len()
+    }
+
+    /// Stimulus and expected outputs from the end of the power-on reset: cycle 0 of the slices
+    /// is the model's cycle 0.
+    pub fn from_power_on(&self) -> (&[u64], &[u64]) {
+        let r = RESET_CYCLES as usize;
+        (
+            &self.stim[(r * self.inputs.len()).min(self.stim.len())..],
+            &self.expect[(r * self.outputs.len()).min(self.expect.len())..],
+        )
     }
 }
 
@@ -358,14 +371,13 @@ pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
     let mut x = Pair::<T>::new(o)?;
     let total = x.stim.total;
     let mut vec = Vectors {
-        inputs: std::iter::once(RESET)
-            .chain(T::INPUTS.iter().copied())
-            .collect(),
+        inputs: T::INPUTS.to_vec(),
         outputs: T::OUTPUTS.to_vec(),
         ..Default::default()
     };
     if o.record {
-        vec.stim.reserve(total as usize * (1 + T::INPUTS.len()));
+        vec.stim.reserve(total as usize * T::INPUTS.len());
+        vec.reset.reserve(total as usize);
         vec.expect.reserve(total as usize * T::OUTPUTS.len());
     }
     for c in 0..total {
@@ -398,7 +410,7 @@ pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
             }
         }
         if o.record {
-            vec.stim.push(x.reset as u64);
+            vec.reset.push(x.reset);
             vec.stim.extend_from_slice(&x.inp);
             if x.reset {
                 vec.expect.extend(std::iter::repeat_n(0, T::OUTPUTS.len()));
