@@ -14,7 +14,7 @@ module fw_arbiter(clock,reset,req,grant,valid,ptr);
     output reg  [2:0] ptr;
 
     // Constant declarations
-    localparam  last_idx = 3'b111;
+    localparam  last_idx = 3'd7;
 
     // Stub signals
     reg  [2:0] ptr_r$d;

@@ -22,11 +22,11 @@ module fw_dl_table(clock,reset,cfg_we,cfg_sel,cfg_addr,cfg_data,req,dest,in_port
     output reg  vc_ok;
 
     // Constant declarations
-    localparam  one5$0 = 5'b1;
-    localparam  one5$1 = 5'b10;
-    localparam  one5$2 = 5'b100;
-    localparam  one5$3 = 5'b1000;
-    localparam  one5$4 = 5'b10000;
+    localparam  one5$0 = 5'd1;
+    localparam  one5$1 = 5'd2;
+    localparam  one5$2 = 5'd4;
+    localparam  one5$3 = 5'd8;
+    localparam  one5$4 = 5'd16;
 
     // Stub signals
     reg  [7:0] port_ram$read_address;

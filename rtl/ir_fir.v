@@ -17,14 +17,14 @@ module fw_ir_fir(clock,reset,cfg_we,cfg_port,cfg_sel,cfg_data,dest,hit,allowed);
     output reg  [7:0] allowed;
 
     // Constant declarations
-    localparam  onehot$0 = 8'h1;
-    localparam  onehot$1 = 8'h2;
-    localparam  onehot$2 = 8'h4;
-    localparam  onehot$3 = 8'h8;
-    localparam  onehot$4 = 8'h10;
-    localparam  onehot$5 = 8'h20;
-    localparam  onehot$6 = 8'h40;
-    localparam  onehot$7 = 8'h80;
+    localparam  onehot$0 = 8'd1;
+    localparam  onehot$1 = 8'd2;
+    localparam  onehot$2 = 8'd4;
+    localparam  onehot$3 = 8'd8;
+    localparam  onehot$4 = 8'd16;
+    localparam  onehot$5 = 8'd32;
+    localparam  onehot$6 = 8'd64;
+    localparam  onehot$7 = 8'd128;
 
     // Stub signals
     reg  [7:0] fi$0$d;

@@ -25,16 +25,16 @@ module fw_itb(clock,reset,pool_size,start,len,rx,rx_tail,send,send_last,ready,av
     output reg  [2:0] state;
 
     // Constant declarations
-    localparam  ready_m1 = 8'h4b;
-    localparam  prog_cycles = 8'h20;
-    localparam  spill_m1 = 12'hc7f;
-    localparam  depth = 4'h8;
-    localparam  ST_IDLE = 3'b0;
-    localparam  ST_DETECT = 3'b1;
-    localparam  ST_PROGRAM = 3'b10;
-    localparam  ST_SPILL = 3'b11;
-    localparam  ST_READY = 3'b100;
-    localparam  ST_REINJECT = 3'b101;
+    localparam  ready_m1 = 8'd75;
+    localparam  prog_cycles = 8'd32;
+    localparam  spill_m1 = 12'd3199;
+    localparam  depth = 4'd8;
+    localparam  ST_IDLE = 3'd0;
+    localparam  ST_DETECT = 3'd1;
+    localparam  ST_PROGRAM = 3'd2;
+    localparam  ST_SPILL = 3'd3;
+    localparam  ST_READY = 3'd4;
+    localparam  ST_REINJECT = 3'd5;
 
     // Stub signals
     reg  e_valid$0$d;

@@ -41,14 +41,14 @@ module fw_luc_ncb(clock,reset,heads,tails,rx_valid,rx_kind_px,rx_kind_mx,rx_kind
     output reg  [15:0] tx_value_my;
 
     // Constant declarations
-    localparam  last = 7'b1100011;
-    localparam  occ = 7'b1010;
-    localparam  luc_at = 7'b10;
-    localparam  ncb_at = 7'b11;
-    localparam  W_HANDSHAKE = 2'b0;
-    localparam  W_LUC = 2'b1;
-    localparam  W_NCB = 2'b10;
-    localparam  W_PAD = 2'b11;
+    localparam  last = 7'd99;
+    localparam  occ = 7'd10;
+    localparam  luc_at = 7'd2;
+    localparam  ncb_at = 7'd3;
+    localparam  W_HANDSHAKE = 2'd0;
+    localparam  W_LUC = 2'd1;
+    localparam  W_NCB = 2'd2;
+    localparam  W_PAD = 2'd3;
 
     // Stub signals
     reg  [6:0] ph$d;

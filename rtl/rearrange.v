@@ -31,10 +31,10 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
     output reg  [15:0] duplicates;
 
     // Constant declarations
-    localparam  S_IDLE = 2'b0;
-    localparam  S_DELIVER = 2'b1;
-    localparam  S_ACK = 2'b10;
-    localparam  S_NACK = 2'b11;
+    localparam  S_IDLE = 2'd0;
+    localparam  S_DELIVER = 2'd1;
+    localparam  S_ACK = 2'd2;
+    localparam  S_NACK = 2'd3;
 
     // Stub signals
     reg  [23:0] exp$0$d;

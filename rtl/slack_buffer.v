@@ -20,10 +20,10 @@ module fw_slack_buffer(clock,reset,push,din,pop,front,valid,level,stop,go,stoppe
     output reg  overflow;
 
     // Constant declarations
-    localparam  capacity = 7'b1010000;
-    localparam  last_addr = 7'b1001111;
-    localparam  stop_above = 7'b111000;
-    localparam  go_below = 7'b101000;
+    localparam  capacity = 7'd80;
+    localparam  last_addr = 7'd79;
+    localparam  stop_above = 7'd56;
+    localparam  go_below = 7'd40;
 
     // Stub signals
     reg  [6:0] ram$read_address;

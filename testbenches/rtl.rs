@@ -33,7 +33,7 @@ fn checked_in_verilog_is_fresh() {
     assert!(BLOCKS.iter().all(|b| eda::is_fresh(*b, &d)));
     let p = eda::verilog_path(&d, "arbiter");
     let v = std::fs::read_to_string(&p).unwrap();
-    std::fs::write(&p, v.replace("last_idx = 3'b111", "last_idx = 3'b110")).unwrap();
+    std::fs::write(&p, v.replace("last_idx = 3'd7", "last_idx = 3'd6")).unwrap();
     assert!(!eda::is_fresh(hdl::find("arbiter").unwrap(), &d));
 }
 
@@ -445,14 +445,14 @@ fn verilog_has_prefix_reset_no_initial_and_named_states() {
     // the checks catch what they must
     let itb = hdl::find("itb").unwrap();
     let v = itb.verilog();
-    assert!(v.contains("localparam  ST_REINJECT = 3'b101;"));
+    assert!(v.contains("localparam  ST_REINJECT = 3'd5;"));
     assert!(v.contains("state = ST_REINJECT;"));
     let bad = v.replacen("state = ST_REINJECT;", "state = 32'h5;", 1);
     let found = eda::state_literals(&bad, &itb.fsms()[0]);
     assert!(found.len() == 1 && found[0].contains("32'h5"), "{found:?}");
     let bad = v.replacen(
-        "localparam  ST_SPILL = 3'b11;",
-        "localparam  ST_SPILL = 3'b111;",
+        "localparam  ST_SPILL = 3'd3;",
+        "localparam  ST_SPILL = 3'd7;",
         1,
     );
     assert!(eda::state_literals(&bad, &itb.fsms()[0])[0].contains("ST_SPILL"));

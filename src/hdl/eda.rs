@@ -62,10 +62,27 @@ pub fn rename_top(verilog: &str, name: &str) -> String {
          // blocks, every register takes its power-on value from reset.\n\n"
     );
     for line in body.lines() {
-        out.push_str(line.trim_end());
+        out.push_str(&decimal_localparam(line.trim_end()));
         out.push('\n');
     }
     out
+}
+
+/// `localparam  NAME = 3'b11;` (rust-hdl writes constants in binary or hex) as
+/// `localparam  NAME = 3'd3;`: state codes and limits read as numbers. Other lines unchanged.
+fn decimal_localparam(line: &str) -> String {
+    let t = line.trim_start();
+    if !t.starts_with("localparam ") {
+        return line.to_string();
+    }
+    let Some((head, lit)) = line.rsplit_once("= ") else {
+        return line.to_string();
+    };
+    let lit = lit.trim_end_matches(';');
+    match (lit.split_once('\''), literal_value(lit)) {
+        (Some((w, _)), Some(v)) => format!("{head}= {w}'d{v};"),
+        _ => line.to_string(),
+    }
 }
 
 /// Lines of `verilog` holding an `initial` block (there must be none: power-on state comes from
