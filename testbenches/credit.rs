@@ -18,7 +18,12 @@ fn lockstep_model_and_twin_agree() {
         assert!(cycles >= 100_000);
         let (ni, no) = (CreditRtl::INPUTS.len(), CreditRtl::OUTPUTS.len());
         let (mut under, mut over, mut empty, mut inits) = (0, 0, 0, 0);
-        for (i, o) in v.stim.chunks(ni).zip(v.expect.chunks(no)) {
+        for (i, o) in v
+            .from_power_on()
+            .0
+            .chunks(ni)
+            .zip(v.from_power_on().1.chunks(no))
+        {
             under += o[2];
             over += o[3];
             empty += (o[0] == 0) as u64;

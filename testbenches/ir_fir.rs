@@ -29,9 +29,10 @@ fn lockstep_three_seeds() {
             random_cycles: 100_000,
             record: false,
             mismatch_dir: Some("waves".into()),
+            reset_at: None,
         };
         let (cycles, _) = lockstep::check::<IrFirRtl>(&o).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(cycles, directed + 100_000);
+        assert_eq!(cycles, lockstep::RESET_CYCLES + directed + 100_000);
     }
 }
 

@@ -337,7 +337,12 @@ fn lockstep_model_and_twin_agree() {
         let (ni, no) = (ItbRtl::INPUTS.len(), ItbRtl::OUTPUTS.len());
         let (mut reserves, mut spills, mut full, mut refused) = (0, 0, 0, 0);
         let mut states = [0u64; 6];
-        for (i, o) in v.stim.chunks(ni).zip(v.expect.chunks(no)) {
+        for (i, o) in v
+            .from_power_on()
+            .0
+            .chunks(ni)
+            .zip(v.from_power_on().1.chunks(no))
+        {
             reserves += o[2];
             spills += o[3];
             full += o[6];

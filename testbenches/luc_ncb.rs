@@ -17,6 +17,7 @@ use flitwave::hdl::luc_ncb::{
 /// Twin and model on the same vectors, compared every cycle; the outputs.
 fn run(vectors: &[Vec<u64>]) -> Vec<Vec<u64>> {
     let mut st = Stepper::new("luc_ncb", LucNcbRtl::rtl()).unwrap();
+    st.reset().unwrap();
     let mut m = LucNcbRtl::model();
     let no = LucNcbRtl::OUTPUTS.len();
     let mut outs = vec![];
@@ -145,7 +146,7 @@ fn lockstep_model_and_twin_agree() {
         };
         let (cycles, v) = lockstep::check::<LucNcbRtl>(&o).unwrap();
         assert!(cycles >= 100_000 && v.cycles() as u64 == cycles);
-        let c = coverage(&v.stim, &v.expect);
+        let c = coverage(v.from_power_on().0, v.from_power_on().1);
         println!("seed {seed}: {c:?}");
         assert!(c.top > 300 && c.bottom > 1000, "{c:?}");
         for d in 0..DIRS {

@@ -33,7 +33,7 @@ fn checked_in_verilog_is_fresh() {
     assert!(BLOCKS.iter().all(|b| eda::is_fresh(*b, &d)));
     let p = eda::verilog_path(&d, "arbiter");
     let v = std::fs::read_to_string(&p).unwrap();
-    std::fs::write(&p, v.replace("last_idx = 3'b111", "last_idx = 3'b110")).unwrap();
+    std::fs::write(&p, v.replace("last_idx = 3'd7", "last_idx = 3'd6")).unwrap();
     assert!(!eda::is_fresh(hdl::find("arbiter").unwrap(), &d));
 }
 
@@ -142,6 +142,7 @@ impl Clocked for FixedPriority {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
     }
+    fn set_reset(&mut self, _: bool) {}
 }
 
 impl Twin for FixedPriority {
@@ -186,13 +187,14 @@ fn lockstep_reports_a_wrong_twin_with_waveforms() {
     let Outcome::Mismatch(m) = lockstep::run::<FixedPriority>(&o).unwrap() else {
         panic!("the broken twin was not caught");
     };
-    // cycle 0: both grant 0; cycle 1: round-robin grants requester 1, fixed priority 0
+    // cycle 0: reset; cycle 1: both grant 0; cycle 2: round-robin grants requester 1, fixed
+    // priority 0
     assert_eq!(
         (m.cycle, m.signal, m.model, m.rtl),
-        (1, "grant", 0b10, 0b01)
+        (2, "grant", 0b10, 0b01)
     );
     let text = m.to_string();
-    assert!(text.contains("cycle 1") && text.contains("`grant`") && text.contains("req=0x3"));
+    assert!(text.contains("cycle 2") && text.contains("`grant`") && text.contains("req=0x3"));
     let ports = std::fs::read_to_string(d.join("fixed_priority_mismatch.vcd")).unwrap();
     assert!(ports.contains("module model") && ports.contains("module rtl"));
     let internal = std::fs::read_to_string(d.join("fixed_priority_mismatch_rtl.vcd")).unwrap();
@@ -265,4 +267,349 @@ fn in_situ_rejects_a_switch_that_does_not_exist() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("99 is out of range, allowed 0..15"), "{e}");
+}
+
+/// Every twin, reset again in mid-run: from the reset on, the twin agrees with a fresh model
+/// (lockstep) and its outputs over the directed stimulus repeat those after power-on exactly;
+/// the Verilog, replayed in Icarus from all-`x` registers (no `initial` blocks), agrees too.
+#[test]
+fn reset_in_mid_run_returns_every_twin_to_power_on() {
+    for b in BLOCKS {
+        let random = 3_000;
+        // reset and directed cycles
+        let first = b
+            .lockstep(&Options {
+                random_cycles: 0,
+                ..Default::default()
+            })
+            .unwrap()
+            .0;
+        let at = first + random / 2;
+        let o = Options {
+            random_cycles: random,
+            reset_at: Some(at),
+            ..Default::default()
+        };
+        let (cycles, v) = b.lockstep(&o).unwrap();
+        assert_eq!(cycles, at + first + random, "{}", b.name());
+        let (ni, no) = (v.inputs.len(), v.outputs.len());
+        // reset high exactly at cycle 0 and at `at`
+        let resets: Vec<u64> = (0..cycles).filter(|&c| v.reset[c as usize]).collect();
+        assert_eq!(resets, vec![0, at], "{}", b.name());
+        // the directed part after the second reset is the power-on one, inputs and outputs
+        let seg = |start: u64, w: usize, data: &[u64]| {
+            data[start as usize * w..(start + first) as usize * w].to_vec()
+        };
+        assert_eq!(seg(0, ni, &v.stim), seg(at, ni, &v.stim), "{}", b.name());
+        assert_eq!(
+            seg(0, no, &v.expect),
+            seg(at, no, &v.expect),
+            "{}: outputs after the mid-run reset differ from those after power-on",
+            b.name()
+        );
+        let file = Path::new(&format!("rtl/{}.v", b.name()))
+            .canonicalize()
+            .unwrap();
+        let r = eda::replay(&file, b.name(), &v, None).unwrap();
+        assert_eq!(
+            (r.errors, r.vectors as u64),
+            (0, cycles),
+            "{}: {:?}",
+            b.name(),
+            r.first
+        );
+    }
+}
+
+/// A register that reset misses: the twin powers up at all ones in Rust and at `x` in
+/// Verilog, so the lockstep catches it on the first cycle after reset.
+#[derive(LogicBlock, Default)]
+struct UnresetPointer {
+    clock: Signal<In, Clock>,
+    reset: Signal<In, Bit>,
+    req: Signal<In, Bits<8>>,
+    grant: Signal<Out, Bits<8>>,
+    valid: Signal<Out, Bit>,
+    ptr: Signal<Out, Bits<3>>,
+    ptr_r: hdl::reset::ResetDff<Bits<3>>,
+}
+
+impl Logic for UnresetPointer {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, ptr_r);
+        // the bug: reset wired to a constant low instead of `reset`
+        self.ptr_r.reset.next = false;
+        self.grant.next = 0.into();
+        self.valid.next = false;
+        self.ptr.next = self.ptr_r.q.val();
+    }
+}
+
+impl Clocked for UnresetPointer {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock { clk: high };
+    }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
+    }
+}
+
+impl Twin for UnresetPointer {
+    const NAME: &'static str = "unreset_pointer";
+    const SUMMARY: &'static str = "an arbiter whose pointer misses reset";
+    const INPUTS: &'static [Port] = &[port("req", 8)];
+    const OUTPUTS: &'static [Port] = &[port("grant", 8), port("valid", 1), port("ptr", 3)];
+    type Model = RoundRobinArbiter;
+    fn rtl() -> Self {
+        Self::default()
+    }
+    fn model() -> RoundRobinArbiter {
+        RoundRobinArbiter::new(8)
+    }
+    fn drive(&mut self, inp: &[u64]) {
+        self.req.next = inp[0].into();
+    }
+    fn sample(&self, out: &mut [u64]) {
+        out[0] = self.grant.val().to_u64();
+        out[1] = self.valid.val() as u64;
+        out[2] = self.ptr.val().to_u64();
+    }
+    fn model_cycle(m: &mut RoundRobinArbiter, inp: &[u64], out: &mut [u64]) {
+        <hdl::arbiter::ArbiterRtl as Twin>::model_cycle(m, inp, out)
+    }
+    fn directed() -> Vec<Vec<u64>> {
+        vec![vec![0]]
+    }
+    fn random(_: &mut ChaCha8Rng, _: u64, _: &RoundRobinArbiter, inp: &mut [u64]) {
+        inp[0] = 0;
+    }
+}
+
+#[test]
+fn lockstep_catches_a_register_that_reset_misses() {
+    let o = Options {
+        random_cycles: 10,
+        mismatch_dir: None,
+        ..Default::default()
+    };
+    let Outcome::Mismatch(m) = lockstep::run::<UnresetPointer>(&o).unwrap() else {
+        panic!("the unreset register was not caught");
+    };
+    assert_eq!((m.cycle, m.signal, m.model, m.rtl), (1, "ptr", 0, 7));
+}
+
+/// The emitted Verilog: modules `fw_<block>` and `fw_<block>__<path>`, a `reset` port, no
+/// `initial` block, FSM states as `localparam`s used by name.
+#[test]
+fn verilog_has_prefix_reset_no_initial_and_named_states() {
+    for b in BLOCKS {
+        let v = b.verilog();
+        let top = eda::module(b.name());
+        assert!(
+            v.contains(&format!("module {top}(clock,reset,")),
+            "{}",
+            b.name()
+        );
+        for l in v.lines().filter(|l| l.starts_with("module ")) {
+            let m = l["module ".len()..].split('(').next().unwrap();
+            assert!(
+                m == top || m.starts_with(&format!("{top}__")),
+                "{}: module {m}",
+                b.name()
+            );
+            assert!(!m.contains('$'), "{m}");
+        }
+        assert!(!v.contains("top$") && !v.contains("module top"));
+        assert_eq!(
+            eda::initial_blocks(&v),
+            Vec::<String>::new(),
+            "{}",
+            b.name()
+        );
+        for f in b.fsms() {
+            assert_eq!(
+                eda::state_literals(&v, f),
+                Vec::<String>::new(),
+                "{}",
+                b.name()
+            );
+        }
+    }
+    let with_fsm: Vec<&str> = BLOCKS
+        .iter()
+        .filter(|b| !b.fsms().is_empty())
+        .map(|b| b.name())
+        .collect();
+    assert_eq!(with_fsm, ["itb", "rearrange", "luc_ncb"]);
+    // the checks catch what they must
+    let itb = hdl::find("itb").unwrap();
+    let v = itb.verilog();
+    assert!(v.contains("localparam  ST_REINJECT = 3'd5;"));
+    assert!(v.contains("state = ST_REINJECT;"));
+    let bad = v.replacen("state = ST_REINJECT;", "state = 32'h5;", 1);
+    let found = eda::state_literals(&bad, &itb.fsms()[0]);
+    assert!(found.len() == 1 && found[0].contains("32'h5"), "{found:?}");
+    let bad = v.replacen(
+        "localparam  ST_SPILL = 3'd3;",
+        "localparam  ST_SPILL = 3'd7;",
+        1,
+    );
+    assert!(eda::state_literals(&bad, &itb.fsms()[0])[0].contains("ST_SPILL"));
+    let rr = hdl::find("rearrange").unwrap();
+    let bad = rr
+        .verilog()
+        .replacen("s_kind$q == S_ACK", "s_kind$q == 32'h2", 1);
+    assert_eq!(eda::state_literals(&bad, &rr.fsms()[0]).len(), 1);
+    assert_eq!(
+        eda::initial_blocks("module m;\n  initial begin\n q = 0;\n end\nendmodule\n").len(),
+        1
+    );
+    // renaming touches whole identifiers only
+    let r = eda::rename_top(
+        "module top(a);\n stop$d = top$x$0;\nendmodule // top\n",
+        "m",
+    );
+    assert!(r.contains("module fw_m(a);") && r.contains("stop$d = fw_m__x__0;"));
+    assert!(r.contains("endmodule // fw_m\n"));
+}
+
+fn flitwave(args: &[&str], dir: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_flitwave"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// The user's command, as docs/rtl.md gives it.
+fn iverilog_vvp(dir: &Path) -> (bool, String) {
+    let out = std::process::Command::new("sh")
+        .args(["-c", "iverilog -g2012 -o tb *.v && vvp tb"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&out.stderr));
+    (out.status.success(), text)
+}
+
+/// `flitwave rtl testbench BLOCK -o DIR` for every twin, then the plain Icarus command in DIR:
+/// it ends with PASS.
+#[test]
+fn rtl_testbench_passes_in_icarus_for_every_twin() {
+    let root = scratch("testbench");
+    for b in BLOCKS {
+        let dir = root.join(b.name());
+        let d = dir.to_str().unwrap();
+        let out = flitwave(
+            &["rtl", "testbench", b.name(), "-o", d, "--cycles", "2000"],
+            &root,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let top = eda::module(b.name());
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        assert_eq!(
+            files,
+            [
+                format!("{top}.v"),
+                format!("{top}_tb.v"),
+                format!("{top}_vectors.hex")
+            ]
+        );
+        let (ok, log) = iverilog_vvp(&dir);
+        let last = log.lines().last().unwrap_or("");
+        assert!(ok && last.starts_with("PASS "), "{}: {log}", b.name());
+        let cycles: usize = last.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(cycles > 2000, "{last}");
+        // run again into the same directory: the files are replaced
+        let out = flitwave(
+            &["rtl", "testbench", b.name(), "-o", d, "--cycles", "2000"],
+            &root,
+        );
+        assert!(out.status.success());
+    }
+}
+
+/// One wrong expected value: the testbench prints FAIL with the cycle, the signal, expected and
+/// got, and `vvp` exits non-zero.
+#[test]
+fn rtl_testbench_names_the_cycle_and_signal_of_a_wrong_value() {
+    let b = hdl::find("credit").unwrap();
+    let o = Options {
+        random_cycles: 3_000,
+        ..Default::default()
+    };
+    let (_, v) = b.lockstep(&o).unwrap();
+    let bench = eda::testbench(b.name(), &b.verilog(), &v, Some(1234));
+    let dir = scratch("tb_fail");
+    eda::write_bench(&bench, &dir).unwrap();
+    let (ok, log) = iverilog_vvp(&dir);
+    assert!(!ok, "{log}");
+    let exp = v.expect[1234 * v.outputs.len() + v.outputs.len() - 1];
+    let line = format!(
+        "FAIL cycle 1234 signal overflow expected {} got {}",
+        exp ^ 1,
+        exp
+    );
+    assert!(log.contains(&line), "{log}");
+    assert!(log.contains("FAIL 1 mismatches in "), "{log}");
+    let r = eda::run_bench(&dir, &bench.top).unwrap();
+    assert_eq!((r.errors, r.first.len()), (1, 1));
+}
+
+#[test]
+fn rtl_testbench_rejects_bad_input() {
+    let root = scratch("tb_bad");
+    let err = |args: &[&str]| {
+        let out = flitwave(args, &root);
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let e = err(&["rtl", "testbench", "nosuch", "-o", "x"]);
+    assert!(
+        e.contains("unknown block \"nosuch\"") && e.contains("arbiter, slack_buffer"),
+        "{e}"
+    );
+    let e = err(&["rtl", "testbench", "arbiter", "-o", "x", "--cycles", "0"]);
+    assert!(e.contains("--cycles") && e.contains("allowed >= 1"), "{e}");
+    std::fs::write(root.join("afile"), "keep").unwrap();
+    let e = err(&["rtl", "testbench", "arbiter", "-o", "afile"]);
+    assert!(e.contains("is not a directory"), "{e}");
+    assert_eq!(std::fs::read_to_string(root.join("afile")).unwrap(), "keep");
+    std::fs::create_dir_all(root.join("busy")).unwrap();
+    std::fs::write(root.join("busy/mine.v"), "module mine; endmodule\n").unwrap();
+    let e = err(&["rtl", "testbench", "arbiter", "-o", "busy"]);
+    assert!(e.contains("other Verilog files (mine.v)"), "{e}");
+    assert!(!root.join("busy/fw_arbiter_tb.v").exists());
+    assert!(!root.join("x").exists());
+}
+
+/// The area API reads the checked-in reports: every twin has cells, flip-flops and a CMOS
+/// transistor count (a flip-flop alone is 16 transistors), and an unknown block is an error.
+#[test]
+fn area_of_every_twin_from_its_report() {
+    for b in BLOCKS {
+        let a = hdl::area::area(b.name()).unwrap();
+        let text = std::fs::read_to_string(format!("rtl/reports/{}.txt", b.name())).unwrap();
+        assert_eq!(Some(a), hdl::area::Area::parse(&text));
+        assert!(
+            a.cells > 0 && a.flops > 0 && a.transistors >= 16 * a.flops,
+            "{a:?}"
+        );
+    }
+    assert_eq!(hdl::area::REPORTS.len(), BLOCKS.len());
+    let e = hdl::area::area("nosuch").unwrap_err().to_string();
+    assert!(
+        e.contains("unknown block") && e.contains("speculative"),
+        "{e}"
+    );
 }

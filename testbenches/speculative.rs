@@ -14,6 +14,7 @@ use flitwave::routing::selection::speculative::{choose, cost, SsrChannel};
 /// cycle.
 fn picks(vectors: &[Vec<u64>]) -> Vec<Option<usize>> {
     let mut st = Stepper::new("speculative", SsrRtl::rtl()).unwrap();
+    st.reset().unwrap();
     let mut m = SsrRtl::model();
     let idle = vector(&[SsrChannel::default(); CH], 0);
     let mut out = vec![];
@@ -152,7 +153,7 @@ fn lockstep_model_and_twin_agree() {
         };
         let (cycles, v) = lockstep::check::<SsrRtl>(&o).unwrap();
         assert!(cycles >= 100_000 && v.cycles() as u64 == cycles);
-        let c = coverage(&v.stim);
+        let c = coverage(v.from_power_on().0);
         println!("seed {seed}: {c:?}");
         assert!(c.picked.iter().all(|&n| n > 500), "{c:?}");
         assert!(c.k_seen.iter().all(|&n| n > 500), "{c:?}");

@@ -79,6 +79,12 @@ impl DlTableUnit {
         }
     }
 
+    /// Reset: layers 0 and no lookup in flight; the tables keep their contents (RAMs).
+    pub fn reset(&mut self) {
+        self.layers = 0;
+        self.held = None;
+    }
+
     /// One cycle: the answer to last cycle's lookup, then this cycle's reads and the write
     /// commit at the edge (reads first).
     pub fn cycle(&mut self, w: Option<DlCfgWrite>, q: Option<DlLookup>) -> DlRoute {

@@ -260,6 +260,24 @@ pub(crate) enum RtlCmd {
     /// For every twin: lockstep against the model, freshness of rtl/<block>.v, Verilator lint,
     /// Yosys synthesis (writes rtl/reports/<block>.txt) and Icarus replay of the vectors.
     Check(RtlCheckArgs),
+    /// Write a self-checking Verilog testbench of a twin into a directory: the twin's Verilog
+    /// (fw_<block>.v), the testbench (fw_<block>_tb.v) and the lockstep vectors
+    /// (fw_<block>_vectors.hex). Run it there with `iverilog -g2012 -o tb *.v && vvp tb`; it
+    /// prints PASS, or FAIL with the cycle, the signal, expected and got.
+    Testbench {
+        /// Block name (see `flitwave rtl list`).
+        block: String,
+        /// Directory (created if missing; files of the same names are replaced; a directory
+        /// holding other .v files is refused).
+        #[arg(short = 'o', long)]
+        output: PathBuf,
+        /// Random lockstep cycles (after reset and the directed ones); at least 1.
+        #[arg(long, default_value_t = 100_000)]
+        cycles: u64,
+        /// Seed of the random stimulus.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Waveform of a twin and its model side by side over the lockstep stimulus.
     Wave {
         /// Block name (see `flitwave rtl list`).

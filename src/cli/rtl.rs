@@ -18,7 +18,8 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
                         .collect::<Vec<_>>()
                         .join(" ")
                 };
-                outln!("{:<14}   in:  {}", "", ports(b.inputs()));
+                outln!("{:<14}   module: {}", "", eda::module(b.name()));
+                outln!("{:<14}   in:  clock reset {}", "", ports(b.inputs()));
                 outln!("{:<14}   out: {}", "", ports(b.outputs()));
             }
             Ok(())
@@ -37,6 +38,32 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
             Ok(())
         }
         RtlCmd::Check(a) => cmd_check(a),
+        RtlCmd::Testbench {
+            block,
+            output,
+            cycles,
+            seed,
+        } => {
+            let b = hdl::find(&block)?;
+            if cycles == 0 {
+                return Err(Error::field("--cycles", "0 is out of range, allowed >= 1"));
+            }
+            let o = Options {
+                seed,
+                random_cycles: cycles,
+                ..Options::default()
+            };
+            let (n, v) = b.lockstep(&o)?;
+            let bench = eda::testbench(b.name(), &b.verilog(), &v, None);
+            for p in eda::write_bench(&bench, &output)? {
+                outln!("{}", p.display());
+            }
+            outln!(
+                "{n} cycles; run: cd {} && iverilog -g2012 -o tb *.v && vvp tb",
+                output.display()
+            );
+            Ok(())
+        }
         RtlCmd::Wave {
             block,
             output,
@@ -85,12 +112,13 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         corrupt: a.corrupt_cycle,
     };
     outln!(
-        "{:<14} {:>9} {:>8} {:>7} {:>6} {:>10} {:>15}  result",
+        "{:<14} {:>9} {:>8} {:>7} {:>6} {:>8} {:>10} {:>15}  result",
         "block",
         "lockstep",
         "Mcyc/s",
         "cells",
         "flops",
+        "transist",
         "lint",
         "replay"
     );
@@ -103,12 +131,13 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
             format!("{} warn", r.lint.failures.len())
         };
         outln!(
-            "{:<14} {:>9} {:>8.2} {:>7} {:>6} {:>10} {:>15}  {}",
+            "{:<14} {:>9} {:>8.2} {:>7} {:>6} {:>8} {:>10} {:>15}  {}",
             r.name,
             r.lockstep_cycles,
             r.lockstep_cycles as f64 / r.lockstep_secs.max(1e-9) / 1e6,
             r.synth.cells,
             r.synth.flip_flops,
+            r.synth.transistors,
             lint,
             format!(
                 "{}/{}",
@@ -125,6 +154,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         }
     }
     outln!("lint: clean(N) = no warning left after waiving N known rust-hdl noise warnings (docs/rtl.md)");
+    outln!("transist: transistors of the CMOS mapping (abc -g cmos; stat -tech cmos)");
     outln!("Mcyc/s: lockstep speed, model and twin stepped together (release build, one core)");
     if failed.is_empty() {
         Ok(())

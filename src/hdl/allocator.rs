@@ -14,6 +14,7 @@
 //! rust-hdl emits const generics inside index expressions by name (primer §6).
 
 use super::lockstep::{port, Clocked, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::allocator::{SeparableInputFirst, NO_GRANT};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -60,6 +61,8 @@ macro_rules! allocator_twin {
         #[derive(LogicBlock)]
         pub struct $name {
             pub clock: Signal<In, Clock>,
+            /// Synchronous active-high reset: every register to its power-on state.
+            pub reset: Signal<In, Bit>,
             /// Requests of inputs 0..LO and LO..N: bit N·i + o, input i requests output o.
             pub req_lo: Signal<In, Bits<$lob>>,
             pub req_hi: Signal<In, Bits<$hib>>,
@@ -69,8 +72,8 @@ macro_rules! allocator_twin {
             /// Stage-1 pointers, `$pw` bits per input, and stage-2 pointers per output.
             pub in_ptrs: Signal<Out, Bits<$pn>>,
             pub out_ptrs: Signal<Out, Bits<$pn>>,
-            in_ptr: [DFF<Bits<$pw>>; $n],
-            out_ptr: [DFF<Bits<$pw>>; $n],
+            in_ptr: [ResetDff<Bits<$pw>>; $n],
+            out_ptr: [ResetDff<Bits<$pw>>; $n],
             row: [Signal<Local, Bits<$n>>; $n],
             imask: [Signal<Local, Bits<$n>>; $n],
             pick: [Signal<Local, Bits<$n>>; $n],
@@ -95,6 +98,7 @@ macro_rules! allocator_twin {
             fn default() -> Self {
                 $name {
                     clock: Default::default(),
+                    reset: Default::default(),
                     req_lo: Default::default(),
                     req_hi: Default::default(),
                     grant_lo: Default::default(),
@@ -130,7 +134,9 @@ macro_rules! allocator_twin {
             fn update(&mut self) {
                 for i in 0..$n {
                     self.in_ptr[i].clock.next = self.clock.val();
+                    self.in_ptr[i].reset.next = self.reset.val();
                     self.out_ptr[i].clock.next = self.clock.val();
+                    self.out_ptr[i].reset.next = self.reset.val();
                     self.in_ptr[i].d.next = self.in_ptr[i].q.val();
                     self.out_ptr[i].d.next = self.out_ptr[i].q.val();
                 }
@@ -221,6 +227,9 @@ macro_rules! allocator_twin {
         impl Clocked for $name {
             fn set_clock(&mut self, high: bool) {
                 self.clock.next = Clock { clk: high };
+            }
+            fn set_reset(&mut self, on: bool) {
+                self.reset.next = on;
             }
         }
 

@@ -7,6 +7,7 @@
 //! `req` with zeros while the output is owned, so the pointer only moves when a header is granted.
 
 use super::lockstep::{port, Clocked, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::arbiter::RoundRobinArbiter;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -19,6 +20,8 @@ pub const N: usize = 8;
 #[derive(LogicBlock)]
 pub struct ArbiterRtl {
     pub clock: Signal<In, Clock>,
+    /// Synchronous active-high reset: every register to its power-on state.
+    pub reset: Signal<In, Bit>,
     /// Bit i: input port i requests this output.
     pub req: Signal<In, Bits<N>>,
     /// One-hot grant (zero when nobody requests).
@@ -27,7 +30,7 @@ pub struct ArbiterRtl {
     pub valid: Signal<Out, Bit>,
     /// The pointer register: the requester with the highest priority this cycle.
     pub ptr: Signal<Out, Bits<3>>,
-    ptr_r: DFF<Bits<3>>,
+    ptr_r: ResetDff<Bits<3>>,
     thermo: Signal<Local, Bits<N>>,
     masked: Signal<Local, Bits<N>>,
     gidx: Signal<Local, Bits<3>>,
@@ -38,6 +41,7 @@ impl Default for ArbiterRtl {
     fn default() -> Self {
         ArbiterRtl {
             clock: Default::default(),
+            reset: Default::default(),
             req: Default::default(),
             grant: Default::default(),
             valid: Default::default(),
@@ -55,6 +59,7 @@ impl Logic for ArbiterRtl {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, ptr_r);
+        self.ptr_r.reset.next = self.reset.val();
         // requesters at or above the pointer
         self.thermo.next = !((bits::<N>(1) << self.ptr_r.q.val()) - 1);
         self.masked.next = self.req.val() & self.thermo.val();
@@ -85,6 +90,9 @@ impl Logic for ArbiterRtl {
 impl Clocked for ArbiterRtl {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
+    }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
     }
 }
 

@@ -6,6 +6,7 @@
 //! Power-on: no credit until the first `init`.
 
 use super::lockstep::{port, Clocked, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::credit::CreditCounter;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -18,6 +19,8 @@ pub const BITS: usize = 16;
 #[derive(LogicBlock, Default)]
 pub struct CreditRtl {
     pub clock: Signal<In, Clock>,
+    /// Synchronous active-high reset: every register to its power-on state.
+    pub reset: Signal<In, Bit>,
     /// Reload: size ← `size`, credits ← `size`.
     pub init: Signal<In, Bit>,
     pub size: Signal<In, Bits<BITS>>,
@@ -31,8 +34,8 @@ pub struct CreditRtl {
     pub underflow: Signal<Out, Bit>,
     /// A return found the counter full (refused).
     pub overflow: Signal<Out, Bit>,
-    count: DFF<Bits<BITS>>,
-    limit: DFF<Bits<BITS>>,
+    count: ResetDff<Bits<BITS>>,
+    limit: ResetDff<Bits<BITS>>,
     take: Signal<Local, Bit>,
     give: Signal<Local, Bit>,
 }
@@ -41,6 +44,8 @@ impl Logic for CreditRtl {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, count, limit);
+        self.count.reset.next = self.reset.val();
+        self.limit.reset.next = self.reset.val();
         self.credits.next = self.count.q.val();
         self.can_send.next = self.count.q.val().any();
         self.take.next = self.consume.val() & self.count.q.val().any();
@@ -67,6 +72,9 @@ impl Logic for CreditRtl {
 impl Clocked for CreditRtl {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
+    }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
     }
 }
 

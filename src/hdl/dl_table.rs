@@ -11,6 +11,7 @@
 //! edge, after that edge's reads.
 
 use super::lockstep::{port, Clocked, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::dl_table::{DlCfgWrite, DlLookup, DlTableUnit, PORTS};
 use crate::routing::dl::Restriction;
 use crate::routing::dl_table;
@@ -26,6 +27,8 @@ pub const A: usize = 8;
 #[derive(LogicBlock)]
 pub struct DlTableRtl {
     pub clock: Signal<In, Clock>,
+    /// Synchronous active-high reset: every register to its power-on state.
+    pub reset: Signal<In, Bit>,
     /// Write `cfg_data` into entry `cfg_addr` of table `cfg_sel` at the edge.
     pub cfg_we: Signal<In, Bit>,
     /// 0 port table (address: destination), 1 diff table (address: in·8 + out), 2 layers.
@@ -44,9 +47,9 @@ pub struct DlTableRtl {
     pub vc_ok: Signal<Out, Bit>,
     port_ram: RAM<Bits<3>, A>,
     diff_ram: [RAM<Bits<4>, 3>; PORTS],
-    layers: DFF<Bits<4>>,
-    req_q: DFF<Bit>,
-    vc_q: DFF<Bits<3>>,
+    layers: ResetDff<Bits<4>>,
+    req_q: ResetDff<Bit>,
+    vc_q: ResetDff<Bits<3>>,
     /// One-hot: the diff RAM being written (zero unless a diff write).
     wsel: Signal<Local, Bits<PORTS>>,
     /// One-hot of the port entry read.
@@ -66,6 +69,7 @@ impl Default for DlTableRtl {
     fn default() -> Self {
         DlTableRtl {
             clock: Default::default(),
+            reset: Default::default(),
             cfg_we: Default::default(),
             cfg_sel: Default::default(),
             cfg_addr: Default::default(),
@@ -78,9 +82,10 @@ impl Default for DlTableRtl {
             out_port: Default::default(),
             out_vc: Default::default(),
             vc_ok: Default::default(),
-            // power-on contents 0, as the model's
-            port_ram: (0..1usize << A).map(|_| Bits::<3>::default()).into(),
-            diff_ram: std::array::from_fn(|_| (0..8).map(|_| Bits::<4>::default()).into()),
+            // contents undefined until loaded through the configuration port (no `initial`);
+            // reset leaves them alone, as an SRAM's
+            port_ram: Default::default(),
+            diff_ram: Default::default(),
             layers: Default::default(),
             req_q: Default::default(),
             vc_q: Default::default(),
@@ -103,6 +108,9 @@ impl Logic for DlTableRtl {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, layers, req_q, vc_q);
+        self.layers.reset.next = self.reset.val();
+        self.req_q.reset.next = self.reset.val();
+        self.vc_q.reset.next = self.reset.val();
         // reads at the edge: the port entry of the destination, the diff row of the input
         self.port_ram.read_clock.next = self.clock.val();
         self.port_ram.write_clock.next = self.clock.val();
@@ -172,6 +180,9 @@ impl Clocked for DlTableRtl {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
     }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
+    }
 }
 
 /// A configuration write vector:
@@ -221,6 +232,13 @@ impl Twin for DlTableRtl {
         DlTableUnit::new(A as u32)
     }
 
+    /// Reset clears the registers (layers, the lookup in flight), not the table RAMs.
+    fn reset_model(old: &DlTableUnit) -> DlTableUnit {
+        let mut m = old.clone();
+        m.reset();
+        m
+    }
+
     fn drive(&mut self, inp: &[u64]) {
         self.cfg_we.next = inp[0] != 0;
         self.cfg_sel.next = inp[1].into();
@@ -260,19 +278,20 @@ impl Twin for DlTableRtl {
     }
 
     fn directed() -> Vec<Vec<u64>> {
-        // power-on: every entry 0, layers 0: lookups answer port 0 and no legal VC
-        let mut v: Vec<Vec<u64>> = vec![rt(0, 0, 0), rt(255, 7, 7), vec![0; 8], rt(3, 1, 2)];
-        // idle configuration bus with garbage on it: nothing may be written
+        // after reset the tables are undefined until loaded (no lookups yet); an idle
+        // configuration bus with garbage on it
+        let mut v: Vec<Vec<u64>> = vec![vec![0; 8]];
         v.push(vec![0, 1, 0x2a, 0xf, 0, 0, 0, 0]);
-        v.push(vec![0, 2, 0, 0x3, 1, 9, 5, 1]);
-        v.push(rt(9, 5, 1));
-        // two real switches' tables, loaded while lookups run, then every destination from
-        // every input port on every VC
+        v.push(vec![0, 2, 0, 0x3, 0, 9, 5, 1]);
+        // two real switches' tables, then every destination from every input port on every
+        // VC; the first load defines every entry, the second runs while lookups run
         let t = real_tables(1, "sancho");
         for sw in [0, 37] {
             for (k, w) in t.config_writes(sw).into_iter().enumerate() {
                 v.push(wr(w, k as u64 & 0xff));
-                v.push(rt(k as u64 & 0xff, k as u64 % 8, k as u64 % 4));
+                if sw != 0 {
+                    v.push(rt(k as u64 & 0xff, k as u64 % 8, k as u64 % 4));
+                }
             }
             for d in 0..256 {
                 v.push(rt(d, (d * 5) % 8, d % 3));

@@ -39,8 +39,7 @@ impl SlackInSitu {
     /// A twin with the model's parameters; `what` names it in reports (`sw3.in2.slack`).
     pub fn new(p: SlackParams, what: String) -> Result<Self> {
         let mut st = Stepper::new("slack_buffer", SlackBufferRtl::<SIM_WORD>::new(p))?;
-        st.uut.set_clock(false);
-        st.settle()?;
+        st.reset()?;
         Ok(SlackInSitu {
             st,
             model: SlackBuffer::new(p),
@@ -138,8 +137,10 @@ pub struct ArbiterInSitu {
 impl ArbiterInSitu {
     /// An 8-requester twin; `what` names it in reports (`sw3.out5.arb`).
     pub fn new(what: String) -> Result<Self> {
+        let mut st = Stepper::new("arbiter", ArbiterRtl::default())?;
+        st.reset()?;
         Ok(ArbiterInSitu {
-            st: Stepper::new("arbiter", ArbiterRtl::default())?,
+            st,
             model: RoundRobinArbiter::new(super::arbiter::N),
             tally: Tally {
                 what,

@@ -9,6 +9,7 @@
 //! `RRR[p]` hits.
 
 use super::lockstep::{port, Clocked, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::ir_fir::{CfgWrite, FirReg, IrFirUnit};
 use crate::routing::ir_fir::{registers, Scheme};
 use crate::topology::kary_ntree::{KAryNTree, TreeSwitch};
@@ -25,6 +26,8 @@ pub const A: usize = 8;
 #[derive(LogicBlock)]
 pub struct IrFirRtl {
     pub clock: Signal<In, Clock>,
+    /// Synchronous active-high reset: every register to its power-on state.
+    pub reset: Signal<In, Bit>,
     /// Write `cfg_data` into register `cfg_sel` of port `cfg_port` at the edge.
     pub cfg_we: Signal<In, Bit>,
     pub cfg_port: Signal<In, Bits<3>>,
@@ -37,10 +40,10 @@ pub struct IrFirRtl {
     pub hit: Signal<Out, Bits<P>>,
     /// Ports allowed after the routing restrictions.
     pub allowed: Signal<Out, Bits<P>>,
-    fi: [DFF<Bits<A>>; P],
-    li: [DFF<Bits<A>>; P],
-    mr: [DFF<Bits<A>>; P],
-    rrr: [DFF<Bits<P>>; P],
+    fi: [ResetDff<Bits<A>>; P],
+    li: [ResetDff<Bits<A>>; P],
+    mr: [ResetDff<Bits<A>>; P],
+    rrr: [ResetDff<Bits<P>>; P],
     /// One-hot: the port being written (zero without `cfg_we`).
     wport: Signal<Local, Bits<P>>,
     /// One-hot: the register being written.
@@ -56,6 +59,7 @@ impl Default for IrFirRtl {
     fn default() -> Self {
         IrFirRtl {
             clock: Default::default(),
+            reset: Default::default(),
             cfg_we: Default::default(),
             cfg_port: Default::default(),
             cfg_sel: Default::default(),
@@ -85,9 +89,13 @@ impl Logic for IrFirRtl {
         // defaults: registers hold, nothing written, nothing hit
         for i in 0..P {
             self.fi[i].clock.next = self.clock.val();
+            self.fi[i].reset.next = self.reset.val();
             self.li[i].clock.next = self.clock.val();
+            self.li[i].reset.next = self.reset.val();
             self.mr[i].clock.next = self.clock.val();
+            self.mr[i].reset.next = self.reset.val();
             self.rrr[i].clock.next = self.clock.val();
+            self.rrr[i].reset.next = self.reset.val();
             self.fi[i].d.next = self.fi[i].q.val();
             self.li[i].d.next = self.li[i].q.val();
             self.mr[i].d.next = self.mr[i].q.val();
@@ -168,6 +176,9 @@ fn sweep(v: &mut Vec<Vec<u64>>) {
 impl Clocked for IrFirRtl {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
+    }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
     }
 }
 

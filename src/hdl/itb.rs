@@ -21,7 +21,8 @@
 //! (`full`), unless the front frees its descriptor in the same cycle — the NIC holds a marked
 //! header in its input buffer meanwhile.
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{port, Clocked, Fsm, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::nic::itb::{InTransit, ItbEngine, ItbParams, ItbState};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -45,10 +46,24 @@ pub fn params() -> ItbParams {
     }
 }
 
+/// States of the front packet's FSM (`state`), by their Verilog `localparam` names: the
+/// model's `ItbState`s.
+pub const STATES: &[(&str, u64)] = &[
+    ("ST_IDLE", 0),
+    ("ST_DETECT", 1),
+    ("ST_PROGRAM", 2),
+    ("ST_SPILL", 3),
+    ("ST_READY", 4),
+    ("ST_REINJECT", 5),
+];
+
 /// The ITB controller's RTL twin.
 #[derive(LogicBlock)]
+#[allow(non_snake_case)] // the FSM's state names are Verilog localparams
 pub struct ItbRtl {
     pub clock: Signal<In, Clock>,
+    /// Synchronous active-high reset: every register to its power-on state.
+    pub reset: Signal<In, Bit>,
     /// Pool size in bytes (configuration).
     pub pool_size: Signal<In, Bits<PW>>,
     /// A marked header arrived: a new in-transit packet of `len` flits.
@@ -74,20 +89,20 @@ pub struct ItbRtl {
     pub full: Signal<Out, Bit>,
     /// FSM of the front packet: 0 IDLE, 1 DETECT, 2 PROGRAM, 3 SPILL, 4 READY, 5 REINJECT.
     pub state: Signal<Out, Bits<3>>,
-    e_valid: [DFF<Bit>; D],
-    e_len: [DFF<Bits<LW>>; D],
-    e_det: [DFF<Bits<8>>; D],
-    e_dec: [DFF<Bit>; D],
-    e_res: [DFF<Bit>; D],
-    e_spl: [DFF<Bit>; D],
-    e_cmp: [DFF<Bit>; D],
-    e_spc: [DFF<Bits<12>>; D],
-    rd: DFF<Bits<A>>,
-    wr: DFF<Bits<A>>,
-    cnt: DFF<Bits<CW>>,
-    rx_cnt: DFF<Bits<LW>>,
-    sent: DFF<Bits<LW>>,
-    pool_r: DFF<Bits<PW>>,
+    e_valid: [ResetDff<Bit>; D],
+    e_len: [ResetDff<Bits<LW>>; D],
+    e_det: [ResetDff<Bits<8>>; D],
+    e_dec: [ResetDff<Bit>; D],
+    e_res: [ResetDff<Bit>; D],
+    e_spl: [ResetDff<Bit>; D],
+    e_cmp: [ResetDff<Bit>; D],
+    e_spc: [ResetDff<Bits<12>>; D],
+    rd: ResetDff<Bits<A>>,
+    wr: ResetDff<Bits<A>>,
+    cnt: ResetDff<Bits<CW>>,
+    rx_cnt: ResetDff<Bits<LW>>,
+    sent: ResetDff<Bits<LW>>,
+    pool_r: ResetDff<Bits<PW>>,
     dec_any: Signal<Local, Bit>,
     dec_len: Signal<Local, Bits<LW>>,
     dec_fit: Signal<Local, Bit>,
@@ -105,6 +120,12 @@ pub struct ItbRtl {
     prog_cycles: Constant<Bits<8>>,
     spill_m1: Constant<Bits<12>>,
     depth: Constant<Bits<CW>>,
+    ST_IDLE: Constant<Bits<3>>,
+    ST_DETECT: Constant<Bits<3>>,
+    ST_PROGRAM: Constant<Bits<3>>,
+    ST_SPILL: Constant<Bits<3>>,
+    ST_READY: Constant<Bits<3>>,
+    ST_REINJECT: Constant<Bits<3>>,
 }
 
 impl ItbRtl {
@@ -116,6 +137,7 @@ impl ItbRtl {
         assert!((1..=4096).contains(&p.spill_delay_cycles) && p.descriptors == D);
         ItbRtl {
             clock: Default::default(),
+            reset: Default::default(),
             pool_size: Default::default(),
             start: Default::default(),
             len: Default::default(),
@@ -162,6 +184,12 @@ impl ItbRtl {
             prog_cycles: Constant::new((p.program_cycles as u64).into()),
             spill_m1: Constant::new(((p.spill_delay_cycles - 1) as u64).into()),
             depth: Constant::new((D as u64).into()),
+            ST_IDLE: state(ItbState::Idle),
+            ST_DETECT: state(ItbState::Detect),
+            ST_PROGRAM: state(ItbState::Program),
+            ST_SPILL: state(ItbState::Spill),
+            ST_READY: state(ItbState::Ready),
+            ST_REINJECT: state(ItbState::Reinject),
         }
     }
 }
@@ -170,15 +198,29 @@ impl Logic for ItbRtl {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, rd, wr, cnt, rx_cnt, sent, pool_r);
+        self.rd.reset.next = self.reset.val();
+        self.wr.reset.next = self.reset.val();
+        self.cnt.reset.next = self.reset.val();
+        self.rx_cnt.reset.next = self.reset.val();
+        self.sent.reset.next = self.reset.val();
+        self.pool_r.reset.next = self.reset.val();
         for i in 0..D {
             self.e_valid[i].clock.next = self.clock.val();
+            self.e_valid[i].reset.next = self.reset.val();
             self.e_len[i].clock.next = self.clock.val();
+            self.e_len[i].reset.next = self.reset.val();
             self.e_det[i].clock.next = self.clock.val();
+            self.e_det[i].reset.next = self.reset.val();
             self.e_dec[i].clock.next = self.clock.val();
+            self.e_dec[i].reset.next = self.reset.val();
             self.e_res[i].clock.next = self.clock.val();
+            self.e_res[i].reset.next = self.reset.val();
             self.e_spl[i].clock.next = self.clock.val();
+            self.e_spl[i].reset.next = self.reset.val();
             self.e_cmp[i].clock.next = self.clock.val();
+            self.e_cmp[i].reset.next = self.reset.val();
             self.e_spc[i].clock.next = self.clock.val();
+            self.e_spc[i].reset.next = self.reset.val();
             self.e_valid[i].d.next = self.e_valid[i].q.val();
             self.e_len[i].d.next = self.e_len[i].q.val();
             self.e_dec[i].d.next = self.e_dec[i].q.val();
@@ -241,18 +283,18 @@ impl Logic for ItbRtl {
         self.avail.next =
             self.f_valid.val() & (self.f_cmp.val() | (self.sent.q.val() < self.rx_cnt.q.val()));
         // FSM of the front, as the model names it
-        self.state.next = 0.into();
+        self.state.next = self.ST_IDLE.val();
         if self.f_valid.val() {
             if self.sent.q.val().any() {
-                self.state.next = 5.into();
+                self.state.next = self.ST_REINJECT.val();
             } else if self.f_det.val() > self.prog_cycles.val() {
-                self.state.next = 1.into();
+                self.state.next = self.ST_DETECT.val();
             } else if !(self.f_res.val() | self.f_spl.val()) {
-                self.state.next = 2.into();
+                self.state.next = self.ST_PROGRAM.val();
             } else if self.f_spl.val() & !self.ready.val() {
-                self.state.next = 3.into();
+                self.state.next = self.ST_SPILL.val();
             } else {
-                self.state.next = 4.into();
+                self.state.next = self.ST_READY.val();
             }
         }
         // re-injection: flits sent free reserved pool bytes; the last frees the descriptor
@@ -328,7 +370,12 @@ pub struct ItbBench {
     pub now: u64,
 }
 
-/// The model's FSM state as the twin encodes it.
+/// A state's `localparam`.
+fn state(s: ItbState) -> Constant<Bits<3>> {
+    Constant::new(state_code(s).into())
+}
+
+/// The model's FSM state as the twin encodes it (its [`STATES`] code).
 pub fn state_code(s: ItbState) -> u64 {
     match s {
         ItbState::Idle => 0,
@@ -376,6 +423,9 @@ impl ItbBench {
 impl Clocked for ItbRtl {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
+    }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
     }
 }
 
@@ -454,6 +504,10 @@ impl Twin for ItbRtl {
         port("state", 3),
     ];
     type Model = ItbBench;
+    const FSMS: &'static [Fsm] = &[Fsm {
+        signal: "state",
+        states: STATES,
+    }];
 
     fn rtl() -> Self {
         Self::new(&params())

@@ -38,10 +38,30 @@ pub const fn port(name: &'static str, width: u32) -> Port {
     Port { name, width }
 }
 
-/// A rust-hdl block with one clock input.
+/// A rust-hdl block with one clock input and a synchronous active-high reset input (`reset`).
 pub trait Clocked: Block {
     /// Drive the clock input.
     fn set_clock(&mut self, high: bool);
+    /// Drive the reset input: held high through a rising edge, it puts every register in its
+    /// power-on state (`hdl::reset`).
+    fn set_reset(&mut self, on: bool);
+}
+
+/// The reset input, first in the recorded vectors (the clock is implicit).
+pub const RESET: Port = port("reset", 1);
+
+/// Cycles of reset at power-on (and at a reset in mid-run): reset is synchronous, one rising
+/// edge puts every register in its power-on state.
+pub const RESET_CYCLES: u64 = 1;
+
+/// An FSM of a twin: the signal holding (or computing) the state and its states, by the
+/// `localparam` names the Verilog uses and their codes. `rtl check` fails when the Verilog
+/// assigns or compares the signal with a literal instead of a name.
+#[derive(Debug, Clone, Copy)]
+pub struct Fsm {
+    /// The register or output, as named in the Verilog (a register `r` is `r$d`/`r$q`).
+    pub signal: &'static str,
+    pub states: &'static [(&'static str, u64)],
 }
 
 /// A control block that exists twice: as a plain-Rust model and as a rust-hdl RTL twin.
@@ -77,6 +97,14 @@ pub trait Twin: Clocked + Sized {
     /// model before this cycle, for blocks whose inputs must follow a protocol (a reactive
     /// testbench); the twin is in the same state, or the lockstep has already failed.
     fn random(rng: &mut ChaCha8Rng, cycle: u64, model: &Self::Model, inp: &mut [u64]);
+    /// The model after a reset of the twin in mid-run: by default a fresh [`Twin::model`].
+    /// A twin whose memories are loaded through a configuration port and not cleared by reset
+    /// (a RAM keeps its contents) keeps them in the model too.
+    fn reset_model(_old: &Self::Model) -> Self::Model {
+        Self::model()
+    }
+    /// The FSMs whose states the Verilog names with `localparam`s.
+    const FSMS: &'static [Fsm] = &[];
 }
 
 /// Mask of a `width`-bit port.
@@ -128,23 +156,47 @@ impl<T: Clocked> Stepper<T> {
         self.uut.set_clock(true);
         self.settle()
     }
+
+    /// One reset cycle (reset high through a rising edge, other inputs as driven), then reset
+    /// low with the clock low: every register is in its power-on state.
+    pub fn reset(&mut self) -> Result<()> {
+        self.uut.set_reset(true);
+        self.low()?;
+        self.edge()?;
+        self.uut.set_reset(false);
+        self.low()
+    }
 }
 
-/// Recorded stimulus and expected outputs, one entry per cycle.
+/// Recorded stimulus and expected outputs, one entry per cycle, reset cycles included: their
+/// inputs and expected outputs are zeros, and the outputs are not compared.
 #[derive(Debug, Clone, Default)]
 pub struct Vectors {
+    /// The block's inputs (`reset` is the separate column [`Vectors::reset`]).
     pub inputs: Vec<Port>,
     pub outputs: Vec<Port>,
     /// `cycles × inputs.len()` values.
     pub stim: Vec<u64>,
     /// `cycles × outputs.len()` values.
     pub expect: Vec<u64>,
+    /// Reset asserted, per cycle.
+    pub reset: Vec<bool>,
 }
 
 impl Vectors {
     /// Number of cycles recorded.
     pub fn cycles(&self) -> usize {
-        self.stim.len() / self.inputs.len().max(1)
+        self.reset.len()
+    }
+
+    /// Stimulus and expected outputs from the end of the power-on reset: cycle 0 of the slices
+    /// is the model's cycle 0.
+    pub fn from_power_on(&self) -> (&[u64], &[u64]) {
+        let r = RESET_CYCLES as usize;
+        (
+            &self.stim[(r * self.inputs.len()).min(self.stim.len())..],
+            &self.expect[(r * self.outputs.len()).min(self.expect.len())..],
+        )
     }
 }
 
@@ -187,6 +239,10 @@ pub struct Options {
     /// Where to write the waveforms of a mismatch (`<dir>/<block>_mismatch.vcd` and
     /// `<dir>/<block>_mismatch_rtl.vcd`); `None` writes none.
     pub mismatch_dir: Option<PathBuf>,
+    /// Assert reset again at this cycle (after the power-on reset), for [`RESET_CYCLES`]; the
+    /// model is then [`Twin::reset_model`] and the stimulus starts over (directed, then
+    /// `random_cycles` random ones; the random generator runs on).
+    pub reset_at: Option<u64>,
 }
 
 impl Default for Options {
@@ -197,6 +253,7 @@ impl Default for Options {
             random_cycles: 100_000,
             record: true,
             mismatch_dir: Some(PathBuf::from("waves")),
+            reset_at: None,
         }
     }
 }
@@ -212,10 +269,12 @@ pub enum Outcome {
     Mismatch(Box<Mismatch>),
 }
 
-/// The stimulus of cycle `c`: directed vectors first, then seeded random ones.
+/// The stimulus of cycle `c`: [`RESET_CYCLES`] of reset, directed vectors, then seeded random
+/// ones; with [`Options::reset_at`], the same again from that cycle.
 struct Stimulus {
     directed: Vec<Vec<u64>>,
     rng: ChaCha8Rng,
+    reset_at: Option<u64>,
     total: u64,
 }
 
@@ -225,25 +284,37 @@ impl Stimulus {
         for (i, v) in directed.iter().enumerate() {
             assert_eq!(v.len(), T::INPUTS.len(), "{}: directed vector {i}", T::NAME);
         }
-        let total = directed.len() as u64 + o.random_cycles;
+        let segment = RESET_CYCLES + directed.len() as u64 + o.random_cycles;
+        let reset_at = o.reset_at.filter(|&k| k >= RESET_CYCLES && k < segment);
         Stimulus {
             directed,
             rng: ChaCha8Rng::seed_from_u64(o.seed ^ 0x6c6f_636b_7374_6570),
-            total,
+            reset_at,
+            total: reset_at.unwrap_or(0) + segment,
         }
     }
 
-    fn fill<T: Twin>(&mut self, c: u64, model: &T::Model, inp: &mut [u64]) {
+    /// Cycle `c`'s inputs into `inp`; true when it is a reset cycle (inputs then zero).
+    fn fill<T: Twin>(&mut self, c: u64, model: &T::Model, inp: &mut [u64]) -> bool {
+        let s = match self.reset_at {
+            Some(k) if c >= k => c - k,
+            _ => c,
+        };
         let d = self.directed.len() as u64;
-        if c < d {
-            inp.copy_from_slice(&self.directed[c as usize]);
+        inp.fill(0);
+        if s < RESET_CYCLES {
+            return true;
+        }
+        let s = s - RESET_CYCLES;
+        if s < d {
+            inp.copy_from_slice(&self.directed[s as usize]);
         } else {
-            inp.fill(0);
-            T::random(&mut self.rng, c - d, model, inp);
+            T::random(&mut self.rng, s - d, model, inp);
         }
         for (v, p) in inp.iter_mut().zip(T::INPUTS) {
             *v &= mask(p.width);
         }
+        false
     }
 }
 
@@ -252,6 +323,8 @@ struct Pair<T: Twin> {
     st: Stepper<T>,
     model: T::Model,
     stim: Stimulus,
+    /// This cycle is a reset cycle: outputs are not compared, the model does not run.
+    reset: bool,
     inp: Vec<u64>,
     /// Outputs of the model and of the twin this cycle.
     mo: Vec<u64>,
@@ -265,20 +338,30 @@ impl<T: Twin> Pair<T> {
             st: Stepper::new(T::NAME, T::rtl())?,
             model: T::model(),
             stim: Stimulus::new::<T>(o),
+            reset: false,
             inp: vec![0; ni],
             mo: vec![0; no],
             ro: vec![0; no],
         })
     }
 
-    /// Cycle `c` up to the clock edge: drive its inputs (clock low), settle the twin, sample
-    /// its outputs, and evaluate the model's cycle.
+    /// Cycle `c` up to the clock edge: drive its inputs and reset (clock low), settle the twin,
+    /// sample its outputs, and evaluate the model's cycle. In a reset cycle the model is reset
+    /// instead and shows the twin's outputs (they are not compared).
     fn before_edge(&mut self, c: u64) -> Result<()> {
-        self.stim.fill::<T>(c, &self.model, &mut self.inp);
+        self.reset = self.stim.fill::<T>(c, &self.model, &mut self.inp);
+        self.st.uut.set_reset(self.reset);
         self.st.uut.drive(&self.inp);
         self.st.low()?;
         self.st.uut.sample(&mut self.ro);
-        T::model_cycle(&mut self.model, &self.inp, &mut self.mo);
+        if self.reset {
+            if c > 0 {
+                self.model = T::reset_model(&self.model);
+            }
+            self.mo.copy_from_slice(&self.ro);
+        } else {
+            T::model_cycle(&mut self.model, &self.inp, &mut self.mo);
+        }
         Ok(())
     }
 }
@@ -294,13 +377,14 @@ pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
     };
     if o.record {
         vec.stim.reserve(total as usize * T::INPUTS.len());
+        vec.reset.reserve(total as usize);
         vec.expect.reserve(total as usize * T::OUTPUTS.len());
     }
     for c in 0..total {
         x.before_edge(c)?;
         for (k, p) in T::OUTPUTS.iter().enumerate() {
             let (m, r) = (x.mo[k] & mask(p.width), x.ro[k] & mask(p.width));
-            if m != r {
+            if m != r && !x.reset {
                 let inputs = T::INPUTS
                     .iter()
                     .zip(&x.inp)
@@ -326,8 +410,13 @@ pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
             }
         }
         if o.record {
+            vec.reset.push(x.reset);
             vec.stim.extend_from_slice(&x.inp);
-            vec.expect.extend_from_slice(&x.mo);
+            if x.reset {
+                vec.expect.extend(std::iter::repeat_n(0, T::OUTPUTS.len()));
+            } else {
+                vec.expect.extend_from_slice(&x.mo);
+            }
         }
         x.st.edge()?;
     }

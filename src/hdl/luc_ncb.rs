@@ -18,7 +18,8 @@
 //! cycle change `luc` from the next cycle. Word kinds are the model's wire encoding (`Word::flit`): 0 handshake,
 //! 1 LUC, 2 NCB, 3 pad; tx words are zero while `halts` is low.
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{port, Clocked, Fsm, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::luc_ncb::{ExchangeParams, LucNcb, Word, DIRS};
 use crate::sim::Flit;
 use rand_chacha::ChaCha8Rng;
@@ -36,10 +37,18 @@ const _: () = assert!(
         && PARAMS.period > PARAMS.handshake + PARAMS.data
 );
 
+/// Word kinds of the exchange (`wk`, the words driven in each phase; `rk`, the words received),
+/// by their Verilog `localparam` names: the model's wire encoding (`Word::flit`).
+pub const WORD_KINDS: &[(&str, u64)] =
+    &[("W_HANDSHAKE", 0), ("W_LUC", 1), ("W_NCB", 2), ("W_PAD", 3)];
+
 /// The exchange unit's RTL twin.
 #[derive(LogicBlock)]
+#[allow(non_snake_case)] // word kinds are Verilog localparams
 pub struct LucNcbRtl {
     pub clock: Signal<In, Clock>,
+    /// Synchronous active-high reset: every register to its power-on state.
+    pub reset: Signal<In, Bit>,
     /// Heads written into input buffers and tails that left them this cycle.
     pub heads: Signal<In, Bits<CNTW>>,
     pub tails: Signal<In, Bits<CNTW>>,
@@ -76,12 +85,12 @@ pub struct LucNcbRtl {
     pub tx_value_mx: Signal<Out, Bits<16>>,
     pub tx_value_py: Signal<Out, Bits<16>>,
     pub tx_value_my: Signal<Out, Bits<16>>,
-    ph: DFF<Bits<PHW>>,
-    cnt: DFF<Bits<16>>,
-    snap_luc: DFF<Bits<16>>,
-    n1: [DFF<Bits<16>>; DIRS],
-    n2: [DFF<Bits<16>>; DIRS],
-    snap1: [DFF<Bits<16>>; DIRS],
+    ph: ResetDff<Bits<PHW>>,
+    cnt: ResetDff<Bits<16>>,
+    snap_luc: ResetDff<Bits<16>>,
+    n1: [ResetDff<Bits<16>>; DIRS],
+    n2: [ResetDff<Bits<16>>; DIRS],
+    snap1: [ResetDff<Bits<16>>; DIRS],
     /// Phase of the last cycle, the end of the exchange, its LUC and NCB words.
     last: Constant<Bits<PHW>>,
     occ: Constant<Bits<PHW>>,
@@ -98,6 +107,10 @@ pub struct LucNcbRtl {
     dlt: Signal<Local, Bits<CNTW>>,
     dlt16: Signal<Local, Bits<16>>,
     sum: Signal<Local, Bits<16>>,
+    W_HANDSHAKE: Constant<Bits<2>>,
+    W_LUC: Constant<Bits<2>>,
+    W_NCB: Constant<Bits<2>>,
+    W_PAD: Constant<Bits<2>>,
 }
 
 impl Default for LucNcbRtl {
@@ -105,6 +118,7 @@ impl Default for LucNcbRtl {
         let c = |v: u32| Constant::new((v as u64).into());
         LucNcbRtl {
             clock: Default::default(),
+            reset: Default::default(),
             heads: Default::default(),
             tails: Default::default(),
             rx_valid: Default::default(),
@@ -146,6 +160,10 @@ impl Default for LucNcbRtl {
             occ: c(PARAMS.occupancy()),
             luc_at: c(PARAMS.handshake),
             ncb_at: c(PARAMS.handshake + 1),
+            W_HANDSHAKE: Constant::new(0u64.into()),
+            W_LUC: Constant::new(1u64.into()),
+            W_NCB: Constant::new(2u64.into()),
+            W_PAD: Constant::new(3u64.into()),
             rk: Default::default(),
             rv: Default::default(),
             m1: Default::default(),
@@ -166,10 +184,16 @@ impl Logic for LucNcbRtl {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, ph, cnt, snap_luc);
+        self.ph.reset.next = self.reset.val();
+        self.cnt.reset.next = self.reset.val();
+        self.snap_luc.reset.next = self.reset.val();
         for d in 0..DIRS {
             self.n1[d].clock.next = self.clock.val();
+            self.n1[d].reset.next = self.reset.val();
             self.n2[d].clock.next = self.clock.val();
+            self.n2[d].reset.next = self.reset.val();
             self.snap1[d].clock.next = self.clock.val();
+            self.snap1[d].reset.next = self.reset.val();
             self.snap1[d].d.next = self.snap1[d].q.val();
         }
         self.rk[0].next = self.rx_kind_px.val();
@@ -188,23 +212,23 @@ impl Logic for LucNcbRtl {
         }
         // ---- the words driven: handshake, LUC, NCB of the opposite direction, pads ----
         self.halts.next = (self.ph.q.val() < self.occ.val());
-        self.wk.next = 3.into();
+        self.wk.next = self.W_PAD.val();
         if (self.ph.q.val() < self.luc_at.val()) {
-            self.wk.next = 0.into();
+            self.wk.next = self.W_HANDSHAKE.val();
         }
         if (self.ph.q.val() == self.luc_at.val()) {
-            self.wk.next = 1.into();
+            self.wk.next = self.W_LUC.val();
         }
         if (self.ph.q.val() == self.ncb_at.val()) {
-            self.wk.next = 2.into();
+            self.wk.next = self.W_NCB.val();
         }
         for d in 0..DIRS {
             self.wv[d].next = 0.into();
-            if (self.wk.val() == 1) {
+            if (self.wk.val() == self.W_LUC.val()) {
                 self.wv[d].next = self.snap_luc.q.val();
             }
         }
-        if (self.wk.val() == 2) {
+        if (self.wk.val() == self.W_NCB.val()) {
             self.wv[0].next = self.snap1[1].q.val();
             self.wv[1].next = self.snap1[0].q.val();
             self.wv[2].next = self.snap1[3].q.val();
@@ -214,7 +238,7 @@ impl Logic for LucNcbRtl {
         if self.halts.val() {
             self.tx_valid.next = 15.into();
         } else {
-            self.wk.next = 0.into();
+            self.wk.next = self.W_HANDSHAKE.val();
             for d in 0..DIRS {
                 self.wv[d].next = 0.into();
             }
@@ -231,10 +255,10 @@ impl Logic for LucNcbRtl {
         for d in 0..DIRS {
             self.m1[d].next = self.n1[d].q.val();
             self.m2[d].next = self.n2[d].q.val();
-            if (self.rx_valid.val().get_bit(d) & (self.rk[d].val() == 1)) {
+            if (self.rx_valid.val().get_bit(d) & (self.rk[d].val() == self.W_LUC.val())) {
                 self.m1[d].next = self.rv[d].val();
             }
-            if (self.rx_valid.val().get_bit(d) & (self.rk[d].val() == 2)) {
+            if (self.rx_valid.val().get_bit(d) & (self.rk[d].val() == self.W_NCB.val())) {
                 self.m2[d].next = self.rv[d].val();
             }
             self.n1[d].d.next = self.m1[d].val();
@@ -285,6 +309,9 @@ impl Logic for LucNcbRtl {
 impl Clocked for LucNcbRtl {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
+    }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
     }
 }
 
@@ -444,6 +471,10 @@ impl Twin for LucNcbRtl {
         port("tx_value_my", 16),
     ];
     type Model = LucNcbCycle;
+    const FSMS: &'static [Fsm] = &[Fsm {
+        signal: "wk",
+        states: WORD_KINDS,
+    }];
 
     fn rtl() -> Self {
         Self::default()

@@ -9,11 +9,15 @@
 //!   recorded vectors into the generated Verilog;
 //! - [`insitu`]: twins stepped inside a whole-network simulation in place of their models.
 //!
+//! Every twin has a synchronous active-high `reset` ([`reset::ResetDff`]) and no `initial`
+//! block; its modules are named `fw_<name>`; its FSM states are `localparam`s.
+//!
 //! Adding a twin: write `hdl/<block>.rs` with the rust-hdl block and its [`lockstep::Twin`]
 //! implementation, then add one line to [`BLOCKS`].
 
 pub mod allocator;
 pub mod arbiter;
+pub mod area;
 pub mod credit;
 pub mod dl_table;
 pub mod eda;
@@ -23,24 +27,27 @@ pub mod itb;
 pub mod lockstep;
 pub mod luc_ncb;
 pub mod rearrange;
+pub mod reset;
 pub mod slack_buffer;
 pub mod speculative;
 pub mod vc_allocator;
 
 use crate::error::Result;
-use lockstep::{Options, Port, Twin, Vectors};
+use lockstep::{Fsm, Options, Port, Twin, Vectors};
 use rust_hdl::prelude::generate_verilog;
 use std::marker::PhantomData;
 
 /// A registered twin, seen through an object-safe interface (the flow iterates over them).
 pub trait Flow: Sync {
-    /// Block name (`rtl/<name>.v`, top module `name`).
+    /// Block name (`rtl/<name>.v`, top module `fw_<name>`).
     fn name(&self) -> &'static str;
     /// What the block does.
     fn summary(&self) -> &'static str;
     fn inputs(&self) -> &'static [Port];
     fn outputs(&self) -> &'static [Port];
-    /// The Verilog of the twin, top module renamed to the block name.
+    /// The FSMs whose states the Verilog names.
+    fn fsms(&self) -> &'static [Fsm];
+    /// The Verilog of the twin, modules renamed `fw_<name>` and `fw_<name>__<path>`.
     fn verilog(&self) -> String;
     /// Lockstep model against twin; the cycles compared and the recorded vectors.
     fn lockstep(&self, o: &Options) -> Result<(u64, Vectors)>;
@@ -81,6 +88,9 @@ impl<T: Twin> Flow for Registered<T> {
     }
     fn outputs(&self) -> &'static [Port] {
         T::OUTPUTS
+    }
+    fn fsms(&self) -> &'static [Fsm] {
+        T::FSMS
     }
     fn verilog(&self) -> String {
         let mut uut = T::rtl();

@@ -25,7 +25,8 @@
 //! the last action leaves: k actions take k cycles, a store or a duplicate one. Action outputs
 //! are zero while `act_valid` is low; `q_conn` selects the connection the `q_*` outputs show.
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{port, Clocked, Fsm, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::nic::rearrange::{Action, Arrival, Memory, RearrangeController};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -46,9 +47,12 @@ const SLOTS: usize = CONNS * WINDOW;
 const _: () = assert!(CONNS == 4 && WINDOW == 8);
 
 /// The rearrange controller's RTL twin.
-#[derive(LogicBlock, Default)]
+#[derive(LogicBlock)]
+#[allow(non_snake_case)] // the sequencer's state names are Verilog localparams
 pub struct RearrangeRtl {
     pub clock: Signal<In, Clock>,
+    /// Synchronous active-high reset: every register to its power-on state.
+    pub reset: Signal<In, Bit>,
     /// Memory allocation (configuration): 0 static, 1 dynamic, 2/3 unlimited.
     pub mode: Signal<In, Bits<2>>,
     /// Static: bytes per connection; dynamic: the cap per connection.
@@ -81,22 +85,22 @@ pub struct RearrangeRtl {
     pub q_mbs: Signal<Out, Bits<W>>,
     /// Duplicates dropped (mod 2^16).
     pub duplicates: Signal<Out, Bits<W>>,
-    exp: [DFF<Bits<SNW>>; CONNS],
-    map: [DFF<Bits<WINDOW>>; CONNS],
-    cused: [DFF<Bits<W>>; CONNS],
-    mbs: [DFF<Bits<W>>; CONNS],
-    slot_bytes: [DFF<Bits<W>>; SLOTS],
-    slot_tag: [DFF<Bits<TW>>; SLOTS],
-    total: DFF<Bits<W>>,
-    mms_r: DFF<Bits<W>>,
-    n_dup: DFF<Bits<W>>,
+    exp: [ResetDff<Bits<SNW>>; CONNS],
+    map: [ResetDff<Bits<WINDOW>>; CONNS],
+    cused: [ResetDff<Bits<W>>; CONNS],
+    mbs: [ResetDff<Bits<W>>; CONNS],
+    slot_bytes: [ResetDff<Bits<W>>; SLOTS],
+    slot_tag: [ResetDff<Bits<TW>>; SLOTS],
+    total: ResetDff<Bits<W>>,
+    mms_r: ResetDff<Bits<W>>,
+    n_dup: ResetDff<Bits<W>>,
     /// Sequencer: 0 idle, 1 DELIVER `s_sn` then `s_cnt` more, 2 ACK `s_sn`, 3 NACK
     /// `s_sn` + each offset of `s_mask`, highest first (`s_mask` is empty in the other states).
-    s_kind: DFF<Bits<2>>,
-    s_conn: DFF<Bits<CB>>,
-    s_sn: DFF<Bits<SNW>>,
-    s_cnt: DFF<Bits<3>>,
-    s_mask: DFF<Bits<WINDOW>>,
+    s_kind: ResetDff<Bits<2>>,
+    s_conn: ResetDff<Bits<CB>>,
+    s_sn: ResetDff<Bits<SNW>>,
+    s_cnt: ResetDff<Bits<3>>,
+    s_mask: ResetDff<Bits<WINDOW>>,
     // the action leaving
     lone: Signal<Local, Bit>,
     h: Signal<Local, Bits<3>>,
@@ -131,8 +135,94 @@ pub struct RearrangeRtl {
     tt: Signal<Local, Bits<W>>,
     can: Signal<Local, Bit>,
     frsel: Signal<Local, Bits<W>>,
+
+    S_IDLE: Constant<Bits<2>>,
+    S_DELIVER: Constant<Bits<2>>,
+    S_ACK: Constant<Bits<2>>,
+    S_NACK: Constant<Bits<2>>,
     ev: Signal<Local, Bits<WINDOW>>,
     nm: Signal<Local, Bits<WINDOW>>,
+}
+
+/// States of the sequencer (`s_kind`), by their Verilog `localparam` names.
+pub const STATES: &[(&str, u64)] = &[("S_IDLE", 0), ("S_DELIVER", 1), ("S_ACK", 2), ("S_NACK", 3)];
+
+impl Default for RearrangeRtl {
+    fn default() -> Self {
+        RearrangeRtl {
+            clock: Default::default(),
+            reset: Default::default(),
+            mode: Default::default(),
+            size: Default::default(),
+            pool: Default::default(),
+            arrive: Default::default(),
+            conn: Default::default(),
+            sn: Default::default(),
+            bytes: Default::default(),
+            tag: Default::default(),
+            q_conn: Default::default(),
+            ready: Default::default(),
+            act_valid: Default::default(),
+            act_kind: Default::default(),
+            act_conn: Default::default(),
+            act_sn: Default::default(),
+            act_tag: Default::default(),
+            used: Default::default(),
+            mms: Default::default(),
+            q_expected: Default::default(),
+            q_used: Default::default(),
+            q_mbs: Default::default(),
+            duplicates: Default::default(),
+            exp: std::array::from_fn(|_| Default::default()),
+            map: std::array::from_fn(|_| Default::default()),
+            cused: std::array::from_fn(|_| Default::default()),
+            mbs: std::array::from_fn(|_| Default::default()),
+            slot_bytes: std::array::from_fn(|_| Default::default()),
+            slot_tag: std::array::from_fn(|_| Default::default()),
+            total: Default::default(),
+            mms_r: Default::default(),
+            n_dup: Default::default(),
+            s_kind: Default::default(),
+            s_conn: Default::default(),
+            s_sn: Default::default(),
+            s_cnt: Default::default(),
+            s_mask: Default::default(),
+            lone: Default::default(),
+            h: Default::default(),
+            hw: Default::default(),
+            rslot: Default::default(),
+            atag: Default::default(),
+            take: Default::default(),
+            b16: Default::default(),
+            e: Default::default(),
+            m: Default::default(),
+            u: Default::default(),
+            diff: Default::default(),
+            d: Default::default(),
+            dbit: Default::default(),
+            dup: Default::default(),
+            inord: Default::default(),
+            ooo: Default::default(),
+            row: std::array::from_fn(|_| Default::default()),
+            rel: std::array::from_fn(|_| Default::default()),
+            rsz: std::array::from_fn(|_| Default::default()),
+            run: Default::default(),
+            k: Default::default(),
+            frun: Default::default(),
+            fr: std::array::from_fn(|_| Default::default()),
+            fit: std::array::from_fn(|_| Default::default()),
+            cu: Default::default(),
+            tt: Default::default(),
+            can: Default::default(),
+            frsel: Default::default(),
+            ev: Default::default(),
+            nm: Default::default(),
+            S_IDLE: Constant::new(0u64.into()),
+            S_DELIVER: Constant::new(1u64.into()),
+            S_ACK: Constant::new(2u64.into()),
+            S_NACK: Constant::new(3u64.into()),
+        }
+    }
 }
 
 // rust-hdl prints expressions without their parentheses (primer §6): every mixed `& | ^` and
@@ -142,6 +232,14 @@ impl Logic for RearrangeRtl {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, total, mms_r, n_dup, s_kind, s_conn, s_sn, s_cnt, s_mask);
+        self.total.reset.next = self.reset.val();
+        self.mms_r.reset.next = self.reset.val();
+        self.n_dup.reset.next = self.reset.val();
+        self.s_kind.reset.next = self.reset.val();
+        self.s_conn.reset.next = self.reset.val();
+        self.s_sn.reset.next = self.reset.val();
+        self.s_cnt.reset.next = self.reset.val();
+        self.s_mask.reset.next = self.reset.val();
         self.q_expected.next = 0.into();
         self.q_used.next = 0.into();
         self.q_mbs.next = 0.into();
@@ -152,9 +250,13 @@ impl Logic for RearrangeRtl {
                 self.q_mbs.next = self.mbs[c].q.val();
             }
             self.exp[c].clock.next = self.clock.val();
+            self.exp[c].reset.next = self.reset.val();
             self.map[c].clock.next = self.clock.val();
+            self.map[c].reset.next = self.reset.val();
             self.cused[c].clock.next = self.clock.val();
+            self.cused[c].reset.next = self.reset.val();
             self.mbs[c].clock.next = self.clock.val();
+            self.mbs[c].reset.next = self.reset.val();
             self.exp[c].d.next = self.exp[c].q.val();
             self.map[c].d.next = self.map[c].q.val();
             self.cused[c].d.next = self.cused[c].q.val();
@@ -162,7 +264,9 @@ impl Logic for RearrangeRtl {
         }
         for i in 0..SLOTS {
             self.slot_bytes[i].clock.next = self.clock.val();
+            self.slot_bytes[i].reset.next = self.reset.val();
             self.slot_tag[i].clock.next = self.clock.val();
+            self.slot_tag[i].reset.next = self.reset.val();
             self.slot_bytes[i].d.next = self.slot_bytes[i].q.val();
             self.slot_tag[i].d.next = self.slot_tag[i].q.val();
         }
@@ -176,9 +280,9 @@ impl Logic for RearrangeRtl {
                 self.hw.next = i.to_bits::<SNW>();
             }
         }
-        self.ready.next = (self.s_kind.q.val() == 0)
-            | (self.s_kind.q.val() == 2)
-            | ((self.s_kind.q.val() == 3) & self.lone.val());
+        self.ready.next = (self.s_kind.q.val() == self.S_IDLE.val())
+            | (self.s_kind.q.val() == self.S_ACK.val())
+            | ((self.s_kind.q.val() == self.S_NACK.val()) & self.lone.val());
         // the action's sequence number and slot: DELIVER's, or NACK's base + highest offset
         // (`s_mask` is empty outside NACK runs, so `h` is 0)
         self.rslot.next = self.s_sn.q.val().get_bits::<3>(0) + self.h.val();
@@ -192,30 +296,32 @@ impl Logic for RearrangeRtl {
                 }
             }
         }
-        self.act_valid.next = self.s_kind.q.val().any();
+        self.act_valid.next = (self.s_kind.q.val() != self.S_IDLE.val());
         self.act_kind.next = 0.into();
         self.act_conn.next = 0.into();
         self.act_sn.next = 0.into();
         self.act_tag.next = 0.into();
-        if self.s_kind.q.val().any() {
+        if (self.s_kind.q.val() != self.S_IDLE.val()) {
             self.act_kind.next = self.s_kind.q.val() - 1;
             self.act_conn.next = self.s_conn.q.val();
             self.act_sn.next = self.s_sn.q.val() + self.hw.val();
-            if (self.s_kind.q.val() != 2) {
+            if (self.s_kind.q.val() != self.S_ACK.val()) {
                 self.act_tag.next = self.atag.val();
             }
         }
-        if (self.s_kind.q.val() == 1) {
+        if (self.s_kind.q.val() == self.S_DELIVER.val()) {
             if self.s_cnt.q.val().any() {
                 self.s_sn.d.next = self.s_sn.q.val() + 1;
                 self.s_cnt.d.next = self.s_cnt.q.val() - 1;
             } else {
-                self.s_kind.d.next = 2.into();
+                self.s_kind.d.next = self.S_ACK.val();
             }
         }
         self.s_mask.d.next = self.s_mask.q.val() & !(bits::<WINDOW>(1) << self.h.val());
-        if ((self.s_kind.q.val() == 2) | ((self.s_kind.q.val() == 3) & self.lone.val())) {
-            self.s_kind.d.next = 0.into();
+        if ((self.s_kind.q.val() == self.S_ACK.val())
+            | ((self.s_kind.q.val() == self.S_NACK.val()) & self.lone.val()))
+        {
+            self.s_kind.d.next = self.S_IDLE.val();
         }
         // ---- the decision on this cycle's arrival ----
         self.take.next = self.arrive.val() & self.ready.val();
@@ -309,7 +415,7 @@ impl Logic for RearrangeRtl {
             }
             if self.inord.val() {
                 self.total.d.next = self.total.q.val() - self.frun.val();
-                self.s_kind.d.next = 1.into();
+                self.s_kind.d.next = self.S_DELIVER.val();
                 self.s_conn.d.next = self.conn.val();
                 self.s_sn.d.next = self.sn.val();
                 self.s_cnt.d.next = self.k.val().get_bits::<3>(0);
@@ -322,7 +428,7 @@ impl Logic for RearrangeRtl {
                     self.total.d.next = self.total.q.val() - self.frsel.val() + self.b16.val();
                 }
                 if self.nm.val().any() {
-                    self.s_kind.d.next = 3.into();
+                    self.s_kind.d.next = self.S_NACK.val();
                     self.s_conn.d.next = self.conn.val();
                     self.s_sn.d.next = self.e.val();
                     self.s_mask.d.next = self.nm.val();
@@ -364,6 +470,9 @@ impl Logic for RearrangeRtl {
 impl Clocked for RearrangeRtl {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
+    }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
     }
 }
 
@@ -417,6 +526,10 @@ impl Twin for RearrangeRtl {
         port("duplicates", W as u32),
     ];
     type Model = RearrangeController;
+    const FSMS: &'static [Fsm] = &[Fsm {
+        signal: "s_kind",
+        states: STATES,
+    }];
 
     fn rtl() -> Self {
         Self::default()

@@ -17,6 +17,7 @@
 //! carries the flit's packet-table index (W = 42).
 
 use super::lockstep::{port, Clocked, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::slack_buffer::{SlackBuffer, SlackParams};
 use crate::sim::{Flit, FlowCtl};
 use rand::Rng;
@@ -49,6 +50,8 @@ pub fn decode(w: u64) -> Flit {
 #[derive(LogicBlock)]
 pub struct SlackBufferRtl<const W: usize> {
     pub clock: Signal<In, Clock>,
+    /// Synchronous active-high reset: every register to its power-on state.
+    pub reset: Signal<In, Bit>,
     /// A flit arrives.
     pub push: Signal<In, Bit>,
     pub din: Signal<In, Bits<W>>,
@@ -68,12 +71,12 @@ pub struct SlackBufferRtl<const W: usize> {
     /// An arrival found the buffer full and was dropped (must never happen).
     pub overflow: Signal<Out, Bit>,
     ram: RAM<Bits<W>, ADDR>,
-    rd: DFF<Bits<ADDR>>,
-    wr: DFF<Bits<ADDR>>,
-    count: DFF<Bits<ADDR>>,
-    stopped_r: DFF<Bit>,
-    byp_valid: DFF<Bit>,
-    byp_data: DFF<Bits<W>>,
+    rd: ResetDff<Bits<ADDR>>,
+    wr: ResetDff<Bits<ADDR>>,
+    count: ResetDff<Bits<ADDR>>,
+    stopped_r: ResetDff<Bit>,
+    byp_valid: ResetDff<Bit>,
+    byp_data: ResetDff<Bits<W>>,
     head: Signal<Local, Bits<W>>,
     push_ok: Signal<Local, Bit>,
     pop_ok: Signal<Local, Bit>,
@@ -92,6 +95,7 @@ impl<const W: usize> SlackBufferRtl<W> {
         let c = |v: usize| Constant::new((v as u64).into());
         SlackBufferRtl {
             clock: Default::default(),
+            reset: Default::default(),
             push: Default::default(),
             din: Default::default(),
             pop: Default::default(),
@@ -126,6 +130,12 @@ impl<const W: usize> Logic for SlackBufferRtl<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, rd, wr, count, stopped_r, byp_valid, byp_data);
+        self.rd.reset.next = self.reset.val();
+        self.wr.reset.next = self.reset.val();
+        self.count.reset.next = self.reset.val();
+        self.stopped_r.reset.next = self.reset.val();
+        self.byp_valid.reset.next = self.reset.val();
+        self.byp_data.reset.next = self.reset.val();
         self.ram.read_clock.next = self.clock.val();
         self.ram.write_clock.next = self.clock.val();
         // the head: the word read at the last edge, or the bypassed write
@@ -218,6 +228,9 @@ pub fn model_cycle(m: &mut SlackBuffer, push: Option<Flit>, pop: bool, out: &mut
 impl<const W: usize> Clocked for SlackBufferRtl<W> {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
+    }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
     }
 }
 

@@ -13,6 +13,7 @@
 //! `pick` is 0 while `pick_valid` is low; power-on: no pick.
 
 use super::lockstep::{port, Clocked, Port, Twin};
+use super::reset::ResetDff;
 use crate::routing::selection::speculative::{choose, SsrChannel, SSR_CHANNELS};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -28,6 +29,8 @@ const _: () = assert!(CH == 8);
 #[derive(LogicBlock, Default)]
 pub struct SsrRtl {
     pub clock: Signal<In, Clock>,
+    /// Synchronous active-high reset: every register to its power-on state.
+    pub reset: Signal<In, Bit>,
     /// k in quarters (not `k`: the replay testbench's loop variable).
     pub kq: Signal<In, Bits<3>>,
     /// Bit i: channel i is a candidate; its VC is free; its link continues the dimension.
@@ -64,8 +67,8 @@ pub struct SsrRtl {
     /// The channel picked from last cycle's inputs.
     pub pick_valid: Signal<Out, Bit>,
     pub pick: Signal<Out, Bits<3>>,
-    pv: DFF<Bit>,
-    pi: DFF<Bits<3>>,
+    pv: ResetDff<Bit>,
+    pi: ResetDff<Bits<3>>,
     rv: [Signal<Local, Bits<8>>; CH],
     n1v: [Signal<Local, Bits<16>>; CH],
     n2v: [Signal<Local, Bits<16>>; CH],
@@ -89,6 +92,8 @@ impl Logic for SsrRtl {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, pv, pi);
+        self.pv.reset.next = self.reset.val();
+        self.pi.reset.next = self.reset.val();
         self.rv[0].next = self.r0.val();
         self.rv[1].next = self.r1.val();
         self.rv[2].next = self.r2.val();
@@ -176,6 +181,9 @@ impl Logic for SsrRtl {
 impl Clocked for SsrRtl {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock { clk: high };
+    }
+    fn set_reset(&mut self, on: bool) {
+        self.reset.next = on;
     }
 }
 

@@ -19,6 +19,7 @@
 
 use super::allocator::{allocator_twin, grant_ports, pack, rows};
 use super::lockstep::{port, Clocked, Port, Twin};
+use super::reset::ResetDff;
 use crate::blocks::allocator::{SeparableInputFirst, NO_GRANT};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
