@@ -38,6 +38,7 @@ fn main() {
         Cmd::Sweep(a) => cli::sweep::cmd_sweep(a),
         Cmd::Merge(a) => cli::sweep::cmd_merge(a),
         Cmd::Plot(a) => cli::plot::cmd_plot(a),
+        Cmd::Explore(a) => cli::plot::cmd_explore(a),
         Cmd::Topology(a) => cli::tools::cmd_topology(a),
         Cmd::Routes(a) => cli::tools::cmd_routes(a),
         Cmd::List => cli::tools::cmd_list(),

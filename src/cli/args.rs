@@ -51,6 +51,10 @@ pub(crate) enum Cmd {
     /// Plot curves from a sweep's result store (`sweep --store FILE`): mean and 95 %
     /// confidence interval over the seeds, saturated points marked (docs/sweeps.md).
     Plot(PlotArgs),
+    /// Design-space exploration with area: pair each design of saturation-search stores
+    /// (`sweep --search --grid ... --store`) with the area of its router's control blocks and
+    /// buffers (RTL twins' synthesis reports), and draw the Pareto front (docs/explore.md).
+    Explore(ExploreArgs),
 }
 
 /// Several seeds of one configuration, run in parallel (the same options in `run` and `sweep`).
@@ -73,6 +77,23 @@ impl Default for SeedArgs {
             threads: None,
         }
     }
+}
+
+#[derive(Args)]
+pub(crate) struct ExploreArgs {
+    /// Result stores of `flitwave sweep --search --grid ... --store FILE` (one or more).
+    #[arg(required = true)]
+    pub stores: Vec<PathBuf>,
+    /// Offered load (flits/cycle/host) at which latency is compared (default: the lowest
+    /// rate every design ran, the searches' first).
+    #[arg(long)]
+    pub latency_rate: Option<f64>,
+    /// The Pareto chart (SVG).
+    #[arg(short = 'o', long)]
+    pub output: PathBuf,
+    /// Also write the table of designs as markdown, with the commands and provenance.
+    #[arg(long)]
+    pub md: Option<PathBuf>,
 }
 
 #[derive(Args)]

@@ -5,6 +5,8 @@ pub mod bench;
 pub mod build;
 pub mod campaign;
 pub mod config;
+pub mod explore;
+pub mod explore_report;
 pub mod grid;
 pub mod paper000;
 pub mod paper001;

@@ -264,3 +264,106 @@ pub fn sweep_curve(label: &str, r: &super::sweep::SweepResult) -> Curve {
         points,
     }
 }
+
+/// A Pareto chart: every design as a point with its interval (`groups`: one colour and legend
+/// entry per group, no lines), the front as a dashed step line through `front` (in x order),
+/// and each front point labelled.
+pub fn pareto(
+    path: &Path,
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    groups: &[ErrCurve],
+    front: &[(f64, f64, String)],
+) -> Result<()> {
+    let err =
+        |e: &dyn std::fmt::Display| Error::new(format!("cannot draw {}: {e}", path.display()));
+    let pts = groups.iter().flat_map(|c| c.points.iter());
+    let xlo = pts.clone().map(|p| p.x).fold(f64::INFINITY, f64::min);
+    let xhi = pts.clone().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
+    let ylo = pts.clone().map(|p| p.lo).fold(f64::INFINITY, f64::min);
+    let yhi = pts.map(|p| p.hi).fold(f64::NEG_INFINITY, f64::max);
+    if !(xlo.is_finite() && ylo.is_finite()) {
+        return Err(Error::new(format!("{}: no design to draw", path.display())));
+    }
+    let (x0, x1) = fit(xlo, xhi);
+    let (y0, y1) = fit(ylo, yhi);
+    let (x1, y1) = (x1 + 0.12 * (x1 - x0), y1 + 0.05 * (y1 - y0)); // room for labels
+    let fmt = |v: &f64| crate::stats::number::fmt_num(*v);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .x_label_area_size(45)
+            .y_label_area_size(70)
+            .build_cartesian_2d(x0..x1, y0..y1)
+            .map_err(|e| err(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .x_label_formatter(&fmt)
+            .y_label_formatter(&fmt)
+            .draw()
+            .map_err(|e| err(&e))?;
+        // the front: a step line (each design is optimal until a larger one beats it)
+        let mut step = vec![];
+        for (i, (x, y, _)) in front.iter().enumerate() {
+            if i > 0 {
+                step.push((*x, front[i - 1].1));
+            }
+            step.push((*x, *y));
+        }
+        if let Some(last) = front.last() {
+            step.push((x1, last.1));
+        }
+        chart
+            .draw_series(DashedLineSeries::new(step, 6, 4, BLACK.stroke_width(1)))
+            .map_err(|e| err(&e))?
+            .label("Pareto front (area, throughput)")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK.stroke_width(1)));
+        for (i, g) in groups.iter().enumerate() {
+            let col = COLORS[i % COLORS.len()];
+            for p in &g.points {
+                if p.hi > p.lo {
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(
+                            vec![(p.x, p.lo), (p.x, p.hi)],
+                            col.stroke_width(1),
+                        )))
+                        .map_err(|e| err(&e))?;
+                }
+            }
+            chart
+                .draw_series(
+                    g.points
+                        .iter()
+                        .map(|p| Circle::new((p.x, p.y), 4, col.filled())),
+                )
+                .map_err(|e| err(&e))?
+                .label(g.label.clone())
+                .legend(move |(x, y)| Circle::new((x + 10, y), 4, col.filled()));
+        }
+        for (x, y, l) in front {
+            chart
+                .draw_series(std::iter::once(
+                    EmptyElement::at((*x, *y))
+                        + Circle::new((0, 0), 7, BLACK.stroke_width(1))
+                        + Text::new(l.clone(), (9, -14), ("sans-serif", 12)),
+                ))
+                .map_err(|e| err(&e))?;
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .position(SeriesLabelPosition::LowerRight)
+            .draw()
+            .map_err(|e| err(&e))?;
+        root.present().map_err(|e| err(&e))?;
+    }
+    crate::output::write(path, svg)
+}

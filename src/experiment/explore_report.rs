@@ -1,0 +1,87 @@
+//! The report of `flitwave explore` (`explore`): the Pareto chart and the table of designs.
+
+use super::explore::Design;
+use super::plot::{pareto, ErrCurve, ErrPoint};
+use crate::error::Result;
+use crate::stats::number::{fmt_mean_ci, fmt_num};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Draw the designs, one colour per routing, with the (area, throughput) front.
+pub fn chart(path: &Path, title: &str, ds: &[Design]) -> Result<()> {
+    let mut groups: Vec<ErrCurve> = vec![];
+    for d in ds {
+        let h = d.throughput.half_width.unwrap_or(0.0);
+        let p = ErrPoint {
+            x: d.area.total(),
+            y: d.throughput.mean,
+            lo: d.throughput.mean - h,
+            hi: d.throughput.mean + h,
+            n: d.throughput.n,
+            saturated: false,
+        };
+        match groups.iter_mut().find(|g| g.label == d.routing) {
+            Some(g) => g.points.push(p),
+            None => groups.push(ErrCurve {
+                label: d.routing.clone(),
+                points: vec![p],
+            }),
+        }
+    }
+    let mut front: Vec<(f64, f64, String)> = ds
+        .iter()
+        .filter(|d| d.front)
+        .map(|d| (d.area.total(), d.throughput.mean, short(d)))
+        .collect();
+    front.sort_by(|a, b| a.0.total_cmp(&b.0));
+    pareto(
+        path,
+        title,
+        "Router control and buffer area (transistors, CMOS)",
+        "Saturation throughput (flits/cycle/host)",
+        &groups,
+        &front,
+    )
+}
+
+/// A design's grid values without the keys' sections: `vcs=2 vc_buffer_flits=8`.
+fn short(d: &Design) -> String {
+    d.grid
+        .iter()
+        .map(|(k, v)| format!("{}={v}", k.rsplit('.').next().unwrap_or(k)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The table of designs, front first, each by area.
+pub fn table(ds: &[Design], rate: f64) -> String {
+    let mut v: Vec<&Design> = ds.iter().collect();
+    v.sort_by(|a, b| {
+        (!a.front, !a.front3)
+            .cmp(&(!b.front, !b.front3))
+            .then(a.area.total().total_cmp(&b.area.total()))
+    });
+    let mut md = format!(
+        "| design | front (area, thr.) | front (+ latency) | saturation throughput (flits/cycle/host) | latency at {} (cycles) | area (transistors) | switch alloc. | VC alloc. | credits | buffers |\n|---|---|---|---|---|---|---|---|---|---|\n",
+        fmt_num(rate)
+    );
+    for d in v {
+        let a = &d.area;
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {}{} | {} | {} | {} | {} |",
+            d.label,
+            if d.front { "yes" } else { "" },
+            if d.front3 { "yes" } else { "" },
+            fmt_mean_ci(d.throughput.mean, d.throughput.half_width),
+            fmt_mean_ci(d.latency.mean, d.latency.half_width),
+            fmt_num(a.total().round()),
+            if a.estimated { " (est.)" } else { "" },
+            fmt_num(a.switch_allocator.round()),
+            fmt_num(a.vc_allocator.round()),
+            fmt_num(a.credits.round()),
+            fmt_num(a.buffers.round()),
+        );
+    }
+    md
+}

@@ -1,0 +1,139 @@
+//! `flitwave explore` (docs/explore.md): designs of saturation-search stores paired with their
+//! router area from the twins' synthesis reports, the Pareto front drawn and listed — and the
+//! bad input it takes.
+
+mod common;
+
+use common::{fails_with, flitwave};
+use std::path::{Path, PathBuf};
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("flitwave_explore_{name}_{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn sweep(store: &Path, extra: &[&str]) {
+    let mut args = vec![
+        "sweep",
+        "--config",
+        "configs/booksim-iq.toml",
+        "--set",
+        "topology.dims=\"4x4\"",
+        "--cycles",
+        "2000",
+        "--seeds",
+        "2",
+        "--quiet",
+        "--store",
+        s(store),
+    ];
+    args.extend(extra);
+    let (ok, _, err) = flitwave(&args);
+    assert!(ok, "{err}");
+}
+
+#[test]
+fn designs_get_their_area_and_the_front_is_marked() {
+    let d = dir("front");
+    let st = d.join("s.jsonl");
+    sweep(
+        &st,
+        &[
+            "--search",
+            "--grid",
+            "switch.vcs=1,2",
+            "--grid",
+            "switch.vc_buffer_flits=2,8",
+        ],
+    );
+    let (svg, md) = (d.join("p.svg"), d.join("p.md"));
+    let (ok, out, err) = flitwave(&["explore", s(&st), "-o", s(&svg), "--md", s(&md)]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("4 design(s)"), "{out}");
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("| dor")).collect();
+    assert_eq!(rows.len(), 4, "{out}");
+    // the smallest design is always on the front; areas grow with VCs and depth
+    let area = |r: &str| -> f64 {
+        r.split('|')
+            .nth(6)
+            .unwrap()
+            .trim()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let find = |k: &str| *rows.iter().find(|r| r.contains(k)).unwrap();
+    let small = find("vc_buffer_flits=2 vcs=1");
+    assert!(small.contains("| yes |"), "{small}");
+    assert!(area(small) < area(find("vc_buffer_flits=8 vcs=1")));
+    assert!(area(find("vc_buffer_flits=8 vcs=1")) < area(find("vc_buffer_flits=8 vcs=2")));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("Pareto front (area, throughput)"));
+    let report = std::fs::read_to_string(&md).unwrap();
+    assert!(report.contains("flitwave explore") && report.contains("commit"));
+    assert!(report.contains("![Pareto front](p.svg)"));
+}
+
+#[test]
+fn bad_explore_input_is_refused() {
+    let d = dir("bad");
+    let pts = d.join("points.jsonl");
+    sweep(&pts, &["--rates", "0.05"]);
+    let svg = d.join("p.svg");
+    fails_with(
+        &["explore", s(&pts), "-o", s(&svg)],
+        &["saturation searches", "--search"],
+    );
+    assert!(!svg.exists());
+    let st = d.join("s.jsonl");
+    sweep(&st, &["--search"]);
+    fails_with(
+        &["explore", s(&st), "-o", s(&d.join("p.png"))],
+        &["--output", "SVG"],
+    );
+    fails_with(
+        &["explore", s(&st), "--latency-rate", "0.3333", "-o", s(&svg)],
+        &["--latency-rate", "no point at rate 0.3333"],
+    );
+    fails_with(
+        &["explore", s(&st), "--latency-rate=-1", "-o", s(&svg)],
+        &["--latency-rate", "not a positive load"],
+    );
+    fails_with(
+        &["explore", s(&d.join("none.jsonl")), "-o", s(&svg)],
+        &["cannot read store"],
+    );
+    // a family without an area model
+    let vct = d.join("vct.jsonl");
+    let (ok, _, err) = flitwave(&[
+        "sweep",
+        "--family",
+        "vct",
+        "--set",
+        "topology.kind=\"mesh\"",
+        "--set",
+        "topology.dims=\"4x4\"",
+        "--routing",
+        "dor",
+        "--cycles",
+        "2000",
+        "--search",
+        "--quiet",
+        "--store",
+        s(&vct),
+    ]);
+    assert!(ok, "{err}");
+    fails_with(
+        &["explore", s(&vct), "-o", s(&svg)],
+        &["switch.family", "vc family"],
+    );
+    assert!(!svg.exists());
+}
