@@ -98,7 +98,7 @@ fn mode(a: &SweepArgs) -> Result<Mode> {
         }
         return Ok(Mode::Search { start: 0.01 });
     }
-    let rates = match &a.rates {
+    let mut rates = match &a.rates {
         Some(r) => sweep::parse_rates(r)?,
         None => {
             if !(a.max_rate > 0.0 && a.max_rate <= 1.0) {
@@ -116,6 +116,13 @@ fn mode(a: &SweepArgs) -> Result<Mode> {
             sweep::linear_rates(a.max_rate, a.points)
         }
     };
+    // a rate given twice is one point
+    let mut seen = vec![];
+    rates.retain(|r| {
+        let new = !seen.contains(r);
+        seen.push(*r);
+        new
+    });
     Ok(Mode::Rates {
         rates,
         refine: a.refine,
