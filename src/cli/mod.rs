@@ -9,5 +9,6 @@ pub(crate) mod rtl;
 pub(crate) mod run;
 pub(crate) mod seeds;
 pub(crate) mod sweep;
+pub(crate) mod sweep_report;
 pub(crate) mod tools;
 pub(crate) mod trace;

@@ -267,8 +267,12 @@ pub struct Appender {
 }
 
 impl Appender {
-    /// Open `path` for appending (created when missing).
+    /// Open `path` for appending (created with its directories when missing).
     pub fn open(path: &Path) -> Result<Self> {
+        if let Some(d) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(d)
+                .map_err(|e| Error::new(format!("cannot create directory {}: {e}", d.display())))?;
+        }
         let file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
