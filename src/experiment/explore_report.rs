@@ -31,7 +31,13 @@ pub fn chart(path: &Path, title: &str, ds: &[Design]) -> Result<()> {
     let mut front: Vec<(f64, f64, String)> = ds
         .iter()
         .filter(|d| d.front)
-        .map(|d| (d.area.total(), d.throughput.mean, short(d)))
+        .map(|d| {
+            (
+                d.area.total(),
+                d.throughput.mean,
+                format!("{} {}", d.routing, short(d)),
+            )
+        })
         .collect();
     front.sort_by(|a, b| a.0.total_cmp(&b.0));
     pareto(
