@@ -410,7 +410,14 @@ pub fn wave<T: Twin>(
             rtl: &x.ro,
         };
         if tracer.is_none() {
-            tracer = Some(Tracer::create_file(ports, "tb", &s, cfg.clone())?);
+            let mut t = Tracer::create_file(ports, "tb", &s, cfg.clone())?;
+            // encoded states read as names in GTKWave (translate filters)
+            for p in T::INPUTS.iter().chain(T::OUTPUTS) {
+                if let Some((table, states)) = super::states::encoding(T::NAME, p.name) {
+                    t.translate(p.name, table, &states);
+                }
+            }
+            tracer = Some(t);
         }
         if let Some(t) = tracer.as_mut() {
             t.sample(c, &s)?;

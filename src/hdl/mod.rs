@@ -25,6 +25,7 @@ pub mod luc_ncb;
 pub mod rearrange;
 pub mod slack_buffer;
 pub mod speculative;
+pub mod states;
 pub mod vc_allocator;
 
 use crate::error::Result;

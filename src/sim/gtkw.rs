@@ -1,56 +1,198 @@
-//! GTKWave save files (`.gtkw`) to open a flitwave VCD with chosen signals already shown.
+//! GTKWave save files (`.gtkw`) written beside every flitwave VCD, so the waveform opens with
+//! its signals shown, grouped by scope, zoomed to the traced window, with readable formats.
+//!
+//! The file is relative and deterministic: `[dumpfile]` and `[savefile]` name the files without
+//! a directory (with a `[savefile]` line GTKWave resolves the dump file and the translate filter
+//! files against the save file's own folder, wherever it is launched from).
 
 use crate::error::Result;
 use std::path::Path;
 
-/// Write a minimal GTKWave save file at `path` that opens `vcd_file_name` and shows `signals`
-/// (full dotted names as GTKWave spells them, vectors with `[msb:lsb]`, e.g. from
-/// [`super::trace::Tracer::signal_names`]), grouped by scope, with the scope tree expanded. Vectors are shown
-/// in unsigned decimal, other signals in signed decimal (integers), bits and strings as is.
-/// The zoom shows about 100 cycles of `period_ps` (use the trace's [`super::trace::TraceConfig::period_ps`]).
-pub fn write_gtkw(
-    path: &Path,
-    vcd_file_name: &str,
-    signals: &[String],
-    period_ps: u64,
-) -> Result<()> {
-    // Zoom level measured with GTKWave 3.3: `1.5 - log2(span)` shows about `span` time units.
-    let zoom = ((1.5 - ((100 * period_ps.max(1)) as f64).log2()) * 4.0).round() / 4.0;
-    let mut s = format!("[dumpfile] \"{vcd_file_name}\"\n*{zoom:.6} 0\n");
-    let base = |sig: &'_ String| sig.split('[').next().unwrap_or_default().to_string();
-    let mut open = std::collections::BTreeSet::new();
-    for b in signals.iter().map(base) {
-        let comps: Vec<&str> = b.split('.').collect();
-        open.extend((1..comps.len()).map(|k| comps[..k].join(".") + "."));
+/// How GTKWave shows one trace (the `@` flags of the save file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// A 1-bit wire, drawn as a waveform.
+    Bit,
+    /// A vector in unsigned decimal (levels, counters, pointers).
+    Decimal,
+    /// An integer in signed decimal (packet numbers, -1 = none).
+    Signed,
+    /// A vector in binary (request and grant masks).
+    Binary,
+    /// A vector in hexadecimal (flit data).
+    Hex,
+    /// A VCD string (FSM states, peers): GTKWave draws the text itself.
+    Text,
+}
+
+impl Format {
+    /// The GTKWave flags: 0x2 hex, 0x4 decimal, 0x8 binary, 0x20 right-justified, 0x400 signed.
+    fn flags(self) -> u32 {
+        match self {
+            Format::Bit | Format::Binary | Format::Text => 0x28,
+            Format::Decimal => 0x24,
+            Format::Signed => 0x424,
+            Format::Hex => 0x22,
+        }
     }
-    for t in &open {
+
+    /// The format of a probe signal from its kind (`width` bits, 0 = integer, `None` = string)
+    /// and name: masks (`grant`, `req`, `allowed`, `preferred`, `hit`, multi-bit `valid`) in
+    /// binary, flit data in hex, other vectors in decimal.
+    pub fn of(width: Option<u32>, name: &str) -> Format {
+        let mask = [
+            "grant",
+            "req",
+            "allowed",
+            "preferred",
+            "hit",
+            "valid",
+            "rx_valid",
+        ];
+        let hex = ["flit", "flit_data", "data", "cfg_data"];
+        match width {
+            None => Format::Text,
+            Some(0) => Format::Signed,
+            Some(1) => Format::Bit,
+            Some(_) if mask.iter().any(|m| name == *m || name.starts_with(m)) => Format::Binary,
+            Some(_) if name.ends_with("_valid") => Format::Binary,
+            Some(_) if hex.contains(&name) => Format::Hex,
+            Some(_) => Format::Decimal,
+        }
+    }
+}
+
+/// One displayed trace: the full dotted name as GTKWave spells it (vectors with `[msb:lsb]`),
+/// its format and, for encoded states, a translate filter file (`VALUE NAME` lines, values in
+/// decimal) named relative to the save file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trace {
+    pub name: String,
+    pub format: Format,
+    pub filter: Option<String>,
+}
+
+/// What a save file shows.
+#[derive(Debug, Clone)]
+pub struct View<'a> {
+    /// File name of the VCD (beside the save file).
+    pub dumpfile: &'a str,
+    /// File name of the save file itself.
+    pub savefile: &'a str,
+    /// Traces in display order; signals directly under the root come first, ungrouped.
+    pub traces: &'a [Trace],
+    /// The traced window, in VCD time units (ps): GTKWave opens zoomed to `start..end`.
+    pub start: u64,
+    pub end: u64,
+}
+
+/// Window geometry written to the save file; the zoom is computed for its wave area.
+const WIDTH: u64 = 1280;
+const HEIGHT: u64 = 800;
+const SIGNALS_WIDTH: u64 = 240;
+const SST_WIDTH: u64 = 200;
+/// Pixels of the window that are neither the wave area nor the two panes (measured with
+/// GTKWave 3.3.118: the wave area is `[size]` width − `[signals_width]` − `[sst_width]` − about 100).
+const FRAME: u64 = 100;
+/// Above this many traces the scope groups start closed (a full-network dump).
+const OPEN_GROUPS_UP_TO: usize = 400;
+
+/// GTKWave's zoom level showing `span` time units across `pixels` pixels: it shows
+/// `2^-zoom * pixels / 200` units (measured with GTKWave 3.3.118).
+fn zoom(span: u64, pixels: u64) -> f64 {
+    -((200.0 * span.max(1) as f64) / pixels as f64).log2()
+}
+
+/// The dotted scope of a trace name (without its last component and bit range).
+fn scope_of(name: &str) -> &str {
+    let base = name.split('[').next().unwrap_or_default();
+    base.rsplit_once('.').map_or("", |(s, _)| s)
+}
+
+/// The text of the save file for `v`; see [`write_gtkw`].
+pub fn render(v: &View) -> String {
+    let pixels = WIDTH - SIGNALS_WIDTH - SST_WIDTH - FRAME;
+    let z = zoom(v.end.saturating_sub(v.start), pixels);
+    let mut s = format!(
+        "[dumpfile] \"{}\"\n[savefile] \"{}\"\n[timestart] {}\n[size] {WIDTH} {HEIGHT}\n\
+         [pos] -1 -1\n*{z:.6} {} -1\n[sst_width] {SST_WIDTH}\n[signals_width] {SIGNALS_WIDTH}\n\
+         [sst_expanded] 1\n",
+        v.dumpfile, v.savefile, v.start, v.start
+    );
+    let mut open = std::collections::BTreeSet::new();
+    for t in v.traces {
+        let comps: Vec<&str> = scope_of(&t.name).split('.').collect();
+        open.extend((1..=comps.len()).map(|k| comps[..k].join(".") + "."));
+    }
+    for t in open.iter().filter(|t| t.len() > 1) {
         s += &format!("[treeopen] {t}\n");
     }
-    // Group consecutive signals by scope (without the root), e.g. "sw1.in0".
-    let mut group = String::new();
-    for sig in signals {
-        let b = base(sig);
-        let scope = b.rsplit_once('.').map_or("", |(a, _)| a);
-        let label = scope.split_once('.').map_or("", |(_, g)| g);
-        if group != label {
-            if !group.is_empty() {
-                s += &format!("@1000200\n-{group}\n");
-            }
-            if !label.is_empty() {
-                s += &format!("@800200\n-{label}\n");
-            }
-            group = label.to_string();
-        }
-        s += if sig.ends_with(']') {
-            "@24\n"
+    // Nested groups follow the scope path below the root: "sw3" > "sw3.in0" > "sw3.in0.vc1".
+    let closed = v.traces.len() > OPEN_GROUPS_UP_TO;
+    let mut stack: Vec<String> = vec![];
+    let mut filters: Vec<&str> = vec![];
+    for t in v.traces {
+        let scope = scope_of(&t.name);
+        let rel = scope.split_once('.').map_or("", |(_, r)| r);
+        let comps: Vec<&str> = if rel.is_empty() {
+            vec![]
         } else {
-            "@424\n"
+            rel.split('.').collect()
         };
-        s += sig;
+        let keep = stack
+            .iter()
+            .zip(1..)
+            .take_while(|(g, k)| k <= &comps.len() && **g == comps[..*k].join("."))
+            .count();
+        while stack.len() > keep {
+            let g = stack.pop().unwrap();
+            let end = if closed && stack.is_empty() {
+                0x1401200
+            } else {
+                0x1000200
+            };
+            s += &format!("@{end:x}\n-{g}\n");
+        }
+        for k in keep + 1..=comps.len() {
+            let g = comps[..k].join(".");
+            let begin = if closed && k == 1 { 0xc00200 } else { 0x800200 };
+            s += &format!("@{begin:x}\n-{g}\n");
+            stack.push(g);
+        }
+        match &t.filter {
+            Some(f) => {
+                let n = match filters.iter().position(|x| x == f) {
+                    Some(i) => i + 1,
+                    None => {
+                        filters.push(f);
+                        filters.len()
+                    }
+                };
+                // 0x2000: translated through a filter file (values matched in decimal)
+                s += &format!("@{:x}\n^{n} {f}\n", 0x2024);
+            }
+            None => s += &format!("@{:x}\n", t.format.flags()),
+        }
+        s += &t.name;
         s += "\n";
     }
-    if !group.is_empty() {
-        s += &format!("@1000200\n-{group}\n");
+    while let Some(g) = stack.pop() {
+        let end = if closed && stack.is_empty() {
+            0x1401200
+        } else {
+            0x1000200
+        };
+        s += &format!("@{end:x}\n-{g}\n");
     }
-    crate::output::write(path, s)
+    s
+}
+
+/// Write the GTKWave save file of `v` at `path` (under a temporary name first, then renamed).
+pub fn write_gtkw(path: &Path, v: &View) -> Result<()> {
+    crate::output::write(path, render(v))
+}
+
+/// The text of a translate filter file: one `VALUE NAME` line per state, values in decimal.
+pub fn filter_text(states: &[(u64, &str)]) -> String {
+    states.iter().map(|(v, n)| format!("{v} {n}\n")).collect()
 }
