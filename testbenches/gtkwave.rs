@@ -281,4 +281,27 @@ fn rtl_wave_shows_the_itb_states_by_name() {
         assert_eq!(s.values[2 * k + 1], want, "twin state at {t}");
     }
     assert!(s.saved.contains("^1 "), "the filter is still applied");
+
+    // the twin's internals (rust-hdl's own dump) get a save file too: ports first, sub-modules
+    // as closed groups, the state named through the same table
+    let internal = d.join("itb_rtl.vcd");
+    let gtkw = std::fs::read_to_string(internal.with_extension("gtkw")).unwrap();
+    assert!(gtkw.contains("@2024\n^1 itb_rtl.itb_state.filter\nuut.state[2:0]\n"));
+    assert!(gtkw.contains("@c00200\n-"), "sub-modules start closed");
+    let mut w = wellen::simple::read(&internal).unwrap();
+    let want: Vec<String> = seen
+        .iter()
+        .map(|&(t, _)| {
+            let v: usize = wellen_value(&mut w, "uut.state", t + 5000).parse().unwrap();
+            names[v].to_string()
+        })
+        .collect();
+    let probes: Vec<(u64, &str)> = seen
+        .iter()
+        .map(|&(t, _)| (t + 5000, "uut.state[2:0]"))
+        .collect();
+    let s = open(&internal, &probes);
+    assert_eq!(s.signals, listed(&gtkw));
+    assert_eq!(s.values, want);
+    assert!(want.iter().any(|n| n != "IDLE"), "{want:?}");
 }

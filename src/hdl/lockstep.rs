@@ -439,8 +439,10 @@ pub fn wave<T: Twin>(
         t.finish()?;
     }
     drop(rtl_vcd);
-    if let Some(pf) = rtl_file {
+    if let (Some(pf), Some(path)) = (rtl_file, internal) {
         pf.commit()?;
+        let end = cycles.min(x.stim.total) * 10_000;
+        crate::sim::gtkw::write_for_vcd(path, 0, end, |s| super::states::encoding(T::NAME, s))?;
     }
     Ok(())
 }

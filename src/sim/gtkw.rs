@@ -84,6 +84,8 @@ pub struct View<'a> {
     /// The traced window, in VCD time units (ps): GTKWave opens zoomed to `start..end`.
     pub start: u64,
     pub end: u64,
+    /// Scope groups nested deeper than this start closed (0: all closed).
+    pub open_depth: usize,
 }
 
 /// Window geometry written to the save file; the zoom is computed for its wave area.
@@ -95,7 +97,7 @@ const SST_WIDTH: u64 = 200;
 /// GTKWave 3.3.118: the wave area is `[size]` width − `[signals_width]` − `[sst_width]` − about 100).
 const FRAME: u64 = 100;
 /// Above this many traces the scope groups start closed (a full-network dump).
-const OPEN_GROUPS_UP_TO: usize = 400;
+pub const OPEN_GROUPS_UP_TO: usize = 400;
 
 /// GTKWave's zoom level showing `span` time units across `pixels` pixels: it shows
 /// `2^-zoom * pixels / 200` units (measured with GTKWave 3.3.118).
@@ -122,13 +124,21 @@ pub fn render(v: &View) -> String {
     let mut open = std::collections::BTreeSet::new();
     for t in v.traces {
         let comps: Vec<&str> = scope_of(&t.name).split('.').collect();
-        open.extend((1..=comps.len()).map(|k| comps[..k].join(".") + "."));
+        let deep = comps.len().min(v.open_depth.saturating_add(1));
+        open.extend((1..=deep).map(|k| comps[..k].join(".") + "."));
     }
     for t in open.iter().filter(|t| t.len() > 1) {
         s += &format!("[treeopen] {t}\n");
     }
     // Nested groups follow the scope path below the root: "sw3" > "sw3.in0" > "sw3.in0.vc1".
-    let closed = v.traces.len() > OPEN_GROUPS_UP_TO;
+    // group flags: 0x800000 begin, 0x1000000 end, 0x400000 closed (with 0x1000 collapsed)
+    let end_flags = |depth: usize| {
+        if depth > v.open_depth {
+            0x1401200
+        } else {
+            0x1000200
+        }
+    };
     let mut stack: Vec<String> = vec![];
     let mut filters: Vec<&str> = vec![];
     for t in v.traces {
@@ -146,16 +156,12 @@ pub fn render(v: &View) -> String {
             .count();
         while stack.len() > keep {
             let g = stack.pop().unwrap();
-            let end = if closed && stack.is_empty() {
-                0x1401200
-            } else {
-                0x1000200
-            };
+            let end = end_flags(stack.len() + 1);
             s += &format!("@{end:x}\n-{g}\n");
         }
         for k in keep + 1..=comps.len() {
             let g = comps[..k].join(".");
-            let begin = if closed && k == 1 { 0xc00200 } else { 0x800200 };
+            let begin = if k > v.open_depth { 0xc00200 } else { 0x800200 };
             s += &format!("@{begin:x}\n-{g}\n");
             stack.push(g);
         }
@@ -177,11 +183,7 @@ pub fn render(v: &View) -> String {
         s += "\n";
     }
     while let Some(g) = stack.pop() {
-        let end = if closed && stack.is_empty() {
-            0x1401200
-        } else {
-            0x1000200
-        };
+        let end = end_flags(stack.len() + 1);
         s += &format!("@{end:x}\n-{g}\n");
     }
     s
@@ -195,4 +197,81 @@ pub fn write_gtkw(path: &Path, v: &View) -> Result<()> {
 /// The text of a translate filter file: one `VALUE NAME` line per state, values in decimal.
 pub fn filter_text(states: &[(u64, &str)]) -> String {
     states.iter().map(|(v, n)| format!("{v} {n}\n")).collect()
+}
+
+/// Write the save file (and translate filter files) of a VCD that flitwave did not sample
+/// itself — rust-hdl's dump of an RTL twin's internals — beside it. Its header is read with
+/// the `vcd` crate's parser; every variable is listed, the root scope's signals first and each
+/// sub-module as a closed group; `encoding(name)` gives the (filter name, `VALUE NAME` table) of
+/// a root signal whose values name states. Zoomed to `start..end`.
+pub fn write_for_vcd(
+    vcd: &Path,
+    start: u64,
+    end: u64,
+    encoding: impl Fn(&str) -> Option<(&'static str, Vec<(u64, &'static str)>)>,
+) -> Result<()> {
+    let f = std::fs::File::open(vcd)
+        .map_err(|e| crate::Error::new(format!("cannot read {}: {e}", vcd.display())))?;
+    let header = vcd::Parser::new(std::io::BufReader::new(f))
+        .parse_header()
+        .map_err(|e| crate::Error::new(format!("{}: {e}", vcd.display())))?;
+    let name = vcd.file_name().unwrap_or_default().to_string_lossy();
+    let stem = name.rsplit_once('.').map_or(&*name, |(s, _)| s).to_string();
+    // depth first: a scope's variables, then its sub-scopes; (scope, width, name)
+    fn walk(items: &[vcd::ScopeItem], path: &str, out: &mut Vec<(String, u32, String)>) {
+        for i in items {
+            if let vcd::ScopeItem::Var(v) = i {
+                out.push((path.to_string(), v.size, v.reference.clone()));
+            }
+        }
+        for i in items {
+            if let vcd::ScopeItem::Scope(sc) = i {
+                let p = if path.is_empty() {
+                    sc.identifier.clone()
+                } else {
+                    format!("{path}.{}", sc.identifier)
+                };
+                walk(&sc.items, &p, out);
+            }
+        }
+    }
+    let mut vars = vec![];
+    walk(&header.items, "", &mut vars);
+    let mut traces = vec![];
+    let mut filters = std::collections::BTreeMap::new();
+    for (scope, width, leaf) in vars {
+        let mut full = format!("{scope}.{leaf}");
+        if width > 1 {
+            full += &format!("[{}:0]", width - 1);
+        }
+        let enc = if scope.contains('.') {
+            None
+        } else {
+            encoding(&leaf)
+        };
+        let filter = enc.map(|(table, states)| {
+            let file = format!("{stem}.{table}.filter");
+            filters.insert(file.clone(), filter_text(&states));
+            file
+        });
+        let format = Format::of(Some(width), &leaf);
+        traces.push(Trace {
+            name: full,
+            format,
+            filter,
+        });
+    }
+    let savefile = format!("{stem}.gtkw");
+    let view = View {
+        dumpfile: &name,
+        savefile: &savefile,
+        traces: &traces,
+        start,
+        end,
+        open_depth: 0,
+    };
+    for (file, text) in filters {
+        crate::output::write(&vcd.with_file_name(file), text)?;
+    }
+    write_gtkw(&vcd.with_extension("gtkw"), &view)
 }

@@ -393,6 +393,11 @@ impl Tracer {
             traces: &traces,
             start: a.saturating_mul(self.period),
             end: b.saturating_mul(self.period),
+            open_depth: if traces.len() > super::gtkw::OPEN_GROUPS_UP_TO {
+                0
+            } else {
+                usize::MAX
+            },
         })
     }
 
