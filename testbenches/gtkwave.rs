@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::flitwave;
+use common::{fails_with, flitwave};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -304,4 +304,27 @@ fn rtl_wave_shows_the_itb_states_by_name() {
     assert_eq!(s.signals, listed(&gtkw));
     assert_eq!(s.values, want);
     assert!(want.iter().any(|n| n != "IDLE"), "{want:?}");
+}
+
+#[test]
+fn a_clock_too_short_to_draw_is_a_clear_error_that_keeps_the_old_file() {
+    let d = dir("bad");
+    let vcd = d.join("keep.vcd");
+    std::fs::write(&vcd, "old").unwrap();
+    let v = vcd.to_str().unwrap();
+    let args = [
+        "run",
+        "--cycles",
+        "10",
+        "--set",
+        "link.clock_ns=0.001",
+        "--vcd",
+        v,
+    ];
+    fails_with(
+        &args,
+        &["waveform clock period", "1 ps", ">= 2 ps", "link.clock_ns"],
+    );
+    assert_eq!(std::fs::read_to_string(&vcd).unwrap(), "old");
+    assert!(!vcd.with_extension("gtkw").exists());
 }

@@ -434,7 +434,10 @@ fn scope_filter_matches_whole_path_components() {
         };
         let err = Tracer::new("network", &net, c, SharedBuf::default()).err();
         let msg = err.expect("period below 2 ps").to_string();
-        assert!(msg.contains("period_ps") && msg.contains(">= 2"), "{msg}");
+        assert!(
+            msg.contains("clock period") && msg.contains(">= 2 ps"),
+            "{msg}"
+        );
     }
 }
 

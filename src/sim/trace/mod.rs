@@ -48,6 +48,9 @@ impl Default for TraceConfig {
 
 mod visit;
 
+/// A translate filter: signal name, table name, `VALUE NAME` pairs.
+type Filter = (String, String, Vec<(u64, String)>);
+
 /// Signals every trace has at its root: `cycle` (index 0) and `clk` (index 1).
 const ROOT_VARS: usize = 2;
 
@@ -65,7 +68,7 @@ pub struct Tracer {
     formats: Vec<Format>,
     /// Translate filters: (signal name, table name, `VALUE NAME` table), see
     /// [`Tracer::translate`].
-    filters: Vec<(String, String, Vec<(u64, String)>)>,
+    filters: Vec<Filter>,
     window: Option<(u64, u64)>,
     period: u64,
     last_call: Option<u64>,
@@ -108,8 +111,12 @@ impl Tracer {
         W: Write + 'static,
     {
         if cfg.period_ps < 2 {
-            let msg = format!("{} is too small; allowed: >= 2 (ps)", cfg.period_ps);
-            return Err(Error::field("trace period_ps", msg));
+            let msg = format!(
+                "{} ps is too short to draw the clock's two halves; allowed: >= 2 ps \
+                 (link.clock_ns >= 0.002)",
+                cfg.period_ps
+            );
+            return Err(Error::field("waveform clock period", msg));
         }
         if let Some((a, b)) = cfg.window.filter(|(a, b)| a >= b) {
             return Err(Error::field("trace window", format!("{a}..{b} is empty")));
