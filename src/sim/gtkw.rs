@@ -37,29 +37,27 @@ impl Format {
     }
 
     /// The format of a probe signal from its kind (`width` bits, 0 = integer, `None` = string)
-    /// and name: masks (`grant`, `req`, `allowed`, `preferred`, `hit`, multi-bit `valid`) in
-    /// binary, flit data in hex, other vectors in decimal.
+    /// and name: masks (`grant`, `req`, `allowed`, `preferred`, `hit`, multi-bit `valid`, and
+    /// these followed by `_...`) in binary, flit data in hex, other vectors in decimal.
     pub fn of(width: Option<u32>, name: &str) -> Format {
-        let mask = [
-            "grant",
-            "req",
-            "allowed",
-            "preferred",
-            "hit",
-            "valid",
-            "rx_valid",
-        ];
+        let mask = ["grant", "req", "allowed", "preferred", "hit", "valid"];
         let hex = ["flit", "flit_data", "data", "cfg_data"];
         match width {
             None => Format::Text,
             Some(0) => Format::Signed,
             Some(1) => Format::Bit,
-            Some(_) if mask.iter().any(|m| name == *m || name.starts_with(m)) => Format::Binary,
+            Some(_) if mask.iter().any(|m| name == *m || prefixed(name, m)) => Format::Binary,
             Some(_) if name.ends_with("_valid") => Format::Binary,
             Some(_) if hex.contains(&name) => Format::Hex,
             Some(_) => Format::Decimal,
         }
     }
+}
+
+/// Is `name` `prefix_...` (`grant_lo` for `grant`, but not `requests0` for `req`)?
+fn prefixed(name: &str, prefix: &str) -> bool {
+    name.strip_prefix(prefix)
+        .is_some_and(|r| r.starts_with('_'))
 }
 
 /// One displayed trace: the full dotted name as GTKWave spells it (vectors with `[msb:lsb]`),
@@ -274,4 +272,69 @@ pub fn write_for_vcd(
         crate::output::write(&vcd.with_file_name(file), text)?;
     }
     write_gtkw(&vcd.with_extension("gtkw"), &view)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_follow_kind_and_name() {
+        assert_eq!(Format::of(None, "state"), Format::Text);
+        assert_eq!(Format::of(Some(0), "pkt"), Format::Signed);
+        assert_eq!(Format::of(Some(1), "grant"), Format::Bit);
+        assert_eq!(Format::of(Some(8), "grant_lo"), Format::Binary);
+        assert_eq!(Format::of(Some(4), "rx_valid"), Format::Binary);
+        assert_eq!(Format::of(Some(8), "requests0"), Format::Decimal, "a count");
+        assert_eq!(Format::of(Some(8), "flit_data"), Format::Hex);
+        assert_eq!(Format::of(Some(8), "level"), Format::Decimal);
+    }
+
+    fn trace(name: &str) -> Trace {
+        let (format, filter) = (Format::Decimal, None);
+        let name = name.to_string();
+        Trace {
+            name,
+            format,
+            filter,
+        }
+    }
+
+    #[test]
+    fn groups_nest_by_scope_and_close_in_order() {
+        let names = ["n.clk", "n.a.x", "n.a.b.y", "n.a.b.z", "n.a.w", "n.c.v"];
+        let traces: Vec<Trace> = names.iter().map(|n| trace(n)).collect();
+        let v = View {
+            dumpfile: "f.vcd",
+            savefile: "f.gtkw",
+            traces: &traces,
+            start: 100,
+            end: 200,
+            open_depth: usize::MAX,
+        };
+        let s = render(&v);
+        let body: Vec<&str> = s.lines().skip_while(|l| !l.starts_with('@')).collect();
+        let want = [
+            "@24", "n.clk", "@800200", "-a", "@24", "n.a.x", "@800200", "-a.b", "@24", "n.a.b.y",
+            "@24", "n.a.b.z", "@1000200", "-a.b", "@24", "n.a.w", "@1000200", "-a", "@800200",
+            "-c", "@24", "n.c.v", "@1000200", "-c",
+        ];
+        assert_eq!(body, want);
+        assert!(s.contains("[timestart] 100\n"));
+        // all closed: begin and end flags with the closed bit
+        let closed = render(&View { open_depth: 0, ..v });
+        assert_eq!(closed.matches("@c00200").count(), 3);
+        assert_eq!(closed.matches("@1401200").count(), 3);
+        assert!(closed.contains("[treeopen] n.\n") && !closed.contains("[treeopen] n.a."));
+    }
+
+    #[test]
+    fn zoom_shows_the_span_across_the_wave_area() {
+        // 2^-zoom * pixels / 200 == span
+        for span in [1000u64, 6_250_000, 18_750_000_000] {
+            let z = zoom(span, 740);
+            let shown = 2f64.powf(-z) * 740.0 / 200.0;
+            assert!((shown / span as f64 - 1.0).abs() < 1e-9);
+        }
+    }
 }
