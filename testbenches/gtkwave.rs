@@ -307,7 +307,7 @@ fn rtl_wave_shows_the_itb_states_by_name() {
 }
 
 #[test]
-fn a_clock_too_short_to_draw_is_a_clear_error_that_keeps_the_old_file() {
+fn a_clock_too_short_to_draw_or_a_vcd_named_gtkw_is_a_clear_error() {
     let d = dir("bad");
     let vcd = d.join("keep.vcd");
     std::fs::write(&vcd, "old").unwrap();
@@ -327,4 +327,12 @@ fn a_clock_too_short_to_draw_is_a_clear_error_that_keeps_the_old_file() {
     );
     assert_eq!(std::fs::read_to_string(&vcd).unwrap(), "old");
     assert!(!vcd.with_extension("gtkw").exists());
+    // a waveform named like its own save file
+    let g = d.join("w.gtkw");
+    let args = ["run", "--cycles", "10", "--vcd", g.to_str().unwrap()];
+    fails_with(
+        &args,
+        &["w.gtkw", "save file", "allowed: another extension"],
+    );
+    assert!(!g.exists());
 }

@@ -268,6 +268,14 @@ impl Tracer {
     ) -> Result<Tracer> {
         // validate the selection before touching the file system
         Self::new(root_name, root, cfg.clone(), std::io::sink())?;
+        if path.extension().is_some_and(|e| e == "gtkw") {
+            let msg = "is the name of its own GTKWave save file (the waveform's stem + .gtkw); \
+                       allowed: another extension, e.g. .vcd";
+            return Err(Error::field(
+                format!("waveform file {}", path.display()),
+                msg,
+            ));
+        }
         let pf = crate::output::PartialFile::new(path)?;
         let f = std::fs::File::create(pf.tmp())
             .map_err(|e| Error::new(format!("cannot create {}: {e}", pf.tmp().display())))?;
