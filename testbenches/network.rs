@@ -205,6 +205,83 @@ fn network_waveform_opens_in_wellen_with_the_hardware_hierarchy() {
     );
 }
 
+/// Every switch port and NIC of a waveform says what it is wired to (`peer`), and the peers
+/// agree with the network's links, in each family (Myrinet irregular, vc mesh, vct torus).
+#[test]
+fn waveform_ports_name_their_link_peers() {
+    use flitwave::fabric::network::Endpoint;
+    let families: [&[&str]; 3] = [
+        &[],
+        &[
+            "switch.family=\"vc\"",
+            "topology.kind=\"mesh\"",
+            "topology.dims=\"3x3\"",
+            "routing.algorithm=\"dor\"",
+        ],
+        &[
+            "switch.family=\"vct\"",
+            "topology.kind=\"torus\"",
+            "topology.dims=\"3x3\"",
+            "routing.algorithm=\"dor\"",
+        ],
+    ];
+    for (k, extra) in families.iter().enumerate() {
+        let mut o = vec!["cycles=10", "warmup=0"];
+        o.extend_from_slice(extra);
+        let c = cfg(&o);
+        let mut net = build::build(&c).unwrap().network;
+        let path = std::path::PathBuf::from(format!("waves/test_net_peers{k}.vcd"));
+        let tc = TraceConfig {
+            scopes: vec![],
+            window: None,
+            period_ps: 6250,
+        };
+        let mut tr = Tracer::create_file(&path, "network", &net, tc).unwrap();
+        let ends = flitwave::with_network!(&mut net, n => {
+            n.run_with(3, |n| tr.sample(n.now() - 1, n)).unwrap();
+            (0..n.links.len()).map(|l| n.link_ends(l)).collect::<Vec<_>>()
+        });
+        tr.finish().unwrap();
+        let mut w = wellen::simple::read(&path).unwrap();
+        let mut checked = 0;
+        for (a, b) in ends {
+            let mut want = vec![];
+            if let Endpoint::Switch { sw, port } = b {
+                want.push((format!("sw{sw}.in{port}"), a.to_string()));
+            }
+            match a {
+                Endpoint::Switch { sw, port } => {
+                    want.push((format!("sw{sw}.out{port}"), b.to_string()))
+                }
+                Endpoint::Nic(h) => want.push((format!("nic{h}"), b.to_string())),
+            }
+            for (scope, peer) in want {
+                let mut path = vec!["network"];
+                path.extend(scope.split('.'));
+                let h = w.hierarchy();
+                let var = h
+                    .lookup_var(&path, "peer")
+                    .unwrap_or_else(|| panic!("family {k}: network.{scope}.peer missing"));
+                let sig = h[var].signal_ref();
+                w.load_signals(&[sig]);
+                let s = w.get_signal(sig).unwrap();
+                let v = match s.get_value_at(&s.get_offset(0).unwrap(), 0) {
+                    wellen::SignalValueRef::String(x) => x.to_string(),
+                    other => panic!("{other:?}"),
+                };
+                assert_eq!(v, peer, "family {k}: network.{scope}.peer");
+                assert_eq!(s.iter_changes().count(), 1, "a peer is written once");
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "family {k}: {checked} peers");
+        assert!(
+            path.with_extension("gtkw").exists(),
+            "save file beside the VCD"
+        );
+    }
+}
+
 /// The paper's constants are defined once (the blocks' defaults); the configuration's defaults
 /// and the embedded default file agree with them key for key.
 #[test]

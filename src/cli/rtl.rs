@@ -82,7 +82,11 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
                 ..Options::default()
             };
             b.wave(&o, cycles, &out, Some(&internal))?;
-            outln!("model and twin ports: {}", out.display());
+            outln!(
+                "model and twin ports: {} (open: gtkwave {})",
+                out.display(),
+                out.with_extension("gtkw").display()
+            );
             outln!("twin internals:       {}", internal.display());
             Ok(())
         }

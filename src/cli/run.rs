@@ -256,8 +256,9 @@ pub(crate) fn run_config(
             tr.finish()
         })?;
         errln!(
-            "deadlock waveform (cycles {start}..{end}) written to {}",
-            path.display()
+            "deadlock waveform (cycles {start}..{end}) written to {} (open: gtkwave {})",
+            path.display(),
+            path.with_extension("gtkw").display()
         );
     }
     if o.json {
@@ -342,7 +343,11 @@ pub(crate) fn simulate<F: Family>(
     if let (Some(t), Some(p)) = (tracer, &o.vcd) {
         if t.sampled() {
             t.finish()?;
-            errln!("waveform written to {}", p.display());
+            errln!(
+                "waveform written to {} (open: gtkwave {})",
+                p.display(),
+                p.with_extension("gtkw").display()
+            );
         } else {
             drop(t); // nothing written: an existing file stays as it was
             return Err(Error::field(

@@ -12,6 +12,7 @@
 
 pub mod myrinet;
 pub mod network;
+pub mod peers;
 #[macro_use]
 pub mod registry;
 pub mod sleep;
@@ -277,11 +278,12 @@ pub trait Family: Sized + 'static {
 }
 
 /// The probe walk of a whole network: scope `sw<id>` for every switch, then `nic<host>` for
-/// every NIC (the hierarchy every network's waveform has).
+/// every NIC (the hierarchy every network's waveform has), each port and NIC with its `peer`.
 pub(crate) fn probe_network<'a, V, S, N>(
     v: &mut V,
     switches: impl Iterator<Item = (usize, &'a S)>,
     nics: impl Iterator<Item = (usize, &'a N)>,
+    peers: &peers::Peers,
 ) where
     V: ProbeVisitor,
     S: Probe + 'a,
@@ -290,10 +292,12 @@ pub(crate) fn probe_network<'a, V, S, N>(
     for (id, sw) in switches {
         v.scope_idx("sw", id);
         sw.probe(v);
+        peers.probe_switch(v, id);
         v.up();
     }
     for (host, nic) in nics {
         v.scope_idx("nic", host);
+        peers.probe_nic(v, host);
         nic.probe(v);
         v.up();
     }

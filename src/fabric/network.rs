@@ -94,6 +94,8 @@ pub struct Network<F: Family> {
     answers_now: Vec<(u32, u32, u32, u32)>,
     /// For each link: (sender endpoint, receiver endpoint), for reports.
     link_ends: Vec<(Endpoint, Endpoint)>,
+    /// What each port and NIC is wired to, for the waveforms.
+    peers: super::peers::Peers,
     ports: usize,
     now: u64,
     last_progress: u64,
@@ -179,7 +181,9 @@ impl<F: Family> Network<F> {
         };
         let ends: Vec<_> = link_ends.iter().map(|&(a, b)| (node(a), node(b))).collect();
         let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, params.fly_cycles, &ends));
+        let peers = super::peers::Peers::new(s, np, hosts, &link_ends);
         Ok(Network {
+            peers,
             sleep,
             shared: F::shared(&build, hosts),
             params,
@@ -527,6 +531,7 @@ impl<F: Family> Probe for Network<F> {
             v,
             self.switches.iter().map(|s| (s.id(), s)),
             self.nics.iter().map(|n| (n.host(), n)),
+            &self.peers,
         );
     }
 }

@@ -499,7 +499,14 @@ pub fn wave<T: Twin>(
             rtl: &x.ro,
         };
         if tracer.is_none() {
-            tracer = Some(Tracer::create_file(ports, "tb", &s, cfg.clone())?);
+            let mut t = Tracer::create_file(ports, "tb", &s, cfg.clone())?;
+            // encoded states read as names in GTKWave (translate filters)
+            for p in T::INPUTS.iter().chain(T::OUTPUTS) {
+                if let Some((table, states)) = super::states::encoding(T::NAME, p.name) {
+                    t.translate(p.name, table, &states);
+                }
+            }
+            tracer = Some(t);
         }
         if let Some(t) = tracer.as_mut() {
             t.sample(c, &s)?;
@@ -521,8 +528,10 @@ pub fn wave<T: Twin>(
         t.finish()?;
     }
     drop(rtl_vcd);
-    if let Some(pf) = rtl_file {
+    if let (Some(pf), Some(path)) = (rtl_file, internal) {
         pf.commit()?;
+        let end = cycles.min(x.stim.total) * 10_000;
+        crate::sim::gtkw::write_for_vcd(path, 0, end, |s| super::states::encoding(T::NAME, s))?;
     }
     Ok(())
 }

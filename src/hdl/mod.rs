@@ -30,6 +30,7 @@ pub mod rearrange;
 pub mod reset;
 pub mod slack_buffer;
 pub mod speculative;
+pub mod states;
 pub mod vc_allocator;
 
 use crate::error::Result;

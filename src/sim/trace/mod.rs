@@ -4,6 +4,10 @@
 //! whose dotted path falls under one of the selected scopes, and writes the VCD header (no date,
 //! so the bytes are deterministic). [`Tracer::sample`] walks the probes again every traced cycle
 //! and writes only the values that changed. Time is `cycle * period_ps` in a 1 ps timescale.
+//! Two root signals are always there: the `cycle` counter and a `clk` bit that rises at each
+//! cycle's start and falls half a period later. A tracer writing a file
+//! ([`Tracer::create_file`]) also writes a GTKWave save file beside it (same stem, `.gtkw`,
+//! see [`super::gtkw`]) and the translate filter files given to [`Tracer::translate`].
 //!
 //! Value encoding: `bits` → `$var wire W` (`0!`/`1!` for one bit, `b101 !` without leading
 //! zeros otherwise); `int` → `$var integer 32` (negative values as 32-bit two's complement, so
@@ -16,7 +20,7 @@ use crate::sim::probe::Probe;
 use std::io::Write;
 use std::path::Path;
 
-pub use super::gtkw::write_gtkw;
+pub use super::gtkw::{write_gtkw, Format, Trace, View};
 
 /// What to trace.
 #[derive(Debug, Clone)]
@@ -44,6 +48,12 @@ impl Default for TraceConfig {
 
 mod visit;
 
+/// A translate filter: signal name, table name, `VALUE NAME` pairs.
+type Filter = (String, String, Vec<(u64, String)>);
+
+/// Signals every trace has at its root: `cycle` (index 0) and `clk` (index 1).
+const ROOT_VARS: usize = 2;
+
 use visit::{inconsistent, push_u64, sanitize, Declarer, Kind, Node, Sampler, Var, FLUSH_AT};
 
 /// The waveform writer: see the module documentation.
@@ -54,13 +64,19 @@ pub struct Tracer {
     buf: Vec<u8>,
     /// GTKWave names of the selected signals, in header order.
     names: Vec<String>,
+    /// How GTKWave shows each of them.
+    formats: Vec<Format>,
+    /// Translate filters: (signal name, table name, `VALUE NAME` table), see
+    /// [`Tracer::translate`].
+    filters: Vec<Filter>,
     window: Option<(u64, u64)>,
     period: u64,
     last_call: Option<u64>,
+    first_sampled: Option<u64>,
     last_sampled: Option<u64>,
     finished: bool,
     /// The file being written under its temporary name: named by `finish`, removed if dropped.
-    file: Option<crate::output::PartialFile>,
+    file: Option<(crate::output::PartialFile, std::path::PathBuf)>,
 }
 
 /// Base-94 identifier code (`!`..`~`), as simulators write them.
@@ -86,16 +102,21 @@ fn under(path: &[String], scope: &[&str]) -> bool {
 
 impl Tracer {
     /// Walk `root.probe()` once under the scope `root_name`, keep the variables under one of
-    /// `cfg.scopes` (plus the root `cycle` counter), write the VCD header to `out` and return the
-    /// tracer. Errors if a selected scope matches no signal, the window is empty or the period
-    /// is zero.
+    /// `cfg.scopes` (plus the root `cycle` counter and `clk`), write the VCD header to `out` and
+    /// return the tracer. Errors if a selected scope matches no signal, the window is empty or
+    /// the period is below 2 ps (the clock needs two halves).
     pub fn new<P, W>(root_name: &str, root: &P, cfg: TraceConfig, out: W) -> Result<Tracer>
     where
         P: Probe,
         W: Write + 'static,
     {
-        if cfg.period_ps == 0 {
-            return Err(Error::field("trace period_ps", "must be > 0"));
+        if cfg.period_ps < 2 {
+            let msg = format!(
+                "{} ps is too short to draw the clock's two halves; allowed: >= 2 ps \
+                 (link.clock_ns >= 0.002)",
+                cfg.period_ps
+            );
+            return Err(Error::field("waveform clock period", msg));
         }
         if let Some((a, b)) = cfg.window.filter(|(a, b)| a >= b) {
             return Err(Error::field("trace window", format!("{a}..{b} is empty")));
@@ -109,6 +130,7 @@ impl Tracer {
             dup: None,
         };
         d.var("cycle", Kind::Int);
+        d.var("clk", Kind::Bits(1));
         root.probe(&mut d);
         let open = d.stack.len() - 1;
         assert!(
@@ -139,7 +161,7 @@ impl Tracer {
             .vars
             .iter()
             .enumerate()
-            .map(|(i, (k, p))| Var::new(*k, i == 0 || pick(p)))
+            .map(|(i, (k, p))| Var::new(*k, i < ROOT_VARS || pick(p)))
             .collect();
         let mut texts = vec![];
         for v in vars
@@ -162,6 +184,7 @@ impl Tracer {
              $timescale 1ps $end\n"
         );
         let mut names = vec![];
+        let mut formats = vec![];
         let mut stack = vec![(0usize, false)];
         while let Some((n, done)) = stack.pop() {
             if done {
@@ -185,7 +208,13 @@ impl Tracer {
                     Kind::Text => ("string", 1),
                 };
                 let path = &d.vars[i].1;
-                hdr += &format!("$var {ty} {w} {id} {} $end\n", path[path.len() - 1]);
+                let leaf = &path[path.len() - 1];
+                hdr += &format!("$var {ty} {w} {id} {leaf} $end\n");
+                formats.push(match vars[i].kind {
+                    Kind::Bits(w) => Format::of(Some(w), leaf),
+                    Kind::Int => Format::of(Some(0), leaf),
+                    Kind::Text => Format::of(None, leaf),
+                });
                 let range = matches!(vars[i].kind, Kind::Bits(w) if w > 1);
                 let full = path.join(".");
                 names.push(if range {
@@ -207,16 +236,19 @@ impl Tracer {
         out.write_all(hdr.as_bytes())?;
         let buf = Vec::with_capacity(FLUSH_AT + (8 << 10));
         let (window, period, last_call, last_sampled) = (cfg.window, p, None, None);
-        let finished = false;
+        let (finished, first_sampled, filters) = (false, None, vec![]);
         Ok(Tracer {
             out,
             vars,
             texts,
             buf,
             names,
+            formats,
+            filters,
             window,
             period,
             last_call,
+            first_sampled,
             last_sampled,
             finished,
             file: None,
@@ -226,7 +258,8 @@ impl Tracer {
     /// [`Tracer::new`] writing to the file `path` (through a `BufWriter`), creating its parent
     /// directories. The waveform goes to a temporary file next to `path` first and replaces
     /// `path` only when [`Tracer::finish`] succeeds: a bad scope or a failing run never
-    /// destroys an existing file.
+    /// destroys an existing file. `finish` also writes the GTKWave save file `path` with the
+    /// extension `.gtkw`, and the translate filter files.
     pub fn create_file<P: Probe>(
         path: &Path,
         root_name: &str,
@@ -235,11 +268,19 @@ impl Tracer {
     ) -> Result<Tracer> {
         // validate the selection before touching the file system
         Self::new(root_name, root, cfg.clone(), std::io::sink())?;
+        if path.extension().is_some_and(|e| e == "gtkw") {
+            let msg = "is the name of its own GTKWave save file (the waveform's stem + .gtkw); \
+                       allowed: another extension, e.g. .vcd";
+            return Err(Error::field(
+                format!("waveform file {}", path.display()),
+                msg,
+            ));
+        }
         let pf = crate::output::PartialFile::new(path)?;
         let f = std::fs::File::create(pf.tmp())
             .map_err(|e| Error::new(format!("cannot create {}: {e}", pf.tmp().display())))?;
         let mut t = Self::new(root_name, root, cfg, std::io::BufWriter::new(f))?;
-        t.file = Some(pf);
+        t.file = Some((pf, path.to_path_buf()));
         Ok(t)
     }
 
@@ -272,25 +313,31 @@ impl Tracer {
             )));
         };
         self.last_sampled = Some(cycle);
+        self.first_sampled.get_or_insert(cycle);
         let (vars, texts, buf) = (&mut self.vars[..], &mut self.texts[..], &mut self.buf);
         let mut s = Sampler {
             vars,
             texts,
             buf,
-            idx: 1,
+            idx: ROOT_VARS,
             time,
             stamped: false,
         };
         s.num(0, cycle);
+        s.num(1, 1);
         root.probe(&mut s);
         if s.idx != s.vars.len() {
             let what = format!(
                 "visited {} signals but {} were declared",
-                s.idx - 1,
-                s.vars.len() - 1
+                s.idx - ROOT_VARS,
+                s.vars.len() - ROOT_VARS
             );
             inconsistent(what, "<end of walk>");
         }
+        // the clock's falling edge, half a period later
+        s.time = time.saturating_add(self.period / 2);
+        s.stamped = false;
+        s.num(1, 0);
         if self.buf.len() >= FLUSH_AT {
             self.out.write_all(&self.buf)?;
             self.buf.clear();
@@ -298,15 +345,87 @@ impl Tracer {
         Ok(())
     }
 
-    /// Number of traced variables (the selected ones plus the root `cycle`).
+    /// Number of traced variables (the selected ones plus the root `cycle` and `clk`).
     pub fn var_count(&self) -> usize {
         self.names.len()
     }
 
     /// Full names of the traced signals as GTKWave shows them (vectors with `[msb:lsb]`), in
-    /// header order; pass a selection of them to [`write_gtkw`].
+    /// header order.
     pub fn signal_names(&self) -> &[String] {
         &self.names
+    }
+
+    /// Show every traced signal whose last name component is `signal` through a GTKWave
+    /// translate filter: `states` maps its values to names (an FSM state encoded in bits). The
+    /// filter file is written beside the waveform as `<stem>.<table>.filter`.
+    pub fn translate(&mut self, signal: &str, table: &str, states: &[(u64, &str)]) {
+        let t = states.iter().map(|&(v, n)| (v, n.to_string())).collect();
+        self.filters.push((signal.to_string(), sanitize(table), t));
+    }
+
+    /// The traces of the save file, in display order (`clk`, `cycle`, then the header order),
+    /// the filters named after the waveform file name `vcd_name`.
+    pub fn traces(&self, vcd_name: &str) -> Vec<Trace> {
+        let stem = vcd_name.rsplit_once('.').map_or(vcd_name, |(s, _)| s);
+        let mut order: Vec<usize> = (0..self.names.len()).collect();
+        order.swap(0, 1);
+        order
+            .into_iter()
+            .map(|i| {
+                let name = self.names[i].clone();
+                let base = name.split('[').next().unwrap_or_default();
+                let leaf = base.rsplit('.').next().unwrap_or_default();
+                let filter = self
+                    .filters
+                    .iter()
+                    .find(|(s, _, _)| s == leaf)
+                    .map(|(_, t, _)| format!("{stem}.{t}.filter"));
+                let format = self.formats[i];
+                Trace {
+                    name,
+                    format,
+                    filter,
+                }
+            })
+            .collect()
+    }
+
+    /// The GTKWave save file for this trace written as `vcd_name`: every traced signal, grouped
+    /// by scope, zoomed to the cycles sampled so far (the whole window if none yet).
+    pub fn save_file(&self, vcd_name: &str) -> String {
+        let stem = vcd_name.rsplit_once('.').map_or(vcd_name, |(s, _)| s);
+        let savefile = format!("{stem}.gtkw");
+        let (a, b) = match (self.first_sampled, self.last_sampled, self.window) {
+            (Some(a), Some(b), _) => (a, b + 1),
+            (_, _, Some(w)) => w,
+            _ => (0, 1),
+        };
+        let traces = self.traces(vcd_name);
+        super::gtkw::render(&View {
+            dumpfile: vcd_name,
+            savefile: &savefile,
+            traces: &traces,
+            start: a.saturating_mul(self.period),
+            end: b.saturating_mul(self.period),
+            open_depth: if traces.len() > super::gtkw::OPEN_GROUPS_UP_TO {
+                0
+            } else {
+                usize::MAX
+            },
+        })
+    }
+
+    /// Write the save file and the filter files beside the waveform `path`.
+    fn write_companions(&self, path: &Path) -> Result<()> {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        crate::output::write(&path.with_extension("gtkw"), self.save_file(&name))?;
+        for (_, table, states) in &self.filters {
+            let states: Vec<(u64, &str)> = states.iter().map(|(v, n)| (*v, n.as_str())).collect();
+            let f = path.with_extension(format!("{table}.filter"));
+            crate::output::write(&f, super::gtkw::filter_text(&states))?;
+        }
+        Ok(())
     }
 
     /// Write a closing timestamp at (last sampled cycle + 1) * period, so the last values have a
@@ -321,10 +440,11 @@ impl Tracer {
         self.out.write_all(&self.buf)?;
         self.buf.clear();
         self.out.flush()?;
-        if let Some(pf) = self.file.take() {
+        if let Some((pf, path)) = self.file.take() {
             // close the file before it takes the target's name
             self.out = Box::new(std::io::sink());
             pf.commit()?;
+            self.write_companions(&path)?;
         }
         Ok(())
     }
