@@ -4,6 +4,7 @@ pub(crate) mod args;
 pub(crate) mod fattree;
 pub(crate) mod out;
 pub(crate) mod plot;
+pub(crate) mod progress;
 pub(crate) mod reproduce;
 pub(crate) mod rtl;
 pub(crate) mod run;

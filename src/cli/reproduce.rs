@@ -53,6 +53,15 @@ pub(crate) fn cmd_reproduce(a: ReproArgs) -> Result<()> {
     o.itb_select = a.paths.clone();
     o.threads = a.threads;
     o.progress = !a.quiet;
+    super::progress::announce(&format!(
+        "reproduce itb: {} sizes x {} topologies x patterns {:?} x message sizes {:?}, {} cycles per point; {}",
+        o.sizes.len(),
+        o.topologies,
+        o.patterns,
+        o.message_bytes,
+        o.cycles,
+        if a.full { "the paper's scale: hours on 2 cores" } else { "reduced scale: about 10 minutes on 2 cores" }
+    ));
     let t0 = std::time::Instant::now();
     let cases = reproduce::run(&o)?;
     let prov = provenance();
@@ -148,6 +157,18 @@ fn cmd_fattree(a: ReproArgs) -> Result<()> {
     }
     o.threads = a.threads;
     o.progress = !a.quiet;
+    if !a.from_raw {
+        super::progress::announce(&format!(
+            "reproduce fattree: figures {:?}, {} cycles per point; {}",
+            o.figures,
+            o.cycles,
+            if a.full {
+                "the paper's scale: about an hour on 2 cores"
+            } else {
+                "reduced scale: about 3 minutes on 2 cores"
+            }
+        ));
+    }
     let t0 = std::time::Instant::now();
     let raw = a.out.join("fattree_raw.json");
     let mut made_by = Some(provenance());
@@ -240,6 +261,13 @@ fn cmd_dl(a: ReproArgs) -> Result<()> {
         o.sizes = a.sizes.clone();
     }
     o.threads = a.threads;
+    super::progress::announce(&format!(
+        "reproduce dl: Tables 5-7 and Figures 6-7 on sizes {:?}, {} topologies per size, {} cycles per point; {}",
+        o.sizes,
+        o.topologies,
+        o.cycles,
+        if a.full { "the paper's scale: about an hour on 2 cores" } else { "about 75 s on 2 cores" }
+    ));
     let t0 = std::time::Instant::now();
     let t7 = p3::table7(&o)?;
     let t6 = p3::table6(&o)?;
@@ -362,6 +390,16 @@ fn cmd_speculative(a: ReproArgs) -> Result<()> {
         o.warmup = c / 5;
     }
     o.threads = a.threads;
+    o.progress = !a.quiet;
+    super::progress::announce(&format!(
+        "reproduce speculative: 4 series on the 16x16 mesh, {} loads, {} hot-spot shares, {} other patterns, {} buffer depths, {} cycles per point; {}",
+        o.loads.len(),
+        o.shares.len(),
+        o.patterns.len(),
+        o.depths.len() + 1,
+        o.cycles,
+        if a.full { "about 15 minutes on 2 cores" } else { "about 2 minutes on 2 cores" }
+    ));
     let t0 = std::time::Instant::now();
     let pts = p2::run(&o)?;
     let prov = provenance();

@@ -225,6 +225,15 @@ pub(crate) fn run_config(
         window,
         period_ps: (cfg.link.clock_ns * 1000.0).round() as u64,
     };
+    super::progress::announce(&format!(
+        "run: {limit} cycles of {} switches and {} hosts ({} family, {} routing, {} at {})",
+        b.topology.switches,
+        b.topology.num_hosts(),
+        cfg.switch.family,
+        cfg.routing.algorithm,
+        cfg.traffic.pattern,
+        cfg.traffic.rate
+    ));
     let t0 = std::time::Instant::now();
     let s = with_network!(&mut net, n => simulate(n, o, tc(window), limit))?;
     let secs = t0.elapsed().as_secs_f64();
@@ -331,7 +340,11 @@ pub(crate) fn simulate<F: Family>(
         Some(p) => Some(Tracer::create_file(p, "network", n, tc)?),
         None => None,
     };
+    let mut progress = super::progress::Cycles::new(limit);
     while n.now() < limit {
+        if n.now() & super::progress::EVERY == 0 {
+            progress.at(n.now());
+        }
         let alive = n.step();
         if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {
             t.sample(n.now() - 1, n)?;
@@ -340,6 +353,7 @@ pub(crate) fn simulate<F: Family>(
             break;
         }
     }
+    progress.done();
     if let (Some(t), Some(p)) = (tracer, &o.vcd) {
         if t.sampled() {
             t.finish()?;

@@ -37,6 +37,35 @@ pub(crate) fn cmd_sweep(a: SweepArgs) -> Result<()> {
         Some(p) => open_store(p, a.resume, &campaign.base_hash)?,
         None => (HashMap::new(), None),
     };
+    if !a.quiet {
+        let what = match &campaign.mode {
+            Mode::Rates { rates, refine } => format!(
+                "{} rate(s){}",
+                rates.len(),
+                if *refine > 0 {
+                    format!(" + {refine} in each knee")
+                } else {
+                    String::new()
+                }
+            ),
+            Mode::Search { .. } => "a saturation search".to_string(),
+        };
+        super::progress::announce(&format!(
+            "sweep: {} curve(s) x {} seed(s) x {what}, {} cycles per point{}{}",
+            campaign.curves.len(),
+            campaign.seeds.len(),
+            base.cycles,
+            campaign.shard.map_or(String::new(), |s| format!(
+                ", shard {}/{}",
+                s.index, s.count
+            )),
+            if known.is_empty() {
+                String::new()
+            } else {
+                format!(", {} point(s) already in the store", known.len())
+            }
+        ));
+    }
     let sink = |r: &Record| appender.as_ref().map_or(Ok(()), |ap| ap.append(r));
     let out = campaign.run(&known, &sink, a.par.threads, !a.quiet)?;
     if let Some(p) = &a.store {

@@ -40,6 +40,8 @@ pub struct Options {
     pub depths: Vec<u32>,
     pub depth_loads: Vec<f64>,
     pub threads: Option<usize>,
+    /// A progress bar on a terminal.
+    pub progress: bool,
 }
 
 impl Options {
@@ -56,6 +58,7 @@ impl Options {
             depths: vec![8, 20],
             depth_loads: vec![0.03, 0.04, 0.05, 0.08, 0.1],
             threads: None,
+            progress: false,
         }
     }
 
@@ -151,11 +154,13 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
         }
     }
     let pool = worker_pool(o.threads)?;
-    pool.install(|| {
+    let pb = super::sweep::progress_bar(jobs.len(), "points", o.progress);
+    let pts = pool.install(|| {
         jobs.par_iter()
             .map(|(s, pattern, depth, load)| {
                 let run = Runner::new(config(o, *s, pattern, *depth)?)?;
                 let sum = run.point(*load)?.summary;
+                pb.inc(1);
                 let halted = match &sum.section {
                     crate::fabric::registry::Section::Vc(v) => {
                         v.exchange.as_ref().map_or(0, |x| x.halted)
@@ -175,7 +180,9 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
                 })
             })
             .collect()
-    })
+    });
+    pb.finish_and_clear();
+    pts
 }
 
 /// The points of `series` under `pattern` with the preset's buffers, in load order.
