@@ -2,6 +2,7 @@
 //! how long, and draw an indicatif bar — on a terminal only, so pipes and files get the same
 //! bytes as before. The terminal is a pseudo-terminal from util-linux's `script`.
 
+#[allow(dead_code)] // fails_with and the deadlock options are for other testbenches
 mod common;
 
 use std::process::Command;
