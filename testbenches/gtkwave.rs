@@ -28,7 +28,7 @@ fn require(tool: &str) {
     assert!(
         found,
         "{tool} is not installed: bash scripts/test.sh installs GTKWave and xvfb \
-         (apt-get install -y gtkwave xvfb)"
+         (apt-get install -y --no-install-recommends gtkwave xvfb)"
     );
 }
 

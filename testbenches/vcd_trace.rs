@@ -626,7 +626,7 @@ fn gtkwave_vcd2fst_accepts_the_vcd() {
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => panic!(
             "vcd2fst (GTKWave) is not on PATH: bash scripts/test.sh installs it \
-             (apt-get install -y gtkwave)"
+             (apt-get install -y --no-install-recommends gtkwave)"
         ),
         Err(e) => panic!("cannot run vcd2fst: {e}"),
     }

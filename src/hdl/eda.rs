@@ -1,7 +1,7 @@
 //! The EDA side of the flow: Verilog emission, Verilator lint, Yosys synthesis, and the Icarus
 //! Verilog replay of recorded lockstep vectors into the generated Verilog (docs/rtl.md).
 //!
-//! Tools come from Debian's packages (`apt-get install -y verilator yosys iverilog`); a missing
+//! Tools come from Debian's packages (`apt-get install -y --no-install-recommends verilator yosys iverilog`); a missing
 //! tool is an error that says so, never a silent skip.
 
 use super::lockstep::{Options, Port, Vectors};
@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What to install when a tool is missing.
 pub const INSTALL_HINT: &str =
-    "install the EDA tools with `apt-get install -y verilator yosys iverilog` (bash scripts/test.sh does it)";
+    "install the EDA tools with `apt-get install -y --no-install-recommends verilator yosys iverilog` (bash scripts/test.sh does it)";
 
 /// The project prefix of every module name.
 pub const PREFIX: &str = "fw_";
