@@ -14,6 +14,12 @@
 //! wire). Messages generated during the warm-up are not measured; accepted traffic counts the
 //! payload flits delivered during the measurement window.
 
+pub mod heatmap;
+pub mod links;
+pub mod occupancy;
+pub mod percentiles;
+
+use percentiles::LatencyHistogram;
 use serde::Serialize;
 
 /// Running counters, updated by the NICs.
@@ -42,6 +48,10 @@ pub struct Collector {
     pub net_lat_sum: u128,
     /// Largest measured latency from generation.
     pub lat_max: u64,
+    /// Distributions of the measured latencies from generation and from network injection
+    /// (cycles; created once, recording allocates nothing).
+    pub lat_hist: LatencyHistogram,
+    pub net_lat_hist: LatencyHistogram,
     /// Sum of switch-to-switch hops of measured messages.
     pub hops_sum: u64,
     /// Packets that reached a host other than their destination (must be 0).
@@ -93,11 +103,14 @@ impl Collector {
         }
         if h.measured {
             let lat = now - h.gen_cycle;
+            let net = h.arrive_cycle - h.inject_cycle;
             self.measured_msgs += 1;
             self.lat_sum += lat as u128;
-            self.net_lat_sum += (h.arrive_cycle - h.inject_cycle) as u128;
+            self.net_lat_sum += net as u128;
             self.reorder_delay_sum += (now - h.arrive_cycle) as u128;
             self.lat_max = self.lat_max.max(lat);
+            self.lat_hist.record(lat);
+            self.net_lat_hist.record(net);
         }
         h.measured
     }

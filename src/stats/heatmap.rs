@@ -1,0 +1,1 @@
+//! SVG heat map of link utilisation (placeholder, filled in below).
