@@ -52,6 +52,9 @@ pub struct Collector {
     /// (cycles; created once, recording allocates nothing).
     pub lat_hist: LatencyHistogram,
     pub net_lat_hist: LatencyHistogram,
+    /// Every measured packet's (latency, network latency), kept only when set to `Some`
+    /// (checks of the histograms against exact percentiles; off in runs).
+    pub log: Option<Vec<(u64, u64)>>,
     /// Sum of switch-to-switch hops of measured messages.
     pub hops_sum: u64,
     /// Packets that reached a host other than their destination (must be 0).
@@ -111,6 +114,9 @@ impl Collector {
             self.lat_max = self.lat_max.max(lat);
             self.lat_hist.record(lat);
             self.net_lat_hist.record(net);
+            if let Some(log) = self.log.as_mut() {
+                log.push((lat, net));
+            }
         }
         h.measured
     }
