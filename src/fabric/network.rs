@@ -18,6 +18,7 @@ use crate::sim::{Probe, ProbeVisitor};
 use crate::stats::links::{self, LinkLoad};
 use crate::stats::occupancy::VcOccupancy;
 use crate::stats::Collector;
+pub use crate::topology::Endpoint;
 use crate::topology::{Peer, Topology};
 use crate::traffic::injection::HostInjection;
 use crate::traffic::pattern::DestTable;
@@ -53,22 +54,6 @@ impl Default for NetParams {
             warmup: 10_000,
             watchdog_cycles: 20_000,
             seed: 1,
-        }
-    }
-}
-
-/// One end of a link.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Endpoint {
-    Switch { sw: usize, port: usize },
-    Nic(usize),
-}
-
-impl std::fmt::Display for Endpoint {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Endpoint::Switch { sw, port } => write!(f, "sw{sw}.p{port}"),
-            Endpoint::Nic(h) => write!(f, "nic{h}"),
         }
     }
 }

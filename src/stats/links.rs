@@ -6,7 +6,7 @@
 //! count is of everything driven on the link's forward wire: flits, and with seed 002's
 //! LUC/NCB exchange also its exchange words, which take the link for their cycle.
 
-use crate::fabric::Endpoint;
+use crate::topology::Endpoint;
 use serde::{Deserialize, Serialize};
 
 /// How many of the busiest links the summary lists.

@@ -10,8 +10,8 @@
 //!   hosts, extra rows `h0..` the links from the column's hosts to it.
 
 use super::{arrow, link_cell, link_path, text, Scale};
-use crate::fabric::Endpoint;
 use crate::stats::links::LinkLoad;
+use crate::topology::Endpoint;
 use crate::topology::{Shape, Topology};
 use std::fmt::Write;
 
