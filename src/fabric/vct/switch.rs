@@ -260,7 +260,7 @@ impl VctSwitch {
             if let Some(f) = links[il as usize].fwd.recv(now) {
                 inp.rx_idx = if f.is_head() { 0 } else { inp.rx_idx + 1 };
                 inp.buf.push(f.pkt, inp.rx_idx);
-                self.occ[port].set(now, inp.buf.len() as u32);
+                self.occ[port].set(now, inp.buf.len());
             }
             inp.pick = -1;
             if inp.state == VctIn::Idle {
@@ -322,7 +322,7 @@ impl VctSwitch {
             let Some((pkt, idx)) = inp.buf.pop() else {
                 continue;
             };
-            self.occ[port].set(now, inp.buf.len() as u32);
+            self.occ[port].set(now, inp.buf.len());
             self.outs[out as usize].q.push(pkt, idx);
             let n = self.p.credit.release_at(idx, inp.len);
             if n > 0 {
