@@ -51,7 +51,8 @@ fn grid(topo: &Topology, [nx, ny]: [usize; 2], loads: &[LinkLoad], scale: &Scale
         (768.0 / nx.max(ny) as f64).max(40.0)
     };
     let r = s * 0.34;
-    let m = s * 0.8;
+    // room for a torus's wrap stubs, and the axis labels beyond them
+    let m = s * 0.8 + 24.0;
     let centre = |sw: usize| {
         let (x, y) = (sw % nx, sw / nx);
         (m + x as f64 * s, m + (ny - 1 - y) as f64 * s)
@@ -79,7 +80,7 @@ fn grid(topo: &Topology, [nx, ny]: [usize; 2], loads: &[LinkLoad], scale: &Scale
     for y in 0..ny {
         text(
             &mut b,
-            12.0,
+            2.0,
             m + (ny - 1 - y) as f64 * s + 4.0,
             11.0,
             "start",
