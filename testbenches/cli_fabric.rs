@@ -370,6 +370,7 @@ fn strip_outputs(args: Vec<String>) -> Vec<String> {
             "--vcd-on-deadlock",
             "--vcd-scope",
             "--vcd-window",
+            "--heatmap",
             "--json",
         ]
         .contains(&a.as_str())

@@ -225,6 +225,11 @@ pub(crate) struct RunOut {
     /// Cycles before the deadlock report that --vcd-on-deadlock traces.
     #[arg(long, default_value_t = 2000)]
     pub deadlock_window: u64,
+    /// Draw the utilisation of every link over the measurement window as an SVG heat map
+    /// (grid for meshes and tori, stages for k-ary n-trees, switch x switch matrix otherwise;
+    /// docs/statistics.md).
+    #[arg(long, value_name = "FILE.svg")]
+    pub heatmap: Option<PathBuf>,
 }
 
 #[derive(Args)]

@@ -204,6 +204,7 @@ pub(crate) fn run_config(
             "--vcd-scope needs --vcd FILE or --vcd-on-deadlock FILE",
         ));
     }
+    let heatmap = o.heatmap.as_deref().map(heatmap_file).transpose()?;
     let b = build::build(cfg)?;
     let shape = flitwave::topology::fattree::shape_name(&b.topology.shape);
     let mut net = b.network;
@@ -270,6 +271,45 @@ pub(crate) fn run_config(
             path.with_extension("gtkw").display()
         );
     }
+    if let (Some(file), Some(path)) = (heatmap, &o.heatmap) {
+        let loads = with_network!(&net, n => n.link_loads());
+        let Some(loads) = loads.filter(|_| s.cycles > s.warmup) else {
+            return Err(Error::field(
+                "--heatmap",
+                format!(
+                    "the run stopped at cycle {}, before its measurement window (warm-up {}); {} not written",
+                    s.cycles,
+                    s.warmup,
+                    path.display()
+                ),
+            ));
+        };
+        let fig = flitwave::stats::heatmap::Figure {
+            topo: &b.topology,
+            loads: &loads,
+            title: format!(
+                "{} family, {shape}, routing {}, {} traffic at {:.4} flits/cycle/host, seed {}",
+                cfg.switch.family,
+                cfg.routing.algorithm,
+                cfg.traffic.pattern,
+                s.offered_flits_per_cycle_per_host,
+                cfg.seed
+            ),
+            subtitle: format!(
+                "link utilisation over the measurement window, cycles {}..{} ({} cycles); {} switches, {} hosts, {} links (each direction one arrow or cell)",
+                s.warmup,
+                s.cycles,
+                s.cycles - s.warmup,
+                s.switches,
+                s.hosts,
+                loads.len()
+            ),
+        };
+        std::fs::write(file.tmp(), flitwave::stats::heatmap::svg(&fig))
+            .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())))?;
+        file.commit()?;
+        errln!("heat map written to {}", path.display());
+    }
     if o.json {
         let v = serde_json::json!({
             "flitwave": provenance(),
@@ -324,6 +364,31 @@ pub(crate) fn headline(cfg: &Config, shape: &str) -> String {
         cfg.traffic.pattern,
         cfg.traffic.message_bytes,
     )
+}
+
+/// The heat map's file, checked before the run: a name ending in `.svg`, not a directory;
+/// written under a temporary name (an existing file is replaced only by a complete one).
+fn heatmap_file(p: &std::path::Path) -> Result<flitwave::output::PartialFile> {
+    if p.extension().is_none_or(|e| !e.eq_ignore_ascii_case("svg")) {
+        return Err(Error::field(
+            "--heatmap",
+            format!("{}: allowed: a file name ending in .svg", p.display()),
+        ));
+    }
+    if p.is_dir() {
+        return Err(Error::field(
+            "--heatmap",
+            format!(
+                "{} is a directory; allowed: a file name ending in .svg",
+                p.display()
+            ),
+        ));
+    }
+    let f = flitwave::output::PartialFile::new(p)
+        .map_err(|e| Error::field("--heatmap", e.message()))?;
+    std::fs::File::create(f.tmp())
+        .map_err(|e| Error::field("--heatmap", format!("cannot create {}: {e}", p.display())))?;
+    Ok(f)
 }
 
 /// Run `n` to `limit` cycles — or until its trace or storage workload is done — writing the

@@ -132,6 +132,10 @@ pub trait Switch<X>: Probe {
     fn drove(&self) -> (u32, u32) {
         (u32::MAX, u32::MAX)
     }
+    /// Appends the occupancy integral ([`crate::stats::occupancy::Level::area`]) of each of
+    /// its input buffers at `now`: port by port, [`Switch::vcs`] per port (families that keep
+    /// them).
+    fn occupancy(&self, _now: u64, _out: &mut Vec<u64>) {}
     /// Words of a side exchange it drove onto and took from its links' forward wires (seed
     /// 002's LUC/NCB exchange): they share the wires with flits but are not flits.
     fn exchange_words(&self) -> (u64, u64) {

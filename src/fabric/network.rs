@@ -15,7 +15,10 @@ use crate::blocks::link::{Link, NO_LINK};
 use crate::error::{Error, Result};
 use crate::sim::packet::{PacketTable, NO_MSG};
 use crate::sim::{Probe, ProbeVisitor};
+use crate::stats::links::{self, LinkLoad};
+use crate::stats::occupancy::VcOccupancy;
 use crate::stats::Collector;
+pub use crate::topology::Endpoint;
 use crate::topology::{Peer, Topology};
 use crate::traffic::injection::HostInjection;
 use crate::traffic::pattern::DestTable;
@@ -55,22 +58,6 @@ impl Default for NetParams {
     }
 }
 
-/// One end of a link.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Endpoint {
-    Switch { sw: usize, port: usize },
-    Nic(usize),
-}
-
-impl std::fmt::Display for Endpoint {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Endpoint::Switch { sw, port } => write!(f, "sw{sw}.p{port}"),
-            Endpoint::Nic(h) => write!(f, "nic{h}"),
-        }
-    }
-}
-
 /// A whole network of family `F`.
 pub struct Network<F: Family> {
     pub params: NetParams,
@@ -102,6 +89,9 @@ pub struct Network<F: Family> {
     deadlock: Option<String>,
     /// Which blocks sleep (families that say so).
     sleep: Option<Sleep>,
+    /// At the first measured cycle: every link's flit counter and every input buffer's
+    /// occupancy integral (the window's start).
+    window_base: Option<(Vec<u32>, Vec<u64>)>,
 }
 
 impl<F: Family> Network<F> {
@@ -204,6 +194,7 @@ impl<F: Family> Network<F> {
             now: 0,
             last_progress: 0,
             deadlock: None,
+            window_base: None,
         })
     }
 
@@ -218,6 +209,9 @@ impl<F: Family> Network<F> {
             return false;
         }
         let now = self.now;
+        if now == self.stats.warmup {
+            self.open_window(now);
+        }
         let mut moved = 0u32;
         if let Some(sl) = self.sleep.as_mut() {
             sl.begin(now);
@@ -402,6 +396,55 @@ impl<F: Family> Network<F> {
             downstream: &downstream,
             waits: &waits,
         })
+    }
+
+    /// The measurement window starts at `now`: the links' counters and the buffers'
+    /// occupancy integrals are taken (once per run).
+    fn open_window(&mut self, now: u64) {
+        let sent = self.links.iter().map(|l| l.flits_sent()).collect();
+        self.window_base = Some((sent, self.occupancy_areas(now)));
+    }
+
+    /// The occupancy integral of every switch input buffer at `now`, switch by switch, port by
+    /// port, [`Switch::vcs`] per port (empty if a family does not keep them).
+    fn occupancy_areas(&self, now: u64) -> Vec<u64> {
+        let mut a = Vec::new();
+        for sw in &self.switches {
+            sw.occupancy(now, &mut a);
+        }
+        a
+    }
+
+    /// Cycles of the measurement window so far (None before it starts).
+    pub fn window_cycles(&self) -> Option<u64> {
+        self.window_base
+            .as_ref()
+            .map(|_| self.now - self.stats.warmup)
+    }
+
+    /// Every link's flits and utilisation over the measurement window, in link order (None
+    /// before the window starts).
+    pub fn link_loads(&self) -> Option<Vec<LinkLoad>> {
+        let (base, _) = self.window_base.as_ref()?;
+        let w = self.window_cycles()?;
+        let sent = self.links.iter().map(|l| l.flits_sent());
+        Some(links::loads(&self.link_ends, sent, base, w))
+    }
+
+    /// Time-averaged input-buffer occupancy over the measurement window, per VC index (None
+    /// before the window starts or for a family that does not count it).
+    pub fn vc_occupancy(&self) -> Option<VcOccupancy> {
+        let (_, base) = self.window_base.as_ref()?;
+        let now = self.occupancy_areas(self.now);
+        let np = self.ports;
+        let mut connected = vec![false; self.switches.len() * np];
+        for &(_, to) in &self.link_ends {
+            if let Endpoint::Switch { sw, port } = to {
+                connected[sw * np + port] = true;
+            }
+        }
+        let vcs = now.len() / connected.len().max(1);
+        VcOccupancy::new(&now, base, vcs, &connected, self.window_cycles()?)
     }
 
     /// Names of a link's two ends.

@@ -11,6 +11,9 @@
 
 use super::registry::Section;
 use super::{Family, Health, Network, Nic, Switch};
+use crate::stats::links::LinkStats;
+use crate::stats::occupancy::VcOccupancy;
+use crate::stats::percentiles::Percentiles;
 use crate::stats::Latency;
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +46,17 @@ pub struct Summary {
     pub network_latency: Option<Latency>,
     /// Largest measured latency.
     pub max_latency_cycles: u64,
+    /// Percentiles of the measured packets' latency from generation (cycles, then ns;
+    /// HdrHistogram, 3 significant digits, docs/statistics.md).
+    pub latency_percentiles: Option<Percentiles>,
+    pub latency_percentiles_ns: Option<Percentiles>,
+    /// Percentiles of their network latency (first flit injected to tail at the NIC).
+    pub network_latency_percentiles: Option<Percentiles>,
+    pub network_latency_percentiles_ns: Option<Percentiles>,
+    /// Link utilisation over the measurement window.
+    pub links: Option<LinkStats>,
+    /// Time-averaged flits per switch input buffer (per VC) over the measurement window.
+    pub vc_occupancy: Option<VcOccupancy>,
     /// Average switch-to-switch hops of measured packets (families that count them).
     pub avg_hops: Option<f64>,
     pub generated_packets: u64,
@@ -128,6 +142,16 @@ impl Summary {
             latency: lat(st.lat_sum),
             network_latency: lat(st.net_lat_sum),
             max_latency_cycles: st.lat_max,
+            latency_percentiles: st.lat_hist.percentiles(),
+            latency_percentiles_ns: st.lat_hist.percentiles().map(|p| p.scaled(clock)),
+            network_latency_percentiles: st.net_lat_hist.percentiles(),
+            network_latency_percentiles_ns: st.net_lat_hist.percentiles().map(|p| p.scaled(clock)),
+            links: net
+                .link_loads()
+                .zip(net.window_cycles())
+                .filter(|w| w.1 > 0)
+                .map(|(l, w)| LinkStats::new(&l, w)),
+            vc_occupancy: net.vc_occupancy().filter(|_| net.window_cycles() > Some(0)),
             avg_hops: (F::COUNTS_HOPS && st.measured_msgs > 0).then(|| st.hops_sum as f64 / m),
             generated_packets: st.generated,
             delivered_packets: st.delivered,
@@ -216,10 +240,34 @@ impl Summary {
         s += &format!("latency          {}\n", lat(&self.latency));
         s += &format!("network latency  {}\n", lat(&self.network_latency));
         s += &format!("max latency      {} cycles\n", self.max_latency_cycles);
+        let pct = |name: &str, p: &Option<Percentiles>| {
+            match p {
+            Some(p) => format!(
+                "{name:<17}p50 {} p90 {} p99 {} max {} cycles = p50 {:.1} p90 {:.1} p99 {:.1} max {:.1} ns\n",
+                p.p50,
+                p.p90,
+                p.p99,
+                p.max,
+                p.p50 * self.clock_ns,
+                p.p90 * self.clock_ns,
+                p.p99 * self.clock_ns,
+                p.max * self.clock_ns
+            ),
+            None => String::new(),
+        }
+        };
+        s += &pct("latency pct", &self.latency_percentiles);
+        s += &pct("network lat pct", &self.network_latency_percentiles);
         if let Some(h) = self.avg_hops {
             s += &format!("avg hops         {h:.3} switch-to-switch links\n");
         }
         s += &self.section.report();
+        if let Some(l) = &self.links {
+            s += &l.report();
+        }
+        if let Some(o) = &self.vc_occupancy {
+            s += &o.report();
+        }
         s += &format!(
             "packets          {} generated, {} delivered, {} measured, {} pending, {} not generated (source queue full)\n",
             self.generated_packets,

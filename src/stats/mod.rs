@@ -16,7 +16,12 @@
 
 pub mod confidence;
 pub mod number;
+pub mod heatmap;
+pub mod links;
+pub mod occupancy;
+pub mod percentiles;
 
+use percentiles::LatencyHistogram;
 use serde::Serialize;
 
 /// Running counters, updated by the NICs.
@@ -45,6 +50,13 @@ pub struct Collector {
     pub net_lat_sum: u128,
     /// Largest measured latency from generation.
     pub lat_max: u64,
+    /// Distributions of the measured latencies from generation and from network injection
+    /// (cycles; created once, recording allocates nothing).
+    pub lat_hist: LatencyHistogram,
+    pub net_lat_hist: LatencyHistogram,
+    /// Every measured packet's (latency, network latency), kept only when set to `Some`
+    /// (checks of the histograms against exact percentiles; off in runs).
+    pub log: Option<Vec<(u64, u64)>>,
     /// Sum of switch-to-switch hops of measured messages.
     pub hops_sum: u64,
     /// Packets that reached a host other than their destination (must be 0).
@@ -96,11 +108,17 @@ impl Collector {
         }
         if h.measured {
             let lat = now - h.gen_cycle;
+            let net = h.arrive_cycle - h.inject_cycle;
             self.measured_msgs += 1;
             self.lat_sum += lat as u128;
-            self.net_lat_sum += (h.arrive_cycle - h.inject_cycle) as u128;
+            self.net_lat_sum += net as u128;
             self.reorder_delay_sum += (now - h.arrive_cycle) as u128;
             self.lat_max = self.lat_max.max(lat);
+            self.lat_hist.record(lat);
+            self.net_lat_hist.record(net);
+            if let Some(log) = self.log.as_mut() {
+                log.push((lat, net));
+            }
         }
         h.measured
     }

@@ -30,6 +30,22 @@ pub enum Peer {
     Host(usize),
 }
 
+/// One end of a link of a wired network: a switch port or a host's NIC (`sw3.p2`, `nic12`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    Switch { sw: usize, port: usize },
+    Nic(usize),
+}
+
+impl std::fmt::Display for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Endpoint::Switch { sw, port } => write!(f, "sw{sw}.p{port}"),
+            Endpoint::Nic(h) => write!(f, "nic{h}"),
+        }
+    }
+}
+
 /// A bidirectional switch-to-switch link `[a, pa, b, pb]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LinkSpec {

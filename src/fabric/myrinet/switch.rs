@@ -24,6 +24,7 @@ use crate::routing::function::source::SourceRoute;
 use crate::routing::function::{Candidates, Query, RoutingFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, Probe, ProbeVisitor};
+use crate::stats::occupancy::Level;
 
 /// Switch parameters.
 #[derive(Debug, Clone, Copy)]
@@ -125,6 +126,8 @@ pub struct MyrinetSwitch {
     pub route_errors: u64,
     /// Flits dropped because of bad routes.
     pub dropped: u64,
+    /// Occupancy of each input's slack buffer (statistics).
+    occ: Vec<Level>,
 }
 
 impl MyrinetSwitch {
@@ -164,6 +167,7 @@ impl MyrinetSwitch {
             forwarded: 0,
             route_errors: 0,
             dropped: 0,
+            occ: vec![Level::default(); p.ports],
         }
     }
 
@@ -303,6 +307,7 @@ impl MyrinetSwitch {
             if let Some(s) = inp.slack.flow_control() {
                 links[il as usize].back.send(now, s);
             }
+            self.occ[port].set(now, inp.slack.model().level() as u32);
         }
         moved
     }
@@ -395,6 +400,10 @@ impl Switch<MyrinetExt> for MyrinetSwitch {
 
     fn flits_buffered(&self) -> u64 {
         MyrinetSwitch::flits_buffered(self) as u64
+    }
+
+    fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
+        out.extend(self.occ.iter().map(|l| l.area(now)));
     }
 
     fn flits_removed(&self) -> u64 {

@@ -40,6 +40,7 @@ use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
 use crate::routing::selection::Selection;
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
+use crate::stats::occupancy::Level;
 
 mod alloc;
 mod output;
@@ -221,6 +222,8 @@ pub struct VcSwitch {
     requests: Vec<u8>,
     /// Active input VCs held back a cycle because their flit would meet an exchange slot.
     pub halted: u64,
+    /// Occupancy of each input VC buffer, p·V + v (statistics).
+    pub(super) occ: Vec<Level>,
 }
 
 impl VcSwitch {
@@ -300,6 +303,7 @@ impl VcSwitch {
             tails_out: 0,
             requests: vec![0; np],
             halted: 0,
+            occ: vec![Level::default(); np * nv],
             p,
         }
     }
@@ -385,6 +389,7 @@ impl VcSwitch {
                 if b.push(f) {
                     self.flits += 1;
                     let iv = port * self.p.vcs + v;
+                    self.occ[iv].set(now, b.level(v));
                     self.holding |= 1 << iv;
                     if self.vcs[iv].state == VcState::Idle && b.level(v) == 1 {
                         self.start_route(iv, now, packets);
@@ -627,6 +632,10 @@ impl Switch<VcExt> for VcSwitch {
 
     fn flits_buffered(&self) -> u64 {
         VcSwitch::flits_buffered(self)
+    }
+
+    fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
+        out.extend(self.occ.iter().map(|l| l.area(now)));
     }
 
     fn health(&self) -> Health {

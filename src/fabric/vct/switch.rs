@@ -32,6 +32,7 @@ use crate::routing::selection::{PortView, Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::runs::FlitRuns;
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
+use crate::stats::occupancy::Level;
 
 /// Switch parameters.
 #[derive(Debug, Clone, Copy)]
@@ -168,6 +169,8 @@ pub struct VctSwitch {
     pub forwarded: u64,
     /// Headers the routing unit gave no port for (must stay 0).
     pub route_errors: u64,
+    /// Occupancy of each input buffer (statistics).
+    occ: Vec<Level>,
 }
 
 impl VctSwitch {
@@ -207,6 +210,7 @@ impl VctSwitch {
             out_link,
             forwarded: 0,
             route_errors: 0,
+            occ: vec![Level::default(); p.ports],
         }
     }
 
@@ -256,6 +260,7 @@ impl VctSwitch {
             if let Some(f) = links[il as usize].fwd.recv(now) {
                 inp.rx_idx = if f.is_head() { 0 } else { inp.rx_idx + 1 };
                 inp.buf.push(f.pkt, inp.rx_idx);
+                self.occ[port].set(now, inp.buf.len());
             }
             inp.pick = -1;
             if inp.state == VctIn::Idle {
@@ -317,6 +322,7 @@ impl VctSwitch {
             let Some((pkt, idx)) = inp.buf.pop() else {
                 continue;
             };
+            self.occ[port].set(now, inp.buf.len());
             self.outs[out as usize].q.push(pkt, idx);
             let n = self.p.credit.release_at(idx, inp.len);
             if n > 0 {
@@ -420,6 +426,10 @@ impl Switch<VctExt> for VctSwitch {
 
     fn flits_buffered(&self) -> u64 {
         VctSwitch::flits_buffered(self)
+    }
+
+    fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
+        out.extend(self.occ.iter().map(|l| l.area(now)));
     }
 
     fn health(&self) -> Health {

@@ -266,6 +266,7 @@ impl VcSwitch {
         let iv = p * nv + v;
         let mut f = self.bufs[p].pop(v).expect("a requesting VC holds a flit");
         self.flits -= 1;
+        self.occ[iv].set(now, self.bufs[p].level(v));
         if self.bufs[p].level(v) == 0 {
             self.holding &= !(1 << iv);
         }
