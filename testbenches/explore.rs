@@ -8,14 +8,11 @@ use common::{fails_with, flitwave};
 use std::path::{Path, PathBuf};
 
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("flitwave_explore_{name}_{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::fresh_dir("explore", name)
 }
 
 fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+    common::arg(p)
 }
 
 fn sweep(store: &Path, extra: &[&str]) {

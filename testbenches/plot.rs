@@ -8,14 +8,11 @@ use common::{fails_with, flitwave};
 use std::path::{Path, PathBuf};
 
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("flitwave_plot_{name}_{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::fresh_dir("plot", name)
 }
 
 fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+    common::arg(p)
 }
 
 /// 3 seeds x VCs 1,2 on a 4x4 VC mesh with 2-flit buffers, below and beyond saturation.

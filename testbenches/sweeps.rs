@@ -7,16 +7,12 @@ mod common;
 use common::{fails_with, flitwave};
 use std::path::{Path, PathBuf};
 
-/// A fresh temporary directory for one test.
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("flitwave_sweeps_{name}_{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::fresh_dir("sweeps", name)
 }
 
 fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
+    common::arg(p)
 }
 
 /// The grid at tiny scale: 3 seeds x VCs 1,2 x buffer depth 4,8 on a 4x4 VC mesh.

@@ -45,15 +45,7 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
             seed,
         } => {
             let b = hdl::find(&block)?;
-            if cycles == 0 {
-                return Err(Error::field("--cycles", "0 is out of range, allowed >= 1"));
-            }
-            let o = Options {
-                seed,
-                random_cycles: cycles,
-                ..Options::default()
-            };
-            let (n, v) = b.lockstep(&o)?;
+            let (n, v) = b.lockstep(&lockstep_options(cycles, seed)?)?;
             let bench = eda::testbench(b.name(), &b.verilog(), &v, None);
             for p in eda::write_bench(&bench, &output)? {
                 outln!("{}", p.display());
@@ -182,4 +174,16 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
             failed.join(", ")
         )))
     }
+}
+
+/// The lockstep stimulus of `--cycles` random cycles from `--seed` (cycles >= 1).
+fn lockstep_options(cycles: u64, seed: u64) -> Result<Options> {
+    if cycles == 0 {
+        return Err(Error::field("--cycles", "0 is out of range, allowed >= 1"));
+    }
+    Ok(Options {
+        seed,
+        random_cycles: cycles,
+        ..Options::default()
+    })
 }

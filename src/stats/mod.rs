@@ -15,9 +15,9 @@
 //! payload flits delivered during the measurement window.
 
 pub mod confidence;
-pub mod number;
 pub mod heatmap;
 pub mod links;
+pub mod number;
 pub mod occupancy;
 pub mod percentiles;
 

@@ -48,3 +48,18 @@ pub const DEADLOCKED_TORUS: &[&str] = &[
     "--set",
     "watchdog_cycles=3000",
 ];
+
+/// A fresh temporary directory `flitwave_<suite>_<name>_<pid>` for one test.
+#[allow(dead_code)]
+pub fn fresh_dir(suite: &str, name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("flitwave_{suite}_{name}_{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A path as the `&str` a command line takes.
+#[allow(dead_code)]
+pub fn arg(p: &std::path::Path) -> &str {
+    p.to_str().expect("temporary paths are UTF-8")
+}
