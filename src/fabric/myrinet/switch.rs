@@ -92,6 +92,8 @@ struct InPort {
     pkt: i64,
     /// The next flit forwarded becomes the packet's header.
     mark_head: bool,
+    /// Occupancy of the slack buffer (statistics), beside the state the cycle touches anyway.
+    occ: Level,
 }
 
 #[derive(Debug)]
@@ -126,8 +128,6 @@ pub struct MyrinetSwitch {
     pub route_errors: u64,
     /// Flits dropped because of bad routes.
     pub dropped: u64,
-    /// Occupancy of each input's slack buffer (statistics).
-    occ: Vec<Level>,
 }
 
 impl MyrinetSwitch {
@@ -145,6 +145,7 @@ impl MyrinetSwitch {
                     state: InState::Idle,
                     pkt: -1,
                     mark_head: false,
+                    occ: Level::default(),
                 })
                 .collect(),
             outs: (0..p.ports)
@@ -167,7 +168,6 @@ impl MyrinetSwitch {
             forwarded: 0,
             route_errors: 0,
             dropped: 0,
-            occ: vec![Level::default(); p.ports],
         }
     }
 
@@ -307,7 +307,7 @@ impl MyrinetSwitch {
             if let Some(s) = inp.slack.flow_control() {
                 links[il as usize].back.send(now, s);
             }
-            self.occ[port].set(now, inp.slack.model().level() as u32);
+            inp.occ.set(now, inp.slack.model().level() as u32);
         }
         moved
     }
@@ -403,7 +403,7 @@ impl Switch<MyrinetExt> for MyrinetSwitch {
     }
 
     fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
-        out.extend(self.occ.iter().map(|l| l.area(now)));
+        out.extend(self.ins.iter().map(|i| i.occ.area(now)));
     }
 
     fn flits_removed(&self) -> u64 {
