@@ -24,7 +24,7 @@ use crate::routing::function::source::SourceRoute;
 use crate::routing::function::{Candidates, Query, RoutingFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, Probe, ProbeVisitor};
-use crate::stats::occupancy::Level;
+use crate::stats::occupancy::Stay;
 
 /// Switch parameters.
 #[derive(Debug, Clone, Copy)]
@@ -92,8 +92,8 @@ struct InPort {
     pkt: i64,
     /// The next flit forwarded becomes the packet's header.
     mark_head: bool,
-    /// Occupancy of the slack buffer (statistics), beside the state the cycle touches anyway.
-    occ: Level,
+    /// Occupancy of the slack buffer (statistics): one add per flit in and out.
+    occ: Stay,
 }
 
 #[derive(Debug)]
@@ -145,7 +145,7 @@ impl MyrinetSwitch {
                     state: InState::Idle,
                     pkt: -1,
                     mark_head: false,
-                    occ: Level::default(),
+                    occ: Stay::default(),
                 })
                 .collect(),
             outs: (0..p.ports)
@@ -194,6 +194,7 @@ impl MyrinetSwitch {
             let inp = &mut self.ins[port];
             if let Some(f) = links[il as usize].fwd.recv(now) {
                 inp.slack.accept(f);
+                inp.occ.arrive(now);
             }
             match inp.state {
                 InState::Idle => {
@@ -205,6 +206,7 @@ impl MyrinetSwitch {
                         );
                         inp.slack.pop();
                         moved += 1;
+                        inp.occ.depart(now);
                         inp.pkt = f.pkt as i64;
                         let q = Query {
                             sw: self.id as u32,
@@ -255,6 +257,7 @@ impl MyrinetSwitch {
                     if let Some(f) = inp.slack.pop() {
                         self.dropped += 1;
                         moved += 1;
+                        inp.occ.depart(now);
                         if f.is_tail() {
                             inp.state = InState::Idle;
                             inp.pkt = -1;
@@ -296,6 +299,7 @@ impl MyrinetSwitch {
                         self.outs[out].last_flit = Some(f);
                         self.forwarded += 1;
                         moved += 1;
+                        inp.occ.depart(now);
                         if f.is_tail() {
                             self.outs[out].owner = None;
                             inp.state = InState::Idle;
@@ -307,7 +311,6 @@ impl MyrinetSwitch {
             if let Some(s) = inp.slack.flow_control() {
                 links[il as usize].back.send(now, s);
             }
-            inp.occ.set(now, inp.slack.model().level() as u32);
         }
         moved
     }
@@ -403,7 +406,11 @@ impl Switch<MyrinetExt> for MyrinetSwitch {
     }
 
     fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
-        out.extend(self.ins.iter().map(|i| i.occ.area(now)));
+        out.extend(
+            self.ins
+                .iter()
+                .map(|i| i.occ.area(now, i.slack.model().level() as u32)),
+        );
     }
 
     fn flits_removed(&self) -> u64 {
