@@ -18,7 +18,6 @@
 //! law through them (area ~ n^e) and marked as estimates. Routing logic and the crossbar are not
 //! counted (no twin).
 
-use super::config::Config;
 use super::store::{Kind, Record};
 use crate::error::{Error, Result};
 use crate::hdl::area::{area, Area};
@@ -61,12 +60,6 @@ pub struct RouterShape {
 }
 
 impl RouterShape {
-    /// The shape of the routers of configuration `c`.
-    pub fn of(c: &Config) -> Result<Self> {
-        let v = serde_json::to_value(c).map_err(|e| Error::new(e.to_string()))?;
-        Self::from_json(&v)
-    }
-
     /// The shape from a configuration's JSON.
     pub fn from_json(c: &serde_json::Value) -> Result<Self> {
         let num = |p: &str| -> Result<u64> {

@@ -89,6 +89,19 @@ pub enum YScale {
     Auto,
 }
 
+/// The least first and the greatest second value `f` gives over every point (None without
+/// points or with values that are not finite).
+pub fn extent(curves: &[ErrCurve], f: impl Fn(&ErrPoint) -> (f64, f64)) -> Option<(f64, f64)> {
+    let (lo, hi) = curves
+        .iter()
+        .flat_map(|c| &c.points)
+        .map(f)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), (l, h)| {
+            (a.min(l), b.max(h))
+        });
+    (lo.is_finite() && hi.is_finite()).then_some((lo, hi))
+}
+
 /// `lo..hi` widened by 5 %, from 0 when the data start near it.
 fn fit(lo: f64, hi: f64) -> (f64, f64) {
     let span = (hi - lo).max(hi.abs() * 1e-3).max(1e-9);
@@ -125,20 +138,8 @@ pub fn chart(
         let ymax = pts.map(|p| p.hi).fold(0.0, f64::max).max(1.0) * 1.05;
         ((0.0, xmax), (0.0, ymax))
     } else {
-        let xlo = pts.clone().map(|p| p.x).fold(f64::INFINITY, f64::min);
-        let xhi = pts.clone().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
-        let ylo = pts.clone().map(|p| ty(p.lo)).fold(f64::INFINITY, f64::min);
-        let yhi = pts.map(|p| ty(p.hi)).fold(f64::NEG_INFINITY, f64::max);
-        let (xlo, xhi) = if xlo.is_finite() {
-            (xlo, xhi)
-        } else {
-            (0.0, 1.0)
-        };
-        let (ylo, yhi) = if ylo.is_finite() {
-            (ylo, yhi)
-        } else {
-            (0.0, 1.0)
-        };
+        let (xlo, xhi) = extent(curves, |p| (p.x, p.x)).unwrap_or((0.0, 1.0));
+        let (ylo, yhi) = extent(curves, |p| (ty(p.lo), ty(p.hi))).unwrap_or((0.0, 1.0));
         let y = if log {
             (ylo.floor(), yhi.ceil().max(ylo.floor() + 1.0))
         } else {
@@ -278,14 +279,12 @@ pub fn pareto(
 ) -> Result<()> {
     let err =
         |e: &dyn std::fmt::Display| Error::new(format!("cannot draw {}: {e}", path.display()));
-    let pts = groups.iter().flat_map(|c| c.points.iter());
-    let xlo = pts.clone().map(|p| p.x).fold(f64::INFINITY, f64::min);
-    let xhi = pts.clone().map(|p| p.x).fold(f64::NEG_INFINITY, f64::max);
-    let ylo = pts.clone().map(|p| p.lo).fold(f64::INFINITY, f64::min);
-    let yhi = pts.map(|p| p.hi).fold(f64::NEG_INFINITY, f64::max);
-    if !(xlo.is_finite() && ylo.is_finite()) {
+    let (Some((xlo, xhi)), Some((ylo, yhi))) = (
+        extent(groups, |p| (p.x, p.x)),
+        extent(groups, |p| (p.lo, p.hi)),
+    ) else {
         return Err(Error::new(format!("{}: no design to draw", path.display())));
-    }
+    };
     let (x0, x1) = fit(xlo, xhi);
     let (y0, y1) = fit(ylo, yhi);
     let (x1, y1) = (x1 + 0.12 * (x1 - x0), y1 + 0.05 * (y1 - y0)); // room for labels

@@ -6,7 +6,7 @@
 //! marked. Two points of a curve at the same independent x (a key the sweep set) are an error
 //! naming the key they differ in, so nothing is drawn over something else by accident.
 
-use super::plot::{ErrCurve, ErrPoint, YScale};
+use super::plot::{extent, ErrCurve, ErrPoint, YScale};
 use super::store::{Kind, Record};
 use crate::error::{Error, Result};
 use crate::stats::confidence::mean_ci95;
@@ -352,13 +352,9 @@ fn is_measured(r: &Record, key: &str) -> bool {
 
 /// Log when every value is positive and they span a factor of 20 or more.
 fn auto_scale(curves: &[ErrCurve]) -> YScale {
-    let ys = curves.iter().flat_map(|c| &c.points);
-    let lo = ys.clone().map(|p| p.lo).fold(f64::INFINITY, f64::min);
-    let hi = ys.map(|p| p.hi).fold(f64::NEG_INFINITY, f64::max);
-    if lo > 0.0 && hi / lo >= 20.0 {
-        YScale::Log
-    } else {
-        YScale::Linear
+    match extent(curves, |p| (p.lo, p.hi)) {
+        Some((lo, hi)) if lo > 0.0 && hi / lo >= 20.0 => YScale::Log,
+        _ => YScale::Linear,
     }
 }
 
