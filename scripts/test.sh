@@ -1,9 +1,29 @@
 #!/usr/bin/env bash
-# Run every flitwave test. Installs the tools the tests use when they are missing — GTKWave and
-# xvfb for the waveform tests, Verilator, Yosys and Icarus Verilog for the RTL flow — so no test
-# ever skips for want of a tool. Then runs the RTL check over every twin (docs/rtl.md).
+# Run the flitwave tests (docs/testing.md). Installs the tools the tests use when they are
+# missing — GTKWave and xvfb for the waveform tests, Verilator, Yosys and Icarus Verilog for the
+# RTL twins — so no test ever skips for want of a tool.
+#
+#   bash scripts/test.sh                  full tier, what CI runs: every test, the RTL flow of
+#                                         every twin and the tiny-scale reproductions included
+#   bash scripts/test.sh --quick          quick tier for the edit-test loop: the same tests but
+#                                         those marked `#[ignore = "full tier: ..."]`
+#   bash scripts/test.sh [--quick] NAME   only the tests whose path contains NAME, e.g.
+#                                         `vc_router::` (one testbench) or `golden::`
+#
+# Tests build with the `ci` profile (optimised, no fat LTO, incremental); the shipped binary and
+# `flitwave bench` use the release profile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+tier=(--include-ignored)
+filters=()
+for a in "$@"; do
+    case "$a" in
+        --quick) tier=() ;;
+        -*) echo "scripts/test.sh: unknown option $a (allowed: --quick, then test name filters)" >&2; exit 2 ;;
+        *) filters+=("$a") ;;
+    esac
+done
 
 need_apt=()
 command -v vcd2fst >/dev/null 2>&1 || need_apt+=(gtkwave)
@@ -19,6 +39,6 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
 
-cargo test --release --all-targets "$@"
-# lockstep, freshness, lint, synthesis and Icarus replay of every RTL twin
-cargo run --release --quiet -- rtl check
+# the full tier's RTL flow (lockstep, lint, synthesis, Icarus replay and fresh reports of every
+# twin) is the test module rtl::flow, one test per twin
+cargo test --profile ci --all-targets -- ${tier[@]+"${tier[@]}"} ${filters[@]+"${filters[@]}"}

@@ -3,8 +3,7 @@
 //! or silently rejected. Now each gives a clear error (status 2, `error: ` naming the key, the
 //! value and what is allowed) or the right result.
 
-mod common;
-use common::{fails_with, flitwave, flitwave_env, DEADLOCKED_TORUS};
+use crate::common::{fails_with, flitwave, flitwave_env, DEADLOCKED_TORUS};
 use std::process::Command;
 
 fn tmp(name: &str) -> std::path::PathBuf {

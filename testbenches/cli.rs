@@ -1,8 +1,6 @@
 //! CLI testbench: the commands users type, and the clear errors bad input must give.
 
-mod common;
-
-use common::{fails_with, flitwave};
+use crate::common::{fails_with, flitwave};
 
 #[test]
 fn run_prints_a_summary() {

@@ -4,9 +4,7 @@
 //! that destroyed a file or came out empty, trace runs that stopped early, saturation that
 //! went unsaid).
 
-mod common;
-
-use common::{fails_with, flitwave, DEADLOCKED_TORUS};
+use crate::common::{fails_with, flitwave, DEADLOCKED_TORUS};
 use std::io::Read;
 use std::process::{Command, Stdio};
 

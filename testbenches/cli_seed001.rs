@@ -2,9 +2,7 @@
 //! `flitwave routes`, `flitwave trace generate | stats` and their errors, and the new patterns
 //! on a run. (The fat-tree bad combinations are in cli.rs.)
 
-mod common;
-
-use common::{fails_with, flitwave};
+use crate::common::{fails_with, flitwave};
 
 /// seed 001 §4.1 / Figure 3: the FIR register dump and the per-stage link loads of the 2-ary
 /// 3-tree, and balanced stages for other trees and for adaptive IR.
@@ -325,6 +323,7 @@ fn fattree_runs_and_rejects_bad_values() {
 /// `reproduce fattree` writes its report and raw points; `--from-raw` renders the same report
 /// again from the raw points without simulating.
 #[test]
+#[ignore = "full tier: a tiny-scale reproduction"]
 fn reproduce_fattree_report_renders_again_from_raw_points() {
     let dir = std::env::temp_dir().join(format!("flitwave-repro-{}", std::process::id()));
     let d = dir.to_str().unwrap();

@@ -5,8 +5,8 @@
 //! longer than up*/down*'s and no shorter than DL's source routes (the shortest legal DL paths).
 //! Packets routed by the tables through the vc family arrive, all of them, with no route error.
 
-mod common;
-use common::flitwave;
+use crate::common;
+use crate::common::flitwave;
 use flitwave::routing::dl::{self, Restriction};
 use flitwave::routing::dl_table;
 use flitwave::routing::stats::RouteStats;

@@ -2,9 +2,9 @@
 //! router area from the twins' synthesis reports, the Pareto front drawn and listed — and the
 //! bad input it takes.
 
-mod common;
+use crate::common;
 
-use common::{fails_with, flitwave};
+use crate::common::{fails_with, flitwave};
 use std::path::{Path, PathBuf};
 
 fn dir(name: &str) -> PathBuf {

@@ -3,8 +3,8 @@
 //! results, and the command line's option values. Each must give a value or a clear error
 //! naming what is wrong: never a panic, an abort, a hang, or a silently accepted invalid value.
 //!
-//! `cargo test --release --test fuzz` runs a bounded number of cases (CI); a deeper run:
-//! `FLITWAVE_FUZZ_CASES=10000 cargo test --release --test fuzz`.
+//! `bash scripts/test.sh fuzz::` runs a bounded number of cases (CI); a deeper run:
+//! `FLITWAVE_FUZZ_CASES=10000 cargo test --profile ci --test testbenches fuzz::`.
 
 use flitwave::experiment::build;
 use flitwave::experiment::config::{Config, DEFAULT_TOML};

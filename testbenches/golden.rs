@@ -6,8 +6,8 @@
 //! `<name>.vcd` (the waveform the command wrote). The JSON goldens keep the shape they had
 //! before the refactor; the comparison finds every old value in today's output under its new
 //! name ([`RENAMED`], [`SECTION`]), and lists the values changed by bug fixes ([`FIXED`]). The
-//! command lines use today's option names for the same runs. `FLITWAVE_BLESS=1 cargo test --release --test
-//! golden` rewrites them — only for a change that is meant to change results, said in its commit.
+//! command lines use today's option names for the same runs. `FLITWAVE_BLESS=1 cargo test --profile ci
+//! --test testbenches golden::` rewrites them — only for a change that is meant to change results, said in its commit.
 
 use serde_json::Value;
 use std::path::PathBuf;

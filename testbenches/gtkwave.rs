@@ -4,9 +4,7 @@
 //! twins' encoded states shown as names through translate filters. Never skipped: without
 //! GTKWave or xvfb-run the tests fail and say that scripts/test.sh installs them.
 
-mod common;
-
-use common::{fails_with, flitwave};
+use crate::common::{fails_with, flitwave};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -5,9 +5,7 @@
 //! buffer smaller than a packet included; no connection ever holds more than its cap; waste
 //! traffic is accounted exactly; and sources hold nothing once everything is acknowledged.
 
-mod common;
-
-use common::fails_with;
+use crate::common::fails_with;
 use flitwave::blocks::nic::rearrange::Memory;
 use flitwave::experiment::build::build;
 use flitwave::experiment::config::Config;

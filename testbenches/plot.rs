@@ -2,9 +2,9 @@
 //! 95 % interval as error bars, saturated points marked, the y scale chosen from the data —
 //! and every bad input it takes.
 
-mod common;
+use crate::common;
 
-use common::{fails_with, flitwave};
+use crate::common::{fails_with, flitwave};
 use std::path::{Path, PathBuf};
 
 fn dir(name: &str) -> PathBuf {

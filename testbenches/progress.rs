@@ -3,7 +3,7 @@
 //! bytes as before. The terminal is a pseudo-terminal from util-linux's `script`.
 
 #[allow(dead_code)] // fails_with and the deadlock options are for other testbenches
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -37,30 +37,114 @@ fn checked_in_verilog_is_fresh() {
     assert!(!eda::is_fresh(hdl::find("arbiter").unwrap(), &d));
 }
 
-/// Every twin: lockstep (directed + 100,000 random cycles), lint, synthesis without latches,
-/// replay of every recorded vector; the synthesis reports equal the checked-in ones.
-#[test]
-fn every_twin_passes_the_flow_and_reports_are_fresh() {
-    let d = scratch("reports");
+/// One twin: lockstep (directed + 100,000 random cycles), lint, synthesis without latches,
+/// replay of every recorded vector; the synthesis report equals the checked-in one.
+fn passes_the_flow_and_its_report_is_fresh(name: &str) {
+    let b = hdl::find(name).unwrap();
+    let d = scratch(&format!("reports-{name}"));
     let o = CheckOptions {
         reports_dir: Some(d.clone()),
         ..Default::default()
     };
-    for b in BLOCKS {
-        let r = eda::check(*b, Path::new("rtl"), &o).unwrap();
-        assert!(r.passed(), "{}: {:?}", r.name, r.problems());
-        assert!(r.lockstep_cycles > 100_000 && r.replay.vectors as u64 == r.lockstep_cycles);
-        assert!(r.synth.cells > 0 && r.synth.flip_flops > 0);
-        let fresh = std::fs::read_to_string(d.join(format!("{}.txt", b.name()))).unwrap();
-        let checked_in =
-            std::fs::read_to_string(format!("rtl/reports/{}.txt", b.name())).unwrap_or_default();
-        assert_eq!(
-            fresh,
-            checked_in,
-            "rtl/reports/{}.txt is stale: run `cargo run --release -- rtl check` and commit it",
-            b.name()
-        );
+    let r = eda::check(b, Path::new("rtl"), &o).unwrap();
+    assert!(r.passed(), "{}: {:?}", r.name, r.problems());
+    assert!(r.lockstep_cycles > 100_000 && r.replay.vectors as u64 == r.lockstep_cycles);
+    assert!(r.synth.cells > 0 && r.synth.flip_flops > 0);
+    let fresh = std::fs::read_to_string(d.join(format!("{name}.txt"))).unwrap();
+    let checked_in = std::fs::read_to_string(format!("rtl/reports/{name}.txt")).unwrap_or_default();
+    assert_eq!(
+        fresh, checked_in,
+        "rtl/reports/{name}.txt is stale: run `cargo run --release -- rtl check` and commit it"
+    );
+}
+
+/// The flow of every twin, one test each (10-40 s a twin), so that the twins run in parallel.
+/// The flow is the full tier's: the quick tier leaves it out (docs/testing.md).
+macro_rules! flow_of_every_twin {
+    ($($block:ident),* $(,)?) => {
+        mod flow {
+            $(
+                #[test]
+                #[ignore = "full tier: the RTL flow (lockstep, lint, synthesis, replay)"]
+                fn $block() {
+                    super::passes_the_flow_and_its_report_is_fresh(stringify!($block));
+                }
+            )*
+
+            /// A new twin cannot be left out of the flow: every registered one has its test.
+            #[test]
+            fn every_twin_has_a_flow_test() {
+                let tested = [$(stringify!($block)),*];
+                for b in flitwave::hdl::BLOCKS {
+                    assert!(
+                        tested.contains(&b.name()),
+                        "twin {} has no flow test: add it to flow_of_every_twin! in testbenches/rtl.rs",
+                        b.name()
+                    );
+                }
+                assert_eq!(tested.len(), flitwave::hdl::BLOCKS.len());
+            }
+        }
+    };
+}
+
+flow_of_every_twin!(
+    arbiter,
+    slack_buffer,
+    credit,
+    ir_fir,
+    itb,
+    allocator,
+    vc_allocator,
+    dl_table,
+    rearrange,
+    luc_ncb,
+    speculative,
+);
+
+/// `flitwave rtl check` as a user runs it: the table, `ok` per twin, exit 0; a corrupted replay
+/// fails with the twin named and a non-zero status.
+#[test]
+fn rtl_check_command_prints_its_table_and_fails_on_a_corrupted_replay() {
+    let root = scratch("check-cmd");
+    let rtl = Path::new(env!("CARGO_MANIFEST_DIR")).join("rtl");
+    let r = rtl.to_str().unwrap();
+    let args = [
+        "rtl",
+        "check",
+        "--block",
+        "credit",
+        "--block",
+        "arbiter",
+        "--cycles",
+        "3000",
+        "--no-reports",
+        "--dir",
+        r,
+    ];
+    let out = flitwave(&args, &root);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["credit", "arbiter"] {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(line.ends_with("ok"), "{line}");
     }
+    let mut bad = args.to_vec();
+    bad.extend(["--corrupt-cycle", "1234"]);
+    let out = flitwave(&bad, &root);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("rtl check failed for: credit, arbiter"),
+        "{err}"
+    );
 }
 
 #[test]

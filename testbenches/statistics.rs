@@ -2,9 +2,7 @@
 //! flits the links carried, the busiest links of a known pattern, input-buffer occupancy, the
 //! same numbers with sleeping on and off and at 1 and 2 sweep threads, and the heat map.
 
-mod common;
-
-use common::{fails_with, flitwave};
+use crate::common::{fails_with, flitwave};
 use flitwave::experiment::build;
 use flitwave::experiment::config::{Config, DEFAULT_TOML};
 use flitwave::experiment::sweep;

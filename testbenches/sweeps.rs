@@ -2,9 +2,9 @@
 //! the result store (append, resume, truncated lines), shards and merge, knee refinement, CSV,
 //! the Slurm scripts — and every bad input they take.
 
-mod common;
+use crate::common;
 
-use common::{fails_with, flitwave};
+use crate::common::{fails_with, flitwave};
 use std::path::{Path, PathBuf};
 
 fn dir(name: &str) -> PathBuf {

@@ -6,9 +6,7 @@
 //! deadlocking (and the checker finding its cycle), determinism, waveform probes, and every bad
 //! VC parameter refused with an error that names the key.
 
-mod common;
-
-use common::{fails_with, flitwave};
+use crate::common::{fails_with, flitwave};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::fabric::vc::VcFamily;

@@ -1,0 +1,53 @@
+//! Every flitwave testbench, as modules of one integration-test crate: one link instead of one
+//! per testbench (issue 26). Each module is the testbench of one block, network or command;
+//! `cargo test --profile ci --test testbenches vc_router::` runs one of them (docs/testing.md).
+//!
+//! Tests marked `#[ignore = "full tier: ..."]` — the RTL flow and the tiny-scale reproductions
+//! — run in the full tier (`bash scripts/test.sh`), not in the quick one
+//! (`bash scripts/test.sh --quick`).
+
+mod common;
+
+mod allocator;
+mod arbiter;
+mod bounds;
+mod build_stamp;
+mod cli;
+mod cli_fabric;
+mod cli_seed001;
+mod credit;
+mod dl;
+mod dl_table;
+mod explore;
+mod fabric;
+mod fattree;
+mod fuzz;
+mod golden;
+mod gtkwave;
+mod inorder;
+mod inorder_nic;
+mod ir_fir;
+mod itb;
+mod kary_ntree;
+mod link;
+mod luc_ncb;
+mod myrinet_switch;
+mod network;
+mod nic;
+mod patterns;
+mod plot;
+mod progress;
+mod rearrange;
+mod routing;
+mod rtl;
+mod slack_buffer;
+mod speculative;
+mod speculative_mesh;
+mod statistics;
+mod sweeps;
+mod topology;
+mod trace;
+mod vc_buffer;
+mod vc_credits;
+mod vc_router;
+mod vcd_trace;
