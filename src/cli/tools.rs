@@ -3,10 +3,12 @@
 use super::args::{BenchArgs, RoutesArgs, TopoArgs};
 use flitwave::experiment::bench;
 use flitwave::fabric::registry::FAMILIES;
-use flitwave::routing::registry::{routing, PlanArgs, ROUTINGS};
+use flitwave::routing::bound;
+use flitwave::routing::registry::{routing, Plan, PlanArgs, ROUTINGS};
 use flitwave::routing::selection::SELECTIONS;
 use flitwave::routing::{deadlock, stats::RouteStats, tree_stats};
 use flitwave::topology::{fattree, irregular, json, mesh, Shape, Topology};
+use flitwave::traffic::pattern::{DestTable, Pattern};
 use flitwave::{Error, Result};
 use std::path::Path;
 
@@ -141,15 +143,29 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             },
         )
         .map_err(|e| e.context(format!("routing {name}")))?;
+    let (bound_json, bound_text) = throughput_bounds(&topo, &plan);
     if let (None, None, Some(_), true) = (
         &plan.routes,
         &plan.routes_error,
         &plan.functions,
         plan.escape_vc,
     ) {
-        return Err(Error::new(format!(
-            "{name} routing decides in the switches with escape channels: its full dependency graph has cycles by design (Duato), and its escape paths are checked when the network is built; there are no routes to show"
-        )));
+        // adaptive routing with escape channels: no routes, its escape paths are checked when
+        // the network is built; its bound is that of its minimal paths
+        if a.json {
+            let j = serde_json::json!({
+                "routing": name,
+                "vcs": plan.vcs,
+                "switches": topo.switches,
+                "hosts": topo.num_hosts(),
+                "throughput_bound": bound_json,
+            });
+            outln!("{j:#}");
+        } else {
+            outln!("{name}: routing functions in the switches with escape channels, {} VCs per link; its full dependency graph has cycles by design (Duato), its escape paths are checked when the network is built", plan.vcs);
+            outln!("{bound_text}");
+        }
+        return Ok(());
     }
     if let (None, None, Some(f)) = (&plan.routes, &plan.routes_error, &plan.functions) {
         // a routing decided in the switches: its functions' dependency graph
@@ -161,6 +177,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 "acyclic": check.acyclic,
                 "channels": check.channels,
                 "dependencies": check.dependencies,
+                "throughput_bound": bound_json,
             });
             outln!("{j:#}");
         } else {
@@ -169,6 +186,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 plan.vcs
             );
             outln!("deadlock check (every channel a packet can hold, every candidate it may take next): {check}");
+            outln!("{bound_text}");
         }
         return Ok(());
     }
@@ -176,15 +194,78 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
         plan.source_routes(|| Error::new(format!("{name} routing gives no routes to show")))?;
     let st = RouteStats::compute(&topo, &routes);
     if a.json {
+        let mut v = st.to_json();
+        v["throughput_bound"] = bound_json;
         outln!(
             "{}",
-            serde_json::to_string_pretty(&st.to_json()).map_err(|e| Error::new(e.to_string()))?
+            serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
         );
     } else {
         outln!("{st}");
         outln!("deadlock check: {}", deadlock::check(&topo, &routes));
+        outln!("{bound_text}");
     }
     Ok(())
+}
+
+/// The throughput bounds of a plan under uniform and bit-reversal traffic, as JSON
+/// (`throughput_bound.uniform`, `.bit_reversal`: offered flits/cycle/host, null when the pattern
+/// does not apply; `.kind`; `.busiest`: the channel of each) and as a text line.
+fn throughput_bounds(topo: &Topology, plan: &Plan) -> (serde_json::Value, String) {
+    let of = |p: Pattern| {
+        DestTable::new(&p, topo)
+            .ok()
+            .and_then(|d| bound::of_plan(topo, plan, &d))
+    };
+    let (u, br) = (of(Pattern::Uniform), of(Pattern::BitReversal));
+    let kind = if plan.minimal_adaptive {
+        "minimal paths split evenly"
+    } else {
+        "routes"
+    };
+    let mut j = serde_json::json!({
+        "uniform": u.as_ref().map(|b| b.rate),
+        "bit_reversal": br.as_ref().map(|b| b.rate),
+        "kind": kind,
+        "unit": "flits/cycle/host",
+        "busiest": {
+            "uniform": u.as_ref().map(|b| &b.channel),
+            "bit_reversal": br.as_ref().map(|b| &b.channel),
+        },
+    });
+    let one = |b: &Option<bound::Bound>| match b {
+        Some(b) => format!("{:.4} ({})", b.rate, b.channel),
+        None => "n/a".into(),
+    };
+    let mut t = format!(
+        "throughput bound ({kind}): uniform {}, bit-reversal {} flits/cycle/host offered, where the busiest channel is full",
+        one(&u),
+        one(&br)
+    );
+    if plan.minimal_adaptive {
+        // what no minimal routing can exceed (the even split is an estimate, not a limit)
+        let lim = |p: Pattern| {
+            DestTable::new(&p, topo)
+                .ok()
+                .and_then(|d| bound::minimal_limit(topo, &d))
+        };
+        let (lu, lb) = (lim(Pattern::Uniform), lim(Pattern::BitReversal));
+        j["limit"] = serde_json::json!({
+            "uniform": lu.as_ref().map(|b| b.rate),
+            "bit_reversal": lb.as_ref().map(|b| b.rate),
+            "kind": "any minimal routing",
+        });
+        let r = |b: &Option<bound::Bound>| {
+            b.as_ref()
+                .map_or("n/a".into(), |b| format!("{:.4}", b.rate))
+        };
+        t += &format!(
+            "\nno minimal routing exceeds: uniform {}, bit-reversal {} flits/cycle/host",
+            r(&lu),
+            r(&lb)
+        );
+    }
+    (j, t)
 }
 
 /// `flitwave routes` on a fat-tree with IR/FIR routing: statistics, per-stage link loads and

@@ -4,6 +4,7 @@
 //! IR/FIR register contents of every switch (seed 001 §3.1, §4.1) instead of source routes.
 
 pub mod adaptive;
+pub mod bound;
 pub mod deadlock;
 pub mod dl;
 pub mod dl_table;

@@ -36,6 +36,10 @@ pub struct Plan {
     /// inject on the other VCs, the selection must try escape candidates, and the switches
     /// must cut through (Duato's condition for cut-through networks).
     pub escape_vc: bool,
+    /// The switches may take any minimal path (adaptive, Opt-y, adaptive IR): the throughput
+    /// bound is that of minimal paths split evenly ([`super::bound::minimal_even`]), not of
+    /// `routes`.
+    pub minimal_adaptive: bool,
 }
 
 impl Plan {
@@ -118,7 +122,7 @@ pub const ROUTINGS: &[RoutingEntry] = &[
     },
     RoutingEntry {
         name: "adaptive",
-        help: "seed 004's InfiniBand adaptive switch: fully adaptive minimal routing on the adaptive VCs (1 and up) with up*/down* escape paths on VC 0, from either queue back to adaptive ones (docs/inorder.md); any topology; vc family, cut-through, a selection that tries escape candidates last (max-credits, ff, sadp)",
+        help: "seed 004's InfiniBand adaptive switch: fully adaptive minimal routing on the adaptive VCs (1 and up) with up*/down* escape paths on VC 0, from either queue back to adaptive ones (docs/inorder.md); any topology; vc family, cut-through, a selection that tries escape candidates (duato, max-credits, ff, sadp)",
         paths: &[],
         plan: plan_adaptive,
     },
@@ -205,6 +209,7 @@ fn source(algorithm: &'static str, routes: RouteSet) -> Plan {
         routes_error: None,
         vcs: 1,
         escape_vc: false,
+        minimal_adaptive: false,
     }
 }
 
@@ -272,6 +277,7 @@ fn plan_adaptive(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
         routes_error: None,
         vcs: 2,
         escape_vc: true,
+        minimal_adaptive: true,
     })
 }
 
@@ -287,6 +293,7 @@ fn plan_opty(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
         routes_error: None,
         vcs: 2,
         escape_vc: false,
+        minimal_adaptive: true,
     })
 }
 
@@ -331,6 +338,7 @@ fn dor_plan(topo: &Topology, dateline: bool) -> Result<Plan> {
         routes_error,
         vcs: 1 + dateline as usize,
         escape_vc: false,
+        minimal_adaptive: false,
     })
 }
 
@@ -353,6 +361,7 @@ fn tree_plan(topo: &Topology, name: &'static str, scheme: Scheme, pref: bool) ->
         routes_error: None,
         vcs: 1,
         escape_vc: false,
+        minimal_adaptive: scheme == Scheme::AdaptiveIr,
     })
 }
 

@@ -368,6 +368,45 @@ impl DestTable {
         }
     }
 
+    /// Every destination of `src` with its probability (summing to 1, or nothing when `src`
+    /// sends nothing): what [`DestTable::pick`] draws from, for analytic channel loads.
+    pub fn weights(&self, src: usize, mut f: impl FnMut(usize, f64)) {
+        let h = self.hosts;
+        let others = |f: &mut dyn FnMut(usize, f64), w: f64| {
+            (0..h).filter(|&d| d != src).for_each(|d| f(d, w));
+        };
+        match &self.kind {
+            Kind::Uniform if h >= 2 => others(&mut f, 1.0 / (h - 1) as f64),
+            Kind::Uniform => {}
+            Kind::UniformSelf => (0..h).for_each(|d| f(d, 1.0 / h as f64)),
+            Kind::Fixed(v) => {
+                if let Some(d) = v[src] {
+                    f(d as usize, 1.0)
+                }
+            }
+            Kind::Lists { offsets, dests, .. } => {
+                let sw = self.switch_of[src] as usize;
+                let (a, b) = (offsets[sw] as usize, offsets[sw + 1] as usize);
+                if b - a >= 2 {
+                    let w = 1.0 / (b - a - 1) as f64;
+                    for &d in &dests[a..b] {
+                        if d as usize != src {
+                            f(d as usize, w);
+                        }
+                    }
+                }
+            }
+            Kind::HotSpot { p, host } if h >= 2 => {
+                let p = if src == *host { 0.0 } else { *p };
+                if p > 0.0 {
+                    f(*host, p);
+                }
+                others(&mut f, (1.0 - p) / (h - 1) as f64);
+            }
+            Kind::HotSpot { .. } => {}
+        }
+    }
+
     /// Some source may send to itself (`uniform+self`).
     pub fn may_pick_self(&self) -> bool {
         matches!(self.kind, Kind::UniformSelf)

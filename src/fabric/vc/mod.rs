@@ -43,6 +43,45 @@ pub struct VcBuild {
     pub switch: VcParams,
     pub nic: VcNicParams,
     pub routing: Vec<Routing>,
+    /// What a VC index means to the routing (the summary's per-VC use).
+    pub roles: VcRoles,
+}
+
+/// What the virtual channels are to the routing, so the summary can say what each VC carried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VcRoles {
+    /// VC 0 the escape queue, the others adaptive (seed 004).
+    Escape,
+    /// One layer per VC (seed 003's Descending Layers; a packet only descends).
+    Layers,
+    /// Dateline classes of a torus.
+    Classes,
+    /// Copies of one network, or VCs any packet may take.
+    Plain,
+}
+
+impl VcRoles {
+    /// The name of VC `vc` in this role.
+    pub fn name(self, vc: usize) -> String {
+        match self {
+            VcRoles::Escape if vc == 0 => "escape".into(),
+            VcRoles::Escape => "adaptive".into(),
+            VcRoles::Layers => format!("layer {vc}"),
+            VcRoles::Classes => format!("class {vc}"),
+            VcRoles::Plain => format!("VC {vc}"),
+        }
+    }
+}
+
+/// What one VC carried: the flits through crossbars into it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct VcUse {
+    pub vc: usize,
+    /// "escape", "adaptive", "layer 2", "class 1" or "VC 3".
+    pub role: String,
+    pub flits: u64,
+    /// Of all flits through crossbars.
+    pub share: f64,
 }
 
 /// What the VC family adds to the summary.
@@ -59,6 +98,9 @@ pub struct VcSection {
     pub flits_forwarded: u64,
     /// Of them, the share that went into VC 0 (with an escape queue: escape hops).
     pub vc0_share: f64,
+    /// Of them, what went into each VC, named by its role in the routing.
+    #[serde(default)]
+    pub vc_use: Vec<VcUse>,
     /// "multiplexed" or "non-multiplexed".
     pub crossbar: String,
     /// Flits of VC 0's buffers when it is an escape queue (0: like the others), and of the
@@ -173,6 +215,23 @@ impl SectionReport for VcSection {
             self.flits_forwarded,
             100.0 * self.vc0_share
         );
+        if self.vc_use.len() > 1 {
+            let parts: Vec<String> = self
+                .vc_use
+                .iter()
+                .map(|u| {
+                    if u.role == format!("VC {}", u.vc) {
+                        format!("{} {:.1} %", u.role, 100.0 * u.share)
+                    } else {
+                        format!("{} (VC {}) {:.1} %", u.role, u.vc, 100.0 * u.share)
+                    }
+                })
+                .collect();
+            s += &format!(
+                "VC use           {} of the flits through crossbars\n",
+                parts.join(", ")
+            );
+        }
         if self.escape_buffer_flits > 0 || self.output_buffer_flits > 0 {
             s += &format!(
                 "queues           escape queue (VC 0) {} flits, output queues {} flits per VC\n",
@@ -267,8 +326,22 @@ impl Family for VcFamily {
                 .max()
                 .unwrap_or(0),
             flits_forwarded: net.switches.iter().map(|s| s.forwarded).sum(),
-            vc0_share: net.switches.iter().map(|s| s.forwarded_vc0).sum::<u64>() as f64
+            vc0_share: net.switches.iter().map(|s| s.forwarded_vc[0]).sum::<u64>() as f64
                 / net.switches.iter().map(|s| s.forwarded).sum::<u64>().max(1) as f64,
+            vc_use: {
+                let all = net.switches.iter().map(|s| s.forwarded).sum::<u64>().max(1);
+                (0..p.vcs)
+                    .map(|v| {
+                        let flits = net.switches.iter().map(|s| s.forwarded_vc[v]).sum();
+                        VcUse {
+                            vc: v,
+                            role: net.build.roles.name(v),
+                            flits,
+                            share: flits as f64 / all as f64,
+                        }
+                    })
+                    .collect()
+            },
             crossbar: match p.crossbar {
                 CrossbarKind::Multiplexed => "multiplexed",
                 CrossbarKind::NonMultiplexed => "non-multiplexed",
@@ -394,8 +467,15 @@ pub fn build(
         return Err(Error::field(
             "routing.selection",
             format!(
-                "{:?} takes the first candidate only, never the escape path {} routing relies on; allowed: max-credits, ff, sadp",
-                cfg.routing.selection, plan.algorithm
+                "{:?} takes the first candidate only, never the escape path {} routing relies on; allowed: {}",
+                cfg.routing.selection,
+                plan.algorithm,
+                crate::routing::selection::SELECTIONS
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .filter(|n| Selection::by_name(n).is_some_and(|s| s.tries_escape()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         ));
     }
@@ -548,6 +628,15 @@ pub fn build(
         },
         nic,
         routing,
+        roles: if plan.escape_vc {
+            VcRoles::Escape
+        } else {
+            match plan.algorithm {
+                "dl" | "dl-table" => VcRoles::Layers,
+                "dor-dateline" => VcRoles::Classes,
+                _ => VcRoles::Plain,
+            }
+        },
     };
     Network::new(topo, params, b, dests)
 }

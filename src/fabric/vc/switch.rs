@@ -32,7 +32,7 @@ use crate::blocks::credit_delay::CreditDelay;
 use crate::blocks::crossbar::Crossbar;
 use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::luc_ncb::{ExchangeParams, LucNcb, Word, DIRS};
-use crate::blocks::vc_buffer::VcBuffer;
+use crate::blocks::vc_buffer::{VcBuffer, MAX_VCS};
 use crate::blocks::vc_credits::{VcCredits, FREE};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
@@ -206,10 +206,10 @@ pub struct VcSwitch {
     credit_back: Vec<u32>,
     credit_ports: u32,
     credit_rr: Vec<u8>,
-    /// Flits that crossed the crossbar, and those of them into VC 0 (seed 004's escape
-    /// queues).
+    /// Flits that crossed the crossbar, and those of them into each output VC (VC 0: seed
+    /// 004's escape queues).
     pub forwarded: u64,
-    pub forwarded_vc0: u64,
+    pub forwarded_vc: [u64; MAX_VCS],
     /// Headers the routing function gave no candidate (must stay 0).
     pub route_errors: u64,
     /// The LUC/NCB exchange unit (seed 002), when configured.
@@ -296,7 +296,7 @@ impl VcSwitch {
             credit_ports: 0,
             credit_rr: vec![0; np],
             forwarded: 0,
-            forwarded_vc0: 0,
+            forwarded_vc: [0; MAX_VCS],
             route_errors: 0,
             exch: (p.exchange.hops > 0).then(|| LucNcb::new(p.exchange)),
             heads_in: 0,

@@ -7,6 +7,7 @@
 //! Every selection is one file here and one line in [`selections!`] below.
 
 pub mod credits;
+pub mod duato;
 pub mod ff;
 pub mod only;
 pub mod sadp;
@@ -164,7 +165,8 @@ selections! {
     Only(only::Only) = "only": "the routing function's first candidate, and only that one (deterministic routing)",
     Sadp(sadp::Sadp) = "sadp": "Static And Destination Priority: the preferred (deterministic) port if it has room, else the lowest other one with room (seed 001 §5.1)",
     Ff(ff::FirstFree) = "ff": "First Free: the lowest candidate port with room (seed 001 §5.1)",
-    MostCredits(credits::MostCredits) = "max-credits": "the candidate whose VC downstream holds the most credits, lowest port on a tie, escape candidates last (seed 004 §4.1)",
+    Duato(duato::Duato) = "duato": "Duato's order: a free adaptive queue with the most credits, else a free escape queue, else wait a cycle (seed 004 §4.1 and §1: busy links are skipped)",
+    MostCredits(credits::MostCredits) = "max-credits": "the adaptive candidate with the most credits even if busy (the header waits for it), escape candidates only when no adaptive queue has room (flitwave's seed-004 order before issue 27)",
     Straight(sadp::Sadp) = "straight": "oblivious straight selection: among the candidates with room, keep going in the dimension the message arrived along (the routing marks it), else the first other (seed 002 §5's baseline; the same logic as sadp)",
     Ssr(speculative::Ssr) = "ssr": "Speculative Selection: the free channel with the least E = D + R + N1 + k*N2 (k = routing.ssr_k, 0.5), all busy: the least E; needs exchange.hops = 2 (seed 002 §4)",
     Ssr1Hop(speculative::Ssr1Hop) = "ssr-1hop": "SSR's one-hop variant, k = 0: E = D + R + N1; needs exchange.hops >= 1 (seed 002 §2.2)",
@@ -232,6 +234,43 @@ mod tests {
         assert_eq!(m.select(&c, &Cr(0b001100, cr), 1).map(|p| p.port), Some(3));
         assert_eq!(m.select(&e, &Cr(0b10010, cr), 1).map(|p| p.port), Some(4));
         assert_eq!(m.select(&e, &Cr(0b00010, cr), 1).map(|p| p.port), Some(1));
-        assert_eq!(SELECTIONS.len(), 7);
+        assert_eq!(SELECTIONS.len(), 8);
+    }
+
+    /// Seed 004's rule: a busy adaptive queue is skipped for a free escape queue (`duato`);
+    /// `max-credits` waits on the busy adaptive queue instead. With nothing free, `duato` waits.
+    #[test]
+    fn duato_skips_a_busy_adaptive_queue_for_a_free_escape_queue() {
+        // every queue has room; `free` says which can take the packet now
+        struct Busy {
+            free: u32,
+        }
+        impl PortView for Busy {
+            fn can_take(&self, port: usize, _vc: u8, _flits: u32) -> bool {
+                self.free >> port & 1 == 1
+            }
+            fn has_room(&self, _port: usize, _vc: u8, _flits: u32) -> bool {
+                true
+            }
+            fn credits(&self, port: usize, _vc: u8) -> u32 {
+                port as u32
+            }
+        }
+        let c = set(&[(1, 0, true), (4, 0, false), (6, 0, false)]);
+        let pick = |s: &str, free: u32| {
+            Selection::by_name(s)
+                .unwrap()
+                .select(&c, &Busy { free }, 1)
+                .map(|p| p.port)
+        };
+        // adaptive ports 4 and 6 busy, escape port 1 free
+        assert_eq!(pick("duato", 0b10), Some(1));
+        assert_eq!(pick("max-credits", 0b10), Some(6));
+        // a free adaptive queue wins over the escape queue, the one with most credits
+        assert_eq!(pick("duato", 0b1010010), Some(6));
+        assert_eq!(pick("duato", 0b0010010), Some(4));
+        // nothing free: duato waits, max-credits holds on to a busy adaptive queue
+        assert_eq!(pick("duato", 0), None);
+        assert_eq!(pick("max-credits", 0), Some(6));
     }
 }

@@ -308,7 +308,7 @@ impl VcSwitch {
         self.sw_rr[p] = if v + 1 == nv { 0 } else { v as u8 + 1 };
         self.sa_won |= 1 << p;
         self.forwarded += 1;
-        self.forwarded_vc0 += (s.ovc == 0) as u64;
+        self.forwarded_vc[s.ovc as usize] += 1;
         if tail {
             self.tails_out = self.tails_out.wrapping_add(1);
             self.active &= !(1 << iv);
