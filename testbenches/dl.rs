@@ -135,10 +135,10 @@ fn shortest(
 }
 
 fn check_set(topo: &Topology, r: Restriction, layers: usize, select: &str) {
-    let routes = dl::routes(topo, layers, r, select, 7).unwrap();
+    let routes = dl::routes(topo, layers, r, select, 7, 0).unwrap();
     let ud = UpDown::new(topo);
     let x = preorder(topo, &ud);
-    let lt = LTurn::new(topo);
+    let lt = LTurn::new(topo, 0);
     let h = topo.num_hosts();
     let dc = deadlock::check(topo, &routes);
     assert!(dc.acyclic, "{r:?}/{select}: {dc}");
@@ -239,7 +239,7 @@ fn l_turn_table_keeps_the_base_rule_is_acyclic_and_maximal() {
     ];
     let mut released = 0;
     for topo in &tops {
-        let (ud, lt) = (UpDown::new(topo), LTurn::new(topo));
+        let (ud, lt) = (UpDown::new(topo), LTurn::new(topo, 0));
         let x = preorder(topo, &ud);
         let np = topo.ports_per_switch;
         // channel dependency graph of the legal turns; every other turn would close a cycle
@@ -293,7 +293,7 @@ fn l_turn_table_keeps_the_base_rule_is_acyclic_and_maximal() {
     assert!(released > 0, "the cycle analysis released no turn");
     // one layer of L-turn is not up*/down*: its paths differ (docs/dl.md compares their hops)
     let topo = &tops[1];
-    let hops = |r: Restriction| avg_hops(topo, &dl::routes(topo, 1, r, "low-port", 1).unwrap());
+    let hops = |r: Restriction| avg_hops(topo, &dl::routes(topo, 1, r, "low-port", 1, 0).unwrap());
     let (l, u) = (hops(Restriction::LTurn), hops(Restriction::Ud));
     assert!(
         (l - u).abs() > 0.01,
@@ -306,7 +306,7 @@ fn the_up_down_baseline_keeps_one_vc_per_path() {
     let topo = irregular::generate(32, 4, 8, 2).unwrap();
     let ud = UpDown::new(&topo);
     for sel in dl::SELECTIONS {
-        let r = dl::updown_layers(&topo, 3, sel, 4).unwrap();
+        let r = dl::updown_layers(&topo, 3, sel, 4, 0).unwrap();
         assert!(deadlock::check(&topo, &r).acyclic, "{sel}");
         let h = topo.num_hosts();
         for (s, d) in (0..h)
@@ -348,10 +348,10 @@ fn the_up_down_baseline_keeps_one_vc_per_path() {
 fn dl_is_shorter_than_up_down_and_one_layer_is_up_down() {
     let topo = irregular::generate(64, 4, 8, 5).unwrap();
     let ud =
-        flitwave::routing::updown::routes(&topo, flitwave::routing::updown::Select::Shortest, 1)
+        flitwave::routing::updown::routes(&topo, flitwave::routing::updown::Select::Shortest, 1, 0)
             .unwrap();
-    let d3 = dl::routes(&topo, 3, Restriction::Ud, "low-port", 1).unwrap();
-    let d1 = dl::routes(&topo, 1, Restriction::Ud, "low-port", 1).unwrap();
+    let d3 = dl::routes(&topo, 3, Restriction::Ud, "low-port", 1, 0).unwrap();
+    let d1 = dl::routes(&topo, 1, Restriction::Ud, "low-port", 1, 0).unwrap();
     let hops = |r: &flitwave::routing::RouteSet| avg_hops(&topo, r);
     let (u, a, b) = (hops(&ud), hops(&d3), hops(&d1));
     assert!(a < u - 0.3, "DL with 3 layers {a} vs up*/down* {u}");

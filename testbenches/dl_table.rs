@@ -29,12 +29,15 @@ fn tables_route_every_pair_descending_deadlock_free_and_short() {
     for (name, topo, layers) in &tops {
         let ud = avg_hops(
             topo,
-            &dl::updown_layers(topo, *layers, "low-port", 1).unwrap(),
+            &dl::updown_layers(topo, *layers, "low-port", 1, 0).unwrap(),
         );
         for r in [Restriction::Ud, Restriction::LTurn] {
-            let best = avg_hops(topo, &dl::routes(topo, *layers, r, "low-port", 1).unwrap());
+            let best = avg_hops(
+                topo,
+                &dl::routes(topo, *layers, r, "low-port", 1, 0).unwrap(),
+            );
             for sel in dl::SELECTIONS {
-                let t = dl_table::build(topo, *layers, r, sel, 9).unwrap();
+                let t = dl_table::build(topo, *layers, r, sel, 9, 0).unwrap();
                 let set = t.route_set(topo).unwrap();
                 let dc = deadlock::check(topo, &set);
                 assert!(dc.acyclic, "{name} {r:?}/{sel}: {dc}");
@@ -69,7 +72,7 @@ fn tables_route_every_pair_descending_deadlock_free_and_short() {
 #[test]
 fn a_turn_that_breaks_the_restriction_descends_one_layer_and_no_other_does() {
     let topo = irregular::generate(16, 4, 8, 3).unwrap();
-    let t = dl_table::build(&topo, 3, Restriction::Ud, "sancho", 1).unwrap();
+    let t = dl_table::build(&topo, 3, Restriction::Ud, "sancho", 1, 0).unwrap();
     let ud = flitwave::routing::updown::UpDown::new(&topo);
     let (np, mut descents) = (topo.ports_per_switch, 0);
     for s in 0..topo.switches {
@@ -165,7 +168,7 @@ fn restrictions_the_tables_cannot_hold_are_refused() {
 fn the_table_unit_loaded_through_its_config_port_answers_as_the_tables() {
     use flitwave::blocks::dl_table::{DlLookup, DlTableUnit};
     let topo = irregular::generate(64, 4, 8, 2).unwrap();
-    let t = dl_table::build(&topo, 3, Restriction::LTurn, "high-pch", 2).unwrap();
+    let t = dl_table::build(&topo, 3, Restriction::LTurn, "high-pch", 2, 0).unwrap();
     for sw in [0, 21, 63] {
         let mut u = DlTableUnit::new(8);
         for w in t.config_writes(sw) {

@@ -41,7 +41,7 @@ fn ring5() -> Topology {
 #[test]
 fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
     let t = ring5();
-    let routes = itb::routes(&t, ItbSelect::Random, 1).unwrap();
+    let routes = itb::routes(&t, ItbSelect::Random, 1, 0).unwrap();
     // 2 -> 3 -> 4 turns down then up at switch 3: split there, host 3 is the in-transit host
     let r = routes.get(2, 4);
     assert_eq!(r.switches, vec![2, 3, 4]);
@@ -167,7 +167,7 @@ fn itb_routes_are_minimal_legal_per_sub_route_and_deadlock_free() {
                 .into_iter()
                 .enumerate()
             {
-                let rs = itb::routes(&t, sel, seed).unwrap();
+                let rs = itb::routes(&t, sel, seed, 0).unwrap();
                 for s in 0..t.num_hosts() {
                     for d in 0..t.num_hosts() {
                         if s == d {

@@ -49,7 +49,7 @@ fn updown_routes_are_legal_reach_their_destination_and_are_deadlock_free() {
             assert!(!ud.is_up(0, 0), "host ports go neither up nor down");
             let dist = t.switch_distances();
             for sel in [Select::Balanced, Select::Shortest] {
-                let rs = updown::routes(&t, sel, seed).unwrap();
+                let rs = updown::routes(&t, sel, seed, 0).unwrap();
                 let h = t.num_hosts();
                 for s in 0..h {
                     for d in 0..h {
@@ -101,13 +101,13 @@ fn legality_and_selection_parsing() {
 fn balanced_is_fast_on_64_switches() {
     let t = irregular::generate(64, 4, 8, 11).unwrap();
     let t0 = std::time::Instant::now();
-    let rs = updown::routes(&t, Select::Balanced, 11).unwrap();
+    let rs = updown::routes(&t, Select::Balanced, 11, 0).unwrap();
     let el = t0.elapsed();
     assert_eq!(rs.hosts(), 256);
     assert!(el.as_secs_f64() < 2.0, "balanced routes took {el:?}");
     // same seed, same routes
     assert_eq!(
-        updown::routes(&t, Select::Balanced, 11)
+        updown::routes(&t, Select::Balanced, 11, 0)
             .unwrap()
             .to_routes(),
         rs.to_routes()
@@ -119,7 +119,7 @@ fn shortest_is_the_shortest_legal_path_with_lowest_ids_on_ties() {
     for seed in 0..10 {
         let t = irregular::generate(16, 4, 8, seed).unwrap();
         let ud = UpDown::new(&t);
-        let rs = updown::routes(&t, Select::Shortest, 0).unwrap();
+        let rs = updown::routes(&t, Select::Shortest, 0, 0).unwrap();
         // brute force: BFS over legal paths from every switch
         for s in 0..16 {
             let mut best = [u32::MAX; 16];
@@ -183,8 +183,8 @@ fn balanced_spreads_load_better_than_shortest() {
     for seed in 0..12 {
         let n = [16, 32, 64][seed as usize % 3];
         let t = irregular::generate(n, 4, 8, seed).unwrap();
-        let b = RouteStats::compute(&t, &updown::routes(&t, Select::Balanced, seed).unwrap());
-        let s = RouteStats::compute(&t, &updown::routes(&t, Select::Shortest, seed).unwrap());
+        let b = RouteStats::compute(&t, &updown::routes(&t, Select::Balanced, seed, 0).unwrap());
+        let s = RouteStats::compute(&t, &updown::routes(&t, Select::Shortest, seed, 0).unwrap());
         bal += b.max_channel_load_uniform;
         sho += s.max_channel_load_uniform;
         wins += usize::from(b.max_channel_load_uniform <= s.max_channel_load_uniform);
@@ -243,7 +243,7 @@ fn stats_with_bit_reversal_match_hand_computation() {
         .collect();
     let t = Topology::new(2, 3, links, hosts, Shape::Irregular).unwrap();
     for sel in [Select::Shortest, Select::Balanced] {
-        let rs = updown::routes(&t, sel, 3).unwrap();
+        let rs = updown::routes(&t, sel, 3, 0).unwrap();
         assert_eq!(rs.get(0, 1).switches, vec![0]);
         assert_eq!(rs.get(0, 1).ports(), vec![1]);
         assert_eq!(rs.get(1, 3).ports(), vec![2, 1]);
@@ -269,7 +269,7 @@ fn stats_with_bit_reversal_match_hand_computation() {
 #[test]
 fn stats_on_a_hand_made_line_match_hand_computation() {
     let t = line3();
-    let rs = updown::routes(&t, Select::Shortest, 0).unwrap();
+    let rs = updown::routes(&t, Select::Shortest, 0, 0).unwrap();
     let st = RouteStats::compute(&t, &rs);
     // pairs: 0-1:1 0-2:2 1-0:1 1-2:1 2-0:2 2-1:1 → 8/6
     assert!((st.avg_hops_uniform - 8.0 / 6.0).abs() < 1e-12);
@@ -308,12 +308,12 @@ fn a_ring_forces_non_minimal_updown_routes() {
         })
         .collect();
     let t = Topology::new(5, 4, links, hosts, Shape::Irregular).unwrap();
-    let st = RouteStats::compute(&t, &updown::routes(&t, Select::Shortest, 0).unwrap());
+    let st = RouteStats::compute(&t, &updown::routes(&t, Select::Shortest, 0, 0).unwrap());
     assert!(st.deadlock_free);
     assert!(st.routes_non_minimal > 0);
     // minimal routes around the ring in one direction are cyclic
     assert_eq!(
-        updown::routes(&t, Select::Shortest, 0)
+        updown::routes(&t, Select::Shortest, 0, 0)
             .unwrap()
             .get(2, 4)
             .switches,
@@ -617,7 +617,7 @@ fn dateline_vcs_break_the_torus_cycles_of_dimension_order() {
 #[test]
 fn a_route_set_stores_each_switch_path_once() {
     let t = irregular::generate(64, 4, 8, 11).unwrap();
-    let rs = updown::routes(&t, Select::Shortest, 0).unwrap();
+    let rs = updown::routes(&t, Select::Shortest, 0, 0).unwrap();
     assert_eq!(rs.paths(), 64 * 64, "one path per switch pair");
     let h = 256u64;
     assert!(
@@ -634,10 +634,68 @@ fn a_route_set_stores_each_switch_path_once() {
             assert_eq!(rs.path_id(s, d), rs.path_id(s2, d2));
         }
     }
-    let b = updown::routes(&t, Select::Balanced, 11).unwrap();
+    let b = updown::routes(&t, Select::Balanced, 11, 0).unwrap();
     assert!(
         b.paths() < 256 * 255 / 2,
         "balanced host pairs share paths: {} distinct",
         b.paths()
+    );
+}
+
+/// `routing.root` moves the up*/down* tree: the root is the only switch at level 0, every route
+/// stays legal and deadlock-free, and DET's busiest channel (its throughput bound) moves with
+/// it. The rule "central" and bad roots are checked through the command line.
+#[test]
+fn the_updown_root_is_a_parameter_and_moves_the_bound() {
+    use flitwave::routing::bound;
+    let t = irregular::generate(16, 4, 8, 1).unwrap();
+    let u = DestTable::new(&Pattern::Uniform, &t).unwrap();
+    let mut rates = vec![];
+    for root in [0, 5, 9] {
+        let ud = UpDown::rooted(&t, root);
+        assert_eq!(ud.level[root], 0);
+        assert_eq!(ud.level.iter().filter(|&&l| l == 0).count(), 1);
+        let rs = updown::routes(&t, Select::Forwarding, 1, root).unwrap();
+        for s in 0..t.num_hosts() {
+            for d in 0..t.num_hosts() {
+                if s != d {
+                    assert!(ud.is_legal_path(&t, rs.get(s, d).switches));
+                }
+            }
+        }
+        assert!(deadlock::check(&t, &rs).acyclic);
+        rates.push(bound::of_routes(&t, &rs, &u).unwrap().rate);
+    }
+    assert!(
+        rates.iter().any(|&r| (r - rates[0]).abs() > 1e-6),
+        "the root changes DET's bound: {rates:?}"
+    );
+    // the command line: a switch id, a rule, and what is refused
+    let bound_of = |root: &str| {
+        let (ok, out, err) = crate::common::flitwave(&[
+            "routes",
+            "--routing",
+            "updown",
+            "--paths",
+            "forwarding",
+            "--switches",
+            "16",
+            "--root",
+            root,
+            "--json",
+        ]);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["throughput_bound"]["uniform"].as_f64().unwrap()
+    };
+    assert!((bound_of("5") - rates[1]).abs() < 1e-12);
+    assert!(bound_of("central") > 0.0);
+    crate::common::fails_with(
+        &["run", "--set", "routing.root=99", "--cycles", "100"],
+        &["routing.root", "switch 99", "0..=15", "central"],
+    );
+    crate::common::fails_with(
+        &["run", "--set", "routing.root=\"middle\"", "--cycles", "100"],
+        &["routing.root", "middle", "lowest-id, central"],
     );
 }

@@ -530,6 +530,9 @@ pub(crate) struct RoutesArgs {
     /// layer without VCs.
     #[arg(long)]
     pub layers: Option<usize>,
+    /// The up*/down* root (`routing.root`): a switch id, lowest-id (switch 0) or central.
+    #[arg(long, default_value = "lowest-id")]
+    pub root: String,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,

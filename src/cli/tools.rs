@@ -140,6 +140,9 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 restriction: &a.restriction,
                 layers: a.layers,
                 default_layers: 3,
+                root: root_arg(&a.root)
+                    .resolve(&topo)
+                    .map_err(|e| e.context("--root"))?,
             },
         )
         .map_err(|e| e.context(format!("routing {name}")))?;
@@ -206,6 +209,13 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
         outln!("{bound_text}");
     }
     Ok(())
+}
+
+/// `--root`: a switch id or a rule.
+fn root_arg(s: &str) -> flitwave::routing::updown::Root {
+    use flitwave::routing::updown::Root;
+    s.parse()
+        .map_or_else(|_| Root::Rule(s.into()), Root::Switch)
 }
 
 /// The throughput bounds of a plan under uniform and bit-reversal traffic, as JSON

@@ -53,6 +53,7 @@ pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
         restriction: &cfg.routing.restriction,
         layers: (cfg.routing.layers > 0).then_some(cfg.routing.layers),
         default_layers: cfg.switch.vcs,
+        root: cfg.routing.root.resolve(topo)?,
     };
     r.plan(topo, &args)
         .map_err(|e| e.context(format!("routing {:?}", r.name)))

@@ -120,6 +120,9 @@ pub struct RoutingCfg {
     /// ssr: the weight k of N2 in E = D + R + N1 + k*N2 (seed 002 §4: 0.5), a multiple of
     /// 0.25 in 0..=4.
     pub ssr_k: f64,
+    /// The root of the up*/down* spanning tree (updown, itb, dl, dl-table, adaptive): a switch
+    /// id, "lowest-id" (switch 0, seed 000 §2) or "central".
+    pub root: crate::routing::updown::Root,
 }
 
 impl RoutingCfg {
@@ -323,6 +326,7 @@ impl Default for RoutingCfg {
             restriction: "ud".into(),
             layers: 0,
             ssr_k: 0.5,
+            root: Default::default(),
         }
     }
 }

@@ -123,6 +123,7 @@ fn route_stats(topo: &Topology, alg: &str, restriction: &str, sel: &str) -> Resu
         restriction,
         layers: Some(3),
         default_layers: 3,
+        root: 0,
     };
     let plan = routing(alg)?.plan(topo, &args)?;
     let routes = plan.source_routes(|| crate::Error::new("no routes"))?;

@@ -199,7 +199,7 @@ fn rt(dest: u64, in_port: u64, in_vc: u64) -> Vec<u64> {
 /// The tables of a real network: 64 switches of 8 ports with 4 hosts each, 3 layers.
 fn real_tables(seed: u64, select: &str) -> dl_table::DlTables {
     let topo = irregular::generate(64, 4, 8, seed).expect("a 64-switch network");
-    dl_table::build(&topo, 3, Restriction::Ud, select, seed).expect("DL tables")
+    dl_table::build(&topo, 3, Restriction::Ud, select, seed, 0).expect("DL tables")
 }
 
 impl Twin for DlTableRtl {

@@ -57,7 +57,7 @@ pub struct AdaptiveTables {
 
 impl AdaptiveTables {
     /// The tables of `topo` (any connected topology of at most 32 ports per switch).
-    pub fn build(topo: &Topology) -> Result<Self> {
+    pub fn build(topo: &Topology, root: usize) -> Result<Self> {
         let (n, np) = (topo.switches, topo.ports_per_switch);
         if np > 32 {
             return Err(Error::field(
@@ -65,7 +65,7 @@ impl AdaptiveTables {
                 format!("{np} ports; adaptive routing's port masks allow at most 32"),
             ));
         }
-        let ud = UpDown::new(topo);
+        let ud = UpDown::rooted(topo, root);
         let dist = topo.switch_distances();
         // up*/down* order: a switch's up neighbours come earlier
         let mut order: Vec<usize> = (0..n).collect();
@@ -258,7 +258,7 @@ mod tests {
             false,
         ));
         for (name, topo, cycle) in &cases {
-            let t = AdaptiveTables::build(topo).unwrap();
+            let t = AdaptiveTables::build(topo, 0).unwrap();
             let c = check_escape(topo, &t);
             assert!(c.acyclic, "{name}: {c}");
             let bad = check_ignoring_arrival(topo, &t);
@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn tables_are_minimal_and_escape_paths_legal() {
         let topo = irregular::generate(32, 4, 8, 3).unwrap();
-        let t = AdaptiveTables::build(&topo).unwrap();
+        let t = AdaptiveTables::build(&topo, 0).unwrap();
         let ud = UpDown::new(&topo);
         let dist = topo.switch_distances();
         let n = topo.switches;

@@ -87,8 +87,8 @@ pub(crate) struct Turns {
 }
 
 impl Turns {
-    pub(crate) fn new(topo: &Topology, r: Restriction) -> Self {
-        let ud = UpDown::new(topo);
+    pub(crate) fn new(topo: &Topology, r: Restriction, root: usize) -> Self {
+        let ud = UpDown::rooted(topo, root);
         let np = topo.ports_per_switch;
         Turns {
             r,
@@ -96,7 +96,7 @@ impl Turns {
             up: (0..topo.switches * np)
                 .map(|c| ud.is_up(c / np, c % np))
                 .collect(),
-            lturn: (r == Restriction::LTurn).then(|| LTurn::new(topo)),
+            lturn: (r == Restriction::LTurn).then(|| LTurn::new(topo, root)),
         }
     }
 
@@ -193,6 +193,7 @@ pub fn routes(
     r: Restriction,
     select: &str,
     seed: u64,
+    root: usize,
 ) -> Result<RouteSet> {
     check_args(layers, select)?;
     let n = topo.switches;
@@ -212,7 +213,7 @@ pub fn routes(
                     .collect()
             })
             .collect(),
-        turns: Turns::new(topo, r),
+        turns: Turns::new(topo, r, root),
     };
     let ns = n * layers * st.kinds();
     let h = topo.num_hosts();
@@ -287,8 +288,14 @@ pub fn routes(
 /// `random` uniformly, `low-port` VC 0, `sancho` and `high-pch` the VC whose busiest (link, VC)
 /// channel on the path carries the fewest routes so far (the physical channels are the path's
 /// whatever the VC).
-pub fn updown_layers(topo: &Topology, layers: usize, select: &str, seed: u64) -> Result<RouteSet> {
-    let one = routes(topo, 1, Restriction::Ud, select, seed)?;
+pub fn updown_layers(
+    topo: &Topology,
+    layers: usize,
+    select: &str,
+    seed: u64,
+    root: usize,
+) -> Result<RouteSet> {
+    let one = routes(topo, 1, Restriction::Ud, select, seed, root)?;
     if layers == 1 {
         return Ok(one);
     }

@@ -162,6 +162,7 @@ pub fn build(
     r: Restriction,
     select: &str,
     seed: u64,
+    root: usize,
 ) -> Result<DlTables> {
     if !matches!(r, Restriction::Ud | Restriction::LTurn) {
         return Err(Error::field(
@@ -177,9 +178,9 @@ pub fn build(
         "DL routing tables",
         (n * h + n * np * np) as u64,
     )?;
-    let turns = Turns::new(topo, r);
+    let turns = Turns::new(topo, r, root);
     let breaks = |sw: usize, input: usize, out: usize| !turns.allows(sw, 0, input, out);
-    let parent = super::updown::UpDown::new(topo).tree_parents(topo);
+    let parent = super::updown::UpDown::rooted(topo, root).tree_parents(topo);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7AB1E5);
     let mut load = vec![0u64; n * np];
     let mut port = vec![0u8; n * h];

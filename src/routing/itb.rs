@@ -75,7 +75,7 @@ pub fn split(topo: &Topology, ud: &UpDown, switches: Vec<u32>, src: usize, dst: 
 
 /// One minimal route per ordered host pair, split with in-transit hosts where needed.
 #[allow(clippy::needless_range_loop)]
-pub fn routes(topo: &Topology, select: ItbSelect, seed: u64) -> Result<RouteSet> {
+pub fn routes(topo: &Topology, select: ItbSelect, seed: u64, root: usize) -> Result<RouteSet> {
     let n = topo.switches;
     for sw in 0..n {
         if topo.hosts_of(sw).next().is_none() {
@@ -84,7 +84,7 @@ pub fn routes(topo: &Topology, select: ItbSelect, seed: u64) -> Result<RouteSet>
             )));
         }
     }
-    let ud = UpDown::new(topo);
+    let ud = UpDown::rooted(topo, root);
     let dist = topo.switch_distances();
     let h = topo.num_hosts();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x17B0_17B0);

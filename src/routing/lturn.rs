@@ -91,8 +91,8 @@ pub fn preorder(topo: &Topology, ud: &UpDown) -> Vec<usize> {
 
 impl LTurn {
     /// The legal turns on `topo`.
-    pub fn new(topo: &Topology) -> Self {
-        let ud = UpDown::new(topo);
+    pub fn new(topo: &Topology, root: usize) -> Self {
+        let ud = UpDown::rooted(topo, root);
         let x = preorder(topo, &ud);
         let np = topo.ports_per_switch;
         let n = topo.switches;

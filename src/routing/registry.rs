@@ -83,6 +83,9 @@ pub struct PlanArgs<'a> {
     pub restriction: &'a str,
     pub layers: Option<usize>,
     pub default_layers: usize,
+    /// The root of the up*/down* spanning tree (`routing.root`, resolved to a switch id) for
+    /// every routing built on up*/down* orientation: updown, itb, dl, dl-table, adaptive.
+    pub root: usize,
 }
 
 /// One routing: its name, what it is, its path policies (the first is the default) and its
@@ -219,20 +222,20 @@ fn plan_updown(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
         // seed 003's baseline: shortest up*/down* paths, the source picks the VC of the path
         let layers = a.layers.unwrap_or(a.default_layers);
         let sel = if paths == "balanced" { "random" } else { paths };
-        let routes = super::dl::updown_layers(topo, layers, sel, a.seed)?;
+        let routes = super::dl::updown_layers(topo, layers, sel, a.seed, a.root)?;
         return Ok(Plan {
             vcs: layers,
             ..source("updown", routes)
         });
     }
     let sel = updown::Select::parse(paths)?;
-    Ok(source("updown", updown::routes(topo, sel, a.seed)?))
+    Ok(source("updown", updown::routes(topo, sel, a.seed, a.root)?))
 }
 
 fn plan_dl(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     let r = super::dl::Restriction::parse(a.restriction)?;
     let layers = a.layers.unwrap_or(a.default_layers);
-    let routes = super::dl::routes(topo, layers, r, a.paths.unwrap_or("random"), a.seed)?;
+    let routes = super::dl::routes(topo, layers, r, a.paths.unwrap_or("random"), a.seed, a.root)?;
     Ok(Plan {
         vcs: layers,
         ..source("dl", routes)
@@ -243,7 +246,9 @@ fn plan_dl_table(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     let r = super::dl::Restriction::parse(a.restriction)?;
     let layers = a.layers.unwrap_or(a.default_layers);
     let sel = a.paths.unwrap_or("random");
-    let tables = Arc::new(super::dl_table::build(topo, layers, r, sel, a.seed)?);
+    let tables = Arc::new(super::dl_table::build(
+        topo, layers, r, sel, a.seed, a.root,
+    )?);
     let routes = tables.route_set(topo)?;
     let functions = (0..topo.switches)
         .map(|sw| {
@@ -260,8 +265,8 @@ fn plan_dl_table(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     })
 }
 
-fn plan_adaptive(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
-    let tables = Arc::new(super::adaptive::AdaptiveTables::build(topo)?);
+fn plan_adaptive(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    let tables = Arc::new(super::adaptive::AdaptiveTables::build(topo, a.root)?);
     let functions = (0..topo.switches)
         .map(|sw| {
             Routing::Adaptive(AdaptiveRouting {
@@ -299,7 +304,7 @@ fn plan_opty(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
 
 fn plan_itb(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     let sel = itb::ItbSelect::parse(a.paths.unwrap_or("random"))?;
-    Ok(source("itb", itb::routes(topo, sel, a.seed)?))
+    Ok(source("itb", itb::routes(topo, sel, a.seed, a.root)?))
 }
 
 fn plan_dor(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {

@@ -19,12 +19,13 @@ use crate::topology::Topology;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Up*/down* link directions (seed 000 §2, Figure 2).
 #[derive(Debug, Clone)]
 pub struct UpDown {
-    /// BFS level of every switch (root = switch 0 at level 0).
+    /// BFS level of every switch (the root at level 0; switch 0 unless `routing.root` says).
     pub level: Vec<u32>,
     ports_per_switch: usize,
     /// `up[sw * ports_per_switch + port]`: leaving `sw` through `port` goes up (false for host
@@ -33,9 +34,15 @@ pub struct UpDown {
 }
 
 impl UpDown {
-    /// Directions for `topo`.
+    /// Directions for `topo` with the spanning tree rooted at switch 0 (the lowest id, seed
+    /// 000 §2).
     pub fn new(topo: &Topology) -> Self {
-        let level = topo.bfs(0);
+        Self::rooted(topo, 0)
+    }
+
+    /// Directions for `topo` with the spanning tree rooted at switch `root` (`routing.root`).
+    pub fn rooted(topo: &Topology, root: usize) -> Self {
+        let level = topo.bfs(root);
         let np = topo.ports_per_switch;
         let mut up = vec![false; topo.switches * np];
         for sw in 0..topo.switches {
@@ -104,6 +111,72 @@ impl UpDown {
                     .any(|(_, b, _)| b == w[1] as usize)
             })
             && self.is_legal(switches)
+    }
+}
+
+/// The root of the up*/down* spanning tree (`routing.root`): a switch id, or a rule. Seed 000
+/// §2 roots the tree at switch 0; seed 004 names no root, and the throughput of its
+/// deterministic routing depends on it (docs/inorder.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Root {
+    /// This switch.
+    Switch(usize),
+    /// "lowest-id" (switch 0, the default) or "central" (the switch whose farthest switch is
+    /// nearest, then the least total distance, then the lowest id).
+    Rule(String),
+}
+
+impl Default for Root {
+    fn default() -> Self {
+        Root::Rule("lowest-id".into())
+    }
+}
+
+impl fmt::Display for Root {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Root::Switch(s) => write!(f, "{s}"),
+            Root::Rule(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+impl Root {
+    /// The rules a root may name.
+    pub const RULES: [&'static str; 2] = ["lowest-id", "central"];
+
+    /// The switch this root names on `topo`.
+    pub fn resolve(&self, topo: &Topology) -> Result<usize> {
+        let n = topo.switches;
+        match self {
+            Root::Switch(s) if *s < n => Ok(*s),
+            Root::Switch(s) => Err(Error::field(
+                "routing.root",
+                format!(
+                    "switch {s} does not exist; allowed: 0..={} or one of {}",
+                    n.saturating_sub(1),
+                    Self::RULES.join(", ")
+                ),
+            )),
+            Root::Rule(r) if r == "lowest-id" => Ok(0),
+            Root::Rule(r) if r == "central" => Ok((0..n)
+                .min_by_key(|&s| {
+                    let d = topo.bfs(s);
+                    let ecc = d.iter().copied().max().unwrap_or(0);
+                    let sum: u64 = d.iter().map(|&x| x as u64).sum();
+                    (ecc, sum, s)
+                })
+                .unwrap_or(0)),
+            Root::Rule(r) => Err(Error::field(
+                "routing.root",
+                format!(
+                    "{r:?} is not a rule; allowed: a switch id (0..={}) or one of {}",
+                    n.saturating_sub(1),
+                    Self::RULES.join(", ")
+                ),
+            )),
+        }
     }
 }
 
@@ -237,7 +310,7 @@ pub const BALANCED_MAX_PAIRS: u64 = 8192 * 8191;
 
 /// Compute one up*/down* route per ordered host pair (empty for src == dst; hosts on the same
 /// switch get a one-switch route). Routes are stored once per distinct path ([`RouteSet`]).
-pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
+pub fn routes(topo: &Topology, select: Select, seed: u64, root: usize) -> Result<RouteSet> {
     let h = topo.num_hosts();
     let n = topo.switches;
     let pairs = (h as u64) * (h as u64).saturating_sub(1);
@@ -262,7 +335,7 @@ pub fn routes(topo: &Topology, select: Select, seed: u64) -> Result<RouteSet> {
         8 * (n as u64).pow(2) + extra,
     )?;
     let mut b = RouteSetBuilder::new(h, "hosts of the topology")?;
-    let ud = UpDown::new(topo);
+    let ud = UpDown::rooted(topo, root);
     let nb = neighbour_lists(topo, &ud);
     let dist = legal_distances(&nb);
     let sw_of: Vec<usize> = (0..h).map(|x| topo.host(x).sw).collect();
