@@ -253,3 +253,53 @@ fn bad_in_order_settings_are_refused() {
         fails_with(&args, &["traffic.mtu_bytes", "256, 512, 1024, 2048, 4096"]);
     }
 }
+
+/// `nic.send_window`: with 32 descriptors a connection held back by its injection control lets
+/// younger packets of other connections pass it; with 1 (a strict FIFO source) nothing ever
+/// passes, and delivery stays exactly-once and in order through the stalls.
+#[test]
+fn a_strict_fifo_source_never_lets_a_packet_pass_and_still_drains() {
+    let base = [
+        "traffic.pattern=\"uniform\"",
+        "traffic.rate=0.5",
+        "traffic.source_queue_limit=64",
+        "nic.in_order=true",
+        "nic.ack=\"packets\"",
+        "nic.rearrange_conn_bytes=0",
+        "nic.injection=\"li\"",
+    ];
+    let bypassed = |window: &str| {
+        let w = format!("nic.send_window={window}");
+        let net = run_and_drain(&[&base[..], &[&w[..]]].concat(), 20_000);
+        let o = section(&net);
+        assert!(
+            o.rejected > 0,
+            "{window}: the load should reject packets: {o:?}"
+        );
+        net.nics
+            .iter()
+            .map(|n| n.seq.as_ref().unwrap().bypassed)
+            .sum::<u64>()
+    };
+    assert!(
+        bypassed("32") > 0,
+        "a window lets packets pass a stalled one"
+    );
+    assert_eq!(
+        bypassed("1"),
+        0,
+        "a strict FIFO source never reorders its queue"
+    );
+    fails_with(
+        &[
+            "run",
+            "--config",
+            "configs/inorder.toml",
+            "--set",
+            "nic.in_order=true",
+            "--set",
+            "nic.send_window=0",
+        ],
+        &["nic.send_window", "1..=4096", "strict FIFO"],
+    );
+}

@@ -281,6 +281,11 @@ pub struct NicCfg {
     /// vc: injection control after a NACK, seed 004 §3.3: "immediate", "li" (ADAP-LI) or
     /// "lw" (ADAP-LW, static memory only).
     pub injection: crate::fabric::vc::nic::seq::InjectionKind,
+    /// vc (nic.in_order, nic.ack = "packets"): how many of the oldest queued packets (and of
+    /// the connections waiting to resend) the send engine looks at for one its connection's
+    /// injection control lets go. 1 = a strict FIFO source: a stalled connection holds back
+    /// every other (seed 004 §3.3 names no window); 32 lets other connections pass it.
+    pub send_window: usize,
 }
 
 impl Default for Config {
@@ -404,6 +409,7 @@ impl Default for NicCfg {
             rearrange: crate::fabric::vc::nic::seq::RearrangeKind::Static,
             rearrange_conn_bytes: 32 << 10,
             injection: crate::fabric::vc::nic::seq::InjectionKind::Li,
+            send_window: crate::fabric::vc::nic::seq::WINDOW,
         }
     }
 }

@@ -405,10 +405,21 @@ fn seq_params(cfg: &Config) -> Result<Option<SeqParams>> {
             ));
         }
     };
+    if !(1..=nic::seq::MAX_WINDOW).contains(&n.send_window) {
+        return Err(Error::field(
+            "nic.send_window",
+            format!(
+                "{} is out of range; allowed 1..={} (1 = a strict FIFO source)",
+                n.send_window,
+                nic::seq::MAX_WINDOW
+            ),
+        ));
+    }
     Ok(Some(SeqParams {
         ack_packets: n.ack == AckMode::Packets,
         memory,
         policy,
+        window: n.send_window,
     }))
 }
 

@@ -239,6 +239,7 @@ impl VcNic {
                 if let Some(sq) = self.seq.as_deref_mut() {
                     let p = cx.packets.get(id);
                     sq.sent_new(p.h.dst, p.x.seq);
+                    sq.bypassed += (at > 0) as u64;
                 }
                 id
             }

@@ -6,8 +6,9 @@
 //! injection control of `blocks::nic::injection` (immediate, ADAP-LI, ADAP-LW). The send engine
 //! puts on the wire, in this order: a NACK, an ACK, the oldest resend its connection's state
 //! allows, then the oldest new packet whose connection allows it among the first
-//! [`WINDOW`] descriptors of the source queue — a connection in the limited state holds back
-//! its own packets only.
+//! `nic.send_window` descriptors of the source queue ([`WINDOW`] by default) — a connection in
+//! the limited state holds back its own packets only, unless the window is 1 (a strict FIFO
+//! source, where it holds back everything behind it).
 //!
 //! **Destination.** At a data packet's tail the rearrange-buffer controller
 //! (`blocks::nic::rearrange`) delivers it with its stored successors (one cumulative ACK),
@@ -29,8 +30,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// How many of the oldest queued packets the send engine looks at for one whose connection
-/// may inject (a descriptor window).
+/// may inject (a descriptor window; `nic.send_window`, this by default; 1 = strict FIFO).
 pub const WINDOW: usize = 32;
+
+/// The largest `nic.send_window`.
+pub const MAX_WINDOW: usize = 4096;
 
 /// Rearrange memory allocation (`nic.rearrange`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,6 +82,8 @@ pub struct SeqParams {
     pub ack_packets: bool,
     pub memory: Memory,
     pub policy: Policy,
+    /// Descriptors the send engine looks at (`nic.send_window`; 1 = strict FIFO).
+    pub window: usize,
 }
 
 /// What the source keeps of a held packet to rebuild it for a resend.
@@ -176,6 +182,8 @@ pub struct Sequenced {
     next_to_host: Vec<u32>,
     /// Deliveries out of sequence, twice or never-sent (must stay 0).
     pub order_errors: u64,
+    /// New packets sent ahead of an older queued one (0 with a strict FIFO source).
+    pub bypassed: u64,
     pub injected: Injected,
     /// Scratch of the controller's actions (no allocation per arrival once grown).
     pub actions: Vec<Action>,
@@ -201,6 +209,7 @@ impl Sequenced {
             nack_q: VecDeque::new(),
             next_to_host: vec![0; hosts],
             order_errors: 0,
+            bypassed: 0,
             injected: Injected::default(),
             actions: Vec::new(),
         }
@@ -230,12 +239,12 @@ impl Sequenced {
         if !self.p.ack_packets {
             return queue.take(1).next().map(|_| Next::New { at: 0 });
         }
-        for &c in self.resend_q.iter().take(WINDOW) {
+        for &c in self.resend_q.iter().take(self.p.window) {
             if let Some(sn) = self.inj.peek_resend(c as usize) {
                 return Some(Next::Resend { dst: c, sn });
             }
         }
-        for (at, (dst, sn)) in queue.take(WINDOW).enumerate() {
+        for (at, (dst, sn)) in queue.take(self.p.window).enumerate() {
             if self.inj.peek_new(dst as usize) == Some(sn) {
                 return Some(Next::New { at });
             }
