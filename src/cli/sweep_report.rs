@@ -4,6 +4,7 @@
 
 use super::args::SweepArgs;
 use super::tools::emit_json;
+use flitwave::experiment::build;
 use flitwave::experiment::campaign::{Campaign, Curve, Line, Outcome};
 use flitwave::experiment::config::Config;
 use flitwave::experiment::grid;
@@ -68,6 +69,12 @@ pub(crate) fn report(a: &SweepArgs, base: &Config, cp: &Campaign, out: &Outcome)
     } else {
         for (l, r) in &results {
             text += &r.report();
+            let c = &cp.curves[l.curve].config;
+            let topo = build::topology(c)?;
+            if let Some(b) = build::throughput_bounds(c, &topo, &build::plan(c, &topo)?)? {
+                text += &build::bound_text(&b);
+                text += "\n";
+            }
             if let Some(s) = l.search.as_ref().and_then(|s| s.search.as_ref()) {
                 text += &format!(
                     "saturation search: highest unsaturated rate {}\n",
@@ -78,11 +85,13 @@ pub(crate) fn report(a: &SweepArgs, base: &Config, cp: &Campaign, out: &Outcome)
         if a.grid.is_empty() && results.len() > 1 {
             let base_r = &results[0];
             let base_th = base_r.1.throughput_flits_per_ns_per_switch;
+            let base_sat = base_r.1.saturation.throughput;
             for (l, r) in &results[1..] {
                 text += &format!(
-                    "throughput factor {}/{}: {:.2}\n",
+                    "throughput factor {}/{}: {:.2} by saturation throughput, {:.2} by highest accepted\n",
                     cp.curves[l.curve].routing,
                     cp.curves[base_r.0.curve].routing,
+                    r.saturation.throughput / base_sat.max(1e-12),
                     r.throughput_flits_per_ns_per_switch / base_th.max(1e-12)
                 );
             }

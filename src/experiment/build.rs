@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::fabric::registry::{family, AnyNetwork};
 use crate::fabric::storage::StorageRun;
 use crate::fabric::{Family, NetParams, Network};
+use crate::routing::bound::{self, Bound};
 use crate::routing::registry::{routing, Plan, PlanArgs};
 use crate::routing::selection::{Selection, SelectionFunction};
 use crate::topology::{fattree, irregular, json, mesh, Topology};
@@ -94,6 +95,45 @@ pub fn network_with(cfg: &Config, topo: &Topology, plan: &Plan) -> Result<AnyNet
     let mut net = (fam.build)(cfg, topo, plan, net_params(cfg), dests)?;
     with_network!(&mut net, n => load_workload(cfg, n))?;
     Ok(net)
+}
+
+/// The throughput bounds of a configuration's routing under its traffic pattern
+/// (routing::bound): the bound of its routes, or for a routing over minimal paths the even
+/// split with what no minimal routing exceeds. None when the routing gives neither (a fat-tree
+/// routing decided in the switches) or the workload is a trace.
+pub fn throughput_bounds(
+    cfg: &Config,
+    topo: &Topology,
+    plan: &Plan,
+) -> Result<Option<(Bound, Option<Bound>)>> {
+    if cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some() {
+        return Ok(None);
+    }
+    let pattern = Pattern::parse(&cfg.traffic.pattern)
+        .map_err(|e| e.context("traffic.pattern"))?
+        .resolve(topo.num_hosts(), cfg.seed);
+    let dests = DestTable::new(&pattern, topo).map_err(|e| e.context("traffic.pattern"))?;
+    let Some(b) = bound::of_plan(topo, plan, &dests) else {
+        return Ok(None);
+    };
+    let limit = plan
+        .minimal_adaptive
+        .then(|| bound::minimal_limit(topo, &dests))
+        .flatten();
+    Ok(Some((b, limit)))
+}
+
+/// "bound 0.1712 flits/cycle/host (routes: sw15.p5 -> sw3.p7 full)" and, for a routing over
+/// minimal paths, what no minimal routing exceeds.
+pub fn bound_text(b: &(Bound, Option<Bound>)) -> String {
+    let mut s = format!(
+        "bound {:.4} flits/cycle/host ({}: {} full)",
+        b.0.rate, b.0.kind, b.0.channel
+    );
+    if let Some(l) = &b.1 {
+        s += &format!(", no minimal routing above {:.4}", l.rate);
+    }
+    s
 }
 
 /// Build everything from scratch.

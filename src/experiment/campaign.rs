@@ -10,6 +10,7 @@ use super::store::{hash_of, Key, Kind, Record, SearchOutcome};
 use super::sweep::{progress_bar, search_rates, worker_pool, Runner};
 use crate::error::{Error, Result};
 use crate::stats::number::decimal;
+use crate::stats::saturation::Load;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -347,6 +348,8 @@ impl Campaign {
         let mut runner = None;
         let mut pts: Vec<Record> = vec![];
         let mut ran = 0;
+        // the one criterion (stats::saturation): held to the first point's latency
+        let mut zero = None;
         let (rates, lo, hi) = search_rates(start, |r| {
             let rec = match known.get(&self.record(c, s, Some(r))?.key()) {
                 Some(k) => k.clone(),
@@ -360,7 +363,11 @@ impl Campaign {
                     rec
                 }
             };
-            let sat = rec.saturated.unwrap_or(false);
+            let load = rec.summary.as_ref().and_then(|s| Load::of_json(r, s));
+            let sat = match load {
+                Some(l) => l.saturated(*zero.get_or_insert(l.latency.unwrap_or(f64::INFINITY))),
+                None => rec.saturated.unwrap_or(false),
+            };
             pts.push(rec);
             Ok(sat)
         })?;
@@ -376,6 +383,12 @@ impl Campaign {
             throughput_flits_per_ns_per_switch: best.0,
             throughput_at_rate: best.1,
             rates,
+            saturation_throughput_flits_per_cycle_per_host: pts
+                .iter()
+                .find(|p| p.rate == Some(lo))
+                .and_then(|p| p.summary.as_ref())
+                .and_then(|s| s["accepted_flits_per_cycle_per_host"].as_f64())
+                .unwrap_or(0.0),
         });
         match known.get(&rec.key()) {
             Some(k) => rec = k.clone(),
@@ -430,17 +443,32 @@ fn accepted(r: &Record) -> f64 {
 }
 
 /// `--refine k` rates of curve `ci`: `k` evenly spaced rates strictly between the highest rate
-/// at which no seed saturated and the lowest rate at which one did (above it); none when every
-/// rate saturated or none did.
+/// at which no seed saturated and the lowest rate at which one did (above it), saturated by the
+/// one criterion (stats::saturation, each seed held to its lowest rate's latency); none when
+/// every rate saturated or none did.
 fn knee_rates(recs: &[Record], curve: &Curve, rates: &[f64], k: usize) -> Vec<f64> {
     let mut sorted = rates.to_vec();
     sorted.sort_by(f64::total_cmp);
+    let ours: Vec<&Record> = recs
+        .iter()
+        .filter(|x| x.routing == curve.routing && x.grid == grid::to_json(&curve.grid))
+        .collect();
+    // zero-load latency per seed: its lowest rate's
+    let zero = |seed: u64| {
+        ours.iter()
+            .filter(|x| x.seed == seed && x.rate.is_some())
+            .min_by(|a, b| a.rate.unwrap_or(0.0).total_cmp(&b.rate.unwrap_or(0.0)))
+            .and_then(|x| x.summary.as_ref())
+            .and_then(|s| s["latency"]["cycles"].as_f64())
+            .unwrap_or(f64::INFINITY)
+    };
     let sat = |r: f64| {
-        recs.iter().any(|x| {
+        ours.iter().any(|x| {
             x.rate == Some(r)
-                && x.routing == curve.routing
-                && x.grid == grid::to_json(&curve.grid)
-                && x.saturated == Some(true)
+                && match x.summary.as_ref().and_then(|s| Load::of_json(r, s)) {
+                    Some(l) => l.saturated(zero(x.seed)),
+                    None => x.saturated == Some(true),
+                }
         })
     };
     let Some(hi_i) = sorted.iter().position(|&r| sat(r)) else {

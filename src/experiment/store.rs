@@ -36,6 +36,10 @@ pub struct SearchOutcome {
     pub throughput_at_rate: f64,
     /// Rates the search ran, in rate order.
     pub rates: Vec<f64>,
+    /// Saturation throughput by the one criterion (stats::saturation): accepted traffic at
+    /// `max_unsaturated_rate`, flits/cycle/host (0 in stores written before issue 27).
+    #[serde(default)]
+    pub saturation_throughput_flits_per_cycle_per_host: f64,
 }
 
 /// One line of a store.

@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::fabric::Summary;
 use crate::routing::registry::Plan;
 use crate::stats::number::{decimal, fmt_num};
+use crate::stats::saturation::{Load, Saturation};
 use crate::topology::Topology;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -36,8 +37,11 @@ pub struct SweepResult {
     pub throughput_flits_per_cycle_per_switch: f64,
     /// Rate at which the maximum was found.
     pub throughput_at_rate: f64,
-    /// Lowest rate whose point is saturated, if any.
+    /// Lowest rate whose point is saturated ([`Summary::saturated`]), if any.
     pub saturation_rate: Option<f64>,
+    /// Saturation throughput by the one criterion of every curve ([`Saturation`],
+    /// docs/statistics.md), flits/cycle/host, beside the highest accepted traffic.
+    pub saturation: Saturation,
     /// Every point healthy (conservation, no overflow, no deadlock).
     pub all_healthy: bool,
 }
@@ -178,9 +182,14 @@ impl Runner {
     /// the highest unsaturated rate.
     pub fn search(&self, start: f64) -> Result<(Vec<SweepPoint>, f64)> {
         let mut pts = Vec::new();
+        // the one criterion (stats::saturation): the first point, at `start`, gives the
+        // zero-load latency the others are held to
+        let mut zero = None;
         let (_, lo, _) = search_rates(start, |r| {
             let p = self.point(r)?;
-            let sat = p.saturated;
+            let l = Load::of(r, &p.summary);
+            let z = *zero.get_or_insert(l.latency.unwrap_or(f64::INFINITY));
+            let sat = l.saturated(z);
             pts.push(p);
             Ok(sat)
         })?;
@@ -254,6 +263,12 @@ impl SweepResult {
             throughput_flits_per_cycle_per_switch: best.summary.accepted_flits_per_cycle_per_switch,
             throughput_at_rate: best.rate,
             saturation_rate: points.iter().find(|p| p.saturated).map(|p| p.rate),
+            saturation: Saturation::of(
+                &points
+                    .iter()
+                    .map(|p| Load::of(p.rate, &p.summary))
+                    .collect::<Vec<_>>(),
+            ),
             all_healthy: points.iter().all(|p| p.summary.healthy()),
             points,
         })
@@ -280,9 +295,18 @@ impl SweepResult {
                 if p.saturated { "yes" } else { "" }
             );
         }
+        let t = &self.saturation;
         let _ = writeln!(
             s,
-            "throughput {:.5} flits/ns/switch ({:.4} flits/cycle/switch) at rate {}{}",
+            "saturation throughput {:.5} flits/cycle/host at offered {} (the highest load whose mean latency stays within 3x zero-load, {:.1} cycles, with 95 % of its packets delivered; docs/statistics.md); first load beyond: {}",
+            t.throughput,
+            t.knee_rate.map_or("none".into(), fmt_num),
+            t.zero_load_latency,
+            t.first_saturated_rate.map_or("none run".into(), fmt_num),
+        );
+        let _ = writeln!(
+            s,
+            "highest accepted {:.5} flits/ns/switch ({:.4} flits/cycle/switch) at rate {}{}",
             self.throughput_flits_per_ns_per_switch,
             self.throughput_flits_per_cycle_per_switch,
             fmt_num(self.throughput_at_rate),

@@ -20,6 +20,7 @@ pub mod links;
 pub mod number;
 pub mod occupancy;
 pub mod percentiles;
+pub mod saturation;
 
 use percentiles::LatencyHistogram;
 use serde::Serialize;
