@@ -183,7 +183,9 @@ fn fattree_is_a_configuration_that_run_and_sweep_take() {
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let r = &v["sweeps"][0]["result"];
-    assert!(r["saturation_rate"].is_number(), "{r}");
+    // the search stops at the first load beyond the one saturation criterion
+    assert!(r["saturation"]["first_saturated_rate"].is_number(), "{r}");
+    assert!(r["saturation"]["throughput"].as_f64().unwrap() > 0.0, "{r}");
     assert_eq!(v["config"]["switch"]["family"], "vct");
     assert_eq!(r["points"][0]["summary"]["family"], "vct");
     // one vocabulary: the shorthand's options are run's

@@ -17,6 +17,7 @@ pub mod paper003;
 pub mod paper003_figures;
 pub mod paper004;
 pub mod paper004_report;
+pub mod paper004_run;
 pub mod paper004_traces;
 pub mod plot;
 pub mod provenance;

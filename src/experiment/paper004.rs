@@ -17,24 +17,23 @@
 //!
 //! Every point is an independent seeded simulation; the report is in `paper004_report`.
 
-use super::build::build;
 use super::config::Config;
 use super::paper001;
-use super::sweep::{progress_bar, worker_pool};
+use super::paper004_run as curves;
+pub use super::paper004_run::{fattree_free_acks, run, run_job};
 use crate::error::{Error, Result};
-use crate::fabric::registry::AnyNetwork;
 use crate::fabric::Summary;
 use crate::traffic::storage::{self, StorageParams};
-use crate::traffic::trace::{Packetize, Trace};
-use rayon::prelude::*;
+use crate::traffic::trace::Trace;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The preset every point starts from.
 pub const PRESET: &str = include_str!("../../configs/inorder.toml");
 
-/// Every part `reproduce inorder` knows, in report order.
-pub const FIGURES: [&str; 5] = ["fig5", "fig6", "tables", "fig8", "fattree"];
+/// Every part `reproduce inorder` knows, in report order ("roots": Figure 5's uniform curves
+/// under several up*/down* roots).
+pub const FIGURES: [&str; 6] = ["fig5", "roots", "fig6", "tables", "fig8", "fattree"];
 
 /// What to run.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -43,8 +42,12 @@ pub struct Options {
     pub topologies: usize,
     pub cycles: u64,
     pub warmup: u64,
-    /// Offered loads per curve.
+    /// Offered loads per curve, evenly spaced up to a little beyond the curve's bound
+    /// (routing::bound), then `bisections` rounds that halve the knee's interval
+    /// (stats::saturation).
     pub points: usize,
+    #[serde(default)]
+    pub bisections: usize,
     /// Trace duration before compression, µs.
     pub trace_us: f64,
     /// The trace generator's bursts per ms per host: its load (docs/inorder.md: the default
@@ -81,6 +84,7 @@ impl Options {
             cycles: 40_000,
             warmup: 10_000,
             points: 7,
+            bisections: 3,
             trace_us: 2_000.0,
             trace_bursts_per_ms: 1.0,
             sensitivity_bursts: vec![0.04, 0.25, 0.5, 2.0],
@@ -262,6 +266,9 @@ pub struct Job {
     pub workload: Workload,
     /// The x of the point: offered load, MTU, or compression factor.
     pub x: f64,
+    /// Synthetic curves: the throughput bound of the routing under the pattern, flits/cycle/host
+    /// (routing::bound), and for adaptive routing what no minimal routing exceeds.
+    pub bound: Option<(f64, Option<f64>)>,
 }
 
 /// One simulated point.
@@ -278,6 +285,9 @@ pub struct Point {
     pub exec_cycles: Option<u64>,
     /// Per destination NIC, the most rearrange memory it needed at once (bytes; Figure 7).
     pub mms_per_nic: Vec<u64>,
+    /// The job's throughput bound and limit (synthetic curves).
+    #[serde(default)]
+    pub bound: Option<(f64, Option<f64>)>,
 }
 
 /// The configuration of a job.
@@ -305,57 +315,6 @@ pub fn job_config(o: &Options, j: &Job) -> Result<Config> {
     Config::from_toml(PRESET, &sets)
 }
 
-/// Run one job.
-pub fn run_job(o: &Options, j: &Job) -> Result<Point> {
-    let cfg = job_config(o, j)?;
-    let mut net = build(&cfg)?.network;
-    let AnyNetwork::Vc(n) = &mut net else {
-        return Err(Error::new("the seed-004 preset builds vc networks"));
-    };
-    let exec = match &j.workload {
-        Workload::Synthetic { .. } => {
-            n.run(o.cycles);
-            None
-        }
-        Workload::Trace {
-            trace,
-            compression,
-            mtu,
-        } => {
-            let pk = Packetize {
-                compression: *compression,
-                clock_ns: cfg.link.clock_ns,
-                max_payload: *mtu,
-            };
-            let inj: Vec<_> = trace
-                .injections(&pk)?
-                .iter()
-                .map(|i| (i.cycle, i.src, i.dst, i.payload))
-                .collect();
-            let last = inj.last().map_or(0, |i| i.0);
-            n.load_trace(&inj, *mtu)?;
-            n.run_workload(last * 20 + 2_000_000)
-        }
-    };
-    Ok(Point {
-        figure: j.figure.clone(),
-        net: j.net,
-        variant: j.variant.label.clone(),
-        pattern: match &j.workload {
-            Workload::Synthetic { pattern, .. } => pattern.to_string(),
-            Workload::Trace { .. } => String::new(),
-        },
-        x: j.x,
-        summary: n.summary(),
-        exec_cycles: exec,
-        mms_per_nic: n
-            .nics
-            .iter()
-            .map(|x| x.seq.as_ref().map_or(0, |s| s.rb.max_used))
-            .collect(),
-    })
-}
-
 /// The storage-like trace of the seed-004 runs: 128 nodes, 23 disks on random nodes, links of
 /// 250 MB/s (1X InfiniBand after 8b/10b), `bursts` bursts per ms per host.
 pub fn trace004(o: &Options, bursts: f64) -> Result<Trace> {
@@ -367,14 +326,6 @@ pub fn trace004(o: &Options, bursts: f64) -> Result<Trace> {
         bursts_per_ms: bursts,
         ..Default::default()
     })
-}
-
-/// Offered loads of a synthetic curve (bytes/ns/switch = flits/cycle/host on the preset).
-fn rates(o: &Options, switches: usize) -> Vec<f64> {
-    let max = if switches <= 16 { 0.45 } else { 0.3 };
-    (1..=o.points)
-        .map(|i| max * i as f64 / o.points as f64)
-        .collect()
 }
 
 /// Figure 6's static buffers (bytes).
@@ -406,26 +357,43 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
     }
     let has = |f: &str| o.figures.iter().any(|x| x == f);
     let mut out = vec![];
-    let synth = |out: &mut Vec<Job>, fig: &str, vs: &[Variant], pattern: &'static str| {
-        for sw in [16, 64] {
-            for t in 1..=o.topologies as u64 {
-                for v in vs {
-                    for r in rates(o, sw) {
-                        out.push(Job {
-                            figure: fig.into(),
-                            net: Net::Irregular(sw, t),
-                            variant: v.clone(),
-                            workload: Workload::Synthetic { pattern, rate: r },
-                            x: r,
-                        });
-                    }
-                }
+    let synth = |out: &mut Vec<Job>,
+                 fig: &str,
+                 vs: &[Variant],
+                 pattern: &'static str,
+                 net: Net|
+     -> Result<()> {
+        for v in vs {
+            let (rs, bound) = curves::rates(o, net, v, pattern)?;
+            for r in rs {
+                out.push(Job {
+                    figure: fig.into(),
+                    net,
+                    variant: v.clone(),
+                    workload: Workload::Synthetic { pattern, rate: r },
+                    x: r,
+                    bound,
+                });
             }
         }
+        Ok(())
     };
+    let nets = |sw: usize| (1..=o.topologies as u64).map(move |t| Net::Irregular(sw, t));
     if has("fig5") {
         for pattern in ["uniform", "bit-reversal"] {
-            synth(&mut out, "fig5", &[det(), adap_ideal()], pattern);
+            for net in [16, 64].into_iter().flat_map(nets) {
+                synth(&mut out, "fig5", &[det(), adap_ideal()], pattern, net)?;
+            }
+        }
+    }
+    if has("roots") {
+        // Figure 5's uniform curves of the first topology under other up*/down* roots
+        for sw in [16, 64] {
+            let net = Net::Irregular(sw, 1);
+            for r in curves::roots(o, net)?.iter().filter(|r| *r != "0") {
+                let vs = [curves::rooted(det(), r), curves::rooted(adap_ideal(), r)];
+                synth(&mut out, "roots", &vs, "uniform", net)?;
+            }
         }
     }
     if has("fig6") {
@@ -433,7 +401,9 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
         for b in FIG6_BYTES {
             vs.push(adap_static(&format!("ADAP {b} B"), b, "immediate"));
         }
-        synth(&mut out, "fig6", &vs, "bit-reversal");
+        for net in [16, 64].into_iter().flat_map(nets) {
+            synth(&mut out, "fig6", &vs, "bit-reversal", net)?;
+        }
     }
     let trace = if has("tables") || has("fig8") {
         Some(Arc::new(trace004(o, o.trace_bursts_per_ms)?))
@@ -460,6 +430,7 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
                         mtu: o.mtu,
                     },
                     x: c,
+                    bound: None,
                 });
             }
         }
@@ -484,6 +455,7 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
                         mtu: o.mtu,
                     },
                     x: b,
+                    bound: None,
                 });
             }
         }
@@ -509,6 +481,7 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
                         mtu,
                     },
                     x: mtu as f64,
+                    bound: None,
                 });
             }
         }
@@ -547,6 +520,7 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
                         mtu: 1024,
                     },
                     x: c,
+                    bound: None,
                 });
             }
         }
@@ -561,40 +535,4 @@ pub fn kb_label(kb: u64) -> String {
     } else {
         format!("{kb} KB")
     }
-}
-
-/// Run every job (in parallel; the result does not depend on the thread count).
-pub fn run(o: &Options) -> Result<Vec<Point>> {
-    let jobs = jobs(o)?;
-    let pool = worker_pool(o.threads)?;
-    let pb = progress_bar(jobs.len(), "points", o.progress);
-    let out: Vec<Result<Point>> = pool.install(|| {
-        jobs.par_iter()
-            .map(|j| {
-                let r = run_job(o, j);
-                pb.inc(1);
-                r
-            })
-            .collect()
-    });
-    pb.finish_and_clear();
-    out.into_iter().collect()
-}
-
-/// Seed 001's free-acknowledgement runs of its Figure 7(b) (the vct family, 8 MB reorder
-/// buffers) on the same trace, for the fat-tree comparison.
-pub fn fattree_free_acks(o: &Options) -> Result<Vec<paper001::Point>> {
-    let p1 = paper001::Options {
-        trace_us: o.fattree_trace_us,
-        figures: vec!["fig7".into()],
-        seed: o.seed,
-        threads: o.threads,
-        progress: false,
-        ..paper001::Options::reduced()
-    };
-    let pts = paper001::run(&p1)?;
-    Ok(pts
-        .into_iter()
-        .filter(|p| o.fattree_compressions.contains(&p.x))
-        .collect())
 }

@@ -7,6 +7,7 @@ use super::paper004::{kb_label, Net, Options, Point, FIG6_BYTES};
 use super::paper004_traces::{fattree, figure7, figure8, load_table, table, TABLE1, TABLE2};
 use super::plot::{xy, Curve};
 use crate::error::Result;
+use crate::stats::saturation::{Load, Saturation};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -33,12 +34,46 @@ pub(super) fn in_order(p: &Point) -> Option<crate::fabric::vc::InOrderSection> {
     }
 }
 
-/// The throughput (highest accepted traffic) of one synthetic curve.
-fn throughput(points: &[Point], fig: &str, net: Net, variant: &str) -> f64 {
-    pts(points, fig)
-        .filter(|p| p.net == net && p.variant == variant)
-        .map(accepted)
-        .fold(0.0, f64::max)
+/// The saturation of one synthetic curve by the one criterion (stats::saturation): its
+/// saturation throughput and highest accepted traffic (flits/cycle/host = bytes/ns/switch on
+/// the preset), and its bound.
+#[derive(Debug, Clone, Copy, Default)]
+struct Thr {
+    sat: f64,
+    highest: f64,
+    bound: Option<f64>,
+    limit: Option<f64>,
+}
+
+fn thr(points: &[Point], fig: &str, net: Net, variant: &str, pattern: &str) -> Thr {
+    let c = curve(points, fig, net, variant, pattern);
+    let loads: Vec<Load> = c.iter().map(|p| Load::of(p.x, &p.summary)).collect();
+    let s = Saturation::of(&loads);
+    let b = c.first().and_then(|p| p.bound);
+    Thr {
+        sat: s.throughput,
+        highest: s.highest_accepted,
+        bound: b.map(|b| b.0),
+        limit: b.and_then(|b| b.1),
+    }
+}
+
+/// The mean over the topologies of a curve's [`Thr`].
+fn mean_thr(o: &Options, points: &[Point], fig: &str, sw: usize, pattern: &str, v: &str) -> Thr {
+    let k = o.topologies as f64;
+    let mut m = Thr::default();
+    for t in 1..=o.topologies as u64 {
+        let x = thr(points, fig, Net::Irregular(sw, t), v, pattern);
+        m.sat += x.sat / k;
+        m.highest += x.highest / k;
+        m.bound = x.bound.map(|b| m.bound.unwrap_or(0.0) + b / k);
+        m.limit = x.limit.map(|b| m.limit.unwrap_or(0.0) + b / k);
+    }
+    m
+}
+
+fn opt(x: Option<f64>) -> String {
+    x.map_or("-".into(), |v| format!("{v:.3}"))
 }
 
 /// The synthetic points of one curve, by pattern (Figure 5 mixes two patterns).
@@ -75,34 +110,63 @@ fn latency_ns(p: &Point) -> Option<f64> {
     p.summary.latency.map(|l| l.ns)
 }
 
-/// Mean over the topologies of a synthetic curve's throughput.
-fn mean_throughput(
-    o: &Options,
-    points: &[Point],
-    fig: &str,
-    sw: usize,
-    pattern: &str,
-    v: &str,
-) -> f64 {
-    (1..=o.topologies as u64)
-        .map(|t| {
-            curve(points, fig, Net::Irregular(sw, t), v, pattern)
-                .iter()
-                .map(|p| accepted(p))
-                .fold(0.0, f64::max)
-        })
-        .sum::<f64>()
-        / o.topologies as f64
+/// The knee (highest sustained load) of a curve's points.
+fn thr_knee(c: &[&Point]) -> Option<f64> {
+    let loads: Vec<Load> = c.iter().map(|p| Load::of(p.x, &p.summary)).collect();
+    Saturation::of(&loads).knee_rate
 }
 
-/// The largest MBS of a curve's points below saturation (or at any load).
+/// The largest MBS of a curve's points at or below its knee (or at any load).
 fn curve_mbs(o: &Options, points: &[Point], sw: usize, pattern: &str, below: bool) -> u64 {
     (1..=o.topologies as u64)
-        .flat_map(|t| curve(points, "fig5", Net::Irregular(sw, t), "ADAP", pattern))
-        .filter(|p| !below || !p.summary.saturated)
+        .flat_map(|t| {
+            let c = curve(points, "fig5", Net::Irregular(sw, t), "ADAP", pattern);
+            let knee = thr_knee(&c);
+            c.into_iter()
+                .filter(move |p| !below || knee.is_some_and(|k| p.x <= k))
+        })
         .map(mbs)
         .max()
         .unwrap_or(0)
+}
+
+/// Figure 5's uniform curves of the first topology of each size under several up*/down* roots:
+/// the spread of DET's bound and throughput, and of the ratio.
+fn roots_table(o: &Options, points: &[Point]) -> String {
+    let mut md = String::from("## The up*/down* root (Figure 5, uniform, first topology of each size)\n\nSeed 004 names neither its topologies nor the root of its up*/down* tree, and both DET's forwarding tables and the adaptive routing's escape paths hang from it. Switch 0 is seed 000's rule; the others are the most central switch and the roots whose forwarding tables have the highest and the lowest uniform bound (`flitwave routes --routing updown --paths forwarding --root R`). Saturation throughput / highest accepted / bound, flits/cycle/host.\n\n| switches | root | DET | ADAP (bound: even split / limit) | ratio by saturation (highest accepted) |\n|---|---|---|---|---|\n");
+    for sw in [16usize, 64] {
+        let net = Net::Irregular(sw, 1);
+        let mut rs: Vec<String> = vec!["0".into()];
+        if let Ok(r) = super::paper004_run::roots(o, net) {
+            rs.extend(r.into_iter().filter(|r| r != "0"));
+        }
+        for r in rs {
+            let (fig, dl, al) = if r == "0" {
+                ("fig5", "DET".to_string(), "ADAP".to_string())
+            } else {
+                ("roots", format!("DET root {r}"), format!("ADAP root {r}"))
+            };
+            let d = thr(points, fig, net, &dl, "uniform");
+            let a = thr(points, fig, net, &al, "uniform");
+            if d.highest == 0.0 && a.highest == 0.0 {
+                continue;
+            }
+            let _ = writeln!(
+                md,
+                "| {sw} | {r} | {:.3} / {:.3} / {} | {:.3} / {:.3} / {} / {} | {:.2}x ({:.2}x) |",
+                d.sat,
+                d.highest,
+                opt(d.bound),
+                a.sat,
+                a.highest,
+                opt(a.bound),
+                opt(a.limit),
+                a.sat / d.sat.max(1e-9),
+                a.highest / d.highest.max(1e-9)
+            );
+        }
+    }
+    md + "\n"
 }
 
 /// Execution-time improvement of `v` over DET in a trace part, percent.
@@ -130,12 +194,17 @@ fn claims(o: &Options, points: &[Point]) -> String {
     let mut rows: Vec<(String, String, String, bool)> = vec![];
     if has("fig5") {
         for (sw, paper, need) in [(16, "2x", 1.9), (64, "more than 4x", 4.0)] {
-            let r = mean_throughput(o, points, "fig5", sw, "uniform", "ADAP")
-                / mean_throughput(o, points, "fig5", sw, "uniform", "DET").max(1e-9);
+            let a = mean_thr(o, points, "fig5", sw, "uniform", "ADAP");
+            let d = mean_thr(o, points, "fig5", sw, "uniform", "DET");
+            let r = a.sat / d.sat.max(1e-9);
             rows.push((
-                format!("Fig. 5, uniform, {sw} switches: adaptive throughput over DET"),
+                format!("Fig. 5, uniform, {sw} switches: adaptive saturation throughput over DET's (up*/down* root: switch 0)"),
                 paper.into(),
-                format!("{r:.2}x"),
+                format!(
+                    "{r:.2}x ({:.2}x by highest accepted; bounds {:.2}x)",
+                    a.highest / d.highest.max(1e-9),
+                    a.bound.unwrap_or(0.0) / d.bound.unwrap_or(1.0).max(1e-9)
+                ),
                 r >= need,
             ));
         }
@@ -163,7 +232,7 @@ fn claims(o: &Options, points: &[Point]) -> String {
     }
     if has("fig6") {
         for sw in [16, 64] {
-            let t = |v: &str| mean_throughput(o, points, "fig6", sw, "bit-reversal", v);
+            let t = |v: &str| mean_thr(o, points, "fig6", sw, "bit-reversal", v).sat;
             let (det, small, big, ooo) =
                 (t("DET"), t("ADAP 32 B"), t("ADAP 8192 B"), t("ADAP-OOO"));
             rows.push((
@@ -282,33 +351,35 @@ pub fn report(
     let has = |f: &str| o.figures.iter().any(|x| x == f);
     if has("fig5") {
         md += "## Figure 5: latency and buffer needed against traffic (256-byte packets)\n\n";
-        md += "Adaptive routing here keeps every packet in order with an unlimited rearrange buffer (the ideal mode: no ACK/NACK), so its latency includes the wait for reordering and MBS is the buffer §4.2 measures. Throughput is the highest accepted traffic of the curve, averaged over the topologies; MBS the largest buffer any connection needed at a load below saturation and overall.\n\n";
-        md += "| switches | pattern | DET throughput | ADAP throughput | ratio (paper: 2x at 16, >4x at 64, uniform) | ADAP MBS below saturation | ADAP MBS at any load |\n|---|---|---|---|---|---|---|\n";
+        md += "Adaptive routing here keeps every packet in order with an unlimited rearrange buffer (the ideal mode: no ACK/NACK), so its latency includes the wait for reordering and MBS is the buffer §4.2 measures. Throughput is the **saturation throughput** of each curve by flitwave's one criterion (the highest load within 3x zero-load latency delivering 95 % of its packets, bisected; docs/statistics.md), with the highest accepted traffic beside it, averaged over the topologies, in flits/cycle/host (= bytes/ns/switch here). Beside each, its **bound** (routing::bound): DET's is where its busiest forwarding-table link is full; adaptive routing's is that of its minimal paths split evenly, with what no minimal routing can exceed after the slash. The up*/down* root is switch 0 (seed 000's rule; seed 004 names none — see the roots table). MBS is the largest buffer any connection needed at a load below saturation and overall.\n\n";
+        md += "| switches | pattern | DET: saturation / highest / bound | ADAP: saturation / highest / bound / limit | ratio by saturation (highest accepted) — paper: 2x at 16, >4x at 64, uniform | ADAP MBS below saturation | ADAP MBS at any load |\n|---|---|---|---|---|---|---|\n";
         for sw in sizes {
             for pattern in ["uniform", "bit-reversal"] {
-                let mut det = 0.0;
-                let mut adap = 0.0;
                 let (mut mbs_low, mut mbs_all) = (0u64, 0u64);
                 for t in 1..=o.topologies as u64 {
-                    let net = Net::Irregular(sw, t);
-                    let d = curve(points, "fig5", net, "DET", pattern);
-                    let a = curve(points, "fig5", net, "ADAP", pattern);
-                    det += d.iter().map(|p| accepted(p)).fold(0.0, f64::max);
-                    adap += a.iter().map(|p| accepted(p)).fold(0.0, f64::max);
+                    let a = curve(points, "fig5", Net::Irregular(sw, t), "ADAP", pattern);
+                    let knee = thr_knee(&a);
                     for p in &a {
                         mbs_all = mbs_all.max(mbs(p));
-                        if !p.summary.saturated {
+                        if knee.is_some_and(|k| p.x <= k) {
                             mbs_low = mbs_low.max(mbs(p));
                         }
                     }
                 }
-                let k = o.topologies as f64;
+                let d = mean_thr(o, points, "fig5", sw, pattern, "DET");
+                let a = mean_thr(o, points, "fig5", sw, pattern, "ADAP");
                 let _ = writeln!(
                     md,
-                    "| {sw} | {pattern} | {:.3} | {:.3} | {:.2}x | {mbs_low} B | {mbs_all} B |",
-                    det / k,
-                    adap / k,
-                    adap / det.max(1e-9)
+                    "| {sw} | {pattern} | {:.3} / {:.3} / {} | {:.3} / {:.3} / {} / {} | {:.2}x ({:.2}x) | {mbs_low} B | {mbs_all} B |",
+                    d.sat,
+                    d.highest,
+                    opt(d.bound),
+                    a.sat,
+                    a.highest,
+                    opt(a.bound),
+                    opt(a.limit),
+                    a.sat / d.sat.max(1e-9),
+                    a.highest / d.highest.max(1e-9)
                 );
             }
         }
@@ -351,6 +422,9 @@ pub fn report(
             let _ = writeln!(md, "![{f}]({f}) ![{g}]({g})\n");
         }
     }
+    if has("roots") {
+        md += &roots_table(o, points);
+    }
     if has("fig6") {
         md += "## Figure 6: bit-reversal with small static buffers (rejected packets resent at once)\n\n| switches | DET | ADAP-OOO |";
         for b in FIG6_BYTES {
@@ -364,11 +438,8 @@ pub fn report(
             let mut labels = vec!["DET".to_string(), "ADAP-OOO".to_string()];
             labels.extend(FIG6_BYTES.iter().map(|b| format!("ADAP {b} B")));
             for l in &labels {
-                let mut s = 0.0;
-                for t in 1..=o.topologies as u64 {
-                    s += throughput(points, "fig6", Net::Irregular(sw, t), l);
-                }
-                let _ = write!(row, " {:.3} |", s / o.topologies as f64);
+                let t = mean_thr(o, points, "fig6", sw, "bit-reversal", l);
+                let _ = write!(row, " {:.3} ({:.3}) |", t.sat, t.highest);
             }
             md += &row;
             md += "\n";
@@ -392,7 +463,7 @@ pub fn report(
             )?;
             md += &format!("\n![{f}]({f})\n\n");
         }
-        md += "Throughput in bytes/ns/switch (the highest accepted traffic of each curve).\n\n";
+        md += "Saturation throughput by the one criterion (the highest accepted traffic in parentheses), flits/cycle/host = bytes/ns/switch.\n\n";
     }
     if has("tables") {
         for (fig, title, paper) in [
