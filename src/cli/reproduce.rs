@@ -392,7 +392,8 @@ fn cmd_speculative(a: ReproArgs) -> Result<()> {
     o.threads = a.threads;
     o.progress = !a.quiet;
     super::progress::announce(&format!(
-        "reproduce speculative: 4 series on the 16x16 mesh, {} loads, {} hot-spot shares, {} other patterns, {} buffer depths, {} cycles per point; {}",
+        "reproduce speculative: {} series on the 16x16 mesh, {} loads, {} hot-spot shares, {} other patterns, {} buffer depths, {} cycles per point; {}",
+        p2::SERIES.len(),
         o.loads.len(),
         o.shares.len(),
         o.patterns.len(),
@@ -416,7 +417,7 @@ fn cmd_speculative(a: ReproArgs) -> Result<()> {
     write_file(&a.out.join("speculative.md"), &md)?;
     let raw = serde_json::json!({ "flitwave": prov, "config": p2::PRESET, "points": pts,
         "options": { "cycles": o.cycles, "warmup": o.warmup, "loads": o.loads, "share": o.share,
-                     "shares": o.shares, "patterns": o.patterns, "pattern_loads": o.pattern_loads,
+                     "shares": o.shares, "fifo_loads": o.fifo_loads, "patterns": o.patterns, "pattern_loads": o.pattern_loads,
                      "depths": o.depths, "depth_loads": o.depth_loads } });
     write_file(
         &a.out.join("speculative_raw.json"),

@@ -120,6 +120,9 @@ pub struct RoutingCfg {
     /// ssr: the weight k of N2 in E = D + R + N1 + k*N2 (seed 002 §4: 0.5), a multiple of
     /// 0.25 in 0..=4.
     pub ssr_k: f64,
+    /// ssr, ssr-1hop: how D reads (seed 002 §4): "same-dimension" (D = 1 for the link in the
+    /// dimension the message arrived along) or "turn" (D = 1 for a link that turns).
+    pub ssr_d: String,
     /// The root of the up*/down* spanning tree (updown, itb, dl, dl-table, adaptive): a switch
     /// id, "lowest-id" (switch 0, seed 000 §2) or "central".
     pub root: crate::routing::updown::Root,
@@ -153,6 +156,10 @@ pub struct TrafficCfg {
     pub process: crate::traffic::injection::Process,
     /// Source queue capacity in packets per host.
     pub source_queue_limit: usize,
+    /// vc family: "fifo" (one source queue, one packet on the wire at a time) or
+    /// "per-destination" (virtual output queues: a packet on every injection VC at once, each
+    /// destination served oldest first, so a stalled hot spot does not hold back the others).
+    pub source_queues: String,
     /// Play this trace file instead of the generators (docs/traffic.md); the run lasts until
     /// the trace is done.
     pub trace: Option<String>,
@@ -331,6 +338,7 @@ impl Default for RoutingCfg {
             restriction: "ud".into(),
             layers: 0,
             ssr_k: 0.5,
+            ssr_d: "same-dimension".into(),
             root: Default::default(),
         }
     }
@@ -344,6 +352,7 @@ impl Default for TrafficCfg {
             rate: 0.05,
             process: crate::traffic::injection::Process::Constant,
             source_queue_limit: 1000,
+            source_queues: "fifo".into(),
             trace: None,
             storage_us: None,
             compression: 1.0,

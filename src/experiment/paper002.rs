@@ -1,10 +1,12 @@
 //! `flitwave reproduce speculative`: seed 002's Figures 4 and 5 — throughput and latency
 //! against offered load under hot-spot traffic on the 16×16 mesh with Opt-y — for the
-//! speculative selection (SSR, two-hop), its one-hop variant and the oblivious straight
-//! selection, plus straight selection with the exchange running (what the exchange's stolen
-//! link cycles cost by themselves). Beside them: how the result depends on the hot-spot share
-//! (the paper does not give it), uniform, transpose and bit-reversal traffic, and how it
-//! depends on the VC buffer depth (the paper does not give that either). The setup is
+//! speculative selection (SSR, two-hop) under both readings of its D (`routing.ssr_d`), its
+//! one-hop variant, and the oblivious straight selection with the exchange running (the primary
+//! baseline: it pays the same stolen link cycles) and without it. Sources keep a queue per
+//! destination (`traffic.source_queues = "per-destination"`), so a saturated hot spot does not
+//! cap every other flow at the source; a FIFO source is shown beside. Also: how the result
+//! depends on the hot-spot share (2, 5 and 10 %; the paper does not give it), uniform,
+//! transpose and bit-reversal traffic, and the VC buffer depth (not given either). The setup is
 //! `configs/speculative.toml`.
 
 use super::config::Config;
@@ -15,13 +17,20 @@ use rayon::prelude::*;
 /// The seed-002 preset.
 pub const PRESET: &str = include_str!("../../configs/speculative.toml");
 
-/// The series of Figures 4–5: label, selection, exchange hops.
-pub const SERIES: [(&str, &str, u8); 4] = [
-    ("straight", "straight", 0),
-    ("straight + exchange", "straight", 2),
-    ("SSR 1-hop", "ssr-1hop", 1),
-    ("SSR 2-hop", "ssr", 2),
+/// One series of Figures 4–5: label, selection, exchange hops, reading of D.
+pub type Series = (&'static str, &'static str, u8, &'static str);
+
+/// The series of Figures 4–5; the first is the primary baseline.
+pub const SERIES: [Series; 5] = [
+    ("straight + exchange", "straight", 2, "same-dimension"),
+    ("straight", "straight", 0, "same-dimension"),
+    ("SSR 2-hop", "ssr", 2, "same-dimension"),
+    ("SSR 2-hop, D = turn", "ssr", 2, "turn"),
+    ("SSR 1-hop", "ssr-1hop", 1, "same-dimension"),
 ];
+
+/// The source queue disciplines: the one every series runs with, and the one shown beside.
+pub const SOURCES: [&str; 2] = ["per-destination", "fifo"];
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -33,6 +42,8 @@ pub struct Options {
     /// Hot-spot share of the figures (%), and the shares of the sensitivity table.
     pub share: u32,
     pub shares: Vec<u32>,
+    /// Loads of the FIFO-source rows (at the figures' share).
+    pub fifo_loads: Vec<f64>,
     /// Other patterns (one row each at every load of `pattern_loads`).
     pub patterns: Vec<&'static str>,
     pub pattern_loads: Vec<f64>,
@@ -52,7 +63,8 @@ impl Options {
             warmup: 4_000,
             loads: (1..=12).map(|i| i as f64 * 0.01).collect(),
             share: 10,
-            shares: vec![0, 5, 10, 20],
+            shares: vec![0, 2, 5, 10],
+            fifo_loads: vec![0.04, 0.08, 0.12],
             patterns: vec!["uniform", "transpose", "bit-reversal"],
             pattern_loads: vec![0.05, 0.1, 0.15, 0.2, 0.3],
             depths: vec![8, 20],
@@ -77,6 +89,8 @@ impl Options {
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Point {
     pub series: &'static str,
+    /// `traffic.source_queues`.
+    pub source: &'static str,
     pub pattern: String,
     /// VC buffer depth, flits (`switch.vc_buffer_flits`).
     pub buffer_flits: u32,
@@ -89,6 +103,26 @@ pub struct Point {
     pub healthy: bool,
     /// Input-VC cycles the exchange held back (its stolen link cycles).
     pub halted: u64,
+    /// Packets generated and delivered in the measurement window (the saturation criterion).
+    pub generated: u64,
+    pub delivered: u64,
+    /// The bound of Opt-y's minimal paths split evenly under the pattern, and what no minimal
+    /// routing exceeds (flits/cycle/host; routing::bound).
+    pub bound: Option<(f64, Option<f64>)>,
+}
+
+impl Point {
+    /// The saturation criterion's view of the point.
+    pub fn load(&self) -> crate::stats::saturation::Load {
+        crate::stats::saturation::Load {
+            rate: self.load,
+            accepted: self.accepted,
+            latency: self.latency,
+            generated: self.generated,
+            delivered: self.delivered,
+            flagged: self.saturated,
+        }
+    }
 }
 
 /// The hot-spot pattern with `share` % of the messages to the centre node.
@@ -108,21 +142,31 @@ pub fn preset_depth() -> u32 {
     Config::from_toml(PRESET, &[]).map_or(4, |c| c.switch.vc_buffer_flits)
 }
 
-/// The preset for `series` under `pattern` with VC buffers of `depth` flits.
-pub fn config(o: &Options, series: (&str, &str, u8), pattern: &str, depth: u32) -> Result<Config> {
+/// The preset for `series` under `pattern` with VC buffers of `depth` flits and `source`
+/// queues.
+pub fn config(
+    o: &Options,
+    series: Series,
+    pattern: &str,
+    depth: u32,
+    source: &str,
+) -> Result<Config> {
     let mut c = Config::from_toml(PRESET, &[])?;
     c.switch.vc_buffer_flits = depth;
     c.routing.selection = series.1.into();
+    c.routing.ssr_d = series.3.into();
     c.exchange.hops = Some(series.2);
     c.traffic.pattern = pattern.into();
+    c.traffic.source_queues = source.into();
     c.cycles = o.cycles;
     c.warmup = o.warmup;
     c.validate()?;
     Ok(c)
 }
 
-/// One simulation to run: the series, the pattern, the VC buffer depth and the load.
-type Job = ((&'static str, &'static str, u8), String, u32, f64);
+/// One simulation to run: the series, the pattern, the VC buffer depth, the load and the source
+/// queues.
+type Job = (Series, String, u32, f64, &'static str);
 
 /// Every point: the figures' loads at the figures' share, the sensitivity table's shares at
 /// its loads, the other patterns, and the other buffer depths.
@@ -130,18 +174,22 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
     let base = Config::from_toml(PRESET, &[])?;
     let d0 = base.switch.vc_buffer_flits;
     let mut jobs: Vec<Job> = vec![];
+    let voq = SOURCES[0];
     for s in SERIES {
         for &l in &o.loads {
-            jobs.push((s, hot_spot(&base, o.share), d0, l));
+            jobs.push((s, hot_spot(&base, o.share), d0, l, voq));
+        }
+        for &l in &o.fifo_loads {
+            jobs.push((s, hot_spot(&base, o.share), d0, l, SOURCES[1]));
         }
         for &share in o.shares.iter().filter(|&&x| x != o.share) {
             for &l in &o.pattern_loads {
-                jobs.push((s, hot_spot(&base, share), d0, l));
+                jobs.push((s, hot_spot(&base, share), d0, l, voq));
             }
         }
         for &d in o.depths.iter().filter(|&&d| d != d0) {
             for &l in &o.depth_loads {
-                jobs.push((s, hot_spot(&base, o.share), d, l));
+                jobs.push((s, hot_spot(&base, o.share), d, l, voq));
             }
         }
         for p in o.patterns.iter().filter(|p| {
@@ -149,16 +197,27 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
             !o.shares.iter().any(|&x| hot_spot(&base, x) == **p)
         }) {
             for &l in &o.pattern_loads {
-                jobs.push((s, p.to_string(), d0, l));
+                jobs.push((s, p.to_string(), d0, l, voq));
             }
+        }
+    }
+    // the bound of every pattern (Opt-y's minimal paths; the selection does not change it)
+    let mut bounds: std::collections::HashMap<String, Option<(f64, Option<f64>)>> =
+        Default::default();
+    for (_, pat, _, _, _) in &jobs {
+        if !bounds.contains_key(pat) {
+            let c = config(o, SERIES[0], pat, d0, voq)?;
+            let topo = super::build::topology(&c)?;
+            let b = super::build::throughput_bounds(&c, &topo, &super::build::plan(&c, &topo)?)?;
+            bounds.insert(pat.clone(), b.map(|(b, l)| (b.rate, l.map(|l| l.rate))));
         }
     }
     let pool = worker_pool(o.threads)?;
     let pb = super::sweep::progress_bar(jobs.len(), "points", o.progress);
     let pts = pool.install(|| {
         jobs.par_iter()
-            .map(|(s, pattern, depth, load)| {
-                let run = Runner::new(config(o, *s, pattern, *depth)?)?;
+            .map(|(s, pattern, depth, load, source)| {
+                let run = Runner::new(config(o, *s, pattern, *depth, source)?)?;
                 let sum = run.point(*load)?.summary;
                 pb.inc(1);
                 let halted = match &sum.section {
@@ -169,6 +228,7 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
                 };
                 Ok(Point {
                     series: s.0,
+                    source,
                     pattern: pattern.clone(),
                     buffer_flits: *depth,
                     load: *load,
@@ -177,6 +237,9 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
                     saturated: sum.saturated,
                     healthy: sum.healthy(),
                     halted,
+                    generated: sum.window_generated_packets,
+                    delivered: sum.window_delivered_packets,
+                    bound: bounds[pattern],
                 })
             })
             .collect()
@@ -190,11 +253,29 @@ pub fn curve<'a>(pts: &'a [Point], series: &str, pattern: &str) -> Vec<&'a Point
     curve_at(pts, series, pattern, preset_depth())
 }
 
-/// The points of `series` under `pattern` with VC buffers of `depth` flits, in load order.
+/// The points of `series` under `pattern` with VC buffers of `depth` flits and per-destination
+/// sources, in load order.
 pub fn curve_at<'a>(pts: &'a [Point], series: &str, pattern: &str, depth: u32) -> Vec<&'a Point> {
+    curve_src(pts, series, pattern, depth, SOURCES[0])
+}
+
+/// The points of `series` under `pattern` with VC buffers of `depth` flits and `source`
+/// queues, in load order.
+pub fn curve_src<'a>(
+    pts: &'a [Point],
+    series: &str,
+    pattern: &str,
+    depth: u32,
+    source: &str,
+) -> Vec<&'a Point> {
     let mut v: Vec<&Point> = pts
         .iter()
-        .filter(|p| p.series == series && p.pattern == pattern && p.buffer_flits == depth)
+        .filter(|p| {
+            p.series == series
+                && p.pattern == pattern
+                && p.buffer_flits == depth
+                && p.source == source
+        })
         .collect();
     v.sort_by(|a, b| a.load.total_cmp(&b.load));
     v

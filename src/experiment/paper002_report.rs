@@ -3,29 +3,38 @@
 //! dependence on the hot-spot share, and the other patterns.
 
 use super::config::Config;
-use super::paper002::{curve, curve_at, hot_spot, Options, Point, PRESET, SERIES};
+use super::paper002::{
+    curve, curve_at, curve_src, hot_spot, Options, Point, PRESET, SERIES, SOURCES,
+};
 use super::plot::{xy, Curve};
 use crate::error::Result;
+use crate::stats::saturation::Saturation;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The comparison behind the paper's claim, for one pattern: (straight's knee load, mean
-/// accepted beyond it for straight and SSR, latency at the knee for straight and SSR).
+/// The comparison behind the paper's claim, for one pattern: (the baseline's knee load, mean
+/// accepted beyond it for the baseline and SSR, latency at the knee for both), and the
+/// saturation throughput of both by the one criterion.
 pub struct Claim {
     pub knee: Option<f64>,
     pub beyond: (f64, f64),
     pub at_knee: (Option<f64>, Option<f64>),
+    pub saturation: (f64, f64),
 }
 
-/// Straight selection's knee (its highest unsaturated load) and both selections beyond it.
+/// The primary baseline: straight selection paying the same exchange.
+pub const BASELINE: &str = SERIES[0].0;
+
+fn saturation(c: &[&Point]) -> Saturation {
+    Saturation::of(&c.iter().map(|p| p.load()).collect::<Vec<_>>())
+}
+
+/// The baseline's knee (its highest sustained load, stats::saturation) and both selections
+/// beyond it.
 pub fn claim(pts: &[Point], pattern: &str, ssr: &str) -> Claim {
-    let st = curve(pts, "straight", pattern);
+    let st = curve(pts, BASELINE, pattern);
     let sp = curve(pts, ssr, pattern);
-    let knee = st
-        .iter()
-        .filter(|p| !p.saturated)
-        .map(|p| p.load)
-        .reduce(f64::max);
+    let knee = saturation(&st).knee_rate;
     let mean = |c: &[&Point]| {
         let v: Vec<f64> = c
             .iter()
@@ -40,6 +49,7 @@ pub fn claim(pts: &[Point], pattern: &str, ssr: &str) -> Claim {
         knee,
         beyond: (mean(&st), mean(&sp)),
         at_knee: (lat(&st), lat(&sp)),
+        saturation: (saturation(&st).throughput, saturation(&sp).throughput),
     }
 }
 
@@ -60,34 +70,67 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
     let base = Config::from_toml(PRESET, &[])?;
     let hs = hot_spot(&base, o.share);
     let mut md = String::new();
-    let c = claim(pts, &hs, "SSR 2-hop");
-    let c1 = claim(pts, &hs, "SSR 1-hop");
     md += "## The paper's claim next to flitwave's\n\n";
-    md += "Seed 002 §5: \"the speculative selection routing (SSR) improves both the throughput and latency of the network compared with the oblivious straight selection function of Opt-y, especially in the saturation region\" (Figures 4–5, hot-spot traffic, 16×16 mesh). Straight selection's knee is its highest unsaturated load; \"beyond\" averages the accepted traffic of the loads above it.\n\n";
-    md += "| comparison | straight | SSR 2-hop | SSR 1-hop | SSR 2-hop better? |\n|---|---|---|---|---|\n";
-    let _ = writeln!(
-        md,
-        "| throughput beyond saturation (flits/cycle/host, loads > {}) | {:.4} | {:.4} ({}) | {:.4} ({}) | {} |",
-        load(c.knee),
-        c.beyond.0,
-        c.beyond.1,
-        pct(c.beyond.0, c.beyond.1),
-        c1.beyond.1,
-        pct(c1.beyond.0, c1.beyond.1),
-        if c.beyond.1 > c.beyond.0 { "yes" } else { "no" }
-    );
-    let better = matches!(c.at_knee, (Some(a), Some(b)) if b < a);
-    let _ = writeln!(
-        md,
-        "| latency near saturation (cycles, load {}) | {} | {} | {} | {} |\n",
-        load(c.knee),
-        opt(c.at_knee.0),
-        opt(c.at_knee.1),
-        opt(c1.at_knee.1),
-        if better { "yes" } else { "no" }
-    );
+    md += "Seed 002 §5: \"the speculative selection routing (SSR) improves both the throughput and latency of the network compared with the oblivious straight selection function of Opt-y, especially in the saturation region\" (Figures 4–5, hot-spot traffic, 16×16 mesh). The baseline is straight selection **with the exchange running** (it pays the same stolen link cycles; straight without it is in the figures). Sources keep a queue per destination. The baseline's knee is its highest load by the one saturation criterion (docs/statistics.md); \"beyond\" averages the accepted traffic of the loads above it. §4's D is read both ways: \"same-dimension\" (D = 1 for the link the message keeps going along, so SSR avoids going straight) and \"turn\" (D = 1 for a link that turns).\n\n";
+    for share in share_list(o) {
+        let hs = hot_spot(&base, share);
+        let at = |s: &str| claim(pts, &hs, s);
+        let cs: Vec<(&str, Claim)> = SERIES[2..].iter().map(|s| (s.0, at(s.0))).collect();
+        let Some(first) = cs.first().map(|c| &c.1) else {
+            continue;
+        };
+        let bound = curve(pts, BASELINE, &hs)
+            .first()
+            .and_then(|p| p.bound)
+            .map_or("-".into(), |b| {
+                format!("{:.4} (no minimal routing above {})", b.0, load(b.1))
+            });
+        let _ = write!(
+            md,
+            "**{hs}** (bound of Opt-y's minimal paths split evenly: {bound} flits/cycle/host)\n\n| comparison | {BASELINE} |"
+        );
+        for (l, _) in &cs {
+            let _ = write!(md, " {l} |");
+        }
+        md += "\n|---|---|";
+        md += &"---|".repeat(cs.len());
+        md += "\n";
+        let _ = write!(
+            md,
+            "| saturation throughput (flits/cycle/host) | {:.4} |",
+            first.saturation.0
+        );
+        for (_, c) in &cs {
+            let _ = write!(
+                md,
+                " {:.4} ({}) |",
+                c.saturation.1,
+                pct(c.saturation.0, c.saturation.1)
+            );
+        }
+        let _ = write!(
+            md,
+            "\n| throughput beyond saturation (flits/cycle/host, loads > {}) | {:.4} |",
+            load(first.knee),
+            first.beyond.0
+        );
+        for (_, c) in &cs {
+            let _ = write!(md, " {:.4} ({}) |", c.beyond.1, pct(c.beyond.0, c.beyond.1));
+        }
+        let _ = write!(
+            md,
+            "\n| latency at the baseline's knee (cycles, load {}) | {} |",
+            load(first.knee),
+            opt(first.at_knee.0)
+        );
+        for (_, c) in &cs {
+            let _ = write!(md, " {} |", opt(c.at_knee.1));
+        }
+        md += "\n\n";
+    }
+    md += &fifo_table(o, pts, &hs);
     // Figures 4 and 5
-    let loads: Vec<f64> = curve(pts, "straight", &hs).iter().map(|p| p.load).collect();
+    let loads: Vec<f64> = curve(pts, BASELINE, &hs).iter().map(|p| p.load).collect();
     for (fig, what, unit) in [
         ("4", "Throughput", "accepted traffic, flits/cycle/host"),
         (
@@ -175,25 +218,33 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
     md += "\n## How the result depends on the traffic\n\nThe paper does not give its hot-spot share; the figures use ";
     let _ = write!(
         md,
-        "{} % of the messages to the centre node (`{hs}`). Accepted traffic (flits/cycle/host) at each load and, in brackets, SSR 2-hop against straight.\n\n| traffic | load | straight | straight + exchange | SSR 1-hop | SSR 2-hop |\n|---|---|---|---|---|---|\n",
+        "{} % of the messages to the centre node (`{hs}`). Accepted traffic (flits/cycle/host) at each load; in brackets, against {BASELINE}.\n\n| traffic | load |",
         o.share
     );
+    for s in SERIES {
+        let _ = write!(md, " {} |", s.0);
+    }
+    md += "\n|---|---|";
+    md += &"---|".repeat(SERIES.len());
+    md += "\n";
     for pat in &pats {
         for &l in &o.pattern_loads {
             let at = |s: &str| curve(pts, s, pat).into_iter().find(|p| p.load == l);
-            let (Some(st), Some(ss)) = (at("straight"), at("SSR 2-hop")) else {
+            let Some(base_p) = at(BASELINE) else {
                 continue;
             };
-            let cell = |s: &str| at(s).map_or("-".into(), |p| format!("{:.4}", p.accepted));
-            let _ = writeln!(
-                md,
-                "| {pat} | {l:.2} | {} | {} | {} | {} ({}) |",
-                cell("straight"),
-                cell("straight + exchange"),
-                cell("SSR 1-hop"),
-                cell("SSR 2-hop"),
-                pct(st.accepted, ss.accepted)
-            );
+            let _ = write!(md, "| {pat} | {l:.2} |");
+            for s in SERIES {
+                let cell = at(s.0).map_or("-".into(), |p| {
+                    if s.0 == BASELINE {
+                        format!("{:.4}", p.accepted)
+                    } else {
+                        format!("{:.4} ({})", p.accepted, pct(base_p.accepted, p.accepted))
+                    }
+                });
+                let _ = write!(md, " {cell} |");
+            }
+            md += "\n";
         }
     }
     md += &depth_table(o, pts, &hs);
@@ -207,33 +258,64 @@ fn depth_table(o: &Options, pts: &[Point], hs: &str) -> String {
     let mut depths = vec![d0];
     depths.extend(o.depths.iter().copied().filter(|&d| d != d0));
     let mut md = format!(
-        "\n## How the result depends on the buffer depth\n\nThe paper does not give the depth of its VC buffers; the figures use {d0} flits per VC (a fifth of a message). Hot-spot traffic (`{hs}`); accepted traffic (flits/cycle/host) / average latency (cycles) and, in brackets, SSR 2-hop against straight.\n\n| VC buffer (flits) | load | straight | straight + exchange | SSR 1-hop | SSR 2-hop |\n|---|---|---|---|---|---|\n"
+        "\n## How the result depends on the buffer depth\n\nThe paper does not give the depth of its VC buffers; the figures use {d0} flits per VC (a fifth of a message). Hot-spot traffic (`{hs}`); accepted traffic (flits/cycle/host) / average latency (cycles).\n\n| VC buffer (flits) | load |"
     );
+    for s in SERIES {
+        let _ = write!(md, " {} |", s.0);
+    }
+    md += "\n|---|---|";
+    md += &"---|".repeat(SERIES.len());
+    md += "\n";
     for &d in &depths {
         for &l in &o.depth_loads {
             let at = |s: &str| curve_at(pts, s, hs, d).into_iter().find(|p| p.load == l);
-            let (Some(st), Some(ss)) = (at("straight"), at("SSR 2-hop")) else {
+            if at(BASELINE).is_none() {
                 continue;
-            };
-            let cell = |s: &str| {
-                at(s).map_or("-".into(), |p| {
+            }
+            let _ = write!(md, "| {d} | {l:.2} |");
+            for s in SERIES {
+                let cell = at(s.0).map_or("-".into(), |p| {
                     format!("{:.4} / {}", p.accepted, opt(p.latency))
-                })
-            };
-            let lat = match (st.latency, ss.latency) {
-                (Some(a), Some(b)) => format!(", latency {}", pct(a, b)),
-                _ => String::new(),
-            };
-            let _ = writeln!(
-                md,
-                "| {d} | {l:.2} | {} | {} | {} | {} ({}{lat}) |",
-                cell("straight"),
-                cell("straight + exchange"),
-                cell("SSR 1-hop"),
-                cell("SSR 2-hop"),
-                pct(st.accepted, ss.accepted)
-            );
+                });
+                let _ = write!(md, " {cell} |");
+            }
+            md += "\n";
         }
     }
     md
+}
+
+/// The hot-spot shares the claims table covers: the figures' first, then the others.
+fn share_list(o: &Options) -> Vec<u32> {
+    let mut v = vec![o.share];
+    v.extend(o.shares.iter().copied().filter(|&s| s != o.share && s != 0));
+    v
+}
+
+/// The same series with one FIFO source queue per host (the alternative reading of the
+/// source), at the figures' share.
+fn fifo_table(o: &Options, pts: &[Point], hs: &str) -> String {
+    let d0 = super::paper002::preset_depth();
+    let mut md = format!(
+        "**A FIFO source** (`traffic.source_queues = \"fifo\"`, `{hs}`): accepted traffic (flits/cycle/host) beside the per-destination source's, FIFO / per-destination. With one FIFO per host every source stalls behind its messages to a saturated hot spot, which caps accepted traffic near 1/(255 x share) under any selection.\n\n| load |"
+    );
+    for s in SERIES {
+        let _ = write!(md, " {} |", s.0);
+    }
+    md += "\n|---|";
+    md += &"---|".repeat(SERIES.len());
+    md += "\n";
+    for &l in &o.fifo_loads {
+        let _ = write!(md, "| {l:.2} |");
+        for s in SERIES {
+            let f = curve_src(pts, s.0, hs, d0, SOURCES[1])
+                .into_iter()
+                .find(|p| p.load == l);
+            let v = curve(pts, s.0, hs).into_iter().find(|p| p.load == l);
+            let c = |p: Option<&Point>| p.map_or("-".into(), |p| format!("{:.4}", p.accepted));
+            let _ = write!(md, " {} / {} |", c(f), c(v));
+        }
+        md += "\n";
+    }
+    md + "\n"
 }

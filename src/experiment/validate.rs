@@ -196,6 +196,27 @@ impl Config {
             1 << 40,
         )?;
         let tr = &self.traffic;
+        match (tr.source_queues.as_str(), self.switch.family.as_str()) {
+            ("fifo", _) | ("per-destination", "vc") => {}
+            ("per-destination", f) => {
+                return Err(Error::field(
+                    "traffic.source_queues",
+                    format!("\"per-destination\" is the vc family's NIC, not {f:?}'s; allowed with switch.family = {f:?}: \"fifo\""),
+                ))
+            }
+            (q, _) => {
+                return Err(Error::field(
+                    "traffic.source_queues",
+                    format!("{q:?} is not a source queue discipline; allowed: \"fifo\", \"per-destination\""),
+                ))
+            }
+        }
+        if tr.source_queues == "per-destination" && self.nic.in_order {
+            return Err(Error::field(
+                "traffic.source_queues",
+                "\"per-destination\" with nic.in_order: the sequenced NIC has its own send engine (nic.send_window); allowed with nic.in_order = true: \"fifo\"",
+            ));
+        }
         if ![256, 512, 1024, 2048, 4096].contains(&tr.mtu_bytes) {
             return Err(Error::field(
                 "traffic.mtu_bytes",

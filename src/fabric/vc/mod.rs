@@ -23,7 +23,7 @@ use crate::fabric::vct::nic::AckMode;
 use crate::routing::function::table::TableRouting;
 use crate::routing::function::Routing;
 use crate::routing::registry::Plan;
-use crate::routing::selection::speculative::Ssr;
+use crate::routing::selection::speculative::{Ssr, Ssr1Hop, D_READINGS};
 use crate::routing::selection::Selection;
 use crate::topology::{Shape, Topology};
 use crate::traffic::pattern::DestTable;
@@ -551,6 +551,7 @@ pub fn build(
         cut_through,
         credit,
         seq: seq_params(cfg)?,
+        per_destination: cfg.traffic.source_queues == "per-destination",
     };
     let workload = cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some();
     let payload = if workload {
@@ -695,8 +696,29 @@ fn exchange_params(cfg: &Config, topo: &Topology, sel: &Selection) -> Result<Exc
     Ok(p)
 }
 
-/// SSR's weight k of N2 (`routing.ssr_k`), in quarters; the key belongs to ssr alone.
+/// SSR's weight k of N2 (`routing.ssr_k`, in quarters; the key belongs to ssr alone) and its
+/// reading of D (`routing.ssr_d`, ssr and ssr-1hop).
 fn ssr_weight(cfg: &Config, sel: Selection) -> Result<Selection> {
+    let reading = cfg.routing.ssr_d.as_str();
+    let d_turn = match reading {
+        "same-dimension" => false,
+        "turn" => true,
+        other => {
+            return Err(Error::field(
+                "routing.ssr_d",
+                format!(
+                    "{other:?} is not a reading of D; allowed: {}",
+                    D_READINGS.join(", ")
+                ),
+            ))
+        }
+    };
+    if d_turn && !matches!(sel, Selection::Ssr(_) | Selection::Ssr1Hop(_)) {
+        return Err(Error::field(
+            "routing.ssr_d",
+            format!("\"turn\": the reading of D belongs to routing.selection = \"ssr\" or \"ssr-1hop\", not {:?}", cfg.routing.selection),
+        ));
+    }
     let k = cfg.routing.ssr_k;
     let q = k * 4.0;
     if !(0.0..=4.0).contains(&k) || q.fract() != 0.0 {
@@ -706,7 +728,11 @@ fn ssr_weight(cfg: &Config, sel: Selection) -> Result<Selection> {
         ));
     }
     match sel {
-        Selection::Ssr(_) => Ok(Selection::Ssr(Ssr { k_quarters: q as u8 })),
+        Selection::Ssr(_) => Ok(Selection::Ssr(Ssr {
+            k_quarters: q as u8,
+            d_turn,
+        })),
+        Selection::Ssr1Hop(_) if k == 0.5 => Ok(Selection::Ssr1Hop(Ssr1Hop { d_turn })),
         _ if k != 0.5 => Err(Error::field(
             "routing.ssr_k",
             format!("{k}: the weight of N2 belongs to routing.selection = \"ssr\", not {:?} (ssr-1hop has k = 0)", cfg.routing.selection),

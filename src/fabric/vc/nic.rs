@@ -15,6 +15,7 @@
 //! what goes next, and the receive engine hands it every data packet's tail.
 
 pub mod seq;
+mod voq;
 
 use super::VcFamily;
 use crate::blocks::credit::CreditUnit;
@@ -52,6 +53,9 @@ pub struct VcNicParams {
     pub credit: CreditUnit,
     /// The sequenced NIC of seed 004 (in-order delivery), if configured.
     pub seq: Option<SeqParams>,
+    /// Virtual output queues at the source (`traffic.source_queues = "per-destination"`,
+    /// [`voq`]); false: one FIFO source queue, one packet on the wire at a time.
+    pub per_destination: bool,
 }
 
 impl VcNicParams {
@@ -80,6 +84,10 @@ pub struct VcNic {
     got: Option<Flit>,
     /// Seed 004's sequenced engine (boxed: most NICs have none).
     pub seq: Option<Box<Sequenced>>,
+    /// The per-destination engine's packets on the wire, one per injection VC, and the VC that
+    /// sent last (empty with a FIFO source).
+    lanes: Vec<Option<voq::Lane>>,
+    send_rr: u8,
 }
 
 impl VcNic {
@@ -121,6 +129,8 @@ impl VcNic {
             sent: None,
             got: None,
             seq: p.seq.map(|sp| Box::new(Sequenced::new(sp, hosts))),
+            lanes: vec![None; if p.per_destination { p.vcs } else { 0 }],
+            send_rr: 0,
         }
     }
 
@@ -152,36 +162,61 @@ impl VcNic {
         cx.stats.suppressed += self.core.poll(now, dests, |dst, bytes, msg| {
             alloc(p, seq.as_deref_mut(), host, now, dst, bytes, msg, cx)
         });
+        if self.p.per_destination {
+            if self.out_link != NO_LINK {
+                moved += self.eval_voq(now, cx);
+            }
+            return moved;
+        }
         if self.sending.is_none() {
             self.start(now, cx);
         }
         if let Some((id, idx, flits, vc)) = self.sending {
-            let need = self.p.credit.consume_at(idx);
-            if self.credits.can_send(vc as usize, need) {
-                let mut flags = 0;
-                if idx == 0 {
-                    flags |= Flit::HEAD;
-                    cx.packets.get_mut(id).h.inject_cycle = now;
-                }
-                let tail = idx + 1 == flits;
-                if tail {
-                    flags |= Flit::TAIL;
-                }
-                let f = Flit {
-                    pkt: id,
-                    data: 0,
-                    flags,
-                    vc,
-                };
-                cx.links[self.out_link as usize].send(now, f);
-                self.credits.send(vc as usize, need, tail);
-                self.sent = Some(f);
-                self.core.injected_flits += 1;
+            if self
+                .credits
+                .can_send(vc as usize, self.p.credit.consume_at(idx))
+            {
+                let tail = self.drive(now, id, idx, flits, vc, cx);
                 moved += 1;
                 self.sending = (!tail).then_some((id, idx + 1, flits, vc));
             }
         }
         moved
+    }
+
+    /// Flit `idx` of packet `id` (of `flits`) goes on the wire on `vc`, its credit spent;
+    /// returns whether it was the tail.
+    #[inline(always)]
+    fn drive(
+        &mut self,
+        now: u64,
+        id: u32,
+        idx: u32,
+        flits: u32,
+        vc: u8,
+        cx: &mut Ctx<'_, VcFamily>,
+    ) -> bool {
+        let mut flags = 0;
+        if idx == 0 {
+            flags |= Flit::HEAD;
+            cx.packets.get_mut(id).h.inject_cycle = now;
+        }
+        let tail = idx + 1 == flits;
+        if tail {
+            flags |= Flit::TAIL;
+        }
+        let f = Flit {
+            pkt: id,
+            data: 0,
+            flags,
+            vc,
+        };
+        cx.links[self.out_link as usize].send(now, f);
+        self.credits
+            .send(vc as usize, self.p.credit.consume_at(idx), tail);
+        self.sent = Some(f);
+        self.core.injected_flits += 1;
+        tail
     }
 
     /// Start the next packet — the oldest queued one, or what the sequenced engine picks — on
@@ -446,11 +481,13 @@ impl Nic<VcFamily> for VcNic {
     fn waiting(&self) -> usize {
         self.core.src.queued()
             + self.sending.is_some() as usize
+            + self.lanes_busy()
             + self.seq.as_ref().map_or(0, |s| s.pending())
     }
 
     fn wake_at(&self) -> u64 {
         if self.sending.is_some()
+            || self.lanes_busy() > 0
             || self.core.src.queued() > 0
             || self.seq.as_ref().is_some_and(|s| s.pending() > 0)
             || self.sent.is_some()

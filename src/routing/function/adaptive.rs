@@ -33,6 +33,7 @@ impl RoutingFunction for AdaptiveRouting {
                 vcs: !1,
                 escape: false,
                 pri: 0,
+                turn: false,
             });
             return;
         }
@@ -46,6 +47,7 @@ impl RoutingFunction for AdaptiveRouting {
                 vcs: !1,
                 escape: false,
                 pri: 0,
+                turn: false,
             });
         }
         // a packet that came down an escape channel may only go down in the escape queues
@@ -64,6 +66,7 @@ impl RoutingFunction for AdaptiveRouting {
                 vcs: 1,
                 escape: true,
                 pri: 0,
+                turn: false,
             });
         }
     }

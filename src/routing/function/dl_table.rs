@@ -30,6 +30,7 @@ impl RoutingFunction for DlTableRouting {
                 vcs: 1 << vc,
                 escape: false,
                 pri: 0,
+                turn: false,
             });
         }
     }

@@ -86,6 +86,7 @@ impl RoutingFunction for DorRouting {
                 vcs: u32::MAX,
                 escape: false,
                 pri: 0,
+                turn: false,
             });
             return;
         };
@@ -103,6 +104,7 @@ impl RoutingFunction for DorRouting {
             vcs,
             escape: false,
             pri: 0,
+            turn: false,
         });
     }
 

@@ -37,6 +37,7 @@ impl RoutingFunction for IrFirRouting {
                 vcs: 1,
                 escape: false,
                 pri: ((preferred >> p) & 1) as u8,
+                turn: false,
             });
             m &= m - 1;
         }

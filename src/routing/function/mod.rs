@@ -33,6 +33,10 @@ pub struct Candidate {
     /// Priority: selections that honour priorities prefer higher values (the deterministic
     /// port of SADP, seed 001 §5.1).
     pub pri: u8,
+    /// The candidate turns: its link is in another dimension than the one the packet arrived
+    /// along (false for a packet just injected, or a routing without dimensions). Seed 002's
+    /// D under `routing.ssr_d = "turn"`.
+    pub turn: bool,
 }
 
 /// The candidate set of one routing call, in the order the routing function gave them.
@@ -229,6 +233,7 @@ mod tests {
                 vcs: 1,
                 escape: false,
                 pri: (p == 3) as u8,
+                turn: false,
             });
         }
         assert_eq!(c.len(), MAX_CANDIDATES);

@@ -105,6 +105,7 @@ impl RoutingFunction for OptyRouting {
                 vcs: u32::MAX,
                 escape: false,
                 pri: 0,
+                turn: false,
             });
             return;
         }
@@ -127,6 +128,7 @@ impl RoutingFunction for OptyRouting {
                 vcs: EVEN,
                 escape: false,
                 pri: straight(0),
+                turn: dim.is_some_and(|x| x != 0),
             });
         } else if tx < self.x {
             out.push(Candidate {
@@ -134,6 +136,7 @@ impl RoutingFunction for OptyRouting {
                 vcs: EVEN,
                 escape: false,
                 pri: straight(0),
+                turn: dim.is_some_and(|x| x != 0),
             });
         }
         if ty != self.y {
@@ -147,6 +150,7 @@ impl RoutingFunction for OptyRouting {
                     vcs,
                     escape: false,
                     pri: straight(1),
+                    turn: dim.is_some_and(|x| x != 1),
                 });
             }
         }

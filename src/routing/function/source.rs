@@ -17,6 +17,7 @@ impl RoutingFunction for SourceRoute {
             vcs: 1 << q.in_vc,
             escape: false,
             pri: 0,
+            turn: false,
         });
     }
 

@@ -30,6 +30,7 @@ impl RoutingFunction for TableRouting {
                 vcs: r.vcs().get(i).map_or(u32::MAX, |&v| 1 << v),
                 escape: false,
                 pri: 0,
+                turn: false,
             });
         }
     }

@@ -191,6 +191,7 @@ mod tests {
                 vcs: 1,
                 escape,
                 pri,
+                turn: false,
             });
         }
         c

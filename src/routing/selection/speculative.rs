@@ -1,8 +1,12 @@
 //! The speculative selection function, SSR (seed 002 §4). For every channel (output port and
 //! virtual channel) the routing function allows, its inputs are
 //! - F: the VC is free (no other packet holds it),
-//! - D: 1 if the candidate link is in the dimension the message arrived along (the routing
-//!   unit marks those candidates with priority 1; 0 for a message just injected),
+//! - D: §4 says "D = 1 if the message came from the same link's dimension, otherwise D = 0".
+//!   Two readings (`routing.ssr_d`): "same-dimension" (the default, flitwave's first reading):
+//!   D = 1 when the candidate link is in the dimension the message arrived along, so SSR,
+//!   which takes the smallest E, leans away from going straight; "turn": D = 1 when the
+//!   candidate turns to the other dimension, so going straight is the cheaper default. 0 for a
+//!   message just injected in both. The routing unit marks both (priority 1 and `turn`),
 //! - R: the requests for the link this cycle (routed heads of every input that may take it),
 //! - N1, N2: the LUCs one and two hops away in the link's direction (the router's NCB 1-hop and
 //!   2-hop, `blocks::luc_ncb`),
@@ -60,26 +64,37 @@ pub fn choose(ch: &[SsrChannel; SSR_CHANNELS], k_quarters: u8) -> Option<usize> 
     best.map(|b| b.1)
 }
 
-/// SSR with k = `k_quarters` / 4 (`routing.ssr_k`; 0.5 by default).
+/// SSR with k = `k_quarters` / 4 (`routing.ssr_k`; 0.5 by default) and D read as a turn
+/// (`routing.ssr_d = "turn"`) or as the same dimension (the default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ssr {
     pub k_quarters: u8,
+    pub d_turn: bool,
 }
 
 impl Default for Ssr {
     fn default() -> Self {
-        Ssr { k_quarters: 2 }
+        Ssr {
+            k_quarters: 2,
+            d_turn: false,
+        }
     }
 }
 
 /// The one-hop variant: SSR with k = 0 (N2 ignored).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Ssr1Hop;
+pub struct Ssr1Hop {
+    pub d_turn: bool,
+}
+
+/// The readings of D (`routing.ssr_d`), the default first.
+pub const D_READINGS: [&str; 2] = ["same-dimension", "turn"];
 
 impl Ssr {
     /// The channels of `c`'s non-escape candidates as the unit sees them, and their picks.
     #[inline]
     fn channels<V: PortView>(
+        &self,
         c: &Candidates,
         view: &V,
     ) -> ([SsrChannel; SSR_CHANNELS], [Pick; SSR_CHANNELS]) {
@@ -92,7 +107,7 @@ impl Ssr {
             let base = SsrChannel {
                 valid: true,
                 free: false,
-                d: x.pri > 0,
+                d: if self.d_turn { x.turn } else { x.pri > 0 },
                 r: view.requests(port).min(u8::MAX as u32) as u8,
                 n1: view.ncb(port, 1).min(u16::MAX as u32) as u16,
                 n2: view.ncb(port, 2).min(u16::MAX as u32) as u16,
@@ -117,7 +132,7 @@ impl Ssr {
 
     #[inline]
     fn pick<V: PortView>(&self, c: &Candidates, view: &V, flits: u32) -> Option<Pick> {
-        let (ch, picks) = Self::channels(c, view);
+        let (ch, picks) = self.channels(c, view);
         if c.has_escape() && !ch.iter().any(|x| x.valid && x.free) {
             let esc = c
                 .as_slice()
@@ -146,7 +161,11 @@ impl SelectionFunction for Ssr {
 impl SelectionFunction for Ssr1Hop {
     #[inline]
     fn select<V: PortView>(&self, c: &Candidates, view: &V, flits: u32) -> Option<Pick> {
-        Ssr { k_quarters: 0 }.pick(c, view, flits)
+        Ssr {
+            k_quarters: 0,
+            d_turn: self.d_turn,
+        }
+        .pick(c, view, flits)
     }
 
     fn uses_priority(&self) -> bool {
@@ -190,5 +209,93 @@ mod tests {
         assert_eq!(choose(&b, 2), Some(1), "D = 1 costs one");
         assert_eq!(choose(&[SsrChannel::default(); SSR_CHANNELS], 2), None);
         assert_eq!(cost(&ch(true, true, 2, 3, 5), 2), 4 * 6 + 10);
+    }
+
+    /// Through the selection as the switch calls it: between two free outputs that differ only
+    /// in the LUC two hops away, SSR takes the less loaded one (its N2 is read from the NCB
+    /// 2-hop, not the 1-hop); the one-hop variant, blind to N2, takes the first. And the two
+    /// readings of D: "same-dimension" charges going straight, "turn" charges turning.
+    #[test]
+    fn ssr_reads_n2_two_hops_away_and_d_both_ways() {
+        use crate::routing::function::{Candidate, Candidates};
+        use crate::routing::selection::{PortView, Selection, SelectionFunction};
+        struct View {
+            n1: [u32; 8],
+            n2: [u32; 8],
+        }
+        impl PortView for View {
+            fn can_take(&self, _port: usize, _vc: u8, _flits: u32) -> bool {
+                true
+            }
+            fn free_vcs(&self, _port: usize) -> u32 {
+                u32::MAX
+            }
+            fn vc_mask(&self, _port: usize) -> u32 {
+                1
+            }
+            fn ncb(&self, port: usize, hops: u8) -> u32 {
+                if hops == 1 {
+                    self.n1[port]
+                } else {
+                    self.n2[port]
+                }
+            }
+        }
+        let cands = |a: (bool, bool), b: (bool, bool)| {
+            let mut c = Candidates::new();
+            for (port, (straight, turn)) in [(2u8, a), (5u8, b)] {
+                c.push(Candidate {
+                    port,
+                    vcs: 1,
+                    escape: false,
+                    pri: straight as u8,
+                    turn,
+                });
+            }
+            c
+        };
+        let pick = |s: Selection, c: &Candidates, v: &View| s.select(c, v, 20).map(|p| p.port);
+        let ssr = Selection::Ssr(Ssr::default());
+        let one = Selection::Ssr1Hop(Ssr1Hop::default());
+        // equal but for N2: port 5 has the quieter node two hops away
+        let v = View {
+            n1: [3; 8],
+            n2: [0, 0, 6, 0, 0, 2, 0, 0],
+        };
+        let both_turn = cands((false, true), (false, true));
+        assert_eq!(pick(ssr, &both_turn, &v), Some(5));
+        assert_eq!(
+            pick(one, &both_turn, &v),
+            Some(2),
+            "k = 0: a tie, the first"
+        );
+        // N1 weighs fully: a quieter neighbour wins over a quieter node beyond it
+        let v1 = View {
+            n1: [0, 0, 1, 0, 0, 3, 0, 0],
+            n2: [0, 0, 6, 0, 0, 2, 0, 0],
+        };
+        assert_eq!(pick(ssr, &both_turn, &v1), Some(2));
+        // D: port 2 goes straight, port 5 turns; all else equal
+        let quiet = View {
+            n1: [0; 8],
+            n2: [0; 8],
+        };
+        let mixed = cands((true, false), (false, true));
+        assert_eq!(
+            pick(ssr, &mixed, &quiet),
+            Some(5),
+            "same-dimension: straight costs one"
+        );
+        let turn = Selection::Ssr(Ssr {
+            d_turn: true,
+            ..Ssr::default()
+        });
+        assert_eq!(
+            pick(turn, &mixed, &quiet),
+            Some(2),
+            "turn: turning costs one"
+        );
+        let one_turn = Selection::Ssr1Hop(Ssr1Hop { d_turn: true });
+        assert_eq!(pick(one_turn, &mixed, &quiet), Some(2));
     }
 }
