@@ -29,6 +29,7 @@ mod inorder_nic;
 mod ir_fir;
 mod itb;
 mod kary_ntree;
+mod ledger;
 mod link;
 mod luc_ncb;
 mod myrinet_switch;

@@ -60,6 +60,10 @@ fn run(wait_for_tail_credit: bool, seed: u64) {
                         releases += 1;
                     } else if held != FREE && sending[u].is_some() {
                         assert_eq!(c.owner(u), held, "held while its packet is sent");
+                    } else if held != FREE && !down[u].is_empty() {
+                        // the tail went, but a flit of the packet (the tail at least) is still
+                        // downstream: not one credit early
+                        assert_eq!(c.owner(u), held, "held until the last credit is back");
                     }
                 }
             }

@@ -217,6 +217,22 @@ fn cut_through_heads_advance_only_into_room_for_the_whole_packet() {
     assert!(vc_ever_shared(&["switch.switching=\"wormhole\""]));
 }
 
+/// What waiting for the tail credit is for (`switch.wait_for_tail_credit`, BookSim2's
+/// `wait_for_tail_credit`): a VC is given to the next packet only once the credit of the
+/// previous packet's tail has come back, so no downstream VC ever holds flits of two packets,
+/// even with wormhole switching, where without the wait a head follows a tail into the VC.
+#[test]
+fn a_vc_is_reallocated_only_after_its_tail_credit_returns() {
+    assert!(!vc_ever_shared(&[
+        "switch.switching=\"wormhole\"",
+        "switch.wait_for_tail_credit=true",
+    ]));
+    assert!(vc_ever_shared(&[
+        "switch.switching=\"wormhole\"",
+        "switch.wait_for_tail_credit=false",
+    ]));
+}
+
 #[test]
 fn dor_on_a_torus_without_datelines_deadlocks_and_the_checker_finds_why() {
     let c = preset(&[

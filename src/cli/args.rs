@@ -349,8 +349,13 @@ pub(crate) struct ReproArgs {
     /// deterministic versus adaptive routing in fat-trees), dl (seed 003, Descending-Layers
     /// routing: Tables 7 and 6), inorder (seed 004, in-order delivery with adaptive routing:
     /// Figures 5-8, Tables 1-2, the NIC on fat-trees) or speculative (seed 002, speculative
-    /// selection over Opt-y on a 16x16 mesh: Figures 4-5).
+    /// selection over Opt-y on a 16x16 mesh: Figures 4-5). Or check: the fidelity ledger,
+    /// every seed's headline claims read from the committed raw results (--results), written
+    /// to their README.md.
     pub paper: String,
+    /// check: the directory of the reproductions' raw results.
+    #[arg(long, default_value = "docs/results")]
+    pub results: PathBuf,
     /// fattree: re-render the report from the fattree_raw.json of an earlier run in --out
     /// (no simulation).
     #[arg(long)]

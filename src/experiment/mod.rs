@@ -8,6 +8,7 @@ pub mod config;
 pub mod explore;
 pub mod explore_report;
 pub mod grid;
+pub mod ledger;
 pub mod paper000;
 pub mod paper001;
 pub mod paper001_report;

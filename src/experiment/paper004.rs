@@ -223,6 +223,13 @@ pub fn adap_static(label: &str, bytes: u64, injection: &str) -> Variant {
     v
 }
 
+/// `v` with a strict FIFO source (`nic.send_window = 1`): a connection its injection control
+/// holds back holds back every packet queued behind it (seed 004 names no window).
+fn fifo(mut v: Variant) -> Variant {
+    v.sets.push("nic.send_window=1".into());
+    v
+}
+
 /// The sequenced NIC with ACK/NACK packets, ADAP-LI, a dynamic pool with a cap per
 /// connection.
 fn li_dynamic(pool: u64, cap: u64) -> Vec<String> {
@@ -338,6 +345,8 @@ pub fn table_rows() -> Vec<Variant> {
         adap_ooo(),
         adap_static("ADAP-LI static 2 KB", 2048, "li"),
         adap_static("ADAP-LW static 2 KB", 2048, "lw"),
+        fifo(adap_static("ADAP-LI static 2 KB, FIFO source", 2048, "li")),
+        fifo(adap_static("ADAP-LW static 2 KB, FIFO source", 2048, "lw")),
         adap_static("ADAP-LI static 32 KB", 32 << 10, "li"),
         adap_static("ADAP-LW static 32 KB", 32 << 10, "lw"),
         adap_dynamic("ADAP-LI dynamic 256 KB (128 KB/conn)", 256 << 10, 128 << 10),

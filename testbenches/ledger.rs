@@ -1,0 +1,92 @@
+//! Testbench of the fidelity ledger (`flitwave reproduce check`, issue 27): it reads the
+//! committed raw results of every seed's reproduction, lists each seed's headline claims with
+//! the paper's figure, flitwave's, the tolerance and the status, writes the ledger as README.md
+//! beside them, and recomputes rather than copies: a changed raw result changes the status.
+
+use crate::common::{fails_with, flitwave, fresh_dir};
+use flitwave::experiment::ledger::RAW;
+use std::path::{Path, PathBuf};
+
+/// The committed raw results, copied into a scratch directory (the check writes README.md
+/// there, never into docs/results during a test).
+fn scratch_results(name: &str) -> PathBuf {
+    let d = fresh_dir("ledger", name);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results");
+    for (_, f) in RAW {
+        let to = d.join(f);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(src.join(f), &to).unwrap();
+    }
+    d
+}
+
+#[test]
+fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
+    let d = scratch_results("all");
+    let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    for seed in ["000", "001", "002", "003", "004"] {
+        assert!(
+            out.contains(&format!("| {seed} |")),
+            "seed {seed} missing:\n{out}"
+        );
+    }
+    assert!(out.contains("| paper | flitwave | tolerance | status |"));
+    assert!(out.contains("matches") && out.contains("differs"), "{out}");
+    let readme = std::fs::read_to_string(d.join("README.md")).unwrap();
+    assert_eq!(readme.trim_end(), out.trim_end());
+    // the committed ledger is this one (regenerate it with the command when results change)
+    let committed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results/README.md"),
+    )
+    .unwrap();
+    let table = |s: &str| {
+        s.lines()
+            .filter(|l| l.starts_with("| 0"))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        table(&committed),
+        table(&out),
+        "docs/results/README.md is stale: run `flitwave reproduce check` and commit it"
+    );
+}
+
+#[test]
+fn a_changed_raw_result_changes_the_status() {
+    let d = scratch_results("flip");
+    let p = d.join("speculative_raw.json");
+    let mut raw: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    let status = |d: &Path| {
+        let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
+        assert!(ok, "{err}");
+        out.lines()
+            .find(|l| l.contains("| 002 |") && l.contains("SSR 2-hop over"))
+            .map(|l| l.contains("| matches |"))
+            .expect("seed 002's SSR row")
+    };
+    assert!(
+        !status(&d),
+        "flitwave's SSR does not beat straight + exchange"
+    );
+    // SSR made to accept 50 % more everywhere: now it does
+    for pt in raw["points"].as_array_mut().unwrap() {
+        if pt["series"] == "SSR 2-hop" {
+            let a = pt["accepted"].as_f64().unwrap();
+            pt["accepted"] = serde_json::json!(a * 1.5);
+        }
+    }
+    std::fs::write(&p, serde_json::to_string(&raw).unwrap()).unwrap();
+    assert!(status(&d));
+}
+
+#[test]
+fn missing_results_are_a_clear_error() {
+    let d = fresh_dir("ledger", "empty");
+    fails_with(
+        &["reproduce", "check", "--results", d.to_str().unwrap()],
+        &["itb_raw.json", "reproduction"],
+    );
+}
