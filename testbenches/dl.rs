@@ -422,6 +422,18 @@ fn dl_through_the_vc_family_beats_up_down_beyond_saturation() {
             s["deadlock"].is_null() && s["conservation_ok"] == true,
             "{out}"
         );
+        if routing == "dl" {
+            // what the layers are for: packets descend through them, so more than one layer
+            // carries flits, and the summary names them
+            let uses = v["summary"]["vc"]["vc_use"].as_array().unwrap();
+            assert_eq!(uses.len(), 3);
+            assert_eq!(uses[2]["role"], "layer 2");
+            let busy = uses
+                .iter()
+                .filter(|u| u["share"].as_f64().unwrap() > 0.05)
+                .count();
+            assert!(busy >= 2, "DL uses one layer only: {uses:?}");
+        }
         s["accepted_flits_per_cycle_per_host"].as_f64().unwrap()
     };
     let (ud, dl) = (run("updown"), run("dl"));
