@@ -253,3 +253,20 @@ fn reproduce_speculative_runs_at_tiny_scale_the_same_at_any_thread_count() {
     assert_eq!(raw("1"), raw("2"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `routing.ssr_d` takes the two readings of §4's D and belongs to the SSR selections.
+#[test]
+fn the_reading_of_d_is_checked() {
+    let base = ["run", "--config", "configs/speculative.toml", "--cycles", "100"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { [&base[..], extra].concat() };
+    fails_with(
+        &with(&["--set", "routing.ssr_d=\"diagonal\""]),
+        &["routing.ssr_d", "diagonal", "same-dimension, turn"],
+    );
+    fails_with(
+        &with(&["--selection", "straight", "--set", "routing.ssr_d=\"turn\""]),
+        &["routing.ssr_d", "ssr", "straight"],
+    );
+    let (ok, _, err) = crate::common::flitwave(&with(&["--set", "routing.ssr_d=\"turn\""]));
+    assert!(ok, "{err}");
+}
