@@ -197,3 +197,28 @@ fn bad_plot_input_is_refused_and_nothing_is_overwritten() {
     );
     keep();
 }
+
+/// A figure drawn from 0 (the papers' curves, `plot::xy`) ends just above its data: accepted
+/// traffic below 0.04 is not drawn on a 0-1 axis (seed 002's Figure 4 was).
+#[test]
+fn a_figure_from_zero_fits_its_axis_to_the_data() {
+    use flitwave::experiment::plot::{xy, Curve};
+    let d = dir("fit");
+    let f = d.join("small.svg");
+    let c = Curve {
+        label: "a".into(),
+        points: vec![(0.01, 0.01), (0.04, 0.036), (0.12, 0.032)],
+    };
+    xy(&f, "t", "offered", "accepted", &[c]).unwrap();
+    let svg = std::fs::read_to_string(&f).unwrap();
+    let labels: Vec<f64> = svg
+        .split("</text>")
+        .filter_map(|t| t.rsplit('>').next()?.trim().parse::<f64>().ok())
+        .collect();
+    let top = labels.iter().copied().fold(0.0, f64::max);
+    assert!(
+        top <= 0.13,
+        "an axis label at {top}: the axes should end near the data ({labels:?})"
+    );
+    assert!(labels.iter().any(|&l| l > 0.0 && l <= 0.04), "{labels:?}");
+}

@@ -257,7 +257,13 @@ fn reproduce_speculative_runs_at_tiny_scale_the_same_at_any_thread_count() {
 /// `routing.ssr_d` takes the two readings of §4's D and belongs to the SSR selections.
 #[test]
 fn the_reading_of_d_is_checked() {
-    let base = ["run", "--config", "configs/speculative.toml", "--cycles", "100"];
+    let base = [
+        "run",
+        "--config",
+        "configs/speculative.toml",
+        "--cycles",
+        "100",
+    ];
     let with = |extra: &[&'static str]| -> Vec<&'static str> { [&base[..], extra].concat() };
     fails_with(
         &with(&["--set", "routing.ssr_d=\"diagonal\""]),

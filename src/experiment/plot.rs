@@ -79,7 +79,7 @@ pub struct ErrCurve {
 /// How the y axis spans the data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum YScale {
-    /// Both axes from 0 (the papers' figures).
+    /// Both axes from 0 to just above the data (the papers' figures).
     Zero,
     /// Linear, fitted to the data (from 0 when the data come near it).
     Linear,
@@ -135,7 +135,8 @@ pub fn chart(
     let pts = curves.iter().flat_map(|c| c.points.iter());
     let (xr, yr) = if scale == YScale::Zero {
         let xmax = pts.clone().map(|p| p.x).fold(0.0, f64::max).max(1e-6) * 1.05;
-        let ymax = pts.map(|p| p.hi).fold(0.0, f64::max).max(1.0) * 1.05;
+        // from 0 to just above the data: accepted traffic of 0.04 is not drawn on a 0-1 axis
+        let ymax = pts.map(|p| p.hi).fold(0.0, f64::max).max(1e-9) * 1.05;
         ((0.0, xmax), (0.0, ymax))
     } else {
         let (xlo, xhi) = extent(curves, |p| (p.x, p.x)).unwrap_or((0.0, 1.0));
