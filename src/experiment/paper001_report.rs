@@ -4,6 +4,7 @@
 use super::paper001::{Options, Point, BUF_ACK_KB, BUF_COMPRESSION, BUF_FREE_KB};
 use super::plot::{self, Curve};
 use crate::error::Result;
+use crate::stats::saturation::{Load, Saturation};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -32,11 +33,18 @@ fn curve<'a>(points: &'a [Point], fig: &str, var: &str) -> Vec<&'a Point> {
         .collect()
 }
 
-/// Throughput: the largest accepted traffic of a curve.
+/// Throughput: the largest accepted traffic of a curve (seed 001's reading).
 fn throughput(c: &[&Point]) -> f64 {
     c.iter()
         .map(|p| p.summary.accepted_flits_per_cycle_per_host)
         .fold(0.0, f64::max)
+}
+
+/// Saturation throughput by the one criterion (stats::saturation; the knee to the grid's
+/// spacing).
+fn saturation(c: &[&Point]) -> f64 {
+    let loads: Vec<Load> = c.iter().map(|p| Load::of(p.x, &p.summary)).collect();
+    Saturation::of(&loads).throughput
 }
 
 fn lat(p: &Point) -> String {
@@ -73,7 +81,7 @@ fn synthetic_section(
     let _ = writeln!(s, "### {title}\n");
     let _ = writeln!(
         s,
-        "![{fig}]({fig}.svg)\n\n| routing | throughput (flits/cycle/node) | latency at the lowest load (cycles) | latency at half the points' load | max out-of-order (packets) | avg reorder delay (cycles) |\n|---|---|---|---|---|---|"
+        "![{fig}]({fig}.svg)\n\n| routing | throughput (flits/cycle/node) | saturation throughput (one criterion, to the grid) | latency at the lowest load (cycles) | latency at half the points' load | max out-of-order (packets) | avg reorder delay (cycles) |\n|---|---|---|---|---|---|---|"
     );
     let mut curves = vec![];
     for v in &vs {
@@ -86,8 +94,9 @@ fn synthetic_section(
             .fold(0.0, f64::max);
         let _ = writeln!(
             s,
-            "| {v} | {:.3} | {} | {} (offered {:.3}) | {ooo} | {delay:.1} |",
+            "| {v} | {:.3} | {:.3} | {} | {} (offered {:.3}) | {ooo} | {delay:.1} |",
             throughput(&c),
+            saturation(&c),
             lat(c[0]),
             lat(mid),
             mid.x

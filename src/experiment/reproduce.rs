@@ -13,6 +13,7 @@ use super::config::Config;
 use super::paper000::{PaperTable, MESSAGE_BYTES, TABLES};
 use super::sweep::Runner;
 use crate::error::{Error, Result};
+use crate::stats::saturation::{Load, Saturation};
 use crate::traffic::pattern::hot_spot_percent_for;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -80,9 +81,19 @@ pub struct Case {
     pub switches: usize,
     pub message_bytes: u32,
     pub topology_seed: u64,
+    /// Highest accepted traffic of each search, flits/ns/switch, and their ratio (seed 000
+    /// §4.6's throughput).
     pub ud_throughput: f64,
     pub itb_throughput: f64,
     pub factor: f64,
+    /// Saturation throughput by the one criterion (stats::saturation), flits/ns/switch, and
+    /// their ratio (0 in results written before issue 27).
+    #[serde(default)]
+    pub ud_saturation: f64,
+    #[serde(default)]
+    pub itb_saturation: f64,
+    #[serde(default)]
+    pub factor_saturation: f64,
     pub low_rate: f64,
     pub ud_low_latency_ns: f64,
     pub itb_low_latency_ns: f64,
@@ -155,9 +166,25 @@ impl Side {
         Ok((p, s))
     }
 
-    /// Saturation search ([`Runner::search`]): (throughput, highest unsaturated rate, points).
-    fn search(&mut self) -> Result<(f64, f64, Vec<Point>)> {
+    /// Saturation search ([`Runner::search`]): (highest accepted traffic, highest unsaturated
+    /// rate, points, saturation throughput by the one criterion in flits/ns/switch).
+    fn search(&mut self) -> Result<(f64, f64, Vec<Point>, f64)> {
         let (pts, lo) = self.run.search(0.01)?;
+        let sat = Saturation::of(
+            &pts.iter()
+                .map(|p| Load::of(p.rate, &p.summary))
+                .collect::<Vec<_>>(),
+        );
+        // flits/cycle/host -> flits/ns/switch, the unit of seed 000's tables
+        let per = pts.first().map_or(0.0, |p| {
+            p.summary.accepted_flits_per_ns_per_switch
+                / p.summary.accepted_flits_per_cycle_per_host.max(1e-300)
+        });
+        let sat_ns = if sat.throughput > 0.0 {
+            sat.throughput * per
+        } else {
+            0.0
+        };
         let mut out = Vec::new();
         for p in pts {
             self.healthy &= p.summary.healthy();
@@ -175,15 +202,15 @@ impl Side {
             .iter()
             .map(|p| p.accepted_flits_per_ns_per_switch)
             .fold(0.0, f64::max);
-        Ok((best, lo, out))
+        Ok((best, lo, out, sat_ns))
     }
 }
 
 fn run_case(o: &Options, pattern: &str, sw: usize, bytes: u32, seed: u64) -> Result<Case> {
     let mut ud = Side::new(config(o, pattern, sw, bytes, seed, "updown")?)?;
     let mut it = Side::new(config(o, pattern, sw, bytes, seed, "itb")?)?;
-    let (ud_th, ud_knee, ud_points) = ud.search()?;
-    let (itb_th, _, itb_points) = it.search()?;
+    let (ud_th, ud_knee, ud_points, ud_sat) = ud.search()?;
+    let (itb_th, _, itb_points, itb_sat) = it.search()?;
     // low load: 10 % of UD's saturation rate, run long enough for about 400 messages
     let low = (ud_knee * 0.1).max(0.0005);
     let hosts = (sw * 4) as f64;
@@ -201,6 +228,9 @@ fn run_case(o: &Options, pattern: &str, sw: usize, bytes: u32, seed: u64) -> Res
         ud_throughput: ud_th,
         itb_throughput: itb_th,
         factor: itb_th / ud_th.max(1e-12),
+        ud_saturation: ud_sat,
+        itb_saturation: itb_sat,
+        factor_saturation: itb_sat / ud_sat.max(1e-12),
         low_rate: low,
         ud_low_latency_ns: lu,
         itb_low_latency_ns: li,
@@ -289,11 +319,23 @@ pub fn tables_markdown(cases: &[Case]) -> String {
             continue;
         }
         let _ = writeln!(s, "{}", table_title(t));
-        s += "| switches | message | flitwave min | max | **avg** | paper min | max | **avg** | topologies |\n|---|---|---|---|---|---|---|---|---|\n";
+        s += "| switches | message | flitwave min | max | **avg** | avg by saturation throughput | paper min | max | **avg** | topologies |\n|---|---|---|---|---|---|---|---|---|---|\n";
         for (sw, paper) in t.rows {
             for (k, &b) in MESSAGE_BYTES.iter().enumerate() {
                 let v = pick(*sw, b);
                 let Some(m) = stats(&v) else { continue };
+                // the factor by the one saturation criterion beside seed 000's reading
+                let by_sat: Vec<f64> = cases
+                    .iter()
+                    .filter(|c| c.pattern == t.pattern && c.switches == *sw && c.message_bytes == b)
+                    .map(|c| c.factor_saturation)
+                    .filter(|&f| f > 0.0)
+                    .collect();
+                let sat_avg = if t.what == "factor" {
+                    stats(&by_sat).map_or("-".into(), |x| format!("{:.2}", x[2]))
+                } else {
+                    "-".into()
+                };
                 let p = paper[k];
                 let f = |x: f64| {
                     if t.what == "factor" {
@@ -304,7 +346,7 @@ pub fn tables_markdown(cases: &[Case]) -> String {
                 };
                 let _ = writeln!(
                     s,
-                    "| {sw} | {b} B | {} | {} | **{}** | {} | {} | **{}** | {} |",
+                    "| {sw} | {b} B | {} | {} | **{}** | {sat_avg} | {} | {} | **{}** | {} |",
                     f(m[0]),
                     f(m[1]),
                     f(m[2]),

@@ -85,6 +85,7 @@ pub struct Summary {
     pub misdelivered: u64,
     pub route_errors: u64,
     /// Packets a host received out of sequence where in-order delivery was promised.
+    #[serde(default)]
     pub order_errors: u64,
     /// Deadlock report, if the watchdog fired.
     pub deadlock: Option<String>,
