@@ -495,3 +495,112 @@ fn fat_tree_topology_files_and_bad_combinations() {
     assert!(out.contains("\"ports_per_switch\": 64"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Help lists come from the registries (issue 28): every family, routing, path selection,
+/// selection, pattern and reproduction the code accepts is named in `--help` and `list`, and
+/// `reproduce` says which seed paper each name is.
+#[test]
+fn help_lists_every_registered_name() {
+    use flitwave::experiment::papers::PAPERS;
+    use flitwave::fabric::registry::FAMILIES;
+    use flitwave::routing::registry::ROUTINGS;
+    use flitwave::routing::selection::SELECTIONS;
+    use flitwave::traffic::pattern::PATTERNS;
+    let (ok, run, _) = flitwave(&["run", "--help"]);
+    assert!(ok);
+    let (ok, sweep, _) = flitwave(&["sweep", "--help"]);
+    assert!(ok);
+    let (ok, list, _) = flitwave(&["list"]);
+    assert!(ok);
+    let (ok, top, _) = flitwave(&["--help"]);
+    assert!(ok);
+    let (ok, repro, _) = flitwave(&["reproduce", "--help"]);
+    assert!(ok);
+    for text in [&run, &sweep, &list] {
+        for f in FAMILIES {
+            assert!(text.contains(f.name), "family {}", f.name);
+        }
+        for r in ROUTINGS {
+            assert!(text.contains(r.name), "routing {}", r.name);
+        }
+        for (s, _) in SELECTIONS {
+            assert!(text.contains(s), "selection {s}");
+        }
+        for (p, _) in PATTERNS {
+            assert!(text.contains(p), "pattern {p}");
+        }
+    }
+    for r in ROUTINGS {
+        for p in r.paths {
+            assert!(run.contains(p), "path selection {p} of {}", r.name);
+        }
+    }
+    for p in PAPERS {
+        let named = format!("{}: seed {}", p.name, p.seed);
+        assert!(top.contains(&named), "flitwave --help: {named}");
+        assert!(
+            repro.contains(&format!("{} (seed {}", p.name, p.seed)),
+            "{}",
+            p.name
+        );
+        assert!(
+            list.contains(p.name) && list.contains(p.paper),
+            "{}",
+            p.name
+        );
+    }
+    fails_with(
+        &["reproduce", "nonsense"],
+        &[
+            "paper",
+            "nonsense",
+            "itb, fattree, speculative, dl, inorder, check",
+        ],
+    );
+}
+
+/// `--json` means one thing in every command (issue 28): no value, or `-`, prints the JSON
+/// instead of the text report; `FILE.json` writes it there and still prints the report; any
+/// other value is refused, so an input file named after the flag is never overwritten.
+#[test]
+fn json_means_the_same_in_every_command() {
+    let dir = crate::common::fresh_dir("cli", "json");
+    let run = ["run", "--cycles", "2000"];
+    let sweep = [
+        "sweep",
+        "--rates",
+        "0.01,0.02",
+        "--cycles",
+        "2000",
+        "--quiet",
+    ];
+    let routes = ["routes", "--switches", "8"];
+    for (name, cmd) in [
+        ("run", &run[..]),
+        ("sweep", &sweep[..]),
+        ("routes", &routes[..]),
+    ] {
+        let (ok, out, err) = flitwave(&[cmd, &["--json"]].concat());
+        assert!(ok, "{name}: {err}");
+        let v: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{name}: {e}\n{out}"));
+        assert!(v.is_object() || v.is_array(), "{name}");
+        let f = dir.join(format!("{name}.json"));
+        let (ok, out, err) = flitwave(&[cmd, &["--json", crate::common::arg(&f)]].concat());
+        assert!(ok, "{name}: {err}");
+        assert!(
+            serde_json::from_str::<serde_json::Value>(&out).is_err(),
+            "{name}: the text report"
+        );
+        let text = std::fs::read_to_string(&f).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap();
+    }
+    // a trace named after --json is an input, not the JSON's destination
+    let trace = dir.join("in.trace");
+    std::fs::write(&trace, "0 0 1 64\n").unwrap();
+    fails_with(
+        &["trace", "stats", "--json", crate::common::arg(&trace)],
+        &["--json", "in.trace", "not a .json file"],
+    );
+    assert_eq!(std::fs::read_to_string(&trace).unwrap(), "0 0 1 64\n");
+}

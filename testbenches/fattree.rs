@@ -297,3 +297,50 @@ fn vct(s: &Summary) -> flitwave::fabric::vct::VctSection {
         _ => panic!("not a vct summary"),
     }
 }
+
+/// Cycles at which host 3 has received its first packet whole and host 1 its first flit, when
+/// host 0 sends two 256-byte packets to host 3 and then one to host 1, all at cycle 0, in order
+/// with acknowledgement packets and a reorder buffer of `reorder_bytes` (each of the 3 other
+/// sources owns a third of it).
+fn fifo_behind_a_window(reorder_bytes: u64) -> (u64, u64) {
+    let mut p = params(2, 2, Selection::Ff, 0.0);
+    p.nic.in_order = true;
+    p.nic.ack = AckMode::Packets;
+    p.nic.reorder_bytes = reorder_bytes;
+    let mut net = FatTree::new(p).unwrap();
+    net.load_trace(&[(0, 0, 3, 256), (0, 0, 3, 256), (0, 0, 1, 256)], 256)
+        .unwrap();
+    let flits = 1 + 256; // header + payload, 1-byte flits
+    let (mut at3, mut at1) = (None, None);
+    for c in 0..20_000u64 {
+        net.step();
+        if at3.is_none() && net.nics[3].core.ejected_flits >= flits {
+            at3 = Some(c);
+        }
+        if at1.is_none() && net.nics[1].core.ejected_flits > 0 {
+            at1 = Some(c);
+        }
+    }
+    assert!(net.summary().healthy());
+    (at3.unwrap(), at1.unwrap())
+}
+
+/// The source of seed 001's in-order NIC is a strict FIFO (§4: "the source node does not inject
+/// packets if the destination buffer does not have enough free space"): a packet whose
+/// destination has no room for it holds back every packet behind it, to any destination. With
+/// a window of one packet per source, host 0's second packet to host 3 waits for the first
+/// one's acknowledgement, and its packet to host 1 waits behind it: host 1's first flit comes
+/// only after host 3 has its first packet and the acknowledgement is back (cycle 763 against
+/// 348). With room for both, it comes
+/// right behind them (cycle 590).
+#[test]
+fn a_packet_waiting_for_room_at_its_destination_holds_back_the_source() {
+    let (at3, at1) = fifo_behind_a_window(3 * 257);
+    assert!(at1 > at3, "host 1 at {at1}, host 3's first packet at {at3}");
+    // the same source with room for every packet: only the two packets ahead delay host 1's
+    let (_, free) = fifo_behind_a_window(3 * 1024);
+    assert!(
+        free + 100 < at1,
+        "host 1 at {free} with room, {at1} behind the window"
+    );
+}

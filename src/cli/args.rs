@@ -5,6 +5,21 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
+/// `--json [FILE]`, the same in every command.
+pub(crate) const JSON_HELP: &str = "The result as JSON, with the configuration, seed and version: written to FILE.json (the text report still printed), or printed instead of the text report when no FILE is given (or -)";
+
+/// `--json`'s value: `-` or a `.json` file, so that an input file written after the flag (a
+/// trace, a topology) is refused instead of being overwritten.
+pub(crate) fn json_path(s: &str) -> std::result::Result<PathBuf, String> {
+    if s == "-" || s.ends_with(".json") {
+        Ok(PathBuf::from(s))
+    } else {
+        Err(format!(
+            "{s:?} is not a .json file; --json takes FILE.json, - (stdout) or nothing (stdout)"
+        ))
+    }
+}
+
 #[derive(Parser)]
 #[command(
     name = "flitwave",
@@ -29,15 +44,16 @@ pub(crate) enum Cmd {
     /// Compute routes and print their statistics (hops, channel load, deadlock check); for
     /// fat-trees the IR/FIR registers and the paths per link and stage.
     Routes(RoutesArgs),
-    /// List the switch families, routings and selections by name.
+    /// List the switch families, routings, selections, traffic patterns and reproductions by
+    /// name, each with what it is.
     List,
     /// Trace-driven traffic: generate a storage-like trace, or print a trace's statistics.
     #[command(subcommand)]
     Trace(super::trace::TraceCmd),
     /// Measure simulation speed (switch-cycles/s, delivered flits/s).
     Bench(BenchArgs),
-    /// Reproduce a paper's evaluation (itb: seed 000, Tables 1-9 and Figures 6-9; fattree:
-    /// seed 001, Figures 5-7 and the bit-reversal case).
+    // help from the registry of reproductions
+    #[command(about = super::help::reproduce_about())]
     Reproduce(ReproArgs),
     /// Shorthand for `run` on a k-ary n-tree of the vct family (seed 001): builds the same
     /// configuration `run --config` takes (see --print-config).
@@ -154,18 +170,13 @@ pub(crate) struct SimArgs {
     /// Topology JSON file (sets topology.kind = "file").
     #[arg(long)]
     pub topology_file: Option<PathBuf>,
-    /// Switch family (`switch.family`): myrinet, vct or vc (`flitwave list`).
-    #[arg(long)]
+    #[arg(long, help = super::help::family())]
     pub family: Option<String>,
-    /// Routing (`routing.algorithm`): updown, itb, dl, dor, dor-dateline, fir-det, ir-adaptive (`flitwave list`).
-    #[arg(long)]
+    #[arg(long, help = super::help::routing())]
     pub routing: Option<String>,
-    /// Path selection of the routing (`routing.paths`, alias --select): balanced or shortest
-    /// (updown), random or min-itb (itb), random, low-port, sancho or high-pch (dl).
-    #[arg(long, visible_alias = "select")]
+    #[arg(long, visible_alias = "select", help = super::help::paths())]
     pub paths: Option<String>,
-    /// Selection function of routing switches (`routing.selection`): only, sadp, ff.
-    #[arg(long)]
+    #[arg(long, help = super::help::selection())]
     pub selection: Option<String>,
     /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud, l-turn.
     #[arg(long)]
@@ -174,9 +185,7 @@ pub(crate) struct SimArgs {
     /// one layer without VCs.
     #[arg(long)]
     pub layers: Option<usize>,
-    /// Destination pattern (`traffic.pattern`): uniform, bit-reversal, transpose, butterfly,
-    /// local3, complement, shuffle, hot-spot:5@random, ...
-    #[arg(long)]
+    #[arg(long, help = super::help::pattern())]
     pub pattern: Option<String>,
     /// Offered load, payload flits per cycle per host (`traffic.rate`, 0..=1).
     #[arg(long)]
@@ -212,9 +221,8 @@ pub(crate) struct RunOut {
     /// Cycle window to trace, START..END.
     #[arg(long)]
     pub vcd_window: Option<String>,
-    /// Print the result as JSON (summary, configuration, seed, version).
-    #[arg(long)]
-    pub json: bool,
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", value_parser = json_path, help = JSON_HELP)]
+    pub json: Option<PathBuf>,
     /// Print the effective configuration as TOML and exit.
     #[arg(long)]
     pub print_config: bool,
@@ -345,13 +353,7 @@ pub(crate) struct RtlCheckArgs {
 
 #[derive(Args)]
 pub(crate) struct ReproArgs {
-    /// Which paper: itb (seed 000, in-transit buffers versus up*/down*), fattree (seed 001,
-    /// deterministic versus adaptive routing in fat-trees), dl (seed 003, Descending-Layers
-    /// routing: Tables 7 and 6), inorder (seed 004, in-order delivery with adaptive routing:
-    /// Figures 5-8, Tables 1-2, the NIC on fat-trees) or speculative (seed 002, speculative
-    /// selection over Opt-y on a 16x16 mesh: Figures 4-5). Or check: the fidelity ledger,
-    /// every seed's headline claims read from the committed raw results (--results), written
-    /// to their README.md.
+    #[arg(help = super::help::reproduce_paper())]
     pub paper: String,
     /// check: the directory of the reproductions' raw results.
     #[arg(long, default_value = "docs/results")]
@@ -448,8 +450,7 @@ pub(crate) struct SweepArgs {
     /// version, seed and configuration).
     #[arg(long)]
     pub csv: Option<PathBuf>,
-    /// Write the whole result as JSON (use - for stdout).
-    #[arg(long)]
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", value_parser = json_path, help = JSON_HELP)]
     pub json: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
@@ -538,9 +539,8 @@ pub(crate) struct RoutesArgs {
     /// The up*/down* root (`routing.root`): a switch id, lowest-id (switch 0) or central.
     #[arg(long, default_value = "lowest-id")]
     pub root: String,
-    /// Print JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", value_parser = json_path, help = JSON_HELP)]
+    pub json: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -551,9 +551,8 @@ pub(crate) struct BenchArgs {
     /// Only scenarios whose name contains this.
     #[arg(long)]
     pub only: Option<String>,
-    /// Print JSON.
-    #[arg(long)]
-    pub json: bool,
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", value_parser = json_path, help = JSON_HELP)]
+    pub json: Option<PathBuf>,
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 pub(crate) mod args;
 pub(crate) mod fattree;
+pub(crate) mod help;
 pub(crate) mod out;
 pub(crate) mod plot;
 pub(crate) mod progress;

@@ -23,12 +23,13 @@ pub(crate) fn cmd_reproduce(a: ReproArgs) -> Result<()> {
     if a.paper == "speculative" {
         return cmd_speculative(a);
     }
-    if a.paper != "itb" {
+    if flitwave::experiment::papers::paper(&a.paper).is_none() {
         return Err(Error::field(
             "paper",
             format!(
-                "{:?} is unknown, allowed: itb, fattree, dl, inorder, speculative, check",
-                a.paper
+                "{:?} is unknown, allowed: {}",
+                a.paper,
+                flitwave::experiment::papers::allowed()
             ),
         ));
     }

@@ -310,18 +310,16 @@ pub(crate) fn run_config(
         file.commit()?;
         errln!("heat map written to {}", path.display());
     }
-    if o.json {
+    if let Some(to) = &o.json {
         let v = serde_json::json!({
             "flitwave": provenance(),
             "seed": cfg.seed,
             "config": cfg,
             "summary": s,
         });
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
-        );
-    } else {
+        super::tools::write_json(to, &v)?;
+    }
+    if !super::tools::json_only(&o.json) {
         outln!("{}, seed {}", headline(cfg, &shape), cfg.seed);
         out!("{}", s.report());
         if (cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some())

@@ -72,7 +72,7 @@ pub(crate) fn run_seeds(
         .collect::<std::result::Result<Vec<_>, _>>()
         .map_err(|e| Error::new(e.to_string()))?;
     let agg = aggregate(&values);
-    if o.json {
+    if let Some(to) = &o.json {
         let v = serde_json::json!({
             "flitwave": provenance(),
             "seeds": seeds,
@@ -82,11 +82,9 @@ pub(crate) fn run_seeds(
                 .collect::<Vec<_>>(),
             "aggregate": agg,
         });
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
-        );
-    } else {
+        super::tools::write_json(to, &v)?;
+    }
+    if !super::tools::json_only(&o.json) {
         outln!(
             "{}, seeds {}..={} ({} runs; mean ± 95 % confidence half-width, Student t)",
             headline(cfg, &shape),

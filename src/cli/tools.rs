@@ -12,6 +12,22 @@ use flitwave::traffic::pattern::{DestTable, Pattern};
 use flitwave::{Error, Result};
 use std::path::Path;
 
+/// Write `v` as JSON where `--json` said: stdout for `-`, else the file.
+pub(crate) fn write_json<T: serde::Serialize>(to: &Path, v: &T) -> Result<()> {
+    let text = serde_json::to_string_pretty(v).map_err(|e| Error::new(e.to_string()))?;
+    if to == Path::new("-") {
+        outln!("{text}");
+        Ok(())
+    } else {
+        flitwave::output::write(to, text)
+    }
+}
+
+/// Whether `--json` replaces the text report (JSON to stdout).
+pub(crate) fn json_only(json: &Option<std::path::PathBuf>) -> bool {
+    json.as_deref() == Some(Path::new("-"))
+}
+
 pub(crate) fn emit_json<T: serde::Serialize>(
     json: Option<&Path>,
     v: &T,
@@ -155,7 +171,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
     ) {
         // adaptive routing with escape channels: no routes, its escape paths are checked when
         // the network is built; its bound is that of its minimal paths
-        if a.json {
+        if let Some(to) = &a.json {
             let j = serde_json::json!({
                 "routing": name,
                 "vcs": plan.vcs,
@@ -163,8 +179,9 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 "hosts": topo.num_hosts(),
                 "throughput_bound": bound_json,
             });
-            outln!("{j:#}");
-        } else {
+            write_json(to, &j)?;
+        }
+        if !json_only(&a.json) {
             outln!("{name}: routing functions in the switches with escape channels, {} VCs per link; its full dependency graph has cycles by design (Duato), its escape paths are checked when the network is built", plan.vcs);
             outln!("{bound_text}");
         }
@@ -173,7 +190,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
     if let (None, None, Some(f)) = (&plan.routes, &plan.routes_error, &plan.functions) {
         // a routing decided in the switches: its functions' dependency graph
         let check = deadlock::check_function(&topo, plan.vcs, f);
-        if a.json {
+        if let Some(to) = &a.json {
             let j = serde_json::json!({
                 "routing": name,
                 "vcs": plan.vcs,
@@ -182,8 +199,9 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 "dependencies": check.dependencies,
                 "throughput_bound": bound_json,
             });
-            outln!("{j:#}");
-        } else {
+            write_json(to, &j)?;
+        }
+        if !json_only(&a.json) {
             outln!(
                 "{name}: routing functions in the switches, {} VCs per link",
                 plan.vcs
@@ -196,14 +214,12 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
     let routes =
         plan.source_routes(|| Error::new(format!("{name} routing gives no routes to show")))?;
     let st = RouteStats::compute(&topo, &routes);
-    if a.json {
+    if let Some(to) = &a.json {
         let mut v = st.to_json();
         v["throughput_bound"] = bound_json;
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
-        );
-    } else {
+        write_json(to, &v)?;
+    }
+    if !json_only(&a.json) {
         outln!("{st}");
         outln!("deadlock check: {}", deadlock::check(&topo, &routes));
         outln!("{bound_text}");
@@ -290,13 +306,10 @@ fn tree_routes(a: &RoutesArgs, topo: &Topology, routing: &str) -> Result<()> {
     }
     let st = tree_stats::compute(topo, scheme)?;
     let t = fattree::tree_of(topo, routing)?;
-    if a.json {
-        let v = st.to_json(&tree_stats::register_rows(&t, scheme));
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&v).map_err(|e| Error::new(e.to_string()))?
-        );
-    } else {
+    if let Some(to) = &a.json {
+        write_json(to, &st.to_json(&tree_stats::register_rows(&t, scheme)))?;
+    }
+    if !json_only(&a.json) {
         if a.registers {
             outln!("{}", tree_stats::register_table(&t, scheme));
         }
@@ -320,7 +333,7 @@ pub(crate) fn cmd_bench(a: BenchArgs) -> Result<()> {
             }
         }
         let r = bench::run_one(&s)?;
-        if !a.json {
+        if !json_only(&a.json) {
             outln!(
                 "{:<36} {:>4} sw {:>8} cycles {:>7.2} s  {:>7.2} M switch-cycles/s  {:>7.2} M flits/s  ({:.1} ns/switch-cycle, accepted {:.3} flits/cycle/host)",
                 r.name,
@@ -335,11 +348,8 @@ pub(crate) fn cmd_bench(a: BenchArgs) -> Result<()> {
         }
         out.push(r);
     }
-    if a.json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&out).map_err(|e| Error::new(e.to_string()))?
-        );
+    if let Some(to) = &a.json {
+        write_json(to, &out)?;
     }
     Ok(())
 }
@@ -357,6 +367,22 @@ pub(crate) fn cmd_list() -> Result<()> {
     outln!("selections (routing.selection, --selection):");
     for (name, help) in SELECTIONS {
         outln!("  {:<12} {help}", name);
+    }
+    outln!("traffic patterns (traffic.pattern, --pattern):");
+    for (name, help) in flitwave::traffic::pattern::PATTERNS {
+        outln!("  {:<17} {help}", name);
+    }
+    outln!(
+        "reproductions of the seed papers (flitwave reproduce PAPER; check: the fidelity ledger):"
+    );
+    for p in flitwave::experiment::papers::PAPERS {
+        outln!(
+            "  {:<12} seed {}: {}; {}",
+            p.name,
+            p.seed,
+            p.paper,
+            p.covers
+        );
     }
     Ok(())
 }

@@ -92,9 +92,8 @@ pub(crate) struct StatsArgs {
     /// Link rate in MB/s, to express the busiest sender's load as a share of a link.
     #[arg(long, default_value_t = 160.0)]
     link_mb_per_s: f64,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", value_parser = super::args::json_path, help = super::args::JSON_HELP)]
+    json: Option<std::path::PathBuf>,
 }
 
 pub(crate) fn cmd_trace(c: TraceCmd) -> Result<()> {
@@ -176,5 +175,5 @@ fn stats(a: StatsArgs) -> Result<()> {
         a.file.display(),
         s.report(a.link_mb_per_s / 1000.0)
     );
-    emit_json(a.json.then_some(std::path::Path::new("-")), &s, &report)
+    emit_json(a.json.as_deref(), &s, &report)
 }

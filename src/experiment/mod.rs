@@ -20,6 +20,7 @@ pub mod paper004;
 pub mod paper004_report;
 pub mod paper004_run;
 pub mod paper004_traces;
+pub mod papers;
 pub mod plot;
 pub mod provenance;
 pub mod reproduce;

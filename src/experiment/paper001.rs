@@ -188,6 +188,15 @@ pub const BUF_COMPRESSION: f64 = 10.0;
 pub const BUF_FREE_KB: [u64; 5] = [4, 16, 64, 256, 8192];
 pub const BUF_ACK_KB: [u64; 4] = [128, 256, 1024, 8192];
 
+/// The tag of an in-order variant with acknowledgement packets and a `kb` KB reorder buffer.
+pub fn ack_tag(kb: u64) -> String {
+    if kb % 1024 == 0 {
+        format!("{} MB, ack packets", kb / 1024)
+    } else {
+        format!("{kb} KB, ack packets")
+    }
+}
+
 /// The storage-like trace of Figure 7: seed `seed`, `us` µs, the generator's defaults (23
 /// disks spread over the 128 nodes of the 2-ary 7-tree).
 pub fn storage_trace(seed: u64, us: f64) -> Result<Trace> {
@@ -305,13 +314,27 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                     } else {
                         Workload::Closed
                     };
-                    for v in [
+                    let mut vs = vec![
                         det.clone(),
                         sadp.clone(),
                         ff.clone(),
                         io(Selection::Sadp, BIG, "8 MB"),
                         io(Selection::Ff, BIG, "8 MB"),
-                    ] {
+                    ];
+                    if f == "fig7" {
+                        // §4's end-to-end rule with real acknowledgements: each source owns
+                        // 1/127 of the destination's buffer, the paper's 8 MB and the smallest
+                        // that holds a packet
+                        for kb in [8192, BUF_ACK_KB[0]] {
+                            for sel in [Selection::Sadp, Selection::Ff] {
+                                vs.push(Variant {
+                                    ack: AckMode::Packets,
+                                    ..variant(sel, true, kb << 10, &ack_tag(kb))
+                                });
+                            }
+                        }
+                    }
+                    for v in vs {
                         out.push(Job {
                             figure: f.clone(),
                             variant: v,

@@ -386,6 +386,25 @@ fn findings(points: &[Point], o: &Options) -> String {
                 ours,
                 holds,
             );
+            // §4's rule enforced with real acknowledgements, the paper's buffer and the
+            // smallest that holds a packet per source
+            for kb in [8192, BUF_ACK_KB[0]] {
+                let tag = super::paper001::ack_tag(kb);
+                let (a, f) = (
+                    exec_of(points, "fig7", &format!("SADP in-order {tag}"), c),
+                    exec_of(points, "fig7", &format!("FF in-order {tag}"), c),
+                );
+                if let (Some(d), Some(a), Some(f)) = (d, a, f) {
+                    row(
+                        &format!(
+                            "trace, compression {c}, in-order {tag}: deterministic clearly faster (≥ 10 %)"
+                        ),
+                        paper,
+                        format!("FF {:.2}×, SADP {:.2}× of DET", f / d, a / d),
+                        Some(a >= 1.1 * d && f >= 1.1 * d),
+                    );
+                }
+            }
         }
         let (d, a, f) = (
             exec_of(points, "fig7", "DET", 1.0),

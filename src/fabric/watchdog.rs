@@ -26,12 +26,20 @@ pub struct Stuck<'a> {
     pub waits: &'a [(usize, Wait)],
 }
 
-/// Build the human-readable report.
+/// Blocked inputs listed after the wait cycle before the rest is only counted.
+const SHOWN: usize = 16;
+
+/// Build the human-readable report: the cycle of waits once, each of its inputs with what it
+/// waits for, then the other blocked inputs counted (the first [`SHOWN`] named). An input that
+/// waits on several things (an adaptive one, or one whose output is held by several inputs)
+/// is one entry with each distinct reason once.
 pub fn report(st: &Stuck<'_>) -> String {
     let (np, vcs, ns, now) = (st.ports, st.vcs.max(1), st.switches, st.now);
     let node = |sw: usize, port: usize, vc: usize| (sw * np + port) * vcs + vc;
     let downstream = st.downstream;
     let mut waits: Vec<Vec<usize>> = vec![Vec::new(); ns * np * vcs];
+    // every blocked input once, in switch order, with its distinct reasons
+    let mut reasons: Vec<Vec<(usize, &str)>> = vec![Vec::new(); ns * np * vcs];
     let mut blocked = Vec::new();
     for &(s, ref x) in st.waits {
         let (p, vc, out) = (x.port as usize, x.vc as usize, x.out as usize);
@@ -42,13 +50,28 @@ pub fn report(st: &Stuck<'_>) -> String {
             }
             WaitOn::Nothing => None,
         };
+        let n = node(s, p, vc);
         if let Some(t) = to {
-            waits[node(s, p, vc)].push(t);
+            if !waits[n].contains(&t) {
+                waits[n].push(t);
+            }
         }
-        blocked.push(format!("{}->out{out}({})", name(s, p, vc, vcs), x.why));
+        if reasons[n].is_empty() {
+            blocked.push(n);
+        }
+        if !reasons[n].contains(&(out, x.why)) {
+            reasons[n].push((out, x.why));
+        }
     }
     let cycle = find_cycle(&waits);
     let label = |n: usize| name(n / vcs / np, n / vcs % np, n % vcs, vcs);
+    let entry = |n: usize| {
+        let r: Vec<String> = reasons[n]
+            .iter()
+            .map(|(o, why)| format!("out{o}({why})"))
+            .collect();
+        format!("{}->{}", label(n), r.join(","))
+    };
     let mut s = format!(
         "no flit moved for {} cycles (cycle {now}), {} flits in the network; ",
         st.window, st.flits
@@ -56,19 +79,24 @@ pub fn report(st: &Stuck<'_>) -> String {
     if cycle.is_empty() {
         s += "no wait cycle found among switch inputs";
     } else {
-        let names: Vec<String> = cycle.iter().map(|&n| label(n)).collect();
+        let names: Vec<String> = cycle.iter().map(|&n| entry(n)).collect();
         s += &format!("wait cycle: {} -> {}", names.join(" -> "), label(cycle[0]));
     }
-    s += &format!(
-        "; {} blocked inputs: {}",
-        blocked.len(),
-        blocked
-            .iter()
-            .take(32)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
+    let rest: Vec<usize> = blocked
+        .iter()
+        .copied()
+        .filter(|n| !cycle.contains(n))
+        .collect();
+    let other = if cycle.is_empty() { "" } else { "other " };
+    let plural = if rest.len() == 1 { "" } else { "s" };
+    s += &format!("; {} {other}blocked input{plural}", rest.len());
+    if !rest.is_empty() {
+        let shown: Vec<String> = rest.iter().take(SHOWN).map(|&n| entry(n)).collect();
+        s += &format!(": {}", shown.join(" "));
+        if rest.len() > SHOWN {
+            s += &format!(" and {} more", rest.len() - SHOWN);
+        }
+    }
     s
 }
 
@@ -116,7 +144,51 @@ fn find_cycle(waits: &[Vec<usize>]) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::find_cycle;
+    use super::*;
+
+    /// Two switches of two ports, one VC: sw0.in0 and sw1.in0 wait on each other, sw0.in1 waits
+    /// on sw0.in0 through two reasons reported twice each.
+    #[test]
+    fn the_report_names_the_cycle_once_and_counts_the_rest() {
+        let w = |port, out, on, why| Wait {
+            port,
+            vc: 0,
+            out,
+            on,
+            why,
+        };
+        let down = WaitOn::Downstream { vc: 0 };
+        let held = WaitOn::Input { port: 0, vc: 0 };
+        let waits = [
+            (0, w(0, 1, down, "full")),
+            (0, w(1, 1, held, "busy")),
+            (0, w(1, 1, held, "busy")),
+            (0, w(1, 0, WaitOn::Nothing, "full")),
+            (0, w(1, 1, held, "busy")),
+            (1, w(0, 1, down, "full")),
+        ];
+        // sw0.out1 -> sw1.in0, sw1.out1 -> sw0.in0
+        let downstream = [None, Some((1, 0)), None, Some((0, 0))];
+        let r = report(&Stuck {
+            now: 100,
+            window: 50,
+            flits: 7,
+            switches: 2,
+            ports: 2,
+            vcs: 1,
+            downstream: &downstream,
+            waits: &waits,
+        });
+        assert!(
+            r.contains("wait cycle: sw0.in0->out1(full) -> sw1.in0->out1(full) -> sw0.in0"),
+            "{r}"
+        );
+        assert!(
+            r.ends_with("; 1 other blocked input: sw0.in1->out1(busy),out0(full)"),
+            "{r}"
+        );
+        assert_eq!(r.matches("sw0.in1").count(), 1, "{r}");
+    }
 
     #[test]
     fn cycles_are_found_through_any_edge() {

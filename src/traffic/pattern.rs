@@ -48,15 +48,35 @@ pub enum Pattern {
     Butterfly,
 }
 
-const ALLOWED: &str =
-    "uniform, uniform+self, bit-reversal, perfect-shuffle (or shuffle), complement, transpose, butterfly, localL (e.g. local3, local:5), hot-spot:PCT, hot-spot:PCT@HOST or hot-spot:PCT@random";
+/// Every pattern: its name as `traffic.pattern` takes it, and what it is. Parameterised
+/// names show their form (`localL`, `hot-spot:PCT@HOST`).
+pub const PATTERNS: &[(&str, &str)] = &[
+    ("uniform", "any other host, equally likely (seed 000 §4.2)"),
+    ("uniform+self", "any host, the source included (BookSim2's uniform)"),
+    ("bit-reversal", "the host whose address is the source's reversed; power-of-two hosts (seed 000 §4.2)"),
+    ("perfect-shuffle", "the source address rotated left by one bit, alias shuffle; power-of-two hosts (seed 001 §5.2.1)"),
+    ("complement", "every address bit inverted; power-of-two hosts (seed 001 §5.2.1)"),
+    ("transpose", "the high and low halves of the address swapped; an even number of address bits (seed 003 §5)"),
+    ("butterfly", "the most and least significant address bits swapped; power-of-two hosts (seed 003 §5)"),
+    ("localL", "a host on a switch at most L minimal switch hops away, e.g. local3 or local:5 (seed 000 §4.2)"),
+    ("hot-spot:PCT@HOST", "PCT % of messages to HOST (default 0, or random: drawn from the seed), the rest uniform (seeds 000 and 001)"),
+];
+
+/// The names `traffic.pattern` takes, for errors and help.
+pub fn allowed() -> String {
+    PATTERNS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 impl Pattern {
     /// Parse `uniform`, `bit-reversal`, `perfect-shuffle` / `shuffle`, `complement`, `local3` /
     /// `local:3`, `hot-spot:20` / `hot-spot:20@7` / `hot-spot:20@random`.
     pub fn parse(s: &str) -> Result<Pattern> {
         let t = s.trim().to_ascii_lowercase();
-        let bad = |why: &str| Error::new(format!("{s:?} {why}; allowed: {ALLOWED}"));
+        let bad = |why: &str| Error::new(format!("{s:?} {why}; allowed: {}", allowed()));
         if t == "uniform" {
             return Ok(Pattern::Uniform);
         }
