@@ -262,7 +262,8 @@ fn sweep_compares_routings_and_plots() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(
         text.starts_with("<svg")
-            && text.contains("Accepted traffic (flits/ns/switch)")
+            && text.contains("Accepted traffic (flits/cycle/host)")
+            && text.contains("Mean packet latency (cycles)")
             && text.contains("itb:min-itb")
     );
 }
@@ -603,4 +604,110 @@ fn json_means_the_same_in_every_command() {
         &["--json", "in.trace", "not a .json file"],
     );
     assert_eq!(std::fs::read_to_string(&trace).unwrap(), "0 0 1 64\n");
+}
+
+/// Errors blame the place that gave the value (issue 28): with `--config F`, a bad value from
+/// `--set` or a flag names that `--set` or flag, not F; a bad value in F names F; type errors
+/// are in words a user knows; a negative `--rate` reaches the range check.
+#[test]
+fn errors_name_the_flag_or_set_that_gave_the_value() {
+    fn with<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+        let c = [
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--cycles",
+            "100",
+        ];
+        [&c[..], extra].concat()
+    }
+    let not_the_file = |args: &[&str], needles: &[&str]| {
+        let (ok, _, err) = flitwave(args);
+        assert!(!ok);
+        for n in needles {
+            assert!(err.contains(n), "{n:?} not in {err}");
+        }
+        assert!(!err.contains("booksim-iq.toml"), "blames the file: {err}");
+    };
+    not_the_file(
+        &with(&["--set", "switch.vc_buffers=4"]),
+        &[
+            "switch.vc_buffers (--set switch.vc_buffers=4)",
+            "vc_buffer_flits",
+        ],
+    );
+    not_the_file(
+        &with(&["--pattern", "tornado"]),
+        &["traffic.pattern (--pattern)", "tornado", "uniform"],
+    );
+    not_the_file(
+        &with(&["--warmup", "200"]),
+        &["warmup (--warmup, --cycles)", "smaller than cycles"],
+    );
+    not_the_file(
+        &with(&["--rate", "-1"]),
+        &["traffic.rate (--rate)", "-1", "0..=1"],
+    );
+    not_the_file(
+        &with(&["--set", "switch.vcs=\"two\""]),
+        &["switch.vcs (--set switch.vcs=\"two\")", "a whole number"],
+    );
+    // the flag is applied after --set: it is the one named
+    not_the_file(
+        &with(&["--set", "traffic.rate=0.5", "--rate", "2"]),
+        &["traffic.rate (--rate)"],
+    );
+    // a bad value in the file itself names the file
+    let dir = crate::common::fresh_dir("cli", "blame");
+    let f = dir.join("bad.toml");
+    std::fs::write(&f, "[traffic]\nrate = 3\n").unwrap();
+    fails_with(
+        &["run", "--config", crate::common::arg(&f), "--cycles", "100"],
+        &["bad.toml: traffic.rate: 3 is out of range"],
+    );
+}
+
+/// `reproduce` is never silent off a terminal (issue 28): its start line, with what it will do
+/// and roughly how long, goes to standard error even into a pipe (and not with --quiet); its
+/// report's links to the documentation work from any `--out`.
+#[test]
+fn reproduce_says_what_it_does_and_links_from_any_out() {
+    let dir = crate::common::fresh_dir("cli", "reproduce_links");
+    let args = |quiet: bool| {
+        let mut v = vec![
+            "reproduce",
+            "dl",
+            "--sizes",
+            "16",
+            "--topologies",
+            "1",
+            "--cycles",
+            "2000",
+            "--out",
+            crate::common::arg(&dir),
+        ];
+        if quiet {
+            v.push("--quiet");
+        }
+        v
+    };
+    let (ok, _, err) = flitwave(&args(false));
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("reproduce dl:") && err.contains("about"),
+        "{err}"
+    );
+    let md = std::fs::read_to_string(dir.join("dl.md")).unwrap();
+    let link = md
+        .split("How DL is built and read: [")
+        .nth(1)
+        .and_then(|r| r.split("](").nth(1))
+        .and_then(|r| r.split(')').next())
+        .expect("the link to docs/dl.md");
+    assert!(
+        dir.join(link).is_file(),
+        "{link} does not lead to docs/dl.md from {dir:?}"
+    );
+    let (ok, _, err) = flitwave(&args(true));
+    assert!(ok && !err.contains("reproduce dl:"), "{err}");
 }

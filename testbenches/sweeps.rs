@@ -181,12 +181,35 @@ fn seeds_give_mean_and_interval_the_same_at_1_and_2_threads() {
         "{}",
         v["aggregate"]
     );
+    // the busiest links are other links in every seed: not averaged rank by rank
+    assert!(v["aggregate"]["links"]["busiest"].is_null());
+    assert!(v["aggregate"]["links"]["switch_links"]["max_utilisation"]["mean"].is_number());
+    // the text: the single run's layout, each figure mean ± half-width, units first
     let (text, _) = ok(&three, &[]);
+    assert!(text.contains("seeds 1..=3"), "{text}");
+    let line = |head: &str| {
+        text.lines()
+            .find(|l| l.starts_with(head))
+            .unwrap_or_else(|| panic!("no {head:?} line in {text}"))
+            .to_string()
+    };
+    let acc = line("accepted ");
     assert!(
-        text.contains("latency.ns") && text.contains(" ± "),
+        acc.contains(" ± ") && acc.contains("flits/cycle/host ("),
+        "{acc}"
+    );
+    let lat = line("mean latency ");
+    assert!(
+        lat.contains(" ± ") && lat.contains(" cycles (") && lat.ends_with(" ns)"),
+        "{lat}"
+    );
+    assert!(line("saturated ").contains("of 3 seeds"));
+    assert!(line("deadlock ").contains("none detected in any seed"));
+    assert!(
+        !text.contains("busiest") && !text.contains("latency.ns"),
         "{text}"
     );
-    assert!(text.contains("seeds 1..=3"), "{text}");
+    assert!(text.lines().count() < 25, "{text}");
     // one seed: no interval
     let (one, _) = ok(&one_seed, &[]);
     assert!(!one.contains('±'), "{one}");

@@ -158,14 +158,14 @@ pub(crate) struct SimArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
     /// Seed of everything random (`seed`).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Cycles to simulate, warm-up included (`cycles`); the warm-up becomes a tenth of it
     /// unless --warmup (or --set warmup=) says otherwise.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub cycles: Option<u64>,
     /// Cycles not measured at the start (`warmup`).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub warmup: Option<u64>,
     /// Topology JSON file (sets topology.kind = "file").
     #[arg(long)]
@@ -183,18 +183,18 @@ pub(crate) struct SimArgs {
     pub restriction: Option<String>,
     /// dl, updown: layers, one per VC (`routing.layers`); dl defaults to switch.vcs, updown to
     /// one layer without VCs.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub layers: Option<usize>,
     #[arg(long, help = super::help::pattern())]
     pub pattern: Option<String>,
     /// Offered load, payload flits per cycle per host (`traffic.rate`, 0..=1).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub rate: Option<f64>,
     /// Payload bytes of a generated message, one packet (`traffic.message_bytes`).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub message_bytes: Option<u32>,
     /// Bytes per flit, one flit per link cycle (`link.flit_bytes`).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub flit_bytes: Option<u32>,
     /// Play this trace instead of the generators (`traffic.trace`); the run lasts until the
     /// trace is done, at most max(cycles, 20 x its span + 2,000,000) cycles.
@@ -202,10 +202,10 @@ pub(crate) struct SimArgs {
     pub trace: Option<PathBuf>,
     /// Closed-loop storage workload of this many µs (`traffic.storage_us`): hosts issue the
     /// storage-like generator's requests, disks answer what they received.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub storage_us: Option<f64>,
     /// Time compression factor of --trace or --storage-us (`traffic.compression`).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub compression: Option<f64>,
 }
 

@@ -20,6 +20,15 @@ pub(crate) fn announce(text: &str) {
     }
 }
 
+/// The start line of a long command (what it will do, roughly how long): on standard error
+/// always, a terminal or not, unless `--quiet`, so a command run from a script or CI is never
+/// silent for minutes.
+pub(crate) fn start(quiet: bool, text: &str) {
+    if !quiet {
+        errln!("{text}");
+    }
+}
+
 /// Seconds as people read a duration: `40 s`, `3 min`, `2.5 h`.
 pub(crate) fn duration(secs: f64) -> String {
     if secs < 90.0 {

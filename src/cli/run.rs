@@ -6,6 +6,7 @@ use super::args::{RunArgs, RunOut, SeedArgs, SimArgs};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::experiment::provenance::provenance;
+use flitwave::experiment::validate::overridden_key;
 use flitwave::fabric::{Family, Network, Summary};
 use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::with_network;
@@ -102,39 +103,75 @@ const FLAGS: [(&str, &str); 20] = [
     ("nic.reorder_bytes", "--reorder-kb"),
 ];
 
-/// An error about a key the user gave as a flag names the flag too: `traffic.rate (--rate): ...`.
+/// An error about a key the user gave on the command line names what gave it, the flag or the
+/// `--set`: `traffic.rate (--rate): ...`, `switch.vcs (--set switch.vcs="two"): ...`; the last
+/// one applied wins (flags after `--set`). An error about warm-up against cycles names both.
 fn name_flag(e: Error, a: &SimArgs, preset: &[String]) -> Error {
     let msg = e.message();
-    let given = |key: &str| -> bool {
-        let flag = FLAGS.iter().find(|f| f.0 == key).map(|f| f.1);
+    let flag_given = |key: &str, flag: &str| -> bool {
         let set = |v: &String| v.split_once('=').is_some_and(|(k, _)| k.trim() == key);
-        let by_flag = match flag {
-            Some("--seed") => a.seed.is_some(),
-            Some("--cycles") => a.cycles.is_some(),
-            Some("--warmup") => a.warmup.is_some(),
-            Some("--family") => a.family.is_some(),
-            Some("--routing") => a.routing.is_some(),
-            Some("--paths") => a.paths.is_some(),
-            Some("--selection") => a.selection.is_some(),
-            Some("--restriction") => a.restriction.is_some(),
-            Some("--layers") => a.layers.is_some(),
-            Some("--pattern") => a.pattern.is_some(),
-            Some("--rate") => a.rate.is_some(),
-            Some("--message-bytes") => a.message_bytes.is_some(),
-            Some("--flit-bytes") => a.flit_bytes.is_some(),
-            Some("--trace") => a.trace.is_some(),
-            Some("--storage-us") => a.storage_us.is_some(),
-            Some("--compression") => a.compression.is_some(),
+        match flag {
+            "--seed" => a.seed.is_some(),
+            "--cycles" => a.cycles.is_some(),
+            "--warmup" => a.warmup.is_some(),
+            "--family" => a.family.is_some(),
+            "--routing" => a.routing.is_some(),
+            "--paths" => a.paths.is_some(),
+            "--selection" => a.selection.is_some(),
+            "--restriction" => a.restriction.is_some(),
+            "--layers" => a.layers.is_some(),
+            "--pattern" => a.pattern.is_some(),
+            "--rate" => a.rate.is_some(),
+            "--message-bytes" => a.message_bytes.is_some(),
+            "--flit-bytes" => a.flit_bytes.is_some(),
+            "--trace" => a.trace.is_some(),
+            "--storage-us" => a.storage_us.is_some(),
+            "--compression" => a.compression.is_some(),
             _ => preset.iter().any(set),
-        };
-        by_flag && !a.set.iter().any(set)
+        }
     };
+    // every command-line source of a key, in the order applied: (key=value, what gave it)
+    let mut given: Vec<(String, String)> = a
+        .set
+        .iter()
+        .map(|s| (s.clone(), format!("--set {}", s.trim())))
+        .collect();
     for (key, flag) in FLAGS {
-        if msg.starts_with(&format!("{key}:")) && given(key) && !msg.contains(flag) {
-            return Error::new(format!("{key} ({flag}){}", &msg[key.len()..]));
+        if flag_given(key, flag) {
+            given.push((format!("{key}="), flag.to_string()));
         }
     }
-    e
+    let kvs: Vec<String> = given.iter().map(|g| g.0.clone()).collect();
+    if overridden_key(msg, &kvs).is_none() {
+        return e;
+    }
+    let head = msg.split(": ").next().unwrap_or("");
+    let key = head.split(" (").next().unwrap_or("").trim();
+    let related: &[&str] = if key == "warmup" {
+        &["warmup", "cycles"]
+    } else {
+        &[]
+    };
+    let mut labels: Vec<&str> = vec![];
+    for k in std::iter::once(key).chain(related.iter().copied()) {
+        let last = given.iter().rev().find(|(kv, _)| {
+            let g = kv.split_once('=').map_or("", |x| x.0.trim());
+            g == k || k.starts_with(&format!("{g}.")) || g.starts_with(&format!("{k}."))
+        });
+        if let Some((_, l)) = last {
+            if !labels.contains(&l.as_str()) && !msg.contains(l.as_str()) {
+                labels.push(l);
+            }
+        }
+    }
+    if labels.is_empty() {
+        return e;
+    }
+    Error::new(format!(
+        "{key} ({}){}",
+        labels.join(", "),
+        &msg[key.len()..]
+    ))
 }
 
 /// A float as TOML: NaN and infinities pass as such (and are then refused by validation).

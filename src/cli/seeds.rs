@@ -9,14 +9,10 @@ use flitwave::experiment::provenance::provenance;
 use flitwave::experiment::sweep::worker_pool;
 use flitwave::fabric::Summary;
 use flitwave::sim::trace::TraceConfig;
-use flitwave::stats::confidence::{aggregate, numeric_leaves};
-use flitwave::stats::number::fmt_mean_ci;
+use flitwave::stats::confidence::aggregate;
 use flitwave::with_network;
 use flitwave::{Error, Result};
 use rayon::prelude::*;
-
-/// Arrays longer than this are left out of the text report (they are in the JSON).
-const TEXT_ARRAY_LIMIT: usize = 16;
 
 /// One run of `cfg` without waveforms.
 fn one(cfg: &Config) -> Result<Summary> {
@@ -71,7 +67,11 @@ pub(crate) fn run_seeds(
         .map(serde_json::to_value)
         .collect::<std::result::Result<Vec<_>, _>>()
         .map_err(|e| Error::new(e.to_string()))?;
-    let agg = aggregate(&values);
+    let mut agg = aggregate(&values);
+    // the busiest links are other links in every seed: rank-by-rank means mean nothing
+    if let Some(l) = agg.get_mut("links").and_then(|l| l.as_object_mut()) {
+        l.remove("busiest");
+    }
     if let Some(to) = &o.json {
         let v = serde_json::json!({
             "flitwave": provenance(),
@@ -92,18 +92,7 @@ pub(crate) fn run_seeds(
             seeds[seeds.len() - 1],
             seeds.len()
         );
-        let leaves = numeric_leaves(&agg, TEXT_ARRAY_LIMIT);
-        let w = leaves.iter().map(|l| l.0.len()).max().unwrap_or(0);
-        for (path, m) in &leaves {
-            let n = if m.n < seeds.len() {
-                format!("  ({} of {} seeds)", m.n, seeds.len())
-            } else {
-                String::new()
-            };
-            outln!("{path:<w$}  {}{n}", fmt_mean_ci(m.mean, m.half_width));
-        }
-        let sat = sums.iter().filter(|s| s.saturated).count();
-        outln!("{:<w$}  {sat} of {} seeds", "saturated", seeds.len());
+        out!("{}", flitwave::fabric::summary::report_over(&sums));
         let switches = sums.first().map_or(0, |s| s.switches);
         let cycles: u64 = sums.iter().map(|s| s.cycles).sum();
         outln!("{}", flitwave::stats::speed_line(secs, switches, cycles));

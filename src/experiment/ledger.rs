@@ -67,7 +67,12 @@ pub fn rows(dir: &Path) -> Result<Vec<Row>> {
 /// Seed 000: the ITB/UD throughput factor of every factor table, the mean of its per-case
 /// factors against the mean of the paper's averages over the same sizes and message sizes.
 fn seed000(raw: &Value) -> Vec<Row> {
-    let cases = raw.as_array().cloned().unwrap_or_default();
+    // the raw file: {flitwave, options, cases} (older files: the cases alone)
+    let cases = raw["cases"]
+        .as_array()
+        .or(raw.as_array())
+        .cloned()
+        .unwrap_or_default();
     let mut out = vec![];
     for t in super::paper000::TABLES
         .iter()

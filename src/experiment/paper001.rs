@@ -190,7 +190,7 @@ pub const BUF_ACK_KB: [u64; 4] = [128, 256, 1024, 8192];
 
 /// The tag of an in-order variant with acknowledgement packets and a `kb` KB reorder buffer.
 pub fn ack_tag(kb: u64) -> String {
-    if kb % 1024 == 0 {
+    if kb.is_multiple_of(1024) {
         format!("{} MB, ack packets", kb / 1024)
     } else {
         format!("{kb} KB, ack packets")

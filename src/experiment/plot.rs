@@ -4,7 +4,8 @@ use crate::error::{Error, Result};
 use plotters::prelude::*;
 use std::path::Path;
 
-/// One curve: a label and (accepted traffic in flits/ns/switch, latency in ns) points.
+/// One curve: a label and (accepted traffic, latency) points, in the units of the axes it is
+/// drawn on.
 pub struct Curve {
     pub label: String,
     pub points: Vec<(f64, f64)>,
@@ -30,6 +31,17 @@ pub fn latency_vs_traffic(path: &Path, title: &str, curves: &[Curve]) -> Result<
         title,
         "Accepted traffic (flits/ns/switch)",
         "Average message latency (ns)",
+        curves,
+    )
+}
+
+/// Draw sweep curves ([`sweep_curve`]) into an SVG file, in flitwave's headline units.
+pub fn sweep_plot(path: &Path, title: &str, curves: &[Curve]) -> Result<()> {
+    xy(
+        path,
+        title,
+        "Accepted traffic (flits/cycle/host)",
+        "Mean packet latency (cycles)",
         curves,
     )
 }
@@ -255,7 +267,7 @@ pub fn sweep_curve(label: &str, r: &super::sweep::SweepResult) -> Curve {
     let mut points = Vec::new();
     for p in &r.points {
         if let Some(l) = p.summary.latency {
-            points.push((p.summary.accepted_flits_per_ns_per_switch, l.ns));
+            points.push((p.summary.accepted_flits_per_cycle_per_host, l.cycles));
         }
         if p.saturated {
             break;

@@ -277,23 +277,25 @@ impl SweepResult {
     /// A readable table.
     pub fn report(&self) -> String {
         let mut s = format!("sweep: {}\n", self.label);
-        s += "  rate(f/c/host)  offered(f/ns/sw)  accepted(f/ns/sw)  latency(ns)  net-lat(ns)  sat\n";
+        s += "  offered     accepted    mean latency  mean net latency  accepted       mean latency  saturated\n";
+        s += "  (flits/cycle/host)      (cycles)      (cycles)          (flits/ns/sw)  (ns)\n";
         for p in &self.points {
             let m = &p.summary;
-            let _ = writeln!(
-                s,
-                "  {:>14}  {:>16.5}  {:>17.5}  {:>11}  {:>11}  {}",
+            let lat = |l: Option<crate::stats::Latency>, ns: bool| {
+                l.map(|l| format!("{:.1}", if ns { l.ns } else { l.cycles }))
+                    .unwrap_or("-".into())
+            };
+            let row = format!(
+                "  {:<10}  {:<10.5}  {:<12}  {:<16}  {:<13.5}  {:<12}  {}",
                 fmt_num(p.rate),
-                m.offered_flits_per_ns_per_switch,
+                m.accepted_flits_per_cycle_per_host,
+                lat(m.latency, false),
+                lat(m.network_latency, false),
                 m.accepted_flits_per_ns_per_switch,
-                m.latency
-                    .map(|l| format!("{:.1}", l.ns))
-                    .unwrap_or("-".into()),
-                m.network_latency
-                    .map(|l| format!("{:.1}", l.ns))
-                    .unwrap_or("-".into()),
+                lat(m.latency, true),
                 if p.saturated { "yes" } else { "" }
             );
+            let _ = writeln!(s, "{}", row.trim_end());
         }
         let t = &self.saturation;
         let _ = writeln!(
@@ -304,11 +306,16 @@ impl SweepResult {
             t.zero_load_latency,
             t.first_saturated_rate.map_or("none run".into(), fmt_num),
         );
+        let per_host = self
+            .points
+            .iter()
+            .find(|p| p.rate == self.throughput_at_rate)
+            .map_or(0.0, |p| p.summary.accepted_flits_per_cycle_per_host);
         let _ = writeln!(
             s,
-            "highest accepted {:.5} flits/ns/switch ({:.4} flits/cycle/switch) at rate {}{}",
+            "highest accepted {:.5} flits/cycle/host ({:.5} flits/ns/switch) at offered {}{}",
+            per_host,
             self.throughput_flits_per_ns_per_switch,
-            self.throughput_flits_per_cycle_per_switch,
             fmt_num(self.throughput_at_rate),
             if self.all_healthy {
                 ""

@@ -44,7 +44,7 @@ impl Config {
         let de = toml::Value::Table(table);
         let mut cfg: Config = serde_path_to_error::deserialize(de).map_err(|e| {
             let path = e.path().to_string();
-            let msg = e.into_inner().to_string();
+            let msg = plain_types(&e.into_inner().to_string());
             // a number above TOML's integers arrives as a string: say what it is
             let huge = msg
                 .strip_prefix("invalid type: string \"")
@@ -65,11 +65,20 @@ impl Config {
         Ok(cfg)
     }
 
-    /// Read a TOML file and apply overrides.
+    /// Read a TOML file and apply overrides. An error about a key an override set (or about
+    /// a relation one of them entered, such as warm-up against cycles) is the override's, not
+    /// the file's: it is returned without the file's name, for the caller to name the flag
+    /// or `--set` that gave it ([`overridden_key`]).
     pub fn load(path: &std::path::Path, overrides: &[String]) -> Result<Config> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::new(format!("cannot read config {}: {e}", path.display())))?;
-        Self::from_toml(&text, overrides).map_err(|e| e.context(path.display()))
+        Self::from_toml(&text, overrides).map_err(|e| {
+            if overridden_key(e.message(), overrides).is_some() {
+                e
+            } else {
+                e.context(path.display())
+            }
+        })
     }
 
     /// Check every value range; the error names the field and what is allowed.
@@ -353,6 +362,62 @@ pub fn parse_value(val: &str) -> toml::Value {
 
 /// Apply one `dotted.key=value` override to a TOML table. The value is parsed as TOML (number,
 /// bool, string, array); anything that does not parse is taken as a string.
+/// The key an error message is about (its text before the first `:` or ` (`), when one of
+/// `overrides` (`key=value`) set it, or set the other side of the relation it names
+/// (`warmup` against `cycles`). Returns the override's key.
+pub fn overridden_key<'a>(msg: &str, overrides: &'a [String]) -> Option<&'a str> {
+    let head = msg.split(": ").next().unwrap_or("");
+    let key = head.split(" (").next().unwrap_or("").trim();
+    if key.is_empty() || key.contains(' ') {
+        return None;
+    }
+    let related: &[&str] = match key {
+        "warmup" => &["warmup", "cycles"],
+        _ => &[],
+    };
+    overrides.iter().rev().find_map(|o| {
+        let k = o.split_once('=')?.0.trim();
+        let hit = k == key
+            || key.starts_with(&format!("{k}."))
+            || k.starts_with(&format!("{key}."))
+            || related.contains(&k);
+        hit.then_some(k)
+    })
+}
+
+/// A serde type error in words a user knows: `expected usize` becomes "a whole number".
+fn plain_types(msg: &str) -> String {
+    let mut m = msg.to_string();
+    for (rust, words) in [
+        ("expected usize", "expected a whole number (e.g. 2)"),
+        ("expected u64", "expected a whole number (e.g. 2)"),
+        ("expected u32", "expected a whole number (e.g. 2)"),
+        ("expected u16", "expected a whole number (e.g. 2)"),
+        ("expected u8", "expected a whole number (e.g. 2)"),
+        ("expected i64", "expected a whole number"),
+        ("expected f64", "expected a number (e.g. 0.5)"),
+        ("expected a boolean", "expected true or false"),
+        (
+            "expected a string",
+            "expected a quoted string (e.g. \"name\")",
+        ),
+    ] {
+        if let Some(i) = m.find(rust) {
+            let end = i + rust.len();
+            if !m[end..].starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                m.replace_range(i..end, words);
+            }
+        }
+    }
+    // the TOML deserializer appends where it was ("in `switch`"): the key already says it
+    m.lines()
+        .filter(|l| !(l.starts_with("in `") && l.ends_with('`')))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim_end()
+        .to_string()
+}
+
 pub fn apply_override(table: &mut toml::Table, kv: &str) -> Result<()> {
     let Some((key, val)) = kv.split_once('=') else {
         return Err(Error::new(format!(

@@ -205,7 +205,7 @@ impl Summary {
     pub fn report(&self) -> String {
         let mut s = String::new();
         let lat = |l: &Option<Latency>| match l {
-            Some(l) => format!("{:.1} cycles = {:.1} ns", l.cycles, l.ns),
+            Some(l) => format!("{:.1} cycles ({:.1} ns)", l.cycles, l.ns),
             None => "n/a (no measured packet delivered)".to_string(),
         };
         s += &format!(
@@ -219,14 +219,14 @@ impl Summary {
             self.cycles as f64 * self.clock_ns / 1000.0
         );
         s += &format!(
-            "offered          {:.5} flits/cycle/host = {:.5} flits/ns/switch\n",
+            "offered          {:.5} flits/cycle/host ({:.5} flits/ns/switch)\n",
             self.offered_flits_per_cycle_per_host, self.offered_flits_per_ns_per_switch
         );
         s += &format!(
-            "accepted         {:.5} flits/ns/switch = {:.5} flits/cycle/switch ({:.5} flits/cycle/host = {:.5} bytes/ns/host)\n",
-            self.accepted_flits_per_ns_per_switch,
-            self.accepted_flits_per_cycle_per_switch,
+            "accepted         {:.5} flits/cycle/host ({:.5} flits/cycle/switch = {:.5} flits/ns/switch, {:.5} bytes/ns/host)\n",
             self.accepted_flits_per_cycle_per_host,
+            self.accepted_flits_per_cycle_per_switch,
+            self.accepted_flits_per_ns_per_switch,
             self.accepted_bytes_per_ns_per_host
         );
         if self.saturated {
@@ -238,13 +238,13 @@ impl Summary {
                 self.window_generated_packets
             );
         }
-        s += &format!("latency          {}\n", lat(&self.latency));
-        s += &format!("network latency  {}\n", lat(&self.network_latency));
+        s += &format!("mean latency     {}\n", lat(&self.latency));
+        s += &format!("mean net latency {}\n", lat(&self.network_latency));
         s += &format!("max latency      {} cycles\n", self.max_latency_cycles);
         let pct = |name: &str, p: &Option<Percentiles>| {
             match p {
             Some(p) => format!(
-                "{name:<17}p50 {} p90 {} p99 {} max {} cycles = p50 {:.1} p90 {:.1} p99 {:.1} max {:.1} ns\n",
+                "{name:<17}p50 {} p90 {} p99 {} max {} cycles (p50 {:.1} p90 {:.1} p99 {:.1} max {:.1} ns)\n",
                 p.p50,
                 p.p90,
                 p.p99,
@@ -258,7 +258,7 @@ impl Summary {
         }
         };
         s += &pct("latency pct", &self.latency_percentiles);
-        s += &pct("network lat pct", &self.network_latency_percentiles);
+        s += &pct("net latency pct", &self.network_latency_percentiles);
         if let Some(h) = self.avg_hops {
             s += &format!("avg hops         {h:.3} switch-to-switch links\n");
         }
@@ -298,4 +298,136 @@ impl Summary {
         }
         s
     }
+}
+
+/// The report of one configuration run at several seeds: the single run's layout, each figure
+/// the mean ± the 95 % confidence half-width over the seeds (Student t); counts of events that
+/// must not happen are summed, and figures that do not average (the busiest links, which are
+/// different links in every seed; the families' own sections) are left to `--json`.
+pub fn report_over(runs: &[Summary]) -> String {
+    use crate::stats::confidence::mean_ci95;
+    use crate::stats::number::fmt_mean_ci;
+    let Some(first) = runs.first() else {
+        return String::new();
+    };
+    let n = runs.len();
+    let m = |f: &dyn Fn(&Summary) -> Option<f64>| -> Option<String> {
+        let xs: Vec<f64> = runs.iter().filter_map(f).collect();
+        if xs.is_empty() {
+            return None;
+        }
+        let c = mean_ci95(&xs);
+        let part = if xs.len() < n {
+            format!(" [{} of {n} seeds]", xs.len())
+        } else {
+            String::new()
+        };
+        Some(format!("{}{part}", fmt_mean_ci(c.mean, c.half_width)))
+    };
+    let na = || "n/a (no measured packet delivered)".to_string();
+    let mut s = String::new();
+    s += &format!(
+        "network          {} switches, {} hosts, {} family, clock {} ns, {}-byte flits\n",
+        first.switches, first.hosts, first.family, first.clock_ns, first.flit_bytes
+    );
+    s += &format!(
+        "simulated        {} cycles ({} warm-up) = {:.1} us per seed\n",
+        first.cycles,
+        first.warmup,
+        first.cycles as f64 * first.clock_ns / 1000.0
+    );
+    s += &format!(
+        "offered          {:.5} flits/cycle/host ({:.5} flits/ns/switch)\n",
+        first.offered_flits_per_cycle_per_host, first.offered_flits_per_ns_per_switch
+    );
+    s += &format!(
+        "accepted         {} flits/cycle/host ({} flits/cycle/switch, {} flits/ns/switch, {} bytes/ns/host)\n",
+        m(&|r| Some(r.accepted_flits_per_cycle_per_host)).unwrap_or_default(),
+        m(&|r| Some(r.accepted_flits_per_cycle_per_switch)).unwrap_or_default(),
+        m(&|r| Some(r.accepted_flits_per_ns_per_switch)).unwrap_or_default(),
+        m(&|r| Some(r.accepted_bytes_per_ns_per_host)).unwrap_or_default()
+    );
+    let sat = runs.iter().filter(|r| r.saturated).count();
+    s += &format!("saturated        {sat} of {n} seeds\n");
+    let lat = |net: bool| -> String {
+        let pick = move |r: &Summary| if net { r.network_latency } else { r.latency };
+        match (
+            m(&|r| pick(r).map(|l| l.cycles)),
+            m(&|r| pick(r).map(|l| l.ns)),
+        ) {
+            (Some(c), Some(ns)) => format!("{c} cycles ({ns} ns)"),
+            _ => na(),
+        }
+    };
+    s += &format!("mean latency     {}\n", lat(false));
+    s += &format!("mean net latency {}\n", lat(true));
+    s += &format!(
+        "max latency      {} cycles\n",
+        m(&|r| Some(r.max_latency_cycles as f64)).unwrap_or_default()
+    );
+    let pct = |name: &str, net: bool| -> String {
+        let pick = move |r: &Summary| {
+            if net {
+                r.network_latency_percentiles
+            } else {
+                r.latency_percentiles
+            }
+        };
+        let (Some(p50), Some(p90), Some(p99)) = (
+            m(&|r| pick(r).map(|p| p.p50)),
+            m(&|r| pick(r).map(|p| p.p90)),
+            m(&|r| pick(r).map(|p| p.p99)),
+        ) else {
+            return String::new();
+        };
+        format!("{name:<17}p50 {p50}, p90 {p90}, p99 {p99} cycles\n")
+    };
+    s += &pct("latency pct", false);
+    s += &pct("net latency pct", true);
+    if let Some(h) = m(&|r| r.avg_hops) {
+        s += &format!("avg hops         {h} switch-to-switch links\n");
+    }
+    if first.links.is_some() {
+        for (name, host) in [("switch links", false), ("host links", true)] {
+            let g = move |r: &Summary| {
+                r.links
+                    .as_ref()
+                    .map(|l| if host { l.host_links } else { l.switch_links })
+            };
+            s += &format!(
+                "{name:<17}{} links, utilisation mean {}, max {} flits/cycle\n",
+                g(first).map_or(0, |g| g.links),
+                m(&|r| g(r).map(|g| g.mean_utilisation)).unwrap_or_default(),
+                m(&|r| g(r).map(|g| g.max_utilisation)).unwrap_or_default()
+            );
+        }
+    }
+    s += &format!(
+        "packets          {} generated, {} delivered, {} measured, {} pending, {} not generated (source queue full)\n",
+        m(&|r| Some(r.generated_packets as f64)).unwrap_or_default(),
+        m(&|r| Some(r.delivered_packets as f64)).unwrap_or_default(),
+        m(&|r| Some(r.measured_packets as f64)).unwrap_or_default(),
+        m(&|r| Some(r.pending_packets as f64)).unwrap_or_default(),
+        m(&|r| Some(r.suppressed_packets as f64)).unwrap_or_default()
+    );
+    if let Some(e) = m(&|r| r.execution_cycles.map(|c| c as f64)) {
+        s += &format!("workload         executed in {e} cycles\n");
+    }
+    let sum = |f: &dyn Fn(&Summary) -> u64| runs.iter().map(f).sum::<u64>();
+    let ok = runs.iter().filter(|r| r.conservation_ok).count();
+    s += &format!(
+        "invariants       conservation ok in {ok} of {n} seeds; summed over the seeds: buffer overflows {}, credit errors {}, misdelivered {}, route errors {}, order errors {}\n",
+        sum(&|r| r.buffer_overflows),
+        sum(&|r| r.credit_errors),
+        sum(&|r| r.misdelivered),
+        sum(&|r| r.route_errors),
+        sum(&|r| r.order_errors)
+    );
+    let dead = runs.iter().filter(|r| r.deadlock.is_some()).count();
+    s += &if dead == 0 {
+        "deadlock         none detected in any seed\n".to_string()
+    } else {
+        format!("DEADLOCK         in {dead} of {n} seeds (--json shows each seed's report)\n")
+    };
+    s
 }
