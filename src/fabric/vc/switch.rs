@@ -42,7 +42,9 @@ use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
 use crate::stats::occupancy::Level;
 
+mod access;
 mod alloc;
+mod exchange;
 mod output;
 mod probe;
 mod view;
@@ -441,74 +443,6 @@ impl VcSwitch {
         moved
     }
 
-    /// The LUC/NCB exchange unit's cycle: in an exchange slot it drives its word on every
-    /// network link (no flit was granted onto them, [`VcSwitch::may_cross`]); the LUC takes
-    /// this cycle's heads in and tails out.
-    fn exchange(&mut self, now: u64, links: &mut [Link]) {
-        let Some(x) = self.exch.as_mut() else {
-            return;
-        };
-        x.begin(now);
-        if x.halts(now) {
-            for d in 0..DIRS {
-                let o = self.p.first_net_port as usize + d;
-                let ol = self.out_link[o];
-                if ol == NO_LINK {
-                    continue;
-                }
-                if let Some(w) = x.word(now, d) {
-                    links[ol as usize].send(now, w.flit());
-                    self.drove_fwd |= 1 << o;
-                }
-            }
-        }
-        x.count(self.heads_in, self.tails_out);
-        self.heads_in = 0;
-        self.tails_out = 0;
-    }
-
-    /// Output `o` is a network link the exchange takes at cycle `t`.
-    #[inline]
-    pub(super) fn exchange_halts(&self, o: usize, t: u64) -> bool {
-        self.exch.as_ref().is_some_and(|x| {
-            (o as u8).wrapping_sub(self.p.first_net_port) < DIRS as u8 && x.halts(t)
-        })
-    }
-
-    /// The routed heads that may take each output (SSR's R), into `requests`.
-    pub(super) fn count_requests(&mut self) {
-        self.requests.iter_mut().for_each(|r| *r = 0);
-        let mut w = self.waiting;
-        while w != 0 {
-            let iv = w.trailing_zeros() as usize;
-            w &= w - 1;
-            let mut m = self.cands[iv].port_mask();
-            while m != 0 {
-                let p = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if let Some(r) = self.requests.get_mut(p) {
-                    *r = r.saturating_add(1);
-                }
-            }
-        }
-    }
-
-    /// Messages in the router: packets whose head entered an input buffer and whose tail has
-    /// not left it (an active or routing input VC's packet, and every other packet with a
-    /// flit in the buffers) — what the LUC must count.
-    pub fn messages_inside(&self) -> u32 {
-        let nv = self.p.vcs;
-        let mut n = 0;
-        for (iv, s) in self.vcs.iter().enumerate() {
-            let (p, v) = (iv / nv, iv % nv);
-            let current = s.state != VcState::Idle;
-            n += current as u32;
-            // packets behind the current one: their heads are in the buffer
-            n += self.bufs[p].heads(v) - (current && s.next == 0) as u32;
-        }
-        n
-    }
-
     /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.
     pub(super) fn start_route(&mut self, iv: usize, at: u64, packets: &PacketTable<VcExt>) {
         let (port, v) = (iv / self.p.vcs, iv % self.p.vcs);
@@ -539,73 +473,6 @@ impl VcSwitch {
         self.sent[o] = Some(f);
         self.any_sent = true;
         self.drove_fwd |= 1 << o;
-    }
-
-    /// The flit of a packet driven on output `o` in the last evaluated cycle.
-    pub fn sent(&self, o: usize) -> Option<Flit> {
-        self.sent.get(o).copied().flatten()
-    }
-
-    /// Parameters.
-    pub fn params(&self) -> &VcParams {
-        &self.p
-    }
-
-    /// State of input VC `v` of port `port`.
-    pub fn vc_state(&self, port: usize, v: usize) -> VcState {
-        self.vcs[port * self.p.vcs + v].state
-    }
-
-    /// Credits output `port` holds for downstream VC `v`.
-    pub fn credits(&self, port: usize, v: usize) -> u32 {
-        self.credits[port].credits(v)
-    }
-
-    /// Flits in VC `v` of input `port`.
-    pub fn level(&self, port: usize, v: usize) -> u32 {
-        self.bufs[port].level(v)
-    }
-
-    /// Every credit counter holds the credits of its empty buffer downstream (true once the
-    /// network has drained: no credit was lost or made up).
-    pub fn credits_restored(&self) -> bool {
-        (0..self.p.ports)
-            .filter(|&p| self.out_link[p] != NO_LINK)
-            .all(|p| (0..self.p.vcs).all(|v| self.credits[p].credits(v) == self.credits[p].size(v)))
-    }
-
-    /// Flits in VC `v` of output `port`'s queue (0 without output queues).
-    pub fn queued(&self, port: usize, v: usize) -> u32 {
-        self.outq.as_ref().map_or(0, |q| q.bufs[port].level(v))
-    }
-
-    /// The packet of the flit at the front of VC `v` of output `port`'s queue.
-    pub fn queued_front(&self, port: usize, v: usize) -> Option<u32> {
-        self.outq.as_ref()?.bufs[port].front(v).map(|f| f.pkt)
-    }
-
-    /// The packets of the first and the last flit in VC `v` of input `port` (None when
-    /// empty): two different ones share the VC.
-    pub fn packets_in(&self, port: usize, v: usize) -> Option<(u32, u32)> {
-        let b = &self.bufs[port];
-        Some((b.front(v)?.pkt, b.back(v)?.pkt))
-    }
-
-    /// Ports of the router.
-    pub fn ports(&self) -> usize {
-        self.p.ports
-    }
-
-    /// Highest occupancy any VC buffer reached.
-    pub fn max_level(&self) -> u32 {
-        self.bufs.iter().map(|b| b.max_level).max().unwrap_or(0)
-    }
-
-    /// Flits buffered and inside the crossbar.
-    pub fn flits_buffered(&self) -> u64 {
-        self.flits as u64
-            + self.xbar.inside() as u64
-            + self.outq.as_ref().map_or(0, |q| q.flits as u64)
     }
 }
 
