@@ -1,52 +1,37 @@
 //! The report of `flitwave explore` (`explore`): the Pareto chart and the table of designs.
 
 use super::explore::Design;
-use super::plot::{pareto, ErrCurve, ErrPoint};
+use super::plot;
 use crate::error::Result;
 use crate::stats::number::{fmt_mean_ci, fmt_num};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Draw the designs, one colour per routing, with the (area, throughput) front.
+/// Draw the designs, one colour per routing, each named, with the (area, throughput) front;
+/// designs whose area is partly estimated are drawn hollow.
 pub fn chart(path: &Path, title: &str, ds: &[Design]) -> Result<()> {
-    let mut groups: Vec<ErrCurve> = vec![];
-    for d in ds {
-        let h = d.throughput.half_width.unwrap_or(0.0);
-        let p = ErrPoint {
-            x: d.area.total(),
-            y: d.throughput.mean,
-            lo: d.throughput.mean - h,
-            hi: d.throughput.mean + h,
-            n: d.throughput.n,
-            saturated: false,
-        };
-        match groups.iter_mut().find(|g| g.label == d.routing) {
-            Some(g) => g.points.push(p),
-            None => groups.push(ErrCurve {
-                label: d.routing.clone(),
-                points: vec![p],
-            }),
-        }
-    }
-    let mut front: Vec<(f64, f64, String)> = ds
+    let designs: Vec<plot::Design> = ds
         .iter()
-        .filter(|d| d.front)
         .map(|d| {
-            (
-                d.area.total(),
-                d.throughput.mean,
-                format!("{} {}", d.routing, short(d)),
-            )
+            let h = d.throughput.half_width.unwrap_or(0.0);
+            plot::Design {
+                group: d.routing.clone(),
+                name: short(d),
+                x: d.area.total(),
+                y: d.throughput.mean,
+                lo: d.throughput.mean - h,
+                hi: d.throughput.mean + h,
+                front: d.front,
+                estimated: d.area.estimated,
+            }
         })
         .collect();
-    front.sort_by(|a, b| a.0.total_cmp(&b.0));
-    pareto(
+    plot::pareto(
         path,
         title,
         "Router control and buffer area (transistors, CMOS)",
         "Saturation throughput (flits/cycle/host)",
-        &groups,
-        &front,
+        &designs,
     )
 }
 

@@ -2,6 +2,7 @@
 
 use crate::error::{Error, Result};
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
 /// One curve: a label and (accepted traffic, latency) points, in the units of the axes it is
@@ -279,29 +280,53 @@ pub fn sweep_curve(label: &str, r: &super::sweep::SweepResult) -> Curve {
     }
 }
 
-/// A Pareto chart: every design as a point with its interval (`groups`: one colour and legend
-/// entry per group, no lines), the front as a dashed step line through `front` (in x order),
-/// and each front point labelled.
+/// One design of a Pareto chart: its group (one colour and legend entry per group), its name,
+/// its area `x` and throughput `y` with the interval `lo..hi`, whether it is on the front, and
+/// whether its area is estimated rather than read from twins' synthesis reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Design {
+    pub group: String,
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+    pub lo: f64,
+    pub hi: f64,
+    pub front: bool,
+    pub estimated: bool,
+}
+
+/// A Pareto chart: every design as a point with its interval and its name (front designs in
+/// black, the others smaller in grey; names of designs in the right half of the frame written
+/// leftwards so none leaves it), filled when its area is from synthesis reports and hollow when
+/// estimated (said in the legend), and the front as a dashed step line whose legend mark is
+/// dashed too.
 pub fn pareto(
     path: &Path,
     title: &str,
     x_desc: &str,
     y_desc: &str,
-    groups: &[ErrCurve],
-    front: &[(f64, f64, String)],
+    designs: &[Design],
 ) -> Result<()> {
     let err =
         |e: &dyn std::fmt::Display| Error::new(format!("cannot draw {}: {e}", path.display()));
-    let (Some((xlo, xhi)), Some((ylo, yhi))) = (
-        extent(groups, |p| (p.x, p.x)),
-        extent(groups, |p| (p.lo, p.hi)),
-    ) else {
+    if designs.is_empty() {
         return Err(Error::new(format!("{}: no design to draw", path.display())));
-    };
-    let (x0, x1) = fit(xlo, xhi);
-    let (y0, y1) = fit(ylo, yhi);
-    let (x1, y1) = (x1 + 0.12 * (x1 - x0), y1 + 0.05 * (y1 - y0)); // room for labels
+    }
+    let lo = |f: fn(&Design) -> f64| designs.iter().map(f).fold(f64::INFINITY, f64::min);
+    let hi = |f: fn(&Design) -> f64| designs.iter().map(f).fold(f64::NEG_INFINITY, f64::max);
+    let (x0, x1) = fit(lo(|d| d.x), hi(|d| d.x));
+    let (y0, y1) = fit(lo(|d| d.lo), hi(|d| d.hi));
+    let (x0, x1) = ((x0 - 0.04 * (x1 - x0)).max(0.0), x1 + 0.04 * (x1 - x0));
+    let y1 = y1 + 0.08 * (y1 - y0); // room for the names above the highest points
     let fmt = |v: &f64| crate::stats::number::fmt_num(*v);
+    let mut groups: Vec<&str> = vec![];
+    for d in designs {
+        if !groups.contains(&d.group.as_str()) {
+            groups.push(&d.group);
+        }
+    }
+    let mut front: Vec<&Design> = designs.iter().filter(|d| d.front).collect();
+    front.sort_by(|a, b| a.x.total_cmp(&b.x));
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
@@ -323,48 +348,74 @@ pub fn pareto(
             .map_err(|e| err(&e))?;
         // the front: a step line (each design is optimal until a larger one beats it)
         let mut step = vec![];
-        for (i, (x, y, _)) in front.iter().enumerate() {
+        for (i, d) in front.iter().enumerate() {
             if i > 0 {
-                step.push((*x, front[i - 1].1));
+                step.push((d.x, front[i - 1].y));
             }
-            step.push((*x, *y));
+            step.push((d.x, d.y));
         }
         if let Some(last) = front.last() {
-            step.push((x1, last.1));
+            step.push((x1, last.y));
         }
         chart
             .draw_series(DashedLineSeries::new(step, 6, 4, BLACK.stroke_width(1)))
             .map_err(|e| err(&e))?
             .label("Pareto front (area, throughput)")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK.stroke_width(1)));
+            .legend(|(x, y)| {
+                EmptyElement::at((x, y))
+                    + PathElement::new(vec![(0, 0), (6, 0)], BLACK.stroke_width(1))
+                    + PathElement::new(vec![(10, 0), (16, 0)], BLACK.stroke_width(1))
+            });
         for (i, g) in groups.iter().enumerate() {
             let col = COLORS[i % COLORS.len()];
-            for p in &g.points {
-                if p.hi > p.lo {
+            let mine: Vec<&Design> = designs.iter().filter(|d| d.group == *g).collect();
+            for d in &mine {
+                if d.hi > d.lo {
                     chart
                         .draw_series(std::iter::once(PathElement::new(
-                            vec![(p.x, p.lo), (p.x, p.hi)],
+                            vec![(d.x, d.lo), (d.x, d.hi)],
                             col.stroke_width(1),
                         )))
                         .map_err(|e| err(&e))?;
                 }
             }
             chart
-                .draw_series(
-                    g.points
-                        .iter()
-                        .map(|p| Circle::new((p.x, p.y), 4, col.filled())),
-                )
+                .draw_series(mine.iter().map(|d| {
+                    let style = if d.estimated {
+                        col.stroke_width(2)
+                    } else {
+                        col.filled()
+                    };
+                    Circle::new((d.x, d.y), 4, style)
+                }))
                 .map_err(|e| err(&e))?
-                .label(g.label.clone())
-                .legend(move |(x, y)| Circle::new((x + 10, y), 4, col.filled()));
+                .label(g.to_string())
+                .legend(move |(x, y)| Circle::new((x + 8, y), 4, col.filled()));
         }
-        for (x, y, l) in front {
+        if designs.iter().any(|d| d.estimated) {
+            chart
+                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+                .map_err(|e| err(&e))?
+                .label("hollow: area estimated (no twin covers it)")
+                .legend(|(x, y)| Circle::new((x + 8, y), 4, BLACK.stroke_width(2)));
+        }
+        let grey = RGBColor(110, 110, 110);
+        for d in designs {
+            let right_half = (d.x - x0) / (x1 - x0) > 0.5;
+            let (size, colour) = if d.front { (12, BLACK) } else { (10, grey) };
+            let style = TextStyle::from(("sans-serif", size).into_font())
+                .color(&colour)
+                .pos(Pos::new(
+                    if right_half { HPos::Right } else { HPos::Left },
+                    VPos::Bottom,
+                ));
+            let dx = if right_half { -7 } else { 7 };
+            let ring = if d.front { 7 } else { 0 };
             chart
                 .draw_series(std::iter::once(
-                    EmptyElement::at((*x, *y))
-                        + Circle::new((0, 0), 7, BLACK.stroke_width(1))
-                        + Text::new(l.clone(), (9, -14), ("sans-serif", 12)),
+                    EmptyElement::at((d.x, d.y))
+                        + Circle::new((0, 0), ring, BLACK.stroke_width(1))
+                        + Text::new(d.name.clone(), (dx, -5), style),
                 ))
                 .map_err(|e| err(&e))?;
         }

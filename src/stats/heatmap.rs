@@ -162,9 +162,11 @@ pub fn svg(f: &Figure) -> String {
     let plot = layout::draw(f.topo, f.loads, &scale);
     let (top, left) = (64.0, 16.0);
     let legend_h = 70.0;
-    // wide enough for the title lines too (bold 16 px and 12 px text)
-    let title_w =
-        left + (f.title.chars().count() as f64 * 9.6).max(f.subtitle.chars().count() as f64 * 6.8);
+    // wide enough for the title lines too (bold 16 px and 12 px text, 0.62 em a character:
+    // DejaVu Sans' widest common run, so no line leaves the canvas), with a right margin
+    let title_w = left
+        + (f.title.chars().count() as f64 * 10.0).max(f.subtitle.chars().count() as f64 * 7.44)
+        + 16.0;
     let width = (left + plot.width + 24.0 + PANEL).max(760.0).max(title_w);
     let height = (top + plot.height + legend_h).max(top + 16.0 * LISTED as f64 + 120.0);
     let mut s = String::new();
