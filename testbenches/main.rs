@@ -56,4 +56,5 @@ mod vc_buffer;
 mod vc_credits;
 mod vc_fairness;
 mod vc_router;
+mod vc_waveform;
 mod vcd_trace;

@@ -323,8 +323,9 @@ fn same_seed_same_statistics_and_waveform_at_any_thread_count() {
         "$scope module vc1",
         " level ",
         " credits ",
-        "$scope module valloc",
-        " grant ",
+        " va_req ",
+        " sa_req ",
+        " flit ",
     ] {
         assert!(text.contains(needle), "the VCD lacks {needle:?}");
     }

@@ -194,9 +194,13 @@ pub struct VcSwitch {
     sa_req: Vec<u64>,
     sa_grant: Vec<u8>,
     sa_label: Vec<u8>,
-    /// Probes of the last evaluated cycle: VC-allocation grants (bit p·V + v), switch grants
-    /// (bit p), the flit driven on each output.
+    /// Probes of the last evaluated cycle: VC-allocation requests and grants (bit p·V + v),
+    /// switch-allocation requesting inputs and grants (bit p) with each requesting input's
+    /// output mask in `sa_seen`, the flit driven on each output.
+    va_asked: u64,
     va_won: u64,
+    sa_asked: u32,
+    sa_seen: Vec<u64>,
     sa_won: u32,
     sent: Vec<Option<Flit>>,
     any_sent: bool,
@@ -288,7 +292,10 @@ impl VcSwitch {
             sa_req: vec![0; np],
             sa_grant: vec![NO_GRANT; np],
             sa_label: vec![0; np * np],
+            va_asked: 0,
             va_won: 0,
+            sa_asked: 0,
+            sa_seen: vec![0; np],
             sa_won: 0,
             sent: vec![None; np],
             any_sent: false,
@@ -321,7 +328,9 @@ impl VcSwitch {
             && self.xbar.inside() == 0
             && self.credit_pipe.is_empty()
             && !self.any_sent
+            && self.va_asked == 0
             && self.va_won == 0
+            && self.sa_asked == 0
             && self.sa_won == 0
     }
 
@@ -342,7 +351,9 @@ impl VcSwitch {
     ) -> u32 {
         let np = self.p.ports;
         let mut moved = 0;
+        self.va_asked = 0;
         self.va_won = 0;
+        self.sa_asked = 0;
         self.sa_won = 0;
         self.drove_fwd = 0;
         self.drove_back = 0;

@@ -408,10 +408,12 @@ impl Tracer {
             traces: &traces,
             start: a.saturating_mul(self.period),
             end: b.saturating_mul(self.period),
+            // a full-network dump: every group closed; else one open group per switch port
+            // (or NIC engine), its details (VCs, slack buffers, sub-blocks) collapsed
             open_depth: if traces.len() > super::gtkw::OPEN_GROUPS_UP_TO {
                 0
             } else {
-                usize::MAX
+                2
             },
         })
     }

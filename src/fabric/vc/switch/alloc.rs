@@ -84,6 +84,7 @@ impl VcSwitch {
         if asked == 0 {
             return;
         }
+        self.va_asked = asked;
         self.va
             .allocate_among(asked, &self.va_req, &mut self.va_grant);
         let mut w = asked;
@@ -173,10 +174,12 @@ impl VcSwitch {
         }
         self.sa
             .allocate_among(asked, &self.sa_req, &mut self.sa_grant);
+        self.sa_asked = asked as u32;
         let mut w = asked;
         while w != 0 {
             let p = w.trailing_zeros() as usize;
             w &= w - 1;
+            self.sa_seen[p] = self.sa_req[p];
             self.sa_req[p] = 0;
             let o = self.sa_grant[p];
             if o == NO_GRANT {

@@ -1,5 +1,7 @@
-//! The VC router's probes (`super`): per input VC its level, state and output; per output VC
-//! its credits, owner and queued flits; the allocators' grants; with seed 002's exchange the
+//! The VC router's probes (`super`): per input its switch-allocation request (a mask over the
+//! outputs), grant and round-robin pointer, per input VC its level, state, output, VC-allocation
+//! request and grant; per output VC its credits, owner and queued flits, per output the flit
+//! driven (packet, VC, HEAD/BODY/TAIL); with seed 002's exchange the
 //! LUC, the slot, the NCB 1-hop and 2-hop registers per direction and the requests per output
 //! (SSR's R; its F is the outputs' `owner`, its D the routing's priority).
 
@@ -16,14 +18,21 @@ impl Probe for VcSwitch {
                 continue;
             }
             v.scope_idx("in", p);
+            let asked = self.sa_asked >> p & 1 == 1;
+            v.bits("sa_req", np as u32, if asked { self.sa_seen[p] } else { 0 });
+            v.flag("sa_grant", self.sa_won >> p & 1 == 1);
+            v.int("sa_ptr", self.sw_rr[p] as i64);
             for c in 0..nv {
-                let s = &self.vcs[p * nv + c];
+                let iv = p * nv + c;
+                let s = &self.vcs[iv];
                 v.scope_idx("vc", c);
                 v.bits("level", 16, self.bufs[p].level(c) as u64);
                 v.text("state", s.state.name());
                 let held = s.state == VcState::Active;
                 v.int("out", if held { s.out as i64 } else { -1 });
                 v.int("out_vc", if held { s.ovc as i64 } else { -1 });
+                v.flag("va_req", self.va_asked >> iv & 1 == 1);
+                v.flag("va_grant", self.va_won >> iv & 1 == 1);
                 v.up();
             }
             v.up();
@@ -43,16 +52,22 @@ impl Probe for VcSwitch {
                 }
                 v.up();
             }
-            v.flag("valid", self.sent[p].is_some());
-            v.int("flit_pkt", self.sent[p].map_or(-1, |f| f.pkt as i64));
+            let f = self.sent[p];
+            v.flag("valid", f.is_some());
+            v.int("flit_pkt", f.map_or(-1, |f| f.pkt as i64));
+            v.int("flit_vc", f.map_or(-1, |f| f.vc as i64));
+            v.text(
+                "flit",
+                match f.map(|f| (f.is_head(), f.is_tail())) {
+                    None => "",
+                    Some((true, true)) => "HEAD+TAIL",
+                    Some((true, false)) => "HEAD",
+                    Some((false, true)) => "TAIL",
+                    Some((false, false)) => "BODY",
+                },
+            );
             v.up();
         }
-        v.scope("valloc");
-        v.bits("grant", (np * nv) as u32, self.va_won);
-        v.up();
-        v.scope("salloc");
-        v.bits("grant", np as u32, self.sa_won as u64);
-        v.up();
         if let Some(x) = &self.exch {
             v.scope("luc_ncb");
             v.bits("luc", 16, x.luc as u64);
