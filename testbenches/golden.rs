@@ -297,6 +297,20 @@ golden_json! {
         "--warmup", "10000", "--json"];
     fattree_storage: ["fattree", "--k", "2", "--n", "7", "--selection", "sadp", "--storage-us",
         "300", "--compression", "5", "--cycles", "2000000", "--warmup", "10000", "--json"];
+    // the vc family: BookSim2's iq preset, a dateline torus, seed 004's adaptive switch with
+    // the sequenced NIC, seed 002's Opt-y with SSR and the exchange, seed 003's layers
+    vc_mesh_iq: ["run", "--config", "configs/booksim-iq.toml", "--set", "topology.dims=\"4x4\"",
+        "--rate", "0.2", "--cycles", "20000", "--json"];
+    vc_torus_dateline: ["run", "--config", "configs/booksim-iq.toml", "--set",
+        "topology.kind=\"torus\"", "--set", "topology.dims=\"4x4\"", "--routing",
+        "dor-dateline", "--rate", "0.3", "--cycles", "20000", "--json"];
+    vc_inorder_adaptive: ["run", "--config", "configs/inorder.toml", "--set",
+        "nic.in_order=true", "--rate", "0.2", "--cycles", "20000", "--json"];
+    vc_speculative_ssr: ["run", "--config", "configs/speculative.toml", "--set",
+        "topology.dims=\"6x6\"", "--pattern", "hot-spot:10@14", "--rate", "0.05", "--cycles",
+        "10000", "--json"];
+    vc_dl_layers: ["run", "--config", "configs/dl.toml", "--rate", "0.05", "--cycles", "10000",
+        "--json"];
 }
 
 golden_vcd! {
@@ -306,6 +320,9 @@ golden_vcd! {
         "--set", "routing.algorithm=\"itb\"", "--set", "traffic.rate=0.3"];
     fattree_vcd_all: ["fattree", "--k", "2", "--n", "2", "--selection", "sadp", "--in-order",
         "--rate", "0.6", "--message-bytes", "64", "--cycles", "3000", "--warmup", "300"];
+    vc_vcd_router: ["run", "--config", "configs/booksim-iq.toml", "--set",
+        "topology.dims=\"3x3\"", "--rate", "0.3", "--cycles", "1500", "--vcd-scope",
+        "network.sw4"];
 }
 
 /// The golden list itself: every run above must exist on disk (a missing file is a failure,
@@ -318,5 +335,5 @@ fn every_golden_file_exists() {
     let n = std::fs::read_dir(golden_dir())
         .expect("testbenches/golden")
         .count();
-    assert!(n >= 23, "only {n} golden files");
+    assert!(n >= 30, "only {n} golden files");
 }
