@@ -9,7 +9,7 @@ use crate::fabric::storage::StorageRun;
 use crate::fabric::{Family, NetParams, Network};
 use crate::routing::bound::{self, Bound};
 use crate::routing::registry::{routing, Plan, PlanArgs};
-use crate::routing::selection::{Selection, SelectionFunction};
+use crate::routing::selection::SelectionFunction;
 use crate::topology::{fattree, irregular, json, mesh, Topology};
 use crate::traffic::pattern::{DestTable, Pattern};
 use crate::traffic::storage::{self, StorageParams};
@@ -46,10 +46,10 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
 /// The routing plan a configuration names, on `topo`.
 pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
     let r = routing(&cfg.routing.algorithm).map_err(|e| e.context("routing.algorithm"))?;
-    let sel = Selection::by_name(&cfg.routing.selection);
+    let sel = cfg.selection()?;
     let args = PlanArgs {
         paths: cfg.routing.paths.as_deref(),
-        priorities: sel.is_some_and(|s| s.uses_priority()),
+        priorities: sel.uses_priority(),
         seed: cfg.seed,
         restriction: &cfg.routing.restriction,
         layers: (cfg.routing.layers > 0).then_some(cfg.routing.layers),

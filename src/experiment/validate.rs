@@ -81,6 +81,19 @@ impl Config {
         })
     }
 
+    /// `routing.selection` with its own keys (`routing.ssr_k`, `routing.ssr_d`), read in this
+    /// one place by validation and by every family's builder.
+    pub fn selection(&self) -> Result<crate::routing::selection::Selection> {
+        use crate::routing::selection::{Selection, SelectionParams};
+        Selection::from_config(
+            &self.routing.selection,
+            &SelectionParams {
+                ssr_k: self.routing.ssr_k,
+                ssr_d: &self.routing.ssr_d,
+            },
+        )
+    }
+
     /// Check every value range; the error names the field and what is allowed.
     pub fn validate(&self) -> Result<()> {
         fn range<T: PartialOrd + std::fmt::Display>(f: &str, v: T, lo: T, hi: T) -> Result<()> {
@@ -120,18 +133,7 @@ impl Config {
             .map_err(|e| e.context("routing.algorithm"))?;
         r.paths_name(self.routing.paths.as_deref())
             .map_err(|e| e.context("routing.paths"))?;
-        if crate::routing::selection::Selection::by_name(&self.routing.selection).is_none() {
-            return Err(Error::field(
-                "routing.selection",
-                format!(
-                    "{:?} is not a selection; allowed: {}",
-                    self.routing.selection,
-                    crate::routing::registry::names(
-                        crate::routing::selection::SELECTIONS.iter().map(|s| s.0)
-                    )
-                ),
-            ));
-        }
+        self.selection()?;
         if t.kind == TopologyKind::Fattree {
             crate::topology::kary_ntree::KAryNTree::wiring(t.k, t.n).map_err(|e| {
                 Error::new(format!(

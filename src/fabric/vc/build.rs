@@ -18,8 +18,7 @@ use crate::fabric::{NetParams, Network};
 use crate::routing::function::table::TableRouting;
 use crate::routing::function::Routing;
 use crate::routing::registry::Plan;
-use crate::routing::selection::speculative::{Ssr, Ssr1Hop, D_READINGS};
-use crate::routing::selection::Selection;
+use crate::routing::selection::{Selection, SelectionFunction};
 use crate::topology::{Shape, Topology};
 use crate::traffic::pattern::DestTable;
 
@@ -113,12 +112,7 @@ pub fn build(
             ),
         ));
     }
-    let selection = Selection::by_name(&cfg.routing.selection).ok_or_else(|| {
-        Error::field(
-            "routing.selection",
-            format!("{:?} is unknown", cfg.routing.selection),
-        )
-    })?;
+    let selection = cfg.selection()?;
     if plan.escape_vc && s.switching != Switching::CutThrough {
         return Err(Error::field(
             "switch.switching",
@@ -269,7 +263,6 @@ pub fn build(
             ));
         }
     }
-    let selection = ssr_weight(cfg, selection)?;
     let exchange = exchange_params(cfg, topo, &selection)?;
     let b = VcBuild {
         switch: VcParams {
@@ -312,11 +305,7 @@ pub fn build(
 /// the one-hop one; without `exchange.hops` the selection's need is taken.
 fn exchange_params(cfg: &Config, topo: &Topology, sel: &Selection) -> Result<ExchangeParams> {
     let e = &cfg.exchange;
-    let need = match sel {
-        Selection::Ssr(_) => 2,
-        Selection::Ssr1Hop(_) => 1,
-        _ => 0,
-    };
+    let need = sel.needs().exchange_hops;
     let p = ExchangeParams {
         hops: e.hops.unwrap_or(need),
         period: e.period_cycles,
@@ -348,49 +337,4 @@ fn exchange_params(cfg: &Config, topo: &Topology, sel: &Selection) -> Result<Exc
         }
     }
     Ok(p)
-}
-
-/// SSR's weight k of N2 (`routing.ssr_k`, in quarters; the key belongs to ssr alone) and its
-/// reading of D (`routing.ssr_d`, ssr and ssr-1hop).
-fn ssr_weight(cfg: &Config, sel: Selection) -> Result<Selection> {
-    let reading = cfg.routing.ssr_d.as_str();
-    let d_turn = match reading {
-        "same-dimension" => false,
-        "turn" => true,
-        other => {
-            return Err(Error::field(
-                "routing.ssr_d",
-                format!(
-                    "{other:?} is not a reading of D; allowed: {}",
-                    D_READINGS.join(", ")
-                ),
-            ))
-        }
-    };
-    if d_turn && !matches!(sel, Selection::Ssr(_) | Selection::Ssr1Hop(_)) {
-        return Err(Error::field(
-            "routing.ssr_d",
-            format!("\"turn\": the reading of D belongs to routing.selection = \"ssr\" or \"ssr-1hop\", not {:?}", cfg.routing.selection),
-        ));
-    }
-    let k = cfg.routing.ssr_k;
-    let q = k * 4.0;
-    if !(0.0..=4.0).contains(&k) || q.fract() != 0.0 {
-        return Err(Error::field(
-            "routing.ssr_k",
-            format!("{k}: the selection unit weighs N2 in quarters; allowed 0, 0.25, 0.5, ..., 4 (seed 002: 0.5)"),
-        ));
-    }
-    match sel {
-        Selection::Ssr(_) => Ok(Selection::Ssr(Ssr {
-            k_quarters: q as u8,
-            d_turn,
-        })),
-        Selection::Ssr1Hop(_) if k == 0.5 => Ok(Selection::Ssr1Hop(Ssr1Hop { d_turn })),
-        _ if k != 0.5 => Err(Error::field(
-            "routing.ssr_k",
-            format!("{k}: the weight of N2 belongs to routing.selection = \"ssr\", not {:?} (ssr-1hop has k = 0)", cfg.routing.selection),
-        )),
-        other => Ok(other),
-    }
 }

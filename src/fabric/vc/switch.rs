@@ -37,7 +37,7 @@ use crate::blocks::vc_credits::{VcCredits, FREE};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
 use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
-use crate::routing::selection::Selection;
+use crate::routing::selection::{Needs, Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
 use crate::stats::occupancy::Level;
@@ -197,6 +197,8 @@ pub struct VcSwitch {
     /// Probes of the last evaluated cycle: VC-allocation requests and grants (bit p·V + v),
     /// switch-allocation requesting inputs and grants (bit p) with each requesting input's
     /// output mask in `sa_seen`, the flit driven on each output.
+    /// What the selection reads of the router (its declaration, read once).
+    needs: Needs,
     va_asked: u64,
     va_won: u64,
     sa_asked: u32,
@@ -292,6 +294,7 @@ impl VcSwitch {
             sa_req: vec![0; np],
             sa_grant: vec![NO_GRANT; np],
             sa_label: vec![0; np * np],
+            needs: p.selection.needs(),
             va_asked: 0,
             va_won: 0,
             sa_asked: 0,

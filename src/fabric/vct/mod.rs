@@ -14,7 +14,6 @@ use crate::experiment::config::Config;
 use crate::routing::function::table::TableRouting;
 use crate::routing::function::Routing;
 use crate::routing::registry::Plan;
-use crate::routing::selection::Selection;
 use crate::topology::{Shape, Topology};
 use crate::traffic::pattern::DestTable;
 use nic::{ack_window, AckMode, E2e, VctNic, VctNicParams};
@@ -161,12 +160,7 @@ pub fn build(
     let payload = cfg.traffic.message_bytes;
     let workload = cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some();
     let max_payload = payload.max(if workload { cfg.traffic.mtu_bytes } else { 0 });
-    let selection = Selection::by_name(&cfg.routing.selection).ok_or_else(|| {
-        Error::field(
-            "routing.selection",
-            format!("{:?} is unknown", cfg.routing.selection),
-        )
-    })?;
+    let selection = cfg.selection()?;
     let credit = CreditUnit::bytes(fb, s.credit_bytes);
     let nic = VctNicParams {
         payload_bytes: payload,

@@ -13,6 +13,7 @@ pub mod only;
 pub mod sadp;
 pub mod speculative;
 
+use crate::error::{Error, Result};
 use crate::routing::function::{Candidate, Candidates};
 
 /// The switch's view of its outputs, as a selection function sees it.
@@ -55,12 +56,68 @@ pub struct Pick {
 }
 
 /// A selection function.
-pub trait SelectionFunction {
+pub trait SelectionFunction: Sized {
     /// Pick one candidate that can take a packet of `flits` flits, if any.
     fn select<V: PortView>(&self, c: &Candidates, view: &V, flits: u32) -> Option<Pick>;
     /// It favours candidates of priority 1 (the routing should mark them).
     fn uses_priority(&self) -> bool {
         false
+    }
+    /// What it reads of the router beyond its outputs' room and credits.
+    fn needs(&self) -> Needs {
+        Needs::default()
+    }
+    /// This selection with its own keys applied; the default owns none and refuses the keys of
+    /// the others when they are set.
+    fn configure(self, p: &SelectionParams<'_>, name: &str) -> Result<Self> {
+        p.none_set(name)?;
+        Ok(self)
+    }
+}
+
+/// What a selection reads of its router, declared so that the router provides exactly that.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Needs {
+    /// The routed heads asking for each output this cycle (SSR's R).
+    pub request_counts: bool,
+    /// How far the LUC/NCB exchange must reach (0: no exchange; SSR 2, its one-hop variant 1).
+    pub exchange_hops: u8,
+}
+
+/// The selections' own keys as a configuration gives them: `routing.ssr_k` and
+/// `routing.ssr_d` (ssr; ssr-1hop takes the reading of D only).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SelectionParams<'a> {
+    pub ssr_k: f64,
+    pub ssr_d: &'a str,
+}
+
+impl Default for SelectionParams<'_> {
+    fn default() -> Self {
+        SelectionParams {
+            ssr_k: 0.5,
+            ssr_d: speculative::D_READINGS[0],
+        }
+    }
+}
+
+impl SelectionParams<'_> {
+    /// Refuse any selection key set away from its default: `name` owns none of them.
+    pub fn none_set(&self, name: &str) -> Result<()> {
+        let d = SelectionParams::default();
+        if self.ssr_k != d.ssr_k {
+            return Err(Error::field(
+                "routing.ssr_k",
+                format!("{}: the weight of N2 belongs to routing.selection = \"ssr\", not {name:?} (ssr-1hop has k = 0)", self.ssr_k),
+            ));
+        }
+        if self.ssr_d != d.ssr_d {
+            return Err(Error::field(
+                "routing.ssr_d",
+                format!("{:?}: the reading of D belongs to routing.selection = \"ssr\" or \"ssr-1hop\", not {name:?}", self.ssr_d),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -131,6 +188,24 @@ macro_rules! selections {
                 }
             }
 
+            /// `routing.selection` and the selections' keys, read once: the selection called
+            /// `name` configured by its own keys (every other key refused when set), or an
+            /// error naming the key and what is allowed.
+            pub fn from_config(name: &str, p: &SelectionParams<'_>) -> Result<Selection> {
+                let s = Self::by_name(name).ok_or_else(|| {
+                    Error::field(
+                        "routing.selection",
+                        format!(
+                            "{name:?} is not a selection; allowed: {}",
+                            SELECTIONS.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
+                        ),
+                    )
+                })?;
+                match s {
+                    $(Selection::$var(x) => Ok(Selection::$var(x.configure(p, name)?)),)*
+                }
+            }
+
             /// It falls back to escape candidates when no other one can be taken.
             pub fn tries_escape(&self) -> bool {
                 !matches!(self, Selection::Only(_))
@@ -155,6 +230,12 @@ macro_rules! selections {
             fn uses_priority(&self) -> bool {
                 match self {
                     $(Selection::$var(s) => s.uses_priority(),)*
+                }
+            }
+
+            fn needs(&self) -> Needs {
+                match self {
+                    $(Selection::$var(s) => s.needs(),)*
                 }
             }
         }
@@ -273,5 +354,43 @@ mod tests {
         // nothing free: duato waits, max-credits holds on to a busy adaptive queue
         assert_eq!(pick("duato", 0), None);
         assert_eq!(pick("max-credits", 0), Some(6));
+    }
+
+    /// Each selection owns its keys and declares what it reads (issue 28): the keys of SSR are
+    /// applied to it, refused for every selection that does not own them, and the router learns
+    /// from the declaration alone that SSR counts requests and needs the two-hop exchange.
+    #[test]
+    fn selections_own_their_keys_and_declare_their_needs() {
+        let p = |k, d| SelectionParams { ssr_k: k, ssr_d: d };
+        let ssr = Selection::from_config("ssr", &p(0.25, "turn")).unwrap();
+        assert_eq!(
+            ssr,
+            Selection::Ssr(speculative::Ssr {
+                k_quarters: 1,
+                d_turn: true
+            })
+        );
+        assert_eq!(
+            ssr.needs(),
+            Needs {
+                request_counts: true,
+                exchange_hops: 2
+            }
+        );
+        let one = Selection::from_config("ssr-1hop", &p(0.5, "turn")).unwrap();
+        assert_eq!(one.needs().exchange_hops, 1);
+        for (name, k, d, key) in [
+            ("ff", 0.25, "same-dimension", "routing.ssr_k"),
+            ("duato", 0.5, "turn", "routing.ssr_d"),
+            ("ssr-1hop", 1.0, "same-dimension", "routing.ssr_k"),
+            ("ssr", 0.3, "same-dimension", "routing.ssr_k"),
+            ("ssr", 0.5, "sideways", "routing.ssr_d"),
+            ("nope", 0.5, "same-dimension", "routing.selection"),
+        ] {
+            let e = Selection::from_config(name, &p(k, d)).unwrap_err();
+            assert!(e.message().starts_with(key), "{name}: {e}");
+        }
+        let ff = Selection::from_config("ff", &SelectionParams::default()).unwrap();
+        assert_eq!(ff.needs(), Needs::default());
     }
 }

@@ -19,7 +19,8 @@
 //! the lower VC. Escape candidates, where a routing has them, are taken only when free and no
 //! other channel is. Combinational: routing and selection together take one cycle (§5).
 
-use super::{fits, Pick, PortView, SelectionFunction};
+use super::{fits, Needs, Pick, PortView, SelectionFunction, SelectionParams};
+use crate::error::{Error, Result};
 use crate::routing::function::Candidates;
 
 /// Channels the selection unit compares (4 ports × 2 VCs: Opt-y needs at most 2 × 2).
@@ -147,6 +148,21 @@ impl Ssr {
     }
 }
 
+/// `routing.ssr_d`: whether D marks a turn (else the same dimension).
+fn d_turn(p: &SelectionParams<'_>) -> Result<bool> {
+    match p.ssr_d {
+        "same-dimension" => Ok(false),
+        "turn" => Ok(true),
+        other => Err(Error::field(
+            "routing.ssr_d",
+            format!(
+                "{other:?} is not a reading of D; allowed: {}",
+                D_READINGS.join(", ")
+            ),
+        )),
+    }
+}
+
 impl SelectionFunction for Ssr {
     #[inline]
     fn select<V: PortView>(&self, c: &Candidates, view: &V, flits: u32) -> Option<Pick> {
@@ -155,6 +171,30 @@ impl SelectionFunction for Ssr {
 
     fn uses_priority(&self) -> bool {
         true
+    }
+
+    fn needs(&self) -> Needs {
+        Needs {
+            request_counts: true,
+            exchange_hops: 2,
+        }
+    }
+
+    /// `routing.ssr_k` (k of N2, in quarters: the unit weighs N2 by shifts and adds) and
+    /// `routing.ssr_d`.
+    fn configure(self, p: &SelectionParams<'_>, _name: &str) -> Result<Self> {
+        let k = p.ssr_k;
+        let q = k * 4.0;
+        if !(0.0..=4.0).contains(&k) || q.fract() != 0.0 {
+            return Err(Error::field(
+                "routing.ssr_k",
+                format!("{k}: the selection unit weighs N2 in quarters; allowed 0, 0.25, 0.5, ..., 4 (seed 002: 0.5)"),
+            ));
+        }
+        Ok(Ssr {
+            k_quarters: q as u8,
+            d_turn: d_turn(p)?,
+        })
     }
 }
 
@@ -166,6 +206,24 @@ impl SelectionFunction for Ssr1Hop {
             d_turn: self.d_turn,
         }
         .pick(c, view, flits)
+    }
+
+    fn needs(&self) -> Needs {
+        Needs {
+            request_counts: true,
+            exchange_hops: 1,
+        }
+    }
+
+    /// `routing.ssr_d`; k is 0 by definition, so `routing.ssr_k` is refused when set.
+    fn configure(self, p: &SelectionParams<'_>, name: &str) -> Result<Self> {
+        let d_turn = d_turn(p)?;
+        SelectionParams {
+            ssr_d: D_READINGS[0],
+            ..*p
+        }
+        .none_set(name)?;
+        Ok(Ssr1Hop { d_turn })
     }
 
     fn uses_priority(&self) -> bool {

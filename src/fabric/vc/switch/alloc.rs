@@ -5,7 +5,7 @@ use super::{CrossbarKind, Switching, VcState, VcSwitch, View};
 use crate::blocks::allocator::NO_GRANT;
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::nic::seq::VcExt;
-use crate::routing::selection::{Selection, SelectionFunction};
+use crate::routing::selection::SelectionFunction;
 use crate::sim::packet::PacketTable;
 use crate::sim::FlowCtl;
 
@@ -15,7 +15,7 @@ impl VcSwitch {
         let nv = self.p.vcs;
         let vmask = (1u32 << nv) - 1;
         let mut asked = 0u64;
-        if matches!(self.p.selection, Selection::Ssr(_) | Selection::Ssr1Hop(_)) {
+        if self.needs.request_counts {
             self.count_requests();
         }
         let mut w = self.waiting;
