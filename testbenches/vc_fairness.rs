@@ -3,24 +3,8 @@
 //! per-destination source queues let other flows pass a saturated hot spot.
 
 use crate::common::{fails_with, flitwave};
-use flitwave::experiment::build;
-use flitwave::experiment::config::Config;
-use flitwave::fabric::vc::VcFamily;
-use flitwave::fabric::{AnyNetwork, Network};
 
-const PRESET: &str = include_str!("../configs/booksim-iq.toml");
-
-fn preset(over: &[&str]) -> Config {
-    let o: Vec<String> = over.iter().map(|s| s.to_string()).collect();
-    Config::from_toml(PRESET, &o).unwrap()
-}
-
-fn vc_net(c: &Config) -> Network<VcFamily> {
-    match build::build(c).unwrap().network {
-        AnyNetwork::Vc(n) => n,
-        _ => panic!("not a vc network"),
-    }
-}
+use crate::common::{booksim_preset as preset, vc_network as vc_net};
 
 /// What per-destination source queues are for (`traffic.source_queues`, issue 27): a source
 /// whose packet to a saturated hot spot stalls keeps sending to the other destinations on its

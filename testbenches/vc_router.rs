@@ -10,21 +10,9 @@ use crate::common::{fails_with, flitwave};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::fabric::vc::VcFamily;
-use flitwave::fabric::{AnyNetwork, Network, Summary};
+use flitwave::fabric::{Network, Summary};
 
-const PRESET: &str = include_str!("../configs/booksim-iq.toml");
-
-fn preset(over: &[&str]) -> Config {
-    let o: Vec<String> = over.iter().map(|s| s.to_string()).collect();
-    Config::from_toml(PRESET, &o).unwrap()
-}
-
-fn vc_net(c: &Config) -> Network<VcFamily> {
-    match build::build(c).unwrap().network {
-        AnyNetwork::Vc(n) => n,
-        _ => panic!("not a vc network"),
-    }
-}
+use crate::common::{booksim_preset as preset, vc_network as vc_net};
 
 /// Mesh coordinates of host `h` on an 8x8 mesh with one host per router.
 fn dist(a: u32, b: u32) -> u64 {

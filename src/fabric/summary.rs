@@ -201,6 +201,26 @@ impl Summary {
             && self.deadlock.is_none()
     }
 
+    /// The report's first lines, what was simulated: network, cycles (`per` after the time,
+    /// e.g. " per seed"), offered load.
+    fn setup_lines(&self, per: &str) -> String {
+        format!(
+            "network          {} switches, {} hosts, {} family, clock {} ns, {}-byte flits\n\
+             simulated        {} cycles ({} warm-up) = {:.1} us{per}\n\
+             offered          {:.5} flits/cycle/host ({:.5} flits/ns/switch)\n",
+            self.switches,
+            self.hosts,
+            self.family,
+            self.clock_ns,
+            self.flit_bytes,
+            self.cycles,
+            self.warmup,
+            self.cycles as f64 * self.clock_ns / 1000.0,
+            self.offered_flits_per_cycle_per_host,
+            self.offered_flits_per_ns_per_switch
+        )
+    }
+
     /// Human-readable multi-line report.
     pub fn report(&self) -> String {
         let mut s = String::new();
@@ -208,20 +228,7 @@ impl Summary {
             Some(l) => format!("{:.1} cycles ({:.1} ns)", l.cycles, l.ns),
             None => "n/a (no measured packet delivered)".to_string(),
         };
-        s += &format!(
-            "network          {} switches, {} hosts, {} family, clock {} ns, {}-byte flits\n",
-            self.switches, self.hosts, self.family, self.clock_ns, self.flit_bytes
-        );
-        s += &format!(
-            "simulated        {} cycles ({} warm-up) = {:.1} us\n",
-            self.cycles,
-            self.warmup,
-            self.cycles as f64 * self.clock_ns / 1000.0
-        );
-        s += &format!(
-            "offered          {:.5} flits/cycle/host ({:.5} flits/ns/switch)\n",
-            self.offered_flits_per_cycle_per_host, self.offered_flits_per_ns_per_switch
-        );
+        s += &self.setup_lines("");
         s += &format!(
             "accepted         {:.5} flits/cycle/host ({:.5} flits/cycle/switch = {:.5} flits/ns/switch, {:.5} bytes/ns/host)\n",
             self.accepted_flits_per_cycle_per_host,
@@ -325,21 +332,7 @@ pub fn report_over(runs: &[Summary]) -> String {
         Some(format!("{}{part}", fmt_mean_ci(c.mean, c.half_width)))
     };
     let na = || "n/a (no measured packet delivered)".to_string();
-    let mut s = String::new();
-    s += &format!(
-        "network          {} switches, {} hosts, {} family, clock {} ns, {}-byte flits\n",
-        first.switches, first.hosts, first.family, first.clock_ns, first.flit_bytes
-    );
-    s += &format!(
-        "simulated        {} cycles ({} warm-up) = {:.1} us per seed\n",
-        first.cycles,
-        first.warmup,
-        first.cycles as f64 * first.clock_ns / 1000.0
-    );
-    s += &format!(
-        "offered          {:.5} flits/cycle/host ({:.5} flits/ns/switch)\n",
-        first.offered_flits_per_cycle_per_host, first.offered_flits_per_ns_per_switch
-    );
+    let mut s = first.setup_lines(" per seed");
     s += &format!(
         "accepted         {} flits/cycle/host ({} flits/cycle/switch, {} flits/ns/switch, {} bytes/ns/host)\n",
         m(&|r| Some(r.accepted_flits_per_cycle_per_host)).unwrap_or_default(),

@@ -63,3 +63,23 @@ pub fn fresh_dir(suite: &str, name: &str) -> std::path::PathBuf {
 pub fn arg(p: &std::path::Path) -> &str {
     p.to_str().expect("temporary paths are UTF-8")
 }
+
+/// BookSim2's iq preset (`configs/booksim-iq.toml`) with `key=value` overrides.
+pub fn booksim_preset(over: &[&str]) -> flitwave::experiment::config::Config {
+    let o: Vec<String> = over.iter().map(|s| s.to_string()).collect();
+    flitwave::experiment::config::Config::from_toml(
+        include_str!("../../configs/booksim-iq.toml"),
+        &o,
+    )
+    .unwrap()
+}
+
+/// The vc-family network of `c`.
+pub fn vc_network(
+    c: &flitwave::experiment::config::Config,
+) -> flitwave::fabric::Network<flitwave::fabric::vc::VcFamily> {
+    match flitwave::experiment::build::build(c).unwrap().network {
+        flitwave::fabric::AnyNetwork::Vc(n) => n,
+        _ => panic!("not a vc network"),
+    }
+}
