@@ -22,6 +22,7 @@ mod dl_table;
 mod explore;
 mod fabric;
 mod fattree;
+mod fst_trace;
 mod fuzz;
 mod golden;
 mod gtkwave;
