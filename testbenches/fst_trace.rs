@@ -111,6 +111,16 @@ fn vcd_and_fst_of_a_full_network_hold_the_same_changes() {
     let (vcd, fst) = both(&d, "full", &["--cycles", "400"]);
     let n = assert_same_changes(&vcd, &fst);
     assert!(n > 400, "a full-network dump: {n} signals");
+    // GTKWave's own reader agrees: fst2vcd (scripts/test.sh installs it) gives the same changes
+    let back = d.join("back.vcd");
+    let o = std::process::Command::new("fst2vcd")
+        .arg(&fst)
+        .arg("-o")
+        .arg(&back)
+        .output()
+        .expect("fst2vcd runs: bash scripts/test.sh installs gtkwave");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_same_changes(&vcd, &back);
     let (v, f) = (
         std::fs::metadata(&vcd).unwrap(),
         std::fs::metadata(&fst).unwrap(),

@@ -319,7 +319,7 @@ pub(crate) enum RtlCmd {
     Wave {
         /// Block name (see `flitwave rtl list`).
         block: String,
-        /// Ports of model and twin (FST if it ends .fst); the twin's internals go to <stem>_rtl.
+        /// Ports of model and twin (FST if it ends .fst); the twin's internals: <stem>_rtl.vcd.
         #[arg(short = 'o', long)]
         output: Option<PathBuf>,
         /// Format of the waveform files, overriding their extension (docs/waveforms.md).
