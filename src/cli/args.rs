@@ -230,7 +230,7 @@ pub(crate) struct RunOut {
     #[arg(long)]
     pub print_config: bool,
     /// If the watchdog finds a deadlock, replay the run (it is deterministic) and write the
-    /// waveform of the cycles before it to this VCD file.
+    /// waveform of the cycles before it to this file (VCD, or FST if it ends .fst).
     #[arg(long)]
     pub vcd_on_deadlock: Option<PathBuf>,
     /// Cycles before the deadlock report that --vcd-on-deadlock traces.
