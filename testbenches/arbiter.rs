@@ -48,6 +48,7 @@ fn waveform_of_both_sides() {
         &o,
         300,
         Path::new("waves/arbiter.vcd"),
+        flitwave::sim::trace::WaveFormat::Vcd,
         Some(Path::new("waves/arbiter_rtl.vcd")),
     )
     .unwrap();

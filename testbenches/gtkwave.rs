@@ -207,6 +207,84 @@ fn run_vcd_opens_grouped_zoomed_to_the_window_with_clock_states_and_peers() {
     assert!(s.values[4].starts_with("sw3.p"), "nic12 hangs on sw3");
 }
 
+/// The text an FST holds in the ASCII vector `path` at time `t`, as wellen reads it.
+fn fst_text(w: &mut wellen::simple::Waveform, path: &str, t: u64) -> String {
+    let comps: Vec<&str> = path.split('.').collect();
+    let (scope, name) = comps.split_at(comps.len() - 1);
+    let h = w.hierarchy();
+    let sig = h[h.lookup_var(scope, name[0]).expect(path)].signal_ref();
+    w.load_signals(&[sig]);
+    let idx = w.time_table().partition_point(|&x| x <= t) - 1;
+    let s = w.get_signal(sig).unwrap();
+    match s.get_value_at(&s.get_offset(idx as u32).unwrap(), 0) {
+        wellen::SignalValueRef::BitVec(b) => crate::fst_trace::ascii(&b.bit_string()),
+        other => panic!("{path}: unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn an_fst_opens_with_its_save_file_and_shows_states_and_peers_as_text() {
+    let d = dir("fst");
+    let fst = d.join("run.fst");
+    let (ok, _, err) = flitwave(&[
+        "run",
+        "--cycles",
+        "1600",
+        "--vcd",
+        fst.to_str().unwrap(),
+        "--vcd-scope",
+        "network.sw3,network.nic12",
+        "--vcd-window",
+        "1000..1600",
+    ]);
+    assert!(ok, "{err}");
+    let gtkw = std::fs::read_to_string(fst.with_extension("gtkw")).unwrap();
+    assert!(gtkw.starts_with("[dumpfile] \"run.fst\"\n[savefile] \"run.gtkw\"\n"));
+    let mut w = wellen::simple::read(&fst).unwrap();
+    let in_fst = w.hierarchy().all_vars().count();
+    let t = 1000 * P;
+    let texts = [
+        "network.sw3.in0.peer",
+        "network.nic12.peer",
+        "network.sw3.in0.state",
+        "network.nic12.send_dma.state",
+    ];
+    let w8 = 8 * flitwave::sim::trace::TEXT_CHARS - 1;
+    let named: Vec<String> = texts.iter().map(|n| format!("{n}[{w8}:0]")).collect();
+    let mut probes = vec![
+        (t, "network.clk"),
+        (t + P / 2, "network.clk"),
+        (t, "network.cycle"),
+        (t, "network.sw3.in0.pkt"),
+    ];
+    probes.extend(named.iter().map(|n| (t, n.as_str())));
+    let s = open(&fst, &probes);
+    assert_eq!(
+        s.signals,
+        listed(&gtkw),
+        "GTKWave resolved every listed signal"
+    );
+    assert_eq!(s.signals.len(), in_fst);
+    assert_eq!(&s.signals[..2], ["network.clk", "network.cycle"]);
+    assert_zoomed(s.window, 1000, 1600);
+    assert_eq!(s.values[..3], ["1", "0", "1000"]);
+    let pkt: u64 = wellen_value(&mut w, "network.sw3.in0.pkt", t)
+        .parse()
+        .unwrap();
+    assert_eq!(
+        s.values[3],
+        (pkt as u32 as i32).to_string(),
+        "signed decimal"
+    );
+    for (k, name) in texts.iter().enumerate() {
+        let want = fst_text(&mut w, name, t);
+        assert_eq!(s.values[4 + k].trim_end(), want, "{name} as text");
+        assert!(!want.is_empty() && want.chars().all(|c| c.is_ascii_graphic()));
+    }
+    assert!(s.values[5].starts_with("sw3.p"), "nic12 hangs on sw3");
+    assert!(s.saved.contains("@800\n"), "texts keep the ASCII format");
+}
+
 #[test]
 fn a_full_network_dump_opens_with_its_switches_collapsed() {
     let d = dir("full");

@@ -4,9 +4,9 @@
 
 use flitwave::sim::probe::{Probe, ProbeVisitor};
 use flitwave::sim::trace::{TraceConfig, Tracer};
-use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
+
+use crate::probe_contract::SharedBuf;
 
 const PERIOD: u64 = 6250;
 const CYCLES: u64 = 200;
@@ -130,7 +130,7 @@ fn wave_path(name: &str) -> PathBuf {
         .join(format!("test_trace_{name}.vcd"))
 }
 
-fn cfg(scopes: &[&str], window: Option<(u64, u64)>) -> TraceConfig {
+pub(crate) fn cfg(scopes: &[&str], window: Option<(u64, u64)>) -> TraceConfig {
     TraceConfig {
         scopes: scopes.iter().map(|s| s.to_string()).collect(),
         window,
@@ -565,46 +565,6 @@ fn time_must_increase() {
     assert!(!tr.in_window(2) && tr.in_window(3) && tr.in_window(8) && !tr.in_window(9));
 }
 
-/// A block whose probe walk changes between calls (a programming error).
-struct Inconsistent(RefCell<u32>);
-impl Probe for Inconsistent {
-    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
-        *self.0.borrow_mut() += 1;
-        v.flag("a", true);
-        if *self.0.borrow() > 1 {
-            v.flag("b", true);
-        }
-    }
-}
-
-#[test]
-#[should_panic(expected = "probe walk visited more signals")]
-fn inconsistent_probe_walk_panics() {
-    let b = Inconsistent(RefCell::new(0));
-    let mut tr = Tracer::new("top", &b, cfg(&[], None), SharedBuf::default()).unwrap();
-    let _ = tr.sample(0, &b);
-}
-
-#[test]
-#[should_panic(expected = "was declared as Bits(4), sampled as Int")]
-fn probe_kind_change_panics() {
-    /// A block whose signal changes kind between walks: a bug in the block, caught in every
-    /// build.
-    struct KindFlip(RefCell<u32>);
-    impl Probe for KindFlip {
-        fn probe<V: ProbeVisitor>(&self, v: &mut V) {
-            *self.0.borrow_mut() += 1;
-            match *self.0.borrow() {
-                1 => v.bits("a", 4, 1),
-                _ => v.int("a", 1),
-            }
-        }
-    }
-    let b = KindFlip(RefCell::new(0));
-    let mut tr = Tracer::new("top", &b, cfg(&[], None), SharedBuf::default()).unwrap();
-    let _ = tr.sample(0, &b);
-}
-
 #[test]
 fn gtkwave_vcd2fst_accepts_the_vcd() {
     let vcd = run("fst", cfg(&[], None));
@@ -629,23 +589,5 @@ fn gtkwave_vcd2fst_accepts_the_vcd() {
              (apt-get install -y --no-install-recommends gtkwave)"
         ),
         Err(e) => panic!("cannot run vcd2fst: {e}"),
-    }
-}
-
-/// An in-memory writer the test can read back after the tracer is gone.
-#[derive(Clone, Default)]
-struct SharedBuf(Rc<RefCell<Vec<u8>>>);
-impl SharedBuf {
-    fn text(&self) -> String {
-        String::from_utf8(self.0.borrow().clone()).unwrap()
-    }
-}
-impl std::io::Write for SharedBuf {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }

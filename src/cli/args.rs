@@ -212,9 +212,12 @@ pub(crate) struct SimArgs {
 /// What a run prints and writes.
 #[derive(Args, Clone, Default)]
 pub(crate) struct RunOut {
-    /// Write a VCD waveform to this file.
+    /// Write a waveform to this file: VCD, or FST (compressed) if it ends .fst.
     #[arg(long)]
     pub vcd: Option<PathBuf>,
+    /// Format of the waveform files, overriding their extension (docs/waveforms.md).
+    #[arg(long, value_parser = ["vcd", "fst"])]
+    pub wave_format: Option<String>,
     /// Scopes to trace, comma separated (e.g. network.sw3,network.nic12); default everything.
     #[arg(long, value_delimiter = ',')]
     pub vcd_scope: Vec<String>,
@@ -227,7 +230,7 @@ pub(crate) struct RunOut {
     #[arg(long)]
     pub print_config: bool,
     /// If the watchdog finds a deadlock, replay the run (it is deterministic) and write the
-    /// waveform of the cycles before it to this VCD file.
+    /// waveform of the cycles before it to this file (VCD, or FST if it ends .fst).
     #[arg(long)]
     pub vcd_on_deadlock: Option<PathBuf>,
     /// Cycles before the deadlock report that --vcd-on-deadlock traces.
@@ -316,9 +319,12 @@ pub(crate) enum RtlCmd {
     Wave {
         /// Block name (see `flitwave rtl list`).
         block: String,
-        /// Ports of model and twin; the twin's internal signals go to <stem>_rtl.vcd.
+        /// Ports of model and twin (FST if it ends .fst); the twin's internals: <stem>_rtl.vcd.
         #[arg(short = 'o', long)]
         output: Option<PathBuf>,
+        /// Format of the waveform files, overriding their extension (docs/waveforms.md).
+        #[arg(long, value_parser = ["vcd", "fst"])]
+        wave_format: Option<String>,
         /// Cycles to trace (directed stimulus first, then random).
         #[arg(long, default_value_t = 2000)]
         cycles: u64,

@@ -4,6 +4,7 @@ use super::args::{RtlCheckArgs, RtlCmd};
 use flitwave::hdl::eda::{self, CheckOptions};
 use flitwave::hdl::lockstep::Options;
 use flitwave::hdl::{self, Flow};
+use flitwave::sim::trace::WaveFormat;
 use flitwave::{Error, Result};
 use std::path::PathBuf;
 
@@ -59,6 +60,7 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
         RtlCmd::Wave {
             block,
             output,
+            wave_format,
             cycles,
             seed,
         } => {
@@ -66,14 +68,16 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
             if cycles == 0 {
                 return Err(Error::field("--cycles", "0 is out of range, allowed >= 1"));
             }
-            let out = output.unwrap_or_else(|| PathBuf::from(format!("waves/{block}.vcd")));
+            let ext = wave_format.as_deref().unwrap_or("vcd");
+            let out = output.unwrap_or_else(|| PathBuf::from(format!("waves/{block}.{ext}")));
+            let format = WaveFormat::resolve(&out, wave_format.as_deref(), "--wave-format")?;
             let stem = out.with_extension("");
             let internal = PathBuf::from(format!("{}_rtl.vcd", stem.display()));
             let o = Options {
                 seed,
                 ..Options::default()
             };
-            b.wave(&o, cycles, &out, Some(&internal))?;
+            b.wave(&o, cycles, &out, format, Some(&internal))?;
             outln!(
                 "model and twin ports: {} (open: gtkwave {})",
                 out.display(),

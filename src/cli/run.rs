@@ -8,7 +8,7 @@ use flitwave::experiment::config::Config;
 use flitwave::experiment::provenance::provenance;
 use flitwave::experiment::validate::overridden_key;
 use flitwave::fabric::{Family, Network, Summary};
-use flitwave::sim::trace::{TraceConfig, Tracer};
+use flitwave::sim::trace::{TraceConfig, Tracer, WaveFormat};
 use flitwave::with_network;
 use flitwave::{Error, Result};
 
@@ -183,6 +183,11 @@ fn float(x: f64) -> String {
     }
 }
 
+/// The format of the waveform file `path`: `--wave-format`, else its extension.
+fn wave_format(path: &std::path::Path, o: &RunOut) -> Result<WaveFormat> {
+    WaveFormat::resolve(path, o.wave_format.as_deref(), "--wave-format")
+}
+
 /// `START..END` with START < END.
 pub(crate) fn parse_window(s: &str) -> Result<(u64, u64)> {
     let bad = || {
@@ -241,6 +246,14 @@ pub(crate) fn run_config(
             "--vcd-scope needs --vcd FILE or --vcd-on-deadlock FILE",
         ));
     }
+    if o.vcd.is_none() && o.vcd_on_deadlock.is_none() && o.wave_format.is_some() {
+        return Err(Error::new(
+            "--wave-format needs --vcd FILE or --vcd-on-deadlock FILE",
+        ));
+    }
+    for p in [&o.vcd, &o.vcd_on_deadlock].into_iter().flatten() {
+        wave_format(p, o)?;
+    }
     let heatmap = o.heatmap.as_deref().map(heatmap_file).transpose()?;
     let b = build::build(cfg)?;
     let shape = flitwave::topology::fattree::shape_name(&b.topology.shape);
@@ -298,7 +311,7 @@ pub(crate) fn run_config(
         }
         let c = tc(Some((start, end)));
         with_network!(&mut replay, r => {
-            let mut tr = Tracer::create_file(path, "network", r, c)?;
+            let mut tr = Tracer::create(path, wave_format(path, o)?, "network", r, c)?;
             r.run_with(end, |n| tr.sample(n.now() - 1, n))?;
             tr.finish()
         })?;
@@ -437,7 +450,7 @@ pub(crate) fn simulate<F: Family>(
     let workload = n.has_workload();
     let end = tc.window.map_or(limit, |w| w.1.min(limit));
     let mut tracer = match &o.vcd {
-        Some(p) => Some(Tracer::create_file(p, "network", n, tc)?),
+        Some(p) => Some(Tracer::create(p, wave_format(p, o)?, "network", n, tc)?),
         None => None,
     };
     let mut progress = super::progress::Cycles::new(limit);

@@ -40,7 +40,7 @@ pub(crate) fn run_seeds(
             seeds.len()
         ))
     };
-    if o.vcd.is_some() || o.vcd_window.is_some() {
+    if o.vcd.is_some() || o.vcd_window.is_some() || o.wave_format.is_some() {
         return Err(only_one("--vcd"));
     }
     if o.vcd_on_deadlock.is_some() {

@@ -16,7 +16,7 @@
 //! ports of model and twin side by side, plus every internal signal of the twin).
 
 use crate::error::{Error, Result};
-use crate::sim::trace::{TraceConfig, Tracer};
+use crate::sim::trace::{TraceConfig, Tracer, WaveFormat};
 use crate::sim::{Probe, ProbeVisitor};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -403,7 +403,7 @@ pub fn run<T: Twin>(o: &Options) -> Result<Outcome> {
                 if let Some(dir) = &o.mismatch_dir {
                     let ports = dir.join(format!("{}_mismatch.vcd", T::NAME));
                     let internal = dir.join(format!("{}_mismatch_rtl.vcd", T::NAME));
-                    wave::<T>(o, c + 1, &ports, Some(&internal))?;
+                    wave::<T>(o, c + 1, &ports, WaveFormat::Vcd, Some(&internal))?;
                     mm.vcd = vec![ports, internal];
                 }
                 return Ok(Outcome::Mismatch(Box::new(mm)));
@@ -463,13 +463,15 @@ impl Probe for Sides<'_> {
 }
 
 /// Replay the first `cycles` cycles of the lockstep stimulus of `o` and write the waveform of
-/// both sides: the ports of model and twin side by side in `ports` (1 cycle = 10 ns), and, when
+/// both sides: the ports of model and twin side by side in `ports` (in `format`; 1 cycle =
+/// 10 ns), and, when
 /// `internal` is given, every signal of the twin as rust-hdl sees it (its own VCD writer, one
 /// timestamp per clock edge).
 pub fn wave<T: Twin>(
     o: &Options,
     cycles: u64,
     ports: &Path,
+    format: WaveFormat,
     internal: Option<&Path>,
 ) -> Result<()> {
     let mut x = Pair::<T>::new(o)?;
@@ -499,7 +501,7 @@ pub fn wave<T: Twin>(
             rtl: &x.ro,
         };
         if tracer.is_none() {
-            let mut t = Tracer::create_file(ports, "tb", &s, cfg.clone())?;
+            let mut t = Tracer::create(ports, format, "tb", &s, cfg.clone())?;
             // encoded states read as names in GTKWave (translate filters)
             for p in T::INPUTS.iter().chain(T::OUTPUTS) {
                 if let Some((table, states)) = super::states::encoding(T::NAME, p.name) {

@@ -58,6 +58,7 @@ pub trait Flow: Sync {
         o: &Options,
         cycles: u64,
         ports: &std::path::Path,
+        format: crate::sim::trace::WaveFormat,
         internal: Option<&std::path::Path>,
     ) -> Result<()>;
 }
@@ -106,9 +107,10 @@ impl<T: Twin> Flow for Registered<T> {
         o: &Options,
         cycles: u64,
         ports: &std::path::Path,
+        format: crate::sim::trace::WaveFormat,
         internal: Option<&std::path::Path>,
     ) -> Result<()> {
-        lockstep::wave::<T>(o, cycles, ports, internal)
+        lockstep::wave::<T>(o, cycles, ports, format, internal)
     }
 }
 

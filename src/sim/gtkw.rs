@@ -23,12 +23,17 @@ pub enum Format {
     Hex,
     /// A VCD string (FSM states, peers): GTKWave draws the text itself.
     Text,
+    /// A text stored as 8-bit characters in a vector (an FST's states and peers): shown as
+    /// ASCII.
+    Ascii,
 }
 
 impl Format {
-    /// The GTKWave flags: 0x2 hex, 0x4 decimal, 0x8 binary, 0x20 right-justified, 0x400 signed.
+    /// The GTKWave flags: 0x2 hex, 0x4 decimal, 0x8 binary, 0x20 right-justified, 0x400 signed,
+    /// 0x800 ASCII.
     fn flags(self) -> u32 {
         match self {
+            Format::Ascii => 0x800,
             Format::Bit | Format::Binary | Format::Text => 0x28,
             Format::Decimal => 0x24,
             Format::Signed => 0x424,

@@ -128,17 +128,6 @@ pub enum VcState {
     Active,
 }
 
-impl VcState {
-    fn name(self) -> &'static str {
-        match self {
-            VcState::Idle => "IDLE",
-            VcState::Routing => "ROUTING",
-            VcState::VcAlloc => "VC_ALLOC",
-            VcState::Active => "ACTIVE",
-        }
-    }
-}
-
 /// The registers of one input VC.
 #[derive(Debug, Clone, Copy)]
 struct InVc {

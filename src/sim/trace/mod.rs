@@ -1,7 +1,8 @@
-//! VCD waveform writer driven by probes.
+//! Waveform writer driven by probes: one front end (the probe walks, scopes, window, clock,
+//! save file) and two back ends, VCD (`vcd.rs`) and FST (`fst.rs`, see [`WaveFormat`]).
 //!
 //! [`Tracer::new`] walks the root's probes once to declare the hierarchy, keeps the variables
-//! whose dotted path falls under one of the selected scopes, and writes the VCD header (no date,
+//! whose dotted path falls under one of the selected scopes, and writes the header (no date,
 //! so the bytes are deterministic). [`Tracer::sample`] walks the probes again every traced cycle
 //! and writes only the values that changed. Time is `cycle * period_ps` in a 1 ps timescale.
 //! Two root signals are always there: the `cycle` counter and a `clk` bit that rises at each
@@ -9,8 +10,8 @@
 //! ([`Tracer::create_file`]) also writes a GTKWave save file beside it (same stem, `.gtkw`,
 //! see [`super::gtkw`]) and the translate filter files given to [`Tracer::translate`].
 //!
-//! Value encoding: `bits` → `$var wire W` (`0!`/`1!` for one bit, `b101 !` without leading
-//! zeros otherwise); `int` → `$var integer 32` (negative values as 32-bit two's complement, so
+//! Value encoding in the VCD (the FST holds the same values, texts as ASCII vectors: `fst.rs`):
+//! `bits` → `$var wire W` (`0!`/`1!` for one bit, `b101 !` without leading zeros otherwise); `int` → `$var integer 32` (negative values as 32-bit two's complement, so
 //! -1 reads back as 32 ones); `text` → `$var string 1`, where whitespace, control and non-ASCII
 //! bytes become `_` and an empty text is written as `_`. Values wider than the declared width
 //! are truncated to it.
@@ -46,7 +47,21 @@ impl Default for TraceConfig {
     }
 }
 
+mod format;
+mod fst;
+mod vcd;
 mod visit;
+
+pub use format::WaveFormat;
+pub use fst::TEXT_CHARS;
+
+/// One line of the declared hierarchy, in header order: a scope, a variable (index in walk
+/// order, leaf name), the end of a scope.
+pub(super) enum Decl {
+    Scope(String),
+    Var(usize, String),
+    Up,
+}
 
 /// A translate filter: signal name, table name, `VALUE NAME` pairs.
 type Filter = (String, String, Vec<(u64, String)>);
@@ -54,14 +69,14 @@ type Filter = (String, String, Vec<(u64, String)>);
 /// Signals every trace has at its root: `cycle` (index 0) and `clk` (index 1).
 const ROOT_VARS: usize = 2;
 
-use visit::{inconsistent, push_u64, sanitize, Declarer, Kind, Node, Sampler, Var, FLUSH_AT};
+use visit::{inconsistent, sanitize, Declarer, Kind, Node, Sampler, Sink, Var};
 
 /// The waveform writer: see the module documentation.
 pub struct Tracer {
-    out: Box<dyn Write>,
+    sink: Sink,
+    format: WaveFormat,
     vars: Vec<Var>,
     texts: Vec<String>,
-    buf: Vec<u8>,
     /// GTKWave names of the selected signals, in header order.
     names: Vec<String>,
     /// How GTKWave shows each of them.
@@ -79,25 +94,153 @@ pub struct Tracer {
     file: Option<(crate::output::PartialFile, std::path::PathBuf)>,
 }
 
-/// Base-94 identifier code (`!`..`~`), as simulators write them.
-fn id_code(mut n: usize) -> ([u8; 6], u8) {
-    let mut s = [0u8; 6];
-    let mut len = 0;
-    loop {
-        s[len] = b'!' + (n % 94) as u8;
-        len += 1;
-        n /= 94;
-        if n == 0 {
-            break;
-        }
-        n -= 1;
-    }
-    (s, len as u8)
-}
-
 /// Does the component path `path` start with the components of `scope`?
 fn under(path: &[String], scope: &[&str]) -> bool {
     scope.len() <= path.len() && scope.iter().zip(path).all(|(a, b)| a == b)
+}
+
+/// What the declaring walk gives a tracer: the variables (walk order), the text slots, the
+/// header lines, and the GTKWave names, formats and FST text widths.
+struct Layout {
+    vars: Vec<Var>,
+    texts: Vec<String>,
+    decls: Vec<Decl>,
+    names: Vec<String>,
+    formats: Vec<Format>,
+    chars: Vec<u32>,
+}
+
+/// The GTKWave name of a variable: vectors with `[msb:lsb]` (an FST's texts are vectors too),
+/// integers and a VCD's strings without.
+fn gtkwave_name(full: String, kind: Kind, format: WaveFormat, chars: u32) -> String {
+    let width = match (kind, format) {
+        (Kind::Bits(w), _) => w,
+        (Kind::Text, WaveFormat::Fst) => 8 * chars,
+        _ => 1,
+    };
+    if width > 1 {
+        format!("{full}[{}:0]", width - 1)
+    } else {
+        full
+    }
+}
+
+/// Walk `root`'s probes and lay out the trace `cfg` selects, for a waveform in `format`.
+fn layout<P: Probe>(
+    root_name: &str,
+    root: &P,
+    cfg: &TraceConfig,
+    format: WaveFormat,
+) -> Result<Layout> {
+    if cfg.period_ps < 2 {
+        let msg = format!(
+            "{} ps is too short to draw the clock's two halves; allowed: >= 2 ps \
+             (link.clock_ns >= 0.002)",
+            cfg.period_ps
+        );
+        return Err(Error::field("waveform clock period", msg));
+    }
+    if let Some((a, b)) = cfg.window.filter(|(a, b)| a >= b) {
+        return Err(Error::field("trace window", format!("{a}..{b} is empty")));
+    }
+    let root_name = sanitize(root_name);
+    let nodes = vec![Node(root_name.clone(), 0, vec![], vec![])];
+    let (stack, vars, chars, dup) = (vec![0], vec![], vec![], None);
+    let mut d = Declarer {
+        nodes,
+        stack,
+        vars,
+        chars,
+        dup,
+    };
+    d.var("cycle", Kind::Int, 0);
+    d.var("clk", Kind::Bits(1), 0);
+    root.probe(&mut d);
+    let open = d.stack.len() - 1;
+    assert!(
+        open == 0,
+        "probe walk of {root_name:?}: {open} scope() calls without up()"
+    );
+    if let Some(dup) = d.dup {
+        return Err(Error::new(format!("probe signal {dup} is declared twice")));
+    }
+    let split = |s: &str| s.trim().trim_end_matches('.').to_string();
+    let trimmed: Vec<String> = cfg.scopes.iter().map(|s| split(s)).collect();
+    let scopes: Vec<Vec<&str>> = trimmed.iter().map(|s| s.split('.').collect()).collect();
+    for (s, raw) in scopes.iter().zip(&cfg.scopes) {
+        if !d.vars.iter().any(|(_, p)| under(p, s)) {
+            let tops = &d.nodes[0].2;
+            let mut list: Vec<String> =
+                tops.iter().take(8).map(|&c| d.nodes[c].0.clone()).collect();
+            if tops.len() > 8 {
+                list.push(format!("... ({} in all)", tops.len()));
+            }
+            let list = list.join(&format!(", {root_name}."));
+            let msg = format!("matches no signal; valid top-level scopes: {root_name}.{list}");
+            return Err(Error::field(format!("trace scope {raw:?}"), msg));
+        }
+    }
+    let pick = |p: &[String]| scopes.is_empty() || scopes.iter().any(|s| under(p, s));
+    let mut vars: Vec<Var> = d
+        .vars
+        .iter()
+        .enumerate()
+        .map(|(i, (k, p))| Var::new(*k, i < ROOT_VARS || pick(p)))
+        .collect();
+    let mut texts = vec![];
+    for v in vars
+        .iter_mut()
+        .filter(|v| v.kind == Kind::Text && v.enabled)
+    {
+        v.last = texts.len() as u64;
+        texts.push(String::new());
+    }
+    // Subtrees with a selected variable; the others are left out of the header.
+    let has = |n: &Node| n.3.iter().any(|&i| vars[i].enabled);
+    let mut live: Vec<bool> = d.nodes.iter().map(has).collect();
+    for n in (1..d.nodes.len()).rev() {
+        live[d.nodes[n].1] |= live[n]; // children come after their parent
+    }
+    // The header, walking the tree depth first: variables first, then child scopes.
+    let (mut decls, mut names, mut formats) = (vec![], vec![], vec![]);
+    let mut stack = vec![(0usize, false)];
+    while let Some((n, done)) = stack.pop() {
+        if done {
+            decls.push(Decl::Up);
+            continue;
+        }
+        let Node(name, _, children, node_vars) = &d.nodes[n];
+        decls.push(Decl::Scope(name.clone()));
+        stack.push((n, true));
+        for &i in node_vars {
+            if !vars[i].enabled {
+                continue;
+            }
+            vars[i].slot = names.len() as u32;
+            let path = &d.vars[i].1;
+            let leaf = &path[path.len() - 1];
+            decls.push(Decl::Var(i, leaf.clone()));
+            let kind = vars[i].kind;
+            formats.push(match (kind, format) {
+                (Kind::Bits(w), _) => Format::of(Some(w), leaf),
+                (Kind::Int, _) => Format::of(Some(0), leaf),
+                (Kind::Text, WaveFormat::Vcd) => Format::of(None, leaf),
+                (Kind::Text, WaveFormat::Fst) => Format::Ascii,
+            });
+            names.push(gtkwave_name(path.join("."), kind, format, d.chars[i]));
+        }
+        let live_children = children.iter().rev().filter(|&&c| live[c]);
+        stack.extend(live_children.map(|&c| (c, false)));
+    }
+    let chars = d.chars;
+    Ok(Layout {
+        vars,
+        texts,
+        decls,
+        names,
+        formats,
+        chars,
+    })
 }
 
 impl Tracer {
@@ -110,140 +253,21 @@ impl Tracer {
         P: Probe,
         W: Write + 'static,
     {
-        if cfg.period_ps < 2 {
-            let msg = format!(
-                "{} ps is too short to draw the clock's two halves; allowed: >= 2 ps \
-                 (link.clock_ns >= 0.002)",
-                cfg.period_ps
-            );
-            return Err(Error::field("waveform clock period", msg));
-        }
-        if let Some((a, b)) = cfg.window.filter(|(a, b)| a >= b) {
-            return Err(Error::field("trace window", format!("{a}..{b} is empty")));
-        }
-        let root_name = sanitize(root_name);
-        let nodes = vec![Node(root_name.clone(), 0, vec![], vec![])];
-        let mut d = Declarer {
-            nodes,
-            stack: vec![0],
-            vars: vec![],
-            dup: None,
-        };
-        d.var("cycle", Kind::Int);
-        d.var("clk", Kind::Bits(1));
-        root.probe(&mut d);
-        let open = d.stack.len() - 1;
-        assert!(
-            open == 0,
-            "probe walk of {root_name:?}: {open} scope() calls without up()"
-        );
-        if let Some(dup) = d.dup {
-            return Err(Error::new(format!("probe signal {dup} is declared twice")));
-        }
-        let split = |s: &str| s.trim().trim_end_matches('.').to_string();
-        let trimmed: Vec<String> = cfg.scopes.iter().map(|s| split(s)).collect();
-        let scopes: Vec<Vec<&str>> = trimmed.iter().map(|s| s.split('.').collect()).collect();
-        for (s, raw) in scopes.iter().zip(&cfg.scopes) {
-            if !d.vars.iter().any(|(_, p)| under(p, s)) {
-                let tops = &d.nodes[0].2;
-                let mut list: Vec<String> =
-                    tops.iter().take(8).map(|&c| d.nodes[c].0.clone()).collect();
-                if tops.len() > 8 {
-                    list.push(format!("... ({} in all)", tops.len()));
-                }
-                let list = list.join(&format!(", {root_name}."));
-                let msg = format!("matches no signal; valid top-level scopes: {root_name}.{list}");
-                return Err(Error::field(format!("trace scope {raw:?}"), msg));
-            }
-        }
-        let pick = |p: &[String]| scopes.is_empty() || scopes.iter().any(|s| under(p, s));
-        let mut vars: Vec<Var> = d
-            .vars
-            .iter()
-            .enumerate()
-            .map(|(i, (k, p))| Var::new(*k, i < ROOT_VARS || pick(p)))
-            .collect();
-        let mut texts = vec![];
-        for v in vars
-            .iter_mut()
-            .filter(|v| v.kind == Kind::Text && v.enabled)
-        {
-            v.last = texts.len() as u64;
-            texts.push(String::new());
-        }
-        // Subtrees with a selected variable; the others are left out of the header.
-        let has = |n: &Node| n.3.iter().any(|&i| vars[i].enabled);
-        let mut live: Vec<bool> = d.nodes.iter().map(has).collect();
-        for n in (1..d.nodes.len()).rev() {
-            live[d.nodes[n].1] |= live[n]; // children come after their parent
-        }
-        // Header, walking the tree depth first: variables first, then child scopes.
-        let p = cfg.period_ps;
-        let mut hdr = format!(
-            "$version flitwave $end\n$comment clock period {p} ps, time = cycle * {p} $end\n\
-             $timescale 1ps $end\n"
-        );
-        let mut names = vec![];
-        let mut formats = vec![];
-        let mut stack = vec![(0usize, false)];
-        while let Some((n, done)) = stack.pop() {
-            if done {
-                hdr += "$upscope $end\n";
-                continue;
-            }
-            let Node(name, _, children, node_vars) = &d.nodes[n];
-            hdr += &format!("$scope module {name} $end\n");
-            stack.push((n, true));
-            for &i in node_vars {
-                if !vars[i].enabled {
-                    continue;
-                }
-                let (id, len) = id_code(names.len());
-                vars[i].id = id;
-                vars[i].id_len = len;
-                let id = std::str::from_utf8(&id[..len as usize]).unwrap();
-                let (ty, w) = match vars[i].kind {
-                    Kind::Bits(w) => ("wire", w),
-                    Kind::Int => ("integer", 32),
-                    Kind::Text => ("string", 1),
-                };
-                let path = &d.vars[i].1;
-                let leaf = &path[path.len() - 1];
-                hdr += &format!("$var {ty} {w} {id} {leaf} $end\n");
-                formats.push(match vars[i].kind {
-                    Kind::Bits(w) => Format::of(Some(w), leaf),
-                    Kind::Int => Format::of(Some(0), leaf),
-                    Kind::Text => Format::of(None, leaf),
-                });
-                let range = matches!(vars[i].kind, Kind::Bits(w) if w > 1);
-                let full = path.join(".");
-                names.push(if range {
-                    format!("{full}[{}:0]", w - 1)
-                } else {
-                    full
-                });
-            }
-            stack.extend(
-                children
-                    .iter()
-                    .rev()
-                    .filter(|&&c| live[c])
-                    .map(|&c| (c, false)),
-            );
-        }
-        hdr += "$enddefinitions $end\n";
-        let mut out: Box<dyn Write> = Box::new(out);
-        out.write_all(hdr.as_bytes())?;
-        let buf = Vec::with_capacity(FLUSH_AT + (8 << 10));
-        let (window, period, last_call, last_sampled) = (cfg.window, p, None, None);
+        let mut l = layout(root_name, root, &cfg, WaveFormat::Vcd)?;
+        let vcd = vcd::Vcd::new(Box::new(out), &l.decls, &mut l.vars, cfg.period_ps)?;
+        Ok(Self::assemble(l, Sink::Vcd(vcd), WaveFormat::Vcd, &cfg))
+    }
+
+    fn assemble(l: Layout, sink: Sink, format: WaveFormat, cfg: &TraceConfig) -> Tracer {
+        let (window, period, last_call, last_sampled) = (cfg.window, cfg.period_ps, None, None);
         let (finished, first_sampled, filters) = (false, None, vec![]);
-        Ok(Tracer {
-            out,
-            vars,
-            texts,
-            buf,
-            names,
-            formats,
+        Tracer {
+            sink,
+            format,
+            vars: l.vars,
+            texts: l.texts,
+            names: l.names,
+            formats: l.formats,
             filters,
             window,
             period,
@@ -252,25 +276,36 @@ impl Tracer {
             last_sampled,
             finished,
             file: None,
-        })
+        }
     }
 
-    /// [`Tracer::new`] writing to the file `path` (through a `BufWriter`), creating its parent
-    /// directories. The waveform goes to a temporary file next to `path` first and replaces
-    /// `path` only when [`Tracer::finish`] succeeds: a bad scope or a failing run never
-    /// destroys an existing file. `finish` also writes the GTKWave save file `path` with the
-    /// extension `.gtkw`, and the translate filter files.
+    /// [`Tracer::create`] in the format `path`'s extension names (`.fst`: FST, else VCD).
     pub fn create_file<P: Probe>(
         path: &Path,
         root_name: &str,
         root: &P,
         cfg: TraceConfig,
     ) -> Result<Tracer> {
+        Self::create(path, WaveFormat::of_path(path), root_name, root, cfg)
+    }
+
+    /// [`Tracer::new`] writing a `format` waveform to the file `path` (through a `BufWriter`),
+    /// creating its parent directories. The waveform goes to a temporary file next to `path`
+    /// first and replaces `path` only when [`Tracer::finish`] succeeds: a bad scope or a failing
+    /// run never destroys an existing file. `finish` also writes the GTKWave save file `path`
+    /// with the extension `.gtkw`, and the translate filter files.
+    pub fn create<P: Probe>(
+        path: &Path,
+        format: WaveFormat,
+        root_name: &str,
+        root: &P,
+        cfg: TraceConfig,
+    ) -> Result<Tracer> {
         // validate the selection before touching the file system
-        Self::new(root_name, root, cfg.clone(), std::io::sink())?;
+        let mut l = layout(root_name, root, &cfg, format)?;
         if path.extension().is_some_and(|e| e == "gtkw") {
             let msg = "is the name of its own GTKWave save file (the waveform's stem + .gtkw); \
-                       allowed: another extension, e.g. .vcd";
+                       allowed: another extension, e.g. .vcd or .fst";
             return Err(Error::field(
                 format!("waveform file {}", path.display()),
                 msg,
@@ -279,9 +314,21 @@ impl Tracer {
         let pf = crate::output::PartialFile::new(path)?;
         let f = std::fs::File::create(pf.tmp())
             .map_err(|e| Error::new(format!("cannot create {}: {e}", pf.tmp().display())))?;
-        let mut t = Self::new(root_name, root, cfg, std::io::BufWriter::new(f))?;
+        let sink = match format {
+            WaveFormat::Vcd => {
+                let out = Box::new(std::io::BufWriter::new(f));
+                Sink::Vcd(vcd::Vcd::new(out, &l.decls, &mut l.vars, cfg.period_ps)?)
+            }
+            WaveFormat::Fst => Sink::Fst(Box::new(fst::Fst::new(f, &l.decls, &l.vars, &l.chars)?)),
+        };
+        let mut t = Self::assemble(l, sink, format, &cfg);
         t.file = Some((pf, path.to_path_buf()));
         Ok(t)
+    }
+
+    /// The format this tracer writes.
+    pub fn format(&self) -> WaveFormat {
+        self.format
     }
 
     /// Cycles sampled so far inside the window (none: the waveform holds no value change).
@@ -314,11 +361,11 @@ impl Tracer {
         };
         self.last_sampled = Some(cycle);
         self.first_sampled.get_or_insert(cycle);
-        let (vars, texts, buf) = (&mut self.vars[..], &mut self.texts[..], &mut self.buf);
+        let (vars, texts, sink) = (&mut self.vars[..], &mut self.texts[..], &mut self.sink);
         let mut s = Sampler {
             vars,
             texts,
-            buf,
+            sink,
             idx: ROOT_VARS,
             time,
             stamped: false,
@@ -338,11 +385,10 @@ impl Tracer {
         s.time = time.saturating_add(self.period / 2);
         s.stamped = false;
         s.num(1, 0);
-        if self.buf.len() >= FLUSH_AT {
-            self.out.write_all(&self.buf)?;
-            self.buf.clear();
+        match &mut self.sink {
+            Sink::Vcd(v) => v.after_sample(),
+            Sink::Fst(f) => f.after_sample(),
         }
-        Ok(())
     }
 
     /// Number of traced variables (the selected ones plus the root `cycle` and `clk`).
@@ -431,20 +477,18 @@ impl Tracer {
     }
 
     /// Write a closing timestamp at (last sampled cycle + 1) * period, so the last values have a
-    /// visible width, and flush.
+    /// visible width, and flush; a file waveform then takes its name and gets its save file.
     pub fn finish(mut self) -> Result<()> {
         self.finished = true;
-        if let Some(l) = self.last_sampled {
-            self.buf.push(b'#');
-            push_u64(&mut self.buf, (l + 1).saturating_mul(self.period));
-            self.buf.push(b'\n');
+        let end = self
+            .last_sampled
+            .map(|l| (l + 1).saturating_mul(self.period));
+        let placeholder = Sink::Vcd(vcd::Vcd::closed());
+        match std::mem::replace(&mut self.sink, placeholder) {
+            Sink::Vcd(mut v) => v.finish(end)?,
+            Sink::Fst(f) => f.finish(end)?,
         }
-        self.out.write_all(&self.buf)?;
-        self.buf.clear();
-        self.out.flush()?;
         if let Some((pf, path)) = self.file.take() {
-            // close the file before it takes the target's name
-            self.out = Box::new(std::io::sink());
             pf.commit()?;
             self.write_companions(&path)?;
         }
@@ -453,16 +497,15 @@ impl Tracer {
 }
 
 impl Drop for Tracer {
-    /// Best-effort flush of buffered changes when [`Tracer::finish`] was not called; a file
-    /// waveform that was not finished is removed (the target is left as it was).
+    /// Best-effort flush of buffered changes when [`Tracer::finish`] was not called (a VCD to a
+    /// writer); a file waveform that was not finished is removed (the target is left as it was).
     fn drop(&mut self) {
         if !self.finished {
-            let _ = self.out.write_all(&self.buf);
-            let _ = self.out.flush();
+            if let Sink::Vcd(v) = &mut self.sink {
+                v.abandon();
+            }
         }
-        if self.file.is_some() {
-            // close it; the field's own drop then removes it
-            self.out = Box::new(std::io::sink());
-        }
+        // an unfinished FST is closed here, before the file's own drop removes it
+        self.sink = Sink::Vcd(vcd::Vcd::closed());
     }
 }

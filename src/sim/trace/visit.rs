@@ -1,10 +1,15 @@
-//! The two walks of the probes: the declarer (names, kinds, widths: the VCD header) and the
-//! sampler (values that changed, written as VCD value changes).
+//! The two walks of the probes: the declarer (names, kinds, widths: the header) and the
+//! sampler (values that changed, handed to the back end: [`Sink`]).
 
+use super::fst::Fst;
+use super::vcd::Vcd;
 use crate::sim::ProbeVisitor;
 
-/// Bytes of buffered value changes that trigger a write to the output.
-pub(super) const FLUSH_AT: usize = 64 << 10;
+/// Where value changes go: the VCD or the FST back end.
+pub(super) enum Sink {
+    Vcd(Vcd),
+    Fst(Box<Fst>),
+}
 
 /// Kind of a declared variable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +25,8 @@ pub(super) struct Var {
     pub(super) kind: Kind,
     pub(super) enabled: bool,
     pub(super) written: bool,
+    /// Position in the header (the FST signal, the VCD identifier code).
+    pub(super) slot: u32,
     pub(super) id: [u8; 6],
     pub(super) id_len: u8,
     /// Value mask for bits/int.
@@ -35,11 +42,12 @@ impl Var {
             Kind::Int => 0xffff_ffff,
             Kind::Text => 0,
         };
-        let (id, id_len, written, last) = ([0; 6], 0, false, 0);
+        let (id, id_len, written, last, slot) = ([0; 6], 0, false, 0, 0);
         Var {
             kind,
             enabled,
             written,
+            slot,
             id,
             id_len,
             mask,
@@ -56,12 +64,22 @@ pub(super) struct Node(
     pub(super) Vec<usize>,
 );
 
-/// Declaring visitor: builds the scope tree and the variable list (kind, full path).
+/// Declaring visitor: builds the scope tree and the variable list (kind, full path), with the
+/// FST width in characters of each text variable (from its first value; 0 for the others).
 pub(super) struct Declarer {
     pub(super) nodes: Vec<Node>,
     pub(super) stack: Vec<usize>,
     pub(super) vars: Vec<(Kind, Vec<String>)>,
+    pub(super) chars: Vec<u32>,
     pub(super) dup: Option<String>,
+}
+
+/// A text value as written: whitespace, control and non-ASCII bytes become `_`, an empty text
+/// is `_`.
+pub(super) fn clean_text(value: &str) -> impl Iterator<Item = u8> + '_ {
+    let safe = |c: u8| if c.is_ascii_graphic() { c } else { b'_' };
+    let empty = value.is_empty().then_some(b'_');
+    empty.into_iter().chain(value.bytes().map(safe))
 }
 
 /// Keep `[A-Za-z0-9_]`, replace anything else with `_` (an empty name becomes `_`).
@@ -94,7 +112,7 @@ impl Declarer {
         self.stack.push(id);
     }
 
-    pub(super) fn var(&mut self, name: &str, kind: Kind) {
+    pub(super) fn var(&mut self, name: &str, kind: Kind, chars: u32) {
         let node = *self
             .stack
             .last()
@@ -111,6 +129,7 @@ impl Declarer {
         }
         self.nodes[node].3.push(self.vars.len());
         self.vars.push((kind, path));
+        self.chars.push(chars);
     }
 }
 
@@ -133,41 +152,26 @@ impl ProbeVisitor for Declarer {
             (1..=64).contains(&width),
             "probe signal {name:?}: width {width} not in 1..=64"
         );
-        self.var(name, Kind::Bits(width));
+        self.var(name, Kind::Bits(width), 0);
     }
     fn int(&mut self, name: &str, _: i64) {
-        self.var(name, Kind::Int);
+        self.var(name, Kind::Int, 0);
     }
-    fn text(&mut self, name: &str, _: &str) {
-        self.var(name, Kind::Text);
+    fn text(&mut self, name: &str, value: &str) {
+        self.var(name, Kind::Text, super::fst::text_chars(value));
     }
 }
 
 /// Sampling visitor: no allocation, no name formatting; compares each enabled variable (in walk
-/// order) with its last written value and appends the changes to `buf`.
+/// order) with its last written value and hands the changes to `sink`, stamping the time before
+/// the first change of a step.
 pub(super) struct Sampler<'a> {
     pub(super) vars: &'a mut [Var],
     pub(super) texts: &'a mut [String],
-    pub(super) buf: &'a mut Vec<u8>,
+    pub(super) sink: &'a mut Sink,
     pub(super) idx: usize,
     pub(super) time: u64,
     pub(super) stamped: bool,
-}
-
-/// Append the decimal digits of `v`.
-#[inline]
-pub(super) fn push_u64(buf: &mut Vec<u8>, mut v: u64) {
-    let mut d = [0u8; 20];
-    let mut i = d.len();
-    loop {
-        i -= 1;
-        d[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&d[i..]);
 }
 
 impl Sampler<'_> {
@@ -196,17 +200,11 @@ impl Sampler<'_> {
     pub(super) fn stamp(&mut self) {
         if !self.stamped {
             self.stamped = true;
-            self.buf.push(b'#');
-            push_u64(self.buf, self.time);
-            self.buf.push(b'\n');
+            match self.sink {
+                Sink::Vcd(v) => v.stamp(self.time),
+                Sink::Fst(f) => f.stamp(self.time),
+            }
         }
-    }
-
-    #[inline]
-    pub(super) fn put_id(&mut self, i: usize) {
-        let v = &self.vars[i];
-        self.buf.extend_from_slice(&v.id[..v.id_len as usize]);
-        self.buf.push(b'\n');
     }
 
     /// Write bits/int variable `i` if it changed.
@@ -219,20 +217,12 @@ impl Sampler<'_> {
         }
         var.written = true;
         var.last = v;
-        let one = var.kind == Kind::Bits(1);
         self.stamp();
-        if one {
-            self.buf.push(b'0' + v as u8);
-        } else {
-            let top = 63 - (v | 1).leading_zeros() as usize;
-            let mut d = [b' '; 66];
-            d[0] = b'b';
-            for (k, slot) in d[1..=top + 1].iter_mut().enumerate() {
-                *slot = b'0' + ((v >> (top - k)) & 1) as u8;
-            }
-            self.buf.extend_from_slice(&d[..top + 3]);
+        let var = &self.vars[i];
+        match self.sink {
+            Sink::Vcd(out) => out.num(var, v),
+            Sink::Fst(out) => out.num(var, v),
         }
-        self.put_id(i);
     }
 }
 
@@ -275,13 +265,10 @@ impl ProbeVisitor for Sampler<'_> {
         slot.clear();
         slot.push_str(value);
         self.stamp();
-        self.buf.push(b's');
-        if value.is_empty() {
-            self.buf.push(b'_');
+        let var = &self.vars[i];
+        match self.sink {
+            Sink::Vcd(out) => out.text(var, value),
+            Sink::Fst(out) => out.text(var, value),
         }
-        let safe = |c: u8| if c.is_ascii_graphic() { c } else { b'_' };
-        self.buf.extend(value.bytes().map(safe));
-        self.buf.push(b' ');
-        self.put_id(i);
     }
 }

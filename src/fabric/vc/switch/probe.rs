@@ -10,6 +10,18 @@ use crate::blocks::link::NO_LINK;
 use crate::blocks::vc_credits::FREE;
 use crate::sim::{Probe, ProbeVisitor};
 
+impl VcState {
+    /// The state's name in waveforms.
+    fn name(self) -> &'static str {
+        match self {
+            VcState::Idle => "IDLE",
+            VcState::Routing => "ROUTING",
+            VcState::VcAlloc => "VC_ALLOC",
+            VcState::Active => "ACTIVE",
+        }
+    }
+}
+
 impl Probe for VcSwitch {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         let (np, nv) = (self.p.ports, self.p.vcs);
