@@ -5,7 +5,7 @@
 //! plus the distinct paths, not N² separate routes (issue 11: memory that scales).
 
 use super::{ItbHop, Route, ITB_MARK};
-use crate::blocks::nic::routing_table::RouteBytes;
+use crate::blocks::nic::routing_table::{RouteBytes, RouteSource};
 use crate::error::{Error, Result};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -492,5 +492,17 @@ mod tests {
         assert_eq!(s.get(0, 1).to_route().vcs, vec![2, 1]);
         assert_eq!(s.get(1, 0).to_route().vcs, vec![0, 0]);
         assert_eq!(s.vcs(), 3);
+    }
+}
+
+/// The NIC routing tables (`blocks::nic::routing_table`) read a route set's headers.
+impl RouteSource for RouteSet {
+    #[inline]
+    fn header(&self, src: usize, dst: usize) -> RouteBytes<'_> {
+        self.get(src, dst).header()
+    }
+
+    fn hosts(&self) -> usize {
+        RouteSet::hosts(self)
     }
 }

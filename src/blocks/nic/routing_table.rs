@@ -2,10 +2,19 @@
 //!
 //! The routing scheme (up*/down*, dimension order, ...) fills the tables offline; at run time the
 //! send DMA copies the route bytes of the destination into the header. All hosts' tables share
-//! the network's [`RouteSet`]: 4 bytes per host pair and every distinct path once.
+//! one [`RouteSource`] — the network's route set (`routing::RouteSet`: 4 bytes per host pair and
+//! every distinct path once), which the routing layer implements it for, so this block imports
+//! nothing above it.
 
-use crate::routing::RouteSet;
 use std::sync::Arc;
+
+/// Where the tables read their routes: the header bytes of one route per ordered host pair.
+pub trait RouteSource: std::fmt::Debug + Send + Sync {
+    /// The route bytes a source writes in the header for `src` to `dst` (empty: no route).
+    fn header(&self, src: usize, dst: usize) -> RouteBytes<'_>;
+    /// Number of hosts.
+    fn hosts(&self) -> usize;
+}
 
 /// The route bytes of a header: the bytes up to the destination's switch, then the port of the
 /// destination host (kept once per destination in the route set).
@@ -81,19 +90,19 @@ impl<'a> RouteBytes<'a> {
 /// The routing tables of every NIC.
 #[derive(Debug, Clone)]
 pub struct RoutingTable {
-    routes: Arc<RouteSet>,
+    routes: Arc<dyn RouteSource>,
 }
 
 impl RoutingTable {
     /// The tables of a route set.
-    pub fn new(routes: Arc<RouteSet>) -> Self {
+    pub fn new(routes: Arc<dyn RouteSource>) -> Self {
         RoutingTable { routes }
     }
 
     /// The route bytes from `src` to `dst`.
     #[inline]
     pub fn route(&self, src: usize, dst: usize) -> RouteBytes<'_> {
-        self.routes.get(src, dst).header()
+        self.routes.header(src, dst)
     }
 
     /// Number of hosts.
