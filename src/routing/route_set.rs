@@ -467,6 +467,18 @@ impl RouteSetBuilder {
     }
 }
 
+/// The NIC routing tables (`blocks::nic::routing_table`) read a route set's headers.
+impl RouteSource for RouteSet {
+    #[inline]
+    fn header(&self, src: usize, dst: usize) -> RouteBytes<'_> {
+        self.get(src, dst).header()
+    }
+
+    fn hosts(&self) -> usize {
+        RouteSet::hosts(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -492,17 +504,5 @@ mod tests {
         assert_eq!(s.get(0, 1).to_route().vcs, vec![2, 1]);
         assert_eq!(s.get(1, 0).to_route().vcs, vec![0, 0]);
         assert_eq!(s.vcs(), 3);
-    }
-}
-
-/// The NIC routing tables (`blocks::nic::routing_table`) read a route set's headers.
-impl RouteSource for RouteSet {
-    #[inline]
-    fn header(&self, src: usize, dst: usize) -> RouteBytes<'_> {
-        self.get(src, dst).header()
-    }
-
-    fn hosts(&self) -> usize {
-        RouteSet::hosts(self)
     }
 }
