@@ -432,6 +432,13 @@ mod stimulus;
 use stimulus::{stimulus, Policy};
 
 impl Twin for ItbRtl {
+    fn encoding(signal: &str) -> Option<super::states::Encoding> {
+        use ItbState::*;
+        (signal == "state").then(|| {
+            let all = [Idle, Detect, Program, Spill, Ready, Reinject];
+            ("itb_state", all.map(|s| (state_code(s), s.name())).to_vec())
+        })
+    }
     const NAME: &'static str = "itb";
     const SUMMARY: &'static str =
         "ITB detector / re-injection controller, 8 descriptors, 44+32-cycle detect+program, pool reservation or spill (seed 000 §3, §4.5)";

@@ -105,6 +105,12 @@ pub trait Twin: Clocked + Sized {
     }
     /// The FSMs whose states the Verilog names with `localparam`s.
     const FSMS: &'static [Fsm] = &[];
+    /// Names of the encoded values on port `signal` (FSM states, word and action kinds), for
+    /// the GTKWave translate filters of `flitwave rtl wave`, read from the twin's own encoding
+    /// so they cannot drift from the Verilog; None when its values are plain numbers.
+    fn encoding(_signal: &str) -> Option<super::states::Encoding> {
+        None
+    }
 }
 
 /// Mask of a `width`-bit port.
@@ -504,7 +510,7 @@ pub fn wave<T: Twin>(
             let mut t = Tracer::create(ports, format, "tb", &s, cfg.clone())?;
             // encoded states read as names in GTKWave (translate filters)
             for p in T::INPUTS.iter().chain(T::OUTPUTS) {
-                if let Some((table, states)) = super::states::encoding(T::NAME, p.name) {
+                if let Some((table, states)) = T::encoding(p.name) {
                     t.translate(p.name, table, &states);
                 }
             }
@@ -533,7 +539,7 @@ pub fn wave<T: Twin>(
     if let (Some(pf), Some(path)) = (rtl_file, internal) {
         pf.commit()?;
         let end = cycles.min(x.stim.total) * 10_000;
-        crate::sim::gtkw::write_for_vcd(path, 0, end, |s| super::states::encoding(T::NAME, s))?;
+        crate::sim::gtkw::write_for_vcd(path, 0, end, |s| T::encoding(s))?;
     }
     Ok(())
 }

@@ -432,6 +432,20 @@ pub fn received(inp: &[u64]) -> [Option<Word>; DIRS] {
 mod stimulus;
 
 impl Twin for LucNcbRtl {
+    fn encoding(signal: &str) -> Option<super::states::Encoding> {
+        (signal.starts_with("rx_kind_") || signal.starts_with("tx_kind_")).then(|| {
+            let all = [
+                (Word::Handshake, "HANDSHAKE"),
+                (Word::Luc(0), "LUC"),
+                (Word::Ncb(0), "NCB"),
+                (Word::Pad, "PAD"),
+            ];
+            (
+                "word_kind",
+                all.map(|(w, n)| (w.flit().data as u64, n)).to_vec(),
+            )
+        })
+    }
     const NAME: &'static str = "luc_ncb";
     const SUMMARY: &'static str =
         "LUC/NCB exchange unit: LUC of the messages in the node, NCB 1-hop and 2-hop per direction, a 2+8-cycle exchange every 100 cycles (seed 002 §3)";

@@ -5,6 +5,23 @@ use super::stimulus::{Script, Scripted, BUSY, FLUSH, PHASES, SCRIPT};
 use super::*;
 
 impl Twin for RearrangeRtl {
+    fn encoding(signal: &str) -> Option<crate::hdl::states::Encoding> {
+        match signal {
+            "act_kind" => Some((
+                "act_kind",
+                vec![(DELIVER, "DELIVER"), (ACK, "ACK"), (NACK, "NACK")],
+            )),
+            "mode" => {
+                let name = |m| match memory(m, 0, 0) {
+                    crate::blocks::nic::rearrange::Memory::Static { .. } => "STATIC",
+                    crate::blocks::nic::rearrange::Memory::Dynamic { .. } => "DYNAMIC",
+                    crate::blocks::nic::rearrange::Memory::Unlimited => "UNLIMITED",
+                };
+                Some(("mode", (0..4).map(|m| (m, name(m))).collect()))
+            }
+            _ => None,
+        }
+    }
     const NAME: &'static str = "rearrange";
     const SUMMARY: &'static str =
         "rearrange-buffer controller, 4 connections x 8-packet window, static/dynamic/unlimited memory, DELIVER/ACK/NACK one per cycle (seed 004 §3.1-3.2)";
