@@ -6,7 +6,7 @@ use super::args::{RunArgs, RunOut, SeedArgs, SimArgs};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::experiment::provenance::provenance;
-use flitwave::experiment::validate::overridden_key;
+use flitwave::experiment::validate::{error_keys, sets_key};
 use flitwave::fabric::{Family, Network, Summary};
 use flitwave::sim::trace::{TraceConfig, Tracer, WaveFormat};
 use flitwave::with_network;
@@ -141,22 +141,14 @@ fn name_flag(e: Error, a: &SimArgs, preset: &[String]) -> Error {
             given.push((format!("{key}="), flag.to_string()));
         }
     }
-    let kvs: Vec<String> = given.iter().map(|g| g.0.clone()).collect();
-    if overridden_key(msg, &kvs).is_none() {
+    let Some(keys) = error_keys(msg) else {
         return e;
-    }
-    let head = msg.split(": ").next().unwrap_or("");
-    let key = head.split(" (").next().unwrap_or("").trim();
-    let related: &[&str] = if key == "warmup" {
-        &["warmup", "cycles"]
-    } else {
-        &[]
     };
     let mut labels: Vec<&str> = vec![];
-    for k in std::iter::once(key).chain(related.iter().copied()) {
+    for k in &keys {
         let last = given.iter().rev().find(|(kv, _)| {
-            let g = kv.split_once('=').map_or("", |x| x.0.trim());
-            g == k || k.starts_with(&format!("{g}.")) || g.starts_with(&format!("{k}."))
+            kv.split_once('=')
+                .is_some_and(|(g, _)| sets_key(g.trim(), k))
         });
         if let Some((_, l)) = last {
             if !labels.contains(&l.as_str()) && !msg.contains(l.as_str()) {
@@ -167,6 +159,7 @@ fn name_flag(e: Error, a: &SimArgs, preset: &[String]) -> Error {
     if labels.is_empty() {
         return e;
     }
+    let key = keys[0];
     Error::new(format!(
         "{key} ({}){}",
         labels.join(", "),

@@ -76,6 +76,23 @@ fn opt(x: Option<f64>) -> String {
     x.map_or("-".into(), |v| format!("{v:.3}"))
 }
 
+/// The DET and adaptive cells of a row and their ratio: saturation / highest accepted / bound
+/// (adaptive: and the minimal-routing limit), then adaptive over DET by each measure.
+fn cells(d: &Thr, a: &Thr) -> String {
+    format!(
+        "{:.3} / {:.3} / {} | {:.3} / {:.3} / {} / {} | {:.2}x ({:.2}x)",
+        d.sat,
+        d.highest,
+        opt(d.bound),
+        a.sat,
+        a.highest,
+        opt(a.bound),
+        opt(a.limit),
+        a.sat / d.sat.max(1e-9),
+        a.highest / d.highest.max(1e-9)
+    )
+}
+
 /// The synthetic points of one curve, by pattern (Figure 5 mixes two patterns).
 fn curve<'a>(
     points: &'a [Point],
@@ -151,19 +168,7 @@ fn roots_table(o: &Options, points: &[Point]) -> String {
             if d.highest == 0.0 && a.highest == 0.0 {
                 continue;
             }
-            let _ = writeln!(
-                md,
-                "| {sw} | {r} | {:.3} / {:.3} / {} | {:.3} / {:.3} / {} / {} | {:.2}x ({:.2}x) |",
-                d.sat,
-                d.highest,
-                opt(d.bound),
-                a.sat,
-                a.highest,
-                opt(a.bound),
-                opt(a.limit),
-                a.sat / d.sat.max(1e-9),
-                a.highest / d.highest.max(1e-9)
-            );
+            let _ = writeln!(md, "| {sw} | {r} | {} |", cells(&d, &a));
         }
     }
     md + "\n"
@@ -370,16 +375,8 @@ pub fn report(
                 let a = mean_thr(o, points, "fig5", sw, pattern, "ADAP");
                 let _ = writeln!(
                     md,
-                    "| {sw} | {pattern} | {:.3} / {:.3} / {} | {:.3} / {:.3} / {} / {} | {:.2}x ({:.2}x) | {mbs_low} B | {mbs_all} B |",
-                    d.sat,
-                    d.highest,
-                    opt(d.bound),
-                    a.sat,
-                    a.highest,
-                    opt(a.bound),
-                    opt(a.limit),
-                    a.sat / d.sat.max(1e-9),
-                    a.highest / d.highest.max(1e-9)
+                    "| {sw} | {pattern} | {} | {mbs_low} B | {mbs_all} B |",
+                    cells(&d, &a)
                 );
             }
         }

@@ -364,26 +364,32 @@ pub fn parse_value(val: &str) -> toml::Value {
 
 /// Apply one `dotted.key=value` override to a TOML table. The value is parsed as TOML (number,
 /// bool, string, array); anything that does not parse is taken as a string.
-/// The key an error message is about (its text before the first `:` or ` (`), when one of
-/// `overrides` (`key=value`) set it, or set the other side of the relation it names
-/// (`warmup` against `cycles`). Returns the override's key.
-pub fn overridden_key<'a>(msg: &str, overrides: &'a [String]) -> Option<&'a str> {
+/// The key an error message is about (its text before the first `:` or ` (`) and every key
+/// the relation it names involves (`warmup` against `cycles`), the key first.
+pub fn error_keys(msg: &str) -> Option<Vec<&str>> {
     let head = msg.split(": ").next().unwrap_or("");
     let key = head.split(" (").next().unwrap_or("").trim();
     if key.is_empty() || key.contains(' ') {
         return None;
     }
-    let related: &[&str] = match key {
-        "warmup" => &["warmup", "cycles"],
-        _ => &[],
-    };
+    Some(match key {
+        "warmup" => vec!["warmup", "cycles"],
+        _ => vec![key],
+    })
+}
+
+/// Whether an override of `given` (a key or a section) sets `key` or a key inside it.
+pub fn sets_key(given: &str, key: &str) -> bool {
+    given == key || key.starts_with(&format!("{given}.")) || given.starts_with(&format!("{key}."))
+}
+
+/// The key of the last of `overrides` (`key=value`) that set a key the error message `msg` is
+/// about ([`error_keys`]).
+pub fn overridden_key<'a>(msg: &str, overrides: &'a [String]) -> Option<&'a str> {
+    let keys = error_keys(msg)?;
     overrides.iter().rev().find_map(|o| {
         let k = o.split_once('=')?.0.trim();
-        let hit = k == key
-            || key.starts_with(&format!("{k}."))
-            || k.starts_with(&format!("{key}."))
-            || related.contains(&k);
-        hit.then_some(k)
+        keys.iter().any(|key| sets_key(k, key)).then_some(k)
     })
 }
 

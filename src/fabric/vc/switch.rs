@@ -185,13 +185,12 @@ pub struct VcSwitch {
     sa_label: Vec<u8>,
     /// Probes of the last evaluated cycle: VC-allocation requests and grants (bit p·V + v),
     /// switch-allocation requesting inputs and grants (bit p) with each requesting input's
-    /// output mask in `sa_seen`, the flit driven on each output.
+    /// output mask left in `sa_req` until the next cycle starts, the flit driven on each output.
     /// What the selection reads of the router (its declaration, read once).
     needs: Needs,
     va_asked: u64,
     va_won: u64,
     sa_asked: u32,
-    sa_seen: Vec<u64>,
     sa_won: u32,
     sent: Vec<Option<Flit>>,
     any_sent: bool,
@@ -287,7 +286,6 @@ impl VcSwitch {
             va_asked: 0,
             va_won: 0,
             sa_asked: 0,
-            sa_seen: vec![0; np],
             sa_won: 0,
             sent: vec![None; np],
             any_sent: false,
@@ -345,6 +343,12 @@ impl VcSwitch {
         let mut moved = 0;
         self.va_asked = 0;
         self.va_won = 0;
+        // last cycle's switch requests, kept for the probes, are cleared before new ones
+        let mut m = self.sa_asked;
+        while m != 0 {
+            self.sa_req[m.trailing_zeros() as usize] = 0;
+            m &= m - 1;
+        }
         self.sa_asked = 0;
         self.sa_won = 0;
         self.drove_fwd = 0;

@@ -179,8 +179,6 @@ impl VcSwitch {
         while w != 0 {
             let p = w.trailing_zeros() as usize;
             w &= w - 1;
-            self.sa_seen[p] = self.sa_req[p];
-            self.sa_req[p] = 0;
             let o = self.sa_grant[p];
             if o == NO_GRANT {
                 continue;

@@ -31,7 +31,7 @@ impl Probe for VcSwitch {
             }
             v.scope_idx("in", p);
             let asked = self.sa_asked >> p & 1 == 1;
-            v.bits("sa_req", np as u32, if asked { self.sa_seen[p] } else { 0 });
+            v.bits("sa_req", np as u32, if asked { self.sa_req[p] } else { 0 });
             v.flag("sa_grant", self.sa_won >> p & 1 == 1);
             v.int("sa_ptr", self.sw_rr[p] as i64);
             for c in 0..nv {
