@@ -105,7 +105,7 @@ fn deterministic_routing_delivers_in_order_adaptive_does_not() {
 fn credits_never_negative_never_above_the_buffer_under_stress() {
     // one-packet buffers, short packets, an adaptive routing near saturation
     let mut p = params(2, 3, Selection::Ff, 0.9);
-    p.switch.buffer_packets = 1;
+    p.switch.vct.buffer_packets = 1;
     p.traffic.message_bytes = 16;
     let buf = 1 + 16 / p.link.flit_bytes;
     let mut net = FatTree::new(p).unwrap();

@@ -27,6 +27,7 @@ mod fst_trace;
 mod fuzz;
 mod golden;
 mod gtkwave;
+mod house;
 mod inorder;
 mod inorder_nic;
 mod ir_fir;

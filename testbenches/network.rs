@@ -295,9 +295,12 @@ fn defaults_are_defined_once_and_the_default_file_agrees() {
     assert_eq!(embedded, d, "configs/default.toml restates the defaults");
     let (sw, itb) = (SwitchParams::default(), ItbParams::default());
     let c = Config::default();
-    assert_eq!(c.switch.first_flit_latency_cycles, sw.first_flit_latency);
-    assert_eq!(c.switch.slack_bytes, sw.slack.capacity);
-    assert_eq!(c.nic.itb_detect_cycles, itb.detect_cycles);
+    assert_eq!(
+        c.switch.myrinet.first_flit_latency_cycles,
+        sw.first_flit_latency
+    );
+    assert_eq!(c.switch.myrinet.slack_bytes, sw.slack.capacity);
+    assert_eq!(c.nic.myrinet.itb_detect_cycles, itb.detect_cycles);
     // and they are seed 000's (§4.3-4.5): 150 ns, 80 bytes, 56/40, 275 ns, 200 ns, 8 flits
     assert_eq!(
         (

@@ -46,14 +46,14 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
 /// The routing plan a configuration names, on `topo`.
 pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
     let r = routing(&cfg.routing.algorithm).map_err(|e| e.context("routing.algorithm"))?;
-    let sel = cfg.selection()?;
+    let sel = cfg.routing.selection()?;
     let args = PlanArgs {
         paths: cfg.routing.paths.as_deref(),
         priorities: sel.uses_priority(),
         seed: cfg.seed,
-        restriction: &cfg.routing.restriction,
+        restriction: &cfg.routing.dl.restriction,
         layers: (cfg.routing.layers > 0).then_some(cfg.routing.layers),
-        default_layers: cfg.switch.vcs,
+        default_layers: cfg.switch.vc.vcs,
         root: cfg.routing.root.resolve(topo)?,
     };
     r.plan(topo, &args)
@@ -92,7 +92,7 @@ pub fn network_with(cfg: &Config, topo: &Topology, plan: &Plan) -> Result<AnyNet
         .resolve(topo.num_hosts(), cfg.seed);
     let dests = DestTable::new(&pattern, topo).map_err(|e| e.context("traffic.pattern"))?;
     let fam = family(&cfg.switch.family).map_err(|e| e.context("switch.family"))?;
-    let mut net = (fam.build)(cfg, topo, plan, net_params(cfg), dests)?;
+    let mut net = (fam.build)(&cfg.fabric(), topo, plan, net_params(cfg), dests)?;
     with_network!(&mut net, n => load_workload(cfg, n))?;
     Ok(net)
 }

@@ -139,7 +139,7 @@ pub fn hot_spot(c: &Config, share: u32) -> String {
 
 /// The preset's VC buffer depth, flits.
 pub fn preset_depth() -> u32 {
-    Config::from_toml(PRESET, &[]).map_or(4, |c| c.switch.vc_buffer_flits)
+    Config::from_toml(PRESET, &[]).map_or(4, |c| c.switch.vc.vc_buffer_flits)
 }
 
 /// The preset for `series` under `pattern` with VC buffers of `depth` flits and `source`
@@ -152,9 +152,9 @@ pub fn config(
     source: &str,
 ) -> Result<Config> {
     let mut c = Config::from_toml(PRESET, &[])?;
-    c.switch.vc_buffer_flits = depth;
+    c.switch.vc.vc_buffer_flits = depth;
     c.routing.selection = series.1.into();
-    c.routing.ssr_d = series.3.into();
+    c.routing.ssr.ssr_d = series.3.into();
     c.exchange.hops = Some(series.2);
     c.traffic.pattern = pattern.into();
     c.traffic.source_queues = source.into();
@@ -172,7 +172,7 @@ type Job = (Series, String, u32, f64, &'static str);
 /// its loads, the other patterns, and the other buffer depths.
 pub fn run(o: &Options) -> Result<Vec<Point>> {
     let base = Config::from_toml(PRESET, &[])?;
-    let d0 = base.switch.vc_buffer_flits;
+    let d0 = base.switch.vc.vc_buffer_flits;
     let mut jobs: Vec<Job> = vec![];
     let voq = SOURCES[0];
     for s in SERIES {

@@ -108,7 +108,7 @@ pub fn preset(
     topology(&mut c);
     c.traffic.pattern = pattern.into();
     c.routing.algorithm = r.0.into();
-    c.routing.restriction = r.1.into();
+    c.routing.dl.restriction = r.1.into();
     c.routing.paths = Some(r.2.into());
     c.cycles = o.cycles;
     c.warmup = o.cycles / 10;
@@ -249,7 +249,7 @@ pub fn table5_mesh(o: &Options) -> Result<Vec<(&'static str, [f64; 4])>> {
                     c.topology.kind = TopologyKind::Mesh;
                     c.topology.dims = "4x4".into();
                     c.topology.hosts_per_switch = 4;
-                    c.switch.vcs = 2;
+                    c.switch.vc.vcs = 2;
                     c.routing.layers = 2;
                 })?;
                 let (pts, _) = Runner::new(c)?.search(0.01)?;

@@ -10,6 +10,7 @@
 //! with static dispatch (no `dyn` call per port per cycle). A family is registered with one
 //! line in [`registry`].
 
+pub mod keys;
 pub mod myrinet;
 pub mod network;
 pub mod peers;

@@ -4,26 +4,27 @@
 //! once, generically over [`super::Family`], and reached through [`with_network!`]: one `match`
 //! per run, static dispatch inside.
 
+use super::keys::{FabricCfg, FamilyKeys};
 use super::{myrinet, vc, vct, NetParams, Network, SectionReport};
 use crate::error::{Error, Result};
-use crate::experiment::config::Config;
 use crate::routing::registry::Plan;
 use crate::topology::Topology;
 use crate::traffic::pattern::DestTable;
 use serde::{Deserialize, Serialize};
 
 /// What a family's builder is given.
-pub type Builder = fn(&Config, &Topology, &Plan, NetParams, DestTable) -> Result<AnyNetwork>;
+pub type Builder = fn(&FabricCfg, &Topology, &Plan, NetParams, DestTable) -> Result<AnyNetwork>;
 
-/// One family: name, what it is, its builder.
+/// One family: name, what it is, its builder, what it tells the schema (its `keys.rs`).
 pub struct FamilyEntry {
     pub name: &'static str,
     pub help: &'static str,
     pub build: Builder,
+    pub keys: &'static FamilyKeys,
 }
 
 macro_rules! families {
-    ($d:tt $($var:ident($fam:ty, $build:path) = $name:literal : $help:literal,)*) => {
+    ($d:tt $($var:ident($fam:ty, $build:path, $keys:path) = $name:literal : $help:literal,)*) => {
         /// A network of any registered family.
         pub enum AnyNetwork {
             $($var(Network<$fam>),)*
@@ -59,6 +60,7 @@ macro_rules! families {
                 name: $name,
                 help: $help,
                 build: |c, t, p, n, d| $build(c, t, p, n, d).map(AnyNetwork::$var),
+                keys: &$keys,
             },)*
         ];
 
@@ -77,11 +79,11 @@ macro_rules! families {
 
 families! {
     $
-    Myrinet(myrinet::MyrinetFamily, myrinet::build) = "myrinet":
+    Myrinet(myrinet::MyrinetFamily, myrinet::build, myrinet::keys::FAMILY) = "myrinet":
         "source-routed wormhole switches with stop/go slack buffers, NICs with send/receive DMA and in-transit buffers (seed 000)",
-    Vct(vct::VctFamily, vct::build) = "vct":
+    Vct(vct::VctFamily, vct::build, vct::keys::FAMILY) = "vct":
         "virtual cut-through switches with input and output queues, credits and a routing unit with a selection function; NICs with reorder buffers and end-to-end flow control (seed 001)",
-    Vc(vc::VcFamily, vc::build) = "vc":
+    Vc(vc::VcFamily, vc::build, vc::keys::FAMILY) = "vc":
         "input-queued virtual-channel routers: per-VC buffers and credits, VC and switch allocators, wormhole or virtual cut-through (BookSim2's iq router: configs/booksim-iq.toml)",
 }
 

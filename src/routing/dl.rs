@@ -45,6 +45,22 @@ pub enum Restriction {
 /// Restriction names.
 pub const RESTRICTIONS: &[&str] = &["ud", "ud-du", "ud-dud", "l-turn"];
 
+/// DL's own key (`routing.restriction`), flattened into `[routing]`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct DlKeys {
+    /// The restriction inside every layer (seed 003 §3.2): ud, ud-du, ud-dud, l-turn.
+    pub restriction: String,
+}
+
+impl Default for DlKeys {
+    fn default() -> Self {
+        DlKeys {
+            restriction: RESTRICTIONS[0].into(),
+        }
+    }
+}
+
 /// Path selections.
 pub const SELECTIONS: &[&str] = &["random", "low-port", "sancho", "high-pch"];
 

@@ -12,6 +12,7 @@ pub mod dor;
 pub mod function;
 pub mod ir_fir;
 pub mod itb;
+pub mod keys;
 pub mod lturn;
 pub mod registry;
 pub mod route_set;

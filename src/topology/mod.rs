@@ -10,6 +10,7 @@ pub mod fattree;
 pub mod irregular;
 pub mod json;
 pub mod kary_ntree;
+pub mod keys;
 pub mod mesh;
 
 use crate::error::{Error, Result};

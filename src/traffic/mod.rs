@@ -2,6 +2,7 @@
 //! player, source queue), trace-driven traffic (format, reader, packet splitting) and a
 //! generator of storage-like traces.
 pub mod injection;
+pub mod keys;
 pub mod pattern;
 pub mod storage;
 pub mod trace;

@@ -3,6 +3,7 @@
 //! NICs share one routing table, filled offline by the routing (up*/down*, ITB, dimension
 //! order); a packet's extension holds where in its source route it is.
 
+pub mod keys;
 pub mod nic;
 pub mod switch;
 
@@ -11,7 +12,7 @@ use crate::blocks::nic::itb::ItbParams;
 use crate::blocks::nic::routing_table::RoutingTable;
 use crate::blocks::slack_buffer::SlackParams;
 use crate::error::{Error, Result};
-use crate::experiment::config::Config;
+use crate::fabric::keys::FabricCfg;
 use crate::routing::registry::Plan;
 use crate::topology::Topology;
 use crate::traffic::pattern::DestTable;
@@ -129,7 +130,7 @@ impl Family for MyrinetFamily {
 
 /// A Myrinet network from a configuration: the routing must give source routes.
 pub fn build(
-    cfg: &Config,
+    cfg: &FabricCfg,
     topo: &Topology,
     plan: &Plan,
     params: NetParams,
@@ -162,14 +163,14 @@ pub fn build(
         ));
     }
     let slack = SlackParams {
-        capacity: cfg.switch.slack_bytes,
-        stop_above: cfg.switch.stop_above,
-        go_below: cfg.switch.go_below,
+        capacity: cfg.switch.myrinet.slack_bytes,
+        stop_above: cfg.switch.myrinet.stop_above,
+        go_below: cfg.switch.myrinet.go_below,
     };
     let b = MyrinetBuild {
         switch: SwitchParams {
             ports: topo.ports_per_switch,
-            first_flit_latency: cfg.switch.first_flit_latency_cycles,
+            first_flit_latency: cfg.switch.myrinet.first_flit_latency_cycles,
             slack,
         },
         nic: NicParams {
@@ -177,15 +178,15 @@ pub fn build(
             rate: cfg.traffic.rate,
             process: cfg.traffic.process,
             queue_limit: cfg.traffic.source_queue_limit,
-            load_cycles: cfg.nic.load_cycles,
-            recv_bytes_per_cycle: cfg.nic.recv_bytes_per_cycle,
+            load_cycles: cfg.nic.myrinet.load_cycles,
+            recv_bytes_per_cycle: cfg.nic.myrinet.recv_bytes_per_cycle,
             slack,
             itb: ItbParams {
-                detect_cycles: cfg.nic.itb_detect_cycles,
-                program_cycles: cfg.nic.itb_program_cycles,
-                pool_bytes: cfg.nic.itb_pool_bytes,
-                spill_delay_cycles: cfg.nic.itb_spill_delay_cycles,
-                descriptors: cfg.nic.itb_descriptors,
+                detect_cycles: cfg.nic.myrinet.itb_detect_cycles,
+                program_cycles: cfg.nic.myrinet.itb_program_cycles,
+                pool_bytes: cfg.nic.myrinet.itb_pool_bytes,
+                spill_delay_cycles: cfg.nic.myrinet.itb_spill_delay_cycles,
+                descriptors: cfg.nic.myrinet.itb_descriptors,
             },
         },
         routes,

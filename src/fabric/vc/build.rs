@@ -12,7 +12,7 @@ use crate::blocks::nic::injection::Policy;
 use crate::blocks::nic::rearrange::Memory;
 use crate::blocks::vc_buffer::MAX_VCS;
 use crate::error::{Error, Result};
-use crate::experiment::config::Config;
+use crate::fabric::keys::FabricCfg;
 use crate::fabric::vct::nic::AckMode;
 use crate::fabric::{NetParams, Network};
 use crate::routing::function::table::TableRouting;
@@ -23,33 +23,37 @@ use crate::topology::{Shape, Topology};
 use crate::traffic::pattern::DestTable;
 
 /// The sequenced NIC's parameters (`nic.in_order`, seed 004), with its settings checked.
-fn seq_params(cfg: &Config) -> Result<Option<SeqParams>> {
+fn seq_params(cfg: &FabricCfg) -> Result<Option<SeqParams>> {
     let n = &cfg.nic;
     if !n.in_order {
         return Ok(None);
     }
-    let memory = match n.rearrange {
+    let memory = match n.vc.rearrange {
         RearrangeKind::Static => Memory::Static {
-            per_conn: n.rearrange_conn_bytes,
+            per_conn: n.vc.rearrange_conn_bytes,
         },
         RearrangeKind::Dynamic => {
-            if n.rearrange_conn_bytes == 0 || n.rearrange_conn_bytes > n.reorder_bytes {
+            if n.vc.rearrange_conn_bytes == 0 || n.vc.rearrange_conn_bytes > n.reorder_bytes {
                 return Err(Error::field(
                     "nic.rearrange_conn_bytes",
                     format!(
                         "{} bytes per connection in a dynamic pool of nic.reorder_bytes = {}: allowed 1..={}",
-                        n.rearrange_conn_bytes, n.reorder_bytes, n.reorder_bytes
+                        n.vc.rearrange_conn_bytes, n.reorder_bytes, n.reorder_bytes
                     ),
                 ));
             }
-            Memory::new_dynamic(n.reorder_bytes, n.rearrange_conn_bytes, "nic.reorder_bytes")?
+            Memory::new_dynamic(
+                n.reorder_bytes,
+                n.vc.rearrange_conn_bytes,
+                "nic.reorder_bytes",
+            )?
         }
     };
-    let policy = match (n.injection, n.rearrange) {
+    let policy = match (n.vc.injection, n.vc.rearrange) {
         (InjectionKind::Immediate, _) => Policy::Immediate,
         (InjectionKind::Li, _) => Policy::Li,
         (InjectionKind::Lw, RearrangeKind::Static) => Policy::Lw {
-            window: n.rearrange_conn_bytes,
+            window: n.vc.rearrange_conn_bytes,
         },
         (InjectionKind::Lw, RearrangeKind::Dynamic) => {
             return Err(Error::field(
@@ -58,12 +62,12 @@ fn seq_params(cfg: &Config) -> Result<Option<SeqParams>> {
             ));
         }
     };
-    if !(1..=super::nic::seq::MAX_WINDOW).contains(&n.send_window) {
+    if !(1..=super::nic::seq::MAX_WINDOW).contains(&n.vc.send_window) {
         return Err(Error::field(
             "nic.send_window",
             format!(
                 "{} is out of range; allowed 1..={} (1 = a strict FIFO source)",
-                n.send_window,
+                n.vc.send_window,
                 super::nic::seq::MAX_WINDOW
             ),
         ));
@@ -72,19 +76,19 @@ fn seq_params(cfg: &Config) -> Result<Option<SeqParams>> {
         ack_packets: n.ack == AckMode::Packets,
         memory,
         policy,
-        window: n.send_window,
+        window: n.vc.send_window,
     }))
 }
 
 /// A VC network from a configuration.
 pub fn build(
-    cfg: &Config,
+    cfg: &FabricCfg,
     topo: &Topology,
     plan: &Plan,
     params: NetParams,
     dests: DestTable,
 ) -> Result<Network<VcFamily>> {
-    let s = &cfg.switch;
+    let s = &cfg.switch.vc;
     let (np, nv) = (topo.ports_per_switch, s.vcs);
     if nv == 0 || nv > MAX_VCS {
         return Err(Error::field(
@@ -112,7 +116,7 @@ pub fn build(
             ),
         ));
     }
-    let selection = cfg.selection()?;
+    let selection = cfg.routing.selection()?;
     if plan.escape_vc && s.switching != Switching::CutThrough {
         return Err(Error::field(
             "switch.switching",
@@ -183,7 +187,7 @@ pub fn build(
         u32::MAX
     };
     let fb = params.flit_bytes;
-    let credit = CreditUnit::bytes(fb, s.credit_bytes);
+    let credit = CreditUnit::bytes(fb, cfg.switch.credit_bytes);
     let cut_through = s.switching == Switching::CutThrough;
     let nic = VcNicParams {
         payload_bytes: cfg.traffic.message_bytes,
@@ -201,7 +205,7 @@ pub fn build(
         seq: seq_params(cfg)?,
         per_destination: cfg.traffic.source_queues == "per-destination",
     };
-    let workload = cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some();
+    let workload = cfg.traffic.workload();
     let payload = if workload {
         cfg.traffic.mtu_bytes.max(cfg.traffic.message_bytes)
     } else {
@@ -248,15 +252,15 @@ pub fn build(
         s.output_buffer_flits,
         Some("no output queues"),
     )?;
-    if s.credit_bytes > 0 {
+    if cfg.switch.credit_bytes > 0 {
         let units = credit.buffer_units(s.vc_buffer_flits);
-        let per_flit = fb.div_ceil(s.credit_bytes) + 1;
+        let per_flit = fb.div_ceil(cfg.switch.credit_bytes) + 1;
         if units == 0 || per_flit > 255 {
             return Err(Error::field(
                 "switch.credit_bytes",
                 format!(
                     "{} bytes per credit does not fit {fb}-byte flits and VC buffers of {} flits: allowed 0 (one credit per flit) or 1..={} bytes, at least 1/254 of a flit",
-                    s.credit_bytes,
+                    cfg.switch.credit_bytes,
                     s.vc_buffer_flits,
                     s.vc_buffer_flits as u64 * fb as u64
                 ),
@@ -269,7 +273,7 @@ pub fn build(
             ports: np,
             vcs: nv,
             buffer_flits: s.vc_buffer_flits,
-            routing_cycles: s.routing_cycles(),
+            routing_cycles: cfg.switch.routing_cycles(),
             vc_alloc_cycles: s.vc_alloc_cycles,
             sw_alloc_cycles: s.sw_alloc_cycles,
             crossbar_cycles: s.crossbar_cycles,
@@ -303,7 +307,7 @@ pub fn build(
 /// Seed 002's LUC/NCB exchange (`exchange.*`), checked against the topology, the switch and
 /// the selection that reads it: SSR needs the two-hop exchange, its one-hop variant at least
 /// the one-hop one; without `exchange.hops` the selection's need is taken.
-fn exchange_params(cfg: &Config, topo: &Topology, sel: &Selection) -> Result<ExchangeParams> {
+fn exchange_params(cfg: &FabricCfg, topo: &Topology, sel: &Selection) -> Result<ExchangeParams> {
     let e = &cfg.exchange;
     let need = sel.needs().exchange_hops;
     let p = ExchangeParams {
@@ -329,10 +333,10 @@ fn exchange_params(cfg: &Config, topo: &Topology, sel: &Selection) -> Result<Exc
                 format!("{}: the LUC/NCB exchange needs the four directions of a mesh or torus (topology.kind = \"mesh\" or \"torus\"); allowed here: 0", p.hops),
             ));
         }
-        if cfg.switch.output_buffer_flits > 0 {
+        if cfg.switch.vc.output_buffer_flits > 0 {
             return Err(Error::field(
                 "switch.output_buffer_flits",
-                format!("{}: the LUC/NCB exchange halts the links at the crossbar, which output queues would bypass; allowed with exchange.hops > 0: 0", cfg.switch.output_buffer_flits),
+                format!("{}: the LUC/NCB exchange halts the links at the crossbar, which output queues would bypass; allowed with exchange.hops > 0: 0", cfg.switch.vc.output_buffer_flits),
             ));
         }
     }

@@ -9,6 +9,7 @@
 //! picked, so every VC is a copy of the deadlock-free network.
 
 mod build;
+pub mod keys;
 pub mod nic;
 pub mod switch;
 

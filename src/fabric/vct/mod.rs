@@ -4,13 +4,14 @@
 //! ([`switch`]); NICs with sequence numbers, a destination reorder buffer and the end-to-end
 //! flow control of in-order delivery ([`nic`]).
 
+pub mod keys;
 pub mod nic;
 pub mod switch;
 
 use super::{Family, NetParams, Network, SectionReport, Wiring};
 use crate::blocks::credit::CreditUnit;
 use crate::error::{Error, Result};
-use crate::experiment::config::Config;
+use crate::fabric::keys::FabricCfg;
 use crate::routing::function::table::TableRouting;
 use crate::routing::function::Routing;
 use crate::routing::registry::Plan;
@@ -148,7 +149,7 @@ impl Family for VctFamily {
 
 /// A virtual cut-through network from a configuration.
 pub fn build(
-    cfg: &Config,
+    cfg: &FabricCfg,
     topo: &Topology,
     plan: &Plan,
     params: NetParams,
@@ -158,10 +159,10 @@ pub fn build(
     let s = &cfg.switch;
     let fb = params.flit_bytes;
     let payload = cfg.traffic.message_bytes;
-    let workload = cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some();
+    let workload = cfg.traffic.workload();
     let max_payload = payload.max(if workload { cfg.traffic.mtu_bytes } else { 0 });
-    let selection = cfg.selection()?;
-    let credit = CreditUnit::bytes(fb, s.credit_bytes);
+    let selection = cfg.routing.selection()?;
+    let credit = CreditUnit::bytes(fb, cfg.switch.credit_bytes);
     let nic = VctNicParams {
         payload_bytes: payload,
         flit_bytes: fb,
@@ -175,16 +176,16 @@ pub fn build(
         reorder_bytes: cfg.nic.reorder_bytes,
         credit,
     };
-    let buf = s.buffer_packets * nic.flits(max_payload);
-    if s.credit_bytes > 0 {
-        let per_flit = fb.div_ceil(s.credit_bytes) + 1;
+    let buf = s.vct.buffer_packets * nic.flits(max_payload);
+    if cfg.switch.credit_bytes > 0 {
+        let per_flit = fb.div_ceil(cfg.switch.credit_bytes) + 1;
         if credit.buffer_units(buf) < credit.packet_units(nic.flits(max_payload)) || per_flit > 255
         {
             return Err(Error::field(
                 "switch.credit_bytes",
                 format!(
                     "{} bytes per credit does not fit {fb}-byte flits and buffers of {buf} flits: allowed 0 (one credit per flit) or 1..={} bytes, at least 1/254 of a flit",
-                    s.credit_bytes,
+                    cfg.switch.credit_bytes,
                     buf as u64 * fb as u64 / 2
                 ),
             ));
@@ -250,7 +251,7 @@ pub fn build(
 /// In-order delivery needs room for one whole packet: in the destination's reorder buffer (free
 /// acknowledgements) or in each source's share of it (acknowledgement packets). A smaller buffer
 /// would stall the first source forever, so it is refused.
-fn check_reorder_fits(cfg: &Config, packet: u32, hosts: u64) -> Result<()> {
+fn check_reorder_fits(cfg: &FabricCfg, packet: u32, hosts: u64) -> Result<()> {
     let (packet, bytes) = (packet as u64, cfg.nic.reorder_bytes);
     let sources = hosts.saturating_sub(1).max(1);
     let (room, minimum, what) = match cfg.nic.ack {

@@ -91,6 +91,27 @@ pub struct Ssr1Hop {
 /// The readings of D (`routing.ssr_d`), the default first.
 pub const D_READINGS: [&str; 2] = ["same-dimension", "turn"];
 
+/// SSR's own keys, flattened into `[routing]`.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SsrKeys {
+    /// ssr: the weight k of N2 in E = D + R + N1 + k*N2 (seed 002 §4: 0.5), a multiple of
+    /// 0.25 in 0..=4.
+    pub ssr_k: f64,
+    /// ssr, ssr-1hop: how D reads (seed 002 §4): "same-dimension" (D = 1 for the link in the
+    /// dimension the message arrived along) or "turn" (D = 1 for a link that turns).
+    pub ssr_d: String,
+}
+
+impl Default for SsrKeys {
+    fn default() -> Self {
+        SsrKeys {
+            ssr_k: 0.5,
+            ssr_d: D_READINGS[0].into(),
+        }
+    }
+}
+
 impl Ssr {
     /// The channels of `c`'s non-escape candidates as the unit sees them, and their picks.
     #[inline]

@@ -1,0 +1,223 @@
+//! The sections the fabric reads — `[link]`, `[switch]`, `[nic]` — assembled from what each
+//! switch family declares in its own `keys.rs`: the keys every family shares here, each
+//! family's flattened beside them (`switch.vcs` stays one dotted name), and [`FabricCfg`],
+//! what a family's builder is given. Nothing here knows the experiment above.
+
+use crate::error::{Error, Result};
+use crate::fabric::{myrinet, vc, vct};
+use crate::keys::{range, Part};
+use crate::routing::keys::RoutingCfg;
+use crate::traffic::keys::TrafficCfg;
+use serde::{Deserialize, Serialize};
+
+/// What a family tells the schema besides its keys.
+pub struct FamilyKeys {
+    /// `switch.routing_cycles` when not given.
+    pub routing_cycles: u32,
+    /// The `traffic.source_queues` disciplines its NIC offers.
+    pub source_queues: &'static [&'static str],
+    /// The longest a healthy switch or NIC of the family holds a packet without a flit
+    /// moving (the watchdog's window must exceed it).
+    pub pause: fn(&FabricCfg) -> u64,
+    /// The relations between keys the family needs (its values are each in range).
+    pub check: fn(&FabricCfg) -> Result<()>,
+}
+
+/// The sections a family's builder reads.
+#[derive(Clone, Copy)]
+pub struct FabricCfg<'a> {
+    pub routing: &'a RoutingCfg,
+    pub traffic: &'a TrafficCfg,
+    pub link: &'a LinkCfg,
+    pub switch: &'a SwitchCfg,
+    pub nic: &'a NicCfg,
+    pub exchange: &'a vc::keys::ExchangeCfg,
+}
+
+/// `[link]`
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LinkCfg {
+    /// Flits in flight on a cable (seed 000: 8).
+    pub fly_cycles: u32,
+    /// Clock period in ns (seed 000: 6.25 ns per 1-byte flit).
+    pub clock_ns: f64,
+    /// Bytes per flit; a link moves one flit per cycle (seed 000/001: 1).
+    pub flit_bytes: u32,
+}
+
+impl Default for LinkCfg {
+    fn default() -> Self {
+        // the paper's values live once, in the blocks' and the network's defaults
+        let n = crate::fabric::NetParams::default();
+        LinkCfg {
+            fly_cycles: n.fly_cycles,
+            clock_ns: n.clock_ns,
+            flit_bytes: n.flit_bytes,
+        }
+    }
+}
+
+impl LinkCfg {
+    /// Every value in range.
+    pub fn validate(&self) -> Result<()> {
+        range("link.fly_cycles", self.fly_cycles, 1, 1024)?;
+        range("link.flit_bytes", self.flit_bytes, 1, 4096)?;
+        if !(self.clock_ns >= 1e-3 && self.clock_ns <= 1e6) {
+            return Err(Error::field(
+                "link.clock_ns",
+                format!(
+                    "{:?} is out of range, allowed 0.001..=1000000 ns (1 ps to 1 ms)",
+                    self.clock_ns
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `[switch]`: the family, the keys families share, and each family's own.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SwitchCfg {
+    /// Switch family: myrinet (seed 000), vct (seed 001) or vc (virtual-channel routers).
+    pub family: String,
+    /// vct, vc: cycles from a header at the front of an input (VC) to its routing decision;
+    /// when not given, the family's own: vct 20 (seed 001), vc 0 (BookSim2's routing_delay in
+    /// its iq preset: lookahead routing). [`SwitchCfg::routing_cycles`] reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub routing_cycles: Option<u32>,
+    /// vct, vc: bytes one credit stands for; 0 = one credit per flit (seed 004 counts 64).
+    pub credit_bytes: u32,
+    #[serde(flatten)]
+    pub myrinet: myrinet::keys::SwitchKeys,
+    #[serde(flatten)]
+    pub vct: vct::keys::SwitchKeys,
+    #[serde(flatten)]
+    pub vc: vc::keys::SwitchKeys,
+}
+
+impl Default for SwitchCfg {
+    fn default() -> Self {
+        SwitchCfg {
+            family: "myrinet".into(),
+            routing_cycles: None,
+            credit_bytes: 0,
+            myrinet: Default::default(),
+            vct: Default::default(),
+            vc: Default::default(),
+        }
+    }
+}
+
+impl SwitchCfg {
+    /// The section's parts: the shared keys, then each family's.
+    pub fn parts() -> Vec<Part> {
+        vec![
+            Part::common::<SwitchCfg>("switch", &["family", "routing_cycles", "credit_bytes"]),
+            Part::of::<myrinet::keys::SwitchKeys>(),
+            Part::of::<vct::keys::SwitchKeys>(),
+            Part::of::<vc::keys::SwitchKeys>(),
+        ]
+    }
+
+    /// Routing cycles in force: the configured value, or the family's default.
+    pub fn routing_cycles(&self) -> u32 {
+        self.routing_cycles.unwrap_or_else(|| {
+            crate::fabric::registry::family(&self.family).map_or(0, |f| f.keys.routing_cycles)
+        })
+    }
+
+    /// The family named exists and every family's values are in range (a sweep may switch
+    /// families over one base).
+    pub fn validate(&self) -> Result<()> {
+        crate::fabric::registry::family(&self.family).map_err(|e| e.context("switch.family"))?;
+        range("switch.routing_cycles", self.routing_cycles(), 0, 100_000)?;
+        range("switch.credit_bytes", self.credit_bytes, 0, 1 << 20)?;
+        self.vct.validate()?;
+        self.vc.validate()?;
+        self.myrinet.validate()
+    }
+}
+
+/// `[nic]`: in-order delivery, shared by the vct and vc families, and each family's own keys.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NicCfg {
+    /// In-order delivery. vct: reorder buffer and end-to-end flow control (seed 001 §5.1);
+    /// vc: seed 004's sequenced NIC (rearrange buffers, ACK/NACK, injection control).
+    pub in_order: bool,
+    /// How sources learn of deliveries: free (ideal: vct's paper mechanism; vc: an unlimited
+    /// rearrange buffer and no ACK/NACK packets, seed 004 §4.2) or packets (real
+    /// acknowledgements; vc: ACK/NACK packets and the rearrange memory).
+    pub ack: vct::nic::AckMode,
+    /// Reorder memory per destination NIC, bytes. vct: its reorder buffer (seed 001: 8 MB);
+    /// vc with nic.rearrange = "dynamic": the shared pool (seed 004: 256 KB or 4 MB).
+    pub reorder_bytes: u64,
+    #[serde(flatten)]
+    pub myrinet: myrinet::keys::NicKeys,
+    #[serde(flatten)]
+    pub vc: vc::keys::NicKeys,
+}
+
+impl Default for NicCfg {
+    fn default() -> Self {
+        NicCfg {
+            in_order: false,
+            ack: vct::nic::AckMode::Free,
+            reorder_bytes: 8 << 20,
+            myrinet: Default::default(),
+            vc: Default::default(),
+        }
+    }
+}
+
+impl NicCfg {
+    /// The section's parts: the shared keys, then each family's.
+    pub fn parts() -> Vec<Part> {
+        vec![
+            Part::common::<NicCfg>("nic", &["in_order", "ack", "reorder_bytes"]),
+            Part::of::<myrinet::keys::NicKeys>(),
+            Part::of::<vc::keys::NicKeys>(),
+        ]
+    }
+
+    /// Every family's values in range.
+    pub fn validate(&self) -> Result<()> {
+        range("nic.reorder_bytes", self.reorder_bytes, 0, 1 << 40)?;
+        self.vc.validate()?;
+        self.myrinet.validate()
+    }
+}
+
+impl FabricCfg<'_> {
+    /// The relations between sections a family needs: its NIC's source queues, then the
+    /// family's own check.
+    pub fn check(&self) -> Result<()> {
+        let f = crate::fabric::registry::family(&self.switch.family)
+            .map_err(|e| e.context("switch.family"))?;
+        let q = self.traffic.source_queues.as_str();
+        if !f.keys.source_queues.contains(&q) {
+            return Err(Error::field(
+                "traffic.source_queues",
+                format!(
+                    "{q:?} is not a source queue discipline of the {} family's NIC; allowed with switch.family = {:?}: {}",
+                    f.name,
+                    f.name,
+                    f.keys
+                        .source_queues
+                        .iter()
+                        .map(|s| format!("{s:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        (f.keys.check)(self)
+    }
+
+    /// The longest pause of the family's blocks ([`FamilyKeys::pause`]).
+    pub fn pause(&self) -> u64 {
+        crate::fabric::registry::family(&self.switch.family).map_or(0, |f| (f.keys.pause)(self))
+    }
+}

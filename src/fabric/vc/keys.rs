@@ -1,0 +1,201 @@
+//! The vc family's keys: its router's VCs, buffers, allocator and crossbar delays, switching
+//! and crossbar kind (`[switch]`, BookSim2's iq router names in brackets); its sequenced NIC
+//! (`[nic]`, seed 004 §3); seed 002's LUC/NCB exchange (`[exchange]`); and what the family
+//! tells the schema.
+
+use crate::error::{Error, Result};
+use crate::fabric::keys::{FabricCfg, FamilyKeys};
+use crate::keys::{range, Keys};
+use serde::{Deserialize, Serialize};
+
+/// The vc router's keys, in `[switch]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SwitchKeys {
+    /// Virtual channels per port (1..=16, ports x VCs <= 64).
+    pub vcs: usize,
+    /// Flits per VC input buffer (BookSim2 vc_buf_size).
+    pub vc_buffer_flits: u32,
+    /// VC allocation cycles, >= 1 (BookSim2 vc_alloc_delay).
+    pub vc_alloc_cycles: u32,
+    /// Switch allocation cycles, >= 1 (BookSim2 sw_alloc_delay).
+    pub sw_alloc_cycles: u32,
+    /// Crossbar traversal cycles (BookSim2 st_prepare_delay + st_final_delay).
+    pub crossbar_cycles: u32,
+    /// Cycles a returned credit waits at the sender before it is usable (BookSim2
+    /// credit_delay).
+    pub credit_delay_cycles: u32,
+    /// An output VC is released when its tail's credit returns (true) or when the tail is
+    /// sent (false, BookSim2's default).
+    pub wait_for_tail_credit: bool,
+    /// "wormhole" or "cut-through" (a head advances only when the VC downstream can hold its
+    /// whole packet).
+    pub switching: super::switch::Switching,
+    /// Flits per VC of the output queues between crossbar and link; 0 = none.
+    pub output_buffer_flits: u32,
+    /// Flits of VC 0's input and output buffers when not 0 — seed 004's escape queue of one
+    /// MTU, the other VCs (the adaptive queue) keeping vc_buffer_flits; 0 = VC 0 like the
+    /// others.
+    pub escape_buffer_flits: u32,
+    /// "multiplexed" (one crossbar port per switch port, a switch allocator) or
+    /// "non-multiplexed" (one per VC, seed 004; needs output queues).
+    pub crossbar: super::switch::CrossbarKind,
+}
+
+impl Default for SwitchKeys {
+    fn default() -> Self {
+        SwitchKeys {
+            vcs: 2,
+            vc_buffer_flits: 8,
+            vc_alloc_cycles: 1,
+            sw_alloc_cycles: 1,
+            crossbar_cycles: 1,
+            credit_delay_cycles: 1,
+            wait_for_tail_credit: false,
+            switching: super::switch::Switching::Wormhole,
+            output_buffer_flits: 0,
+            escape_buffer_flits: 0,
+            crossbar: super::switch::CrossbarKind::Multiplexed,
+        }
+    }
+}
+
+impl Keys for SwitchKeys {
+    const OWNER: &'static str = "vc family";
+}
+
+impl SwitchKeys {
+    /// Every value in range.
+    pub fn validate(&self) -> Result<()> {
+        range("switch.vcs", self.vcs, 1, crate::blocks::vc_buffer::MAX_VCS)?;
+        range("switch.vc_buffer_flits", self.vc_buffer_flits, 1, 1 << 16)?;
+        range("switch.vc_alloc_cycles", self.vc_alloc_cycles, 1, 64)?;
+        range("switch.sw_alloc_cycles", self.sw_alloc_cycles, 1, 64)?;
+        range("switch.crossbar_cycles", self.crossbar_cycles, 0, 64)?;
+        range(
+            "switch.credit_delay_cycles",
+            self.credit_delay_cycles,
+            0,
+            1024,
+        )?;
+        range(
+            "switch.output_buffer_flits",
+            self.output_buffer_flits,
+            0,
+            1 << 16,
+        )?;
+        range(
+            "switch.escape_buffer_flits",
+            self.escape_buffer_flits,
+            0,
+            1 << 16,
+        )
+    }
+}
+
+/// The sequenced NIC's keys (seed 004 §3), in `[nic]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NicKeys {
+    /// With nic.in_order and nic.ack = "packets": rearrange memory "static" (a buffer of
+    /// nic.rearrange_conn_bytes per connection) or "dynamic" (the pool of nic.reorder_bytes,
+    /// at most nic.rearrange_conn_bytes per connection), seed 004 §3.2.
+    pub rearrange: super::nic::seq::RearrangeKind,
+    /// Bytes per connection: the static buffer (seed 004: 2 KB, 32 KB) or the dynamic cap
+    /// (128 KB, 1 MB).
+    pub rearrange_conn_bytes: u64,
+    /// Injection control after a NACK, seed 004 §3.3: "immediate", "li" (ADAP-LI) or "lw"
+    /// (ADAP-LW, static memory only).
+    pub injection: super::nic::seq::InjectionKind,
+    /// With nic.in_order and nic.ack = "packets": how many of the oldest queued packets (and
+    /// of the connections waiting to resend) the send engine looks at for one its
+    /// connection's injection control lets go. 1 = a strict FIFO source: a stalled connection
+    /// holds back every other (seed 004 §3.3 names no window); 32 lets other connections
+    /// pass it.
+    pub send_window: usize,
+}
+
+impl Default for NicKeys {
+    fn default() -> Self {
+        NicKeys {
+            rearrange: super::nic::seq::RearrangeKind::Static,
+            rearrange_conn_bytes: 32 << 10,
+            injection: super::nic::seq::InjectionKind::Li,
+            send_window: super::nic::seq::WINDOW,
+        }
+    }
+}
+
+impl Keys for NicKeys {
+    const OWNER: &'static str = "vc family";
+}
+
+impl NicKeys {
+    /// Every value in range.
+    pub fn validate(&self) -> Result<()> {
+        range(
+            "nic.rearrange_conn_bytes",
+            self.rearrange_conn_bytes,
+            0,
+            1 << 40,
+        )
+    }
+}
+
+/// `[exchange]`: seed 002's LUC/NCB exchange between the routers of a mesh or torus, which
+/// takes every router-to-router link for handshake_cycles + data_cycles of every
+/// period_cycles (§3, §5: 2 + 8 of 100).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ExchangeCfg {
+    /// 0 (no exchange), 1 (NCB 1-hop) or 2 (NCB 1-hop and 2-hop); when not given, what the
+    /// selection reads: ssr 2, ssr-1hop 1, others 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hops: Option<u8>,
+    /// Cycles from one exchange to the next (seed 002: 100).
+    pub period_cycles: u32,
+    /// Handshake cycles at the start of an exchange (seed 002: 2).
+    pub handshake_cycles: u32,
+    /// Data cycles after the handshake (seed 002: 8).
+    pub data_cycles: u32,
+}
+
+impl Default for ExchangeCfg {
+    fn default() -> Self {
+        ExchangeCfg {
+            hops: None,
+            period_cycles: 100,
+            handshake_cycles: 2,
+            data_cycles: 8,
+        }
+    }
+}
+
+/// What the vc family tells the schema: BookSim2's iq preset routes by lookahead (0 routing
+/// cycles); its NIC offers both source queue disciplines.
+pub const FAMILY: FamilyKeys = FamilyKeys {
+    routing_cycles: 0,
+    source_queues: &["fifo", "per-destination"],
+    pause,
+    check,
+};
+
+/// The longest a healthy vc router holds a head without a flit moving: its pipeline and a
+/// credit's delay.
+fn pause(c: &FabricCfg) -> u64 {
+    let s = &c.switch.vc;
+    (c.switch.routing_cycles() + s.vc_alloc_cycles + s.sw_alloc_cycles + s.crossbar_cycles) as u64
+        + s.credit_delay_cycles as u64
+}
+
+/// The sequenced NIC has its own send engine: per-destination source queues do not combine
+/// with it.
+fn check(c: &FabricCfg) -> Result<()> {
+    if c.traffic.source_queues == "per-destination" && c.nic.in_order {
+        return Err(Error::field(
+            "traffic.source_queues",
+            "\"per-destination\" with nic.in_order: the sequenced NIC has its own send engine (nic.send_window); allowed with nic.in_order = true: \"fifo\"",
+        ));
+    }
+    Ok(())
+}

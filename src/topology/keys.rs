@@ -1,0 +1,86 @@
+//! `[topology]`: which network a configuration builds (random irregular networks of seed 000
+//! §4.1, meshes and tori, k-ary n-trees of seed 001 §2, or a JSON file) and its size.
+
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// Which network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TopologyKind {
+    Irregular,
+    Mesh,
+    Torus,
+    /// k-ary n-tree (seed 001 §2).
+    Fattree,
+    File,
+}
+
+/// `[topology]`
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TopologyCfg {
+    pub kind: TopologyKind,
+    /// Irregular: number of switches.
+    pub switches: usize,
+    /// Hosts on every switch (irregular, mesh, torus).
+    pub hosts_per_switch: usize,
+    /// Ports per switch (irregular; meshes use hosts_per_switch + 4).
+    pub ports: usize,
+    /// Mesh/torus dimensions, e.g. "8x8".
+    pub dims: String,
+    /// Fat-tree arity (a power of two) and stages: k^n hosts.
+    pub k: u32,
+    pub n: u32,
+    /// Topology JSON file (kind = "file").
+    pub file: Option<String>,
+    /// Seed of the random topology (defaults to the run seed).
+    #[serde(with = "crate::keys::seed_opt")]
+    pub seed: Option<u64>,
+}
+
+impl Default for TopologyCfg {
+    fn default() -> Self {
+        TopologyCfg {
+            kind: TopologyKind::Irregular,
+            switches: 16,
+            hosts_per_switch: 4,
+            ports: 8,
+            dims: "4x4".into(),
+            k: 4,
+            n: 3,
+            file: None,
+            seed: None,
+        }
+    }
+}
+
+impl TopologyCfg {
+    /// Check every value range; the error names the key and what is allowed.
+    pub fn validate(&self) -> Result<()> {
+        crate::keys::range("topology.switches", self.switches, 1, 4096)?;
+        crate::keys::range("topology.ports", self.ports, 2, 32)?;
+        crate::keys::range("topology.hosts_per_switch", self.hosts_per_switch, 1, 28)?;
+        if self.kind == TopologyKind::File && self.file.is_none() {
+            return Err(Error::field(
+                "topology.file",
+                "kind = \"file\" needs a file path",
+            ));
+        }
+        if self.kind == TopologyKind::Fattree {
+            crate::topology::kary_ntree::KAryNTree::wiring(self.k, self.n).map_err(|e| {
+                Error::new(format!(
+                    "topology.{} (a k-ary n-tree, fat-tree)",
+                    e.message()
+                ))
+            })?;
+            if 1u64 << (self.n * self.k.trailing_zeros()) > 65536 {
+                return Err(Error::field(
+                    "topology.n",
+                    format!("a {}-ary {}-tree has more than 65536 hosts", self.k, self.n),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
