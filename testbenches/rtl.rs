@@ -232,6 +232,12 @@ impl Clocked for FixedPriority {
 
 impl Twin for FixedPriority {
     const NAME: &'static str = "fixed_priority";
+    // never synthesized: a seeded bug for the lockstep to catch
+    const AREA: flitwave::hdl::area::Area = flitwave::hdl::area::Area {
+        cells: 0,
+        flops: 0,
+        transistors: 0,
+    };
     const SUMMARY: &'static str = "a broken arbiter";
     const INPUTS: &'static [Port] = &[port("req", 8)];
     const OUTPUTS: &'static [Port] = &[port("grant", 8), port("valid", 1), port("ptr", 3)];
@@ -442,6 +448,12 @@ impl Clocked for UnresetPointer {
 
 impl Twin for UnresetPointer {
     const NAME: &'static str = "unreset_pointer";
+    // never synthesized: a seeded bug for the lockstep to catch
+    const AREA: flitwave::hdl::area::Area = flitwave::hdl::area::Area {
+        cells: 0,
+        flops: 0,
+        transistors: 0,
+    };
     const SUMMARY: &'static str = "an arbiter whose pointer misses reset";
     const INPUTS: &'static [Port] = &[port("req", 8)];
     const OUTPUTS: &'static [Port] = &[port("grant", 8), port("valid", 1), port("ptr", 3)];

@@ -1,9 +1,11 @@
-//! Area of every twin, from its checked-in synthesis report (`rtl/reports/<block>.txt`, written
-//! by `flitwave rtl check`; docs/rtl.md §The blocks): for design-space exploration that pairs a
-//! router configuration with the area of its control blocks.
+//! Area of every twin: cells, flip-flops and CMOS transistors of its Yosys synthesis, for
+//! design-space exploration that pairs a router configuration with the area of its control
+//! blocks (docs/rtl.md §The blocks).
 //!
-//! The reports are compiled in, so [`area`] works from any directory; a test checks that they
-//! are fresh (what `rtl check` writes now) and that every registered twin has one.
+//! Each twin records its own figures (`Twin::AREA`, in its file), so [`area`] works from any
+//! directory and the library compiles no generated file in. `flitwave rtl check` synthesizes
+//! every twin, writes `rtl/reports/<block>.txt` and fails a block whose figures differ from
+//! what it records; a test reads the checked-in reports against them.
 
 use crate::error::{Error, Result};
 use std::path::Path;
@@ -36,43 +38,10 @@ impl Area {
     }
 }
 
-/// The checked-in reports, by block.
-pub static REPORTS: &[(&str, &str)] = &[
-    ("arbiter", include_str!("../../rtl/reports/arbiter.txt")),
-    (
-        "slack_buffer",
-        include_str!("../../rtl/reports/slack_buffer.txt"),
-    ),
-    ("credit", include_str!("../../rtl/reports/credit.txt")),
-    ("ir_fir", include_str!("../../rtl/reports/ir_fir.txt")),
-    ("itb", include_str!("../../rtl/reports/itb.txt")),
-    ("allocator", include_str!("../../rtl/reports/allocator.txt")),
-    (
-        "vc_allocator",
-        include_str!("../../rtl/reports/vc_allocator.txt"),
-    ),
-    ("dl_table", include_str!("../../rtl/reports/dl_table.txt")),
-    ("rearrange", include_str!("../../rtl/reports/rearrange.txt")),
-    ("luc_ncb", include_str!("../../rtl/reports/luc_ncb.txt")),
-    (
-        "speculative",
-        include_str!("../../rtl/reports/speculative.txt"),
-    ),
-];
-
-/// Area of twin `block` from its checked-in report; an unknown block is an error listing the
-/// twins.
+/// Area of twin `block` as its twin records it ([`super::lockstep::Twin::AREA`]); an unknown
+/// block is an error listing the twins.
 pub fn area(block: &str) -> Result<Area> {
-    super::find(block)?;
-    let (_, text) = REPORTS
-        .iter()
-        .find(|(n, _)| *n == block)
-        .ok_or_else(|| Error::new(format!("{block}: no rtl/reports/{block}.txt compiled in")))?;
-    Area::parse(text).ok_or_else(|| {
-        Error::new(format!(
-            "rtl/reports/{block}.txt has no cells/flip-flops/transistors figures: run `flitwave rtl check`"
-        ))
-    })
+    Ok(super::find(block)?.area())
 }
 
 /// Area of twin `block` from the report in `reports_dir` (a report just written).

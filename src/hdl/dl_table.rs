@@ -204,6 +204,11 @@ fn real_tables(seed: u64, select: &str) -> dl_table::DlTables {
 
 impl Twin for DlTableRtl {
     const NAME: &'static str = "dl_table";
+    const AREA: crate::hdl::area::Area = crate::hdl::area::Area {
+        cells: 2820,
+        flops: 1067,
+        transistors: 39518,
+    };
     const SUMMARY: &'static str =
         "DL routing-table unit: destination -> port RAM, (in, out) -> VC difference RAMs, 8 ports x 8-bit destinations (seed 003 §4.1.2)";
     const INPUTS: &'static [Port] = &[

@@ -460,10 +460,21 @@ pub struct BlockCheck {
     /// FSM states written as literals, or state names missing (there must be none).
     pub state_literals: Vec<String>,
     pub synth: Synth,
+    /// The area the twin records ([`super::lockstep::Twin::AREA`]): synthesis must give it.
+    pub recorded: super::area::Area,
     pub replay: Replay,
 }
 
 impl BlockCheck {
+    /// The area synthesis gave.
+    pub fn synthesized(&self) -> super::area::Area {
+        super::area::Area {
+            cells: self.synth.cells,
+            flops: self.synth.flip_flops,
+            transistors: self.synth.transistors,
+        }
+    }
+
     /// Did every step pass?
     pub fn passed(&self) -> bool {
         self.fresh
@@ -472,6 +483,7 @@ impl BlockCheck {
             && self.state_literals.is_empty()
             && self.replay.errors == 0
             && self.replay.vectors as u64 == self.lockstep_cycles
+            && self.synthesized() == self.recorded
     }
 
     /// Everything that went wrong, one item per line.
@@ -497,6 +509,13 @@ impl BlockCheck {
             ));
         }
         p.extend(self.replay.first.iter().map(|f| format!("replay: {f}")));
+        if self.synthesized() != self.recorded {
+            p.push(format!(
+                "area: synthesis gives {:?}, the twin records {:?}: update its AREA",
+                self.synthesized(),
+                self.recorded
+            ));
+        }
         p
     }
 }
@@ -548,6 +567,7 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
         initial,
         state_literals,
         synth,
+        recorded: b.area(),
         replay,
     })
 }

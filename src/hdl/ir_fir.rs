@@ -184,6 +184,11 @@ impl Clocked for IrFirRtl {
 
 impl Twin for IrFirRtl {
     const NAME: &'static str = "ir_fir";
+    const AREA: crate::hdl::area::Area = crate::hdl::area::Area {
+        cells: 1491,
+        flops: 256,
+        transistors: 12150,
+    };
     const SUMMARY: &'static str =
         "IR/FIR routing unit: FI/LI/MR/RRR per port, 8 ports x 8-bit destinations (seed 001 §3.1, §4.1)";
     const INPUTS: &'static [Port] = &[

@@ -440,6 +440,11 @@ impl Twin for ItbRtl {
         })
     }
     const NAME: &'static str = "itb";
+    const AREA: crate::hdl::area::Area = crate::hdl::area::Area {
+        cells: 3454,
+        flops: 430,
+        transistors: 19924,
+    };
     const SUMMARY: &'static str =
         "ITB detector / re-injection controller, 8 descriptors, 44+32-cycle detect+program, pool reservation or spill (seed 000 §3, §4.5)";
     const INPUTS: &'static [Port] = &[

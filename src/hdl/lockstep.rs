@@ -74,6 +74,9 @@ pub trait Twin: Clocked + Sized {
     const NAME: &'static str;
     /// One line saying what the block does, with the paper section.
     const SUMMARY: &'static str;
+    /// Its area as Yosys synthesizes `rtl/<NAME>.v` (`rtl/reports/<NAME>.txt`), recorded here
+    /// for design-space exploration; `rtl check` fails when synthesis gives another.
+    const AREA: super::area::Area;
     /// Inputs in drive order (the clock is implicit and not listed).
     const INPUTS: &'static [Port];
     /// Outputs in compare order.

@@ -447,6 +447,11 @@ impl Twin for LucNcbRtl {
         })
     }
     const NAME: &'static str = "luc_ncb";
+    const AREA: crate::hdl::area::Area = crate::hdl::area::Area {
+        cells: 911,
+        flops: 231,
+        transistors: 8504,
+    };
     const SUMMARY: &'static str =
         "LUC/NCB exchange unit: LUC of the messages in the node, NCB 1-hop and 2-hop per direction, a 2+8-cycle exchange every 100 cycles (seed 002 §3)";
     const INPUTS: &'static [Port] = &[

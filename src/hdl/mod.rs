@@ -13,7 +13,8 @@
 //! block; its modules are named `fw_<name>`; its FSM states are `localparam`s.
 //!
 //! Adding a twin: write `hdl/<block>.rs` with the rust-hdl block and its [`lockstep::Twin`]
-//! implementation, then add one line to [`BLOCKS`].
+//! implementation (its `AREA` from `flitwave rtl check`'s report), then add one line to
+//! [`BLOCKS`].
 
 pub mod allocator;
 pub mod arbiter;
@@ -48,6 +49,8 @@ pub trait Flow: Sync {
     fn outputs(&self) -> &'static [Port];
     /// The FSMs whose states the Verilog names.
     fn fsms(&self) -> &'static [Fsm];
+    /// Its synthesized area, as recorded ([`Twin::AREA`]).
+    fn area(&self) -> area::Area;
     /// The Verilog of the twin, modules renamed `fw_<name>` and `fw_<name>__<path>`.
     fn verilog(&self) -> String;
     /// Lockstep model against twin; the cycles compared and the recorded vectors.
@@ -93,6 +96,9 @@ impl<T: Twin> Flow for Registered<T> {
     }
     fn fsms(&self) -> &'static [Fsm] {
         T::FSMS
+    }
+    fn area(&self) -> area::Area {
+        T::AREA
     }
     fn verilog(&self) -> String {
         let mut uut = T::rtl();

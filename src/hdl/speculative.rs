@@ -234,6 +234,11 @@ mod stimulus;
 
 impl Twin for SsrRtl {
     const NAME: &'static str = "speculative";
+    const AREA: crate::hdl::area::Area = crate::hdl::area::Area {
+        cells: 5489,
+        flops: 4,
+        transistors: 27976,
+    };
     const SUMMARY: &'static str =
         "speculative selection unit (SSR), 8 channels: least E = D + R + N1 + k*N2 among the free ones, else among all; pick registered, 1 cycle (seed 002 §4)";
     const INPUTS: &'static [Port] = &[

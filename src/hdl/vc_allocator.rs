@@ -34,5 +34,10 @@ allocator_twin!(
     50,
     40,
     "vc_allocator",
-    "separable input-first round-robin allocator, 10 x 10: the VC allocator of 5 ports x 2 VCs (BookSim2 iq)"
+    "separable input-first round-robin allocator, 10 x 10: the VC allocator of 5 ports x 2 VCs (BookSim2 iq)",
+    crate::hdl::area::Area {
+        cells: 2808,
+        flops: 80,
+        transistors: 10384
+    }
 );

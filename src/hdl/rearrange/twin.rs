@@ -23,6 +23,11 @@ impl Twin for RearrangeRtl {
         }
     }
     const NAME: &'static str = "rearrange";
+    const AREA: crate::hdl::area::Area = crate::hdl::area::Area {
+        cells: 10304,
+        flops: 951,
+        transistors: 71716,
+    };
     const SUMMARY: &'static str =
         "rearrange-buffer controller, 4 connections x 8-packet window, static/dynamic/unlimited memory, DELIVER/ACK/NACK one per cycle (seed 004 §3.1-3.2)";
     const INPUTS: &'static [Port] = &[
