@@ -38,7 +38,7 @@ fn run_checked(n: &mut Network<VcFamily>, cycles: u64) {
         assert!(n.step(), "deadlock: {:?}", n.deadlock());
         let t = n.now() - 1;
         for s in &n.switches {
-            let x = s.exch.as_ref().expect("the exchange is on");
+            let x = s.exchange_unit().expect("the exchange is on");
             assert_eq!(x.luc as u32, s.messages_inside(), "sw{} LUC at {t}", s.id);
             if x.halts(t) {
                 for d in 0..DIRS {
@@ -63,11 +63,13 @@ fn luc_counts_messages_and_slots_carry_no_flit_beyond_saturation() {
         ]);
         run_checked(&mut n, 6000);
         assert!(
-            n.switches.iter().any(|s| s.halted > 0),
+            n.switches.iter().any(|s| s.halted() > 0),
             "{sel}: the exchange halted nothing"
         );
         assert!(
-            n.switches.iter().any(|s| s.exch.as_ref().unwrap().luc > 1),
+            n.switches
+                .iter()
+                .any(|s| s.exchange_unit().unwrap().luc > 1),
             "{sel}: loaded routers hold several messages"
         );
         n.stop_traffic();
@@ -87,9 +89,9 @@ fn luc_counts_messages_and_slots_carry_no_flit_beyond_saturation() {
         assert!(sum.healthy(), "{sel}: {}", sum.report());
         assert!(n.conservation_ok(), "{sel}: flits conserved");
         for s in &n.switches {
-            assert_eq!(s.exch.as_ref().unwrap().luc, 0);
+            assert_eq!(s.exchange_unit().unwrap().luc, 0);
             assert!(s.credits_restored());
-            assert_eq!(s.route_errors, 0);
+            assert_eq!(s.route_errors(), 0);
         }
     }
 }
@@ -106,19 +108,19 @@ fn ncbs_hold_the_neighbours_luc_one_and_two_hops_away() {
     let luc: Vec<u16> = n
         .switches
         .iter()
-        .map(|s| s.exch.as_ref().unwrap().luc)
+        .map(|s| s.exchange_unit().unwrap().luc)
         .collect();
     let ncb1_before: Vec<[u16; DIRS]> = n
         .switches
         .iter()
-        .map(|s| s.exch.as_ref().unwrap().ncb1)
+        .map(|s| s.exchange_unit().unwrap().ncb1)
         .collect();
     while n.now() < 3050 {
         n.step();
     }
     let w = 6;
     for (i, s) in n.switches.iter().enumerate() {
-        let x = s.exch.as_ref().unwrap();
+        let x = s.exchange_unit().unwrap();
         let (cx, cy) = (i % w, i / w);
         // neighbour in direction d (+x, -x, +y, -y)
         let nb = |d: usize| -> Option<usize> {
@@ -152,7 +154,10 @@ fn same_seed_same_result_and_the_exchange_costs_link_cycles() {
             n.step();
         }
         let delivered: u64 = n.nics.iter().map(|x| x.ejected_flits()).sum();
-        (delivered, n.switches.iter().map(|s| s.halted).sum::<u64>())
+        (
+            delivered,
+            n.switches.iter().map(|s| s.halted()).sum::<u64>(),
+        )
     };
     let a = run(&["routing.selection=ssr", "traffic.rate=0.1"]);
     assert_eq!(a, run(&["routing.selection=ssr", "traffic.rate=0.1"]));

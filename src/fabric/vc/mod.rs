@@ -346,13 +346,13 @@ impl Family for VcFamily {
                 InOrderSection::of(&sp, net.nics.iter().filter_map(|n| n.seq.as_deref()))
             }),
             exchange: (p.exchange.hops > 0).then(|| {
-                let units = || net.switches.iter().filter_map(|s| s.exch.as_ref());
+                let units = || net.switches.iter().filter_map(|s| s.exchange_unit());
                 Box::new(ExchangeSection {
                     hops: p.exchange.hops,
                     period_cycles: p.exchange.period,
                     occupancy_cycles: p.exchange.occupancy(),
                     words: units().map(|x| x.words_out).sum(),
-                    halted: net.switches.iter().map(|s| s.halted).sum(),
+                    halted: net.switches.iter().map(|s| s.halted()).sum(),
                     max_luc: units().map(|x| x.luc).max().unwrap_or(0),
                     mean_luc: units().map(|x| x.luc as f64).sum::<f64>()
                         / net.switches.len().max(1) as f64,

@@ -4,6 +4,15 @@
 //! (separable input-first, [`SeparableInputFirst`]), a crossbar ([`Crossbar`]) and per output
 //! the per-VC credit counters of the buffer downstream ([`VcCredits`]).
 //!
+//! The router is its pipeline: each stage is a struct with its own state, in its own file —
+//! the input unit ([`input`]: buffers and per-VC state), the route stage ([`route`]), VC
+//! allocation ([`vc_alloc`]), switch allocation ([`sw_alloc`]), the switch traversal with the
+//! crossbar and the credit return upstream ([`traversal`]), the output unit ([`output`]:
+//! credits downstream, their delay line, optional output queues) and, with seed 002, the
+//! exchange ([`exchange`]). Output queues, the non-multiplexed crossbar and the exchange are
+//! variants of their stages, not branches of [`VcSwitch::eval_ports`], which calls the stages
+//! in order.
+//!
 //! Per cycle, in this order inside the block:
 //! 1. credits returned from downstream enter the credit pipeline and are applied
 //!    `credit_delay_cycles` after they arrive (BookSim's `credit_delay`);
@@ -26,30 +35,38 @@
 //! latency 1 is a wire of fly time 2 here, see docs/booksim.md). Credit loop of one buffer slot:
 //! `fly + credit_delay_cycles + fly` cycles after the flit leaves, plus the flit's own way.
 
-use crate::blocks::allocator::{SeparableInputFirst, NO_GRANT};
 use crate::blocks::credit::CreditUnit;
-use crate::blocks::credit_delay::CreditDelay;
-use crate::blocks::crossbar::Crossbar;
 use crate::blocks::link::{Link, NO_LINK};
-use crate::blocks::luc_ncb::{ExchangeParams, LucNcb, Word, DIRS};
-use crate::blocks::vc_buffer::{VcBuffer, MAX_VCS};
-use crate::blocks::vc_credits::{VcCredits, FREE};
+use crate::blocks::luc_ncb::ExchangeParams;
+use crate::blocks::vc_buffer::MAX_VCS;
+use crate::blocks::vc_credits::FREE;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
-use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
-use crate::routing::selection::{Needs, Selection, SelectionFunction};
+use crate::routing::function::Routing;
+use crate::routing::selection::{Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
-use crate::sim::{Flit, FlowCtl};
-use crate::stats::occupancy::Level;
+use crate::sim::Flit;
 
 mod access;
-mod alloc;
 mod exchange;
+mod input;
 mod output;
 mod probe;
+mod route;
+mod sw_alloc;
+mod traversal;
+mod vc_alloc;
 mod view;
 
+pub use exchange::ExchangeStage;
+use input::InputUnit;
+pub use input::VcState;
 pub use output::OutputQueues;
+use output::OutputUnit;
+use route::RouteStage;
+use sw_alloc::SwAllocStage;
+use traversal::{CreditReturn, CrossbarStage};
+use vc_alloc::VcAllocStage;
 use view::View;
 
 /// How a head advances (issue 12 §1).
@@ -116,110 +133,32 @@ impl VcParams {
     }
 }
 
-/// State of an input VC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VcState {
-    Idle,
-    /// Routing decision ready at `ready`.
-    Routing,
-    /// Asking the VC allocator.
-    VcAlloc,
-    /// Holding an output VC until the tail leaves.
-    Active,
-}
-
-/// The registers of one input VC.
-#[derive(Debug, Clone, Copy)]
-struct InVc {
-    state: VcState,
-    out: u8,
-    ovc: u8,
-    /// Routing: VC allocation from this cycle; Active: the head may ask for the switch.
-    ready: u64,
-    /// Flits of the packet at the front and the index of its next flit to leave.
-    len: u32,
-    next: u32,
-}
-
-/// A returned credit reaches output `port`'s counters.
-#[inline]
-fn apply(credits: &mut [VcCredits], port: usize, c: FlowCtl) {
-    if let FlowCtl::Credit { vc, n } = c {
-        credits[port].credit(vc as usize, n as u32);
-    }
-}
-
-/// One virtual-channel router.
+/// One virtual-channel router: its pipeline stages, its wiring, and what it drove this cycle.
 #[derive(Debug, Clone)]
 pub struct VcSwitch {
     pub id: usize,
     p: VcParams,
-    pub routing: Routing,
-    bufs: Vec<VcBuffer>,
-    vcs: Vec<InVc>,
-    cands: Vec<Candidates>,
-    /// Per input: the VC after the last switch-allocation winner.
-    sw_rr: Vec<u8>,
-    credits: Vec<VcCredits>,
-    /// Returned credits waiting `credit_delay_cycles`.
-    credit_pipe: CreditDelay,
-    xbar: Crossbar,
-    /// Output queues, when configured.
-    outq: Option<OutputQueues>,
-    va: SeparableInputFirst,
-    sa: SeparableInputFirst,
+    input: InputUnit,
+    route: RouteStage,
+    va: VcAllocStage,
+    sa: SwAllocStage,
+    xbar: CrossbarStage,
+    back: CreditReturn,
+    out: OutputUnit,
+    /// Seed 002's LUC/NCB exchange, when configured.
+    exch: Option<ExchangeStage>,
     in_link: Vec<u32>,
     out_link: Vec<u32>,
-    /// Input VCs routing or in VC allocation (bit p·V + v), active ones, and those holding
-    /// a flit.
-    waiting: u64,
-    active: u64,
-    holding: u64,
-    /// Flits in the input buffers.
-    flits: u32,
-    /// Scratch of the allocators (no allocation per cycle).
-    va_req: Vec<u64>,
-    va_grant: Vec<u8>,
-    sa_req: Vec<u64>,
-    sa_grant: Vec<u8>,
-    sa_label: Vec<u8>,
-    /// Probes of the last evaluated cycle: VC-allocation requests and grants (bit p·V + v),
-    /// switch-allocation requesting inputs and grants (bit p) with each requesting input's
-    /// output mask left in `sa_req` until the next cycle starts, the flit driven on each output.
-    /// What the selection reads of the router (its declaration, read once).
-    needs: Needs,
-    va_asked: u64,
-    va_won: u64,
-    sa_asked: u32,
-    sa_won: u32,
+    /// The flit of a packet driven on each output in the last evaluated cycle.
     sent: Vec<Option<Flit>>,
     any_sent: bool,
     /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
     drove_fwd: u32,
     drove_back: u32,
-    /// Credit units freed per input VC and not yet sent upstream, the ports with some, and
-    /// per port the VC whose credits go first next.
-    credit_back: Vec<u32>,
-    credit_ports: u32,
-    credit_rr: Vec<u8>,
     /// Flits that crossed the crossbar, and those of them into each output VC (VC 0: seed
     /// 004's escape queues).
     pub forwarded: u64,
     pub forwarded_vc: [u64; MAX_VCS],
-    /// Headers the routing function gave no candidate (must stay 0).
-    pub route_errors: u64,
-    /// The LUC/NCB exchange unit (seed 002), when configured.
-    pub exch: Option<LucNcb>,
-    /// Heads written and tails sent this cycle (the LUC's inputs).
-    heads_in: u32,
-    tails_out: u32,
-    /// Per output: the routed heads that may take it (SSR's R), counted when a selection
-    /// asks for it.
-    requests: Vec<u8>,
-    /// Active input VCs held back a cycle because their flit would meet an exchange slot.
-    pub halted: u64,
-    /// Occupancy of each input VC buffer, p·V + v (statistics).
-    pub(super) occ: Vec<Level>,
 }
 
 impl VcSwitch {
@@ -228,100 +167,47 @@ impl VcSwitch {
         let Wiring { in_link, out_link } = w;
         let (np, nv) = (p.ports, p.vcs);
         assert!(np * nv <= 64 && in_link.len() == np && out_link.len() == np);
-        let first = p.vc0_flits();
-        let (units, units0) = (
-            p.credit.buffer_units(p.buffer_flits),
-            p.credit.buffer_units(first),
-        );
-        let idle = InVc {
-            state: VcState::Idle,
-            out: 0,
-            ovc: 0,
-            ready: 0,
-            len: 0,
-            next: 0,
-        };
         VcSwitch {
             id,
-            routing,
-            bufs: (0..np)
-                .map(|_| VcBuffer::with_first(nv, first as usize, p.buffer_flits as usize))
-                .collect(),
-            vcs: vec![idle; np * nv],
-            cands: vec![Candidates::new(); np * nv],
-            sw_rr: vec![0; np],
-            credits: (0..np)
-                .map(|_| VcCredits::with_first(nv, units0, units, p.wait_for_tail_credit))
-                .collect(),
-            credit_pipe: CreditDelay::new(np, p.credit_delay_cycles),
-            xbar: Crossbar::new(
-                match p.crossbar {
-                    CrossbarKind::Multiplexed => np,
-                    CrossbarKind::NonMultiplexed => np * nv,
-                },
+            input: InputUnit::new(np, nv, p.vc0_flits(), p.buffer_flits),
+            route: RouteStage::new(routing, np * nv, p.routing_cycles),
+            va: VcAllocStage::new(np, nv, p.selection.needs()),
+            sa: SwAllocStage::new(np),
+            xbar: CrossbarStage::new(
+                p.crossbar,
+                np,
+                nv,
                 p.sw_alloc_cycles - 1 + p.crossbar_cycles,
             ),
-            outq: (p.output_buffer_flits > 0).then(|| {
-                let first = if p.escape_flits > 0 {
-                    p.escape_flits
-                } else {
-                    p.output_buffer_flits
-                };
-                OutputQueues::new(np, nv, first, p.output_buffer_flits)
-            }),
-            va: SeparableInputFirst::new(np * nv, np * nv),
-            sa: SeparableInputFirst::new(np, np),
+            back: CreditReturn::new(p.crossbar, np, nv),
+            out: OutputUnit::new(&p),
+            exch: (p.exchange.hops > 0).then(|| ExchangeStage::new(p.exchange, p.first_net_port)),
             in_link,
             out_link,
-            waiting: 0,
-            active: 0,
-            holding: 0,
-            flits: 0,
-            va_req: vec![0; np * nv],
-            va_grant: vec![NO_GRANT; np * nv],
-            sa_req: vec![0; np],
-            sa_grant: vec![NO_GRANT; np],
-            sa_label: vec![0; np * np],
-            needs: p.selection.needs(),
-            va_asked: 0,
-            va_won: 0,
-            sa_asked: 0,
-            sa_won: 0,
             sent: vec![None; np],
             any_sent: false,
             drove_fwd: 0,
             drove_back: 0,
-            credit_back: vec![0; np * nv],
-            credit_ports: 0,
-            credit_rr: vec![0; np],
             forwarded: 0,
             forwarded_vc: [0; MAX_VCS],
-            route_errors: 0,
-            exch: (p.exchange.hops > 0).then(|| LucNcb::new(p.exchange)),
-            heads_in: 0,
-            tails_out: 0,
-            requests: vec![0; np],
-            halted: 0,
-            occ: vec![Level::default(); np * nv],
             p,
         }
     }
 
-    /// Nothing inside: no flit buffered or in the crossbar, no credit in the delay line, no
-    /// per-cycle probe register set.
+    /// Nothing inside: no flit buffered or in the crossbar, no credit in the delay line or
+    /// waiting to go upstream, no per-cycle probe register set.
     #[inline]
     pub fn idle(&self) -> bool {
-        self.flits == 0
+        self.input.flits == 0
             && self.exch.is_none()
-            && self.credit_ports == 0
-            && self.outq.as_ref().is_none_or(|q| q.flits == 0)
-            && self.xbar.inside() == 0
-            && self.credit_pipe.is_empty()
+            && !self.back.pending()
+            && self.out.idle()
+            && self.xbar.xbar.inside() == 0
             && !self.any_sent
-            && self.va_asked == 0
-            && self.va_won == 0
-            && self.sa_asked == 0
-            && self.sa_won == 0
+            && self.va.asked == 0
+            && self.va.won == 0
+            && self.sa.asked == 0
+            && self.sa.won == 0
     }
 
     /// Evaluate one cycle, reading every link. Returns the flits that moved.
@@ -341,25 +227,17 @@ impl VcSwitch {
     ) -> u32 {
         let np = self.p.ports;
         let mut moved = 0;
-        self.va_asked = 0;
-        self.va_won = 0;
-        // last cycle's switch requests, kept for the probes, are cleared before new ones
-        let mut m = self.sa_asked;
-        while m != 0 {
-            self.sa_req[m.trailing_zeros() as usize] = 0;
-            m &= m - 1;
-        }
-        self.sa_asked = 0;
-        self.sa_won = 0;
+        self.va.asked = 0;
+        self.va.won = 0;
+        self.sa.begin();
         self.drove_fwd = 0;
         self.drove_back = 0;
         if self.any_sent {
             self.sent.iter_mut().for_each(|s| *s = None);
             self.any_sent = false;
         }
-        // 1-2: credits and flits in
-        let delayed = self.p.credit_delay_cycles > 0;
         let all = (1u64 << np) as u32 - 1;
+        // credits from downstream enter the output unit's delay line
         let mut m = credits_in & all;
         while m != 0 {
             let port = m.trailing_zeros() as usize;
@@ -369,13 +247,10 @@ impl VcSwitch {
                 continue;
             }
             if let Some(c) = links[ol as usize].back.recv(now) {
-                if delayed {
-                    self.credit_pipe.push(now, port, c);
-                } else {
-                    apply(&mut self.credits, port, c);
-                }
+                self.out.receive(now, port, c);
             }
         }
+        // flits are written into the input unit; a head at an idle VC's front is routed
         let mut m = flits_in & all;
         while m != 0 {
             let port = m.trailing_zeros() as usize;
@@ -386,100 +261,71 @@ impl VcSwitch {
             }
             if let Some(f) = links[il as usize].fwd.recv(now) {
                 if f.is_exchange() {
-                    let d = port.wrapping_sub(self.p.first_net_port as usize);
-                    if let (Some(x), true) = (self.exch.as_mut(), d < DIRS) {
-                        x.receive(d, Word::of(f));
+                    if let Some(x) = self.exch.as_mut() {
+                        x.receive(port, f);
                     }
                     continue;
                 }
-                self.heads_in = self.heads_in.wrapping_add(f.is_head() as u32);
-                let v = f.vc as usize;
-                let b = &mut self.bufs[port];
-                if b.push(f) {
-                    self.flits += 1;
-                    let iv = port * self.p.vcs + v;
-                    self.occ[iv].set(now, b.level(v));
-                    self.holding |= 1 << iv;
-                    if self.vcs[iv].state == VcState::Idle && b.level(v) == 1 {
-                        self.start_route(iv, now, packets);
-                    }
+                if let Some(x) = self.exch.as_mut() {
+                    x.heads_in = x.heads_in.wrapping_add(f.is_head() as u32);
+                }
+                if self.input.write(now, port, f) {
+                    self.start_route(port * self.p.vcs + f.vc as usize, now, packets);
                 }
             }
         }
-        let credits = &mut self.credits;
-        self.credit_pipe
-            .pop_due(now, |port, c| apply(credits, port, c));
-        // flits granted earlier leave the crossbar
-        let (out_link, sent) = (&self.out_link, &mut self.sent);
+        self.out.apply_due(now);
+        // flits granted earlier leave the crossbar: into the output queues, or onto the link
         let mut driven = 0u32;
-        let nv = self.p.vcs;
-        match self.outq.as_mut() {
+        match self.out.queues.as_mut() {
             Some(q) => {
-                let stride = match self.p.crossbar {
-                    CrossbarKind::Multiplexed => 1,
-                    CrossbarKind::NonMultiplexed => nv,
-                };
-                self.xbar.leave(now, |x, f| q.enter(x / stride, f, nv))
+                let nv = self.p.vcs;
+                self.xbar.leave(now, |o, f| q.enter(o, f, nv))
             }
-            None => self.xbar.leave(now, |o, f| {
-                links[out_link[o] as usize].send(now, f);
-                sent[o] = Some(f);
-                driven |= 1 << o;
-                moved += 1;
-            }),
+            None => {
+                let (out_link, sent) = (&self.out_link, &mut self.sent);
+                self.xbar.leave(now, |o, f| {
+                    links[out_link[o] as usize].send(now, f);
+                    sent[o] = Some(f);
+                    driven |= 1 << o;
+                    moved += 1;
+                })
+            }
         }
         self.any_sent |= driven != 0;
         self.drove_fwd |= driven;
-        if self.outq.as_ref().is_some_and(|q| q.flits > 0) {
-            moved += self.send_queued(now, links, packets);
+        if self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
+            let (out_link, sent) = (&self.out_link, &mut self.sent);
+            let mut driven = 0u32;
+            moved += self.out.send_queued(packets, |o, f| {
+                links[out_link[o] as usize].send(now, f);
+                sent[o] = Some(f);
+                driven |= 1 << o;
+            });
+            self.any_sent |= driven != 0;
+            self.drove_fwd |= driven;
         }
-        // 3: VC allocation
-        if self.waiting != 0 {
+        if self.va.waiting != 0 {
             self.vc_allocate(now);
         }
-        // 4: switch allocation and the crossbar
-        if self.active != 0 {
+        if self.sa.active != 0 {
             moved += self.sw_allocate(now, links, packets);
         }
-        if self.credit_ports != 0 {
+        if self.back.pending() {
             self.return_credits(now, links);
         }
-        if self.exch.is_some() {
-            self.exchange(now, links);
+        if let Some(x) = self.exch.as_mut() {
+            self.drove_fwd |= x.cycle(now, links, &self.out_link);
         }
         moved
     }
 
     /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.
     pub(super) fn start_route(&mut self, iv: usize, at: u64, packets: &PacketTable<VcExt>) {
-        let (port, v) = (iv / self.p.vcs, iv % self.p.vcs);
-        let f = *self.bufs[port].front(v).expect("a head at the front");
-        let h = packets.header(f.pkt);
-        let q = Query {
-            sw: self.id as u32,
-            in_port: port as u8,
-            in_vc: v as u8,
-            hdr: h,
-            route_byte: f.data,
-        };
-        self.routing.route(&q, &mut self.cands[iv]);
-        if self.cands[iv].is_empty() {
-            self.route_errors += 1;
-        }
-        let s = &mut self.vcs[iv];
-        s.state = VcState::Routing;
-        s.ready = at + self.p.routing_cycles as u64;
-        s.len = h.flits;
-        s.next = 0;
-        self.waiting |= 1 << iv;
-    }
-
-    #[inline]
-    pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &mut [Link]) {
-        links[self.out_link[o] as usize].send(now, f);
-        self.sent[o] = Some(f);
-        self.any_sent = true;
-        self.drove_fwd |= 1 << o;
+        let nv = self.p.vcs;
+        let (id, ivs) = (self.id as u32, (iv, iv / nv, iv % nv));
+        self.route.start(id, ivs, at, &mut self.input, packets);
+        self.va.waiting |= 1 << iv;
     }
 }
 
@@ -509,22 +355,24 @@ impl Switch<VcExt> for VcSwitch {
     }
 
     fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
-        out.extend(self.occ.iter().map(|l| l.area(now)));
+        out.extend(self.input.occ.iter().map(|l| l.area(now)));
     }
 
     fn health(&self) -> Health {
         Health {
-            overflows: self.bufs.iter().map(|b| b.overflows).sum::<u64>()
+            overflows: self.input.bufs.iter().map(|b| b.overflows).sum::<u64>()
                 + self
-                    .outq
+                    .out
+                    .queues
                     .as_ref()
                     .map_or(0, |q| q.bufs.iter().map(|b| b.overflows).sum()),
             credit_errors: self
+                .out
                 .credits
                 .iter()
                 .map(|c| c.underflows + c.overflows + c.double_grants)
                 .sum(),
-            route_errors: self.route_errors,
+            route_errors: self.route.errors,
             order_errors: 0,
         }
     }
@@ -542,8 +390,7 @@ impl Switch<VcExt> for VcSwitch {
     }
 
     fn exchange_words(&self) -> (u64, u64) {
-        self.exch
-            .as_ref()
+        self.exchange_unit()
             .map_or((0, 0), |x| (x.words_out, x.words_in))
     }
 
@@ -551,17 +398,13 @@ impl Switch<VcExt> for VcSwitch {
     /// VC with a flit waits for credits from the VC downstream.
     fn waits(&self, out: &mut Vec<Wait>) {
         let nv = self.p.vcs;
-        for (iv, s) in self.vcs.iter().enumerate() {
+        for (iv, s) in self.input.vcs.iter().enumerate() {
             let (p, v) = ((iv / nv) as u8, (iv % nv) as u8);
             match s.state {
                 VcState::VcAlloc | VcState::Routing => {
-                    for c in self.cands[iv].as_slice() {
-                        let cr = &self.credits[c.port as usize];
+                    for c in self.route.cands[iv].as_slice() {
                         for ov in 0..nv {
-                            let owner = match &self.outq {
-                                Some(q) => q.owner(c.port as usize, ov, nv),
-                                None => cr.owner(ov),
-                            };
+                            let owner = self.out.owner(c.port as usize, ov);
                             if c.vcs >> ov & 1 == 0 || owner == FREE {
                                 continue;
                             }
@@ -579,7 +422,7 @@ impl Switch<VcExt> for VcSwitch {
                         }
                     }
                 }
-                VcState::Active if self.bufs[p as usize].level(v as usize) > 0 => {
+                VcState::Active if self.input.bufs[p as usize].level(v as usize) > 0 => {
                     out.push(Wait {
                         port: p,
                         vc: v,

@@ -19,17 +19,17 @@ impl VcSwitch {
 
     /// State of input VC `v` of port `port`.
     pub fn vc_state(&self, port: usize, v: usize) -> VcState {
-        self.vcs[port * self.p.vcs + v].state
+        self.input.vcs[port * self.p.vcs + v].state
     }
 
     /// Credits output `port` holds for downstream VC `v`.
     pub fn credits(&self, port: usize, v: usize) -> u32 {
-        self.credits[port].credits(v)
+        self.out.credits[port].credits(v)
     }
 
     /// Flits in VC `v` of input `port`.
     pub fn level(&self, port: usize, v: usize) -> u32 {
-        self.bufs[port].level(v)
+        self.input.bufs[port].level(v)
     }
 
     /// Every credit counter holds the credits of its empty buffer downstream (true once the
@@ -37,23 +37,29 @@ impl VcSwitch {
     pub fn credits_restored(&self) -> bool {
         (0..self.p.ports)
             .filter(|&p| self.out_link[p] != NO_LINK)
-            .all(|p| (0..self.p.vcs).all(|v| self.credits[p].credits(v) == self.credits[p].size(v)))
+            .all(|p| {
+                (0..self.p.vcs)
+                    .all(|v| self.out.credits[p].credits(v) == self.out.credits[p].size(v))
+            })
     }
 
     /// Flits in VC `v` of output `port`'s queue (0 without output queues).
     pub fn queued(&self, port: usize, v: usize) -> u32 {
-        self.outq.as_ref().map_or(0, |q| q.bufs[port].level(v))
+        self.out
+            .queues
+            .as_ref()
+            .map_or(0, |q| q.bufs[port].level(v))
     }
 
     /// The packet of the flit at the front of VC `v` of output `port`'s queue.
     pub fn queued_front(&self, port: usize, v: usize) -> Option<u32> {
-        self.outq.as_ref()?.bufs[port].front(v).map(|f| f.pkt)
+        self.out.queues.as_ref()?.bufs[port].front(v).map(|f| f.pkt)
     }
 
     /// The packets of the first and the last flit in VC `v` of input `port` (None when
     /// empty): two different ones share the VC.
     pub fn packets_in(&self, port: usize, v: usize) -> Option<(u32, u32)> {
-        let b = &self.bufs[port];
+        let b = &self.input.bufs[port];
         Some((b.front(v)?.pkt, b.back(v)?.pkt))
     }
 
@@ -64,13 +70,25 @@ impl VcSwitch {
 
     /// Highest occupancy any VC buffer reached.
     pub fn max_level(&self) -> u32 {
-        self.bufs.iter().map(|b| b.max_level).max().unwrap_or(0)
+        self.input
+            .bufs
+            .iter()
+            .map(|b| b.max_level)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Flits buffered and inside the crossbar.
     pub fn flits_buffered(&self) -> u64 {
-        self.flits as u64
-            + self.xbar.inside() as u64
-            + self.outq.as_ref().map_or(0, |q| q.flits as u64)
+        self.input.flits as u64
+            + self.xbar.xbar.inside() as u64
+            + self.out.queues.as_ref().map_or(0, |q| q.flits as u64)
+    }
+}
+
+impl VcSwitch {
+    /// Headers the routing function gave no candidate (must stay 0).
+    pub fn route_errors(&self) -> u64 {
+        self.route.errors
     }
 }

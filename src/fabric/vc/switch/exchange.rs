@@ -1,77 +1,106 @@
-//! The VC router's glue to seed 002's LUC/NCB exchange unit (`blocks::luc_ncb`): the unit's
-//! words on the network links in its slots (2 + 8 of every 100 cycles, seed 002 §3), the slots
-//! that hold flits back, the message count its LUC keeps, and SSR's request counts (R).
+//! The exchange stage of the VC router, a variant present only with seed 002's LUC/NCB
+//! exchange (`exchange.hops > 0`): the unit ([`LucNcb`]) drives its words on the network links
+//! in its slots (2 + 8 of every 100 cycles, seed 002 §3), holds back the flits that would meet
+//! a slot, receives its neighbours' words, and counts the messages in the router (its LUC)
+//! from the heads written and the tails sent each cycle.
 
-use super::{VcState, VcSwitch};
+use super::input::VcState;
+use super::VcSwitch;
 use crate::blocks::link::{Link, NO_LINK};
-use crate::blocks::luc_ncb::DIRS;
+use crate::blocks::luc_ncb::{ExchangeParams, LucNcb, Word, DIRS};
+use crate::sim::Flit;
 
-impl VcSwitch {
-    /// The LUC/NCB exchange unit's cycle: in an exchange slot it drives its word on every
-    /// network link (no flit was granted onto them, [`VcSwitch::may_cross`]); the LUC takes
-    /// this cycle's heads in and tails out.
-    pub(super) fn exchange(&mut self, now: u64, links: &mut [Link]) {
-        let Some(x) = self.exch.as_mut() else {
-            return;
-        };
+/// The exchange stage.
+#[derive(Debug, Clone)]
+pub struct ExchangeStage {
+    pub unit: LucNcb,
+    /// Heads written and tails sent this cycle (the LUC's inputs).
+    pub(super) heads_in: u32,
+    pub(super) tails_out: u32,
+    /// Active input VCs held back a cycle because their flit would meet an exchange slot.
+    pub halted: u64,
+    /// The first network port (+x, −x, +y, −y from it).
+    first_net_port: u8,
+}
+
+impl ExchangeStage {
+    /// The stage of a router whose network ports start at `first_net_port`.
+    pub fn new(p: ExchangeParams, first_net_port: u8) -> Self {
+        ExchangeStage {
+            unit: LucNcb::new(p),
+            heads_in: 0,
+            tails_out: 0,
+            halted: 0,
+            first_net_port,
+        }
+    }
+
+    /// Output `o` is a network link the exchange takes at cycle `t`.
+    #[inline]
+    pub fn halts(&self, o: usize, t: u64) -> bool {
+        (o as u8).wrapping_sub(self.first_net_port) < DIRS as u8 && self.unit.halts(t)
+    }
+
+    /// An exchange word arrived on input `port`.
+    #[inline]
+    pub fn receive(&mut self, port: usize, f: Flit) {
+        let d = port.wrapping_sub(self.first_net_port as usize);
+        if d < DIRS {
+            self.unit.receive(d, Word::of(f));
+        }
+    }
+
+    /// The unit's cycle: in an exchange slot it drives its word on every network link (no flit
+    /// was granted onto them); the LUC takes this cycle's heads in and tails out. Returns the
+    /// outputs driven (bit o).
+    pub fn cycle(&mut self, now: u64, links: &mut [Link], out_link: &[u32]) -> u32 {
+        let x = &mut self.unit;
+        let mut drove = 0;
         x.begin(now);
         if x.halts(now) {
             for d in 0..DIRS {
-                let o = self.p.first_net_port as usize + d;
-                let ol = self.out_link[o];
+                let o = self.first_net_port as usize + d;
+                let ol = out_link[o];
                 if ol == NO_LINK {
                     continue;
                 }
                 if let Some(w) = x.word(now, d) {
                     links[ol as usize].send(now, w.flit());
-                    self.drove_fwd |= 1 << o;
+                    drove |= 1 << o;
                 }
             }
         }
         x.count(self.heads_in, self.tails_out);
         self.heads_in = 0;
         self.tails_out = 0;
+        drove
     }
+}
 
-    /// Output `o` is a network link the exchange takes at cycle `t`.
-    #[inline]
-    pub(super) fn exchange_halts(&self, o: usize, t: u64) -> bool {
-        self.exch.as_ref().is_some_and(|x| {
-            (o as u8).wrapping_sub(self.p.first_net_port) < DIRS as u8 && x.halts(t)
-        })
-    }
-
-    /// The routed heads that may take each output (SSR's R), into `requests`.
-    pub(super) fn count_requests(&mut self) {
-        self.requests.iter_mut().for_each(|r| *r = 0);
-        let mut w = self.waiting;
-        while w != 0 {
-            let iv = w.trailing_zeros() as usize;
-            w &= w - 1;
-            let mut m = self.cands[iv].port_mask();
-            while m != 0 {
-                let p = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if let Some(r) = self.requests.get_mut(p) {
-                    *r = r.saturating_add(1);
-                }
-            }
-        }
-    }
-
+impl VcSwitch {
     /// Messages in the router: packets whose head entered an input buffer and whose tail has
     /// not left it (an active or routing input VC's packet, and every other packet with a
     /// flit in the buffers) — what the LUC must count.
     pub fn messages_inside(&self) -> u32 {
         let nv = self.p.vcs;
         let mut n = 0;
-        for (iv, s) in self.vcs.iter().enumerate() {
+        for (iv, s) in self.input.vcs.iter().enumerate() {
             let (p, v) = (iv / nv, iv % nv);
             let current = s.state != VcState::Idle;
             n += current as u32;
             // packets behind the current one: their heads are in the buffer
-            n += self.bufs[p].heads(v) - (current && s.next == 0) as u32;
+            n += self.input.bufs[p].heads(v) - (current && s.next == 0) as u32;
         }
         n
+    }
+
+    /// The LUC/NCB exchange unit, when configured.
+    pub fn exchange_unit(&self) -> Option<&LucNcb> {
+        self.exch.as_ref().map(|x| &x.unit)
+    }
+
+    /// Flits held back a cycle by an exchange slot.
+    pub fn halted(&self) -> u64 {
+        self.exch.as_ref().map_or(0, |x| x.halted)
     }
 }

@@ -1,3 +1,8 @@
+//! The output unit of the VC router: per output the credit counters of the buffer downstream
+//! ([`VcCredits`], BookSim2's `_next_buf`), the delay line returned credits wait in
+//! (`credit_delay_cycles`), and — a variant of the stage, not a branch of the router's main
+//! path — optional output queues.
+//!
 //! Optional output queues of the VC router (`switch.output_buffer_flits`; seed 004 has 8 KB
 //! buffers at both sides of the crossbar): per output a per-VC FIFO ([`VcBuffer`]) between the
 //! crossbar and the link, which holds as many packets as fit.
@@ -11,13 +16,14 @@
 //! releases it. A flit entering an empty FIFO with its credits leaves in the same cycle: the
 //! queues add no zero-load latency.
 
-use super::VcSwitch;
-use crate::blocks::link::Link;
+use super::{Switching, VcParams};
+use crate::blocks::credit::CreditUnit;
+use crate::blocks::credit_delay::CreditDelay;
 use crate::blocks::vc_buffer::VcBuffer;
-use crate::blocks::vc_credits::FREE;
+use crate::blocks::vc_credits::{VcCredits, FREE};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::sim::packet::PacketTable;
-use crate::sim::Flit;
+use crate::sim::{Flit, FlowCtl};
 
 /// Owner of a downstream VC taken by the output stage (not an input VC).
 pub const OUTPUT_STAGE: u16 = FREE - 1;
@@ -100,21 +106,138 @@ impl OutputQueues {
     }
 }
 
-impl VcSwitch {
-    /// The output stage: one flit per output whose FIFO front the buffer downstream can take.
-    pub(super) fn send_queued(
+/// The output unit.
+#[derive(Debug, Clone)]
+pub(super) struct OutputUnit {
+    /// Per output: the credits and owners of the VCs downstream.
+    pub credits: Vec<VcCredits>,
+    /// Returned credits waiting `credit_delay_cycles`.
+    pipe: CreditDelay,
+    delayed: bool,
+    /// Output queues between crossbar and link, when configured.
+    pub queues: Option<OutputQueues>,
+    unit: CreditUnit,
+    cut_through: bool,
+    nv: usize,
+}
+
+impl OutputUnit {
+    /// The output unit of a router with parameters `p`.
+    pub fn new(p: &VcParams) -> Self {
+        let first = p.vc0_flits();
+        let (units, units0) = (
+            p.credit.buffer_units(p.buffer_flits),
+            p.credit.buffer_units(first),
+        );
+        OutputUnit {
+            credits: (0..p.ports)
+                .map(|_| VcCredits::with_first(p.vcs, units0, units, p.wait_for_tail_credit))
+                .collect(),
+            pipe: CreditDelay::new(p.ports, p.credit_delay_cycles),
+            delayed: p.credit_delay_cycles > 0,
+            queues: (p.output_buffer_flits > 0).then(|| {
+                let first = if p.escape_flits > 0 {
+                    p.escape_flits
+                } else {
+                    p.output_buffer_flits
+                };
+                OutputQueues::new(p.ports, p.vcs, first, p.output_buffer_flits)
+            }),
+            unit: p.credit,
+            cut_through: p.switching == Switching::CutThrough,
+            nv: p.vcs,
+        }
+    }
+
+    /// A credit symbol returned on output `port`: into the delay line, or applied at once.
+    #[inline]
+    pub fn receive(&mut self, now: u64, port: usize, c: FlowCtl) {
+        if self.delayed {
+            self.pipe.push(now, port, c);
+        } else {
+            apply(&mut self.credits, port, c);
+        }
+    }
+
+    /// Apply the credits whose delay is over.
+    #[inline]
+    pub fn apply_due(&mut self, now: u64) {
+        let credits = &mut self.credits;
+        self.pipe.pop_due(now, |port, c| apply(credits, port, c));
+    }
+
+    /// No credit waiting and no flit queued.
+    pub fn idle(&self) -> bool {
+        self.pipe.is_empty() && self.queues.as_ref().is_none_or(|q| q.flits == 0)
+    }
+
+    /// The VCs of output `o` free for a new packet (downstream, or of its output queue).
+    #[inline]
+    pub fn free(&self, o: usize) -> u32 {
+        match &self.queues {
+            Some(q) => q.free(o),
+            None => self.credits[o].free(),
+        }
+    }
+
+    /// The input VC holding output `o`'s VC `ov`, or [`FREE`].
+    pub fn owner(&self, o: usize, ov: usize) -> u16 {
+        match &self.queues {
+            Some(q) => q.owner(o, ov, self.nv),
+            None => self.credits[o].owner(ov),
+        }
+    }
+
+    /// VC allocation gave output `o`'s VC `ov` to input VC `iv`.
+    #[inline]
+    pub fn take(&mut self, o: usize, ov: usize, iv: u16) {
+        match self.queues.as_mut() {
+            Some(q) => q.take(o, ov, self.nv, iv),
+            None => self.credits[o].take(ov, iv),
+        }
+    }
+
+    /// Can flit `next` of a `len`-flit packet holding output `o`'s VC `ov` cross now: credits
+    /// downstream or room in the output queue (a cut-through head: for its whole packet)?
+    #[inline(always)]
+    pub fn can_accept(&self, o: usize, ov: usize, next: u32, len: u32) -> bool {
+        let head_ct = next == 0 && self.cut_through;
+        match &self.queues {
+            Some(q) => q.room(o, ov, self.nv) >= if head_ct { len } else { 1 },
+            None => {
+                let need = if head_ct {
+                    self.unit.packet_units(len)
+                } else {
+                    self.unit.consume_at(next)
+                };
+                self.credits[o].can_send(ov, need)
+            }
+        }
+    }
+
+    /// Flit `next` crosses towards output `o`'s VC `ov`: its credits are spent (or its place
+    /// in the output queue reserved); a tail releases the VC.
+    #[inline(always)]
+    pub fn reserve(&mut self, o: usize, ov: usize, next: u32, tail: bool) {
+        match self.queues.as_mut() {
+            Some(q) => q.reserve(o, ov, self.nv, tail),
+            None => self.credits[o].send(ov, self.unit.consume_at(next), tail),
+        }
+    }
+
+    /// The output stage with queues: one flit per output whose FIFO front the buffer
+    /// downstream can take, handed to `drive`; returns the flits sent.
+    pub fn send_queued(
         &mut self,
-        now: u64,
-        links: &mut [Link],
         packets: &PacketTable<VcExt>,
+        mut drive: impl FnMut(usize, Flit),
     ) -> u32 {
-        let Some(q) = self.outq.as_mut() else {
+        let Some(q) = self.queues.as_mut() else {
             return 0;
         };
-        let (nv, unit) = (self.p.vcs, self.p.credit);
-        let cut_through = self.p.switching == super::Switching::CutThrough;
+        let (nv, unit) = (self.nv, self.unit);
         let mut moved = 0;
-        for o in 0..self.p.ports {
+        for o in 0..q.bufs.len() {
             let occ = q.bufs[o].occupied();
             if occ == 0 {
                 continue;
@@ -137,7 +260,7 @@ impl VcSwitch {
                 } else {
                     q.idx[k]
                 };
-                let need = if idx == 0 && cut_through {
+                let need = if idx == 0 && self.cut_through {
                     unit.packet_units(packets.header(f.pkt).flits)
                 } else {
                     unit.consume_at(idx)
@@ -153,14 +276,19 @@ impl VcSwitch {
                 q.idx[k] = idx + 1;
                 q.rr[o] = v as u8;
                 cr.send(this, unit.consume_at(idx), f.is_tail());
-                links[self.out_link[o] as usize].send(now, f);
-                self.sent[o] = Some(f);
-                self.any_sent = true;
-                self.drove_fwd |= 1 << o;
+                drive(o, f);
                 moved += 1;
                 break;
             }
         }
         moved
+    }
+}
+
+/// A returned credit reaches output `port`'s counters.
+#[inline]
+fn apply(credits: &mut [VcCredits], port: usize, c: FlowCtl) {
+    if let FlowCtl::Credit { vc, n } = c {
+        credits[port].credit(vc as usize, n as u32);
     }
 }

@@ -30,21 +30,21 @@ impl Probe for VcSwitch {
                 continue;
             }
             v.scope_idx("in", p);
-            let asked = self.sa_asked >> p & 1 == 1;
-            v.bits("sa_req", np as u32, if asked { self.sa_req[p] } else { 0 });
-            v.flag("sa_grant", self.sa_won >> p & 1 == 1);
-            v.int("sa_ptr", self.sw_rr[p] as i64);
+            let asked = self.sa.asked >> p & 1 == 1;
+            v.bits("sa_req", np as u32, if asked { self.sa.req[p] } else { 0 });
+            v.flag("sa_grant", self.sa.won >> p & 1 == 1);
+            v.int("sa_ptr", self.sa.rr[p] as i64);
             for c in 0..nv {
                 let iv = p * nv + c;
-                let s = &self.vcs[iv];
+                let s = &self.input.vcs[iv];
                 v.scope_idx("vc", c);
-                v.bits("level", 16, self.bufs[p].level(c) as u64);
+                v.bits("level", 16, self.input.bufs[p].level(c) as u64);
                 v.text("state", s.state.name());
                 let held = s.state == VcState::Active;
                 v.int("out", if held { s.out as i64 } else { -1 });
                 v.int("out_vc", if held { s.ovc as i64 } else { -1 });
-                v.flag("va_req", self.va_asked >> iv & 1 == 1);
-                v.flag("va_grant", self.va_won >> iv & 1 == 1);
+                v.flag("va_req", self.va.asked >> iv & 1 == 1);
+                v.flag("va_grant", self.va.won >> iv & 1 == 1);
                 v.up();
             }
             v.up();
@@ -56,10 +56,10 @@ impl Probe for VcSwitch {
             v.scope_idx("out", p);
             for c in 0..nv {
                 v.scope_idx("vc", c);
-                v.int("credits", self.credits[p].credits(c) as i64);
-                let o = self.credits[p].owner(c);
+                v.int("credits", self.out.credits[p].credits(c) as i64);
+                let o = self.out.credits[p].owner(c);
                 v.int("owner", if o == FREE { -1 } else { o as i64 });
-                if let Some(q) = &self.outq {
+                if let Some(q) = &self.out.queues {
                     v.bits("queued", 16, q.bufs[p].level(c) as u64);
                 }
                 v.up();
@@ -80,7 +80,7 @@ impl Probe for VcSwitch {
             );
             v.up();
         }
-        if let Some(x) = &self.exch {
+        if let Some(x) = self.exchange_unit() {
             v.scope("luc_ncb");
             v.bits("luc", 16, x.luc as u64);
             v.flag("slot", x.in_slot);
@@ -89,7 +89,7 @@ impl Probe for VcSwitch {
                 v.bits(&format!("ncb2_{name}"), 16, x.ncb2[d] as u64);
             }
             for p in 0..np {
-                v.bits(&format!("requests{p}"), 8, self.requests[p] as u64);
+                v.bits(&format!("requests{p}"), 8, self.va.requests[p] as u64);
             }
             v.up();
         }

@@ -1,9 +1,8 @@
 //! What the selection function sees of the VC router's outputs (`super`).
 
-use super::OutputQueues;
+use super::output::OutputUnit;
 use crate::blocks::link::NO_LINK;
 use crate::blocks::luc_ncb::{LucNcb, DIRS};
-use crate::blocks::vc_credits::VcCredits;
 use crate::routing::selection::PortView;
 
 /// The outputs as the selection function sees them during VC allocation. Without output
@@ -13,9 +12,8 @@ use crate::routing::selection::PortView;
 /// output-queue VC the crossbar writes into: free, with room for the packet (`need_flits`),
 /// its credits the flits it can still take.
 pub(super) struct View<'a> {
-    pub credits: &'a [VcCredits],
+    pub out: &'a OutputUnit,
     pub out_link: &'a [u32],
-    pub outq: Option<&'a OutputQueues>,
     pub vcs: usize,
     pub need: u32,
     pub need_flits: u32,
@@ -32,10 +30,11 @@ impl PortView for View<'_> {
         if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
             return false;
         }
-        match self.outq {
+        match &self.out.queues {
             Some(q) => q.free(port) >> v & 1 == 1 && q.room(port, v, self.vcs) >= self.need_flits,
             None => {
-                self.credits[port].free() >> v & 1 == 1 && self.credits[port].can_send(v, self.need)
+                self.out.credits[port].free() >> v & 1 == 1
+                    && self.out.credits[port].can_send(v, self.need)
             }
         }
     }
@@ -45,16 +44,16 @@ impl PortView for View<'_> {
         if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
             return false;
         }
-        match self.outq {
+        match &self.out.queues {
             Some(q) => q.room(port, v, self.vcs) >= self.need_flits,
-            None => self.credits[port].can_send(v, self.need),
+            None => self.out.credits[port].can_send(v, self.need),
         }
     }
 
     fn free_vcs(&self, port: usize) -> u32 {
-        match self.outq {
+        match &self.out.queues {
             Some(q) if port < self.out_link.len() => q.free(port),
-            _ => self.credits.get(port).map_or(0, |c| c.free()),
+            _ => self.out.credits.get(port).map_or(0, |c| c.free()),
         }
     }
 
@@ -63,9 +62,9 @@ impl PortView for View<'_> {
         if port >= self.out_link.len() || v >= self.vcs {
             return 0;
         }
-        match self.outq {
+        match &self.out.queues {
             Some(q) => q.room(port, v, self.vcs),
-            None => self.credits[port].credits(v),
+            None => self.out.credits[port].credits(v),
         }
     }
 

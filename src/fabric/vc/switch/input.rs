@@ -1,0 +1,102 @@
+//! The input unit of the VC router (BookSim2's input buffers and per-VC state): per port a
+//! per-VC buffer ([`VcBuffer`], VC 0 optionally seed 004's escape queue), per input VC its
+//! state machine (idle → routing → VC allocation → active) and the output VC it holds. A flit
+//! is written in the cycle it arrives (0 cycles); the switch traversal reads the front flit.
+
+use crate::blocks::vc_buffer::VcBuffer;
+use crate::sim::Flit;
+use crate::stats::occupancy::Level;
+
+/// State of an input VC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VcState {
+    Idle,
+    /// Routing decision ready at `ready`.
+    Routing,
+    /// Asking the VC allocator.
+    VcAlloc,
+    /// Holding an output VC until the tail leaves.
+    Active,
+}
+
+/// The registers of one input VC.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct InVc {
+    pub state: VcState,
+    pub out: u8,
+    pub ovc: u8,
+    /// Routing: VC allocation from this cycle; Active: the head may ask for the switch.
+    pub ready: u64,
+    /// Flits of the packet at the front and the index of its next flit to leave.
+    pub len: u32,
+    pub next: u32,
+}
+
+const IDLE: InVc = InVc {
+    state: VcState::Idle,
+    out: 0,
+    ovc: 0,
+    ready: 0,
+    len: 0,
+    next: 0,
+};
+
+/// The input unit.
+#[derive(Debug, Clone)]
+pub(super) struct InputUnit {
+    pub bufs: Vec<VcBuffer>,
+    /// Per input VC (p·V + v).
+    pub vcs: Vec<InVc>,
+    /// Input VCs holding a flit (bit p·V + v).
+    pub holding: u64,
+    /// Flits in the buffers.
+    pub flits: u32,
+    /// Occupancy of each input VC buffer, p·V + v (statistics).
+    pub occ: Vec<Level>,
+    nv: usize,
+}
+
+impl InputUnit {
+    /// `ports` inputs of `vcs` buffers of `depth` flits, VC 0's of `first`.
+    pub fn new(ports: usize, vcs: usize, first: u32, depth: u32) -> Self {
+        InputUnit {
+            bufs: (0..ports)
+                .map(|_| VcBuffer::with_first(vcs, first as usize, depth as usize))
+                .collect(),
+            vcs: vec![IDLE; ports * vcs],
+            holding: 0,
+            flits: 0,
+            occ: vec![Level::default(); ports * vcs],
+            nv: vcs,
+        }
+    }
+
+    /// Write flit `f` into its VC of input `port`; true when it is a head at the front of an
+    /// idle VC, to be routed.
+    #[inline]
+    pub fn write(&mut self, now: u64, port: usize, f: Flit) -> bool {
+        let v = f.vc as usize;
+        let b = &mut self.bufs[port];
+        if !b.push(f) {
+            return false;
+        }
+        self.flits += 1;
+        let iv = port * self.nv + v;
+        self.occ[iv].set(now, b.level(v));
+        self.holding |= 1 << iv;
+        self.vcs[iv].state == VcState::Idle && b.level(v) == 1
+    }
+
+    /// Read the front flit of VC `v` of input `p` (it holds one).
+    #[inline(always)]
+    pub fn read(&mut self, now: u64, p: usize, v: usize) -> Flit {
+        let iv = p * self.nv + v;
+        let f = self.bufs[p].pop(v).expect("a requesting VC holds a flit");
+        self.flits -= 1;
+        self.occ[iv].set(now, self.bufs[p].level(v));
+        if self.bufs[p].level(v) == 0 {
+            self.holding &= !(1 << iv);
+        }
+        f
+    }
+}

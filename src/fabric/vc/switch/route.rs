@@ -1,0 +1,63 @@
+//! The route stage of the VC router (BookSim2's `_RouteUpdate`): the head at the front of an
+//! idle input VC asks the routing function for its candidates (ports and the VCs allowed on
+//! each); VC allocation may use them `routing_cycles` later (0 with lookahead routing, the iq
+//! preset).
+
+use super::input::{InputUnit, VcState};
+use crate::fabric::vc::nic::seq::VcExt;
+use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
+use crate::sim::packet::PacketTable;
+
+/// The route stage.
+#[derive(Debug, Clone)]
+pub(super) struct RouteStage {
+    pub routing: Routing,
+    /// Per input VC: the candidates of its head.
+    pub cands: Vec<Candidates>,
+    /// Headers the routing function gave no candidate (must stay 0).
+    pub errors: u64,
+    delay: u32,
+}
+
+impl RouteStage {
+    /// `ivcs` input VCs routed by `routing`, decisions `delay` cycles after the head arrives.
+    pub fn new(routing: Routing, ivcs: usize, delay: u32) -> Self {
+        RouteStage {
+            routing,
+            cands: vec![Candidates::new(); ivcs],
+            errors: 0,
+            delay,
+        }
+    }
+
+    /// Route the head at the front of input VC `iv` (input `port`, VC `v`) of router `sw`;
+    /// VC allocation from `at` + the routing delay.
+    #[inline]
+    pub fn start(
+        &mut self,
+        sw: u32,
+        (iv, port, v): (usize, usize, usize),
+        at: u64,
+        input: &mut InputUnit,
+        packets: &PacketTable<VcExt>,
+    ) {
+        let f = *input.bufs[port].front(v).expect("a head at the front");
+        let h = packets.header(f.pkt);
+        let q = Query {
+            sw,
+            in_port: port as u8,
+            in_vc: v as u8,
+            hdr: h,
+            route_byte: f.data,
+        };
+        self.routing.route(&q, &mut self.cands[iv]);
+        if self.cands[iv].is_empty() {
+            self.errors += 1;
+        }
+        let s = &mut input.vcs[iv];
+        s.state = VcState::Routing;
+        s.ready = at + self.delay as u64;
+        s.len = h.flits;
+        s.next = 0;
+    }
+}

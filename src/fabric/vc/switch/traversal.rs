@@ -1,0 +1,213 @@
+//! The switch traversal of the VC router (BookSim2's `_SwitchEvaluate`/`_SwitchUpdate`): a
+//! winner's front flit leaves its input buffer, its credit goes upstream, and it crosses the
+//! crossbar ([`Crossbar`]), reaching the link (or the output queue) `sw_alloc_cycles - 1 +
+//! crossbar_cycles` cycles later. Two variants of the stage: the multiplexed crossbar (one
+//! input per port, one flit per input and cycle, so its credit goes upstream at once) and the
+//! non-multiplexed one (one input per VC and one output per output VC, seed 004; several VCs
+//! of a port may free credits in one cycle, and they go upstream one symbol per link and
+//! cycle, the VCs taking turns: [`CreditReturn::Paced`]).
+
+use super::input::VcState;
+use super::{CrossbarKind, VcSwitch};
+use crate::blocks::crossbar::Crossbar;
+use crate::blocks::link::Link;
+use crate::fabric::vc::nic::seq::VcExt;
+use crate::sim::packet::PacketTable;
+use crate::sim::{Flit, FlowCtl};
+
+/// The crossbar stage.
+#[derive(Debug, Clone)]
+pub(super) struct CrossbarStage {
+    pub xbar: Crossbar,
+    kind: CrossbarKind,
+    nv: usize,
+}
+
+impl CrossbarStage {
+    /// A crossbar of `kind` for `ports` ports of `vcs` VCs, `delay` cycles from grant to
+    /// output.
+    pub fn new(kind: CrossbarKind, ports: usize, vcs: usize, delay: u32) -> Self {
+        let outputs = match kind {
+            CrossbarKind::Multiplexed => ports,
+            CrossbarKind::NonMultiplexed => ports * vcs,
+        };
+        CrossbarStage {
+            xbar: Crossbar::new(outputs, delay),
+            kind,
+            nv: vcs,
+        }
+    }
+
+    /// One crossbar input and output per VC (seed 004).
+    #[inline(always)]
+    pub fn non_multiplexed(&self) -> bool {
+        self.kind == CrossbarKind::NonMultiplexed
+    }
+
+    /// Cycles from grant to output.
+    #[inline(always)]
+    pub fn delay(&self) -> u32 {
+        self.xbar.delay()
+    }
+
+    /// The crossbar output towards output `o`'s VC `ov`.
+    #[inline(always)]
+    fn output(&self, o: usize, ov: usize) -> usize {
+        match self.kind {
+            CrossbarKind::Multiplexed => o,
+            CrossbarKind::NonMultiplexed => o * self.nv + ov,
+        }
+    }
+
+    /// The flits due now leave, each with its router output.
+    #[inline]
+    pub fn leave(&mut self, now: u64, mut out: impl FnMut(usize, Flit)) {
+        let stride = match self.kind {
+            CrossbarKind::Multiplexed => 1,
+            CrossbarKind::NonMultiplexed => self.nv,
+        };
+        self.xbar.leave(now, |x, f| out(x / stride, f))
+    }
+}
+
+/// How freed input-buffer credits go upstream.
+#[derive(Debug, Clone)]
+pub(super) enum CreditReturn {
+    /// At once, in the cycle the flit leaves (multiplexed crossbar).
+    AtOnce,
+    /// One symbol per input link and cycle: credit units freed per input VC and not yet sent,
+    /// the ports with some, and per port the VC whose credits go first next.
+    Paced {
+        back: Vec<u32>,
+        ports: u32,
+        rr: Vec<u8>,
+    },
+}
+
+impl CreditReturn {
+    /// The variant of a crossbar of `kind`.
+    pub fn new(kind: CrossbarKind, ports: usize, vcs: usize) -> Self {
+        match kind {
+            CrossbarKind::Multiplexed => CreditReturn::AtOnce,
+            CrossbarKind::NonMultiplexed => CreditReturn::Paced {
+                back: vec![0; ports * vcs],
+                ports: 0,
+                rr: vec![0; ports],
+            },
+        }
+    }
+
+    /// Credits wait to go upstream.
+    #[inline(always)]
+    pub fn pending(&self) -> bool {
+        matches!(self, CreditReturn::Paced { ports, .. } if *ports != 0)
+    }
+}
+
+impl VcSwitch {
+    /// The front flit of input VC `v` of port `p` leaves its buffer (its credit goes upstream)
+    /// and enters the crossbar; a tail frees the input VC. Returns 1.
+    #[inline(always)]
+    pub(super) fn cross(
+        &mut self,
+        now: u64,
+        p: usize,
+        v: usize,
+        links: &mut [Link],
+        packets: &PacketTable<VcExt>,
+    ) -> u32 {
+        let nv = self.p.vcs;
+        let iv = p * nv + v;
+        let mut f = self.input.read(now, p, v);
+        let s = self.input.vcs[iv];
+        let o = s.out as usize;
+        let tail = s.next + 1 == s.len;
+        self.out.reserve(o, s.ovc as usize, s.next, tail);
+        let n = self.p.credit.release_at(s.next, s.len);
+        if n > 0 {
+            match &mut self.back {
+                CreditReturn::AtOnce => {
+                    let c = FlowCtl::Credit {
+                        vc: v as u8,
+                        n: n as u8,
+                    };
+                    links[self.in_link[p] as usize].back.send(now, c);
+                    self.drove_back |= 1 << p;
+                }
+                CreditReturn::Paced { back, ports, .. } => {
+                    back[iv] += n;
+                    *ports |= 1 << p;
+                }
+            }
+        }
+        f.vc = s.ovc;
+        let x = self.xbar.output(o, s.ovc as usize);
+        if let Some(f) = self.xbar.xbar.enter(now, x, f) {
+            match self.out.queues.as_mut() {
+                Some(q) => q.enter(o, f, nv),
+                None => self.drive(now, o, f, links),
+            }
+        }
+        self.sa.granted(p, v, nv);
+        self.forwarded += 1;
+        self.forwarded_vc[s.ovc as usize] += 1;
+        if tail {
+            if let Some(x) = self.exch.as_mut() {
+                x.tails_out = x.tails_out.wrapping_add(1);
+            }
+            self.sa.active &= !(1 << iv);
+            self.input.vcs[iv].state = VcState::Idle;
+            if self.input.bufs[p].level(v) > 0 {
+                self.start_route(iv, now + 1, packets);
+            }
+        } else {
+            self.input.vcs[iv].next += 1;
+        }
+        1
+    }
+
+    /// Paced credit return: one symbol per input link and cycle, the VCs of a port taking
+    /// turns; the rest wait in their VC's return counter.
+    pub(super) fn return_credits(&mut self, now: u64, links: &mut [Link]) {
+        let nv = self.p.vcs;
+        let CreditReturn::Paced { back, ports, rr } = &mut self.back else {
+            return;
+        };
+        let mut m = *ports;
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let start = rr[p] as usize;
+            let Some(v) = (0..nv)
+                .map(|i| (start + i) % nv)
+                .find(|&v| back[p * nv + v] > 0)
+            else {
+                *ports &= !(1 << p);
+                continue;
+            };
+            let pending = &mut back[p * nv + v];
+            let n = (*pending).min(u8::MAX as u32);
+            *pending -= n;
+            let c = FlowCtl::Credit {
+                vc: v as u8,
+                n: n as u8,
+            };
+            let sent = links[self.in_link[p] as usize].back.send(now, c);
+            debug_assert!(sent, "one credit symbol per link and cycle");
+            self.drove_back |= 1 << p;
+            rr[p] = ((v + 1) % nv) as u8;
+            if back[p * nv..(p + 1) * nv].iter().all(|&x| x == 0) {
+                *ports &= !(1 << p);
+            }
+        }
+    }
+
+    /// Drive flit `f` on output `o`'s link.
+    #[inline]
+    pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &mut [Link]) {
+        links[self.out_link[o] as usize].send(now, f);
+        self.sent[o] = Some(f);
+        self.any_sent = true;
+        self.drove_fwd |= 1 << o;
+    }
+}

@@ -1,0 +1,162 @@
+//! The VC allocation stage of the VC router (BookSim2's `_VCAllocEvaluate`/`_VCAllocUpdate`):
+//! every routed head requests the free output VCs its candidates allow — the selection function
+//! picks one port when the routing gives several — and a separable input-first allocator
+//! ([`SeparableInputFirst`], ports·VCs × ports·VCs) grants each output VC to one head. A
+//! granted head may ask for the switch `vc_alloc_cycles` later; it holds the output VC until
+//! its tail is sent (or its tail credit returns, `wait_for_tail_credit`).
+
+use super::input::VcState;
+use super::{Switching, VcSwitch, View};
+use crate::blocks::allocator::{SeparableInputFirst, NO_GRANT};
+use crate::blocks::link::NO_LINK;
+use crate::routing::selection::{Needs, SelectionFunction};
+
+/// The VC allocation stage.
+#[derive(Debug, Clone)]
+pub(super) struct VcAllocStage {
+    alloc: SeparableInputFirst,
+    /// Scratch: each requesting input VC's output-VC mask, and its grant.
+    req: Vec<u64>,
+    grant: Vec<u8>,
+    /// Input VCs routing or in VC allocation (bit p·V + v).
+    pub waiting: u64,
+    /// Probes of the last evaluated cycle: requests and grants (bit p·V + v).
+    pub asked: u64,
+    pub won: u64,
+    /// What the selection reads of the router (its declaration, read once).
+    pub needs: Needs,
+    /// Per output: the routed heads that may take it (SSR's R), counted when the selection
+    /// asks for it.
+    pub requests: Vec<u8>,
+}
+
+impl VcAllocStage {
+    /// The stage of a router of `ports` ports and `vcs` VCs whose selection needs `needs`.
+    pub fn new(ports: usize, vcs: usize, needs: Needs) -> Self {
+        VcAllocStage {
+            alloc: SeparableInputFirst::new(ports * vcs, ports * vcs),
+            req: vec![0; ports * vcs],
+            grant: vec![NO_GRANT; ports * vcs],
+            waiting: 0,
+            asked: 0,
+            won: 0,
+            needs,
+            requests: vec![0; ports],
+        }
+    }
+
+    /// The routed heads that may take each output (SSR's R), from `port_masks` of the
+    /// waiting input VCs.
+    pub fn count_requests(&mut self, port_mask: impl Fn(usize) -> u32) {
+        self.requests.iter_mut().for_each(|r| *r = 0);
+        let mut w = self.waiting;
+        while w != 0 {
+            let iv = w.trailing_zeros() as usize;
+            w &= w - 1;
+            let mut m = port_mask(iv);
+            while m != 0 {
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if let Some(r) = self.requests.get_mut(p) {
+                    *r = r.saturating_add(1);
+                }
+            }
+        }
+    }
+}
+
+impl VcSwitch {
+    /// VC allocation among the routed heads.
+    pub(super) fn vc_allocate(&mut self, now: u64) {
+        let nv = self.p.vcs;
+        let vmask = (1u32 << nv) - 1;
+        let mut asked = 0u64;
+        if self.va.needs.request_counts {
+            let cands = &self.route.cands;
+            self.va.count_requests(|iv| cands[iv].port_mask());
+        }
+        let mut w = self.va.waiting;
+        while w != 0 {
+            let iv = w.trailing_zeros() as usize;
+            w &= w - 1;
+            let s = &mut self.input.vcs[iv];
+            if s.state == VcState::Routing {
+                if now < s.ready {
+                    continue;
+                }
+                s.state = VcState::VcAlloc;
+            }
+            let keep = if self.p.keep_vc {
+                1 << (iv % nv)
+            } else {
+                vmask
+            };
+            let c = &self.route.cands[iv];
+            let (port, allowed) = match c.as_slice() {
+                [] => continue,
+                [one] => (one.port as usize, one.vcs),
+                many => {
+                    let ct = self.p.switching == Switching::CutThrough;
+                    let view = View {
+                        out: &self.out,
+                        out_link: &self.out_link,
+                        vcs: nv,
+                        need: if ct {
+                            self.p.credit.packet_units(s.len)
+                        } else {
+                            0
+                        },
+                        need_flits: if ct { s.len } else { 1 },
+                        requests: &self.va.requests,
+                        exch: self.exch.as_ref().map(|x| &x.unit),
+                        first_net_port: self.p.first_net_port,
+                    };
+                    let Some(pick) = self.p.selection.select(c, &view, s.len) else {
+                        continue;
+                    };
+                    // the VCs of the picked candidate's class at that port (an adaptive and an
+                    // escape candidate may name the same port)
+                    let vcs = many
+                        .iter()
+                        .filter(|x| x.port == pick.port && x.vcs >> pick.vc & 1 == 1)
+                        .fold(0, |m, x| m | x.vcs);
+                    (pick.port as usize, vcs)
+                }
+            };
+            if port >= self.p.ports || self.out_link[port] == NO_LINK {
+                continue;
+            }
+            let free = self.out.free(port) & allowed & keep & vmask;
+            if free != 0 {
+                self.va.req[iv] = (free as u64) << (port * nv);
+                asked |= 1 << iv;
+            }
+        }
+        if asked == 0 {
+            return;
+        }
+        let va = &mut self.va;
+        va.asked = asked;
+        va.alloc.allocate_among(asked, &va.req, &mut va.grant);
+        let mut w = asked;
+        while w != 0 {
+            let iv = w.trailing_zeros() as usize;
+            w &= w - 1;
+            self.va.req[iv] = 0;
+            let g = self.va.grant[iv];
+            if g == NO_GRANT {
+                continue;
+            }
+            let (o, ov) = (g as usize / nv, g as usize % nv);
+            self.out.take(o, ov, iv as u16);
+            let s = &mut self.input.vcs[iv];
+            s.state = VcState::Active;
+            s.out = o as u8;
+            s.ovc = ov as u8;
+            s.ready = now + self.p.vc_alloc_cycles as u64;
+            self.va.waiting &= !(1 << iv);
+            self.sa.active |= 1 << iv;
+            self.va.won |= 1 << iv;
+        }
+    }
+}
