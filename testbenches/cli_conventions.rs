@@ -34,8 +34,8 @@ fn help_lists_every_registered_name() {
         for (s, _) in SELECTIONS {
             assert!(text.contains(s), "selection {s}");
         }
-        for (p, _) in PATTERNS {
-            assert!(text.contains(p), "pattern {p}");
+        for p in PATTERNS {
+            assert!(text.contains(p.name), "pattern {}", p.name);
         }
     }
     for r in ROUTINGS {

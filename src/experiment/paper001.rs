@@ -276,7 +276,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                     io(Selection::Sadp, small, &small_tag),
                     io(Selection::Ff, small, &small_tag),
                 ],
-                Pattern::Uniform,
+                Pattern::uniform(),
                 rates(0.8),
             ),
             "fig6a" | "fig6b" => {
@@ -294,7 +294,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                         sadp.clone(),
                         ff.clone(),
                     ],
-                    Pattern::HotSpotRandom { percent: pct },
+                    Pattern::hot_spot_random(pct),
                     rates(max),
                 )
             }
@@ -302,7 +302,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                 &mut out,
                 "bitrev",
                 vec![det.clone(), sadp.clone(), ff.clone()],
-                Pattern::BitReversal,
+                Pattern::bit_reversal(),
                 rates(0.8),
             ),
             "fig7" | "fig7closed" => {
@@ -339,7 +339,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                             figure: f.clone(),
                             variant: v,
                             x: c,
-                            pattern: Pattern::Uniform,
+                            pattern: Pattern::uniform(),
                             workload: workload.clone(),
                         });
                     }
@@ -353,7 +353,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                         figure: f.clone(),
                         variant: v,
                         x,
-                        pattern: Pattern::Uniform,
+                        pattern: Pattern::uniform(),
                         workload: workload.clone(),
                     })
                 };
