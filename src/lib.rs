@@ -10,6 +10,7 @@ pub mod experiment;
 pub mod hdl;
 pub mod memory;
 pub mod output;
+pub mod reproduce;
 pub mod routing;
 pub mod sim;
 pub mod stats;

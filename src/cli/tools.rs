@@ -375,7 +375,7 @@ pub(crate) fn cmd_list() -> Result<()> {
     outln!(
         "reproductions of the seed papers (flitwave reproduce PAPER; check: the fidelity ledger):"
     );
-    for p in flitwave::experiment::papers::PAPERS {
+    for p in flitwave::reproduce::papers::PAPERS {
         outln!(
             "  {:<12} seed {}: {}; {}",
             p.name,
