@@ -11,6 +11,7 @@ pub mod hdl;
 pub mod keys;
 pub mod memory;
 pub mod output;
+pub mod reproduce;
 pub mod routing;
 pub mod sim;
 pub mod stats;

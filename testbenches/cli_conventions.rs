@@ -9,8 +9,8 @@ use crate::common::{fails_with, flitwave};
 /// `reproduce` says which seed paper each name is.
 #[test]
 fn help_lists_every_registered_name() {
-    use flitwave::experiment::papers::PAPERS;
     use flitwave::fabric::registry::FAMILIES;
+    use flitwave::reproduce::papers::PAPERS;
     use flitwave::routing::registry::ROUTINGS;
     use flitwave::routing::selection::SELECTIONS;
     use flitwave::traffic::pattern::PATTERNS;
@@ -34,8 +34,8 @@ fn help_lists_every_registered_name() {
         for (s, _) in SELECTIONS {
             assert!(text.contains(s), "selection {s}");
         }
-        for (p, _) in PATTERNS {
-            assert!(text.contains(p), "pattern {p}");
+        for p in PATTERNS {
+            assert!(text.contains(p.name), "pattern {}", p.name);
         }
     }
     for r in ROUTINGS {

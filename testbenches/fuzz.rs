@@ -241,9 +241,9 @@ proptest! {
     /// Raw reproduction results (`reproduce fattree --from-raw`): random JSON is refused.
     #[test]
     fn raw_results_never_panic(raw in ".{0,200}", n in any::<f64>()) {
-        let _ = serde_json::from_str::<flitwave::experiment::paper001::Raw>(&raw);
+        let _ = serde_json::from_str::<flitwave::reproduce::fattree::Raw>(&raw);
         let text = format!("{{\"options\": {{\"k\": {n}}}, \"points\": []}}");
-        let _ = serde_json::from_str::<flitwave::experiment::paper001::Raw>(&text);
+        let _ = serde_json::from_str::<flitwave::reproduce::fattree::Raw>(&text);
     }
 }
 

@@ -71,7 +71,7 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
         },
         routes: std::sync::Arc::new(routes),
     };
-    let dests = DestTable::new(&Pattern::Uniform, &t).unwrap();
+    let dests = DestTable::new(&Pattern::uniform(), &t).unwrap();
     let mut net = Network::<MyrinetFamily>::new(&t, p, b, dests).unwrap();
     let payload = 100;
     let id = net.packets.alloc(Packet {

@@ -305,9 +305,9 @@ fn link_loads_per_stage_are_balanced_and_match_the_rule() {
             };
             assert_eq!(st.max_allowed_ports, choices, "{what}");
             for (p, ps) in [
-                Pattern::BitReversal,
-                Pattern::PerfectShuffle,
-                Pattern::Complement,
+                Pattern::bit_reversal(),
+                Pattern::perfect_shuffle(),
+                Pattern::complement(),
             ]
             .iter()
             .zip(&st.permutations)

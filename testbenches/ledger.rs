@@ -4,7 +4,7 @@
 //! beside them, and recomputes rather than copies: a changed raw result changes the status.
 
 use crate::common::{fails_with, flitwave, fresh_dir};
-use flitwave::experiment::ledger::RAW;
+use flitwave::reproduce::ledger::RAW;
 use std::path::{Path, PathBuf};
 
 /// The committed raw results, copied into a scratch directory (the check writes README.md

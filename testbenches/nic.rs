@@ -77,7 +77,7 @@ impl Bench {
             packets: PacketTable::new(),
             table: RoutingTable::new(Arc::new(routes.finish())),
             delivered_msgs: vec![],
-            dests: DestTable::new(&Pattern::Uniform, &topo()).unwrap(),
+            dests: DestTable::new(&Pattern::uniform(), &topo()).unwrap(),
             stats: Collector::new(0),
             wire: vec![],
         }

@@ -17,7 +17,7 @@ fn perfect_shuffle_rotates_left_by_one_bit() {
         assert_eq!(perfect_shuffle(x, 3), d, "shuffle of {x:03b}");
     }
     let t = fattree(2, 3).unwrap();
-    let tab = DestTable::new(&Pattern::PerfectShuffle, &t).unwrap();
+    let tab = DestTable::new(&Pattern::perfect_shuffle(), &t).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for (src, &w) in want.iter().enumerate() {
         // 000 and 111 map to themselves and send nothing, like bit-reversal's palindromes
@@ -54,9 +54,13 @@ fn complement_inverts_every_bit() {
         // never the source itself: every source sends
         assert_eq!(tab.pick(src, &mut rng), Some(63 - src));
     }
-    assert_eq!(permutation_dest(&Pattern::Complement, 0, 1), None, "1 host");
-    assert_eq!(permutation_dest(&Pattern::Uniform, 3, 8), None);
-    assert_eq!(permutation_dest(&Pattern::BitReversal, 1, 8), Some(4));
+    assert_eq!(
+        permutation_dest(&Pattern::complement(), 0, 1),
+        None,
+        "1 host"
+    );
+    assert_eq!(permutation_dest(&Pattern::uniform(), 3, 8), None);
+    assert_eq!(permutation_dest(&Pattern::bit_reversal(), 1, 8), Some(4));
 }
 
 #[test]
@@ -76,15 +80,12 @@ fn permutations_need_a_power_of_two() {
 #[test]
 fn names_parse_and_print() {
     for (s, p) in [
-        ("perfect-shuffle", Pattern::PerfectShuffle),
-        ("shuffle", Pattern::PerfectShuffle),
-        ("Perfect_Shuffle", Pattern::PerfectShuffle),
-        ("complement", Pattern::Complement),
-        ("hot-spot:5@random", Pattern::HotSpotRandom { percent: 5.0 }),
-        (
-            "hot-spot:20@random",
-            Pattern::HotSpotRandom { percent: 20.0 },
-        ),
+        ("perfect-shuffle", Pattern::perfect_shuffle()),
+        ("shuffle", Pattern::perfect_shuffle()),
+        ("Perfect_Shuffle", Pattern::perfect_shuffle()),
+        ("complement", Pattern::complement()),
+        ("hot-spot:5@random", Pattern::hot_spot_random(5.0)),
+        ("hot-spot:20@random", Pattern::hot_spot_random(20.0)),
     ] {
         assert_eq!(Pattern::parse(s).unwrap(), p, "{s}");
     }
@@ -121,14 +122,8 @@ fn random_hot_spot_is_drawn_from_the_seed() {
     assert!(distinct.len() > 20, "seeds pick different hosts: {hosts:?}");
     assert_eq!(hot_spot_host(0, 3), 0);
     let r = p.resolve(256, 7);
-    assert_eq!(
-        r,
-        Pattern::HotSpot {
-            percent: 20.0,
-            host: hot_spot_host(256, 7)
-        }
-    );
-    assert_eq!(Pattern::Uniform.resolve(256, 7), Pattern::Uniform);
+    assert_eq!(r, Pattern::hot_spot(20.0, hot_spot_host(256, 7)));
+    assert_eq!(Pattern::uniform().resolve(256, 7), Pattern::uniform());
     // 20 % of the messages of the other 255 hosts go to the hot host, the rest uniform
     let hot = hot_spot_host(256, 7);
     let tab = DestTable::new(&r, &t).unwrap();

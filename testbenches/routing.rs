@@ -434,7 +434,7 @@ fn dimension_order_routes() {
 fn destination_patterns() {
     let t = irregular::generate(16, 4, 8, 2).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let u = DestTable::new(&Pattern::Uniform, &t).unwrap();
+    let u = DestTable::new(&Pattern::uniform(), &t).unwrap();
     let mut seen = vec![0u32; 64];
     for _ in 0..64_000 {
         let d = u.pick(5, &mut rng).unwrap();
@@ -475,13 +475,13 @@ fn destination_patterns() {
     )
     .unwrap();
     assert_eq!(
-        DestTable::new(&Pattern::Local { hops: 3 }, &lone)
+        DestTable::new(&Pattern::local(3), &lone)
             .unwrap()
             .pick(0, &mut rng),
         None
     );
     assert_eq!(
-        DestTable::new(&Pattern::Uniform, &lone)
+        DestTable::new(&Pattern::uniform(), &lone)
             .unwrap()
             .pick(0, &mut rng),
         None
@@ -496,7 +496,7 @@ fn destination_patterns() {
         (hot as f64 - expect).abs() < 0.05 * expect,
         "{hot} vs {expect}"
     );
-    let br = DestTable::new(&Pattern::BitReversal, &t).unwrap();
+    let br = DestTable::new(&Pattern::bit_reversal(), &t).unwrap();
     for src in 0..64usize {
         let want = (0..6).fold(0, |acc, b| acc | (((src >> b) & 1) << (5 - b)));
         let got = br.pick(src, &mut rng);
@@ -516,37 +516,22 @@ fn destination_patterns() {
     }
     assert_eq!(
         Pattern::parse("bit_reversal").unwrap(),
-        Pattern::BitReversal
+        Pattern::bit_reversal()
     );
-    assert_eq!(
-        Pattern::parse("local:5").unwrap(),
-        Pattern::Local { hops: 5 }
-    );
+    assert_eq!(Pattern::parse("local:5").unwrap(), Pattern::local(5));
     for p in ["hotspot:30", "hot_spot:30", "hot-spot:30@0"] {
-        assert_eq!(
-            Pattern::parse(p).unwrap(),
-            Pattern::HotSpot {
-                percent: 30.0,
-                host: 0
-            }
-        );
+        assert_eq!(Pattern::parse(p).unwrap(), Pattern::hot_spot(30.0, 0));
     }
     assert_eq!(
         Pattern::parse("hot-spot:100").unwrap(),
-        Pattern::HotSpot {
-            percent: 100.0,
-            host: 0
-        }
+        Pattern::hot_spot(100.0, 0)
     );
     let e = Pattern::parse("zigzag").unwrap_err().to_string();
     assert!(
         e.contains("zigzag") && e.contains("uniform, uniform+self, bit-reversal"),
         "{e}"
     );
-    let bad = Pattern::HotSpot {
-        percent: f64::NAN,
-        host: 0,
-    };
+    let bad = Pattern::hot_spot(f64::NAN, 0);
     assert!(DestTable::new(&bad, &t)
         .unwrap_err()
         .to_string()
@@ -566,7 +551,7 @@ fn destination_patterns() {
         assert!(Pattern::parse(bad).is_err(), "{bad}");
     }
     let odd = irregular::generate(3, 4, 8, 1).unwrap();
-    assert!(DestTable::new(&Pattern::BitReversal, &odd)
+    assert!(DestTable::new(&Pattern::bit_reversal(), &odd)
         .unwrap_err()
         .message()
         .contains("power-of-two"));

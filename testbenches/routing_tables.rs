@@ -78,7 +78,7 @@ fn a_route_set_stores_each_switch_path_once() {
 fn the_updown_root_is_a_parameter_and_moves_the_bound() {
     use flitwave::routing::bound;
     let t = irregular::generate(16, 4, 8, 1).unwrap();
-    let u = DestTable::new(&Pattern::Uniform, &t).unwrap();
+    let u = DestTable::new(&Pattern::uniform(), &t).unwrap();
     let mut rates = vec![];
     for root in [0, 5, 9] {
         let ud = UpDown::rooted(&t, root);

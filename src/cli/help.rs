@@ -2,8 +2,8 @@
 //! accepts: switch families, routings with their path selections, selections, traffic
 //! patterns and reproductions (issue 28).
 
-use flitwave::experiment::papers::{self, PAPERS};
 use flitwave::fabric::registry::FAMILIES;
+use flitwave::reproduce::papers::{self, PAPERS};
 use flitwave::routing::registry::ROUTINGS;
 use flitwave::routing::selection::SELECTIONS;
 use flitwave::traffic::pattern;

@@ -243,7 +243,7 @@ fn throughput_bounds(topo: &Topology, plan: &Plan) -> (serde_json::Value, String
             .ok()
             .and_then(|d| bound::of_plan(topo, plan, &d))
     };
-    let (u, br) = (of(Pattern::Uniform), of(Pattern::BitReversal));
+    let (u, br) = (of(Pattern::uniform()), of(Pattern::bit_reversal()));
     let kind = if plan.minimal_adaptive {
         "minimal paths split evenly"
     } else {
@@ -275,7 +275,7 @@ fn throughput_bounds(topo: &Topology, plan: &Plan) -> (serde_json::Value, String
                 .ok()
                 .and_then(|d| bound::minimal_limit(topo, &d))
         };
-        let (lu, lb) = (lim(Pattern::Uniform), lim(Pattern::BitReversal));
+        let (lu, lb) = (lim(Pattern::uniform()), lim(Pattern::bit_reversal()));
         j["limit"] = serde_json::json!({
             "uniform": lu.as_ref().map(|b| b.rate),
             "bit_reversal": lb.as_ref().map(|b| b.rate),
@@ -369,13 +369,13 @@ pub(crate) fn cmd_list() -> Result<()> {
         outln!("  {:<12} {help}", name);
     }
     outln!("traffic patterns (traffic.pattern, --pattern):");
-    for (name, help) in flitwave::traffic::pattern::PATTERNS {
-        outln!("  {:<17} {help}", name);
+    for p in flitwave::traffic::pattern::PATTERNS {
+        outln!("  {:<17} {}", p.name, p.help);
     }
     outln!(
         "reproductions of the seed papers (flitwave reproduce PAPER; check: the fidelity ledger):"
     );
-    for p in flitwave::experiment::papers::PAPERS {
+    for p in flitwave::reproduce::papers::PAPERS {
         outln!(
             "  {:<12} seed {}: {}; {}",
             p.name,

@@ -337,7 +337,7 @@ mod tests {
     fn mesh_bounds_match_a_hand_count() {
         let topo = mesh([4, 4], 1).unwrap();
         let routes = dor::routes(&topo).unwrap();
-        let u = DestTable::new(&Pattern::Uniform, &topo).unwrap();
+        let u = DestTable::new(&Pattern::uniform(), &topo).unwrap();
         let b = of_routes(&topo, &routes, &u).unwrap();
         // DOR on a 4x4 mesh, uniform over 15 others: the link from x=1 to x=2 in a row carries
         // the 2 sources west of it (x = 0, 1) to the 2 columns east (x = 2, 3) of every row:
@@ -359,7 +359,7 @@ mod tests {
         assert!(lim.rate >= b.rate - 1e-9, "{lim:?} vs {b:?}");
         assert!(lim.rate <= 15.0 / 16.0 * 1.02, "{lim:?}");
         // bit-reversal is a permutation: its route bound counts routes per channel
-        let br = DestTable::new(&Pattern::BitReversal, &topo).unwrap();
+        let br = DestTable::new(&Pattern::bit_reversal(), &topo).unwrap();
         let bb = of_routes(&topo, &routes, &br).unwrap();
         let mut per = std::collections::HashMap::new();
         for s in 0..16 {
@@ -377,14 +377,7 @@ mod tests {
     #[test]
     fn a_hot_spot_is_bounded_by_its_ejection_link() {
         let topo = mesh([4, 4], 1).unwrap();
-        let hs = DestTable::new(
-            &Pattern::HotSpot {
-                percent: 10.0,
-                host: 5,
-            },
-            &topo,
-        )
-        .unwrap();
+        let hs = DestTable::new(&Pattern::hot_spot(10.0, 5), &topo).unwrap();
         let m = minimal_even(&topo, &hs).unwrap();
         let want = 15.0 * 0.1 + 15.0 * 0.9 / 15.0;
         assert!((m.load - want).abs() < 1e-9, "{m:?}");

@@ -236,9 +236,9 @@ pub fn compute(topo: &Topology, scheme: Scheme) -> Result<TreeRouteStats> {
         .collect();
     let mut permutations = Vec::new();
     for p in [
-        Pattern::BitReversal,
-        Pattern::PerfectShuffle,
-        Pattern::Complement,
+        Pattern::bit_reversal(),
+        Pattern::perfect_shuffle(),
+        Pattern::complement(),
     ] {
         let mut pl = vec![0u64; load.len()];
         let (mut n, mut h) = (0u64, 0u64);

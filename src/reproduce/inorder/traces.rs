@@ -1,11 +1,11 @@
-//! The trace parts of `flitwave reproduce inorder`'s report (`paper004_report`): Tables 1 and 2
+//! The trace parts of `flitwave reproduce inorder`'s report (`report`): Tables 1 and 2
 //! beside the paper's, the trace's load, Figure 7 (memory per destination), Figure 8
 //! (execution time against the MTU) and the fat-tree comparison.
 
-use super::paper004::{kb_label, Options, Point};
-use super::paper004_report::{in_order, pts};
-use super::plot::{xy, Curve};
 use crate::error::Result;
+use crate::experiment::plot::{xy, Curve};
+use crate::reproduce::inorder::report::{in_order, pts};
+use crate::reproduce::inorder::{kb_label, Options, Point};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -321,7 +321,7 @@ fn micros(cycles: Option<u64>, clock_ns: f64) -> String {
 }
 
 /// The sequenced NIC on seed 001's fat-tree, beside seed 001's free acknowledgements.
-pub fn fattree(o: &Options, points: &[Point], free: &[super::paper001::Point]) -> String {
+pub fn fattree(o: &Options, points: &[Point], free: &[crate::reproduce::fattree::Point]) -> String {
     let mut md = format!("## The same NIC on fat-trees: seed 001's Figure 7(b)\n\nThe 2-ary 7-tree of seed 001 with its storage-like trace ({} µs), execution time (µs) per compression factor. Left: seed 001's vct switches with its ideal in-order mechanism (free acknowledgements, 8 MB reorder buffers; `reproduce fattree`). Right: the vc family configured as seed 001's switch (virtual cut-through, queues of two packets, credits, 1-byte flits at 6.25 ns) with seed 004's sequenced NIC: ACK/NACK packets, ADAP-LI, a dynamic 8 MB pool per destination.\n\n| compression | vct DET | vct SADP in-order (free acks) | vct FF in-order (free acks) | vc DET | vc SADP | vc FF | vc SADP ADAP-LI | vc FF ADAP-LI | waste % SADP / FF ADAP-LI |\n|---|---|---|---|---|---|---|---|---|---|\n", o.fattree_trace_us);
     for &c in &o.fattree_compressions {
         let f = |v: &str| {

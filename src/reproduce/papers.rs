@@ -2,6 +2,9 @@
 //! `flitwave list`. A "seed" is one of the five papers of `shared/seeds` that specify the
 //! hardware flitwave models; each has one reproduction.
 
+use super::{dl::command::Dl, fattree::command::Fattree, inorder::command::Inorder};
+use super::{itb::command::Itb, speculative::command::Speculative, Reproduction};
+
 /// One reproduction: the name `reproduce` takes, the seed paper, and what it covers.
 pub struct PaperEntry {
     pub name: &'static str,
@@ -11,6 +14,8 @@ pub struct PaperEntry {
     pub paper: &'static str,
     /// Its tables and figures that the reproduction recomputes.
     pub covers: &'static str,
+    /// The reproduction itself.
+    pub reproduction: &'static dyn Reproduction,
 }
 
 /// Every reproduction, in seed order.
@@ -20,30 +25,35 @@ pub const PAPERS: &[PaperEntry] = &[
         seed: "000",
         paper: "Flich et al., Performance Evaluation of a New Routing Strategy for Irregular Networks with Source Routing (in-transit buffers versus up*/down* on Myrinet)",
         covers: "Tables 1-9, Figures 6-9",
+        reproduction: &Itb,
     },
     PaperEntry {
         name: "fattree",
         seed: "001",
         paper: "Gómez et al., Deterministic versus Adaptive Routing in Fat-Trees (IR/FIR, SADP and FF, reorder buffers)",
         covers: "Figures 5-7 and the bit-reversal case",
+        reproduction: &Fattree,
     },
     PaperEntry {
         name: "speculative",
         seed: "002",
         paper: "So, Oyanagi, Yamazaki, Speculative Routing in Multicomputer Direct Networks (SSR over Opt-y on a 16x16 mesh)",
         covers: "Figures 4-5",
+        reproduction: &Speculative,
     },
     PaperEntry {
         name: "dl",
         seed: "003",
         paper: "Koibuchi et al., Descending Layers Routing (virtual channels as layers)",
         covers: "Tables 6-7",
+        reproduction: &Dl,
     },
     PaperEntry {
         name: "inorder",
         seed: "004",
         paper: "Martínez et al., In-Order Packet Delivery in Interconnection Networks using Adaptive Routing",
         covers: "Figures 5-8, Tables 1-2, the NIC on fat-trees",
+        reproduction: &Inorder,
     },
 ];
 

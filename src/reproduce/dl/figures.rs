@@ -6,12 +6,11 @@
 //! the saturation search of `Runner::search` plus points at fixed fractions of its knee, on the
 //! §5.1 setup of configs/dl.toml.
 
-use super::config::{Config, TopologyKind};
-use super::paper003::{preset, Options, Routing};
-use super::plot::{xy, Curve};
-use super::sweep::{worker_pool, Runner};
 use crate::error::Result;
-use rayon::prelude::*;
+use crate::experiment::config::{Config, TopologyKind};
+use crate::experiment::plot::{xy, Curve};
+use crate::experiment::sweep::Runner;
+use crate::reproduce::dl::{preset, Options, Routing};
 use std::path::Path;
 
 /// The curves of both figures: label and routing.
@@ -97,34 +96,29 @@ pub fn figures(o: &Options) -> Result<Vec<FigCurve>> {
         .into_iter()
         .flat_map(|f| CURVES.iter().map(move |&(l, r)| (f, l, r)))
         .collect();
-    let pool = worker_pool(o.threads)?;
-    pool.install(|| {
-        jobs.par_iter()
-            .map(|&(figure, label, r)| {
-                let run = Runner::new(config(figure, o, r)?)?;
-                let (mut pts, knee) = run.search(0.01)?;
-                for f in FRACTIONS {
-                    pts.push(run.point(knee * f)?);
-                }
-                pts.sort_by(|a, b| a.rate.total_cmp(&b.rate));
-                let points = pts
-                    .iter()
-                    .map(|p| FigPoint {
-                        rate: p.rate,
-                        accepted: p.summary.accepted_flits_per_cycle_per_host,
-                        latency: p.summary.latency.map(|l| l.cycles),
-                        saturated: p.saturated,
-                        healthy: p.summary.healthy(),
-                    })
-                    .collect();
-                Ok(FigCurve {
-                    figure,
-                    label,
-                    routing: r,
-                    points,
-                })
+    crate::reproduce::jobs::run_all(&jobs, o.threads, false, "curves", |&(figure, label, r)| {
+        let run = Runner::new(config(figure, o, r)?)?;
+        let (mut pts, knee) = run.search(0.01)?;
+        for f in FRACTIONS {
+            pts.push(run.point(knee * f)?);
+        }
+        pts.sort_by(|a, b| a.rate.total_cmp(&b.rate));
+        let points = pts
+            .iter()
+            .map(|p| FigPoint {
+                rate: p.rate,
+                accepted: p.summary.accepted_flits_per_cycle_per_host,
+                latency: p.summary.latency.map(|l| l.cycles),
+                saturated: p.saturated,
+                healthy: p.summary.healthy(),
             })
-            .collect()
+            .collect();
+        Ok(FigCurve {
+            figure,
+            label,
+            routing: r,
+            points,
+        })
     })
 }
 

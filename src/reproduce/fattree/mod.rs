@@ -11,16 +11,18 @@
 //! traces of the paper are not available; `traffic::storage` generates a trace of the same
 //! shape (23 disks, 105 hosts). Every point is an independent, seeded simulation.
 
-use super::build;
-use super::config::{Config, TopologyKind};
+pub mod command;
+pub mod report;
+
 use crate::error::Result;
+use crate::experiment::build;
+use crate::experiment::config::{Config, TopologyKind};
 use crate::fabric::vct::nic::AckMode;
 use crate::fabric::Summary;
 use crate::traffic::injection::{Injections, Process};
 use crate::traffic::pattern::Pattern;
 use crate::traffic::storage::{self, StorageParams};
 use crate::traffic::trace::{Packetize, Trace};
-use rayon::prelude::*;
 use serde::Serialize;
 
 /// What to run.
@@ -50,7 +52,7 @@ pub struct Options {
 pub struct Raw {
     /// The flitwave that simulated the points (absent in files older than provenance).
     #[serde(default)]
-    pub flitwave: Option<super::provenance::Provenance>,
+    pub flitwave: Option<crate::experiment::provenance::Provenance>,
     pub options: Options,
     pub points: Vec<Point>,
 }
@@ -276,7 +278,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                     io(Selection::Sadp, small, &small_tag),
                     io(Selection::Ff, small, &small_tag),
                 ],
-                Pattern::Uniform,
+                Pattern::uniform(),
                 rates(0.8),
             ),
             "fig6a" | "fig6b" => {
@@ -294,7 +296,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                         sadp.clone(),
                         ff.clone(),
                     ],
-                    Pattern::HotSpotRandom { percent: pct },
+                    Pattern::hot_spot_random(pct),
                     rates(max),
                 )
             }
@@ -302,7 +304,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                 &mut out,
                 "bitrev",
                 vec![det.clone(), sadp.clone(), ff.clone()],
-                Pattern::BitReversal,
+                Pattern::bit_reversal(),
                 rates(0.8),
             ),
             "fig7" | "fig7closed" => {
@@ -339,7 +341,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                             figure: f.clone(),
                             variant: v,
                             x: c,
-                            pattern: Pattern::Uniform,
+                            pattern: Pattern::uniform(),
                             workload: workload.clone(),
                         });
                     }
@@ -353,7 +355,7 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                         figure: f.clone(),
                         variant: v,
                         x,
-                        pattern: Pattern::Uniform,
+                        pattern: Pattern::uniform(),
                         workload: workload.clone(),
                     })
                 };
@@ -445,17 +447,5 @@ fn run_job(o: &Options, j: &Job) -> Result<Point> {
 /// Run every point (in parallel; the result does not depend on the thread count).
 pub fn run(o: &Options) -> Result<Vec<Point>> {
     let jobs = jobs(o)?;
-    let pool = super::sweep::worker_pool(o.threads)?;
-    let pb = super::sweep::progress_bar(jobs.len(), "points", o.progress);
-    let out: Vec<Result<Point>> = pool.install(|| {
-        jobs.par_iter()
-            .map(|j| {
-                let r = run_job(o, j);
-                pb.inc(1);
-                r
-            })
-            .collect()
-    });
-    pb.finish_and_clear();
-    out.into_iter().collect()
+    crate::reproduce::jobs::run_all(&jobs, o.threads, o.progress, "points", |j| run_job(o, j))
 }

@@ -9,13 +9,15 @@
 //! transpose and bit-reversal traffic, and the VC buffer depth (not given either). The setup is
 //! `configs/speculative.toml`.
 
-use super::config::Config;
-use super::sweep::{worker_pool, Runner};
+pub mod command;
+pub mod report;
+
 use crate::error::Result;
-use rayon::prelude::*;
+use crate::experiment::config::Config;
+use crate::experiment::sweep::Runner;
 
 /// The seed-002 preset.
-pub const PRESET: &str = include_str!("../../configs/speculative.toml");
+pub const PRESET: &str = include_str!("../../../configs/speculative.toml");
 
 /// One series of Figures 4–5: label, selection, exchange hops, reading of D.
 pub type Series = (&'static str, &'static str, u8, &'static str);
@@ -207,45 +209,46 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
     for (_, pat, _, _, _) in &jobs {
         if !bounds.contains_key(pat) {
             let c = config(o, SERIES[0], pat, d0, voq)?;
-            let topo = super::build::topology(&c)?;
-            let b = super::build::throughput_bounds(&c, &topo, &super::build::plan(&c, &topo)?)?;
+            let topo = crate::experiment::build::topology(&c)?;
+            let b = crate::experiment::build::throughput_bounds(
+                &c,
+                &topo,
+                &crate::experiment::build::plan(&c, &topo)?,
+            )?;
             bounds.insert(pat.clone(), b.map(|(b, l)| (b.rate, l.map(|l| l.rate))));
         }
     }
-    let pool = worker_pool(o.threads)?;
-    let pb = super::sweep::progress_bar(jobs.len(), "points", o.progress);
-    let pts = pool.install(|| {
-        jobs.par_iter()
-            .map(|(s, pattern, depth, load, source)| {
-                let run = Runner::new(config(o, *s, pattern, *depth, source)?)?;
-                let sum = run.point(*load)?.summary;
-                pb.inc(1);
-                let halted = match &sum.section {
-                    crate::fabric::registry::Section::Vc(v) => {
-                        v.exchange.as_ref().map_or(0, |x| x.halted)
-                    }
-                    _ => 0,
-                };
-                Ok(Point {
-                    series: s.0,
-                    source,
-                    pattern: pattern.clone(),
-                    buffer_flits: *depth,
-                    load: *load,
-                    accepted: sum.accepted_flits_per_cycle_per_host,
-                    latency: sum.latency.map(|l| l.cycles),
-                    saturated: sum.saturated,
-                    healthy: sum.healthy(),
-                    halted,
-                    generated: sum.window_generated_packets,
-                    delivered: sum.window_delivered_packets,
-                    bound: bounds[pattern],
-                })
+    crate::reproduce::jobs::run_all(
+        &jobs,
+        o.threads,
+        o.progress,
+        "points",
+        |(s, pattern, depth, load, source)| {
+            let run = Runner::new(config(o, *s, pattern, *depth, source)?)?;
+            let sum = run.point(*load)?.summary;
+            let halted = match &sum.section {
+                crate::fabric::registry::Section::Vc(v) => {
+                    v.exchange.as_ref().map_or(0, |x| x.halted)
+                }
+                _ => 0,
+            };
+            Ok(Point {
+                series: s.0,
+                source,
+                pattern: pattern.clone(),
+                buffer_flits: *depth,
+                load: *load,
+                accepted: sum.accepted_flits_per_cycle_per_host,
+                latency: sum.latency.map(|l| l.cycles),
+                saturated: sum.saturated,
+                healthy: sum.healthy(),
+                halted,
+                generated: sum.window_generated_packets,
+                delivered: sum.window_delivered_packets,
+                bound: bounds[pattern],
             })
-            .collect()
-    });
-    pb.finish_and_clear();
-    pts
+        },
+    )
 }
 
 /// The points of `series` under `pattern` with the preset's buffers, in load order.

@@ -1,19 +1,20 @@
-//! Running `reproduce inorder` (`paper004`): every job in parallel, the synthetic curves'
+//! Running `reproduce inorder` (`reproduce::inorder`): every job in parallel, the synthetic curves'
 //! offered loads placed by the routing's throughput bound (routing::bound) and their knees
 //! bisected by the one saturation criterion (stats::saturation), the up*/down* roots of the
 //! "roots" part, and seed 001's free-acknowledgement runs for the fat-tree comparison.
 
-use super::build::build;
-use super::paper001;
-use super::paper004::{det, job_config, jobs, Job, Net, Options, Point, Variant, Workload};
-use super::sweep::{progress_bar, worker_pool};
 use crate::error::{Error, Result};
+use crate::experiment::build::build;
 use crate::fabric::registry::AnyNetwork;
+use crate::reproduce::fattree;
+use crate::reproduce::inorder::{
+    det, job_config, jobs, Job, Net, Options, Point, Variant, Workload,
+};
+use crate::reproduce::jobs::Workers;
 use crate::routing::updown::Root;
 use crate::stats::number::decimal;
 use crate::stats::saturation::{Load, Saturation};
 use crate::traffic::trace::Packetize;
-use rayon::prelude::*;
 
 /// Offered loads of a synthetic curve (bytes/ns/switch = flits/cycle/host on the preset): up
 /// to 1.3 times the bound of a route set, or 1.1 times what no minimal routing exceeds for
@@ -35,9 +36,9 @@ pub fn rates(
         bound: None,
     };
     let cfg = job_config(o, &j)?;
-    let topo = super::build::topology(&cfg)?;
-    let plan = super::build::plan(&cfg, &topo)?;
-    let b = super::build::throughput_bounds(&cfg, &topo, &plan)?;
+    let topo = crate::experiment::build::topology(&cfg)?;
+    let plan = crate::experiment::build::plan(&cfg, &topo)?;
+    let b = crate::experiment::build::throughput_bounds(&cfg, &topo, &plan)?;
     let max = match &b {
         Some((_, Some(limit))) => 1.1 * limit.rate,
         Some((b, None)) => 1.3 * b.rate,
@@ -65,13 +66,13 @@ pub fn roots(o: &Options, net: Net) -> Result<Vec<String>> {
         bound: None,
     };
     let cfg = job_config(o, &j)?;
-    let topo = super::build::topology(&cfg)?;
+    let topo = crate::experiment::build::topology(&cfg)?;
     let mut by_bound = vec![];
     for r in 0..topo.switches {
         let mut c = cfg.clone();
         c.routing.root = Root::Switch(r);
-        let plan = super::build::plan(&c, &topo)?;
-        if let Some((b, _)) = super::build::throughput_bounds(&c, &topo, &plan)? {
+        let plan = crate::experiment::build::plan(&c, &topo)?;
+        if let Some((b, _)) = crate::experiment::build::throughput_bounds(&c, &topo, &plan)? {
             by_bound.push((b.rate, r));
         }
     }
@@ -209,45 +210,31 @@ pub fn run_job(o: &Options, j: &Job) -> Result<Point> {
 /// `o.bisections` rounds that halve every synthetic curve's knee interval.
 pub fn run(o: &Options) -> Result<Vec<Point>> {
     let jobs = jobs(o)?;
-    let pool = worker_pool(o.threads)?;
-    let pb = progress_bar(jobs.len(), "points", o.progress);
-    let batch = |jobs: &[Job]| -> Result<Vec<Point>> {
-        let out: Vec<Result<Point>> = pool.install(|| {
-            jobs.par_iter()
-                .map(|j| {
-                    let r = run_job(o, j);
-                    pb.inc(1);
-                    r
-                })
-                .collect()
-        });
-        out.into_iter().collect()
-    };
-    let mut points = batch(&jobs)?;
+    let workers = Workers::new(o.threads, o.progress, jobs.len(), "points")?;
+    let mut points = workers.run(&jobs, |j| run_job(o, j))?;
     for _ in 0..o.bisections {
         let more = knee_jobs(&jobs, &points);
         if more.is_empty() {
             break;
         }
-        pb.inc_length(more.len() as u64);
-        points.extend(batch(&more)?);
+        workers.more(more.len());
+        points.extend(workers.run(&more, |j| run_job(o, j))?);
     }
-    pb.finish_and_clear();
     Ok(points)
 }
 
 /// Seed 001's free-acknowledgement runs of its Figure 7(b) (the vct family, 8 MB reorder
 /// buffers) on the same trace, for the fat-tree comparison.
-pub fn fattree_free_acks(o: &Options) -> Result<Vec<paper001::Point>> {
-    let p1 = paper001::Options {
+pub fn fattree_free_acks(o: &Options) -> Result<Vec<fattree::Point>> {
+    let p1 = fattree::Options {
         trace_us: o.fattree_trace_us,
         figures: vec!["fig7".into()],
         seed: o.seed,
         threads: o.threads,
         progress: false,
-        ..paper001::Options::reduced()
+        ..fattree::Options::reduced()
     };
-    let pts = paper001::run(&p1)?;
+    let pts = fattree::run(&p1)?;
     Ok(pts
         .into_iter()
         .filter(|p| o.fattree_compressions.contains(&p.x))

@@ -4,20 +4,22 @@
 //! (every row of the paper's table; reduced: two topologies per size and 20,000 cycles per
 //! point; `--full`: ten and 100,000).
 
-use super::config::{Config, TopologyKind};
-use super::sweep::{worker_pool, Runner};
+pub mod command;
+pub mod figures;
+
 use crate::error::Result;
+use crate::experiment::config::{Config, TopologyKind};
+use crate::experiment::sweep::Runner;
 use crate::routing::registry::{routing, PlanArgs};
 use crate::routing::stats::RouteStats;
 use crate::stats::saturation::{Load, Saturation};
 use crate::topology::{irregular, mesh, Topology};
-use rayon::prelude::*;
 
 /// A routing of Table 6: (routing, restriction, path selection).
 pub type Routing = (&'static str, &'static str, &'static str);
 
 /// The §5.1 preset.
-pub const PRESET: &str = include_str!("../../configs/dl.toml");
+pub const PRESET: &str = include_str!("../../../configs/dl.toml");
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -194,33 +196,28 @@ pub fn table6(o: &Options) -> Result<Vec<Cell>> {
             }
         }
     }
-    let pool = worker_pool(o.threads)?;
-    pool.install(|| {
-        jobs.par_iter()
-            .map(|&(size, t, p, r)| {
-                let c = preset(o, r, p, |c| {
-                    c.topology.kind = TopologyKind::Irregular;
-                    c.topology.switches = size;
-                    c.topology.seed = Some(t);
-                })?;
-                let run = Runner::new(c)?;
-                let (pts, _) = run.search(0.01)?;
-                let best = pts
-                    .iter()
-                    .map(|x| x.summary.accepted_flits_per_cycle_per_host)
-                    .fold(0.0, f64::max);
-                let loads: Vec<Load> = pts.iter().map(|x| Load::of(x.rate, &x.summary)).collect();
-                Ok(Cell {
-                    routing: r,
-                    switches: size,
-                    topology_seed: t,
-                    pattern: p,
-                    throughput: best,
-                    saturation: Saturation::of(&loads).throughput,
-                    healthy: pts.iter().all(|x| x.summary.healthy()),
-                })
-            })
-            .collect()
+    crate::reproduce::jobs::run_all(&jobs, o.threads, false, "cells", |&(size, t, p, r)| {
+        let c = preset(o, r, p, |c| {
+            c.topology.kind = TopologyKind::Irregular;
+            c.topology.switches = size;
+            c.topology.seed = Some(t);
+        })?;
+        let run = Runner::new(c)?;
+        let (pts, _) = run.search(0.01)?;
+        let best = pts
+            .iter()
+            .map(|x| x.summary.accepted_flits_per_cycle_per_host)
+            .fold(0.0, f64::max);
+        let loads: Vec<Load> = pts.iter().map(|x| Load::of(x.rate, &x.summary)).collect();
+        Ok(Cell {
+            routing: r,
+            switches: size,
+            topology_seed: t,
+            pattern: p,
+            throughput: best,
+            saturation: Saturation::of(&loads).throughput,
+            healthy: pts.iter().all(|x| x.summary.healthy()),
+        })
     })
 }
 
@@ -241,29 +238,25 @@ pub fn table5_mesh(o: &Options) -> Result<Vec<(&'static str, [f64; 4])>> {
             jobs.push((name, alg, k, *p));
         }
     }
-    let pool = worker_pool(o.threads)?;
-    let cells: Vec<(&str, usize, f64)> = pool.install(|| {
-        jobs.par_iter()
-            .map(|&(name, alg, k, p)| {
-                let c = preset(o, (alg, "ud", "sancho"), p, |c| {
-                    c.topology.kind = TopologyKind::Mesh;
-                    c.topology.dims = "4x4".into();
-                    c.topology.hosts_per_switch = 4;
-                    c.switch.vc.vcs = 2;
-                    c.routing.layers = 2;
-                })?;
-                let (pts, _) = Runner::new(c)?.search(0.01)?;
-                if !pts.iter().all(|x| x.summary.healthy()) {
-                    return Err(crate::Error::new(format!("{name} {p}: unhealthy run")));
-                }
-                let best = pts
-                    .iter()
-                    .map(|x| x.summary.accepted_flits_per_cycle_per_host)
-                    .fold(0.0, f64::max);
-                Ok((name, k, best))
-            })
-            .collect::<Result<Vec<_>>>()
-    })?;
+    let cells: Vec<(&str, usize, f64)> =
+        crate::reproduce::jobs::run_all(&jobs, o.threads, false, "cells", |&(name, alg, k, p)| {
+            let c = preset(o, (alg, "ud", "sancho"), p, |c| {
+                c.topology.kind = TopologyKind::Mesh;
+                c.topology.dims = "4x4".into();
+                c.topology.hosts_per_switch = 4;
+                c.switch.vc.vcs = 2;
+                c.routing.layers = 2;
+            })?;
+            let (pts, _) = Runner::new(c)?.search(0.01)?;
+            if !pts.iter().all(|x| x.summary.healthy()) {
+                return Err(crate::Error::new(format!("{name} {p}: unhealthy run")));
+            }
+            let best = pts
+                .iter()
+                .map(|x| x.summary.accepted_flits_per_cycle_per_host)
+                .fold(0.0, f64::max);
+            Ok((name, k, best))
+        })?;
     Ok(["up*/down*", "DL"]
         .iter()
         .map(|&n| {

@@ -1,9 +1,9 @@
 //! The report of the seed 001 reproduction: markdown tables with the paper's findings beside
 //! flitwave's, and latency-versus-accepted-traffic plots.
 
-use super::paper001::{Options, Point, BUF_ACK_KB, BUF_COMPRESSION, BUF_FREE_KB};
-use super::plot::{self, Curve};
 use crate::error::Result;
+use crate::experiment::plot::{self, Curve};
+use crate::reproduce::fattree::{Options, Point, BUF_ACK_KB, BUF_COMPRESSION, BUF_FREE_KB};
 use crate::stats::saturation::{Load, Saturation};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -389,7 +389,7 @@ fn findings(points: &[Point], o: &Options) -> String {
             // §4's rule enforced with real acknowledgements, the paper's buffer and the
             // smallest that holds a packet per source
             for kb in [8192, BUF_ACK_KB[0]] {
-                let tag = super::paper001::ack_tag(kb);
+                let tag = crate::reproduce::fattree::ack_tag(kb);
                 let (a, f) = (
                     exec_of(points, "fig7", &format!("SADP in-order {tag}"), c),
                     exec_of(points, "fig7", &format!("FF in-order {tag}"), c),

@@ -1,12 +1,14 @@
-//! The report of `flitwave reproduce inorder` (`paper004`): the paper's claims checked against
+//! The report of `flitwave reproduce inorder` (`reproduce::inorder`): the paper's claims checked against
 //! flitwave's measurements, Figures 5–8 as SVG, Tables 1 and 2 beside the paper's, and the
-//! fat-tree comparison (the trace parts in `paper004_traces`). Why flitwave differs where it
+//! fat-tree comparison (the trace parts in `traces`). Why flitwave differs where it
 //! does is in docs/inorder.md.
 
-use super::paper004::{kb_label, Net, Options, Point, FIG6_BYTES};
-use super::paper004_traces::{fattree, figure7, figure8, load_table, table, TABLE1, TABLE2};
-use super::plot::{xy, Curve};
 use crate::error::Result;
+use crate::experiment::plot::{xy, Curve};
+use crate::reproduce::inorder::traces::{
+    fattree, figure7, figure8, load_table, table, TABLE1, TABLE2,
+};
+use crate::reproduce::inorder::{kb_label, Net, Options, Point, FIG6_BYTES};
 use crate::stats::saturation::{Load, Saturation};
 use std::fmt::Write;
 use std::path::Path;
@@ -154,7 +156,7 @@ fn roots_table(o: &Options, points: &[Point]) -> String {
     for sw in [16usize, 64] {
         let net = Net::Irregular(sw, 1);
         let mut rs: Vec<String> = vec!["0".into()];
-        if let Ok(r) = super::paper004_run::roots(o, net) {
+        if let Ok(r) = crate::reproduce::inorder::run::roots(o, net) {
             rs.extend(r.into_iter().filter(|r| r != "0"));
         }
         for r in rs {
@@ -348,7 +350,7 @@ fn claims(o: &Options, points: &[Point]) -> String {
 pub fn report(
     o: &Options,
     points: &[Point],
-    free: &[super::paper001::Point],
+    free: &[crate::reproduce::fattree::Point],
     out: &Path,
 ) -> Result<String> {
     let mut md = claims(o, points);

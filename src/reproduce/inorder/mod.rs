@@ -13,23 +13,28 @@
 //! - **Figure 8**: trace execution time against the MTU on the torus, dynamic memory of 64 KB
 //!   to 2 MB;
 //! - **the same NIC on fat-trees**: seed 001's Figure 7(b) trace on the vc family with
-//!   ACK/NACK and ADAP-LI, beside seed 001's free acknowledgements (`paper001`).
+//!   ACK/NACK and ADAP-LI, beside seed 001's free acknowledgements (`reproduce::fattree`).
 //!
-//! Every point is an independent seeded simulation; the report is in `paper004_report`.
+//! Every point is an independent seeded simulation; the report is in `report`.
 
-use super::config::Config;
-use super::paper001;
-use super::paper004_run as curves;
-pub use super::paper004_run::{fattree_free_acks, run, run_job};
+pub mod command;
+pub mod report;
+pub mod run;
+pub mod traces;
+
 use crate::error::{Error, Result};
+use crate::experiment::config::Config;
 use crate::fabric::Summary;
+use crate::reproduce::fattree;
+use crate::reproduce::inorder::run as curves;
+pub use crate::reproduce::inorder::run::{fattree_free_acks, run, run_job};
 use crate::traffic::storage::{self, StorageParams};
 use crate::traffic::trace::Trace;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The preset every point starts from.
-pub const PRESET: &str = include_str!("../../configs/inorder.toml");
+pub const PRESET: &str = include_str!("../../../configs/inorder.toml");
 
 /// Every part `reproduce inorder` knows, in report order ("roots": Figure 5's uniform curves
 /// under several up*/down* roots).
@@ -496,7 +501,7 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
         }
     }
     if has("fattree") {
-        let t = Arc::new(paper001::storage_trace(o.seed, o.fattree_trace_us)?);
+        let t = Arc::new(fattree::storage_trace(o.seed, o.fattree_trace_us)?);
         let ft = |label: &str, routing: &str, selection: &str, extra: &[String]| {
             let mut sets = vec![
                 format!("routing.algorithm=\"{routing}\""),

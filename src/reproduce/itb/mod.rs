@@ -9,13 +9,15 @@
 //! bisection steps refine the knee; throughput is the largest accepted traffic seen. Latency at
 //! low load is measured for both at the same rate, 10 % of UD's saturation rate.
 
-use super::config::Config;
-use super::paper000::{PaperTable, MESSAGE_BYTES, TABLES};
-use super::sweep::Runner;
+pub mod command;
+pub mod paper;
+
 use crate::error::{Error, Result};
+use crate::experiment::config::Config;
+use crate::experiment::sweep::Runner;
+use crate::reproduce::itb::paper::{PaperTable, MESSAGE_BYTES, TABLES};
 use crate::stats::saturation::{Load, Saturation};
 use crate::traffic::pattern::hot_spot_percent_for;
-use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -269,20 +271,13 @@ pub fn run(o: &Options) -> Result<Vec<Case>> {
             }
         }
     }
-    let pb = super::sweep::progress_bar(cases.len(), "cases", o.progress);
-    let pool = super::sweep::worker_pool(o.threads)?;
-    let out = pool.install(|| {
-        cases
-            .par_iter()
-            .map(|(p, sw, b, seed)| {
-                let r = run_case(o, p, *sw, *b, *seed);
-                pb.inc(1);
-                r
-            })
-            .collect::<Result<Vec<_>>>()
-    })?;
-    pb.finish_and_clear();
-    Ok(out)
+    crate::reproduce::jobs::run_all(
+        &cases,
+        o.threads,
+        o.progress,
+        "cases",
+        |(p, sw, b, seed)| run_case(o, p, *sw, *b, *seed),
+    )
 }
 
 fn stats(v: &[f64]) -> Option<[f64; 3]> {

@@ -74,14 +74,17 @@ fn seed000(raw: &Value) -> Vec<Row> {
         .cloned()
         .unwrap_or_default();
     let mut out = vec![];
-    for t in super::paper000::TABLES
+    for t in crate::reproduce::itb::paper::TABLES
         .iter()
         .filter(|t| t.what == "factor")
     {
         let (mut paper, mut ours, mut n) = (0.0, 0.0, 0);
         let (mut by_sat, mut n_sat) = (0.0, 0);
         for &(sw, per_bytes) in t.rows {
-            for (i, &b) in super::paper000::MESSAGE_BYTES.iter().enumerate() {
+            for (i, &b) in crate::reproduce::itb::paper::MESSAGE_BYTES
+                .iter()
+                .enumerate()
+            {
                 let f: Vec<f64> = cases
                     .iter()
                     .filter(|c| {
@@ -272,7 +275,7 @@ fn seed003(raw: &Value) -> Vec<Row> {
             .map(|r| num(&r[1][i]))
             .unwrap_or(f64::NAN)
     };
-    let paper = super::paper003::PAPER_TABLE7;
+    let paper = crate::reproduce::dl::PAPER_TABLE7;
     for (name, i) in [("up*/down*", 2), ("DL (UD)*", 2)] {
         let p = paper
             .iter()

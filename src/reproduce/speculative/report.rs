@@ -1,13 +1,13 @@
-//! The report of `flitwave reproduce speculative` (`paper002`): the claims of seed 002 §5 beside
+//! The report of `flitwave reproduce speculative` (`reproduce::speculative`): the claims of seed 002 §5 beside
 //! what flitwave measured, Figures 4 and 5 as tables and SVG plots, the exchange's own cost, the
 //! dependence on the hot-spot share, and the other patterns.
 
-use super::config::Config;
-use super::paper002::{
+use crate::error::Result;
+use crate::experiment::config::Config;
+use crate::experiment::plot::{xy, Curve};
+use crate::reproduce::speculative::{
     curve, curve_at, curve_src, hot_spot, Options, Point, PRESET, SERIES, SOURCES,
 };
-use super::plot::{xy, Curve};
-use crate::error::Result;
 use crate::stats::saturation::Saturation;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -254,7 +254,7 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
 /// How the result depends on the VC buffer depth (the paper does not give it): accepted
 /// traffic and latency of every series at the figures' share, the preset's depth and the others.
 fn depth_table(o: &Options, pts: &[Point], hs: &str) -> String {
-    let d0 = super::paper002::preset_depth();
+    let d0 = crate::reproduce::speculative::preset_depth();
     let mut depths = vec![d0];
     depths.extend(o.depths.iter().copied().filter(|&d| d != d0));
     let mut md = format!(
@@ -295,7 +295,7 @@ fn share_list(o: &Options) -> Vec<u32> {
 /// The same series with one FIFO source queue per host (the alternative reading of the
 /// source), at the figures' share.
 fn fifo_table(o: &Options, pts: &[Point], hs: &str) -> String {
-    let d0 = super::paper002::preset_depth();
+    let d0 = crate::reproduce::speculative::preset_depth();
     let mut md = format!(
         "**A FIFO source** (`traffic.source_queues = \"fifo\"`, `{hs}`): accepted traffic (flits/cycle/host) beside the per-destination source's, FIFO / per-destination. With one FIFO per host every source stalls behind its messages to a saturated hot spot, which caps accepted traffic near 1/(255 x share) under any selection.\n\n| load |"
     );

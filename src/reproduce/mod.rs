@@ -1,0 +1,105 @@
+//! The reproductions of the five seed papers, one module a paper (named as `flitwave reproduce`
+//! takes it), sharing one job loop ([`jobs`]) and one command skeleton: a paper is a
+//! [`Reproduction`] registered in [`papers::PAPERS`]; it checks its flags, says what it will
+//! do, runs and returns a [`Report`], which [`Report::write`] puts into `--out`. The fidelity
+//! ledger (`reproduce check`) reads every paper's raw results back ([`ledger`]).
+//!
+//! Reproduce sits above `experiment`: it builds its networks through `experiment`'s runners,
+//! and nothing below imports it.
+
+pub mod dl;
+pub mod fattree;
+pub mod inorder;
+pub mod itb;
+pub mod jobs;
+pub mod ledger;
+pub mod papers;
+pub mod report;
+pub mod speculative;
+
+pub use report::Report;
+
+use crate::error::{Error, Result};
+use std::path::PathBuf;
+
+/// The flags of `flitwave reproduce PAPER`, as every paper reads them (each takes the ones its
+/// help names and ignores the others).
+#[derive(Debug, Clone, Default)]
+pub struct Flags {
+    /// The paper's scale rather than the reduced one.
+    pub full: bool,
+    /// fattree: re-render the report from the raw results in `out`.
+    pub from_raw: bool,
+    pub figures: Vec<String>,
+    pub topologies: Option<usize>,
+    pub cycles: Option<u64>,
+    pub trace_us: Option<f64>,
+    pub patterns: Vec<String>,
+    pub sizes: Vec<usize>,
+    pub bytes: Vec<u32>,
+    pub paths: String,
+    pub out: PathBuf,
+    pub threads: Option<usize>,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+impl Flags {
+    /// `--topologies`, checked (1..=100).
+    pub fn topologies(&self) -> Result<Option<usize>> {
+        match self.topologies {
+            Some(t) if t == 0 || t > 100 => Err(Error::field(
+                "--topologies",
+                format!("{t} is out of range, allowed 1..=100"),
+            )),
+            t => Ok(t),
+        }
+    }
+
+    /// `--cycles`, checked (2000..=100000000).
+    pub fn cycles(&self) -> Result<Option<u64>> {
+        match self.cycles {
+            Some(c) if !(2000..=100_000_000).contains(&c) => Err(Error::field(
+                "--cycles",
+                format!("{c} is out of range, allowed 2000..=100000000"),
+            )),
+            c => Ok(c),
+        }
+    }
+
+    /// `--trace-us`, checked.
+    pub fn trace_us(&self) -> Result<Option<f64>> {
+        match self.trace_us {
+            Some(us) if !(us.is_finite() && (0.1..=1e7).contains(&us)) => Err(Error::field(
+                "--trace-us",
+                format!("{us} is out of range, allowed 0.1..=10000000 µs"),
+            )),
+            us => Ok(us),
+        }
+    }
+
+    /// The options at the paper's scale (`--full`) or the reduced one.
+    pub fn scale<T>(&self, full: fn() -> T, reduced: fn() -> T) -> T {
+        if self.full {
+            full()
+        } else {
+            reduced()
+        }
+    }
+
+    /// ` --full` when the paper's scale was asked for, for the command a report quotes.
+    pub fn full_suffix(&self) -> &'static str {
+        if self.full {
+            " --full"
+        } else {
+            ""
+        }
+    }
+}
+
+/// One paper's reproduction: what `flitwave reproduce NAME` runs.
+pub trait Reproduction: Sync {
+    /// Check `flags`, say through `start` what will run and roughly how long (the start
+    /// line), run every simulation, write the figures into `flags.out`, and return the report.
+    fn reproduce(&self, flags: &Flags, start: &dyn Fn(&str)) -> Result<Report>;
+}
