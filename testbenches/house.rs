@@ -145,6 +145,17 @@ fn a_key_a_family_owns_is_checked_under_its_dotted_name() {
         ),
         ("switch.vcz=1", "switch.vcz", "unknown field"),
         (
+            "switch.vc_buffers=4",
+            "switch.vc_buffers",
+            "did you mean `vc_buffer_flits`?",
+        ),
+        (
+            "nic.sendwindow=4",
+            "nic.sendwindow",
+            "`send_window` (vc family)",
+        ),
+        ("routing.ssr_q=1", "routing.ssr_q", "(ssr selection)"),
+        (
             "nic.itb_descriptors=0",
             "nic.itb_descriptors",
             "out of range",

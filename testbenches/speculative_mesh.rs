@@ -238,6 +238,8 @@ fn reproduce_speculative_runs_at_tiny_scale_the_same_at_any_thread_count() {
         let md = std::fs::read_to_string(out.join("speculative.md")).unwrap();
         for want in [
             "claim",
+            "| paper (§5; figures only, no numbers) |",
+            "SSR higher, \"especially in the saturation region\" (Fig. 4) |",
             "Figure 4",
             "Figure 5",
             "exchange costs",

@@ -133,13 +133,28 @@ fn check_parts(section: &str, table: &toml::Table, parts: &[Part]) -> Result<()>
         if !parts.iter().any(|p| p.names.iter().any(|n| n == key)) {
             let expected: Vec<String> = parts
                 .iter()
-                .flat_map(|p| p.names.iter().map(|n| format!("`{n}`")))
+                .map(|p| {
+                    let names: Vec<String> = p.names.iter().map(|n| format!("`{n}`")).collect();
+                    let owner = if p.owner == section {
+                        "any family"
+                    } else {
+                        p.owner
+                    };
+                    format!("{} ({owner})", names.join(", "))
+                })
                 .collect();
+            let near = parts
+                .iter()
+                .flat_map(|p| p.names.iter())
+                .map(|n| (edit_distance(key, n), n))
+                .filter(|(d, n)| *d <= 2.max(n.len() / 3) || n.starts_with(key.as_str()))
+                .min();
             return Err(Error::field(
                 format!("{section}.{key}"),
                 format!(
-                    "unknown field `{key}`, expected one of {}",
-                    expected.join(", ")
+                    "unknown field `{key}`{}, expected one of {}",
+                    near.map_or(String::new(), |(_, n)| format!(" (did you mean `{n}`?)")),
+                    expected.join("; ")
                 ),
             ));
         }
@@ -154,6 +169,22 @@ fn check_parts(section: &str, table: &toml::Table, parts: &[Part]) -> Result<()>
             .map_err(|(path, msg)| de_error(format!("{section}.{path}"), msg))?;
     }
     Ok(())
+}
+
+/// Edits (insert, delete, replace a character) from `a` to `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + (ca != *cb) as usize).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// A deserialization error at `path`, in words a user knows.

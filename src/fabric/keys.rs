@@ -114,7 +114,7 @@ impl SwitchCfg {
     /// The section's parts: the shared keys, then each family's.
     pub fn parts() -> Vec<Part> {
         vec![
-            Part::common::<SwitchCfg>("switch", &["family", "routing_cycles", "credit_bytes"]),
+            Part::common::<SwitchCfg>("any family", &["family", "routing_cycles", "credit_bytes"]),
             Part::of::<myrinet::keys::SwitchKeys>(),
             Part::of::<vct::keys::SwitchKeys>(),
             Part::of::<vc::keys::SwitchKeys>(),
@@ -176,7 +176,7 @@ impl NicCfg {
     /// The section's parts: the shared keys, then each family's.
     pub fn parts() -> Vec<Part> {
         vec![
-            Part::common::<NicCfg>("nic", &["in_order", "ack", "reorder_bytes"]),
+            Part::common::<NicCfg>("any family", &["in_order", "ack", "reorder_bytes"]),
             Part::of::<myrinet::keys::NicKeys>(),
             Part::of::<vc::keys::NicKeys>(),
         ]

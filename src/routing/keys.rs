@@ -56,7 +56,7 @@ impl RoutingCfg {
     pub fn parts() -> Vec<Part> {
         vec![
             Part::common::<RoutingCfg>(
-                "routing",
+                "any routing",
                 &["algorithm", "paths", "selection", "layers", "root"],
             ),
             Part::of::<DlKeys>(),

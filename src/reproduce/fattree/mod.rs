@@ -12,6 +12,7 @@
 //! shape (23 disks, 105 hosts). Every point is an independent, seeded simulation.
 
 pub mod command;
+pub mod paper;
 pub mod report;
 
 use crate::error::Result;

@@ -269,6 +269,9 @@ fn fig7_table(s: &mut String, points: &[Point], fig: &str, title: &str) {
             let _ = writeln!(s, "| {c} | {} |", row.join(" | "));
         }
         s.push('\n');
+        if fig == "fig7" {
+            *s += &super::paper::fig7b_ratios(|v, c| exec_of(points, fig, v, c), &vs);
+        }
     }
 }
 
@@ -365,11 +368,7 @@ fn findings(points: &[Point], o: &Options) -> String {
                 exec_of(points, "fig7", "SADP in-order 8 MB", c),
                 exec_of(points, "fig7", "FF in-order 8 MB", c),
             );
-            let paper = if c == 1.0 {
-                "FF 4.4×, SADP 2.9× slower than DET"
-            } else {
-                "FF 30×, SADP 4× slower than DET"
-            };
+            let paper = &super::paper::fig7b_claim(c);
             let ours = match (d, a, f) {
                 (Some(d), Some(a), Some(f)) => {
                     format!("FF {:.2}×, SADP {:.2}× of DET", f / d, a / d)

@@ -25,6 +25,14 @@ pub struct Claim {
 /// The primary baseline: straight selection paying the same exchange.
 pub const BASELINE: &str = SERIES[0].0;
 
+/// What seed 002 §5 shows of SSR against straight selection in each row of the claim table:
+/// Figures 4 and 5 as curves, with no number in the text.
+const PAPER: [&str; 3] = [
+    "SSR higher (Fig. 4)",
+    "SSR higher, \"especially in the saturation region\" (Fig. 4)",
+    "SSR lower (Fig. 5)",
+];
+
 fn saturation(c: &[&Point]) -> Saturation {
     Saturation::of(&c.iter().map(|p| p.load()).collect::<Vec<_>>())
 }
@@ -92,8 +100,8 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
         for (l, _) in &cs {
             let _ = write!(md, " {l} |");
         }
-        md += "\n|---|---|";
-        md += &"---|".repeat(cs.len());
+        md += " paper (§5; figures only, no numbers) |\n|---|---|";
+        md += &"---|".repeat(cs.len() + 1);
         md += "\n";
         let _ = write!(
             md,
@@ -108,6 +116,7 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
                 pct(c.saturation.0, c.saturation.1)
             );
         }
+        let _ = write!(md, " {} |", PAPER[0]);
         let _ = write!(
             md,
             "\n| throughput beyond saturation (flits/cycle/host, loads > {}) | {:.4} |",
@@ -117,6 +126,7 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
         for (_, c) in &cs {
             let _ = write!(md, " {:.4} ({}) |", c.beyond.1, pct(c.beyond.0, c.beyond.1));
         }
+        let _ = write!(md, " {} |", PAPER[1]);
         let _ = write!(
             md,
             "\n| latency at the baseline's knee (cycles, load {}) | {} |",
@@ -126,6 +136,7 @@ pub fn markdown(o: &Options, pts: &[Point], out: &Path) -> Result<String> {
         for (_, c) in &cs {
             let _ = write!(md, " {} |", opt(c.at_knee.1));
         }
+        let _ = write!(md, " {} |", PAPER[2]);
         md += "\n\n";
     }
     md += &fifo_table(o, pts, &hs);
