@@ -291,7 +291,7 @@ fn defaults_are_defined_once_and_the_default_file_agrees() {
     let embedded = Config::from_toml(flitwave::experiment::config::DEFAULT_TOML, &[]).unwrap();
     // a parsed configuration records the family's routing delay in force
     let mut d = Config::default();
-    d.switch.routing_cycles = Some(d.switch.routing_cycles());
+    d.switch.routing_cycles = Some(flitwave::fabric::registry::routing_cycles(&d.switch));
     assert_eq!(embedded, d, "configs/default.toml restates the defaults");
     let (sw, itb) = (SwitchParams::default(), ItbParams::default());
     let c = Config::default();

@@ -67,6 +67,7 @@ impl Config {
     /// The sections a switch family's builder reads.
     pub fn fabric(&self) -> FabricCfg<'_> {
         FabricCfg {
+            routing_cycles: crate::fabric::registry::routing_cycles(&self.switch),
             routing: &self.routing,
             traffic: &self.traffic,
             link: &self.link,

@@ -55,7 +55,7 @@ impl Config {
         let mut cfg: Config = serde_path_to_error::deserialize(de)
             .map_err(|e| de_error(e.path().to_string(), e.into_inner().to_string()))?;
         // the family's default in force, written out (results record what ran)
-        cfg.switch.routing_cycles = Some(cfg.switch.routing_cycles());
+        cfg.switch.routing_cycles = Some(crate::fabric::registry::routing_cycles(&cfg.switch));
         cfg.validate()?;
         Ok(cfg)
     }
@@ -95,7 +95,7 @@ impl Config {
         self.traffic.validate()?;
         self.link.validate()?;
         self.nic.validate()?;
-        self.fabric().check()?;
+        crate::fabric::registry::check(&self.fabric())?;
         // relations last: every value in range first
         let least = self.least_watchdog();
         if self.watchdog_cycles < least {
@@ -118,7 +118,7 @@ impl Config {
     /// first-flit delay, NIC loading, ITB detection, programming and spilling), plus a round
     /// trip on a link, plus one.
     pub fn least_watchdog(&self) -> u64 {
-        let mut pause = self.fabric().pause();
+        let mut pause = crate::fabric::registry::pause(&self.fabric());
         if self.routing.algorithm == "itb" {
             pause = pause.max(self.nic.myrinet.itb_pause());
         }

@@ -1,14 +1,30 @@
 //! The sections the fabric reads — `[link]`, `[switch]`, `[nic]` — assembled from what each
 //! switch family declares in its own `keys.rs`: the keys every family shares here, each
-//! family's flattened beside them (`switch.vcs` stays one dotted name), and [`FabricCfg`],
-//! what a family's builder is given. Nothing here knows the experiment above.
+//! family's flattened beside them (`switch.vcs` stays one dotted name), [`FabricCfg`], what a
+//! family's builder is given, and [`FamilyKeys`], what a family tells the schema. Nothing here
+//! knows the experiment above or the registry beside it: the family keys files it assembles
+//! import nothing of the fabric.
 
 use crate::error::{Error, Result};
-use crate::fabric::{myrinet, vc, vct};
+use crate::fabric::myrinet::keys as myrinet;
+use crate::fabric::vc::keys as vc;
+use crate::fabric::vct::keys as vct;
 use crate::keys::{range, Part};
 use crate::routing::keys::RoutingCfg;
 use crate::traffic::keys::TrafficCfg;
 use serde::{Deserialize, Serialize};
+
+/// How the sources learn that the destination delivered a packet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AckMode {
+    /// Instantly and for free (the paper's ideal reorder mechanism); the sources of one
+    /// destination share its whole buffer.
+    Free,
+    /// Real acknowledgement packets through the network; each source owns an equal share of
+    /// the destination's buffer.
+    Packets,
+}
 
 /// What a family tells the schema besides its keys.
 pub struct FamilyKeys {
@@ -23,15 +39,18 @@ pub struct FamilyKeys {
     pub check: fn(&FabricCfg) -> Result<()>,
 }
 
-/// The sections a family's builder reads.
+/// The sections a family's builder reads, and the routing cycles in force (the configured
+/// `switch.routing_cycles` or the family's default, which the schema resolves through the
+/// registry).
 #[derive(Clone, Copy)]
 pub struct FabricCfg<'a> {
+    pub routing_cycles: u32,
     pub routing: &'a RoutingCfg,
     pub traffic: &'a TrafficCfg,
     pub link: &'a LinkCfg,
     pub switch: &'a SwitchCfg,
     pub nic: &'a NicCfg,
-    pub exchange: &'a vc::keys::ExchangeCfg,
+    pub exchange: &'a vc::ExchangeCfg,
 }
 
 /// `[link]`
@@ -90,11 +109,11 @@ pub struct SwitchCfg {
     /// vct, vc: bytes one credit stands for; 0 = one credit per flit (seed 004 counts 64).
     pub credit_bytes: u32,
     #[serde(flatten)]
-    pub myrinet: myrinet::keys::SwitchKeys,
+    pub myrinet: myrinet::SwitchKeys,
     #[serde(flatten)]
-    pub vct: vct::keys::SwitchKeys,
+    pub vct: vct::SwitchKeys,
     #[serde(flatten)]
-    pub vc: vc::keys::SwitchKeys,
+    pub vc: vc::SwitchKeys,
 }
 
 impl Default for SwitchCfg {
@@ -115,24 +134,21 @@ impl SwitchCfg {
     pub fn parts() -> Vec<Part> {
         vec![
             Part::common::<SwitchCfg>("any family", &["family", "routing_cycles", "credit_bytes"]),
-            Part::of::<myrinet::keys::SwitchKeys>(),
-            Part::of::<vct::keys::SwitchKeys>(),
-            Part::of::<vc::keys::SwitchKeys>(),
+            Part::of::<myrinet::SwitchKeys>(),
+            Part::of::<vct::SwitchKeys>(),
+            Part::of::<vc::SwitchKeys>(),
         ]
     }
 
-    /// Routing cycles in force: the configured value, or the family's default.
-    pub fn routing_cycles(&self) -> u32 {
-        self.routing_cycles.unwrap_or_else(|| {
-            crate::fabric::registry::family(&self.family).map_or(0, |f| f.keys.routing_cycles)
-        })
-    }
-
-    /// The family named exists and every family's values are in range (a sweep may switch
-    /// families over one base).
+    /// Every family's values are in range (a sweep may switch families over one base); the
+    /// family's name and its relations are the registry's to check (`registry::check`).
     pub fn validate(&self) -> Result<()> {
-        crate::fabric::registry::family(&self.family).map_err(|e| e.context("switch.family"))?;
-        range("switch.routing_cycles", self.routing_cycles(), 0, 100_000)?;
+        range(
+            "switch.routing_cycles",
+            self.routing_cycles.unwrap_or(0),
+            0,
+            100_000,
+        )?;
         range("switch.credit_bytes", self.credit_bytes, 0, 1 << 20)?;
         self.vct.validate()?;
         self.vc.validate()?;
@@ -150,21 +166,21 @@ pub struct NicCfg {
     /// How sources learn of deliveries: free (ideal: vct's paper mechanism; vc: an unlimited
     /// rearrange buffer and no ACK/NACK packets, seed 004 §4.2) or packets (real
     /// acknowledgements; vc: ACK/NACK packets and the rearrange memory).
-    pub ack: vct::nic::AckMode,
+    pub ack: AckMode,
     /// Reorder memory per destination NIC, bytes. vct: its reorder buffer (seed 001: 8 MB);
     /// vc with nic.rearrange = "dynamic": the shared pool (seed 004: 256 KB or 4 MB).
     pub reorder_bytes: u64,
     #[serde(flatten)]
-    pub myrinet: myrinet::keys::NicKeys,
+    pub myrinet: myrinet::NicKeys,
     #[serde(flatten)]
-    pub vc: vc::keys::NicKeys,
+    pub vc: vc::NicKeys,
 }
 
 impl Default for NicCfg {
     fn default() -> Self {
         NicCfg {
             in_order: false,
-            ack: vct::nic::AckMode::Free,
+            ack: AckMode::Free,
             reorder_bytes: 8 << 20,
             myrinet: Default::default(),
             vc: Default::default(),
@@ -177,8 +193,8 @@ impl NicCfg {
     pub fn parts() -> Vec<Part> {
         vec![
             Part::common::<NicCfg>("any family", &["in_order", "ack", "reorder_bytes"]),
-            Part::of::<myrinet::keys::NicKeys>(),
-            Part::of::<vc::keys::NicKeys>(),
+            Part::of::<myrinet::NicKeys>(),
+            Part::of::<vc::NicKeys>(),
         ]
     }
 
@@ -187,37 +203,5 @@ impl NicCfg {
         range("nic.reorder_bytes", self.reorder_bytes, 0, 1 << 40)?;
         self.vc.validate()?;
         self.myrinet.validate()
-    }
-}
-
-impl FabricCfg<'_> {
-    /// The relations between sections a family needs: its NIC's source queues, then the
-    /// family's own check.
-    pub fn check(&self) -> Result<()> {
-        let f = crate::fabric::registry::family(&self.switch.family)
-            .map_err(|e| e.context("switch.family"))?;
-        let q = self.traffic.source_queues.as_str();
-        if !f.keys.source_queues.contains(&q) {
-            return Err(Error::field(
-                "traffic.source_queues",
-                format!(
-                    "{q:?} is not a source queue discipline of the {} family's NIC; allowed with switch.family = {:?}: {}",
-                    f.name,
-                    f.name,
-                    f.keys
-                        .source_queues
-                        .iter()
-                        .map(|s| format!("{s:?}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ));
-        }
-        (f.keys.check)(self)
-    }
-
-    /// The longest pause of the family's blocks ([`FamilyKeys::pause`]).
-    pub fn pause(&self) -> u64 {
-        crate::fabric::registry::family(&self.switch.family).map_or(0, |f| (f.keys.pause)(self))
     }
 }

@@ -4,7 +4,7 @@
 //! once, generically over [`super::Family`], and reached through [`with_network!`]: one `match`
 //! per run, static dispatch inside.
 
-use super::keys::{FabricCfg, FamilyKeys};
+use super::keys::{FabricCfg, FamilyKeys, SwitchCfg};
 use super::{myrinet, vc, vct, NetParams, Network, SectionReport};
 use crate::error::{Error, Result};
 use crate::routing::registry::Plan;
@@ -79,11 +79,11 @@ macro_rules! families {
 
 families! {
     $
-    Myrinet(myrinet::MyrinetFamily, myrinet::build, myrinet::keys::FAMILY) = "myrinet":
+    Myrinet(myrinet::MyrinetFamily, myrinet::build, myrinet::FAMILY) = "myrinet":
         "source-routed wormhole switches with stop/go slack buffers, NICs with send/receive DMA and in-transit buffers (seed 000)",
-    Vct(vct::VctFamily, vct::build, vct::keys::FAMILY) = "vct":
+    Vct(vct::VctFamily, vct::build, vct::FAMILY) = "vct":
         "virtual cut-through switches with input and output queues, credits and a routing unit with a selection function; NICs with reorder buffers and end-to-end flow control (seed 001)",
-    Vc(vc::VcFamily, vc::build, vc::keys::FAMILY) = "vc":
+    Vc(vc::VcFamily, vc::build, vc::FAMILY) = "vc":
         "input-queued virtual-channel routers: per-VC buffers and credits, VC and switch allocators, wormhole or virtual cut-through (BookSim2's iq router: configs/booksim-iq.toml)",
 }
 
@@ -95,6 +95,42 @@ pub fn family(name: &str) -> Result<&'static FamilyEntry> {
             crate::routing::registry::names(FAMILIES.iter().map(|f| f.name))
         ))
     })
+}
+
+/// `switch.routing_cycles` in force: the configured value, or the family's default (0 for a
+/// family that is not registered: validation names it).
+pub fn routing_cycles(s: &SwitchCfg) -> u32 {
+    s.routing_cycles
+        .unwrap_or_else(|| family(&s.family).map_or(0, |f| f.keys.routing_cycles))
+}
+
+/// The family named exists, its NIC offers the source queues asked for, and the relations
+/// between keys it needs hold.
+pub fn check(c: &FabricCfg) -> Result<()> {
+    let f = family(&c.switch.family).map_err(|e| e.context("switch.family"))?;
+    let q = c.traffic.source_queues.as_str();
+    if !f.keys.source_queues.contains(&q) {
+        return Err(Error::field(
+            "traffic.source_queues",
+            format!(
+                "{q:?} is not a source queue discipline of the {} family's NIC; allowed with switch.family = {:?}: {}",
+                f.name,
+                f.name,
+                f.keys
+                    .source_queues
+                    .iter()
+                    .map(|s| format!("{s:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    (f.keys.check)(c)
+}
+
+/// The longest pause of the family's blocks ([`FamilyKeys::pause`]).
+pub fn pause(c: &FabricCfg) -> u64 {
+    family(&c.switch.family).map_or(0, |f| (f.keys.pause)(c))
 }
 
 /// What every front end does with a network of any family; each call is one `match`.

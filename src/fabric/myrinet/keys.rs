@@ -1,9 +1,7 @@
 //! The myrinet family's keys (seed 000 §4.3–4.5): its switch's first-flit latency and stop/go
-//! slack buffer (`[switch]`), its NIC's DMA and in-transit-buffer engine (`[nic]`), and what
-//! the family tells the schema (its longest pause, its relations between keys).
+//! slack buffer (`[switch]`), its NIC's DMA and in-transit-buffer engine (`[nic]`).
 
-use crate::error::{Error, Result};
-use crate::fabric::keys::{FabricCfg, FamilyKeys};
+use crate::error::Result;
 use crate::keys::{range, Keys};
 use serde::{Deserialize, Serialize};
 
@@ -119,34 +117,4 @@ impl NicKeys {
         ((self.itb_detect_cycles + self.itb_program_cycles) as u64)
             .max(self.itb_spill_delay_cycles as u64)
     }
-}
-
-/// What the myrinet family tells the schema.
-pub const FAMILY: FamilyKeys = FamilyKeys {
-    // myrinet does not read switch.routing_cycles; results record vct's default for it
-    routing_cycles: crate::fabric::vct::switch::VctParams::PAPER.routing_cycles,
-    source_queues: &["fifo"],
-    pause,
-    check,
-};
-
-/// The longest a healthy myrinet switch or NIC holds a packet without a flit moving.
-fn pause(c: &FabricCfg) -> u64 {
-    (c.switch.myrinet.first_flit_latency_cycles as u64).max(c.nic.myrinet.load_cycles as u64)
-}
-
-/// Stop/go must never overflow: everything in flight after the stop decision must fit.
-fn check(c: &FabricCfg) -> Result<()> {
-    let s = &c.switch.myrinet;
-    let need = s.stop_above + 1 + 2 * c.link.fly_cycles as usize + 1;
-    if need > s.slack_bytes {
-        return Err(Error::field(
-            "switch.slack_bytes",
-            format!(
-                "{} is too small for stop_above {} and fly_cycles {}: stop/go needs at least {need} (stop_above + 2*fly + 2)",
-                s.slack_bytes, s.stop_above, c.link.fly_cycles
-            ),
-        ));
-    }
-    Ok(())
 }

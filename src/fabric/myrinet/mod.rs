@@ -202,3 +202,33 @@ pub fn build(
     }
     Network::new(topo, params, b, dests)
 }
+
+/// What the myrinet family tells the schema.
+pub const FAMILY: crate::fabric::keys::FamilyKeys = crate::fabric::keys::FamilyKeys {
+    // myrinet does not read switch.routing_cycles; results record vct's default for it
+    routing_cycles: crate::fabric::vct::FAMILY.routing_cycles,
+    source_queues: &["fifo"],
+    pause,
+    check,
+};
+
+/// The longest a healthy myrinet switch or NIC holds a packet without a flit moving.
+fn pause(c: &crate::fabric::keys::FabricCfg) -> u64 {
+    (c.switch.myrinet.first_flit_latency_cycles as u64).max(c.nic.myrinet.load_cycles as u64)
+}
+
+/// Stop/go must never overflow: everything in flight after the stop decision must fit.
+fn check(c: &crate::fabric::keys::FabricCfg) -> Result<()> {
+    let s = &c.switch.myrinet;
+    let need = s.stop_above + 1 + 2 * c.link.fly_cycles as usize + 1;
+    if need > s.slack_bytes {
+        return Err(Error::field(
+            "switch.slack_bytes",
+            format!(
+                "{} is too small for stop_above {} and fly_cycles {}: stop/go needs at least {need} (stop_above + 2*fly + 2)",
+                s.slack_bytes, s.stop_above, c.link.fly_cycles
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -273,7 +273,7 @@ pub fn build(
             ports: np,
             vcs: nv,
             buffer_flits: s.vc_buffer_flits,
-            routing_cycles: cfg.switch.routing_cycles(),
+            routing_cycles: cfg.routing_cycles,
             vc_alloc_cycles: s.vc_alloc_cycles,
             sw_alloc_cycles: s.sw_alloc_cycles,
             crossbar_cycles: s.crossbar_cycles,

@@ -1,12 +1,61 @@
 //! The vc family's keys: its router's VCs, buffers, allocator and crossbar delays, switching
 //! and crossbar kind (`[switch]`, BookSim2's iq router names in brackets); its sequenced NIC
-//! (`[nic]`, seed 004 §3); seed 002's LUC/NCB exchange (`[exchange]`); and what the family
-//! tells the schema.
+//! (`[nic]`, seed 004 §3); seed 002's LUC/NCB exchange (`[exchange]`). The family's behaviour
+//! towards the schema (`FamilyKeys`) is in its `mod.rs`.
 
-use crate::error::{Error, Result};
-use crate::fabric::keys::{FabricCfg, FamilyKeys};
+use crate::error::Result;
 use crate::keys::{range, Keys};
 use serde::{Deserialize, Serialize};
+
+/// How a head advances (issue 12 §1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Switching {
+    /// A head advances when the downstream VC has room for one flit.
+    Wormhole,
+    /// A head advances only when the downstream VC can hold its whole packet.
+    CutThrough,
+}
+
+/// How the crossbar connects the VCs (seed 004 §4.1: non-multiplexed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CrossbarKind {
+    /// One crossbar input per input port and one output per output port: the VCs of a port
+    /// take turns (a switch allocator arbitrates; BookSim2's iq router).
+    Multiplexed,
+    /// One crossbar input per input VC and one output per output VC, into the output queues:
+    /// every VC moves a flit per cycle, no switch allocation (needs output queues).
+    NonMultiplexed,
+}
+
+/// How many of the oldest queued packets the send engine looks at for one whose connection
+/// may inject (a descriptor window; `nic.send_window`, this by default; 1 = strict FIFO).
+pub const WINDOW: usize = 32;
+
+/// The largest `nic.send_window`.
+pub const MAX_WINDOW: usize = 4096;
+
+/// Rearrange memory allocation (`nic.rearrange`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RearrangeKind {
+    /// A buffer of `nic.rearrange_conn_bytes` per connection.
+    Static,
+    /// A pool of `nic.reorder_bytes`, at most `nic.rearrange_conn_bytes` per connection.
+    Dynamic,
+}
+
+/// Injection control after a rejection (`nic.injection`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InjectionKind {
+    Immediate,
+    /// ADAP-LI.
+    Li,
+    /// ADAP-LW (static memory only).
+    Lw,
+}
 
 /// The vc router's keys, in `[switch]`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -30,7 +79,7 @@ pub struct SwitchKeys {
     pub wait_for_tail_credit: bool,
     /// "wormhole" or "cut-through" (a head advances only when the VC downstream can hold its
     /// whole packet).
-    pub switching: super::switch::Switching,
+    pub switching: Switching,
     /// Flits per VC of the output queues between crossbar and link; 0 = none.
     pub output_buffer_flits: u32,
     /// Flits of VC 0's input and output buffers when not 0 — seed 004's escape queue of one
@@ -39,7 +88,7 @@ pub struct SwitchKeys {
     pub escape_buffer_flits: u32,
     /// "multiplexed" (one crossbar port per switch port, a switch allocator) or
     /// "non-multiplexed" (one per VC, seed 004; needs output queues).
-    pub crossbar: super::switch::CrossbarKind,
+    pub crossbar: CrossbarKind,
 }
 
 impl Default for SwitchKeys {
@@ -52,10 +101,10 @@ impl Default for SwitchKeys {
             crossbar_cycles: 1,
             credit_delay_cycles: 1,
             wait_for_tail_credit: false,
-            switching: super::switch::Switching::Wormhole,
+            switching: Switching::Wormhole,
             output_buffer_flits: 0,
             escape_buffer_flits: 0,
-            crossbar: super::switch::CrossbarKind::Multiplexed,
+            crossbar: CrossbarKind::Multiplexed,
         }
     }
 }
@@ -100,13 +149,13 @@ pub struct NicKeys {
     /// With nic.in_order and nic.ack = "packets": rearrange memory "static" (a buffer of
     /// nic.rearrange_conn_bytes per connection) or "dynamic" (the pool of nic.reorder_bytes,
     /// at most nic.rearrange_conn_bytes per connection), seed 004 §3.2.
-    pub rearrange: super::nic::seq::RearrangeKind,
+    pub rearrange: RearrangeKind,
     /// Bytes per connection: the static buffer (seed 004: 2 KB, 32 KB) or the dynamic cap
     /// (128 KB, 1 MB).
     pub rearrange_conn_bytes: u64,
     /// Injection control after a NACK, seed 004 §3.3: "immediate", "li" (ADAP-LI) or "lw"
     /// (ADAP-LW, static memory only).
-    pub injection: super::nic::seq::InjectionKind,
+    pub injection: InjectionKind,
     /// With nic.in_order and nic.ack = "packets": how many of the oldest queued packets (and
     /// of the connections waiting to resend) the send engine looks at for one its
     /// connection's injection control lets go. 1 = a strict FIFO source: a stalled connection
@@ -118,10 +167,10 @@ pub struct NicKeys {
 impl Default for NicKeys {
     fn default() -> Self {
         NicKeys {
-            rearrange: super::nic::seq::RearrangeKind::Static,
+            rearrange: RearrangeKind::Static,
             rearrange_conn_bytes: 32 << 10,
-            injection: super::nic::seq::InjectionKind::Li,
-            send_window: super::nic::seq::WINDOW,
+            injection: InjectionKind::Li,
+            send_window: WINDOW,
         }
     }
 }
@@ -169,33 +218,4 @@ impl Default for ExchangeCfg {
             data_cycles: 8,
         }
     }
-}
-
-/// What the vc family tells the schema: BookSim2's iq preset routes by lookahead (0 routing
-/// cycles); its NIC offers both source queue disciplines.
-pub const FAMILY: FamilyKeys = FamilyKeys {
-    routing_cycles: 0,
-    source_queues: &["fifo", "per-destination"],
-    pause,
-    check,
-};
-
-/// The longest a healthy vc router holds a head without a flit moving: its pipeline and a
-/// credit's delay.
-fn pause(c: &FabricCfg) -> u64 {
-    let s = &c.switch.vc;
-    (c.switch.routing_cycles() + s.vc_alloc_cycles + s.sw_alloc_cycles + s.crossbar_cycles) as u64
-        + s.credit_delay_cycles as u64
-}
-
-/// The sequenced NIC has its own send engine: per-destination source queues do not combine
-/// with it.
-fn check(c: &FabricCfg) -> Result<()> {
-    if c.traffic.source_queues == "per-destination" && c.nic.in_order {
-        return Err(Error::field(
-            "traffic.source_queues",
-            "\"per-destination\" with nic.in_order: the sequenced NIC has its own send engine (nic.send_window); allowed with nic.in_order = true: \"fifo\"",
-        ));
-    }
-    Ok(())
 }

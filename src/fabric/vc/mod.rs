@@ -18,7 +18,7 @@ pub use build::build;
 use super::{Family, Network, SectionReport, Wiring};
 use crate::blocks::nic::injection::Policy;
 use crate::blocks::nic::rearrange::Memory;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::routing::function::Routing;
 pub use nic::seq::VcExt;
 use nic::seq::{SeqParams, Sequenced};
@@ -360,4 +360,33 @@ impl Family for VcFamily {
             }),
         }
     }
+}
+
+/// What the vc family tells the schema: BookSim2's iq preset routes by lookahead (0 routing
+/// cycles); its NIC offers both source queue disciplines.
+pub const FAMILY: crate::fabric::keys::FamilyKeys = crate::fabric::keys::FamilyKeys {
+    routing_cycles: 0,
+    source_queues: &["fifo", "per-destination"],
+    pause,
+    check,
+};
+
+/// The longest a healthy vc router holds a head without a flit moving: its pipeline and a
+/// credit's delay.
+fn pause(c: &crate::fabric::keys::FabricCfg) -> u64 {
+    let s = &c.switch.vc;
+    (c.routing_cycles + s.vc_alloc_cycles + s.sw_alloc_cycles + s.crossbar_cycles) as u64
+        + s.credit_delay_cycles as u64
+}
+
+/// The sequenced NIC has its own send engine: per-destination source queues do not combine
+/// with it.
+fn check(c: &crate::fabric::keys::FabricCfg) -> Result<()> {
+    if c.traffic.source_queues == "per-destination" && c.nic.in_order {
+        return Err(Error::field(
+            "traffic.source_queues",
+            "\"per-destination\" with nic.in_order: the sequenced NIC has its own send engine (nic.send_window); allowed with nic.in_order = true: \"fifo\"",
+        ));
+    }
+    Ok(())
 }

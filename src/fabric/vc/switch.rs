@@ -69,27 +69,7 @@ use traversal::{CreditReturn, CrossbarStage};
 use vc_alloc::VcAllocStage;
 use view::View;
 
-/// How a head advances (issue 12 §1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Switching {
-    /// A head advances when the downstream VC has room for one flit.
-    Wormhole,
-    /// A head advances only when the downstream VC can hold its whole packet.
-    CutThrough,
-}
-
-/// How the crossbar connects the VCs (seed 004 §4.1: non-multiplexed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CrossbarKind {
-    /// One crossbar input per input port and one output per output port: the VCs of a port
-    /// take turns (a switch allocator arbitrates; BookSim2's iq router).
-    Multiplexed,
-    /// One crossbar input per input VC and one output per output VC, into the output queues:
-    /// every VC moves a flit per cycle, no switch allocation (needs output queues).
-    NonMultiplexed,
-}
+pub use super::keys::{CrossbarKind, Switching};
 
 /// Router parameters (the configuration's `switch.*` keys).
 #[derive(Debug, Clone, Copy)]

@@ -1,8 +1,6 @@
-//! The vct family's keys (seed 001 §3): its switch's queue depth (`[switch]`), and what the
-//! family tells the schema.
+//! The vct family's keys (seed 001 §3): its switch's queue depth (`[switch]`).
 
 use crate::error::Result;
-use crate::fabric::keys::{FabricCfg, FamilyKeys};
 use crate::keys::{range, Keys};
 use serde::{Deserialize, Serialize};
 
@@ -31,17 +29,4 @@ impl SwitchKeys {
     pub fn validate(&self) -> Result<()> {
         range("switch.buffer_packets", self.buffer_packets, 1, 1024)
     }
-}
-
-/// What the vct family tells the schema.
-pub const FAMILY: FamilyKeys = FamilyKeys {
-    routing_cycles: super::switch::VctParams::PAPER.routing_cycles,
-    source_queues: &["fifo"],
-    pause,
-    check: |_| Ok(()),
-};
-
-/// The longest a healthy vct switch holds a packet without a flit moving: its routing delay.
-fn pause(c: &FabricCfg) -> u64 {
-    c.switch.routing_cycles() as u64
 }

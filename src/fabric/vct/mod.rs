@@ -231,7 +231,7 @@ pub fn build(
     let b = VctBuild {
         switch: VctParams {
             ports: topo.ports_per_switch,
-            routing_cycles: s.routing_cycles(),
+            routing_cycles: cfg.routing_cycles,
             buffer_flits: buf,
             credit,
             selection,
@@ -272,4 +272,17 @@ fn check_reorder_fits(cfg: &FabricCfg, packet: u32, hosts: u64) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// What the vct family tells the schema.
+pub const FAMILY: crate::fabric::keys::FamilyKeys = crate::fabric::keys::FamilyKeys {
+    routing_cycles: switch::VctParams::PAPER.routing_cycles,
+    source_queues: &["fifo"],
+    pause,
+    check: |_| Ok(()),
+};
+
+/// The longest a healthy vct switch holds a packet without a flit moving: its routing delay.
+fn pause(c: &crate::fabric::keys::FabricCfg) -> u64 {
+    c.routing_cycles as u64
 }

@@ -23,17 +23,7 @@ use crate::traffic::injection::{Injector, Process};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{HashMap, VecDeque};
 
-/// How the sources learn that the destination delivered a packet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AckMode {
-    /// Instantly and for free (the paper's ideal reorder mechanism); the sources of one
-    /// destination share its whole buffer.
-    Free,
-    /// Real acknowledgement packets through the network; each source owns an equal share of
-    /// the destination's buffer.
-    Packets,
-}
+pub use crate::fabric::keys::AckMode;
 
 /// NIC parameters.
 #[derive(Debug, Clone, Copy)]

@@ -26,36 +26,9 @@
 use crate::blocks::nic::injection::{Injection, Policy};
 use crate::blocks::nic::rearrange::{Action, Memory, RearrangeBuffer};
 use crate::fabric::vct::nic::ACK_BYTES;
-use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
-/// How many of the oldest queued packets the send engine looks at for one whose connection
-/// may inject (a descriptor window; `nic.send_window`, this by default; 1 = strict FIFO).
-pub const WINDOW: usize = 32;
-
-/// The largest `nic.send_window`.
-pub const MAX_WINDOW: usize = 4096;
-
-/// Rearrange memory allocation (`nic.rearrange`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RearrangeKind {
-    /// A buffer of `nic.rearrange_conn_bytes` per connection.
-    Static,
-    /// A pool of `nic.reorder_bytes`, at most `nic.rearrange_conn_bytes` per connection.
-    Dynamic,
-}
-
-/// Injection control after a rejection (`nic.injection`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum InjectionKind {
-    Immediate,
-    /// ADAP-LI.
-    Li,
-    /// ADAP-LW (static memory only).
-    Lw,
-}
+pub use crate::fabric::vc::keys::{InjectionKind, RearrangeKind, MAX_WINDOW, WINDOW};
 
 /// The packet's role (the vc family's packet extension).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
