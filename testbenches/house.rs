@@ -74,6 +74,7 @@ fn the_lower_layers_import_nothing_above_them() {
         ),
         ("traffic", &["blocks", "fabric", "routing", "hdl"]),
         ("routing", &["fabric", "hdl"]),
+        ("stats", &["fabric", "routing", "hdl"]),
         ("fabric", &["hdl"]),
         ("hdl", &[]),
         ("experiment", &[]),

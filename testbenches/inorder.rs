@@ -254,7 +254,7 @@ fn reproduce_inorder_runs_at_tiny_scale() {
             .map(|p| {
                 let s: flitwave::fabric::Summary =
                     serde_json::from_value(p["summary"].clone()).unwrap();
-                Load::of(p["x"].as_f64().unwrap(), &s)
+                s.load(p["x"].as_f64().unwrap())
             })
             .collect();
         let sat = Saturation::of(&loads);

@@ -2,11 +2,10 @@
 //! block must walk the same signals, of the same kinds, every cycle; a walk that changes is a
 //! bug in the block, caught in every build.
 
-use crate::vcd_trace::cfg;
+use crate::common::trace::{cfg, SharedBuf};
 use flitwave::sim::probe::{Probe, ProbeVisitor};
 use flitwave::sim::trace::Tracer;
 use std::cell::RefCell;
-use std::rc::Rc;
 
 /// A block whose probe walk changes between calls (a programming error).
 struct Inconsistent(RefCell<u32>);
@@ -46,22 +45,4 @@ fn probe_kind_change_panics() {
     let b = KindFlip(RefCell::new(0));
     let mut tr = Tracer::new("top", &b, cfg(&[], None), SharedBuf::default()).unwrap();
     let _ = tr.sample(0, &b);
-}
-
-/// An in-memory writer the test can read back after the tracer is gone.
-#[derive(Clone, Default)]
-pub(crate) struct SharedBuf(pub(crate) Rc<RefCell<Vec<u8>>>);
-impl SharedBuf {
-    pub(crate) fn text(&self) -> String {
-        String::from_utf8(self.0.borrow().clone()).unwrap()
-    }
-}
-impl std::io::Write for SharedBuf {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }

@@ -6,9 +6,8 @@ use flitwave::sim::probe::{Probe, ProbeVisitor};
 use flitwave::sim::trace::{TraceConfig, Tracer};
 use std::path::{Path, PathBuf};
 
-use crate::probe_contract::SharedBuf;
+use crate::common::trace::{cfg, SharedBuf, PERIOD};
 
-const PERIOD: u64 = 6250;
 const CYCLES: u64 = 200;
 const STATES: [&str; 4] = ["ROUTING", "XFER", "wait for go", ""];
 
@@ -128,14 +127,6 @@ fn wave_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("waves")
         .join(format!("test_trace_{name}.vcd"))
-}
-
-pub(crate) fn cfg(scopes: &[&str], window: Option<(u64, u64)>) -> TraceConfig {
-    TraceConfig {
-        scopes: scopes.iter().map(|s| s.to_string()).collect(),
-        window,
-        period_ps: PERIOD,
-    }
 }
 
 /// Run the fake network for `CYCLES` cycles, tracing into `waves/test_trace_{name}.vcd`.

@@ -5,20 +5,7 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-/// `--json [FILE]`, the same in every command.
-pub(crate) const JSON_HELP: &str = "The result as JSON, with the configuration, seed and version: written to FILE.json (the text report still printed), or printed instead of the text report when no FILE is given (or -)";
-
-/// `--json`'s value: `-` or a `.json` file, so that an input file written after the flag (a
-/// trace, a topology) is refused instead of being overwritten.
-pub(crate) fn json_path(s: &str) -> std::result::Result<PathBuf, String> {
-    if s == "-" || s.ends_with(".json") {
-        Ok(PathBuf::from(s))
-    } else {
-        Err(format!(
-            "{s:?} is not a .json file; --json takes FILE.json, - (stdout) or nothing (stdout)"
-        ))
-    }
-}
+use super::json::{json_path, JSON_HELP};
 
 #[derive(Parser)]
 #[command(

@@ -3,6 +3,7 @@
 pub(crate) mod args;
 pub(crate) mod fattree;
 pub(crate) mod help;
+pub(crate) mod json;
 pub(crate) mod out;
 pub(crate) mod plot;
 pub(crate) mod progress;
@@ -10,6 +11,7 @@ pub(crate) mod reproduce;
 pub(crate) mod rtl;
 pub(crate) mod run;
 pub(crate) mod seeds;
+pub(crate) mod simulate;
 pub(crate) mod sweep;
 pub(crate) mod sweep_report;
 pub(crate) mod tools;

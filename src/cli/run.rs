@@ -3,12 +3,12 @@
 //! waveform, RTL twins in situ.
 
 use super::args::{RunArgs, RunOut, SeedArgs, SimArgs};
+use super::simulate::{headline, simulate, wave_format};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::experiment::provenance::provenance;
 use flitwave::experiment::validate::{error_keys, sets_key};
-use flitwave::fabric::{Family, Network, Summary};
-use flitwave::sim::trace::{TraceConfig, Tracer, WaveFormat};
+use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::with_network;
 use flitwave::{Error, Result};
 
@@ -174,11 +174,6 @@ fn float(x: f64) -> String {
     } else {
         quote(&x.to_string())
     }
-}
-
-/// The format of the waveform file `path`: `--wave-format`, else its extension.
-fn wave_format(path: &std::path::Path, o: &RunOut) -> Result<WaveFormat> {
-    WaveFormat::resolve(path, o.wave_format.as_deref(), "--wave-format")
 }
 
 /// `START..END` with START < END.
@@ -360,9 +355,9 @@ pub(crate) fn run_config(
             "config": cfg,
             "summary": s,
         });
-        super::tools::write_json(to, &v)?;
+        super::json::write_json(to, &v)?;
     }
-    if !super::tools::json_only(&o.json) {
+    if !super::json::json_only(&o.json) {
         outln!("{}, seed {}", headline(cfg, &shape), cfg.seed);
         out!("{}", s.report());
         if (cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some())
@@ -388,25 +383,6 @@ pub(crate) fn run_config(
     Ok(())
 }
 
-/// `flitwave run: mesh network of vc switches, routing dor (...), uniform traffic, 20-byte
-/// messages`.
-pub(crate) fn headline(cfg: &Config, shape: &str) -> String {
-    let order = if cfg.nic.in_order && cfg.switch.family == "vct" {
-        ", in-order delivery"
-    } else {
-        ""
-    };
-    format!(
-        "flitwave run: {shape} network of {} switches, routing {} (paths {}, selection {}){order}, {} traffic, {}-byte messages",
-        cfg.switch.family,
-        cfg.routing.algorithm,
-        cfg.routing.paths_name(),
-        cfg.routing.selection,
-        cfg.traffic.pattern,
-        cfg.traffic.message_bytes,
-    )
-}
-
 /// The heat map's file, checked before the run: a name ending in `.svg`, not a directory;
 /// written under a temporary name (an existing file is replaced only by a complete one).
 fn heatmap_file(p: &std::path::Path) -> Result<flitwave::output::PartialFile> {
@@ -430,55 +406,4 @@ fn heatmap_file(p: &std::path::Path) -> Result<flitwave::output::PartialFile> {
     std::fs::File::create(f.tmp())
         .map_err(|e| Error::field("--heatmap", format!("cannot create {}: {e}", p.display())))?;
     Ok(f)
-}
-
-/// Run `n` to `limit` cycles — or until its trace or storage workload is done — writing the
-/// waveform `o.vcd` over `tc`'s window.
-pub(crate) fn simulate<F: Family>(
-    n: &mut Network<F>,
-    o: &RunOut,
-    tc: TraceConfig,
-    limit: u64,
-) -> Result<Summary> {
-    let workload = n.has_workload();
-    let end = tc.window.map_or(limit, |w| w.1.min(limit));
-    let mut tracer = match &o.vcd {
-        Some(p) => Some(Tracer::create(p, wave_format(p, o)?, "network", n, tc)?),
-        None => None,
-    };
-    let mut progress = super::progress::Cycles::new(limit);
-    while n.now() < limit {
-        if n.now() & super::progress::EVERY == 0 {
-            progress.at(n.now());
-        }
-        let alive = n.step();
-        if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {
-            t.sample(n.now() - 1, n)?;
-        }
-        if !alive || (workload && n.workload_done().is_some()) {
-            break;
-        }
-    }
-    progress.done();
-    if let (Some(t), Some(p)) = (tracer, &o.vcd) {
-        if t.sampled() {
-            t.finish()?;
-            errln!(
-                "waveform written to {} (open: gtkwave {})",
-                p.display(),
-                p.with_extension("gtkw").display()
-            );
-        } else {
-            drop(t); // nothing written: an existing file stays as it was
-            return Err(Error::field(
-                "--vcd-window",
-                format!(
-                    "the run stopped at cycle {}, before the window; {} not written",
-                    n.now(),
-                    p.display()
-                ),
-            ));
-        }
-    }
-    Ok(n.summary())
 }

@@ -2,7 +2,7 @@
 //! 95 % confidence interval of every figure of the summary (`stats::confidence`).
 
 use super::args::RunOut;
-use super::run::{headline, simulate};
+use super::simulate::{headline, simulate};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::experiment::provenance::provenance;
@@ -82,9 +82,9 @@ pub(crate) fn run_seeds(
                 .collect::<Vec<_>>(),
             "aggregate": agg,
         });
-        super::tools::write_json(to, &v)?;
+        super::json::write_json(to, &v)?;
     }
-    if !super::tools::json_only(&o.json) {
+    if !super::json::json_only(&o.json) {
         outln!(
             "{}, seeds {}..={} ({} runs; mean ± 95 % confidence half-width, Student t)",
             headline(cfg, &shape),

@@ -3,7 +3,7 @@
 //! CSV (through the `csv` crate) and the plot.
 
 use super::args::SweepArgs;
-use super::tools::emit_json;
+use super::json::emit_json;
 use flitwave::experiment::build;
 use flitwave::experiment::campaign::{Campaign, Curve, Line, Outcome};
 use flitwave::experiment::config::Config;

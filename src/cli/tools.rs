@@ -1,6 +1,7 @@
 //! The topology, routes, list and bench commands, and the helpers the commands share.
 
 use super::args::{BenchArgs, RoutesArgs, TopoArgs};
+use super::json::{json_only, write_json};
 use flitwave::experiment::bench;
 use flitwave::fabric::registry::FAMILIES;
 use flitwave::routing::bound;
@@ -10,40 +11,6 @@ use flitwave::routing::{deadlock, stats::RouteStats, tree_stats};
 use flitwave::topology::{fattree, irregular, json, mesh, Shape, Topology};
 use flitwave::traffic::pattern::{DestTable, Pattern};
 use flitwave::{Error, Result};
-use std::path::Path;
-
-/// Write `v` as JSON where `--json` said: stdout for `-`, else the file.
-pub(crate) fn write_json<T: serde::Serialize>(to: &Path, v: &T) -> Result<()> {
-    let text = serde_json::to_string_pretty(v).map_err(|e| Error::new(e.to_string()))?;
-    if to == Path::new("-") {
-        outln!("{text}");
-        Ok(())
-    } else {
-        flitwave::output::write(to, text)
-    }
-}
-
-/// Whether `--json` replaces the text report (JSON to stdout).
-pub(crate) fn json_only(json: &Option<std::path::PathBuf>) -> bool {
-    json.as_deref() == Some(Path::new("-"))
-}
-
-pub(crate) fn emit_json<T: serde::Serialize>(
-    json: Option<&Path>,
-    v: &T,
-    report: &str,
-) -> Result<()> {
-    let text = || serde_json::to_string_pretty(v).map_err(|e| Error::new(e.to_string()));
-    match json {
-        Some(p) if p == Path::new("-") => outln!("{}", text()?),
-        Some(p) => {
-            flitwave::output::write(p, text()?)?;
-            out!("{report}");
-        }
-        None => out!("{report}"),
-    }
-    Ok(())
-}
 
 /// The shape options of a generated topology.
 pub(crate) struct TopoSpec<'a> {
@@ -189,7 +156,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
     }
     if let (None, None, Some(f)) = (&plan.routes, &plan.routes_error, &plan.functions) {
         // a routing decided in the switches: its functions' dependency graph
-        let check = deadlock::check_function(&topo, plan.vcs, f);
+        let check = flitwave::routing::function::check::check_function(&topo, plan.vcs, f);
         if let Some(to) = &a.json {
             let j = serde_json::json!({
                 "routing": name,

@@ -1,6 +1,6 @@
 //! `flitwave trace generate | stats`: storage-like traces (seed 001 §5.2.2) and their statistics.
 
-use super::tools::emit_json;
+use super::json::emit_json;
 use clap::{Args, Subcommand};
 use flitwave::output::write as write_file;
 use flitwave::topology::MAX_HOSTS;
@@ -92,7 +92,7 @@ pub(crate) struct StatsArgs {
     /// Link rate in MB/s, to express the busiest sender's load as a share of a link.
     #[arg(long, default_value_t = 160.0)]
     link_mb_per_s: f64,
-    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", value_parser = super::args::json_path, help = super::args::JSON_HELP)]
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", value_parser = super::json::json_path, help = super::json::JSON_HELP)]
     json: Option<std::path::PathBuf>,
 }
 

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::fabric::Summary;
 use crate::routing::registry::Plan;
 use crate::stats::number::{decimal, fmt_num};
-use crate::stats::saturation::{Load, Saturation};
+use crate::stats::saturation::Saturation;
 use crate::topology::Topology;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -187,7 +187,7 @@ impl Runner {
         let mut zero = None;
         let (_, lo, _) = search_rates(start, |r| {
             let p = self.point(r)?;
-            let l = Load::of(r, &p.summary);
+            let l = p.summary.load(r);
             let z = *zero.get_or_insert(l.latency.unwrap_or(f64::INFINITY));
             let sat = l.saturated(z);
             pts.push(p);
@@ -266,7 +266,7 @@ impl SweepResult {
             saturation: Saturation::of(
                 &points
                     .iter()
-                    .map(|p| Load::of(p.rate, &p.summary))
+                    .map(|p| p.summary.load(p.rate))
                     .collect::<Vec<_>>(),
             ),
             all_healthy: points.iter().all(|p| p.summary.healthy()),

@@ -2,8 +2,8 @@
 //! signal `peer` (`sw5.p3`, `nic12`) in every `swS.inP` / `swS.outP` scope and every `nicH`
 //! scope, so a port's waveform says where its flits come from or go to.
 
-use super::network::Endpoint;
 use crate::sim::ProbeVisitor;
+use crate::topology::Endpoint;
 
 /// Peer names, computed once when the network is wired (sampling only compares them).
 #[derive(Debug, Clone, Default)]

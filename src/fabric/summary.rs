@@ -424,3 +424,18 @@ pub fn report_over(runs: &[Summary]) -> String {
     };
     s
 }
+
+impl Summary {
+    /// The saturation criterion's view of this run at offered load `rate`
+    /// (`stats::saturation`).
+    pub fn load(&self, rate: f64) -> crate::stats::saturation::Load {
+        crate::stats::saturation::Load {
+            rate,
+            accepted: self.accepted_flits_per_cycle_per_host,
+            latency: self.latency.map(|l| l.cycles),
+            generated: self.window_generated_packets,
+            delivered: self.window_delivered_packets,
+            flagged: self.saturated,
+        }
+    }
+}

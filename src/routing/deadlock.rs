@@ -7,9 +7,7 @@
 //! graph is acyclic. Sub-routes that end at an in-transit host (ITB) are added separately with
 //! [`Cdg::add_path`], since the host breaks the dependency.
 
-use super::function::{Candidates, Query, Routing, RoutingFunction};
 use super::{RouteRef, RouteSet};
-use crate::sim::packet::Header;
 use crate::topology::{Peer, Topology};
 use std::fmt;
 
@@ -75,6 +73,11 @@ pub struct Cdg<'a> {
 }
 
 impl<'a> Cdg<'a> {
+    /// VCs per link the graph distinguishes.
+    pub fn vcs(&self) -> usize {
+        self.vcs
+    }
+
     /// An empty graph over the channels of `topo`, one VC per link.
     pub fn new(topo: &'a Topology) -> Self {
         Self::with_vcs(topo, 1)
@@ -240,74 +243,4 @@ pub fn check(topo: &Topology, routes: &RouteSet) -> DeadlockCheck {
         }
     }
     g.check()
-}
-
-/// The channel dependency graph of routing functions decided in the switches (`functions[sw]`)
-/// over `vcs` VCs per link: towards every destination switch, every channel a packet can hold
-/// — injected at any switch, then wherever its functions' candidates (every VC of their masks)
-/// take it — and, from each, every channel the function offers next. Adaptive routing without
-/// escape channels is deadlock-free if this graph is acyclic (Dally & Seitz; every candidate may
-/// be waited for).
-pub fn function_graph<'a>(topo: &'a Topology, vcs: usize, functions: &[Routing]) -> Cdg<'a> {
-    let mut g = Cdg::with_vcs(topo, vcs);
-    let (n, np) = (topo.switches, topo.ports_per_switch);
-    let vcs = g.vcs;
-    // one host per switch stands for its destination
-    let mut dst_host = vec![None; n];
-    for h in (0..topo.num_hosts()).rev() {
-        let s = topo.host(h);
-        dst_host[s.sw] = Some((h, s.port));
-    }
-    let mut held = vec![false; n * np * vcs];
-    let mut stack: Vec<(usize, usize, usize)> = Vec::new();
-    let mut c = Candidates::new();
-    for &(dh, _) in dst_host.iter().flatten() {
-        let hdr = Header {
-            dst: dh as u32,
-            ..Header::default()
-        };
-        held.fill(false);
-        // (switch, input port, input VC) states to route from; injections first
-        for (sw, inj) in dst_host.iter().enumerate() {
-            if let Some((_, port)) = inj {
-                stack.push((sw, *port, 0));
-            }
-        }
-        while let Some((sw, in_port, in_vc)) = stack.pop() {
-            let q = Query {
-                sw: sw as u32,
-                in_port: in_port as u8,
-                in_vc: in_vc as u8,
-                hdr: &hdr,
-                route_byte: 0,
-            };
-            functions[sw].route(&q, &mut c);
-            let from = match topo.peer(sw, in_port) {
-                Peer::Switch { sw: up, port } => Some((up, port, in_vc)),
-                _ => None,
-            };
-            for x in c.as_slice() {
-                let p = x.port as usize;
-                let Peer::Switch { sw: down, port: dp } = topo.peer(sw, p) else {
-                    continue;
-                };
-                for v in (0..vcs).filter(|&v| x.vcs >> v & 1 == 1) {
-                    if let Some(f) = from {
-                        g.add_vc_path([f, (sw, p, v)]);
-                    }
-                    let k = (sw * np + p) * vcs + v;
-                    if !held[k] {
-                        held[k] = true;
-                        stack.push((down, dp, v));
-                    }
-                }
-            }
-        }
-    }
-    g
-}
-
-/// [`function_graph`] checked for cycles.
-pub fn check_function(topo: &Topology, vcs: usize, functions: &[Routing]) -> DeadlockCheck {
-    function_graph(topo, vcs, functions).check()
 }

@@ -5,7 +5,7 @@
 //! sustains. A load is sustained when its run
 //! 1. delivers within its measurement window at least [`DELIVERED_SHARE`] as many packets as
 //!    it generated there (judged over [`MIN_PACKETS`] or more), and its sources did not
-//!    overflow ([`Summary::saturated`] not set), and
+//!    overflow (`fabric::Summary::saturated` not set), and
 //! 2. keeps the mean packet latency (generation to delivery, source queueing included) within
 //!    [`LATENCY_MULTIPLE`] times the curve's zero-load latency — the latency at its lowest
 //!    offered load, which every curve runs far below saturation.
@@ -20,7 +20,6 @@
 //! (docs/statistics.md has the measurement). The highest accepted traffic is reported beside it,
 //! never instead.
 
-use crate::fabric::Summary;
 use serde::{Deserialize, Serialize};
 
 /// A sustained load keeps its mean latency within this multiple of zero-load latency.
@@ -44,23 +43,11 @@ pub struct Load {
     pub latency: Option<f64>,
     pub generated: u64,
     pub delivered: u64,
-    /// [`Summary::saturated`]: source queues overflowed or packets piled up.
+    /// `fabric::Summary::saturated`: source queues overflowed or packets piled up.
     pub flagged: bool,
 }
 
 impl Load {
-    /// The criterion's view of a run's summary.
-    pub fn of(rate: f64, s: &Summary) -> Load {
-        Load {
-            rate,
-            accepted: s.accepted_flits_per_cycle_per_host,
-            latency: s.latency.map(|l| l.cycles),
-            generated: s.window_generated_packets,
-            delivered: s.window_delivered_packets,
-            flagged: s.saturated,
-        }
-    }
-
     /// The criterion's view of a summary stored as JSON (a sweep store's record); None when
     /// it lacks the fields.
     pub fn of_json(rate: f64, s: &serde_json::Value) -> Option<Load> {

@@ -1,6 +1,8 @@
 //! What the CLI testbenches share: running the built `flitwave` binary and checking that bad
 //! input fails with a clear error (never a panic).
 
+pub mod trace;
+
 use std::process::Command;
 
 pub fn flitwave(args: &[&str]) -> (bool, String, String) {

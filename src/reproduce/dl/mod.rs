@@ -208,7 +208,7 @@ pub fn table6(o: &Options) -> Result<Vec<Cell>> {
             .iter()
             .map(|x| x.summary.accepted_flits_per_cycle_per_host)
             .fold(0.0, f64::max);
-        let loads: Vec<Load> = pts.iter().map(|x| Load::of(x.rate, &x.summary)).collect();
+        let loads: Vec<Load> = pts.iter().map(|x| x.summary.load(x.rate)).collect();
         Ok(Cell {
             routing: r,
             switches: size,

@@ -43,7 +43,7 @@ fn throughput(c: &[&Point]) -> f64 {
 /// Saturation throughput by the one criterion (stats::saturation; the knee to the grid's
 /// spacing).
 fn saturation(c: &[&Point]) -> f64 {
-    let loads: Vec<Load> = c.iter().map(|p| Load::of(p.x, &p.summary)).collect();
+    let loads: Vec<Load> = c.iter().map(|p| p.summary.load(p.x)).collect();
     Saturation::of(&loads).throughput
 }
 

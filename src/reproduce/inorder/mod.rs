@@ -550,3 +550,16 @@ pub fn kb_label(kb: u64) -> String {
         format!("{kb} KB")
     }
 }
+
+/// The points of figure `fig`.
+pub fn pts<'a>(points: &'a [Point], fig: &'a str) -> impl Iterator<Item = &'a Point> + 'a {
+    points.iter().filter(move |p| p.figure == fig)
+}
+
+/// The in-order NIC's section of a point's summary (vc family).
+pub fn in_order(p: &Point) -> Option<crate::fabric::vc::InOrderSection> {
+    match &p.summary.section {
+        crate::fabric::Section::Vc(v) => v.in_order.clone(),
+        _ => None,
+    }
+}

@@ -8,14 +8,10 @@ use crate::experiment::plot::{xy, Curve};
 use crate::reproduce::inorder::traces::{
     fattree, figure7, figure8, load_table, table, TABLE1, TABLE2,
 };
-use crate::reproduce::inorder::{kb_label, Net, Options, Point, FIG6_BYTES};
+use crate::reproduce::inorder::{in_order, kb_label, pts, Net, Options, Point, FIG6_BYTES};
 use crate::stats::saturation::{Load, Saturation};
 use std::fmt::Write;
 use std::path::Path;
-
-pub(super) fn pts<'a>(points: &'a [Point], fig: &'a str) -> impl Iterator<Item = &'a Point> + 'a {
-    points.iter().filter(move |p| p.figure == fig)
-}
 
 /// Accepted traffic in bytes/ns/switch (flits of one byte).
 fn accepted(p: &Point) -> f64 {
@@ -26,13 +22,6 @@ fn mbs(p: &Point) -> u64 {
     match &p.summary.section {
         crate::fabric::Section::Vc(v) => v.in_order.as_ref().map_or(0, |o| o.mbs_bytes),
         _ => 0,
-    }
-}
-
-pub(super) fn in_order(p: &Point) -> Option<crate::fabric::vc::InOrderSection> {
-    match &p.summary.section {
-        crate::fabric::Section::Vc(v) => v.in_order.clone(),
-        _ => None,
     }
 }
 
@@ -49,7 +38,7 @@ struct Thr {
 
 fn thr(points: &[Point], fig: &str, net: Net, variant: &str, pattern: &str) -> Thr {
     let c = curve(points, fig, net, variant, pattern);
-    let loads: Vec<Load> = c.iter().map(|p| Load::of(p.x, &p.summary)).collect();
+    let loads: Vec<Load> = c.iter().map(|p| p.summary.load(p.x)).collect();
     let s = Saturation::of(&loads);
     let b = c.first().and_then(|p| p.bound);
     Thr {
@@ -131,7 +120,7 @@ fn latency_ns(p: &Point) -> Option<f64> {
 
 /// The knee (highest sustained load) of a curve's points.
 fn thr_knee(c: &[&Point]) -> Option<f64> {
-    let loads: Vec<Load> = c.iter().map(|p| Load::of(p.x, &p.summary)).collect();
+    let loads: Vec<Load> = c.iter().map(|p| p.summary.load(p.x)).collect();
     Saturation::of(&loads).knee_rate
 }
 

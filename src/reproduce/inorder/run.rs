@@ -121,7 +121,7 @@ pub fn saturations(points: &[Point]) -> Vec<(CurveKey, Saturation)> {
             let loads: Vec<Load> = points
                 .iter()
                 .filter(|p| key_of(p) == k)
-                .map(|p| Load::of(p.x, &p.summary))
+                .map(|p| p.summary.load(p.x))
                 .collect();
             (k, Saturation::of(&loads))
         })

@@ -4,8 +4,7 @@
 
 use crate::error::Result;
 use crate::experiment::plot::{xy, Curve};
-use crate::reproduce::inorder::report::{in_order, pts};
-use crate::reproduce::inorder::{kb_label, Options, Point};
+use crate::reproduce::inorder::{in_order, kb_label, pts, Options, Point};
 use std::fmt::Write;
 use std::path::Path;
 

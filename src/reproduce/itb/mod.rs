@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::experiment::config::Config;
 use crate::experiment::sweep::Runner;
 use crate::reproduce::itb::paper::{PaperTable, MESSAGE_BYTES, TABLES};
-use crate::stats::saturation::{Load, Saturation};
+use crate::stats::saturation::Saturation;
 use crate::traffic::pattern::hot_spot_percent_for;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -174,7 +174,7 @@ impl Side {
         let (pts, lo) = self.run.search(0.01)?;
         let sat = Saturation::of(
             &pts.iter()
-                .map(|p| Load::of(p.rate, &p.summary))
+                .map(|p| p.summary.load(p.rate))
                 .collect::<Vec<_>>(),
         );
         // flits/cycle/host -> flits/ns/switch, the unit of seed 000's tables

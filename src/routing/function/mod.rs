@@ -8,6 +8,7 @@
 //! switch family holds a [`Routing`] per switch and calls it through a `match` (no `dyn`).
 
 pub mod adaptive;
+pub mod check;
 pub mod dl_table;
 pub mod dor;
 pub mod ir_fir;

@@ -10,7 +10,7 @@
 //! Y2 when it need not go west any more. Inside each class every turn is allowed: W has no X+,
 //! so its dependencies only ever lead west or along a column (never back, minimal routes make
 //! no U-turn), E likewise east; with no dependency from E back to W the channel dependency
-//! graph is acyclic (checked on every mesh up to 16×16 by `routing::deadlock::check_function`).
+//! graph is acyclic (checked on every mesh up to 16×16 by `routing::function::check::check_function`).
 //! Every minimal path stays available: a west-bound packet uses X− and Y1 in any order, an
 //! east-bound one Y1 before its first X+ hop and Y2 after, a packet in its destination column
 //! Y1 then Y2. Restrictions, in the paper's sense of forbidden (class, destination) choices:
@@ -168,7 +168,7 @@ impl Probe for OptyRouting {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routing::deadlock::check_function;
+    use crate::routing::function::check::check_function;
     use crate::routing::function::Routing;
     use crate::sim::packet::Header;
     use crate::topology::mesh;

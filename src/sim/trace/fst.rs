@@ -6,8 +6,7 @@
 //! vector). Value changes are kept in memory and written as a compressed block every
 //! [`FLUSH_AT`] bytes.
 
-use super::visit::{clean_text, Kind, Var};
-use super::Decl;
+use super::var::{clean_text, Decl, Kind, Var};
 use crate::error::{Error, Result};
 use fst_writer::{
     FstBodyWriter, FstFileType, FstHeaderWriter, FstInfo, FstScopeType, FstSignalId, FstSignalType,
@@ -18,15 +17,6 @@ use std::io::BufWriter;
 
 /// Bytes of buffered value changes that trigger writing a block.
 const FLUSH_AT: usize = 32 << 20;
-
-/// Characters of a text signal at least (more if its first value is longer); longer values
-/// are cut to the width.
-pub const TEXT_CHARS: u32 = 16;
-
-/// Width in characters of a text signal whose first value is `first`.
-pub(super) fn text_chars(first: &str) -> u32 {
-    (clean_text(first).count() as u32).max(TEXT_CHARS)
-}
 
 fn fst_err(e: FstWriteError) -> Error {
     Error::new(format!("FST waveform: {e}"))

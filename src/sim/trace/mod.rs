@@ -49,19 +49,13 @@ impl Default for TraceConfig {
 
 mod format;
 mod fst;
+mod var;
 mod vcd;
 mod visit;
 
 pub use format::WaveFormat;
-pub use fst::TEXT_CHARS;
-
-/// One line of the declared hierarchy, in header order: a scope, a variable (index in walk
-/// order, leaf name), the end of a scope.
-pub(super) enum Decl {
-    Scope(String),
-    Var(usize, String),
-    Up,
-}
+use var::Decl;
+pub use var::TEXT_CHARS;
 
 /// A translate filter: signal name, table name, `VALUE NAME` pairs.
 type Filter = (String, String, Vec<(u64, String)>);
@@ -69,7 +63,8 @@ type Filter = (String, String, Vec<(u64, String)>);
 /// Signals every trace has at its root: `cycle` (index 0) and `clk` (index 1).
 const ROOT_VARS: usize = 2;
 
-use visit::{inconsistent, sanitize, Declarer, Kind, Node, Sampler, Sink, Var};
+use var::{Kind, Var};
+use visit::{inconsistent, sanitize, Declarer, Node, Sampler, Sink};
 
 /// The waveform writer: see the module documentation.
 pub struct Tracer {

@@ -2,8 +2,7 @@
 //! 1.64x on a full dump, docs/performance.md). Value changes collect in a buffer that goes to
 //! the output every [`FLUSH_AT`] bytes.
 
-use super::visit::{clean_text, Kind, Var};
-use super::Decl;
+use super::var::{clean_text, Decl, Kind, Var};
 use crate::error::Result;
 use std::io::Write;
 

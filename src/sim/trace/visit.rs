@@ -2,6 +2,7 @@
 //! sampler (values that changed, handed to the back end: [`Sink`]).
 
 use super::fst::Fst;
+use super::var::{text_chars, Kind, Var};
 use super::vcd::Vcd;
 use crate::sim::ProbeVisitor;
 
@@ -9,51 +10,6 @@ use crate::sim::ProbeVisitor;
 pub(super) enum Sink {
     Vcd(Vcd),
     Fst(Box<Fst>),
-}
-
-/// Kind of a declared variable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
-    Bits(u32),
-    Int,
-    Text,
-}
-
-/// Per-variable sampling state, indexed by walk order (index 0 is the root `cycle`).
-#[derive(Debug, Clone)]
-pub(super) struct Var {
-    pub(super) kind: Kind,
-    pub(super) enabled: bool,
-    pub(super) written: bool,
-    /// Position in the header (the FST signal, the VCD identifier code).
-    pub(super) slot: u32,
-    pub(super) id: [u8; 6],
-    pub(super) id_len: u8,
-    /// Value mask for bits/int.
-    pub(super) mask: u64,
-    /// Last written value (bits/int) or index into the text slots (text).
-    pub(super) last: u64,
-}
-
-impl Var {
-    pub(super) fn new(kind: Kind, enabled: bool) -> Var {
-        let mask = match kind {
-            Kind::Bits(w) => u64::MAX >> (64 - w),
-            Kind::Int => 0xffff_ffff,
-            Kind::Text => 0,
-        };
-        let (id, id_len, written, last, slot) = ([0; 6], 0, false, 0, 0);
-        Var {
-            kind,
-            enabled,
-            written,
-            slot,
-            id,
-            id_len,
-            mask,
-            last,
-        }
-    }
 }
 
 /// A scope of the declared hierarchy: name, parent, child scopes and variables (in walk order).
@@ -72,14 +28,6 @@ pub(super) struct Declarer {
     pub(super) vars: Vec<(Kind, Vec<String>)>,
     pub(super) chars: Vec<u32>,
     pub(super) dup: Option<String>,
-}
-
-/// A text value as written: whitespace, control and non-ASCII bytes become `_`, an empty text
-/// is `_`.
-pub(super) fn clean_text(value: &str) -> impl Iterator<Item = u8> + '_ {
-    let safe = |c: u8| if c.is_ascii_graphic() { c } else { b'_' };
-    let empty = value.is_empty().then_some(b'_');
-    empty.into_iter().chain(value.bytes().map(safe))
 }
 
 /// Keep `[A-Za-z0-9_]`, replace anything else with `_` (an empty name becomes `_`).
@@ -158,7 +106,7 @@ impl ProbeVisitor for Declarer {
         self.var(name, Kind::Int, 0);
     }
     fn text(&mut self, name: &str, value: &str) {
-        self.var(name, Kind::Text, super::fst::text_chars(value));
+        self.var(name, Kind::Text, text_chars(value));
     }
 }
 

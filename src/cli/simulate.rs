@@ -1,0 +1,84 @@
+//! One simulation as every command runs it: a network stepped to its limit (or until its trace
+//! or storage workload is done) with the progress bar and the waveform over its window, and the
+//! headline that names what ran. `run` and `run --seeds` both use it.
+
+use super::args::RunOut;
+use flitwave::experiment::config::Config;
+use flitwave::fabric::{Family, Network, Summary};
+use flitwave::sim::trace::{TraceConfig, Tracer, WaveFormat};
+use flitwave::{Error, Result};
+
+/// The format of the waveform file `path`: `--wave-format`, else its extension.
+pub(crate) fn wave_format(path: &std::path::Path, o: &RunOut) -> Result<WaveFormat> {
+    WaveFormat::resolve(path, o.wave_format.as_deref(), "--wave-format")
+}
+
+/// `flitwave run: mesh network of vc switches, routing dor (...), uniform traffic, 20-byte
+/// messages`.
+pub(crate) fn headline(cfg: &Config, shape: &str) -> String {
+    let order = if cfg.nic.in_order && cfg.switch.family == "vct" {
+        ", in-order delivery"
+    } else {
+        ""
+    };
+    format!(
+        "flitwave run: {shape} network of {} switches, routing {} (paths {}, selection {}){order}, {} traffic, {}-byte messages",
+        cfg.switch.family,
+        cfg.routing.algorithm,
+        cfg.routing.paths_name(),
+        cfg.routing.selection,
+        cfg.traffic.pattern,
+        cfg.traffic.message_bytes,
+    )
+}
+
+/// Run `n` to `limit` cycles — or until its trace or storage workload is done — writing the
+/// waveform `o.vcd` over `tc`'s window.
+pub(crate) fn simulate<F: Family>(
+    n: &mut Network<F>,
+    o: &RunOut,
+    tc: TraceConfig,
+    limit: u64,
+) -> Result<Summary> {
+    let workload = n.has_workload();
+    let end = tc.window.map_or(limit, |w| w.1.min(limit));
+    let mut tracer = match &o.vcd {
+        Some(p) => Some(Tracer::create(p, wave_format(p, o)?, "network", n, tc)?),
+        None => None,
+    };
+    let mut progress = super::progress::Cycles::new(limit);
+    while n.now() < limit {
+        if n.now() & super::progress::EVERY == 0 {
+            progress.at(n.now());
+        }
+        let alive = n.step();
+        if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {
+            t.sample(n.now() - 1, n)?;
+        }
+        if !alive || (workload && n.workload_done().is_some()) {
+            break;
+        }
+    }
+    progress.done();
+    if let (Some(t), Some(p)) = (tracer, &o.vcd) {
+        if t.sampled() {
+            t.finish()?;
+            errln!(
+                "waveform written to {} (open: gtkwave {})",
+                p.display(),
+                p.with_extension("gtkw").display()
+            );
+        } else {
+            drop(t); // nothing written: an existing file stays as it was
+            return Err(Error::field(
+                "--vcd-window",
+                format!(
+                    "the run stopped at cycle {}, before the window; {} not written",
+                    n.now(),
+                    p.display()
+                ),
+            ));
+        }
+    }
+    Ok(n.summary())
+}
