@@ -28,6 +28,7 @@ mod fuzz;
 mod golden;
 mod gtkwave;
 mod house;
+mod idle_jump;
 mod inorder;
 mod inorder_nic;
 mod ir_fir;

@@ -79,7 +79,7 @@ impl Cycles {
         }
     }
 
-    /// Called when `now & EVERY == 0`.
+    /// Called every `EVERY + 1` cycles (and after a jump over idle time that passed one).
     pub(crate) fn at(&mut self, now: u64) {
         if self.pb.is_hidden() {
             return;

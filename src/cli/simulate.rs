@@ -47,9 +47,15 @@ pub(crate) fn simulate<F: Family>(
         None => None,
     };
     let mut progress = super::progress::Cycles::new(limit);
+    let mut tick = 0;
     while n.now() < limit {
-        if n.now() & super::progress::EVERY == 0 {
+        // the clock jumps over idle time, except inside the waveform's window
+        if (tracer.is_none() || n.now() > end) && n.skip_idle(limit) >= limit {
+            break;
+        }
+        if n.now() >= tick {
             progress.at(n.now());
+            tick = (n.now() | super::progress::EVERY) + 1;
         }
         let alive = n.step();
         if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {

@@ -8,6 +8,8 @@
 //! the deadlock watchdog, whose report names the cycle of waits among blocked inputs.
 
 use super::sleep::Sleep;
+
+mod idle;
 use super::storage::StorageRun;
 use super::summary::Summary;
 use super::{watchdog, Ctx, Family, Nic, Switch, Wiring};
@@ -87,8 +89,10 @@ pub struct Network<F: Family> {
     now: u64,
     last_progress: u64,
     deadlock: Option<String>,
-    /// Which blocks sleep (families that say so).
+    /// Which blocks sleep (families that say so), and the cycles the clock jumped over.
     sleep: Option<Sleep>,
+    jumped: u64,
+    step_each: bool,
     /// At the first measured cycle: every link's flit counter and every input buffer's
     /// occupancy integral (the window's start).
     window_base: Option<(Vec<u32>, Vec<u64>)>,
@@ -175,6 +179,8 @@ impl<F: Family> Network<F> {
         Ok(Network {
             peers,
             sleep,
+            jumped: 0,
+            step_each: false,
             shared: F::shared(&build, hosts),
             params,
             build,
@@ -299,9 +305,10 @@ impl<F: Family> Network<F> {
         Ok(())
     }
 
-    /// Run `cycles` more cycles without tracing.
+    /// Run `cycles` more cycles without tracing, the clock jumping over idle time.
     pub fn run(&mut self, cycles: u64) {
-        for _ in 0..cycles {
+        let end = self.now + cycles;
+        while self.skip_idle(end) < end {
             if !self.step() {
                 break;
             }
@@ -546,7 +553,7 @@ impl<F: Family> Network<F> {
 
     /// Run the loaded workload until it is done or `limit` cycles; returns its execution time.
     pub fn run_workload(&mut self, limit: u64) -> Option<u64> {
-        while self.now < limit {
+        while self.skip_idle(limit) < limit {
             if !self.step() {
                 return None;
             }

@@ -130,20 +130,8 @@ impl Sleep {
         for w in 0..self.words {
             self.now_set[w] = self.busy[w] | self.wheel[slot][w];
         }
-        if now.is_multiple_of(HORIZON) && !self.far.is_empty() {
-            // wake-ups that came within the horizon join the wheel
-            let (switches, due, nic_at) = (self.switches, &mut self.due, &self.nic_at);
-            self.far.retain(|&(t, h)| {
-                if nic_at[h as usize] != t {
-                    return false; // superseded
-                }
-                if t >= now + HORIZON {
-                    return true;
-                }
-                let n = switches + h as usize;
-                due[(t % HORIZON) as usize][n / 64] |= 1 << (n % 64);
-                false
-            });
+        if now.is_multiple_of(HORIZON) {
+            self.migrate(now);
         }
         let d = (now % HORIZON) as usize;
         for w in 0..self.words {
@@ -169,6 +157,63 @@ impl Sleep {
                     self.nic_now.push((n - s) as u32);
                 }
             }
+        }
+    }
+
+    /// At a cycle `now` that is a multiple of the horizon: the wake-ups that came within it
+    /// join the wheel of due NICs; superseded ones are dropped.
+    fn migrate(&mut self, now: u64) {
+        if self.far.is_empty() {
+            return;
+        }
+        let (switches, due, nic_at) = (self.switches, &mut self.due, &self.nic_at);
+        self.far.retain(|&(t, h)| {
+            if nic_at[h as usize] != t {
+                return false; // superseded
+            }
+            if t >= now + HORIZON {
+                return true;
+            }
+            let n = switches + h as usize;
+            due[(t % HORIZON) as usize][n / 64] |= 1 << (n % 64);
+            false
+        });
+    }
+
+    /// The first cycle from `now` at which some block must be evaluated: `now` while a node
+    /// is busy or something is on a wire, else the first NIC wake-up (the wheel of due NICs,
+    /// then those further ahead), `u64::MAX` when none is coming. Every cycle before it
+    /// evaluates nothing, so the clock may jump there ([`Sleep::jump`]).
+    pub fn idle_until(&self, now: u64) -> u64 {
+        if self.busy.iter().any(|&w| w != 0)
+            || self.wheel.iter().any(|slot| slot.iter().any(|&w| w != 0))
+        {
+            return now;
+        }
+        let far = self
+            .far
+            .iter()
+            .filter(|&&(t, h)| self.nic_at[h as usize] == t)
+            .map(|&(t, _)| t)
+            .min()
+            .unwrap_or(u64::MAX);
+        // the wheel of due NICs, up to the first far wake-up (one pushed earlier may be due
+        // before those the wheel holds)
+        for t in now..(now + HORIZON).min(far) {
+            if self.due[(t % HORIZON) as usize].iter().any(|&w| w != 0) {
+                return t;
+            }
+        }
+        far
+    }
+
+    /// The clock jumps from `from` to `to` (at most [`Sleep::idle_until`]): the state is what
+    /// stepping cycles `from..to` would have left — the far wake-ups moved in at the last
+    /// multiple of the horizon among them (the one at `to` itself is `begin`'s).
+    pub fn jump(&mut self, from: u64, to: u64) {
+        let m = (to - 1) / HORIZON * HORIZON;
+        if m >= from {
+            self.migrate(m);
         }
     }
 

@@ -144,6 +144,11 @@ impl StorageRun {
         }
     }
 
+    /// The cycle the next answer is due (`u64::MAX`: none queued).
+    pub fn next_answer(&self) -> u64 {
+        self.due.peek().map_or(u64::MAX, |&Reverse((t, _))| t)
+    }
+
     /// Every answer delivered.
     pub fn done(&self) -> bool {
         self.answered == self.reqs.len()
