@@ -10,6 +10,7 @@ mod common;
 
 mod allocator;
 mod arbiter;
+mod bench_script;
 mod bounds;
 mod build_stamp;
 mod cli;

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# flitwave against BookSim2, side by side on this machine, in one command (issue 29 item 6):
+#
+#   bash scripts/bench-vs-booksim.sh PATH/TO/booksim [RUNS]
+#
+# For every point of docs/performance.md (BookSim2's iq preset, the configuration of
+# docs/booksim.md, on an 8x8 mesh at 0.01, 0.10 and 0.30 flits/node/cycle and a 16x16 mesh at
+# 0.01 and 0.10), BookSim2 runs first and says how many cycles it simulated ("Time taken is N
+# cycles": warm-up, samples and drain); flitwave then runs exactly N cycles of
+# configs/booksim-iq.toml at the same load. Each side runs RUNS times (default 3), one after
+# the other, and the table gives the median user CPU of each whole process (set-up included on
+# both sides) and their ratio. Building BookSim2: docs/booksim.md. flitwave is built with the
+# release profile (every timing claim uses it); FLITWAVE=PATH times another build.
+set -euo pipefail
+
+booksim=${1:?usage: bash scripts/bench-vs-booksim.sh PATH/TO/booksim [RUNS]}
+runs=${2:-3}
+[[ -x $booksim ]] || { echo "error: $booksim is not an executable BookSim2 binary" >&2; exit 2; }
+[[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "error: RUNS must be a positive integer, got $runs" >&2; exit 2; }
+root=$(cd "$(dirname "$0")/.." && pwd)
+# FLITWAVE=PATH times another flitwave binary (by default: the release build of this tree)
+flitwave=${FLITWAVE:-}
+if [[ -z $flitwave ]]; then
+  cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+  flitwave=$root/target/release/flitwave
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# BookSim2's iq preset as docs/booksim.md derives it from src/examples/mesh88_lat (28f43299),
+# with samples of 10,000 cycles instead of 1,000 so that a run lasts tens of thousands of
+# cycles and set-up does not dominate either side's time
+cat > "$work/booksim-iq.cfg" <<'EOF'
+topology = mesh;
+k = 8;
+n = 2;
+routing_function = dim_order;
+num_vcs = 2;
+vc_buf_size = 8;
+wait_for_tail_credit = 0;
+router = iq;
+vc_allocator = separable_input_first;
+sw_allocator = separable_input_first;
+alloc_iters = 1;
+credit_delay = 2;
+routing_delay = 0;
+vc_alloc_delay = 1;
+sw_alloc_delay = 1;
+st_final_delay = 1;
+input_speedup = 1;
+output_speedup = 1;
+internal_speedup = 1.0;
+traffic = uniform;
+packet_size = 20;
+sim_type = latency;
+injection_rate_uses_flits = 1;
+injection_rate = 0.005;
+sample_period = 10000;
+EOF
+
+# user CPU seconds of one command (its output in $work/out, its exit status in $work/status;
+# BookSim2 exits with 255 after a complete run, so the status is checked by the caller)
+user_cpu() {
+  local TIMEFORMAT=%U
+  { time { "$@" > "$work/out" 2>&1; echo $? > "$work/status"; }; } 2>&1
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+printf '| mesh | load | cycles | BookSim2 user s | flitwave user s | ratio |\n|---|---|---|---|---|---|\n'
+for point in "8 0.01" "8 0.10" "8 0.30" "16 0.01" "16 0.10"; do
+  read -r k rate <<< "$point"
+  bs=()
+  cycles=
+  for ((i = 0; i < runs; i++)); do
+    bs+=("$(user_cpu "$booksim" "$work/booksim-iq.cfg" k=$k injection_rate=$rate)")
+    c=$(sed -n 's/.*Time taken is \([0-9]*\) cycles.*/\1/p' "$work/out" | tail -1)
+    if [[ -z $c ]]; then
+      echo "error: BookSim2 at ${k}x$k, $rate reported no 'Time taken' (its last lines follow)" >&2
+      tail -5 "$work/out" >&2
+      exit 1
+    fi
+    cycles=$c
+  done
+  fw=()
+  for ((i = 0; i < runs; i++)); do
+    fw+=("$(user_cpu "$flitwave" run --config "$root/configs/booksim-iq.toml" \
+      --set "topology.dims=\"${k}x$k\"" --rate "$rate" --cycles "$cycles" \
+      --warmup $((cycles / 10)))")
+    if [[ $(cat "$work/status") != 0 ]]; then
+      echo "error: flitwave failed at ${k}x$k, $rate:" >&2
+      tail -5 "$work/out" >&2
+      exit 1
+    fi
+  done
+  b=$(printf '%s\n' "${bs[@]}" | median)
+  f=$(printf '%s\n' "${fw[@]}" | median)
+  ratio=$(awk -v b="$b" -v f="$f" 'BEGIN { if (f > 0) printf "%.1fx", b / f; else print "-" }')
+  printf '| %sx%s | %s | %s | %s | %s | %s |\n' "$k" "$k" "$rate" "$cycles" "$b" "$f" "$ratio"
+done
+echo
+echo "Medians of $runs runs each, user CPU of the whole process; flitwave $("$flitwave" --version | awk '{print $2}'), BookSim2 $booksim."
