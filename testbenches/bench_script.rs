@@ -48,14 +48,23 @@ fn the_script_times_both_simulators_at_equal_cycles() {
         ("16x16", "0.01"),
         ("16x16", "0.10"),
     ]) {
-        assert!(row.starts_with(&format!("| {mesh} | {load} | 4000 |")), "{row}");
-        assert!(row.trim_end().ends_with("x |") || row.contains("| - |"), "{row}");
+        assert!(
+            row.starts_with(&format!("| {mesh} | {load} | 4000 |")),
+            "{row}"
+        );
+        assert!(
+            row.trim_end().ends_with("x |") || row.contains("| - |"),
+            "{row}"
+        );
     }
     // a stand-in that reports no cycles is an error naming the point
     let broken = fake_booksim(&dir, "echo 'Simulation unstable'\nexit 255");
     let (code, _, err) = script(&[broken.to_str().unwrap(), "1"], &[("FLITWAVE", fw)]);
     assert_eq!(code, 1);
-    assert!(err.contains("8x8, 0.01") && err.contains("Simulation unstable"), "{err}");
+    assert!(
+        err.contains("8x8, 0.01") && err.contains("Simulation unstable"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -3,7 +3,8 @@
 //! family's flattened beside them (`switch.vcs` stays one dotted name), [`FabricCfg`], what a
 //! family's builder is given, and [`FamilyKeys`], what a family tells the schema. Nothing here
 //! knows the experiment above or the registry beside it: the family keys files it assembles
-//! import nothing of the fabric.
+//! import nothing of the fabric but their own switch's default parameters, which import no
+//! keys.
 
 use crate::error::{Error, Result};
 use crate::fabric::myrinet::keys as myrinet;

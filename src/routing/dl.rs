@@ -61,6 +61,10 @@ impl Default for DlKeys {
     }
 }
 
+impl crate::keys::Keys for DlKeys {
+    const OWNER: &'static str = "dl routing";
+}
+
 /// Path selections.
 pub const SELECTIONS: &[&str] = &["random", "low-port", "sancho", "high-pch"];
 

@@ -4,7 +4,7 @@
 //! reading of D (`routing::selection::speculative`).
 
 use crate::error::Result;
-use crate::keys::{Keys, Part};
+use crate::keys::Part;
 use crate::routing::dl::DlKeys;
 use crate::routing::selection::speculative::SsrKeys;
 use crate::routing::selection::{Selection, SelectionParams};
@@ -97,12 +97,4 @@ impl RoutingCfg {
         self.selection()?;
         Ok(())
     }
-}
-
-impl Keys for DlKeys {
-    const OWNER: &'static str = "dl routing";
-}
-
-impl Keys for SsrKeys {
-    const OWNER: &'static str = "ssr selection";
 }

@@ -112,6 +112,10 @@ impl Default for SsrKeys {
     }
 }
 
+impl crate::keys::Keys for SsrKeys {
+    const OWNER: &'static str = "ssr selection";
+}
+
 impl Ssr {
     /// The channels of `c`'s non-escape candidates as the unit sees them, and their picks.
     #[inline]
