@@ -13,23 +13,29 @@ use crate::sim::Flit;
 /// Most VCs per port.
 pub const MAX_VCS: usize = 16;
 
+/// One VC's FIFO: where it lives in the port's memory, its depth, its front and its fill. The
+/// four registers of a VC sit together, so the VCs a small router uses share one cache line.
+#[derive(Debug, Clone, Copy, Default)]
+struct Fifo {
+    base: u32,
+    depth: u32,
+    head: u32,
+    len: u32,
+}
+
 /// The input buffer of one port.
 #[derive(Debug, Clone)]
 pub struct VcBuffer {
-    /// Depth of each VC and where its FIFO starts in `mem`.
-    depth: [u32; MAX_VCS],
-    base: [u32; MAX_VCS],
-    /// `mem[base[vc] + i]`.
-    mem: Vec<Flit>,
-    head: [u32; MAX_VCS],
-    len: [u32; MAX_VCS],
-    vcs: u32,
     /// Bit v set when VC v holds a flit: what the router scans, so an empty port costs nothing.
     occupied: u32,
-    /// Writes refused because the VC was full (must stay 0).
-    pub overflows: u64,
+    vcs: u32,
     /// Highest occupancy any VC reached.
     pub max_level: u32,
+    /// Writes refused because the VC was full (must stay 0).
+    pub overflows: u64,
+    /// `mem[fifo[vc].base + i]`.
+    mem: Vec<Flit>,
+    fifo: [Fifo; MAX_VCS],
 }
 
 impl VcBuffer {
@@ -42,23 +48,22 @@ impl VcBuffer {
     /// queue of one MTU and the adaptive queue with the rest of the port's buffer).
     pub fn with_first(vcs: usize, first: usize, depth: usize) -> Self {
         assert!((1..=MAX_VCS).contains(&vcs) && depth >= 1 && first >= 1);
-        let mut d = [depth as u32; MAX_VCS];
-        d[0] = first as u32;
-        let mut base = [0; MAX_VCS];
+        let mut fifo = [Fifo {
+            depth: depth as u32,
+            ..Fifo::default()
+        }; MAX_VCS];
+        fifo[0].depth = first as u32;
         for v in 1..vcs {
-            base[v] = base[v - 1] + d[v - 1];
+            fifo[v].base = fifo[v - 1].base + fifo[v - 1].depth;
         }
-        let total = base[vcs - 1] + d[vcs - 1];
+        let total = fifo[vcs - 1].base + fifo[vcs - 1].depth;
         VcBuffer {
-            depth: d,
-            base,
-            mem: vec![Flit::default(); total as usize],
-            head: [0; MAX_VCS],
-            len: [0; MAX_VCS],
-            vcs: vcs as u32,
             occupied: 0,
-            overflows: 0,
+            vcs: vcs as u32,
             max_level: 0,
+            overflows: 0,
+            mem: vec![Flit::default(); total as usize],
+            fifo,
         }
     }
 
@@ -69,7 +74,7 @@ impl VcBuffer {
 
     /// Depth of VC `v` in flits.
     pub fn depth(&self, v: usize) -> usize {
-        self.depth[v] as usize
+        self.fifo[v].depth as usize
     }
 
     /// Write `f` into VC `f.vc`; false (and an overflow counted) when that VC is full or does
@@ -77,17 +82,19 @@ impl VcBuffer {
     #[inline]
     pub fn push(&mut self, f: Flit) -> bool {
         let v = f.vc as usize;
-        if v >= self.vcs as usize || self.len[v] == self.depth[v] {
+        if v >= self.vcs as usize || self.fifo[v].len == self.fifo[v].depth {
             self.overflows += 1;
             return false;
         }
-        let mut slot = self.head[v] + self.len[v];
-        if slot >= self.depth[v] {
-            slot -= self.depth[v];
+        let q = &mut self.fifo[v];
+        let mut slot = q.head + q.len;
+        if slot >= q.depth {
+            slot -= q.depth;
         }
-        self.mem[(self.base[v] + slot) as usize] = f;
-        self.len[v] += 1;
-        self.max_level = self.max_level.max(self.len[v]);
+        q.len += 1;
+        let (at, len) = ((q.base + slot) as usize, q.len);
+        self.mem[at] = f;
+        self.max_level = self.max_level.max(len);
         self.occupied |= 1 << v;
         true
     }
@@ -95,35 +102,38 @@ impl VcBuffer {
     /// The flit at the head of VC `v`.
     #[inline]
     pub fn front(&self, v: usize) -> Option<&Flit> {
-        (self.len[v] > 0).then(|| &self.mem[(self.base[v] + self.head[v]) as usize])
+        let q = &self.fifo[v];
+        (q.len > 0).then(|| &self.mem[(q.base + q.head) as usize])
     }
 
     /// The flit at the tail of VC `v` (the last written).
     #[inline]
     pub fn back(&self, v: usize) -> Option<&Flit> {
-        if self.len[v] == 0 {
+        let q = &self.fifo[v];
+        if q.len == 0 {
             return None;
         }
-        let mut slot = self.head[v] + self.len[v] - 1;
-        if slot >= self.depth[v] {
-            slot -= self.depth[v];
+        let mut slot = q.head + q.len - 1;
+        if slot >= q.depth {
+            slot -= q.depth;
         }
-        Some(&self.mem[(self.base[v] + slot) as usize])
+        Some(&self.mem[(q.base + slot) as usize])
     }
 
     /// Remove and return the head of VC `v`.
     #[inline]
     pub fn pop(&mut self, v: usize) -> Option<Flit> {
-        if self.len[v] == 0 {
+        let q = &mut self.fifo[v];
+        if q.len == 0 {
             return None;
         }
-        let f = self.mem[(self.base[v] + self.head[v]) as usize];
-        self.head[v] += 1;
-        if self.head[v] == self.depth[v] {
-            self.head[v] = 0;
+        let f = self.mem[(q.base + q.head) as usize];
+        q.head += 1;
+        if q.head == q.depth {
+            q.head = 0;
         }
-        self.len[v] -= 1;
-        if self.len[v] == 0 {
+        q.len -= 1;
+        if q.len == 0 {
             self.occupied &= !(1 << v);
         }
         Some(f)
@@ -131,10 +141,11 @@ impl VcBuffer {
 
     /// Head flits in VC `v` (packets that begin in it; a scan, for checks).
     pub fn heads(&self, v: usize) -> u32 {
-        (0..self.len[v])
+        let q = &self.fifo[v];
+        (0..q.len)
             .filter(|i| {
-                let slot = (self.head[v] + i) % self.depth[v];
-                self.mem[(self.base[v] + slot) as usize].is_head()
+                let slot = (q.head + i) % q.depth;
+                self.mem[(q.base + slot) as usize].is_head()
             })
             .count() as u32
     }
@@ -142,7 +153,7 @@ impl VcBuffer {
     /// Flits in VC `v`.
     #[inline]
     pub fn level(&self, v: usize) -> u32 {
-        self.len[v]
+        self.fifo[v].len
     }
 
     /// The VCs holding a flit (bit v).
@@ -153,9 +164,9 @@ impl VcBuffer {
 
     /// Flits in every VC.
     pub fn flits(&self) -> u64 {
-        self.len[..self.vcs as usize]
+        self.fifo[..self.vcs as usize]
             .iter()
-            .map(|&l| l as u64)
+            .map(|q| q.len as u64)
             .sum()
     }
 }

@@ -18,19 +18,25 @@ use super::vc_buffer::MAX_VCS;
 /// A free VC's owner.
 pub const FREE: u16 = u16::MAX;
 
+/// One downstream VC as the sender sees it: its credit counter, the units of its empty
+/// buffer and its owner, side by side (the VCs of a small router share one cache line).
+#[derive(Debug, Clone, Copy)]
+struct Vc {
+    credits: u32,
+    size: u32,
+    owner: u16,
+}
+
 /// The VCs of one output, seen from the sender.
 #[derive(Debug, Clone)]
 pub struct VcCredits {
-    vcs: usize,
-    /// Credit units of each VC's empty buffer.
-    size: [u32; MAX_VCS],
-    wait_for_tail_credit: bool,
-    credits: [u32; MAX_VCS],
-    owner: [u16; MAX_VCS],
-    /// Bit v: the tail of VC v's packet has been sent (release pending its credit).
-    tail_sent: u32,
     /// Bit v: VC v is free (the allocator's request mask, kept as a register).
     free: u32,
+    /// Bit v: the tail of VC v's packet has been sent (release pending its credit).
+    tail_sent: u32,
+    vcs: usize,
+    wait_for_tail_credit: bool,
+    vc: [Vc; MAX_VCS],
     /// Sends refused for lack of credit (must stay 0).
     pub underflows: u64,
     /// Returns refused because the counter was full (must stay 0).
@@ -48,14 +54,17 @@ impl VcCredits {
     /// VC 0 of `first` credit units (seed 004's escape queue), the others of `size`.
     pub fn with_first(vcs: usize, first: u32, size: u32, wait_for_tail_credit: bool) -> Self {
         assert!((1..=MAX_VCS).contains(&vcs) && size >= 1 && first >= 1);
-        let mut sizes = [size; MAX_VCS];
-        sizes[0] = first;
+        let mut vc = [Vc {
+            credits: size,
+            size,
+            owner: FREE,
+        }; MAX_VCS];
+        vc[0].credits = first;
+        vc[0].size = first;
         VcCredits {
             vcs,
-            size: sizes,
             wait_for_tail_credit,
-            credits: sizes,
-            owner: [FREE; MAX_VCS],
+            vc,
             tail_sent: 0,
             free: (1u32 << vcs) - 1,
             underflows: 0,
@@ -72,7 +81,7 @@ impl VcCredits {
 
     /// Credit units of VC `v` when its buffer is empty.
     pub fn size(&self, v: usize) -> u32 {
-        self.size[v]
+        self.vc[v].size
     }
 
     /// Number of VCs.
@@ -83,45 +92,45 @@ impl VcCredits {
     /// Credits held for VC `v`.
     #[inline]
     pub fn credits(&self, v: usize) -> u32 {
-        self.credits[v]
+        self.vc[v].credits
     }
 
     /// The input VC holding VC `v`, or [`FREE`].
     #[inline]
     pub fn owner(&self, v: usize) -> u16 {
-        self.owner[v]
+        self.vc[v].owner
     }
 
     /// Can `units` credit units be sent on VC `v` (a flit, or a whole packet for virtual
     /// cut-through)?
     #[inline]
     pub fn can_send(&self, v: usize, units: u32) -> bool {
-        self.credits[v] >= units
+        self.vc[v].credits >= units
     }
 
     /// VC allocation granted VC `v` to input VC `owner`.
     pub fn take(&mut self, v: usize, owner: u16) {
-        if self.owner[v] != FREE {
+        if self.vc[v].owner != FREE {
             self.double_grants += 1;
             return;
         }
-        self.owner[v] = owner;
+        self.vc[v].owner = owner;
         self.free &= !(1 << v);
         self.tail_sent &= !(1 << v);
     }
 
     /// A flit of `units` credit units was sent on VC `v`; `tail` ends its packet.
     pub fn send(&mut self, v: usize, units: u32, tail: bool) {
-        if self.credits[v] < units {
+        if self.vc[v].credits < units {
             self.underflows += 1;
             return;
         }
-        self.credits[v] -= units;
+        self.vc[v].credits -= units;
         if tail {
             if self.wait_for_tail_credit {
                 self.tail_sent |= 1 << v;
             } else {
-                self.owner[v] = FREE;
+                self.vc[v].owner = FREE;
                 self.free |= 1 << v;
             }
         }
@@ -129,14 +138,14 @@ impl VcCredits {
 
     /// `units` credit units of VC `v` came back.
     pub fn credit(&mut self, v: usize, units: u32) {
-        if self.credits[v] + units > self.size[v] {
+        if self.vc[v].credits + units > self.vc[v].size {
             self.overflows += 1;
             return;
         }
-        self.credits[v] += units;
-        if self.tail_sent >> v & 1 == 1 && self.credits[v] == self.size[v] {
+        self.vc[v].credits += units;
+        if self.tail_sent >> v & 1 == 1 && self.vc[v].credits == self.vc[v].size {
             self.tail_sent &= !(1 << v);
-            self.owner[v] = FREE;
+            self.vc[v].owner = FREE;
             self.free |= 1 << v;
         }
     }

@@ -31,9 +31,9 @@ pub struct Sleep {
     switches: usize,
     nodes: usize,
     words: usize,
-    /// Wheel of future arrivals: `wheel[t & mask]` = nodes receiving at cycle t, and
+    /// Wheel of future arrivals: `wheel[(t & mask) * words..]` = nodes receiving at cycle t, and
     /// `ports[(t & mask) * nodes + n]` their receiving ports.
-    wheel: Vec<Vec<u64>>,
+    wheel: Vec<u64>,
     ports_at: Vec<Arrivals>,
     mask: u64,
     fly: u64,
@@ -73,7 +73,7 @@ impl Sleep {
             switches,
             nodes,
             words,
-            wheel: vec![vec![0; words]; len],
+            wheel: vec![0; words * len],
             ports_at: vec![(0, 0); len * nodes],
             mask: len as u64 - 1,
             fly: fly as u64,
@@ -100,7 +100,7 @@ impl Sleep {
         }
         self.nic_at.iter_mut().for_each(|t| *t = 0);
         self.far.clear();
-        for slot in &mut self.wheel {
+        for slot in self.wheel.chunks_mut(self.words) {
             for n in 0..self.nodes {
                 slot[n / 64] |= 1 << (n % 64);
             }
@@ -128,7 +128,7 @@ impl Sleep {
     pub fn begin(&mut self, now: u64) {
         let slot = (now & self.mask) as usize;
         for w in 0..self.words {
-            self.now_set[w] = self.busy[w] | self.wheel[slot][w];
+            self.now_set[w] = self.busy[w] | self.wheel[slot * self.words + w];
         }
         if now.is_multiple_of(HORIZON) {
             self.migrate(now);
@@ -142,7 +142,7 @@ impl Sleep {
         let (s, base) = (self.switches, slot * self.nodes);
         for w in 0..self.words {
             let mut bits = self.now_set[w];
-            let arriving = std::mem::take(&mut self.wheel[slot][w]);
+            let arriving = std::mem::take(&mut self.wheel[slot * self.words + w]);
             while bits != 0 {
                 let n = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -185,9 +185,7 @@ impl Sleep {
     /// then those further ahead), `u64::MAX` when none is coming. Every cycle before it
     /// evaluates nothing, so the clock may jump there ([`Sleep::jump`]).
     pub fn idle_until(&self, now: u64) -> u64 {
-        if self.busy.iter().any(|&w| w != 0)
-            || self.wheel.iter().any(|slot| slot.iter().any(|&w| w != 0))
-        {
+        if self.busy.iter().any(|&w| w != 0) || self.wheel.iter().any(|&w| w != 0) {
             return now;
         }
         let far = self
@@ -246,27 +244,34 @@ impl Sleep {
             return;
         }
         let slot = ((now + self.fly) & self.mask) as usize;
-        for (dir, mut m) in [(0, fwd), (1, back)] {
-            while m != 0 {
-                let p = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let to = if dir == 0 {
-                    &self.fwd_to
-                } else {
-                    &self.back_to
-                };
-                let Some(&rx) = to.get(n * self.ports + p).filter(|&&x| x != NONE) else {
-                    continue;
-                };
-                let (node, port) = ((rx >> 5) as usize, 1u32 << (rx & 31));
-                self.wheel[slot][node / 64] |= 1 << (node % 64);
-                let a = &mut self.ports_at[slot * self.nodes + node];
-                if dir == 0 {
-                    a.0 |= port;
-                } else {
-                    a.1 |= port;
-                }
+        let base = n * self.ports;
+        let mut m = fwd;
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let rx = self.fwd_to[base + p];
+            if rx != NONE {
+                let port = self.arrive(slot, rx);
+                self.ports_at[slot * self.nodes + (rx >> 5) as usize].0 |= port;
             }
         }
+        let mut m = back;
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let rx = self.back_to[base + p];
+            if rx != NONE {
+                let port = self.arrive(slot, rx);
+                self.ports_at[slot * self.nodes + (rx >> 5) as usize].1 |= port;
+            }
+        }
+    }
+
+    /// Receiver `rx` (`node << 5 | port`) is woken in wheel slot `slot`; returns its port bit.
+    #[inline(always)]
+    fn arrive(&mut self, slot: usize, rx: u32) -> u32 {
+        let node = (rx >> 5) as usize;
+        self.wheel[slot * self.words + node / 64] |= 1 << (node % 64);
+        1 << (rx & 31)
     }
 }

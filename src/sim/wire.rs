@@ -8,29 +8,64 @@
 //!
 //! Seed 000 §4.3: a 10 m Myrinet cable holds 8 flits in flight → fly time 8 cycles.
 
+/// Slots kept inside the wire itself (no pointer to follow) when the ring is this short: fly
+/// times up to 3 cycles, BookSim2's channels among them.
+const INLINE: usize = 4;
+
 /// A pipelined wire carrying `Copy` values with a fixed fly time in cycles.
+///
+/// The sender writes only `sent` and slot `t`, the receiver only `received` and slot
+/// `t - fly`: values in flight are `sent - received`.
 #[derive(Debug, Clone)]
 pub struct Wire<T: Copy> {
-    slots: Box<[Option<T>]>,
+    /// Values ever sent and taken, modulo 2^32: their difference is what is in flight, which
+    /// lets an idle receiver skip the slots entirely (and `sent` gives link utilisation).
+    sent: u32,
+    received: u32,
     mask: u32,
     fly: u32,
-    /// Values in flight: lets an idle receiver skip the slot memory entirely.
-    count: u32,
-    /// Values ever sent, modulo 2^32 (link utilisation).
-    sent: u32,
+    /// The ring: `inline` when it has at most [`INLINE`] slots, else `heap`.
+    inline: [Option<T>; INLINE],
+    heap: Box<[Option<T>]>,
 }
 
 impl<T: Copy> Wire<T> {
-    /// A wire whose values arrive `fly` cycles after they are sent (`fly >= 1`).
+    /// A wire with fly time `fly` (≥ 1), empty.
     pub fn new(fly: u32) -> Self {
         assert!(fly >= 1, "a wire needs a fly time of at least one cycle");
         let len = (fly as usize + 1).next_power_of_two();
         Wire {
-            slots: vec![None; len].into_boxed_slice(),
+            sent: 0,
+            received: 0,
             mask: len as u32 - 1,
             fly,
-            count: 0,
-            sent: 0,
+            inline: [None; INLINE],
+            heap: if len <= INLINE {
+                Box::new([])
+            } else {
+                vec![None; len].into_boxed_slice()
+            },
+        }
+    }
+
+    /// The slot of cycle `t`.
+    #[inline(always)]
+    fn slot(&self, t: u64) -> &Option<T> {
+        let i = (t & self.mask as u64) as usize;
+        if self.heap.is_empty() {
+            &self.inline[i]
+        } else {
+            &self.heap[i]
+        }
+    }
+
+    #[inline(always)]
+    fn slot_mut(&mut self, t: u64) -> &mut Option<T> {
+        let i = (t & self.mask as u64) as usize;
+        if self.heap.is_empty() {
+            &mut self.inline[i]
+        } else {
+            &mut self.heap[i]
         }
     }
 
@@ -44,54 +79,58 @@ impl<T: Copy> Wire<T> {
         self.sent
     }
 
-    /// Drive `v` onto the wire at cycle `now`. Returns false (and drops nothing: the previous
-    /// value stays) if a value was already sent this cycle — a protocol error of the sender.
+    /// Drive `v` at cycle `now`; false (and nothing written) when a value was already driven
+    /// this cycle.
     #[inline]
     pub fn send(&mut self, now: u64, v: T) -> bool {
-        let s = &mut self.slots[(now & self.mask as u64) as usize];
+        let s = self.slot_mut(now);
         if s.is_some() {
             return false;
         }
         *s = Some(v);
-        self.count += 1;
         self.sent = self.sent.wrapping_add(1);
         true
     }
 
-    /// A value was sent at cycle `now` (it arrives at `now + fly`).
+    /// A value was driven at cycle `now`.
     #[inline]
     pub fn sent_at(&self, now: u64) -> bool {
-        self.count > 0 && self.slots[(now & self.mask as u64) as usize].is_some()
+        self.sent != self.received && self.slot(now).is_some()
     }
 
     /// Take the value arriving at cycle `now` (sent at `now - fly`), if any.
     #[inline]
     pub fn recv(&mut self, now: u64) -> Option<T> {
-        if self.count == 0 || now < self.fly as u64 {
+        if self.sent == self.received || now < self.fly as u64 {
             return None;
         }
-        let v = self.slots[((now - self.fly as u64) & self.mask as u64) as usize].take();
-        self.count -= v.is_some() as u32;
+        let v = self.slot_mut(now - self.fly as u64).take();
+        self.received = self.received.wrapping_add(v.is_some() as u32);
         v
     }
 
-    /// Peek at the value that will arrive at cycle `now` without taking it.
+    /// The value arriving at cycle `now`, without taking it.
     #[inline]
     pub fn peek(&self, now: u64) -> Option<T> {
         if now < self.fly as u64 {
             return None;
         }
-        self.slots[((now - self.fly as u64) & self.mask as u64) as usize]
+        *self.slot(now - self.fly as u64)
     }
 
-    /// Number of values in flight (sent, not yet received).
+    /// Values on the wire.
     pub fn in_flight(&self) -> usize {
-        self.count as usize
+        self.sent.wrapping_sub(self.received) as usize
     }
 
-    /// Values in flight, for conservation checks and inspection.
+    /// The values on the wire, in slot order.
     pub fn iter_in_flight(&self) -> impl Iterator<Item = &T> {
-        self.slots.iter().flatten()
+        let ring = if self.heap.is_empty() {
+            &self.inline[..=self.mask as usize]
+        } else {
+            &self.heap[..]
+        };
+        ring.iter().flatten()
     }
 }
 

@@ -129,9 +129,10 @@ pub struct VcSwitch {
     exch: Option<ExchangeStage>,
     in_link: Vec<u32>,
     out_link: Vec<u32>,
-    /// The flit of a packet driven on each output in the last evaluated cycle.
-    sent: Vec<Option<Flit>>,
-    any_sent: bool,
+    /// The flit of a packet driven on each output in the last evaluated cycle, valid where
+    /// `sent_mask` has the output's bit (the mask alone is cleared each cycle).
+    sent: Vec<Flit>,
+    sent_mask: u32,
     /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
     drove_fwd: u32,
     drove_back: u32,
@@ -164,8 +165,8 @@ impl VcSwitch {
             exch: (p.exchange.hops > 0).then(|| ExchangeStage::new(p.exchange, p.first_net_port)),
             in_link,
             out_link,
-            sent: vec![None; np],
-            any_sent: false,
+            sent: vec![Flit::default(); np],
+            sent_mask: 0,
             drove_fwd: 0,
             drove_back: 0,
             forwarded: 0,
@@ -183,7 +184,7 @@ impl VcSwitch {
             && !self.back.pending()
             && self.out.idle()
             && self.xbar.xbar.inside() == 0
-            && !self.any_sent
+            && self.sent_mask == 0
             && self.va.asked == 0
             && self.va.won == 0
             && self.sa.asked == 0
@@ -212,10 +213,7 @@ impl VcSwitch {
         self.sa.begin();
         self.drove_fwd = 0;
         self.drove_back = 0;
-        if self.any_sent {
-            self.sent.iter_mut().for_each(|s| *s = None);
-            self.any_sent = false;
-        }
+        self.sent_mask = 0;
         let all = (1u64 << np) as u32 - 1;
         // credits from downstream enter the output unit's delay line
         let mut m = credits_in & all;
@@ -266,23 +264,23 @@ impl VcSwitch {
                 let (out_link, sent) = (&self.out_link, &mut self.sent);
                 self.xbar.leave(now, |o, f| {
                     links[out_link[o] as usize].send(now, f);
-                    sent[o] = Some(f);
+                    sent[o] = f;
                     driven |= 1 << o;
                     moved += 1;
                 })
             }
         }
-        self.any_sent |= driven != 0;
+        self.sent_mask |= driven;
         self.drove_fwd |= driven;
         if self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
             let (out_link, sent) = (&self.out_link, &mut self.sent);
             let mut driven = 0u32;
             moved += self.out.send_queued(packets, |o, f| {
                 links[out_link[o] as usize].send(now, f);
-                sent[o] = Some(f);
+                sent[o] = f;
                 driven |= 1 << o;
             });
-            self.any_sent |= driven != 0;
+            self.sent_mask |= driven;
             self.drove_fwd |= driven;
         }
         if self.va.waiting != 0 {

@@ -9,7 +9,7 @@ use crate::sim::Flit;
 impl VcSwitch {
     /// The flit of a packet driven on output `o` in the last evaluated cycle.
     pub fn sent(&self, o: usize) -> Option<Flit> {
-        self.sent.get(o).copied().flatten()
+        (self.sent_mask >> o & 1 == 1).then(|| self.sent[o])
     }
 
     /// Parameters.

@@ -64,7 +64,7 @@ impl Probe for VcSwitch {
                 }
                 v.up();
             }
-            let f = self.sent[p];
+            let f = self.sent(p);
             v.flag("valid", f.is_some());
             v.int("flit_pkt", f.map_or(-1, |f| f.pkt as i64));
             v.int("flit_vc", f.map_or(-1, |f| f.vc as i64));

@@ -206,8 +206,8 @@ impl VcSwitch {
     #[inline]
     pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &mut [Link]) {
         links[self.out_link[o] as usize].send(now, f);
-        self.sent[o] = Some(f);
-        self.any_sent = true;
+        self.sent[o] = f;
+        self.sent_mask |= 1 << o;
         self.drove_fwd |= 1 << o;
     }
 }
