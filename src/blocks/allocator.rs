@@ -46,6 +46,13 @@ impl SeparableInputFirst {
         }
     }
 
+    /// Ask the cache for the pointers (a hint).
+    #[inline(always)]
+    pub fn prefetch(&self) {
+        crate::sim::prefetch::line(self.in_ptr.as_ptr());
+        crate::sim::prefetch::line(self.out_ptr.as_ptr());
+    }
+
     /// Number of inputs and outputs.
     pub fn size(&self) -> (usize, usize) {
         (self.inputs, self.outputs)

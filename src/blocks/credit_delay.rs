@@ -48,6 +48,14 @@ impl CreditDelay {
     }
 
     /// Nothing inside.
+    /// Ask the cache for the entries read and written next (a hint).
+    #[inline(always)]
+    pub fn prefetch(&self) {
+        let mask = self.ring.len() - 1;
+        crate::sim::prefetch::line(&self.ring[self.head]);
+        crate::sim::prefetch::line(&self.ring[(self.head + self.len) & mask]);
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0

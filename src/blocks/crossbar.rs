@@ -37,6 +37,13 @@ impl Crossbar {
     }
 
     /// Cycles from the grant to the link.
+    /// Ask the cache for the slots (a hint).
+    #[inline(always)]
+    pub fn prefetch(&self) {
+        crate::sim::prefetch::all(&self.masks[..]);
+        crate::sim::prefetch::all(&self.flits[..]);
+    }
+
     pub fn delay(&self) -> u32 {
         self.delay
     }

@@ -23,19 +23,21 @@ struct Fifo {
     len: u32,
 }
 
-/// The input buffer of one port.
+/// The input buffer of one port. What a push or a pop touches — the occupancy mask, the
+/// memory's address and the registers of the first VCs — is the first cache line.
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 pub struct VcBuffer {
     /// Bit v set when VC v holds a flit: what the router scans, so an empty port costs nothing.
     occupied: u32,
     vcs: u32,
     /// Highest occupancy any VC reached.
     pub max_level: u32,
+    /// `mem[fifo[vc].base + i]`.
+    mem: Box<[Flit]>,
+    fifo: [Fifo; MAX_VCS],
     /// Writes refused because the VC was full (must stay 0).
     pub overflows: u64,
-    /// `mem[fifo[vc].base + i]`.
-    mem: Vec<Flit>,
-    fifo: [Fifo; MAX_VCS],
 }
 
 impl VcBuffer {
@@ -62,9 +64,15 @@ impl VcBuffer {
             vcs: vcs as u32,
             max_level: 0,
             overflows: 0,
-            mem: vec![Flit::default(); total as usize],
+            mem: vec![Flit::default(); total as usize].into_boxed_slice(),
             fifo,
         }
+    }
+
+    /// Ask the cache for the flit memory (a hint).
+    #[inline(always)]
+    pub fn prefetch_memory(&self) {
+        crate::sim::prefetch::all(&self.mem[..]);
     }
 
     /// Number of VCs.

@@ -128,6 +128,10 @@ pub trait Switch<X>: Probe {
     fn quiet(&self) -> bool {
         false
     }
+    /// Ask the cache for what evaluating the next cycle with `arrivals` will read (the kernel
+    /// calls it one block ahead; a hint that changes nothing).
+    #[inline(always)]
+    fn prefetch(&self, _links: &[Link], _arrivals: sleep::Arrivals) {}
     /// The ports it drove this cycle: flits on outgoing links, credits (or other symbols) on
     /// incoming links, as bit masks (families that sleep; the others never ask).
     fn drove(&self) -> (u32, u32) {

@@ -221,7 +221,16 @@ impl<F: Family> Network<F> {
         let mut moved = 0u32;
         if let Some(sl) = self.sleep.as_mut() {
             sl.begin(now);
-            for i in 0..sl.sw_now.len() {
+            let n = sl.sw_now.len();
+            for i in 0..n {
+                // the cache fetches the switch after next's registers, and the next one's
+                // state and links, while this one is evaluated
+                if let Some(&(s2, _)) = sl.sw_now.get(i + 2) {
+                    crate::sim::prefetch::all(&self.switches[s2 as usize]);
+                }
+                if let Some(&(s1, a1)) = sl.sw_now.get(i + 1) {
+                    self.switches[s1 as usize].prefetch(&self.links, a1);
+                }
                 let (s, arrivals) = sl.sw_now[i];
                 let s = s as usize;
                 let sw = &mut self.switches[s];

@@ -219,30 +219,39 @@ impl Sleep {
     /// it next acts on its own; 0 = busy); the receivers of what it drove — flits on the
     /// outgoing links of ports `fwd`, credits on the incoming links of ports `back` (bit masks)
     /// — are woken for `now + fly`, told which port receives.
-    #[inline]
-    pub fn after(&mut self, n: usize, now: u64, busy: bool, own: u64, (fwd, back): Arrivals) {
+    #[inline(always)]
+    pub fn after(&mut self, n: usize, now: u64, busy: bool, own: u64, drove: Arrivals) {
         let (w, b) = (n / 64, 1u64 << (n % 64));
-        if busy {
-            self.busy[w] |= b;
-        } else {
-            self.busy[w] &= !b;
-        }
+        // busy: the bit set; quiet: cleared
+        self.busy[w] = (self.busy[w] & !b) | (b * busy as u64);
         if n >= self.switches {
-            let h = n - self.switches;
-            if !busy && own != self.nic_at[h] && own != u64::MAX {
-                if own <= now {
-                    self.busy[w] |= b;
-                } else if own < now + HORIZON {
-                    self.due[(own % HORIZON) as usize][w] |= b;
-                } else {
-                    self.far.push((own, h as u32));
-                }
+            self.nic_after(n, now, busy, own);
+        }
+        if drove.0 | drove.1 != 0 {
+            self.wake_receivers(n, now, drove);
+        }
+    }
+
+    /// A NIC's own next wake-up (`after`'s rarer half).
+    #[inline(never)]
+    fn nic_after(&mut self, n: usize, now: u64, busy: bool, own: u64) {
+        let (w, b) = (n / 64, 1u64 << (n % 64));
+        let h = n - self.switches;
+        if !busy && own != self.nic_at[h] && own != u64::MAX {
+            if own <= now {
+                self.busy[w] |= b;
+            } else if own < now + HORIZON {
+                self.due[(own % HORIZON) as usize][w] |= b;
+            } else {
+                self.far.push((own, h as u32));
             }
-            self.nic_at[h] = if busy { 0 } else { own };
         }
-        if fwd | back == 0 {
-            return;
-        }
+        self.nic_at[h] = if busy { 0 } else { own };
+    }
+
+    /// The receivers of what node `n` drove at `now` are woken for `now + fly`.
+    #[inline]
+    fn wake_receivers(&mut self, n: usize, now: u64, (fwd, back): Arrivals) {
         let slot = ((now + self.fly) & self.mask) as usize;
         let base = n * self.ports;
         let mut m = fwd;

@@ -11,6 +11,7 @@
 pub mod flit;
 pub mod gtkw;
 pub mod packet;
+pub mod prefetch;
 pub mod probe;
 pub mod queue;
 pub mod runs;

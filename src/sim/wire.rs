@@ -17,6 +17,7 @@ const INLINE: usize = 4;
 /// The sender writes only `sent` and slot `t`, the receiver only `received` and slot
 /// `t - fly`: values in flight are `sent - received`.
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub struct Wire<T: Copy> {
     /// Values ever sent and taken, modulo 2^32: their difference is what is in flight, which
     /// lets an idle receiver skip the slots entirely (and `sent` gives link utilisation).
@@ -52,7 +53,7 @@ impl<T: Copy> Wire<T> {
     #[inline(always)]
     fn slot(&self, t: u64) -> &Option<T> {
         let i = (t & self.mask as u64) as usize;
-        if self.heap.is_empty() {
+        if (self.mask as usize) < INLINE {
             &self.inline[i]
         } else {
             &self.heap[i]
@@ -62,7 +63,7 @@ impl<T: Copy> Wire<T> {
     #[inline(always)]
     fn slot_mut(&mut self, t: u64) -> &mut Option<T> {
         let i = (t & self.mask as u64) as usize;
-        if self.heap.is_empty() {
+        if (self.mask as usize) < INLINE {
             &mut self.inline[i]
         } else {
             &mut self.heap[i]

@@ -48,6 +48,7 @@ use crate::sim::packet::PacketTable;
 use crate::sim::Flit;
 
 mod access;
+mod cache;
 mod exchange;
 mod input;
 mod output;
@@ -361,6 +362,11 @@ impl Switch<VcExt> for VcSwitch {
 
     fn quiet(&self) -> bool {
         self.idle()
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, links: &[Link], arrivals: crate::fabric::sleep::Arrivals) {
+        VcSwitch::prefetch(self, links, arrivals)
     }
 
     fn drove(&self) -> (u32, u32) {

@@ -149,6 +149,12 @@ impl OutputUnit {
         }
     }
 
+    /// Ask the cache for the delay line (a hint).
+    #[inline(always)]
+    pub fn prefetch(&self) {
+        self.pipe.prefetch();
+    }
+
     /// A credit symbol returned on output `port`: into the delay line, or applied at once.
     #[inline]
     pub fn receive(&mut self, now: u64, port: usize, c: FlowCtl) {

@@ -11,7 +11,8 @@ use crate::sim::packet::PacketTable;
 /// The route stage.
 #[derive(Debug, Clone)]
 pub(super) struct RouteStage {
-    pub routing: Routing,
+    /// The routing function (out of line: it is large, and read once per packet and hop).
+    pub routing: Box<Routing>,
     /// Per input VC: the candidates of its head.
     pub cands: Vec<Candidates>,
     /// Headers the routing function gave no candidate (must stay 0).
@@ -23,7 +24,7 @@ impl RouteStage {
     /// `ivcs` input VCs routed by `routing`, decisions `delay` cycles after the head arrives.
     pub fn new(routing: Routing, ivcs: usize, delay: u32) -> Self {
         RouteStage {
-            routing,
+            routing: Box::new(routing),
             cands: vec![Candidates::new(); ivcs],
             errors: 0,
             delay,

@@ -47,6 +47,15 @@ impl SwAllocStage {
         }
     }
 
+    /// Ask the cache for the requests, labels and pointers (a hint).
+    #[inline(always)]
+    pub fn prefetch(&self) {
+        crate::sim::prefetch::all(&self.req[..]);
+        crate::sim::prefetch::all(&self.label[..]);
+        crate::sim::prefetch::line(self.rr.as_ptr());
+        self.alloc.prefetch();
+    }
+
     /// Clear last cycle's requests (kept until now for the probes).
     #[inline]
     pub fn begin(&mut self) {
@@ -81,48 +90,42 @@ impl VcSwitch {
         let non_mux = self.xbar.non_multiplexed();
         let mut asked = 0u64;
         let mut moved = 0;
-        let ready = self.sa.active & self.input.holding;
-        for p in 0..np {
+        let mut ready = self.sa.active & self.input.holding;
+        while ready != 0 {
+            // the next port with a VC that holds an output VC and a flit
+            let p = ready.trailing_zeros() as usize / nv;
             let act = (ready >> (p * nv)) & vmask;
-            if act == 0 {
-                continue;
-            }
-            let mut v = self.sa.rr[p] as usize;
-            for _ in 0..nv {
-                let this = v;
-                v += 1;
-                if v == nv {
-                    v = 0;
-                }
-                let v = this;
-                if act >> v & 1 == 0 {
-                    continue;
-                }
-                let s = self.input.vcs[p * nv + v];
-                if let Some(x) = self.exch.as_mut() {
-                    if x.halts(s.out as usize, now + self.xbar.delay() as u64) {
-                        // its flit would meet an exchange slot on the link
-                        x.halted += 1;
+            ready &= !(vmask << (p * nv));
+            // its VCs from the one after its last winner, wrapping round
+            let r = self.sa.rr[p] as usize;
+            let low = act & ((1u64 << r) - 1);
+            for mut m in [act & !low, low] {
+                while m != 0 {
+                    let v = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let s = &self.input.vcs[p * nv + v];
+                    let (o, ov, next, len) = (s.out as usize, s.ovc as usize, s.next, s.len);
+                    let early = next == 0 && now < s.ready;
+                    if let Some(x) = self.exch.as_mut() {
+                        if x.halts(o, now + self.xbar.delay() as u64) {
+                            // its flit would meet an exchange slot on the link
+                            x.halted += 1;
+                            continue;
+                        }
+                    }
+                    if early || !self.out.can_accept(o, ov, next, len) {
                         continue;
                     }
-                }
-                if (s.next == 0 && now < s.ready)
-                    || !self
-                        .out
-                        .can_accept(s.out as usize, s.ovc as usize, s.next, s.len)
-                {
-                    continue;
-                }
-                if non_mux {
-                    moved += self.cross(now, p, v, links, packets);
-                    continue;
-                }
-                let o = s.out as usize;
-                let sa = &mut self.sa;
-                if sa.req[p] >> o & 1 == 0 {
-                    sa.req[p] |= 1 << o;
-                    sa.label[p * np + o] = v as u8;
-                    asked |= 1 << p;
+                    if non_mux {
+                        moved += self.cross(now, p, v, links, packets);
+                        continue;
+                    }
+                    let sa = &mut self.sa;
+                    if sa.req[p] >> o & 1 == 0 {
+                        sa.req[p] |= 1 << o;
+                        sa.label[p * np + o] = v as u8;
+                        asked |= 1 << p;
+                    }
                 }
             }
         }

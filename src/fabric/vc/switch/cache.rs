@@ -1,0 +1,50 @@
+//! What one cycle of the VC router reads, asked of the cache one router ahead (issue 29 item
+//! 1): the links of the ports that receive, and the registers of every stage a cycle touches —
+//! input VC states and FIFO registers, credit counters, the credit delay line, the crossbar's
+//! slots and the allocators' requests. A hint only: no result depends on it.
+
+use super::VcSwitch;
+use crate::blocks::link::{Link, NO_LINK};
+use crate::fabric::sleep::Arrivals;
+use crate::sim::prefetch::{all, line};
+
+impl VcSwitch {
+    /// Bit p for every port.
+    #[inline(always)]
+    fn all_ports(&self) -> u32 {
+        (1u64 << self.p.ports) as u32 - 1
+    }
+
+    /// Prefetch what evaluating the next cycle with `arrivals` reads.
+    #[inline(always)]
+    pub fn prefetch(&self, links: &[Link], (flits_in, credits_in): Arrivals) {
+        let mut m = flits_in & self.all_ports();
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if let Some(l) = links.get(self.in_link[p] as usize) {
+                line(&l.fwd);
+            }
+        }
+        let mut m = credits_in & self.all_ports();
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.out_link[p] != NO_LINK {
+                if let Some(l) = links.get(self.out_link[p] as usize) {
+                    line(&l.back);
+                }
+            }
+        }
+        all(&self.input.vcs[..]);
+        for b in &self.input.bufs {
+            line(b);
+            b.prefetch_memory();
+        }
+        all(&self.input.occ[..]);
+        all(&self.out.credits[..]);
+        self.out.prefetch();
+        self.xbar.xbar.prefetch();
+        self.sa.prefetch();
+    }
+}
