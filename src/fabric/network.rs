@@ -266,6 +266,9 @@ impl<F: Family> Network<F> {
         if let Some(sl) = self.sleep.as_mut() {
             let ns = self.switches.len();
             for i in 0..sl.nic_now.len() {
+                if let Some(&h1) = sl.nic_now.get(i + 1) {
+                    self.nics[h1 as usize].prefetch(cx.links);
+                }
                 let h = sl.nic_now[i] as usize;
                 let nic = &mut self.nics[h];
                 moved += nic.eval(now, &mut cx);

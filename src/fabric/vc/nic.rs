@@ -19,7 +19,7 @@ mod voq;
 
 use super::VcFamily;
 use crate::blocks::credit::CreditUnit;
-use crate::blocks::link::NO_LINK;
+use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::nic::rearrange::Action;
 use crate::blocks::vc_credits::VcCredits;
 use crate::fabric::{Ctx, Health, Nic, NicCore};
@@ -483,6 +483,19 @@ impl Nic<VcFamily> for VcNic {
             + self.sending.is_some() as usize
             + self.lanes_busy()
             + self.seq.as_ref().map_or(0, |s| s.pending())
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, links: &[Link]) {
+        use crate::sim::prefetch::line;
+        line(self);
+        line((self as *const Self as *const u8).wrapping_add(crate::sim::prefetch::LINE));
+        if let Some(l) = links.get(self.in_link as usize) {
+            line(&l.fwd);
+        }
+        if let Some(l) = links.get(self.out_link as usize) {
+            line(&l.back);
+        }
     }
 
     fn wake_at(&self) -> u64 {
