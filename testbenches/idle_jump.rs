@@ -3,7 +3,9 @@
 //! trace whose records lie seconds apart ends after a few steps instead of billions.
 
 use crate::common::{booksim_preset, vc_network};
+use crate::sleep::{fattree, myrinet};
 use flitwave::experiment::build;
+use flitwave::fabric::{AnyNetwork, Family, Network};
 
 /// The summary of `over` on the BookSim2 preset, run for its cycles, jumping or not; and the
 /// cycles jumped.
@@ -75,13 +77,29 @@ fn a_trace_with_a_gap_of_seconds_ends_in_a_few_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Run `c` jumping and stepping side by side: after every jump the summaries agree.
-fn lockstep(c: &flitwave::experiment::config::Config) -> u64 {
-    let mut a = vc_network(c);
-    let mut b = vc_network(c);
+/// Run `c` jumping and stepping side by side: after every jump the summaries agree. Returns
+/// the cycles jumped and whether the watchdog found a deadlock.
+fn lockstep(c: &flitwave::experiment::config::Config) -> (u64, bool) {
+    let net = || {
+        let mut n = build::build(c).unwrap().network;
+        flitwave::with_network!(&mut n, x => build::load_workload(c, x).unwrap());
+        n
+    };
+    match (net(), net()) {
+        (AnyNetwork::Vc(a), AnyNetwork::Vc(b)) => lockstep_of(c, a, b),
+        (AnyNetwork::Vct(a), AnyNetwork::Vct(b)) => lockstep_of(c, a, b),
+        (AnyNetwork::Myrinet(a), AnyNetwork::Myrinet(b)) => lockstep_of(c, a, b),
+        _ => unreachable!("one configuration, one family"),
+    }
+}
+
+/// [`lockstep`] of two networks of one family: `a` jumps, `b` steps every cycle.
+fn lockstep_of<F: Family>(
+    c: &flitwave::experiment::config::Config,
+    mut a: Network<F>,
+    mut b: Network<F>,
+) -> (u64, bool) {
     b.step_each_cycle();
-    build::load_workload(c, &mut a).unwrap();
-    build::load_workload(c, &mut b).unwrap();
     while a.now() < c.cycles {
         let from = a.now();
         a.skip_idle(c.cycles);
@@ -97,11 +115,16 @@ fn lockstep(c: &flitwave::experiment::config::Config) -> u64 {
             assert_eq!(sa, sb, "diverged after the jump {from}..{to}");
         }
         if to < c.cycles {
-            a.step();
-            b.step();
+            let (x, y) = (a.step(), b.step());
+            assert_eq!(x, y, "one run saw a deadlock at {to}");
+            if !x {
+                assert_eq!(a.deadlock(), b.deadlock());
+                break;
+            }
         }
     }
-    a.jumped()
+    assert_eq!(a.summary(), b.summary());
+    (a.jumped(), a.deadlock().is_some())
 }
 
 #[test]
@@ -126,7 +149,7 @@ fn a_jumping_network_matches_a_stepping_one_after_every_jump() {
             .map(|s| s.to_string())
             .collect();
         let c = flitwave::experiment::config::Config::from_toml(preset, &sets).unwrap();
-        let jumped = lockstep(&c);
+        let (jumped, _) = lockstep(&c);
         assert!(jumped > 0, "{over}: never jumped");
     }
     // a trace with idle gaps longer than the watchdog's window: the jumps restart the
@@ -149,6 +172,100 @@ fn a_jumping_network_matches_a_stepping_one_after_every_jump() {
     std::fs::write(&trace, text).unwrap();
     let t = format!("traffic.trace={:?}", trace.to_str().unwrap());
     let c = booksim_preset(&[&t, "cycles=800000", "warmup=1000", "watchdog_cycles=2000"]);
-    assert!(lockstep(&c) > 500_000);
+    assert!(lockstep(&c).0 > 500_000);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn vct_and_myrinet_networks_jump_as_they_step() {
+    // low loads on seed 001's fat-tree (deterministic and adaptive with in-order delivery)
+    // and seed 000's irregular network (up*/down* and in-transit buffers), and a torus that
+    // deadlocks: the watchdog fires at the same cycle
+    let low = ["cycles=30000", "warmup=2000", "watchdog_cycles=4000"];
+    fn with<'a>(low: &[&'a str], over: &[&'a str]) -> Vec<&'a str> {
+        low.iter().chain(over).copied().collect()
+    }
+    for (what, c) in [
+        ("vct det", fattree(&with(&low, &["traffic.rate=0.005"]))),
+        (
+            "vct sadp in order",
+            fattree(&with(
+                &low,
+                &[
+                    "routing.algorithm=\"ir-adaptive\"",
+                    "routing.selection=\"sadp\"",
+                    "nic.in_order=true",
+                    "nic.ack=\"packets\"",
+                    "traffic.rate=0.01",
+                ],
+            )),
+        ),
+        (
+            "myrinet updown",
+            myrinet(&with(
+                &low,
+                &["traffic.rate=0.01", "traffic.message_bytes=64"],
+            )),
+        ),
+        (
+            "myrinet itb",
+            myrinet(&with(
+                &low,
+                &["routing.algorithm=\"itb\"", "traffic.rate=0.01"],
+            )),
+        ),
+    ] {
+        let (jumped, deadlock) = lockstep(&c);
+        assert!(
+            jumped > 1000 && !deadlock,
+            "{what}: jumped {jumped}, deadlock {deadlock}"
+        );
+    }
+    let torus = myrinet(&[
+        "topology.kind=\"torus\"",
+        "routing.algorithm=\"dor\"",
+        "traffic.rate=0.9",
+        "cycles=30000",
+        "watchdog_cycles=2000",
+    ]);
+    assert!(lockstep(&torus).1, "the torus deadlocks");
+}
+
+#[test]
+fn vct_and_myrinet_traces_with_a_gap_of_seconds_end_in_a_few_steps() {
+    let dir = std::env::temp_dir().join(format!("flitwave_idle_vm_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tree = ["topology.k=2", "topology.n=7"];
+    for (what, hosts, family) in [("2-ary 7-tree", 128, "vct"), ("myrinet", 64, "myrinet")] {
+        // sixteen messages, then one 10 s later
+        let trace = dir.join(format!("gap{hosts}.trace"));
+        let mut text = String::new();
+        for i in 0..16 {
+            text += &format!(
+                "{} {} {} 512\n",
+                i * 1000,
+                i * 4 % hosts,
+                (i * 37 + 5) % hosts
+            );
+        }
+        text += &format!("10e9 3 {} 512\n", hosts - 5);
+        std::fs::write(&trace, text).unwrap();
+        let t = format!("traffic.trace={:?}", trace.to_str().unwrap());
+        let c = match family {
+            "vct" => fattree(&[tree[0], tree[1], &t, "warmup=0"]),
+            _ => myrinet(&[&t, "warmup=0"]),
+        };
+        let mut n = build::build(&c).unwrap().network;
+        let (end, stepped) = flitwave::with_network!(&mut n, x => {
+            build::load_workload(&c, x).unwrap();
+            let end = x.run_workload(40_000_000_000).expect("the trace finishes");
+            assert_eq!(x.summary().delivered_packets, 17, "{what}");
+            (end, x.now() - x.jumped())
+        });
+        assert_eq!(n.family(), family);
+        assert!(end > 1_600_000_000, "{what}: ended at {end}");
+        // the packets' own cycles, not the gap's
+        assert!(stepped < 100_000, "{what}: stepped {stepped} cycles");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -51,6 +51,7 @@ mod routing_tables;
 mod rtl;
 mod rtl_icarus;
 mod slack_buffer;
+mod sleep;
 mod speculative;
 mod speculative_mesh;
 mod statistics;

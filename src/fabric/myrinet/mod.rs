@@ -78,6 +78,7 @@ impl Family for MyrinetFamily {
     const NAME: &'static str = "myrinet";
     const PENDING_PER_HOST: u64 = 2;
     const COUNTS_HOPS: bool = true;
+    const SLEEPS: bool = true;
     type Ext = MyrinetExt;
     type Switch = MyrinetSwitch;
     type Nic = MyrinetNic;

@@ -54,6 +54,8 @@ pub struct MyrinetNic {
     sg: StopGoSender,
     in_link: u32,
     out_link: u32,
+    /// This cycle it drove a flit to its switch, and a stop/go symbol back to it.
+    drove: (bool, bool),
 }
 
 impl MyrinetNic {
@@ -83,6 +85,7 @@ impl MyrinetNic {
             sg: StopGoSender::default(),
             in_link,
             out_link,
+            drove: (false, false),
         }
     }
 
@@ -91,6 +94,7 @@ impl MyrinetNic {
     pub fn eval(&mut self, now: u64, cx: &mut Ctx<'_, MyrinetFamily>) -> u32 {
         let mut moved = 0;
         self.now = now;
+        self.drove = (false, false);
         if self.out_link != NO_LINK {
             self.sg
                 .receive(cx.links[self.out_link as usize].back.recv(now));
@@ -135,6 +139,7 @@ impl MyrinetNic {
                     self.itb.sent_one(f.is_tail());
                 }
                 cx.links[self.out_link as usize].send(now, f);
+                self.drove.0 = true;
                 self.core.injected_flits += 1;
                 moved += 1;
             }
@@ -182,6 +187,7 @@ impl MyrinetNic {
         if self.in_link != NO_LINK {
             if let Some(s) = self.recv.slack.flow_control() {
                 cx.links[self.in_link as usize].back.send(now, s);
+                self.drove.1 = true;
             }
         }
         moved
@@ -279,6 +285,25 @@ impl Nic<MyrinetFamily> for MyrinetNic {
     /// flits sit in a buffer downstream — flits in the network, which the watchdog counts.
     fn waiting(&self) -> usize {
         0
+    }
+
+    /// Busy while a packet is queued, loaded or sent, an in-transit packet is held, or its
+    /// slack buffer holds a flit or holds the switch stopped; otherwise asleep until the
+    /// injection process's next packet (a packet half received waits for its flits).
+    fn wake_at(&self) -> u64 {
+        if self.queued() > 0
+            || self.send.pkt().is_some()
+            || !self.itb.is_empty()
+            || !self.recv.slack.is_empty()
+            || self.recv.slack.is_stopped()
+        {
+            return 0;
+        }
+        self.core.src.next_due()
+    }
+
+    fn drove(&self) -> (bool, bool) {
+        self.drove
     }
 
     fn errors(&self) -> Health {

@@ -128,6 +128,11 @@ pub struct MyrinetSwitch {
     pub route_errors: u64,
     /// Flits dropped because of bad routes.
     pub dropped: u64,
+    /// Ports driven this cycle: flits out (bit = output), stop/go symbols back (bit = input).
+    drove_fwd: u32,
+    drove_back: u32,
+    /// RTL twins are in place: the switch is evaluated every cycle, as they were verified.
+    twins: bool,
 }
 
 impl MyrinetSwitch {
@@ -168,34 +173,89 @@ impl MyrinetSwitch {
             forwarded: 0,
             route_errors: 0,
             dropped: 0,
+            drove_fwd: 0,
+            drove_back: 0,
+            twins: false,
         }
+    }
+
+    /// Nothing inside: every input idle or connected with an empty slack buffer that holds
+    /// nobody stopped, no flit sent last cycle (the outputs' waveform registers), no twin in
+    /// place. Evaluated with nothing arriving, it would change nothing.
+    pub fn idle(&self) -> bool {
+        !self.twins
+            && self.drove_fwd == 0
+            && self.ins.iter().all(|i| {
+                matches!(
+                    i.state,
+                    InState::Idle | InState::Connected { .. } | InState::Discard
+                ) && i.slack.model().is_empty()
+                    && !i.slack.model().is_stopped()
+            })
     }
 
     /// Evaluate one cycle. Returns the number of flits that moved (forwarded, stripped or
     /// dropped) — the deadlock watchdog's notion of progress.
     #[inline(always)]
     pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<MyrinetExt>) -> u32 {
+        self.eval_ports(now, links, packets, (u32::MAX, u32::MAX))
+    }
+
+    /// Evaluate one cycle reading only the links of the ports that receive: flits on the
+    /// inputs of mask `flits_in`, stop/go symbols on the outputs of mask `symbols_in`.
+    #[inline(always)]
+    pub fn eval_ports(
+        &mut self,
+        now: u64,
+        links: &mut [Link],
+        packets: &PacketTable<MyrinetExt>,
+        (flits_in, symbols_in): (u32, u32),
+    ) -> u32 {
         let mut moved = 0u32;
         let mut req = [0u32; 32];
         let mut any_req = false;
-        // 1-3 per port: flow control from downstream, flits from upstream, routing control
-        for i in 0..self.ports_used.len() {
-            let port = self.ports_used[i] as usize;
+        // last cycle's flits leave the outputs' waveform registers
+        let mut m = std::mem::take(&mut self.drove_fwd);
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.outs[o].last_flit = None;
+        }
+        self.drove_back = 0;
+        // 1-2: flow control from downstream, flits from upstream
+        let all = ((1u64 << self.p.ports) - 1) as u32;
+        let mut m = symbols_in & all;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
             let ol = self.out_link[port];
             if ol != NO_LINK {
-                let out = &mut self.outs[port];
-                out.sg.receive(links[ol as usize].back.recv(now));
-                out.last_flit = None;
+                self.outs[port]
+                    .sg
+                    .receive(links[ol as usize].back.recv(now));
             }
+        }
+        let mut m = flits_in & all;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
             let il = self.in_link[port];
             if il == NO_LINK {
                 continue;
             }
-            let inp = &mut self.ins[port];
             if let Some(f) = links[il as usize].fwd.recv(now) {
+                let inp = &mut self.ins[port];
                 inp.slack.accept(f);
                 inp.occ.arrive(now);
             }
+        }
+        // 3 per port: routing control
+        for i in 0..self.ports_used.len() {
+            let port = self.ports_used[i] as usize;
+            if self.in_link[port] == NO_LINK {
+                continue;
+            }
+            let inp = &mut self.ins[port];
             match inp.state {
                 InState::Idle => {
                     if let Some(f) = inp.slack.front() {
@@ -297,6 +357,7 @@ impl MyrinetSwitch {
                         }
                         links[self.out_link[out] as usize].send(now, f);
                         self.outs[out].last_flit = Some(f);
+                        self.drove_fwd |= 1 << out;
                         self.forwarded += 1;
                         moved += 1;
                         inp.occ.depart(now);
@@ -310,6 +371,7 @@ impl MyrinetSwitch {
             }
             if let Some(s) = inp.slack.flow_control() {
                 links[il as usize].back.send(now, s);
+                self.drove_back |= 1 << port;
             }
         }
         moved
@@ -338,6 +400,7 @@ impl MyrinetSwitch {
         mut slack: impl FnMut(usize) -> Box<dyn SlackTwin>,
         mut arb: impl FnMut(usize) -> Box<dyn ArbiterTwin>,
     ) {
+        self.twins = true;
         for p in 0..self.p.ports {
             if self.in_link[p] != NO_LINK {
                 self.ins[p].slack = SlackSlot::Twin(slack(p));
@@ -395,6 +458,25 @@ impl Switch<MyrinetExt> for MyrinetSwitch {
     #[inline]
     fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<MyrinetExt>) -> u32 {
         MyrinetSwitch::eval(self, now, links, packets)
+    }
+
+    #[inline]
+    fn eval_arrivals(
+        &mut self,
+        now: u64,
+        links: &mut [Link],
+        packets: &PacketTable<MyrinetExt>,
+        arrivals: crate::fabric::sleep::Arrivals,
+    ) -> u32 {
+        self.eval_ports(now, links, packets, arrivals)
+    }
+
+    fn quiet(&self) -> bool {
+        self.idle()
+    }
+
+    fn drove(&self) -> (u32, u32) {
+        (self.drove_fwd, self.drove_back)
     }
 
     fn id(&self) -> usize {

@@ -87,6 +87,7 @@ impl Family for VctFamily {
     const NAME: &'static str = "vct";
     const PENDING_PER_HOST: u64 = 4;
     const COUNTS_HOPS: bool = false;
+    const SLEEPS: bool = true;
     type Ext = VctExt;
     type Switch = VctSwitch;
     type Nic = VctNic;

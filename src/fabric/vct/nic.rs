@@ -98,6 +98,8 @@ pub struct VctNic {
     in_link: u32,
     out_link: u32,
     delivered_now: Vec<u32>,
+    /// This cycle it drove a flit to its switch, and a credit back to it.
+    drove: (bool, bool),
 }
 
 impl VctNic {
@@ -136,6 +138,7 @@ impl VctNic {
             in_link,
             out_link,
             delivered_now: Vec::with_capacity(16),
+            drove: (false, false),
         }
     }
 
@@ -180,6 +183,7 @@ impl VctNic {
     #[inline(always)]
     pub fn eval(&mut self, now: u64, cx: &mut Ctx<'_, VctFamily>) -> u32 {
         let mut moved = 0;
+        self.drove = (false, false);
         let credit = match (self.out_link != NO_LINK)
             .then(|| cx.links[self.out_link as usize].back.recv(now))
             .flatten()
@@ -253,6 +257,7 @@ impl VctNic {
                 );
                 used = need;
                 moved += 1;
+                self.drove.0 = true;
                 self.core.injected_flits += 1;
                 self.sending = (idx + 1 < flits).then_some((id, idx + 1, flits));
             }
@@ -265,6 +270,7 @@ impl VctNic {
             if n > 0 {
                 let c = FlowCtl::Credit { vc: 0, n: n as u8 };
                 cx.links[self.in_link as usize].back.send(now, c);
+                self.drove.1 = true;
             }
             self.core.ejected_flits += 1;
             moved += 1;
@@ -421,6 +427,19 @@ impl Nic<VctFamily> for VctNic {
     /// they wait, the network is stuck.
     fn waiting(&self) -> usize {
         self.queued()
+    }
+
+    /// Busy while a packet is queued (an acknowledgement included), being sent or received;
+    /// otherwise asleep until the injection process's next packet.
+    fn wake_at(&self) -> u64 {
+        if self.sending.is_some() || self.queued() > 0 || !self.rx.is_empty() {
+            return 0;
+        }
+        self.core.src.next_due()
+    }
+
+    fn drove(&self) -> (bool, bool) {
+        self.drove
     }
 
     fn errors(&self) -> Health {

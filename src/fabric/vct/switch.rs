@@ -28,11 +28,16 @@ use crate::blocks::credit::{CreditCounter, CreditUnit};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
 use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
-use crate::routing::selection::{PortView, Selection, SelectionFunction};
+use crate::routing::selection::{Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::runs::FlitRuns;
-use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
+use crate::sim::{Flit, FlowCtl};
 use crate::stats::occupancy::Level;
+
+mod probe;
+mod view;
+
+use view::View;
 
 /// Switch parameters.
 #[derive(Debug, Clone, Copy)]
@@ -117,38 +122,6 @@ struct OutPort {
     last: Option<Flit>,
 }
 
-/// The outputs as the selection function sees them: a port can take a packet when it has a
-/// link, no packet is crossing into its queue, and the queue has room for the whole packet.
-struct View<'a> {
-    outs: &'a [OutPort],
-    out_link: &'a [u32],
-    cap: u32,
-}
-
-impl PortView for View<'_> {
-    #[inline]
-    fn can_take(&self, port: usize, vc: u8, flits: u32) -> bool {
-        let Some(out) = self.outs.get(port) else {
-            return false;
-        };
-        vc == 0
-            && self.out_link[port] != NO_LINK
-            && out.owner.is_none()
-            && self.cap - out.committed >= flits
-    }
-
-    fn free_vcs(&self, port: usize) -> u32 {
-        self.outs.get(port).is_some_and(|o| o.owner.is_none()) as u32
-    }
-
-    fn credits(&self, port: usize, vc: u8) -> u32 {
-        match self.outs.get(port) {
-            Some(o) if vc == 0 => o.credits.credits(),
-            _ => 0,
-        }
-    }
-}
-
 /// One virtual cut-through switch.
 #[derive(Debug, Clone)]
 pub struct VctSwitch {
@@ -171,6 +144,17 @@ pub struct VctSwitch {
     pub route_errors: u64,
     /// Occupancy of each input buffer (statistics).
     occ: Vec<Level>,
+    /// Port masks of the cycle loop (bit = port), so idle ports cost nothing: inputs holding
+    /// a flit or a packet (not idle and empty), inputs whose `pick` register is set, inputs
+    /// connected through the crossbar, outputs whose queue holds a flit, outputs that sent a
+    /// flit last cycle (their `last` register).
+    in_busy: u32,
+    picked: u32,
+    xfer: u32,
+    out_busy: u32,
+    out_sent: u32,
+    /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
+    drove_back: u32,
 }
 
 impl VctSwitch {
@@ -211,17 +195,28 @@ impl VctSwitch {
             forwarded: 0,
             route_errors: 0,
             occ: vec![Level::default(); p.ports],
+            in_busy: 0,
+            picked: 0,
+            xfer: 0,
+            out_busy: 0,
+            out_sent: 0,
+            drove_back: 0,
         }
     }
 
-    /// Nothing to do this cycle: every queue empty, every input idle, nothing arriving (flit or
-    /// credit) on any link. Evaluating a quiet switch changes nothing, so it is skipped.
+    /// Nothing inside: every queue empty, every input idle, no waveform register (`pick`,
+    /// `last`) set. Evaluated with nothing arriving, it would change nothing, so it is skipped
+    /// (the network's sleep tables, or [`VctSwitch::eval`]'s look at its links).
     #[inline]
-    fn quiet(&self, links: &[Link]) -> bool {
-        self.ins
-            .iter()
-            .all(|i| i.state == VctIn::Idle && i.buf.is_empty())
-            && self.outs.iter().all(|o| o.q.is_empty() && o.last.is_none())
+    pub fn idle(&self) -> bool {
+        (self.in_busy | self.picked | self.out_busy | self.out_sent) == 0
+    }
+
+    /// Evaluate one cycle, reading every link. Returns the flits that moved (the watchdog's
+    /// progress).
+    #[inline(always)]
+    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VctExt>) -> u32 {
+        if self.idle()
             && self
                 .in_link
                 .iter()
@@ -230,39 +225,80 @@ impl VctSwitch {
                 .out_link
                 .iter()
                 .all(|&l| l == NO_LINK || links[l as usize].back.in_flight() == 0)
-    }
-
-    /// Evaluate one cycle. Returns the flits that moved (the watchdog's progress).
-    #[inline(always)]
-    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VctExt>) -> u32 {
-        if self.quiet(links) {
+        {
             return 0;
         }
-        let np = self.p.ports;
+        self.eval_ports(now, links, packets, (u32::MAX, u32::MAX))
+    }
+
+    /// Evaluate one cycle reading only the links of the ports that receive: flits on the
+    /// inputs of mask `flits_in`, credits on the outputs of mask `credits_in`. Only busy ports
+    /// are visited.
+    #[inline(always)]
+    pub fn eval_ports(
+        &mut self,
+        now: u64,
+        links: &mut [Link],
+        packets: &PacketTable<VctExt>,
+        (flits_in, credits_in): (u32, u32),
+    ) -> u32 {
+        let all = ((1u64 << self.p.ports) - 1) as u32;
         let mut moved = 0u32;
-        let mut req = [0u32; 32];
         let mut credit_back = [0u32; 32];
-        // 1-3: credits in, flits in, routing control and selection
-        for port in 0..np {
-            if self.out_link[port] != NO_LINK {
-                if let Some(FlowCtl::Credit { n, .. }) =
-                    links[self.out_link[port] as usize].back.recv(now)
-                {
-                    credit_back[port] = n as u32;
-                }
-                self.outs[port].last = None;
+        self.drove_back = 0;
+        // last cycle's flits leave the outputs' waveform registers
+        let mut m = std::mem::take(&mut self.out_sent);
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.outs[o].last = None;
+        }
+        // 1: credits from downstream, flits from upstream
+        let mut credits = 0u32;
+        let mut m = credits_in & all;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let ol = self.out_link[port];
+            if ol == NO_LINK {
+                continue;
             }
+            if let Some(FlowCtl::Credit { n, .. }) = links[ol as usize].back.recv(now) {
+                credit_back[port] = n as u32;
+                credits |= 1 << port;
+            }
+        }
+        let mut m = flits_in & all;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
             let il = self.in_link[port];
             if il == NO_LINK {
                 continue;
             }
-            let inp = &mut self.ins[port];
             if let Some(f) = links[il as usize].fwd.recv(now) {
+                let inp = &mut self.ins[port];
                 inp.rx_idx = if f.is_head() { 0 } else { inp.rx_idx + 1 };
                 inp.buf.push(f.pkt, inp.rx_idx);
                 self.occ[port].set(now, inp.buf.len());
+                self.in_busy |= 1 << port;
             }
-            inp.pick = -1;
+        }
+        // 2-3: routing control and selection, input by input
+        let mut req = [0u32; 32];
+        let mut asked = 0u32;
+        let mut m = self.picked;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.ins[port].pick = -1;
+        }
+        self.picked = 0;
+        let mut m = self.in_busy & !self.xfer;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let inp = &mut self.ins[port];
             if inp.state == VctIn::Idle {
                 if let Some((pkt, 0)) = inp.buf.front() {
                     let h = packets.header(pkt);
@@ -289,32 +325,37 @@ impl VctSwitch {
                     inp.state = VctIn::Selecting;
                 }
             }
-            if self.ins[port].state == VctIn::Selecting {
+            if inp.state == VctIn::Selecting {
                 let view = View {
                     outs: &self.outs,
                     out_link: &self.out_link,
                     cap: self.p.buffer_flits,
                 };
-                let len = self.ins[port].len;
+                let len = inp.len;
                 if let Some(o) = self.p.selection.select(&self.cands[port], &view, len) {
                     req[o.port as usize] |= 1 << port;
+                    asked |= 1 << o.port;
                     self.ins[port].pick = o.port as i64;
+                    self.picked |= 1 << port;
                 }
             }
         }
         // 4: allocation, one packet per output per cycle, round-robin among the pickers
-        for (o, &r) in req.iter().enumerate().take(np) {
-            if r == 0 {
-                continue;
-            }
-            if let Some(w) = self.outs[o].arb.grant(r) {
+        while asked != 0 {
+            let o = asked.trailing_zeros() as usize;
+            asked &= asked - 1;
+            if let Some(w) = self.outs[o].arb.grant(req[o]) {
                 self.outs[o].committed += self.ins[w].len;
                 self.outs[o].owner = Some(w as u8);
                 self.ins[w].state = VctIn::Xfer { out: o as u8 };
+                self.xfer |= 1 << w;
             }
         }
         // 5: crossbar, one flit per connected input; its credits back upstream
-        for port in 0..np {
+        let mut m = self.xfer;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
             let inp = &mut self.ins[port];
             let VctIn::Xfer { out } = inp.state else {
                 continue;
@@ -324,10 +365,12 @@ impl VctSwitch {
             };
             self.occ[port].set(now, inp.buf.len());
             self.outs[out as usize].q.push(pkt, idx);
+            self.out_busy |= 1 << out;
             let n = self.p.credit.release_at(idx, inp.len);
             if n > 0 {
                 let c = FlowCtl::Credit { vc: 0, n: n as u8 };
                 links[self.in_link[port] as usize].back.send(now, c);
+                self.drove_back |= 1 << port;
             }
             self.forwarded += 1;
             moved += 1;
@@ -335,14 +378,22 @@ impl VctSwitch {
                 inp.state = VctIn::Idle;
                 inp.pkt = -1;
                 self.outs[out as usize].owner = None;
+                self.xfer &= !(1 << port);
+                if inp.buf.is_empty() {
+                    self.in_busy &= !(1 << port);
+                }
             }
         }
-        // 6: output links under credit control
-        for (o, out) in self.outs.iter_mut().enumerate() {
+        // 6: output links under credit control (credits returned apply after the send)
+        let mut m = (self.out_busy | credits) & all;
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
             let ol = self.out_link[o];
             if ol == NO_LINK {
                 continue;
             }
+            let out = &mut self.outs[o];
             let mut used = 0;
             if let Some((pkt, idx)) = out.q.front() {
                 let len = packets.header(pkt).flits;
@@ -369,8 +420,12 @@ impl VctSwitch {
                     };
                     links[ol as usize].send(now, f);
                     out.last = Some(f);
+                    self.out_sent |= 1 << o;
                     used = self.p.credit.consume_at(idx);
                     moved += 1;
+                    if out.q.is_empty() {
+                        self.out_busy &= !(1 << o);
+                    }
                 }
             }
             out.credits.cycle_units(used, credit_back[o]);
@@ -420,6 +475,25 @@ impl Switch<VctExt> for VctSwitch {
         VctSwitch::eval(self, now, links, packets)
     }
 
+    #[inline]
+    fn eval_arrivals(
+        &mut self,
+        now: u64,
+        links: &mut [Link],
+        packets: &PacketTable<VctExt>,
+        arrivals: crate::fabric::sleep::Arrivals,
+    ) -> u32 {
+        self.eval_ports(now, links, packets, arrivals)
+    }
+
+    fn quiet(&self) -> bool {
+        self.idle()
+    }
+
+    fn drove(&self) -> (u32, u32) {
+        (self.out_sent, self.drove_back)
+    }
+
     fn id(&self) -> usize {
         self.id
     }
@@ -462,45 +536,6 @@ impl Switch<VctExt> for VctSwitch {
                     why,
                 });
             }
-        }
-    }
-}
-
-impl Probe for VctSwitch {
-    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
-        let unit = self.routing.unit();
-        for (p, inp) in self.ins.iter().enumerate() {
-            if self.in_link[p] == NO_LINK {
-                continue;
-            }
-            v.scope_idx("in", p);
-            v.text("state", inp.state.name());
-            v.int("pkt", inp.pkt);
-            v.bits("level", 32, inp.buf.len() as u64);
-            v.scope(unit);
-            let c = &self.cands[p];
-            v.bits("allowed", self.p.ports as u32, c.port_mask() as u64);
-            v.bits("preferred", self.p.ports as u32, c.preferred_mask() as u64);
-            v.int("pick", inp.pick);
-            v.up();
-            v.up();
-        }
-        for (p, out) in self.outs.iter().enumerate() {
-            if self.out_link[p] == NO_LINK {
-                continue;
-            }
-            v.scope_idx("out", p);
-            v.int("credits", out.credits.credits() as i64);
-            v.bits("level", 32, out.q.len() as u64);
-            v.bits("committed", 32, out.committed as u64);
-            v.flag("valid", out.last.is_some());
-            v.int("flit_pkt", out.last.map_or(-1, |f| f.pkt as i64));
-            v.up();
-        }
-        if let Some(regs) = self.routing.registers() {
-            v.scope(regs);
-            self.routing.probe(v);
-            v.up();
         }
     }
 }

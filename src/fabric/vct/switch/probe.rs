@@ -1,0 +1,46 @@
+//! The waveform registers of a vct switch: per input its routing-control state, packet, level
+//! and the routing unit's answer and pick; per output its credits, levels and the flit sent.
+
+use super::VctSwitch;
+use crate::blocks::link::NO_LINK;
+use crate::routing::function::RoutingFunction;
+use crate::sim::{Probe, ProbeVisitor};
+
+impl Probe for VctSwitch {
+    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        let unit = self.routing.unit();
+        for (p, inp) in self.ins.iter().enumerate() {
+            if self.in_link[p] == NO_LINK {
+                continue;
+            }
+            v.scope_idx("in", p);
+            v.text("state", inp.state.name());
+            v.int("pkt", inp.pkt);
+            v.bits("level", 32, inp.buf.len() as u64);
+            v.scope(unit);
+            let c = &self.cands[p];
+            v.bits("allowed", self.p.ports as u32, c.port_mask() as u64);
+            v.bits("preferred", self.p.ports as u32, c.preferred_mask() as u64);
+            v.int("pick", inp.pick);
+            v.up();
+            v.up();
+        }
+        for (p, out) in self.outs.iter().enumerate() {
+            if self.out_link[p] == NO_LINK {
+                continue;
+            }
+            v.scope_idx("out", p);
+            v.int("credits", out.credits.credits() as i64);
+            v.bits("level", 32, out.q.len() as u64);
+            v.bits("committed", 32, out.committed as u64);
+            v.flag("valid", out.last.is_some());
+            v.int("flit_pkt", out.last.map_or(-1, |f| f.pkt as i64));
+            v.up();
+        }
+        if let Some(regs) = self.routing.registers() {
+            v.scope(regs);
+            self.routing.probe(v);
+            v.up();
+        }
+    }
+}
