@@ -8,7 +8,7 @@ use flitwave::sim::{Flit, FlowCtl};
 
 #[test]
 fn fly_time_pipelining_and_reverse_symbols() {
-    let mut l = Link::new(8);
+    let l = Link::new(8);
     let mut tr = Tracer::create_file(
         std::path::Path::new("waves/tb_link.vcd"),
         "link",

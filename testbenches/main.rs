@@ -56,6 +56,7 @@ mod speculative;
 mod speculative_mesh;
 mod statistics;
 mod sweeps;
+mod threads;
 mod topology;
 mod trace;
 mod vc_buffer;

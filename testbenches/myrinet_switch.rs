@@ -116,7 +116,7 @@ impl Bench {
                 l.back.send(now, s);
             }
         }
-        self.sw.eval(now, &mut self.links, &self.packets);
+        self.sw.eval(now, &self.links, &self.packets);
     }
 }
 

@@ -31,7 +31,7 @@ impl Link {
 
     /// Sender side: drive a flit at cycle `now`.
     #[inline]
-    pub fn send(&mut self, now: u64, f: Flit) {
+    pub fn send(&self, now: u64, f: Flit) {
         let ok = self.fwd.send(now, f);
         debug_assert!(ok, "two flits driven on one link in one cycle");
     }

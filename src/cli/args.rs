@@ -68,7 +68,9 @@ pub(crate) struct SeedArgs {
     /// freedom) of every figure of the summary.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seeds: u64,
-    /// Worker threads (default: all cores). Results do not depend on it.
+    /// Threads (1..=1024). Several seeds (and a sweep's points) run in parallel on them, one
+    /// thread each; one run alone splits its switches among them (vc family), by default only
+    /// a network of 1,024 switches or more (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
 }
@@ -544,6 +546,10 @@ pub(crate) struct BenchArgs {
     /// Only scenarios whose name contains this.
     #[arg(long)]
     pub only: Option<String>,
+    /// Threads of each run (1..=1024; default 1: the speed of one core); results do not
+    /// depend on it.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "-", value_parser = json_path, help = JSON_HELP)]
     pub json: Option<PathBuf>,
 }

@@ -249,6 +249,8 @@ pub(crate) fn run_config(
     if let Some(sw) = rtl_switch {
         flitwave::hdl::insitu::attach_any(&mut net, sw)?;
     }
+    let threads = super::simulate::run_threads(par.threads, b.topology.switches)?;
+    with_network!(&mut net, n => n.set_threads(threads));
     let limit = build::run_limit(cfg, &net);
     if let Some((start, _)) = window.filter(|w| w.0 >= limit) {
         return Err(Error::field(
@@ -298,6 +300,7 @@ pub(crate) fn run_config(
             flitwave::hdl::insitu::attach_any(&mut replay, sw)?;
         }
         let c = tc(Some((start, end)));
+        with_network!(&mut replay, r => r.set_threads(threads));
         with_network!(&mut replay, r => {
             let mut tr = Tracer::create(path, wave_format(path, o)?, "network", r, c)?;
             r.run_with(end, |n| tr.sample(n.now() - 1, n))?;
@@ -365,8 +368,14 @@ pub(crate) fn run_config(
         {
             outln!("workload         NOT finished within {} cycles", s.cycles);
         }
+        let on = with_network!(&net, n => n.threads());
+        let on = if on > 1 {
+            format!(", {on} threads")
+        } else {
+            String::new()
+        };
         outln!(
-            "{}",
+            "{}{on}",
             flitwave::stats::speed_line(secs, s.switches, s.cycles)
         );
     }

@@ -292,6 +292,7 @@ pub(crate) fn cmd_bench(a: BenchArgs) -> Result<()> {
             format!("{} is out of range, allowed (0, 100]", a.scale),
         ));
     }
+    super::simulate::run_threads(Some(a.threads), 0)?;
     let mut out = Vec::new();
     for s in bench::scenarios(a.scale) {
         if let Some(o) = &a.only {
@@ -299,7 +300,7 @@ pub(crate) fn cmd_bench(a: BenchArgs) -> Result<()> {
                 continue;
             }
         }
-        let r = bench::run_one(&s)?;
+        let r = bench::run_one(&s, a.threads)?;
         if !json_only(&a.json) {
             outln!(
                 "{:<36} {:>4} sw {:>8} cycles {:>7.2} s  {:>7.2} M switch-cycles/s  {:>7.2} M flits/s  ({:.1} ns/switch-cycle, accepted {:.3} flits/cycle/host)",

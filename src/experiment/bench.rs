@@ -1,5 +1,5 @@
 //! `flitwave bench`: simulation speed in simulated switch-cycles per second and delivered flits
-//! per second, on one core, for the scenarios of docs/performance.md.
+//! per second, on one core (or `--threads`), for the scenarios of docs/performance.md.
 
 use super::build;
 use super::config::{Config, TopologyKind};
@@ -117,10 +117,11 @@ pub fn scenarios(scale: f64) -> Vec<Scenario> {
     ]
 }
 
-/// Run one scenario (topology and route computation are not timed).
-pub fn run_one(s: &Scenario) -> Result<BenchResult> {
+/// Run one scenario on `threads` threads (topology and route computation are not timed).
+pub fn run_one(s: &Scenario, threads: usize) -> Result<BenchResult> {
     let mut net = build::build(&s.config)?.network;
     let (secs, sum, switches, cycles, delivered) = with_network!(&mut net, n => {
+        n.set_threads(threads);
         let t0 = Instant::now();
         n.run(s.config.cycles);
         let secs = t0.elapsed().as_secs_f64().max(1e-9);

@@ -94,7 +94,7 @@ pub struct Wait {
 pub trait Switch<X>: Probe {
     /// Evaluate one cycle: read the links' arriving flits and flow-control symbols, write the
     /// ones leaving. Returns the flits that moved (the watchdog's progress).
-    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<X>) -> u32;
+    fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<X>) -> u32;
     /// The switch id.
     fn id(&self) -> usize;
     /// Flits held in its buffers.
@@ -117,7 +117,7 @@ pub trait Switch<X>: Probe {
     fn eval_arrivals(
         &mut self,
         now: u64,
-        links: &mut [Link],
+        links: &[Link],
         packets: &PacketTable<X>,
         _arrivals: sleep::Arrivals,
     ) -> u32 {
@@ -258,6 +258,9 @@ pub trait Family: Sized + 'static {
     const COUNTS_HOPS: bool;
     /// Its quiet switches and NICs sleep until something arrives ([`sleep`]).
     const SLEEPS: bool = false;
+    /// Its switches may be evaluated on several threads: `Some(network::parallel::phase)` for
+    /// a switch that is a [`network::parallel::ParallelSwitch`]; `None`: on one.
+    const PARALLEL: Option<network::parallel::PhaseFn<Self::Switch, Self::Ext>> = None;
     /// The family's per-packet fields in the packet table.
     type Ext: Copy + Default + std::fmt::Debug;
     type Switch: Switch<Self::Ext>;

@@ -10,6 +10,7 @@
 use super::sleep::Sleep;
 
 mod idle;
+pub mod parallel;
 use super::storage::StorageRun;
 use super::summary::Summary;
 use super::{watchdog, Ctx, Family, Nic, Switch, Wiring};
@@ -93,6 +94,8 @@ pub struct Network<F: Family> {
     sleep: Option<Sleep>,
     jumped: u64,
     step_each: bool,
+    /// The threads of the switch phase, when more than one (`parallel`).
+    threads: Option<parallel::Threads>,
     /// At the first measured cycle: every link's flit counter and every input buffer's
     /// occupancy integral (the window's start).
     window_base: Option<(Vec<u32>, Vec<u64>)>,
@@ -181,6 +184,7 @@ impl<F: Family> Network<F> {
             sleep,
             jumped: 0,
             step_each: false,
+            threads: None,
             shared: F::shared(&build, hosts),
             params,
             build,
@@ -218,30 +222,7 @@ impl<F: Family> Network<F> {
         if now == self.stats.warmup {
             self.open_window(now);
         }
-        let mut moved = 0u32;
-        if let Some(sl) = self.sleep.as_mut() {
-            sl.begin(now);
-            let n = sl.sw_now.len();
-            for i in 0..n {
-                // the cache fetches the switch after next's registers, and the next one's
-                // state and links, while this one is evaluated
-                if let Some(&(s2, _)) = sl.sw_now.get(i + 2) {
-                    crate::sim::prefetch::all(&self.switches[s2 as usize]);
-                }
-                if let Some(&(s1, a1)) = sl.sw_now.get(i + 1) {
-                    self.switches[s1 as usize].prefetch(&self.links, a1);
-                }
-                let (s, arrivals) = sl.sw_now[i];
-                let s = s as usize;
-                let sw = &mut self.switches[s];
-                moved += sw.eval_arrivals(now, &mut self.links, &self.packets, arrivals);
-                sl.after(s, now, !sw.quiet(), 0, sw.drove());
-            }
-        } else {
-            for sw in &mut self.switches {
-                moved += sw.eval(now, &mut self.links, &self.packets);
-            }
-        }
+        let mut moved = self.switch_phase(now);
         let mut cx = Ctx::<F> {
             links: &mut self.links,
             packets: &mut self.packets,

@@ -8,6 +8,9 @@
 //!
 //! Seed 000 §4.3: a 10 m Myrinet cable holds 8 flits in flight → fly time 8 cycles.
 
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
 /// Slots kept inside the wire itself (no pointer to follow) when the ring is this short: fly
 /// times up to 3 cycles, BookSim2's channels among them.
 const INLINE: usize = 4;
@@ -15,19 +18,51 @@ const INLINE: usize = 4;
 /// A pipelined wire carrying `Copy` values with a fixed fly time in cycles.
 ///
 /// The sender writes only `sent` and slot `t`, the receiver only `received` and slot
-/// `t - fly`: values in flight are `sent - received`.
-#[derive(Debug, Clone)]
+/// `t - fly`: values in flight are `sent - received`. Both ends drive the wire through `&self`
+/// (like a `Cell`: values are copied in and out, no reference to a slot escapes), so the two
+/// blocks at its ends may be evaluated by two threads in the same cycle
+/// (`fabric::network::parallel`): the locations each end writes differ — slot `t` is not slot
+/// `t - fly` as the ring has more than `fly` slots — and the one location an end reads of the
+/// other, `sent`, is an atomic whose either value gives the receiver the same answer (see
+/// [`Wire::recv`]). The wire is not `Sync`: only that phase, under its own safety argument,
+/// shares it between threads.
 #[repr(C)]
 pub struct Wire<T: Copy> {
     /// Values ever sent and taken, modulo 2^32: their difference is what is in flight, which
     /// lets an idle receiver skip the slots entirely (and `sent` gives link utilisation).
-    sent: u32,
-    received: u32,
+    /// Relaxed atomics: plain loads and stores, one writer each.
+    sent: AtomicU32,
+    received: AtomicU32,
     mask: u32,
     fly: u32,
     /// The ring: `inline` when it has at most [`INLINE`] slots, else `heap`.
-    inline: [Option<T>; INLINE],
-    heap: Box<[Option<T>]>,
+    inline: [UnsafeCell<Option<T>>; INLINE],
+    heap: Box<[UnsafeCell<Option<T>>]>,
+}
+
+impl<T: Copy> Clone for Wire<T> {
+    fn clone(&self) -> Self {
+        let copy = |c: &UnsafeCell<Option<T>>| UnsafeCell::new(self.get(c));
+        Wire {
+            sent: AtomicU32::new(self.sent.load(Relaxed)),
+            received: AtomicU32::new(self.received.load(Relaxed)),
+            mask: self.mask,
+            fly: self.fly,
+            inline: std::array::from_fn(|i| copy(&self.inline[i])),
+            heap: self.heap.iter().map(copy).collect(),
+        }
+    }
+}
+
+impl<T: Copy + std::fmt::Debug> std::fmt::Debug for Wire<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Wire")
+            .field("sent", &self.sent.load(Relaxed))
+            .field("received", &self.received.load(Relaxed))
+            .field("fly", &self.fly)
+            .field("in_flight", &self.iter_in_flight().collect::<Vec<_>>())
+            .finish()
+    }
 }
 
 impl<T: Copy> Wire<T> {
@@ -36,22 +71,22 @@ impl<T: Copy> Wire<T> {
         assert!(fly >= 1, "a wire needs a fly time of at least one cycle");
         let len = (fly as usize + 1).next_power_of_two();
         Wire {
-            sent: 0,
-            received: 0,
+            sent: AtomicU32::new(0),
+            received: AtomicU32::new(0),
             mask: len as u32 - 1,
             fly,
-            inline: [None; INLINE],
+            inline: std::array::from_fn(|_| UnsafeCell::new(None)),
             heap: if len <= INLINE {
                 Box::new([])
             } else {
-                vec![None; len].into_boxed_slice()
+                (0..len).map(|_| UnsafeCell::new(None)).collect()
             },
         }
     }
 
     /// The slot of cycle `t`.
     #[inline(always)]
-    fn slot(&self, t: u64) -> &Option<T> {
+    fn slot(&self, t: u64) -> &UnsafeCell<Option<T>> {
         let i = (t & self.mask as u64) as usize;
         if (self.mask as usize) < INLINE {
             &self.inline[i]
@@ -60,14 +95,20 @@ impl<T: Copy> Wire<T> {
         }
     }
 
+    /// The value in slot `c`.
     #[inline(always)]
-    fn slot_mut(&mut self, t: u64) -> &mut Option<T> {
-        let i = (t & self.mask as u64) as usize;
-        if (self.mask as usize) < INLINE {
-            &mut self.inline[i]
-        } else {
-            &mut self.heap[i]
-        }
+    fn get(&self, c: &UnsafeCell<Option<T>>) -> Option<T> {
+        // SAFETY: the wire is not `Sync`, so on one thread no other access is under way (no
+        // reference into a slot outlives a method); in the parallel switch phase the slot
+        // this end reads is one only this end touches in this cycle (the type's doc).
+        unsafe { *c.get() }
+    }
+
+    /// Put `v` into slot `c`.
+    #[inline(always)]
+    fn put(&self, c: &UnsafeCell<Option<T>>, v: Option<T>) {
+        // SAFETY: as in `get`: this end alone touches the slot in this cycle.
+        unsafe { *c.get() = v }
     }
 
     /// Fly time in cycles.
@@ -77,36 +118,47 @@ impl<T: Copy> Wire<T> {
 
     /// Values ever sent, modulo 2^32.
     pub fn sent(&self) -> u32 {
-        self.sent
+        self.sent.load(Relaxed)
     }
 
     /// Drive `v` at cycle `now`; false (and nothing written) when a value was already driven
     /// this cycle.
     #[inline]
-    pub fn send(&mut self, now: u64, v: T) -> bool {
-        let s = self.slot_mut(now);
-        if s.is_some() {
+    pub fn send(&self, now: u64, v: T) -> bool {
+        let s = self.slot(now);
+        if self.get(s).is_some() {
             return false;
         }
-        *s = Some(v);
-        self.sent = self.sent.wrapping_add(1);
+        self.put(s, Some(v));
+        // one writer: a load and a store, no read-modify-write instruction
+        self.sent
+            .store(self.sent.load(Relaxed).wrapping_add(1), Relaxed);
         true
     }
 
-    /// A value was driven at cycle `now`.
+    /// A value was driven at cycle `now` (the sender's question).
     #[inline]
     pub fn sent_at(&self, now: u64) -> bool {
-        self.sent != self.received && self.slot(now).is_some()
+        self.get(self.slot(now)).is_some()
     }
 
     /// Take the value arriving at cycle `now` (sent at `now - fly`), if any.
+    ///
+    /// `sent` may be read before or after the sender drives slot `now` in the same cycle:
+    /// either way, `sent == received` only when every value sent before `now` was taken, slot
+    /// `now - fly` among them, so the answer is the same.
     #[inline]
-    pub fn recv(&mut self, now: u64) -> Option<T> {
-        if self.sent == self.received || now < self.fly as u64 {
+    pub fn recv(&self, now: u64) -> Option<T> {
+        let received = self.received.load(Relaxed);
+        if self.sent.load(Relaxed) == received || now < self.fly as u64 {
             return None;
         }
-        let v = self.slot_mut(now - self.fly as u64).take();
-        self.received = self.received.wrapping_add(v.is_some() as u32);
+        let s = self.slot(now - self.fly as u64);
+        let v = self.get(s);
+        if v.is_some() {
+            self.put(s, None);
+            self.received.store(received.wrapping_add(1), Relaxed);
+        }
         v
     }
 
@@ -116,22 +168,24 @@ impl<T: Copy> Wire<T> {
         if now < self.fly as u64 {
             return None;
         }
-        *self.slot(now - self.fly as u64)
+        self.get(self.slot(now - self.fly as u64))
     }
 
     /// Values on the wire.
     pub fn in_flight(&self) -> usize {
-        self.sent.wrapping_sub(self.received) as usize
+        self.sent
+            .load(Relaxed)
+            .wrapping_sub(self.received.load(Relaxed)) as usize
     }
 
     /// The values on the wire, in slot order.
-    pub fn iter_in_flight(&self) -> impl Iterator<Item = &T> {
+    pub fn iter_in_flight(&self) -> impl Iterator<Item = T> + '_ {
         let ring = if self.heap.is_empty() {
             &self.inline[..=self.mask as usize]
         } else {
             &self.heap[..]
         };
-        ring.iter().flatten()
+        ring.iter().filter_map(|c| self.get(c))
     }
 }
 
@@ -142,7 +196,7 @@ mod tests {
     #[test]
     fn value_arrives_after_fly_time_in_either_eval_order() {
         for fly in 1..12u32 {
-            let mut w = Wire::new(fly);
+            let w = Wire::new(fly);
             for now in 0..100u64 {
                 // receiver first on even cycles, sender first on odd ones
                 let got = if now % 2 == 0 {
@@ -165,7 +219,7 @@ mod tests {
 
     #[test]
     fn second_send_in_a_cycle_is_refused() {
-        let mut w = Wire::new(3);
+        let w = Wire::new(3);
         assert!(w.send(5, 1));
         assert!(!w.send(5, 2));
         assert_eq!(w.recv(8), Some(1));

@@ -197,7 +197,7 @@ impl MyrinetSwitch {
     /// Evaluate one cycle. Returns the number of flits that moved (forwarded, stripped or
     /// dropped) — the deadlock watchdog's notion of progress.
     #[inline(always)]
-    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<MyrinetExt>) -> u32 {
+    pub fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<MyrinetExt>) -> u32 {
         self.eval_ports(now, links, packets, (u32::MAX, u32::MAX))
     }
 
@@ -207,7 +207,7 @@ impl MyrinetSwitch {
     pub fn eval_ports(
         &mut self,
         now: u64,
-        links: &mut [Link],
+        links: &[Link],
         packets: &PacketTable<MyrinetExt>,
         (flits_in, symbols_in): (u32, u32),
     ) -> u32 {
@@ -456,7 +456,7 @@ impl MyrinetSwitch {
 
 impl Switch<MyrinetExt> for MyrinetSwitch {
     #[inline]
-    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<MyrinetExt>) -> u32 {
+    fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<MyrinetExt>) -> u32 {
         MyrinetSwitch::eval(self, now, links, packets)
     }
 
@@ -464,7 +464,7 @@ impl Switch<MyrinetExt> for MyrinetSwitch {
     fn eval_arrivals(
         &mut self,
         now: u64,
-        links: &mut [Link],
+        links: &[Link],
         packets: &PacketTable<MyrinetExt>,
         arrivals: crate::fabric::sleep::Arrivals,
     ) -> u32 {

@@ -15,6 +15,7 @@ pub mod switch;
 
 pub use build::build;
 
+use super::network::parallel::{self, ParallelSwitch, PhaseFn};
 use super::{Family, Network, SectionReport, Wiring};
 use crate::blocks::nic::injection::Policy;
 use crate::blocks::nic::rearrange::Memory;
@@ -256,11 +257,19 @@ impl SectionReport for VcSection {
     }
 }
 
+// SAFETY: a router's stages read and drive only the links of its own ports (`in_link`,
+// `out_link`), at the cycle they are evaluated: flits and exchange words forward and credits
+// back with `send`, arriving flits and credits with `recv` (switch.rs, switch/traversal.rs,
+// switch/exchange.rs); the routing and the selections read the router's own registers and the
+// packet table.
+unsafe impl ParallelSwitch<VcExt> for VcSwitch {}
+
 impl Family for VcFamily {
     const NAME: &'static str = "vc";
     const PENDING_PER_HOST: u64 = 4;
     const COUNTS_HOPS: bool = false;
     const SLEEPS: bool = true;
+    const PARALLEL: Option<PhaseFn<VcSwitch, VcExt>> = Some(parallel::phase::<VcSwitch, VcExt>);
     type Ext = VcExt;
     type Switch = VcSwitch;
     type Nic = VcNic;

@@ -193,7 +193,7 @@ impl VcSwitch {
     }
 
     /// Evaluate one cycle, reading every link. Returns the flits that moved.
-    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VcExt>) -> u32 {
+    pub fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<VcExt>) -> u32 {
         self.eval_ports(now, links, packets, (u32::MAX, u32::MAX))
     }
 
@@ -203,7 +203,7 @@ impl VcSwitch {
     pub fn eval_ports(
         &mut self,
         now: u64,
-        links: &mut [Link],
+        links: &[Link],
         packets: &PacketTable<VcExt>,
         (flits_in, credits_in): (u32, u32),
     ) -> u32 {
@@ -310,7 +310,7 @@ impl VcSwitch {
 
 impl Switch<VcExt> for VcSwitch {
     #[inline]
-    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VcExt>) -> u32 {
+    fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<VcExt>) -> u32 {
         VcSwitch::eval(self, now, links, packets)
     }
 
@@ -318,7 +318,7 @@ impl Switch<VcExt> for VcSwitch {
     fn eval_arrivals(
         &mut self,
         now: u64,
-        links: &mut [Link],
+        links: &[Link],
         packets: &PacketTable<VcExt>,
         arrivals: crate::fabric::sleep::Arrivals,
     ) -> u32 {

@@ -215,7 +215,7 @@ impl VctSwitch {
     /// Evaluate one cycle, reading every link. Returns the flits that moved (the watchdog's
     /// progress).
     #[inline(always)]
-    pub fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VctExt>) -> u32 {
+    pub fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<VctExt>) -> u32 {
         if self.idle()
             && self
                 .in_link
@@ -238,7 +238,7 @@ impl VctSwitch {
     pub fn eval_ports(
         &mut self,
         now: u64,
-        links: &mut [Link],
+        links: &[Link],
         packets: &PacketTable<VctExt>,
         (flits_in, credits_in): (u32, u32),
     ) -> u32 {
@@ -471,7 +471,7 @@ impl VctSwitch {
 
 impl Switch<VctExt> for VctSwitch {
     #[inline]
-    fn eval(&mut self, now: u64, links: &mut [Link], packets: &PacketTable<VctExt>) -> u32 {
+    fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<VctExt>) -> u32 {
         VctSwitch::eval(self, now, links, packets)
     }
 
@@ -479,7 +479,7 @@ impl Switch<VctExt> for VctSwitch {
     fn eval_arrivals(
         &mut self,
         now: u64,
-        links: &mut [Link],
+        links: &[Link],
         packets: &PacketTable<VctExt>,
         arrivals: crate::fabric::sleep::Arrivals,
     ) -> u32 {

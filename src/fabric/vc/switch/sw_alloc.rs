@@ -82,7 +82,7 @@ impl VcSwitch {
     pub(super) fn sw_allocate(
         &mut self,
         now: u64,
-        links: &mut [Link],
+        links: &[Link],
         packets: &PacketTable<VcExt>,
     ) -> u32 {
         let (np, nv) = (self.p.ports, self.p.vcs);

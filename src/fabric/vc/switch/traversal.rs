@@ -113,7 +113,7 @@ impl VcSwitch {
         now: u64,
         p: usize,
         v: usize,
-        links: &mut [Link],
+        links: &[Link],
         packets: &PacketTable<VcExt>,
     ) -> u32 {
         let nv = self.p.vcs;
@@ -168,7 +168,7 @@ impl VcSwitch {
 
     /// Paced credit return: one symbol per input link and cycle, the VCs of a port taking
     /// turns; the rest wait in their VC's return counter.
-    pub(super) fn return_credits(&mut self, now: u64, links: &mut [Link]) {
+    pub(super) fn return_credits(&mut self, now: u64, links: &[Link]) {
         let nv = self.p.vcs;
         let CreditReturn::Paced { back, ports, rr } = &mut self.back else {
             return;
@@ -204,7 +204,7 @@ impl VcSwitch {
 
     /// Drive flit `f` on output `o`'s link.
     #[inline]
-    pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &mut [Link]) {
+    pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
         links[self.out_link[o] as usize].send(now, f);
         self.sent[o] = f;
         self.sent_mask |= 1 << o;

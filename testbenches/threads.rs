@@ -1,0 +1,180 @@
+//! Testbench of one run on several cores (issue 29 item 4, `fabric::network::parallel`): the
+//! switches of a cycle split among threads give the statistics and the waveform of one thread,
+//! byte for byte, at any thread count — and the split really happens.
+
+use crate::common::{arg, booksim_preset, fails_with, flitwave, fresh_dir, vc_network};
+use flitwave::experiment::build;
+use flitwave::experiment::config::Config;
+
+/// The summary of `c` run on `threads` threads (sleeping blocks or not), and the cycles whose
+/// switch phase was split.
+fn summary(c: &Config, threads: usize, sleep: bool) -> (String, u64) {
+    let mut n = vc_network(c);
+    if !sleep {
+        n.no_sleep();
+    }
+    n.set_threads(threads);
+    assert_eq!(n.threads(), threads.min(n.switches.len()));
+    build::load_workload(c, &mut n).unwrap();
+    n.run(c.cycles);
+    assert!(n.conservation_ok());
+    (
+        serde_json::to_string(&n.summary()).unwrap(),
+        n.parallel_cycles(),
+    )
+}
+
+/// `c` on 1, 2 and 3 threads: the same summary; the split taken in at least `min_share` of
+/// the cycles.
+fn same_at_any_thread_count(what: &str, c: &Config, sleep: bool, min_share: f64) {
+    let (one, none) = summary(c, 1, sleep);
+    assert_eq!(none, 0, "{what}: one thread splits nothing");
+    for t in [2, 3] {
+        let (s, split) = summary(c, t, sleep);
+        assert_eq!(s, one, "{what}: {t} threads differ from one");
+        assert!(
+            split as f64 >= min_share * c.cycles as f64,
+            "{what}: {t} threads split only {split} of {} cycles",
+            c.cycles
+        );
+    }
+}
+
+#[test]
+fn the_booksim_meshes_give_the_same_statistics_on_any_number_of_threads() {
+    for (dims, rate, share) in [
+        ("8x8", "0.02", 0.0),
+        ("8x8", "0.1", 0.5),
+        ("8x8", "0.4", 0.9),
+        ("16x16", "0.05", 0.5),
+        ("16x16", "0.2", 0.9),
+    ] {
+        let c = booksim_preset(&[
+            &format!("topology.dims={dims:?}"),
+            &format!("traffic.rate={rate}"),
+            "cycles=4000",
+            "warmup=1000",
+        ]);
+        same_at_any_thread_count(&format!("{dims} at {rate}"), &c, true, share);
+    }
+    // every switch every cycle (no sleeping): the other split
+    let c = booksim_preset(&["traffic.rate=0.1", "cycles=3000", "warmup=500"]);
+    same_at_any_thread_count("8x8 not sleeping", &c, false, 1.0);
+}
+
+#[test]
+fn every_vc_preset_gives_the_same_statistics_on_any_number_of_threads() {
+    // seed 004's escape queues and sequenced NICs, seed 003's layers, seed 002's speculative
+    // routing with its LUC/NCB words on the wires; and cut-through, output queues
+    for (name, preset, over) in [
+        ("inorder", include_str!("../configs/inorder.toml"), vec![]),
+        ("dl", include_str!("../configs/dl.toml"), vec![]),
+        (
+            "speculative",
+            include_str!("../configs/speculative.toml"),
+            vec![],
+        ),
+        (
+            "cut-through, output queues",
+            include_str!("../configs/booksim-iq.toml"),
+            vec![
+                "switch.switching=\"cut-through\"",
+                "switch.vc_buffer_flits=20",
+                "switch.output_buffer_flits=20",
+                "traffic.rate=0.2",
+            ],
+        ),
+    ] {
+        let mut sets: Vec<String> = ["cycles=4000", "warmup=1000"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        sets.extend(over.iter().map(|s| s.to_string()));
+        let c = Config::from_toml(preset, &sets).unwrap();
+        same_at_any_thread_count(name, &c, true, 0.1);
+    }
+}
+
+#[test]
+fn the_waveform_is_the_same_on_any_number_of_threads() {
+    let d = fresh_dir("threads", "wave");
+    let wave = |t: &str| {
+        let p = d.join(format!("t{t}.vcd"));
+        let (ok, _, err) = flitwave(&[
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--rate",
+            "0.2",
+            "--cycles",
+            "1500",
+            "--vcd",
+            arg(&p),
+            "--vcd-window",
+            "1000..1200",
+            "--threads",
+            t,
+        ]);
+        assert!(ok, "{err}");
+        std::fs::read(&p).unwrap()
+    };
+    let one = wave("1");
+    assert!(one.len() > 10_000);
+    assert!(one == wave("2"), "the waveform on 2 threads differs");
+    assert!(one == wave("3"), "the waveform on 3 threads differs");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn threads_is_a_run_option_and_small_networks_stay_on_one() {
+    let run = |extra: &[&str]| {
+        let mut a = vec![
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--cycles",
+            "2000",
+            "--json",
+            "-",
+        ];
+        a.extend(extra);
+        let (ok, out, err) = flitwave(&a);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["summary"].to_string()
+    };
+    assert_eq!(run(&[]), run(&["--threads", "2"]));
+    // the speed line names the threads when there are several
+    let speed = |extra: &[&str]| {
+        let mut a = vec!["run", "--config", "configs/booksim-iq.toml"];
+        a.extend(extra);
+        let (ok, out, err) = flitwave(&a);
+        assert!(ok, "{err}");
+        out.lines()
+            .find(|l| l.starts_with("speed"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(speed(&["--cycles", "500", "--threads", "2"]).ends_with(", 2 threads"));
+    // 64 switches: one thread unless told
+    assert!(!speed(&["--cycles", "500"]).contains("threads"));
+    // 1,024 switches: every core
+    let cores = std::thread::available_parallelism().unwrap().get();
+    let big = speed(&["--set", "topology.dims=\"32x32\"", "--cycles", "50"]);
+    if cores > 1 {
+        assert!(big.ends_with(&format!(", {cores} threads")), "{big}");
+    } else {
+        assert!(!big.contains("threads"), "{big}");
+    }
+    for bad in ["0", "1025"] {
+        fails_with(
+            &["run", "--threads", bad],
+            &["--threads", "allowed 1..=1024"],
+        );
+    }
+    fails_with(&["run", "--threads", "two"], &["--threads"]);
+    fails_with(
+        &["bench", "--threads", "0", "--only", "none"],
+        &["--threads", "allowed 1..=1024"],
+    );
+}
