@@ -53,6 +53,23 @@ fn fly_time_pipelining_and_reverse_symbols() {
     assert!(got.iter().all(|&(t, d)| t == d as u64 + 8));
     assert_eq!(sym, vec![(13, FlowCtl::Stop)]);
     assert_eq!(l.flits_sent(), 20);
-    assert_eq!(std::mem::size_of::<Link>(), 64, "one cache line");
+    // Two cache lines: the forward wire's counters and inline slots fill the first, the
+    // backward wire (counters and slots) lies whole in the second; only the forward wire's
+    // pointer to a long ring (fly > 3) is outside its first line.
+    assert_eq!(
+        std::mem::align_of::<Link>(),
+        64,
+        "a link starts a cache line"
+    );
+    assert_eq!(std::mem::size_of::<Link>(), 128, "two cache lines");
+    let back = std::mem::offset_of!(Link, back);
+    assert!(
+        back >= 64,
+        "the forward wire's hot part fills line 0, back at {back}"
+    );
+    assert!(
+        back + 32 <= 128,
+        "the backward wire's hot part in line 1, back at {back}"
+    );
     assert_eq!(l.flits_in_flight(), 0);
 }

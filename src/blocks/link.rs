@@ -9,8 +9,9 @@ use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor, Wire};
 /// No link on this port.
 pub const NO_LINK: u32 = u32::MAX;
 
-/// One unidirectional channel: flits forward, stop/go symbols backward. 64 bytes, one cache line:
-/// a switch polls both directions of its links every cycle.
+/// One unidirectional channel: flits forward, stop/go symbols backward. 128 bytes, two cache
+/// lines: the forward wire's counters and inline slots fill the first, the backward wire lies in
+/// the second (a switch polls both directions of its links every cycle).
 #[derive(Debug, Clone)]
 #[repr(C, align(64))]
 pub struct Link {

@@ -192,6 +192,21 @@ impl<T: Copy> Wire<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::{Flit, FlowCtl};
+
+    #[test]
+    fn counters_and_inline_slots_fill_one_cache_line() {
+        use std::mem::{offset_of, size_of};
+        // What a cycle touches of a short wire (fly <= 3) ends where the pointer to a long
+        // ring begins: at 64 bytes for flits, within them for flow-control symbols.
+        assert_eq!(offset_of!(Wire<Flit>, heap), 64);
+        assert!(offset_of!(Wire<FlowCtl>, heap) <= 64);
+        assert_eq!(
+            size_of::<Wire<FlowCtl>>(),
+            offset_of!(Wire<FlowCtl>, heap) + 16
+        );
+        assert_eq!(offset_of!(Wire<FlowCtl>, heap), 32);
+    }
 
     #[test]
     fn value_arrives_after_fly_time_in_either_eval_order() {
