@@ -2,7 +2,9 @@
 //! switches of a cycle split among threads give the statistics and the waveform of one thread,
 //! byte for byte, at any thread count — and the split really happens.
 
-use crate::common::{arg, booksim_preset, fails_with, flitwave, fresh_dir, vc_network};
+use crate::common::{
+    arg, booksim_preset, fails_with, flitwave, flitwave_env, fresh_dir, vc_network,
+};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 
@@ -177,4 +179,54 @@ fn threads_is_a_run_option_and_small_networks_stay_on_one() {
         &["bench", "--threads", "0", "--only", "none"],
         &["--threads", "allowed 1..=1024"],
     );
+}
+
+/// The kernel's prefetching (`sim::prefetch::enabled`: networks above 512 KiB of switch and
+/// link state, or as `FLITWAVE_PREFETCH` says) is a hint: forced on or off, every statistic is
+/// the same, on one thread and on two; a setting it does not know is refused by name.
+#[test]
+fn prefetching_changes_no_result_and_a_bad_setting_is_refused() {
+    let run = |pf: &str, threads: &str| {
+        let a = [
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--rate",
+            "0.3",
+            "--cycles",
+            "3000",
+            "--threads",
+            threads,
+            "--json",
+            "-",
+        ];
+        let (ok, out, err) = flitwave_env(&[("FLITWAVE_PREFETCH", pf)], &a);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(
+            v["summary"]["accepted_flits_per_cycle_per_host"]
+                .as_f64()
+                .unwrap()
+                > 0.0
+        );
+        v["summary"].to_string()
+    };
+    let off = run("off", "1");
+    for (pf, th) in [("on", "1"), ("on", "2"), ("auto", "1"), ("off", "2")] {
+        assert_eq!(run(pf, th), off, "FLITWAVE_PREFETCH={pf} on {th} threads");
+    }
+    let (ok, _, err) = flitwave_env(
+        &[("FLITWAVE_PREFETCH", "maybe")],
+        &[
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--cycles",
+            "10",
+        ],
+    );
+    assert!(!ok && !err.contains("panicked"), "{err}");
+    for n in ["FLITWAVE_PREFETCH", "\"maybe\"", "auto, on and off"] {
+        assert!(err.contains(n), "the error should name {n}: {err}");
+    }
 }

@@ -96,6 +96,8 @@ pub struct Network<F: Family> {
     step_each: bool,
     /// The threads of the switch phase, when more than one (`parallel`).
     threads: Option<parallel::Threads>,
+    /// The kernel prefetches the next blocks' state (`sim::prefetch::enabled`).
+    prefetch: bool,
     /// At the first measured cycle: every link's flit counter and every input buffer's
     /// occupancy integral (the window's start).
     window_base: Option<(Vec<u32>, Vec<u64>)>,
@@ -179,7 +181,11 @@ impl<F: Family> Network<F> {
         let ends: Vec<_> = link_ends.iter().map(|&(a, b)| (node(a), node(b))).collect();
         let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, params.fly_cycles, &ends));
         let peers = super::peers::Peers::new(s, np, hosts, &link_ends);
+        let state =
+            s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();
+        let prefetch = crate::sim::prefetch::enabled(state)?;
         Ok(Network {
+            prefetch,
             peers,
             sleep,
             jumped: 0,
@@ -247,7 +253,7 @@ impl<F: Family> Network<F> {
         if let Some(sl) = self.sleep.as_mut() {
             let ns = self.switches.len();
             for i in 0..sl.nic_now.len() {
-                if let Some(&h1) = sl.nic_now.get(i + 1) {
+                if let Some(&h1) = sl.nic_now.get(i + 1).filter(|_| self.prefetch) {
                     self.nics[h1 as usize].prefetch(cx.links);
                 }
                 let h = sl.nic_now[i] as usize;

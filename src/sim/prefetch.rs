@@ -5,6 +5,24 @@
 /// Cache-line size the hints assume.
 pub const LINE: usize = 64;
 
+/// Networks whose blocks' state (switches and links, in bytes) is at most this fit in a
+/// core's L2 cache: prefetching them costs instructions and saves nothing.
+pub const ABOVE: usize = 512 << 10;
+
+/// Whether a network whose switches and links take `state` bytes prefetches: above
+/// [`ABOVE`], unless the environment's `FLITWAVE_PREFETCH` says `on` or `off` (for measuring
+/// both; no result depends on it).
+pub fn enabled(state: usize) -> crate::error::Result<bool> {
+    match std::env::var("FLITWAVE_PREFETCH").as_deref() {
+        Err(_) | Ok("auto") => Ok(state > ABOVE),
+        Ok("on") => Ok(true),
+        Ok("off") => Ok(false),
+        Ok(v) => Err(crate::error::Error::new(format!(
+            "environment variable FLITWAVE_PREFETCH={v:?}: allowed values are auto, on and off"
+        ))),
+    }
+}
+
 /// Ask for the cache line holding `p`.
 #[inline(always)]
 pub fn line<T>(p: *const T) {

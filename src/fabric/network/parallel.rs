@@ -52,6 +52,8 @@ pub struct Phase<'a, S, X> {
     /// ports receiving; `None`: every switch.
     pub due: Option<&'a [(u32, Arrivals)]>,
     pub threads: &'a mut Threads,
+    /// Prefetch the next switches' state (`sim::prefetch::enabled`).
+    pub prefetch: bool,
 }
 
 /// One thread's share of a cycle: the flits its switches moved and, for families that sleep,
@@ -124,7 +126,7 @@ where
     let th = p.threads;
     let n = th.count();
     let total = p.due.map_or(p.switches.len(), |d| d.len());
-    let (now, due, packets) = (p.now, p.due, p.packets);
+    let (now, due, packets, prefetch) = (p.now, p.due, p.packets, p.prefetch);
     debug_assert!(due.is_none_or(|d| d.windows(2).all(|w| w[0].0 < w[1].0)));
     debug_assert!(due.is_none_or(|d| d.iter().all(|&(s, _)| (s as usize) < p.switches.len())));
     let switches = Shared(p.switches.as_mut_ptr());
@@ -151,11 +153,13 @@ where
                     // the whole phase.
                     // the cache fetches this run's switch after next and the next one's
                     // state and links (as one thread does)
-                    if let Some(&(s2, _)) = run.get(i + 2) {
-                        crate::sim::prefetch::all(unsafe { &*switches.get().add(s2 as usize) });
-                    }
-                    if let Some(&(s1, a1)) = run.get(i + 1) {
-                        unsafe { &*switches.get().add(s1 as usize) }.prefetch(links, a1);
+                    if prefetch {
+                        if let Some(&(s2, _)) = run.get(i + 2) {
+                            crate::sim::prefetch::all(unsafe { &*switches.get().add(s2 as usize) });
+                        }
+                        if let Some(&(s1, a1)) = run.get(i + 1) {
+                            unsafe { &*switches.get().add(s1 as usize) }.prefetch(links, a1);
+                        }
                     }
                     let sw = unsafe { &mut *switches.get().add(s as usize) };
                     part.moved += sw.eval_arrivals(now, links, packets, arrivals);
@@ -208,6 +212,7 @@ impl<F: Family> Network<F> {
                         packets,
                         due: Some(&sl.sw_now),
                         threads: &mut *th,
+                        prefetch: self.prefetch,
                     });
                     // in switch order, as one thread applies them; none is read before the
                     // next cycle, so applying them after the barrier changes nothing
@@ -219,11 +224,13 @@ impl<F: Family> Network<F> {
                     for i in 0..sl.sw_now.len() {
                         // the cache fetches the switch after next's registers, and the next
                         // one's state and links, while this one is evaluated
-                        if let Some(&(s2, _)) = sl.sw_now.get(i + 2) {
-                            crate::sim::prefetch::all(&self.switches[s2 as usize]);
-                        }
-                        if let Some(&(s1, a1)) = sl.sw_now.get(i + 1) {
-                            self.switches[s1 as usize].prefetch(links, a1);
+                        if self.prefetch {
+                            if let Some(&(s2, _)) = sl.sw_now.get(i + 2) {
+                                crate::sim::prefetch::all(&self.switches[s2 as usize]);
+                            }
+                            if let Some(&(s1, a1)) = sl.sw_now.get(i + 1) {
+                                self.switches[s1 as usize].prefetch(links, a1);
+                            }
                         }
                         let (s, arrivals) = sl.sw_now[i];
                         let s = s as usize;
@@ -243,6 +250,7 @@ impl<F: Family> Network<F> {
                         packets,
                         due: None,
                         threads: th,
+                        prefetch: self.prefetch,
                     });
                 }
                 None => {
