@@ -82,9 +82,34 @@ impl<'a> Loads<'a> {
 pub fn of_plan(topo: &Topology, plan: &Plan, dests: &DestTable) -> Option<Bound> {
     if plan.minimal_adaptive {
         minimal_even(topo, dests)
+    } else if plan.routes.is_none() && plan.algorithm.starts_with("dor") {
+        of_dor(topo, dests)
     } else {
         of_routes(topo, plan.routes.as_deref()?, dests)
     }
+}
+
+/// The bound of dimension-order routes, walked one path at a time without a route set (for
+/// meshes whose route set is not kept): the same channel loads, added in the same order, as
+/// [`of_routes`] of `dor::routes` (VCs do not change which channel a hop loads).
+pub fn of_dor(topo: &Topology, dests: &DestTable) -> Option<Bound> {
+    let paths = super::dor::Paths::new(topo).ok()?;
+    let np = topo.ports_per_switch;
+    let mut l = Loads::new(topo);
+    let mut r = super::Route::default();
+    for s in 0..topo.num_hosts() {
+        dests.weights(s, |d, w| {
+            if d == s {
+                return;
+            }
+            l.inj[s] += w;
+            paths.path(s, d, &mut r);
+            for (&sw, &p) in r.switches.iter().zip(&r.ports) {
+                l.out[sw as usize * np + p as usize] += w;
+            }
+        });
+    }
+    l.busiest("routes")
 }
 
 /// The bound of a route set under `dests` (None when no host sends).
@@ -382,5 +407,40 @@ mod tests {
         let want = 15.0 * 0.1 + 15.0 * 0.9 / 15.0;
         assert!((m.load - want).abs() < 1e-9, "{m:?}");
         assert_eq!(m.channel, "sw5 -> host 5");
+    }
+
+    /// Walking dimension-order paths one at a time gives the bound of the route set bit for
+    /// bit, on meshes and tori with one and two hosts per switch, under uniform, bit-reversal
+    /// and hot-spot traffic; a mesh whose route set is not kept still has its bound.
+    #[test]
+    fn dimension_order_paths_one_at_a_time_give_the_route_sets_bound() {
+        use crate::topology::mesh::torus;
+        for topo in [
+            mesh([4, 4], 1).unwrap(),
+            mesh([4, 2], 2).unwrap(),
+            torus([4, 8], 1).unwrap(),
+            torus([5, 5], 1).unwrap(),
+        ] {
+            let routes = dor::routes(&topo).unwrap();
+            for pat in [
+                Pattern::uniform(),
+                Pattern::bit_reversal(),
+                Pattern::hot_spot(10.0, 5),
+            ] {
+                let Ok(d) = DestTable::new(&pat, &topo) else {
+                    continue; // bit-reversal on 25 hosts
+                };
+                assert_eq!(of_dor(&topo, &d), of_routes(&topo, &routes, &d), "{pat:?}");
+            }
+        }
+        // 64x64: the route set would take gigabytes, so the plan keeps none and says why
+        let big = mesh([64, 64], 1).unwrap();
+        let plan = crate::routing::registry::dor_plan(&big, false).unwrap();
+        assert!(plan.routes.is_none());
+        let why = plan.routes_error.unwrap().to_string();
+        assert!(
+            why.contains("4096 hosts") && why.contains("vc and vct families"),
+            "{why}"
+        );
     }
 }

@@ -10,41 +10,81 @@ use crate::topology::{Shape, Topology};
 
 /// One dimension-order route per ordered host pair.
 pub fn routes(topo: &Topology) -> Result<RouteSet> {
-    let (dims, wrap) = grid_of(topo)?;
-    let [nx, ny] = dims;
-    // hosts sit on ports 0..h, then +x, -x, +y, -y (as `topology::mesh` builds them)
-    check_layout(topo, dims, wrap)?;
-    let h = topo.ports_per_switch - 4;
+    let paths = Paths::new(topo)?;
     let hosts = topo.num_hosts();
-    let step = |c: usize, t: usize, n: usize| dor_step(c, t, n, wrap);
     let mut routes = RouteSetBuilder::new(hosts, "hosts of the topology")?;
+    let mut r = Route::default();
     for s in 0..hosts {
         for d in 0..hosts {
-            if s == d {
-                continue;
+            if s != d {
+                paths.path(s, d, &mut r);
+                routes.add(s, d, &r)?;
             }
-            let (ss, ds) = (topo.host(s).sw, topo.host(d).sw);
-            let (mut x, mut y) = (ss % nx, ss / nx);
-            let (tx, ty) = (ds % nx, ds / nx);
-            let mut r = Route::default();
-            while x != tx {
-                let (nx2, plus) = step(x, tx, nx);
-                r.switches.push((x + y * nx) as u32);
-                r.ports.push((if plus { h } else { h + 1 }) as u8);
-                x = nx2;
-            }
-            while y != ty {
-                let (ny2, plus) = step(y, ty, ny);
-                r.switches.push((x + y * nx) as u32);
-                r.ports.push((if plus { h + 2 } else { h + 3 }) as u8);
-                y = ny2;
-            }
-            r.switches.push(ds as u32);
-            r.ports.push(topo.host(d).port as u8);
-            routes.add(s, d, &r)?;
         }
     }
     Ok(routes.finish())
+}
+
+/// Bytes a route set of every ordered host pair's dimension-order route would take at least:
+/// per pair its index and, per hop of an average path, a switch number and a port.
+pub fn route_set_bytes(topo: &Topology) -> Result<u64> {
+    let ([nx, ny], wrap) = grid_of(topo)?;
+    let hosts = topo.num_hosts() as u64;
+    // mean distance along a line of n: (n² - 1) / 3n; around a ring about n / 4
+    let mean = |n: usize| {
+        if wrap {
+            n as f64 / 4.0
+        } else {
+            (n * n - 1) as f64 / (3 * n) as f64
+        }
+    };
+    let hops = mean(nx) + mean(ny) + 1.0;
+    Ok((hosts * hosts) as f64 as u64 * (12 + (5.0 * hops) as u64))
+}
+
+/// Dimension-order paths of a mesh or torus, one at a time (no route set).
+pub struct Paths<'a> {
+    topo: &'a Topology,
+    dims: [usize; 2],
+    wrap: bool,
+}
+
+impl<'a> Paths<'a> {
+    /// The paths of `topo` (a mesh or torus with its hosts on the first ports); an error
+    /// naming the topology otherwise.
+    pub fn new(topo: &'a Topology) -> Result<Self> {
+        let (dims, wrap) = grid_of(topo)?;
+        check_layout(topo, dims, wrap)?;
+        Ok(Paths { topo, dims, wrap })
+    }
+
+    /// Host `s`'s route to host `d` into `r` (its switches and output ports; no VCs): X first,
+    /// then Y, then the port of host `d`.
+    pub fn path(&self, s: usize, d: usize, r: &mut Route) {
+        let ([nx, ny], wrap, topo) = (self.dims, self.wrap, self.topo);
+        // hosts sit on ports 0..h, then +x, -x, +y, -y (as `topology::mesh` builds them)
+        let h = topo.ports_per_switch - 4;
+        let step = |c: usize, t: usize, n: usize| dor_step(c, t, n, wrap);
+        r.switches.clear();
+        r.ports.clear();
+        let (ss, ds) = (topo.host(s).sw, topo.host(d).sw);
+        let (mut x, mut y) = (ss % nx, ss / nx);
+        let (tx, ty) = (ds % nx, ds / nx);
+        while x != tx {
+            let (nx2, plus) = step(x, tx, nx);
+            r.switches.push((x + y * nx) as u32);
+            r.ports.push((if plus { h } else { h + 1 }) as u8);
+            x = nx2;
+        }
+        while y != ty {
+            let (ny2, plus) = step(y, ty, ny);
+            r.switches.push((x + y * nx) as u32);
+            r.ports.push((if plus { h + 2 } else { h + 3 }) as u8);
+            y = ny2;
+        }
+        r.switches.push(ds as u32);
+        r.ports.push(topo.host(d).port as u8);
+    }
 }
 
 /// The dimensions of a mesh or torus topology and whether it wraps; an error naming the

@@ -320,18 +320,33 @@ fn plan_dor_dateline(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
     dor_plan(topo, true)
 }
 
-fn dor_plan(topo: &Topology, dateline: bool) -> Result<Plan> {
+/// The largest dimension-order route set a plan builds (1 GiB, a 48x48 mesh): beyond it the
+/// plan has none (`Plan::routes_error` says why).
+pub const DOR_ROUTES_MAX: u64 = 1 << 30;
+
+pub(crate) fn dor_plan(topo: &Topology, dateline: bool) -> Result<Plan> {
     dor::grid_of(topo)?;
     let functions = DorRouting::units(topo, dateline)?
         .into_iter()
         .map(Routing::Dor)
         .collect();
     // switches that route with the DOR function need no route set: one too large is an
-    // error only for the families that read it
-    let routes = dor::routes(topo).and_then(|r| match dateline {
-        true => dor::with_datelines(topo, r),
-        false => Ok(r),
-    });
+    // error only for the families that read it (the throughput bound walks the paths one at
+    // a time then: bound::of_dor)
+    let bytes = dor::route_set_bytes(topo)?;
+    let routes = if bytes > DOR_ROUTES_MAX {
+        Err(Error::new(format!(
+            "the dimension-order route set of {} hosts would take an estimated {}, more than the {} kept for it: switches that route with the DOR function (the vc and vct families) need none, the myrinet family's source routes do; use a smaller mesh or another family",
+            topo.num_hosts(),
+            crate::memory::human(bytes),
+            crate::memory::human(DOR_ROUTES_MAX)
+        )))
+    } else {
+        dor::routes(topo).and_then(|r| match dateline {
+            true => dor::with_datelines(topo, r),
+            false => Ok(r),
+        })
+    };
     let (routes, routes_error) = match routes {
         Ok(r) => (Some(Arc::new(r)), None),
         Err(e) => (None, Some(e)),
