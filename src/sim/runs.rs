@@ -29,7 +29,9 @@ pub struct FlitRuns {
     n: u8,
     flits: u32,
     capacity: u32,
-    /// Runs after the ring's, oldest first (allocated the first time a buffer needs them).
+    /// Runs after the ring's, oldest first (allocated the first time a buffer needs them;
+    /// boxed so that a buffer that never spills carries one pointer, not a queue header).
+    #[allow(clippy::box_collection)]
     spill: Option<Box<std::collections::VecDeque<Run>>>,
     /// Flits refused because the buffer was full (must stay 0).
     pub overflows: u64,
