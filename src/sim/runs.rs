@@ -4,8 +4,9 @@
 //! order and leave in order — so the buffer is kept as a short queue of runs `(packet, first
 //! flit index, count)` instead of one slot per flit. The behaviour is flit by flit (one flit in,
 //! one flit out per cycle, occupancy in flits); the memory is a few runs however large the
-//! packets (an 8 KB packet buffer would otherwise cost 16,384 slots per port). No allocation
-//! after construction.
+//! packets (an 8 KB packet buffer would otherwise cost 16,384 slots per port). The first four
+//! runs live inside the buffer; a buffer that once holds more (short packets) allocates room
+//! for them once.
 
 /// One run: `count` consecutive flits of packet `pkt`, the first being flit `first`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -15,12 +16,23 @@ pub struct Run {
     pub count: u32,
 }
 
-/// A FIFO of flits with a capacity in flits, stored as runs.
+/// Runs kept inside the buffer; more (many short packets in one buffer) spill to the heap.
+const INLINE: usize = 4;
+
+/// A FIFO of flits with a capacity in flits, stored as runs: the first [`INLINE`] runs in a
+/// ring inside the buffer (no pointer to follow per flit), the rest in order behind them.
 #[derive(Debug, Clone)]
 pub struct FlitRuns {
-    runs: std::collections::VecDeque<Run>,
+    ring: [Run; INLINE],
+    head: u8,
+    /// Runs in the ring.
+    n: u8,
     flits: u32,
     capacity: u32,
+    /// Runs after the ring's, oldest first (allocated the first time a buffer needs them;
+    /// boxed so that a buffer that never spills carries one pointer, not a queue header).
+    #[allow(clippy::box_collection)]
+    spill: Option<Box<std::collections::VecDeque<Run>>>,
     /// Flits refused because the buffer was full (must stay 0).
     pub overflows: u64,
     /// Highest occupancy seen.
@@ -31,51 +43,98 @@ impl FlitRuns {
     /// An empty buffer of `capacity` flits.
     pub fn new(capacity: u32) -> Self {
         FlitRuns {
-            runs: std::collections::VecDeque::with_capacity(8),
+            ring: [Run::default(); INLINE],
+            head: 0,
+            n: 0,
             flits: 0,
             capacity,
+            spill: None,
             overflows: 0,
             max_flits: 0,
         }
     }
 
-    /// Store flit `idx` of packet `pkt` at the tail; a full buffer refuses it (overflow).
+    /// Runs behind the ring's.
+    #[inline]
+    fn spilled(&self) -> bool {
+        self.spill.as_ref().is_some_and(|s| !s.is_empty())
+    }
+
+    /// Append flit `idx` of packet `pkt`; a full buffer refuses it and counts an overflow.
     #[inline]
     pub fn push(&mut self, pkt: u32, idx: u32) {
         if self.flits >= self.capacity {
             self.overflows += 1;
             return;
         }
-        match self.runs.back_mut() {
-            Some(r) if r.pkt == pkt && r.first + r.count == idx => r.count += 1,
-            _ => self.runs.push_back(Run {
-                pkt,
-                first: idx,
-                count: 1,
-            }),
-        }
         self.flits += 1;
         self.max_flits = self.max_flits.max(self.flits);
+        let run = Run {
+            pkt,
+            first: idx,
+            count: 1,
+        };
+        if self.spilled() {
+            let spill = self.spill.as_mut().expect("spilled");
+            match spill.back_mut() {
+                Some(r) if r.pkt == pkt && r.first + r.count == idx => r.count += 1,
+                _ => spill.push_back(run),
+            }
+            return;
+        }
+        if self.n > 0 {
+            let r = &mut self.ring[(self.head as usize + self.n as usize - 1) % INLINE];
+            if r.pkt == pkt && r.first + r.count == idx {
+                r.count += 1;
+                return;
+            }
+        }
+        if (self.n as usize) < INLINE {
+            self.ring[(self.head as usize + self.n as usize) % INLINE] = run;
+            self.n += 1;
+        } else {
+            self.spill
+                .get_or_insert_with(Default::default)
+                .push_back(run);
+        }
     }
 
-    /// The oldest flit: (packet, flit index).
+    /// The front flit: (packet, flit index).
     #[inline]
     pub fn front(&self) -> Option<(u32, u32)> {
-        self.runs.front().map(|r| (r.pkt, r.first))
+        (self.n > 0).then(|| {
+            let r = &self.ring[self.head as usize];
+            (r.pkt, r.first)
+        })
     }
 
-    /// Remove the oldest flit.
+    /// Remove the front flit.
     #[inline]
     pub fn pop(&mut self) -> Option<(u32, u32)> {
-        let r = self.runs.front_mut()?;
+        if self.n == 0 {
+            return None;
+        }
+        let r = &mut self.ring[self.head as usize];
         let f = (r.pkt, r.first);
         r.first += 1;
         r.count -= 1;
-        if r.count == 0 {
-            self.runs.pop_front();
-        }
         self.flits -= 1;
+        if r.count == 0 {
+            self.head = ((self.head as usize + 1) % INLINE) as u8;
+            self.n -= 1;
+            if let Some(next) = self.spill.as_mut().and_then(|s| s.pop_front()) {
+                self.ring[(self.head as usize + self.n as usize) % INLINE] = next;
+                self.n += 1;
+            }
+        }
         Some(f)
+    }
+
+    /// The runs, oldest first.
+    fn runs(&self) -> impl Iterator<Item = &Run> {
+        (0..self.n as usize)
+            .map(|i| &self.ring[(self.head as usize + i) % INLINE])
+            .chain(self.spill.iter().flat_map(|s| s.iter()))
     }
 
     /// Occupancy in flits.
@@ -97,11 +156,7 @@ impl FlitRuns {
 
     /// Flits of packet `pkt` held (it may be partly here, cut-through).
     pub fn flits_of(&self, pkt: u32) -> u32 {
-        self.runs
-            .iter()
-            .filter(|r| r.pkt == pkt)
-            .map(|r| r.count)
-            .sum()
+        self.runs().filter(|r| r.pkt == pkt).map(|r| r.count).sum()
     }
 }
 
@@ -130,5 +185,42 @@ mod tests {
         }
         assert_eq!(q.front(), Some((3, 99)));
         assert_eq!(q.flits_of(3), 1);
+    }
+
+    #[test]
+    fn many_short_packets_spill_behind_the_ring_in_order() {
+        // packets of 1 to 3 flits, pushed and popped in a seeded irregular pattern, against a
+        // plain queue of flits: more than four runs at once go behind the ring and come back
+        let mut q = FlitRuns::new(40);
+        let mut want = std::collections::VecDeque::new();
+        let (mut x, mut pkt, mut most) = (12345u64, 0u32, 0);
+        for _ in 0..5000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if (x >> 33) % 3 != 0 {
+                let len = 1 + (x >> 40) as u32 % 3;
+                for i in 0..len {
+                    if want.len() < 40 {
+                        q.push(pkt, i);
+                        want.push_back((pkt, i));
+                    }
+                }
+                pkt += 1;
+            } else {
+                assert_eq!(q.pop(), want.pop_front());
+            }
+            assert_eq!(q.front(), want.front().copied());
+            assert_eq!(q.len() as usize, want.len());
+            most = most.max(q.runs().count());
+        }
+        assert!(
+            most > 2 * INLINE,
+            "at most {most} runs: the spill was not exercised"
+        );
+        while let Some(f) = want.pop_front() {
+            assert_eq!(q.pop(), Some(f));
+        }
+        assert!(q.is_empty() && q.pop().is_none());
     }
 }

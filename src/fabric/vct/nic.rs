@@ -84,6 +84,8 @@ pub struct VctNic {
     sending: Option<(u32, u32, u32)>,
     rx: FlitRuns,
     rx_idx: u32,
+    /// Flits of the packet the receive engine is taking (known from its header flit).
+    rx_len: u32,
     pub reorder: ReorderBuffer,
     seq_out: HashMap<u32, u32>,
     /// Packets-mode acknowledgements: bytes outstanding per destination, and the share.
@@ -128,6 +130,7 @@ impl VctNic {
             sending: None,
             rx: FlitRuns::new(p.buffer_flits),
             rx_idx: 0,
+            rx_len: 0,
             reorder: ReorderBuffer::new(p.reorder_bytes),
             seq_out: HashMap::new(),
             window_used: HashMap::new(),
@@ -265,7 +268,10 @@ impl VctNic {
         self.credits.cycle_units(used, credit);
         // receive engine: one flit per cycle, its credits back to the switch
         if let Some((pkt, idx)) = self.rx.pop() {
-            let flits = cx.packets.header(pkt).flits;
+            if idx == 0 {
+                self.rx_len = cx.packets.header(pkt).flits;
+            }
+            let flits = self.rx_len;
             let n = self.p.credit.release_at(idx, flits);
             if n > 0 {
                 let c = FlowCtl::Credit { vc: 0, n: n as u8 };

@@ -98,6 +98,8 @@ impl VctIn {
 
 #[derive(Debug, Clone)]
 struct InPort {
+    /// The link it receives on ([`NO_LINK`]: unconnected).
+    link: u32,
     buf: FlitRuns,
     state: VctIn,
     /// Packet being routed or transferred (-1 none) and its length.
@@ -107,10 +109,16 @@ struct InPort {
     pick: i64,
     /// Index of the last flit received (the input counts the flits of the arriving packet).
     rx_idx: u32,
+    /// Occupancy of the buffer (statistics).
+    occ: Level,
 }
 
 #[derive(Debug, Clone)]
 struct OutPort {
+    /// The link it sends on ([`NO_LINK`]: unconnected).
+    link: u32,
+    /// Flits of the packet at the front of the queue (known from its header flit).
+    len: u32,
     q: FlitRuns,
     /// Flits in the queue plus flits reserved for packets being transferred into it.
     committed: u32,
@@ -136,14 +144,10 @@ pub struct VctSwitch {
     /// hot registers).
     cands: Vec<Candidates>,
     outs: Vec<OutPort>,
-    in_link: Vec<u32>,
-    out_link: Vec<u32>,
     /// Flits forwarded through the crossbar.
     pub forwarded: u64,
     /// Headers the routing unit gave no port for (must stay 0).
     pub route_errors: u64,
-    /// Occupancy of each input buffer (statistics).
-    occ: Vec<Level>,
     /// Port masks of the cycle loop (bit = port), so idle ports cost nothing: inputs holding
     /// a flit or a packet (not idle and empty), inputs whose `pick` register is set, inputs
     /// connected through the crossbar, outputs whose queue holds a flit, outputs that sent a
@@ -170,18 +174,22 @@ impl VctSwitch {
             p,
             routing,
             ins: (0..p.ports)
-                .map(|_| InPort {
+                .map(|q| InPort {
+                    link: in_link[q],
                     buf: FlitRuns::new(p.buffer_flits),
                     state: VctIn::Idle,
                     pkt: -1,
                     len: 0,
                     pick: -1,
                     rx_idx: 0,
+                    occ: Level::default(),
                 })
                 .collect(),
             cands: vec![Candidates::new(); p.ports],
             outs: (0..p.ports)
-                .map(|_| OutPort {
+                .map(|q| OutPort {
+                    link: out_link[q],
+                    len: 0,
                     q: FlitRuns::new(p.buffer_flits),
                     committed: 0,
                     credits: CreditCounter::new(down),
@@ -190,11 +198,8 @@ impl VctSwitch {
                     last: None,
                 })
                 .collect(),
-            in_link,
-            out_link,
             forwarded: 0,
             route_errors: 0,
-            occ: vec![Level::default(); p.ports],
             in_busy: 0,
             picked: 0,
             xfer: 0,
@@ -218,13 +223,13 @@ impl VctSwitch {
     pub fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<VctExt>) -> u32 {
         if self.idle()
             && self
-                .in_link
+                .ins
                 .iter()
-                .all(|&l| l == NO_LINK || links[l as usize].fwd.in_flight() == 0)
+                .all(|i| i.link == NO_LINK || links[i.link as usize].fwd.in_flight() == 0)
             && self
-                .out_link
+                .outs
                 .iter()
-                .all(|&l| l == NO_LINK || links[l as usize].back.in_flight() == 0)
+                .all(|o| o.link == NO_LINK || links[o.link as usize].back.in_flight() == 0)
         {
             return 0;
         }
@@ -259,7 +264,7 @@ impl VctSwitch {
         while m != 0 {
             let port = m.trailing_zeros() as usize;
             m &= m - 1;
-            let ol = self.out_link[port];
+            let ol = self.outs[port].link;
             if ol == NO_LINK {
                 continue;
             }
@@ -272,15 +277,14 @@ impl VctSwitch {
         while m != 0 {
             let port = m.trailing_zeros() as usize;
             m &= m - 1;
-            let il = self.in_link[port];
-            if il == NO_LINK {
+            let inp = &mut self.ins[port];
+            if inp.link == NO_LINK {
                 continue;
             }
-            if let Some(f) = links[il as usize].fwd.recv(now) {
-                let inp = &mut self.ins[port];
+            if let Some(f) = links[inp.link as usize].fwd.recv(now) {
                 inp.rx_idx = if f.is_head() { 0 } else { inp.rx_idx + 1 };
                 inp.buf.push(f.pkt, inp.rx_idx);
-                self.occ[port].set(now, inp.buf.len());
+                inp.occ.set(now, inp.buf.len());
                 self.in_busy |= 1 << port;
             }
         }
@@ -328,7 +332,6 @@ impl VctSwitch {
             if inp.state == VctIn::Selecting {
                 let view = View {
                     outs: &self.outs,
-                    out_link: &self.out_link,
                     cap: self.p.buffer_flits,
                 };
                 let len = inp.len;
@@ -363,13 +366,13 @@ impl VctSwitch {
             let Some((pkt, idx)) = inp.buf.pop() else {
                 continue;
             };
-            self.occ[port].set(now, inp.buf.len());
+            inp.occ.set(now, inp.buf.len());
             self.outs[out as usize].q.push(pkt, idx);
             self.out_busy |= 1 << out;
             let n = self.p.credit.release_at(idx, inp.len);
             if n > 0 {
                 let c = FlowCtl::Credit { vc: 0, n: n as u8 };
-                links[self.in_link[port] as usize].back.send(now, c);
+                links[inp.link as usize].back.send(now, c);
                 self.drove_back |= 1 << port;
             }
             self.forwarded += 1;
@@ -389,14 +392,17 @@ impl VctSwitch {
         while m != 0 {
             let o = m.trailing_zeros() as usize;
             m &= m - 1;
-            let ol = self.out_link[o];
+            let out = &mut self.outs[o];
+            let ol = out.link;
             if ol == NO_LINK {
                 continue;
             }
-            let out = &mut self.outs[o];
             let mut used = 0;
             if let Some((pkt, idx)) = out.q.front() {
-                let len = packets.header(pkt).flits;
+                if idx == 0 {
+                    out.len = packets.header(pkt).flits;
+                }
+                let len = out.len;
                 let need = if idx == 0 {
                     self.p.credit.packet_units(len)
                 } else {
@@ -503,7 +509,7 @@ impl Switch<VctExt> for VctSwitch {
     }
 
     fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
-        out.extend(self.occ.iter().map(|l| l.area(now)));
+        out.extend(self.ins.iter().map(|i| i.occ.area(now)));
     }
 
     fn health(&self) -> Health {

@@ -10,7 +10,7 @@ impl Probe for VctSwitch {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         let unit = self.routing.unit();
         for (p, inp) in self.ins.iter().enumerate() {
-            if self.in_link[p] == NO_LINK {
+            if inp.link == NO_LINK {
                 continue;
             }
             v.scope_idx("in", p);
@@ -26,7 +26,7 @@ impl Probe for VctSwitch {
             v.up();
         }
         for (p, out) in self.outs.iter().enumerate() {
-            if self.out_link[p] == NO_LINK {
+            if out.link == NO_LINK {
                 continue;
             }
             v.scope_idx("out", p);

@@ -8,7 +8,6 @@ use crate::routing::selection::PortView;
 /// link, no packet is crossing into its queue, and the queue has room for the whole packet.
 pub(super) struct View<'a> {
     pub outs: &'a [OutPort],
-    pub out_link: &'a [u32],
     pub cap: u32,
 }
 
@@ -18,10 +17,7 @@ impl PortView for View<'_> {
         let Some(out) = self.outs.get(port) else {
             return false;
         };
-        vc == 0
-            && self.out_link[port] != NO_LINK
-            && out.owner.is_none()
-            && self.cap - out.committed >= flits
+        vc == 0 && out.link != NO_LINK && out.owner.is_none() && self.cap - out.committed >= flits
     }
 
     fn free_vcs(&self, port: usize) -> u32 {
