@@ -96,8 +96,9 @@ pub struct Network<F: Family> {
     step_each: bool,
     /// The threads of the switch phase, when more than one (`parallel`).
     threads: Option<parallel::Threads>,
-    /// The kernel prefetches the next blocks' state (`sim::prefetch::enabled`).
-    prefetch: bool,
+    /// The kernel prefetches the next blocks' state in cycles with at least this many
+    /// blocks of a kind due (`sim::prefetch::min_due`; `usize::MAX`: never).
+    prefetch_from: usize,
     /// At the first measured cycle: every link's flit counter and every input buffer's
     /// occupancy integral (the window's start).
     window_base: Option<(Vec<u32>, Vec<u64>)>,
@@ -183,9 +184,9 @@ impl<F: Family> Network<F> {
         let peers = super::peers::Peers::new(s, np, hosts, &link_ends);
         let state =
             s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();
-        let prefetch = crate::sim::prefetch::enabled(state)?;
+        let prefetch_from = crate::sim::prefetch::min_due(state)?;
         Ok(Network {
-            prefetch,
+            prefetch_from,
             peers,
             sleep,
             jumped: 0,
@@ -252,8 +253,9 @@ impl<F: Family> Network<F> {
         }
         if let Some(sl) = self.sleep.as_mut() {
             let ns = self.switches.len();
+            let prefetch = sl.nic_now.len() >= self.prefetch_from;
             for i in 0..sl.nic_now.len() {
-                if let Some(&h1) = sl.nic_now.get(i + 1).filter(|_| self.prefetch) {
+                if let Some(&h1) = sl.nic_now.get(i + 1).filter(|_| prefetch) {
                     self.nics[h1 as usize].prefetch(cx.links);
                 }
                 let h = sl.nic_now[i] as usize;

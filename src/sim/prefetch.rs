@@ -9,14 +9,19 @@ pub const LINE: usize = 64;
 /// core's L2 cache: prefetching them costs instructions and saves nothing.
 pub const ABOVE: usize = 512 << 10;
 
-/// Whether a network whose switches and links take `state` bytes prefetches: above
-/// [`ABOVE`], unless the environment's `FLITWAVE_PREFETCH` says `on` or `off` (for measuring
-/// both; no result depends on it).
-pub fn enabled(state: usize) -> crate::error::Result<bool> {
+/// Blocks due in one cycle from which a cycle of a network above [`ABOVE`] gives the hints:
+/// with fewer awake (low load) each does little, and the hints cost more than they save.
+pub const MIN_DUE: usize = 256;
+
+/// From how many blocks due in one cycle a network whose switches and links take `state`
+/// bytes gives the hints (`usize::MAX`: never): [`MIN_DUE`] above [`ABOVE`], else never —
+/// unless the environment's `FLITWAVE_PREFETCH` says `on` (every cycle) or `off` (never), for
+/// measuring both; no result depends on it.
+pub fn min_due(state: usize) -> crate::error::Result<usize> {
     match std::env::var("FLITWAVE_PREFETCH").as_deref() {
-        Err(_) | Ok("auto") => Ok(state > ABOVE),
-        Ok("on") => Ok(true),
-        Ok("off") => Ok(false),
+        Err(_) | Ok("auto") => Ok(if state > ABOVE { MIN_DUE } else { usize::MAX }),
+        Ok("on") => Ok(0),
+        Ok("off") => Ok(usize::MAX),
         Ok(v) => Err(crate::error::Error::new(format!(
             "environment variable FLITWAVE_PREFETCH={v:?}: allowed values are auto, on and off"
         ))),

@@ -52,7 +52,7 @@ pub struct Phase<'a, S, X> {
     /// ports receiving; `None`: every switch.
     pub due: Option<&'a [(u32, Arrivals)]>,
     pub threads: &'a mut Threads,
-    /// Prefetch the next switches' state (`sim::prefetch::enabled`).
+    /// Prefetch the next switches' state (`sim::prefetch::min_due`).
     pub prefetch: bool,
 }
 
@@ -203,6 +203,7 @@ impl<F: Family> Network<F> {
         let (links, packets) = (&self.links[..], &self.packets);
         if let Some(sl) = self.sleep.as_mut() {
             sl.begin(now);
+            let prefetch = sl.sw_now.len() >= self.prefetch_from;
             match par.filter(|(_, th)| sl.sw_now.len() >= th.min_due) {
                 Some((phase, th)) => {
                     moved = phase(Phase {
@@ -212,7 +213,7 @@ impl<F: Family> Network<F> {
                         packets,
                         due: Some(&sl.sw_now),
                         threads: &mut *th,
-                        prefetch: self.prefetch,
+                        prefetch,
                     });
                     // in switch order, as one thread applies them; none is read before the
                     // next cycle, so applying them after the barrier changes nothing
@@ -224,7 +225,7 @@ impl<F: Family> Network<F> {
                     for i in 0..sl.sw_now.len() {
                         // the cache fetches the switch after next's registers, and the next
                         // one's state and links, while this one is evaluated
-                        if self.prefetch {
+                        if prefetch {
                             if let Some(&(s2, _)) = sl.sw_now.get(i + 2) {
                                 crate::sim::prefetch::all(&self.switches[s2 as usize]);
                             }
@@ -241,6 +242,7 @@ impl<F: Family> Network<F> {
                 }
             }
         } else {
+            let every_due = self.switches.len() >= self.prefetch_from;
             match par {
                 Some((phase, th)) => {
                     moved = phase(Phase {
@@ -250,7 +252,7 @@ impl<F: Family> Network<F> {
                         packets,
                         due: None,
                         threads: th,
-                        prefetch: self.prefetch,
+                        prefetch: every_due,
                     });
                 }
                 None => {
