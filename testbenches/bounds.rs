@@ -41,8 +41,10 @@ fn a_trace_naming_host_4294967295_is_refused_not_sized() {
 }
 
 #[test]
-fn balanced_routes_on_a_32_ary_fat_tree_are_refused_with_the_reason() {
-    fails_with(
+fn balanced_routes_on_a_32_ary_fat_tree_are_refused_beyond_memory_with_the_reason() {
+    // no longer refused by a count of host pairs (issue 29): by the memory they need
+    let (ok, _, err) = flitwave_env(
+        &[("FLITWAVE_MEMORY_LIMIT", "2G")],
         &[
             "routes",
             "--topology",
@@ -52,8 +54,17 @@ fn balanced_routes_on_a_32_ary_fat_tree_are_refused_with_the_reason() {
             "--routing",
             "updown",
         ],
-        &["routing.paths", "32768 hosts", "at most", "shortest"],
     );
+    assert!(!ok && err.starts_with("error: "), "{err}");
+    for n in [
+        "routing.paths = \"balanced\"",
+        "32768 hosts",
+        "a path per switch pair",
+        "\"shortest\" needs less",
+        "2.0 GiB",
+    ] {
+        assert!(err.contains(n), "{n:?} in {err}");
+    }
 }
 
 #[test]

@@ -59,6 +59,7 @@ mod sweeps;
 mod threads;
 mod topology;
 mod trace;
+mod updown_balanced;
 mod vc_buffer;
 mod vc_credits;
 mod vc_fairness;

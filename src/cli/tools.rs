@@ -113,6 +113,10 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             format!("applies to the fat-tree routings fir-det and ir-adaptive, not {name:?}"),
         ));
     }
+    let root = root_arg(&a.root)
+        .resolve(&topo)
+        .map_err(|e| e.context("--root"))?;
+    let t0 = std::time::Instant::now();
     let plan = entry
         .plan(
             &topo,
@@ -123,12 +127,17 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 restriction: &a.restriction,
                 layers: a.layers,
                 default_layers: 3,
-                root: root_arg(&a.root)
-                    .resolve(&topo)
-                    .map_err(|e| e.context("--root"))?,
+                root,
             },
         )
         .map_err(|e| e.context(format!("routing {name}")))?;
+    // the route computation alone, before the statistics (issue 29: docs/performance.md)
+    super::progress::announce(&format!(
+        "routes: {name} on {} switches and {} hosts computed in {:.2} s",
+        topo.switches,
+        topo.num_hosts(),
+        t0.elapsed().as_secs_f64()
+    ));
     let (bound_json, bound_text) = throughput_bounds(&topo, &plan);
     if let (None, None, Some(_), true) = (
         &plan.routes,

@@ -274,6 +274,14 @@ impl RouteSetBuilder {
         })
     }
 
+    /// Room for `paths` more paths of `switches` switches in all, so that storing them copies
+    /// nothing (a hint: more may be stored).
+    pub fn reserve(&mut self, paths: usize, switches: usize) {
+        self.set.start.reserve(paths);
+        self.set.switches.reserve(switches);
+        self.set.links.reserve(switches);
+    }
+
     /// The caller promises every path it interns from now on is new (one path per switch
     /// pair): paths are stored without the lookup table.
     pub fn unshared(mut self) -> Self {
