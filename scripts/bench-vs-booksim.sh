@@ -7,9 +7,9 @@
 # docs/booksim.md, on an 8x8 mesh at 0.01, 0.10 and 0.30 flits/node/cycle and a 16x16 mesh at
 # 0.01 and 0.10), BookSim2 runs first and says how many cycles it simulated ("Time taken is N
 # cycles": warm-up, samples and drain); flitwave then runs exactly N cycles of
-# configs/booksim-iq.toml at the same load. Each side runs RUNS times (default 3), one after
-# the other, and the table gives the median user CPU of each whole process (set-up included on
-# both sides) and their ratio. Building BookSim2: docs/booksim.md. flitwave is built with the
+# configs/booksim-iq.toml at the same load. The two take turns, RUNS times each (default 3),
+# and the table gives the median user CPU of each whole process (set-up included on both
+# sides), the range of the pairs' ratios, and their median. Building BookSim2: docs/booksim.md. flitwave is built with the
 # release profile (every timing claim uses it); FLITWAVE=PATH times another build.
 set -euo pipefail
 
@@ -67,13 +67,18 @@ user_cpu() {
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-printf '| mesh | load | cycles | BookSim2 user s | flitwave user s | ratio |\n|---|---|---|---|---|---|\n'
+printf '| mesh | load | cycles | BookSim2 user s | flitwave user s | ratios of the pairs | ratio |\n|---|---|---|---|---|---|---|\n'
 for point in "8 0.01" "8 0.10" "8 0.30" "16 0.01" "16 0.10"; do
   read -r k rate <<< "$point"
   bs=()
+  fw=()
+  ratios=()
   cycles=
+  # the two simulators take turns (BookSim2, flitwave, BookSim2, ...), and each flitwave run
+  # is compared with the BookSim2 run just before it: a machine whose speed drifts during
+  # the call moves both halves of a pair alike
   for ((i = 0; i < runs; i++)); do
-    bs+=("$(user_cpu "$booksim" "$work/booksim-iq.cfg" k=$k injection_rate=$rate)")
+    b=$(user_cpu "$booksim" "$work/booksim-iq.cfg" k=$k injection_rate=$rate)
     c=$(sed -n 's/.*Time taken is \([0-9]*\) cycles.*/\1/p' "$work/out" | tail -1)
     if [[ -z $c ]]; then
       echo "error: BookSim2 at ${k}x$k, $rate reported no 'Time taken' (its last lines follow)" >&2
@@ -81,22 +86,24 @@ for point in "8 0.01" "8 0.10" "8 0.30" "16 0.01" "16 0.10"; do
       exit 1
     fi
     cycles=$c
-  done
-  fw=()
-  for ((i = 0; i < runs; i++)); do
-    fw+=("$(user_cpu "$flitwave" run --config "$root/configs/booksim-iq.toml" \
+    f=$(user_cpu "$flitwave" run --config "$root/configs/booksim-iq.toml" \
       --set "topology.dims=\"${k}x$k\"" --rate "$rate" --cycles "$cycles" \
-      --warmup $((cycles / 10)))")
+      --warmup $((cycles / 10)))
     if [[ $(cat "$work/status") != 0 ]]; then
       echo "error: flitwave failed at ${k}x$k, $rate:" >&2
       tail -5 "$work/out" >&2
       exit 1
     fi
+    bs+=("$b")
+    fw+=("$f")
+    ratios+=("$(awk -v b="$b" -v f="$f" 'BEGIN { if (f > 0) printf "%.2f", b / f; else print "inf" }')")
   done
   b=$(printf '%s\n' "${bs[@]}" | median)
   f=$(printf '%s\n' "${fw[@]}" | median)
-  ratio=$(awk -v b="$b" -v f="$f" 'BEGIN { if (f > 0) printf "%.1fx", b / f; else print "-" }')
-  printf '| %sx%s | %s | %s | %s | %s | %s |\n' "$k" "$k" "$rate" "$cycles" "$b" "$f" "$ratio"
+  r=$(printf '%s\n' "${ratios[@]}" | median)
+  range=$(printf '%s\n' "${ratios[@]}" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {print lo "-" hi}')
+  ratio=$(awk -v r="$r" 'BEGIN { if (r != "inf") printf "%.1fx", r; else print "-" }')
+  printf '| %sx%s | %s | %s | %s | %s | %s | %s |\n' "$k" "$k" "$rate" "$cycles" "$b" "$f" "$range" "$ratio"
 done
 echo
-echo "Medians of $runs runs each, user CPU of the whole process; flitwave $("$flitwave" --version | awk '{print $2}'), BookSim2 $booksim."
+echo "Medians of $runs runs each, the simulators taking turns; the ratio is the median of the pairs' ratios; user CPU of the whole process; flitwave $("$flitwave" --version | awk '{print $2}'), BookSim2 $booksim."
