@@ -39,7 +39,7 @@ pub fn route_set_bytes(topo: &Topology) -> Result<u64> {
         }
     };
     let hops = mean(nx) + mean(ny) + 1.0;
-    Ok((hosts * hosts) as f64 as u64 * (12 + (5.0 * hops) as u64))
+    Ok((hosts * hosts).saturating_mul(12 + (5.0 * hops) as u64))
 }
 
 /// Dimension-order paths of a mesh or torus, one at a time (no route set).
