@@ -31,6 +31,8 @@ command -v xvfb-run >/dev/null 2>&1 || need_apt+=(xvfb)
 command -v verilator >/dev/null 2>&1 || need_apt+=(verilator)
 command -v yosys >/dev/null 2>&1 || need_apt+=(yosys)
 command -v iverilog >/dev/null 2>&1 || need_apt+=(iverilog)
+command -v nextpnr-ice40 >/dev/null 2>&1 || need_apt+=(nextpnr-ice40)
+command -v z3 >/dev/null 2>&1 || need_apt+=(z3)
 if [ ${#need_apt[@]} -gt 0 ]; then
     echo "installing: ${need_apt[*]}"
     SUDO=""

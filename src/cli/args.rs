@@ -286,6 +286,10 @@ pub(crate) enum RtlCmd {
     /// For every twin: lockstep against the model, freshness of rtl/<block>.v, Verilator lint,
     /// Yosys synthesis (writes rtl/reports/<block>.txt) and Icarus replay of the vectors.
     Check(RtlCheckArgs),
+    /// Prove each twin's properties (rtl/props/<block>.sv) with Yosys and yosys-smtbmc (z3):
+    /// a bounded check from reset, then k-induction; prints PROVEN, FAILED (with a
+    /// counterexample VCD and its save file) or UNPROVEN (not inductive) per property.
+    Prove(RtlProveArgs),
     /// Write a self-checking Verilog testbench of a twin into a directory: the twin's Verilog
     /// (fw_<block>.v), the testbench (fw_<block>_tb.v) and the lockstep vectors
     /// (fw_<block>_vectors.hex). Run it there with `iverilog -g2012 -o tb *.v && vvp tb`; it
@@ -321,6 +325,21 @@ pub(crate) enum RtlCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+#[derive(Args)]
+pub(crate) struct RtlProveArgs {
+    /// Blocks (see `flitwave rtl list`); none: every twin.
+    pub block: Vec<String>,
+    /// Directory holding the Verilog and props/<block>.sv.
+    #[arg(long, default_value = "rtl")]
+    pub dir: PathBuf,
+    /// Cycles of the bounded check and of the induction; at least 1.
+    #[arg(long, default_value_t = 20)]
+    pub depth: u32,
+    /// Directory of the counterexamples (<block>.<property>.vcd and .gtkw).
+    #[arg(long, default_value = "waves/prove")]
+    pub cex: PathBuf,
 }
 
 #[derive(Args)]

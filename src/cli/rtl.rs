@@ -1,6 +1,6 @@
 //! `flitwave rtl`: the RTL twins' Verilog, its checks, and waveforms (docs/rtl.md).
 
-use super::args::{RtlCheckArgs, RtlCmd};
+use super::args::{RtlCheckArgs, RtlCmd, RtlProveArgs};
 use flitwave::hdl::eda::{self, CheckOptions};
 use flitwave::hdl::lockstep::Options;
 use flitwave::hdl::{self, Flow};
@@ -39,6 +39,7 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
             Ok(())
         }
         RtlCmd::Check(a) => cmd_check(a),
+        RtlCmd::Prove(a) => cmd_prove(a),
         RtlCmd::Testbench {
             block,
             output,
@@ -112,13 +113,16 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         corrupt: a.corrupt_cycle,
     };
     outln!(
-        "{:<14} {:>9} {:>8} {:>7} {:>6} {:>8} {:>10} {:>15}  result",
+        "{:<14} {:>9} {:>8} {:>7} {:>6} {:>8} {:>5} {:>5} {:>8} {:>10} {:>15}  result",
         "block",
         "lockstep",
         "Mcyc/s",
         "cells",
         "flops",
         "transist",
+        "depth",
+        "LUT4",
+        "fmax",
         "lint",
         "replay"
     );
@@ -143,13 +147,18 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         };
         pb.suspend(|| {
             outln!(
-                "{:<14} {:>9} {:>8.2} {:>7} {:>6} {:>8} {:>10} {:>15}  {}",
+                "{:<14} {:>9} {:>8.2} {:>7} {:>6} {:>8} {:>5} {:>5} {:>8} {:>10} {:>15}  {}",
                 r.name,
                 r.lockstep_cycles,
                 r.lockstep_cycles as f64 / r.lockstep_secs.max(1e-9) / 1e6,
                 r.synth.cells,
                 r.synth.flip_flops,
                 r.synth.transistors,
+                r.synth.depth,
+                r.ice40.luts,
+                r.ice40
+                    .fmax_mhz
+                    .map_or("-".to_string(), |f| format!("{f:.1}")),
                 lint,
                 format!(
                     "{}/{}",
@@ -169,6 +178,11 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
     pb.finish_and_clear();
     outln!("lint: clean(N) = no warning left after waiving N known rust-hdl noise warnings (docs/rtl.md)");
     outln!("transist: transistors of the CMOS mapping (abc -g cmos; stat -tech cmos)");
+    outln!("depth: gates on the longest combinational path (yosys ltp -noff, generic gates)");
+    outln!(
+        "LUT4, fmax: iCE40 {} placed and routed by nextpnr-ice40 (MHz; '-': no register-to-register path)",
+        eda::pnr::DEVICE.0
+    );
     outln!("Mcyc/s: lockstep speed, model and twin stepped together (release build, one core)");
     if failed.is_empty() {
         Ok(())
@@ -190,4 +204,91 @@ fn lockstep_options(cycles: u64, seed: u64) -> Result<Options> {
         random_cycles: cycles,
         ..Options::default()
     })
+}
+
+fn cmd_prove(a: RtlProveArgs) -> Result<()> {
+    use flitwave::hdl::eda::prove::{self, ProveOptions, Verdict};
+    let blocks: Vec<&dyn Flow> = if a.block.is_empty() {
+        hdl::BLOCKS.to_vec()
+    } else {
+        a.block
+            .iter()
+            .map(|n| hdl::find(n))
+            .collect::<Result<_>>()?
+    };
+    let o = ProveOptions {
+        depth: a.depth,
+        cex_dir: Some(a.cex.clone()),
+    };
+    if o.depth == 0 {
+        return Err(Error::field("--depth", "0 is out of range, allowed >= 1"));
+    }
+    outln!(
+        "{:<14} {:<24} {:<9} {:>6}  property",
+        "block",
+        "name",
+        "verdict",
+        "secs"
+    );
+    let (mut proven, mut bad) = (0, vec![]);
+    for b in blocks {
+        let vfile = eda::verilog_path(&a.dir, b.name());
+        let pfile = prove::props_path(&a.dir, b.name());
+        let read = |p: &std::path::Path| {
+            std::fs::read_to_string(p).map_err(|e| {
+                Error::new(format!(
+                    "{}: {e} (every twin has its properties there; docs/rtl.md §Proofs)",
+                    p.display()
+                ))
+            })
+        };
+        let (verilog, props) = (read(&vfile)?, read(&pfile)?);
+        let file = pfile.display().to_string();
+        for p in prove::prove(b.name(), &verilog, &props, &file, &o)? {
+            let v = match &p.verdict {
+                Verdict::Proven => "PROVEN",
+                Verdict::Failed { .. } => "FAILED",
+                Verdict::Unproven { .. } => "UNPROVEN",
+            };
+            outln!(
+                "{:<14} {:<24} {:<9} {:>6.2}  {}",
+                b.name(),
+                p.property.name,
+                v,
+                p.secs,
+                p.property.about
+            );
+            match &p.verdict {
+                Verdict::Proven => proven += 1,
+                Verdict::Failed { step, vcd } => {
+                    if let Some(vcd) = vcd {
+                        outln!(
+                            "    fails {step} cycles after reset; counterexample: gtkwave {}",
+                            vcd.with_extension("gtkw").display()
+                        );
+                    }
+                    bad.push(format!("{}.{}", b.name(), p.property.name));
+                }
+                Verdict::Unproven { depth } => {
+                    outln!("    holds {depth} cycles after reset but is not {depth}-inductive");
+                    bad.push(format!("{}.{}", b.name(), p.property.name));
+                }
+            }
+        }
+    }
+    outln!(
+        "PROVEN: bounded check from reset and {}-induction (yosys-smtbmc, z3): holds in every reachable state",
+        a.depth
+    );
+    if bad.is_empty() {
+        outln!("{proven} properties proven");
+        Ok(())
+    } else {
+        Err(Error::new(format!(
+            "{} propert{} not proven: {}",
+            bad.len(),
+            if bad.len() == 1 { "y" } else { "ies" },
+            bad.join(", ")
+        )))
+    }
 }

@@ -1,7 +1,7 @@
 //! The EDA side of the flow: Verilog emission, Verilator lint, Yosys synthesis, and the Icarus
 //! Verilog replay of recorded lockstep vectors into the generated Verilog (docs/rtl.md).
 //!
-//! Tools come from Debian's packages (`apt-get install -y --no-install-recommends verilator yosys iverilog`); a missing
+//! Tools come from Debian's packages (`apt-get install -y --no-install-recommends verilator yosys iverilog nextpnr-ice40 z3`); a missing
 //! tool is an error that says so, never a silent skip.
 
 use super::lockstep::Options;
@@ -14,11 +14,13 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod bench;
+pub mod pnr;
+pub mod prove;
 pub use bench::{pack_hex, replay, run_bench, testbench, unpack_hex, write_bench, Bench, Replay};
 
 /// What to install when a tool is missing.
 pub const INSTALL_HINT: &str =
-    "install the EDA tools with `apt-get install -y --no-install-recommends verilator yosys iverilog` (bash scripts/test.sh does it)";
+    "install the EDA tools with `apt-get install -y --no-install-recommends verilator yosys iverilog nextpnr-ice40 z3` (bash scripts/test.sh does it)";
 
 /// The project prefix of every module name.
 pub const PREFIX: &str = "fw_";
@@ -227,6 +229,7 @@ pub fn require_tools() -> Result<()> {
         ("yosys", "-V"),
         ("iverilog", "-V"),
         ("vvp", "-V"),
+        ("nextpnr-ice40", "--version"),
     ] {
         tool(t, &[a], &dir)?;
     }
@@ -328,6 +331,9 @@ pub struct Synth {
     pub transistors: u64,
     /// Cell type → count after the CMOS mapping.
     pub cmos_by_type: BTreeMap<String, u64>,
+    /// Gates on the longest combinational path of the generic netlist (`ltp -noff`): a
+    /// technology-independent critical path.
+    pub depth: u64,
     pub yosys: String,
 }
 
@@ -342,9 +348,11 @@ impl Synth {
              #          enable as gates), logic as NOT/NAND/NOR/AOI/OAI/MUX/XOR/XNOR gates, and\n\
              #          Yosys's transistor count of each (NOT 2, NAND/NOR 4, AOI3/OAI3 6, AOI4/OAI4 8,\n\
              #          MUX/NMUX/XOR/XNOR 12, DFF 16)\n\
-             cells        {}\nflip-flops   {}\nlatches      0\ntransistors  {}\n\n\
+             # depth:   `ltp -noff` of the generic netlist: gates on the longest path between\n\
+             #          registers and ports\n\
+             cells        {}\nflip-flops   {}\nlatches      0\ntransistors  {}\nlogic depth  {}\n\n\
              cell types (generic):\n",
-            self.yosys, self.cells, self.flip_flops, self.transistors
+            self.yosys, self.cells, self.flip_flops, self.transistors, self.depth
         );
         for (t, n) in &self.by_type {
             let _ = writeln!(s, "  {t:<16} {n}");
@@ -386,7 +394,7 @@ pub fn synth(file: &Path, top: &str) -> Result<Synth> {
     let script = format!(
         "read_verilog {f}; hierarchy -check -top {top}; proc; \
          select -assert-none t:$dlatch t:$adlatch t:$dlatchsr; \
-         synth -flatten -top {top}; select -assert-none t:$_DLATCH*; check -assert; stat; \
+         synth -flatten -top {top}; select -assert-none t:$_DLATCH*; check -assert; stat; ltp -noff; \
          log {CMOS_MARK}; dffunmap; abc -g cmos; opt_clean; stat -tech cmos",
         f = file.display()
     );
@@ -423,6 +431,10 @@ pub fn synth(file: &Path, top: &str) -> Result<Synth> {
             "{top}: yosys could not count every cell's transistors ({tr}: a cell type without a CMOS size)"
         ))
     })?;
+    let depth = generic
+        .lines()
+        .find_map(|l| l.split_once("(length=")?.1.split(')').next()?.parse().ok())
+        .ok_or_else(|| Error::new(format!("{top}: no `ltp` logic depth in the yosys log")))?;
     let flip_flops = by_type
         .iter()
         .filter(|(t, _)| t.contains("DFF"))
@@ -442,6 +454,7 @@ pub fn synth(file: &Path, top: &str) -> Result<Synth> {
         by_type,
         transistors,
         cmos_by_type,
+        depth,
         yosys,
     })
 }
@@ -463,6 +476,8 @@ pub struct BlockCheck {
     /// The area the twin records ([`super::lockstep::Twin::AREA`]): synthesis must give it.
     pub recorded: super::area::Area,
     pub replay: Replay,
+    /// Place and route on the iCE40 ([`pnr`]).
+    pub ice40: pnr::Ice40,
 }
 
 impl BlockCheck {
@@ -551,11 +566,12 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
     let top = module(b.name());
     let lint = lint(&file, &top)?;
     let synth = synth(&file, &top)?;
+    let ice40 = pnr::ice40(&file, b.name(), b.inputs(), b.outputs())?;
     if let Some(d) = &o.reports_dir {
         std::fs::create_dir_all(d)
             .map_err(|e| Error::new(format!("cannot create {}: {e}", d.display())))?;
         let p = d.join(format!("{}.txt", b.name()));
-        crate::output::write(&p, synth.report(b.name()))?;
+        crate::output::write(&p, synth.report(b.name()) + &ice40.report())?;
     }
     let replay = replay(&file, b.name(), &vectors, o.corrupt)?;
     Ok(BlockCheck {
@@ -569,5 +585,6 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
         synth,
         recorded: b.area(),
         replay,
+        ice40,
     })
 }

@@ -1,0 +1,317 @@
+//! Proven properties of a twin (issue 30 item 2, docs/rtl.md §Proofs): `flitwave rtl prove`.
+//!
+//! A twin's properties are immediate SystemVerilog assertions in a file of their own beside
+//! its Verilog, `rtl/props/<block>.sv`, written in the twin's own signal names (its ports and
+//! its registers' `name$q` outputs). For each property the flow splices the file's shared part
+//! (assumptions about the inputs) and that property's block into the module before its
+//! `endmodule`, after a preamble that makes the first cycle a reset (`fw_init`), and proves it
+//! with Yosys's SMT-LIB back end and `yosys-smtbmc` (z3), on the model bit-blasted to an
+//! and-inverter graph first (`techmap; abc -g AND`: z3 decides the word-level form of the
+//! allocators' 32-bit index arithmetic in minutes, the bit-level one in under a second):
+//! 1. bounded model checking from reset for `depth` cycles (`--presat`: the assumptions are
+//!    satisfiable, so no proof holds vacuously) — a failure is a real counterexample, written as
+//!    a VCD with its GTKWave save file;
+//! 2. k-induction at the same depth (`-i`): any `depth` consecutive cycles satisfying the
+//!    property are followed by one that does — with 1, an unbounded proof.
+//!
+//! PROVEN needs both; a property that holds for `depth` cycles but is not inductive is
+//! UNPROVEN (strengthen it with helper assertions in its block, or deepen the induction).
+
+use super::{module, scratch, tool};
+use crate::error::{Error, Result};
+use std::path::{Path, PathBuf};
+
+/// Install hint of the proof tools.
+pub const PROVE_HINT: &str =
+    "the proofs need yosys, yosys-smtbmc and z3 (`apt-get install -y --no-install-recommends yosys z3`)";
+
+/// The file of a block's properties.
+pub fn props_path(rtl_dir: &Path, name: &str) -> PathBuf {
+    rtl_dir.join("props").join(format!("{name}.sv"))
+}
+
+/// One property of a props file: its name, its one-line description, its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Property {
+    pub name: String,
+    pub about: String,
+    pub body: String,
+}
+
+/// A props file: the part every property shares (assumptions) and the properties, each
+/// starting at a `// property NAME: description` line.
+pub fn parse(text: &str, file: &str) -> Result<(String, Vec<Property>)> {
+    let mut shared = String::new();
+    let mut props: Vec<Property> = vec![];
+    for (i, line) in text.lines().enumerate() {
+        if let Some(rest) = line.trim().strip_prefix("// property ") {
+            let (name, about) = rest.split_once(':').ok_or_else(|| {
+                Error::new(format!(
+                    "{file}:{}: `// property NAME: description` expected",
+                    i + 1
+                ))
+            })?;
+            let name = name.trim();
+            if name.is_empty()
+                || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                || props.iter().any(|p| p.name == name)
+            {
+                return Err(Error::new(format!(
+                    "{file}:{}: property name `{name}` is empty, repeated or not [A-Za-z0-9_]",
+                    i + 1
+                )));
+            }
+            props.push(Property {
+                name: name.to_string(),
+                about: about.trim().to_string(),
+                body: String::new(),
+            });
+            continue;
+        }
+        let to = props.last_mut().map_or(&mut shared, |p| &mut p.body);
+        to.push_str(line);
+        to.push('\n');
+    }
+    if let Some(p) = props.iter().find(|p| !p.body.contains("assert")) {
+        return Err(Error::new(format!(
+            "{file}: property {} asserts nothing",
+            p.name
+        )));
+    }
+    if props.is_empty() {
+        return Err(Error::new(format!("{file}: no `// property` in it")));
+    }
+    Ok((shared, props))
+}
+
+/// The preamble spliced first: `fw_init` is high in the first cycle only, which is a reset.
+const PREAMBLE: &str = "    // flitwave rtl prove: the first cycle is a reset\n\
+    reg fw_init = 1'b1;\n\
+    always @(posedge clock) fw_init <= 1'b0;\n\
+    always @(*) if (fw_init) assume(reset);\n";
+
+/// The formal model of `top` in `verilog`: `extra` spliced before its `endmodule`.
+pub fn splice(verilog: &str, top: &str, extra: &str) -> Result<String> {
+    let end = format!("endmodule // {top}\n");
+    let at = verilog
+        .find(&end)
+        .ok_or_else(|| Error::new(format!("no `{}` in the Verilog", end.trim())))?;
+    Ok(format!(
+        "{}{PREAMBLE}{extra}{}",
+        &verilog[..at],
+        &verilog[at..]
+    ))
+}
+
+/// The outcome of one property.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    /// Holds in every reachable state (bounded check and induction passed).
+    Proven,
+    /// Fails `step` cycles after reset; the counterexample is in `vcd` (when one was asked).
+    Failed { step: u32, vcd: Option<PathBuf> },
+    /// Holds for `depth` cycles after reset but is not inductive at that depth.
+    Unproven { depth: u32 },
+}
+
+/// One property's result.
+#[derive(Debug, Clone)]
+pub struct Proof {
+    pub property: Property,
+    pub verdict: Verdict,
+    pub secs: f64,
+}
+
+/// Options of [`prove`].
+#[derive(Debug, Clone)]
+pub struct ProveOptions {
+    /// Cycles of the bounded check and of the induction.
+    pub depth: u32,
+    /// Where counterexample VCDs and their save files go (None: none written).
+    pub cex_dir: Option<PathBuf>,
+}
+
+impl Default for ProveOptions {
+    fn default() -> Self {
+        ProveOptions {
+            depth: 20,
+            cex_dir: None,
+        }
+    }
+}
+
+/// Prove every property of `props` (the text of `file`) on block `name` whose Verilog is
+/// `verilog`. Tool and syntax failures are errors; failed properties are results.
+pub fn prove(
+    name: &str,
+    verilog: &str,
+    props: &str,
+    file: &str,
+    o: &ProveOptions,
+) -> Result<Vec<Proof>> {
+    if o.depth == 0 {
+        return Err(Error::field("--depth", "0 is out of range, allowed >= 1"));
+    }
+    let top = module(name);
+    let (shared, list) = parse(props, file)?;
+    let mut out = vec![];
+    for p in list {
+        let t0 = std::time::Instant::now();
+        let dir = scratch(&format!("{name}-prove-{}", p.name))?;
+        let model = splice(verilog, &top, &format!("{shared}{}", p.body))?;
+        std::fs::write(dir.join("model.sv"), model)
+            .map_err(|e| Error::new(format!("cannot write the formal model of {top}: {e}")))?;
+        let script = format!(
+            "read_verilog -formal -sv model.sv; prep -flatten -top {top}; async2sync; \
+             opt -full; techmap; opt -fast; abc -g AND; dffunmap; opt_clean; write_smt2 -wires model.smt2"
+        );
+        let (ok, log) = tool("yosys", &["-q", "-p", &script], &dir)?;
+        if !ok {
+            return Err(Error::new(format!(
+                "{file}: property {} does not compile with {top}:\n{}",
+                p.name,
+                last_lines(&log, 8)
+            )));
+        }
+        let depth = o.depth.to_string();
+        let bmc = [
+            "-s",
+            "z3",
+            "--presat",
+            "-t",
+            &depth,
+            "--dump-vcd",
+            "cex.vcd",
+            "model.smt2",
+        ];
+        let (_, log) = smtbmc(&bmc, &dir)?;
+        let verdict = if let Some(step) = failed_step(&log) {
+            let vcd = match &o.cex_dir {
+                Some(d) => Some(keep_cex(&dir, d, name, &p.name)?),
+                None => None,
+            };
+            Verdict::Failed { step, vcd }
+        } else {
+            passed(&log, &p.name, "bounded check")?;
+            let (_, log) = smtbmc(&["-s", "z3", "-i", "-t", &depth, "model.smt2"], &dir)?;
+            if log.contains("Temporal induction successful.") {
+                Verdict::Proven
+            } else {
+                Verdict::Unproven { depth: o.depth }
+            }
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        out.push(Proof {
+            property: p,
+            verdict,
+            secs: t0.elapsed().as_secs_f64(),
+        });
+    }
+    Ok(out)
+}
+
+fn smtbmc(args: &[&str], dir: &Path) -> Result<(bool, String)> {
+    tool("yosys-smtbmc", args, dir).map_err(|e| Error::new(format!("{e} ({PROVE_HINT})")))
+}
+
+/// The step of the first failed assertion of a bounded check, if one failed.
+pub fn failed_step(log: &str) -> Option<u32> {
+    if !log.contains("Status: FAILED") {
+        return None;
+    }
+    // `##   0:00:00  Checking assertions in step 3..` precedes `BMC failed!`
+    let at = log.find("BMC failed!").unwrap_or(log.len());
+    log[..at]
+        .lines()
+        .rev()
+        .find_map(|l| {
+            l.split_once("assertions in step ")?
+                .1
+                .trim_end_matches('.')
+                .parse()
+                .ok()
+        })
+        .or(Some(0))
+}
+
+/// A bounded check that neither passed nor failed (unsatisfiable assumptions, solver
+/// trouble) is an error naming why.
+fn passed(log: &str, prop: &str, what: &str) -> Result<()> {
+    if log.contains("Status: PASSED") {
+        return Ok(());
+    }
+    let why = if log.contains("Assumptions are unsatisfiable") {
+        " (the assumptions contradict each other: every proof would hold vacuously)"
+    } else {
+        ""
+    };
+    Err(Error::new(format!(
+        "property {prop}: the {what} ended neither PASSED nor FAILED{why}:\n{}",
+        last_lines(log, 8)
+    )))
+}
+
+fn last_lines(log: &str, n: usize) -> String {
+    let lines: Vec<&str> = log.lines().collect();
+    lines[lines.len().saturating_sub(n)..].join("\n")
+}
+
+/// Move the counterexample into `to` as `<block>.<property>.vcd`, with its save file.
+fn keep_cex(dir: &Path, to: &Path, name: &str, prop: &str) -> Result<PathBuf> {
+    std::fs::create_dir_all(to)
+        .map_err(|e| Error::new(format!("cannot create {}: {e}", to.display())))?;
+    let dst = to.join(format!("{name}.{prop}.vcd"));
+    let text = std::fs::read_to_string(dir.join("cex.vcd"))
+        .map_err(|e| Error::new(format!("yosys-smtbmc wrote no counterexample: {e}")))?;
+    let end = text
+        .lines()
+        .filter_map(|l| l.strip_prefix('#')?.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0);
+    crate::output::write(&dst, text)?;
+    crate::sim::gtkw::write_for_vcd(&dst, 0, end.max(1), |_| None)?;
+    Ok(dst)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_props_file_splits_into_shared_assumptions_and_properties() {
+        let t = "// header\nalways @(*) assume(x);\n// property a_b: first one\nalways @(*) assert(y);\n// property c: second\nalways @(*) assert(z);\n";
+        let (shared, p) = parse(t, "f.sv").unwrap();
+        assert_eq!(shared, "// header\nalways @(*) assume(x);\n");
+        assert_eq!(p.len(), 2);
+        assert_eq!(
+            (p[0].name.as_str(), p[0].about.as_str()),
+            ("a_b", "first one")
+        );
+        assert_eq!(p[1].body, "always @(*) assert(z);\n");
+        for bad in [
+            "// property : x\nassert(y);\n",
+            "// property a b: x\nassert(y);\n",
+            "// property a: x\nassert(y);\n// property a: again\nassert(z);\n",
+            "// property a: asserts nothing\nassume(y);\n",
+            "always @(*) assume(x);\n",
+        ] {
+            assert!(parse(bad, "f.sv").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_failed_step_is_read_from_the_log() {
+        let log = "##   0:00:00  Checking assertions in step 2..\n##   0:00:00  Checking assertions in step 3..\n##   0:00:00  BMC failed!\n##   0:00:00  Status: FAILED\n";
+        assert_eq!(failed_step(log), Some(3));
+        assert_eq!(failed_step("##   0:00:00  Status: PASSED\n"), None);
+    }
+
+    #[test]
+    fn the_properties_go_before_the_top_modules_end() {
+        let v = "module fw_a(clock);\nendmodule // fw_a\nmodule fw_a__r();\nendmodule // fw_a__r\n";
+        let m = splice(v, "fw_a", "    always @(*) assert(1);\n").unwrap();
+        let at = m.find("assert(1)").unwrap();
+        assert!(at < m.find("endmodule // fw_a\n").unwrap() && m.contains("fw_init"));
+        assert!(splice(v, "fw_b", "").is_err());
+    }
+}
