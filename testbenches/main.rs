@@ -50,6 +50,7 @@ mod routing;
 mod routing_tables;
 mod rtl;
 mod rtl_icarus;
+mod rtl_prove;
 mod slack_buffer;
 mod sleep;
 mod speculative;

@@ -340,6 +340,9 @@ pub(crate) struct RtlProveArgs {
     /// Directory of the counterexamples (<block>.<property>.vcd and .gtkw).
     #[arg(long, default_value = "waves/prove")]
     pub cex: PathBuf,
+    /// Only the property of this name (with one block).
+    #[arg(long)]
+    pub property: Option<String>,
 }
 
 #[derive(Args)]

@@ -219,7 +219,14 @@ fn cmd_prove(a: RtlProveArgs) -> Result<()> {
     let o = ProveOptions {
         depth: a.depth,
         cex_dir: Some(a.cex.clone()),
+        only: a.property.clone(),
     };
+    if o.only.is_some() && blocks.len() != 1 {
+        return Err(Error::field(
+            "--property",
+            "names a property of one block: give exactly one block with it",
+        ));
+    }
     if o.depth == 0 {
         return Err(Error::field("--depth", "0 is out of range, allowed >= 1"));
     }
@@ -234,15 +241,15 @@ fn cmd_prove(a: RtlProveArgs) -> Result<()> {
     for b in blocks {
         let vfile = eda::verilog_path(&a.dir, b.name());
         let pfile = prove::props_path(&a.dir, b.name());
-        let read = |p: &std::path::Path| {
-            std::fs::read_to_string(p).map_err(|e| {
-                Error::new(format!(
-                    "{}: {e} (every twin has its properties there; docs/rtl.md §Proofs)",
-                    p.display()
-                ))
-            })
+        let read = |p: &std::path::Path, hint: &str| {
+            std::fs::read_to_string(p)
+                .map_err(|e| Error::new(format!("{}: {e} ({hint})", p.display())))
         };
-        let (verilog, props) = (read(&vfile)?, read(&pfile)?);
+        let verilog = read(&vfile, "`flitwave rtl emit --dir` writes it")?;
+        let props = read(
+            &pfile,
+            "every twin has its properties there; docs/rtl.md §Proofs",
+        )?;
         let file = pfile.display().to_string();
         for p in prove::prove(b.name(), &verilog, &props, &file, &o)? {
             let v = match &p.verdict {

@@ -96,8 +96,9 @@ pub fn splice(verilog: &str, top: &str, extra: &str) -> Result<String> {
     let at = verilog
         .find(&end)
         .ok_or_else(|| Error::new(format!("no `{}` in the Verilog", end.trim())))?;
+    // no implicit nets: a misspelt signal in a property is an error, not a free wire
     Ok(format!(
-        "{}{PREAMBLE}{extra}{}",
+        "`default_nettype none\n{}{PREAMBLE}{extra}{}",
         &verilog[..at],
         &verilog[at..]
     ))
@@ -129,6 +130,8 @@ pub struct ProveOptions {
     pub depth: u32,
     /// Where counterexample VCDs and their save files go (None: none written).
     pub cex_dir: Option<PathBuf>,
+    /// Only the property of this name (None: every one).
+    pub only: Option<String>,
 }
 
 impl Default for ProveOptions {
@@ -136,6 +139,7 @@ impl Default for ProveOptions {
         ProveOptions {
             depth: 20,
             cex_dir: None,
+            only: None,
         }
     }
 }
@@ -153,7 +157,20 @@ pub fn prove(
         return Err(Error::field("--depth", "0 is out of range, allowed >= 1"));
     }
     let top = module(name);
-    let (shared, list) = parse(props, file)?;
+    let (shared, mut list) = parse(props, file)?;
+    if let Some(only) = &o.only {
+        let names: Vec<_> = list.iter().map(|p| p.name.clone()).collect();
+        list.retain(|p| &p.name == only);
+        if list.is_empty() {
+            return Err(Error::field(
+                "--property",
+                format!(
+                    "{file} has no property `{only}`; it has {}",
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
     let mut out = vec![];
     for p in list {
         let t0 = std::time::Instant::now();

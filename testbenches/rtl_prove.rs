@@ -1,0 +1,241 @@
+//! Testbench of `flitwave rtl prove` (docs/rtl.md §Proofs): every twin has its properties and
+//! each one is proven (full tier); a twin with a seeded bug fails the property the bug breaks,
+//! with a counterexample VCD and its save file; bad input is refused with a clear error.
+//! Needs yosys, yosys-smtbmc and z3 (scripts/test.sh installs them).
+
+use crate::rtl_icarus::flitwave;
+use flitwave::hdl::eda::prove::{self, ProveOptions, Verdict};
+use flitwave::hdl::eda::verilog_path;
+use flitwave::hdl::{self, BLOCKS};
+use std::path::{Path, PathBuf};
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("flitwave-prove-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Seeded bugs: (block, text of rtl/<block>.v, its buggy replacement, the property that must
+/// then fail).
+const SEEDED: &[(&str, &str, &str, &str)] = &[
+    // a return is taken even when the counter is at its size
+    (
+        "credit",
+        "give = ret & ((count$q != limit$q) | take);",
+        "give = ret;",
+        "in_range",
+    ),
+    // the round-robin mask forgets the requests
+    (
+        "arbiter",
+        "masked = req & thermo;",
+        "masked = thermo;",
+        "grant_to_requester",
+    ),
+    // output 0's stage-2 arbiter grants every input that picked it
+    (
+        "allocator",
+        "win$0 = (omask$0 & (~omask$0 + 32'h1));",
+        "win$0 = omask$0;",
+        "no_output_granted_twice",
+    ),
+];
+
+/// Every twin has a props file, and it parses into at least one property.
+#[test]
+fn every_twin_has_properties() {
+    for b in BLOCKS {
+        let p = prove::props_path(Path::new("rtl"), b.name());
+        let text = read(&p);
+        let (_, props) = prove::parse(&text, &p.display().to_string()).unwrap();
+        assert!(!props.is_empty());
+    }
+}
+
+/// A seeded bug fails the property it breaks, 1..depth cycles after reset, and leaves a
+/// counterexample VCD with its save file; the same property holds on the twin as emitted.
+#[test]
+fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
+    for &(block, from, to, property) in SEEDED {
+        let v = read(&verilog_path(Path::new("rtl"), block));
+        assert_eq!(
+            v.matches(from).count(),
+            1,
+            "{block}: `{from}` must occur once"
+        );
+        let pfile = prove::props_path(Path::new("rtl"), block);
+        let props = read(&pfile);
+        let cex = scratch(&format!("cex-{block}"));
+        let o = ProveOptions {
+            cex_dir: Some(cex.clone()),
+            only: Some(property.into()),
+            ..Default::default()
+        };
+        let file = pfile.display().to_string();
+        let good = prove::prove(block, &v, &props, &file, &o).unwrap();
+        assert_eq!(good.len(), 1);
+        assert_eq!(good[0].verdict, Verdict::Proven, "{block}.{property}");
+        let bad = prove::prove(block, &v.replace(from, to), &props, &file, &o).unwrap();
+        match &bad[0].verdict {
+            Verdict::Failed {
+                step,
+                vcd: Some(vcd),
+            } => {
+                assert!(*step >= 1 && *step < o.depth, "{block}: step {step}");
+                let text = read(vcd);
+                assert!(text.contains("$enddefinitions") && text.contains("reset"));
+                let gtkw = read(&vcd.with_extension("gtkw"));
+                assert!(gtkw.contains(&format!("{block}.{property}.vcd")), "{gtkw}");
+            }
+            other => panic!("{block}.{property} with the seeded bug: {other:?}"),
+        }
+    }
+}
+
+/// Every property of a twin is proven (bounded check from reset and 20-induction).
+fn every_property_is_proven(name: &str) {
+    let b = hdl::find(name).unwrap();
+    let v = read(&verilog_path(Path::new("rtl"), b.name()));
+    let pfile = prove::props_path(Path::new("rtl"), b.name());
+    let o = ProveOptions::default();
+    let r = prove::prove(name, &v, &read(&pfile), &pfile.display().to_string(), &o).unwrap();
+    let bad: Vec<_> = r
+        .iter()
+        .filter(|p| p.verdict != Verdict::Proven)
+        .map(|p| format!("{}: {:?}", p.property.name, p.verdict))
+        .collect();
+    assert!(bad.is_empty(), "{name}: {bad:?}");
+}
+
+/// The proofs of every twin, one test each; full tier, as the RTL flow (docs/testing.md).
+macro_rules! proofs_of_every_twin {
+    ($($block:ident),* $(,)?) => {
+        mod proofs {
+            $(
+                #[test]
+                #[ignore = "full tier: the proofs of the twins' properties"]
+                fn $block() {
+                    super::every_property_is_proven(stringify!($block));
+                }
+            )*
+
+            /// A new twin cannot be left out: every registered one has its proof test.
+            #[test]
+            fn every_twin_has_a_proof_test() {
+                let tested = [$(stringify!($block)),*];
+                for b in flitwave::hdl::BLOCKS {
+                    assert!(tested.contains(&b.name()), "twin {} has no proof test", b.name());
+                }
+                assert_eq!(tested.len(), flitwave::hdl::BLOCKS.len());
+            }
+        }
+    };
+}
+
+proofs_of_every_twin!(
+    arbiter,
+    slack_buffer,
+    credit,
+    ir_fir,
+    itb,
+    allocator,
+    vc_allocator,
+    dl_table,
+    rearrange,
+    luc_ncb,
+    speculative,
+);
+
+/// `flitwave rtl prove` as a user runs it: PROVEN per property and exit 0; with a seeded bug,
+/// FAILED, the save file to open, and a non-zero exit naming the property; bad input refused.
+#[test]
+fn rtl_prove_command_proves_fails_and_refuses() {
+    let root = scratch("cmd");
+    let rtl = Path::new(env!("CARGO_MANIFEST_DIR")).join("rtl");
+    let out = flitwave(
+        &["rtl", "prove", "credit", "--dir", rtl.to_str().unwrap()],
+        &root,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.contains(" PROVEN ")).count(),
+        3,
+        "{text}"
+    );
+    // a copy of rtl/ with the credit counter's bug
+    let bad = root.join("rtl");
+    std::fs::create_dir_all(bad.join("props")).unwrap();
+    let v = read(&rtl.join("credit.v")).replace(SEEDED[0].1, SEEDED[0].2);
+    std::fs::write(bad.join("credit.v"), v).unwrap();
+    std::fs::copy(rtl.join("props/credit.sv"), bad.join("props/credit.sv")).unwrap();
+    let out = flitwave(
+        &["rtl", "prove", "credit", "--dir", "rtl", "--cex", "cex"],
+        &root,
+    );
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(!out.status.success());
+    assert!(
+        text.lines()
+            .any(|l| l.contains("in_range") && l.contains("FAILED")),
+        "{text}"
+    );
+    assert!(text.contains("gtkwave cex/credit.in_range.gtkw"), "{text}");
+    assert!(root.join("cex/credit.in_range.vcd").exists());
+    assert!(err.contains("credit.in_range"), "{err}");
+    // bad input
+    for (args, says) in [
+        (vec!["rtl", "prove", "nosuch"], "nosuch"),
+        (vec!["rtl", "prove", "credit", "--depth", "0"], "--depth"),
+        (
+            vec!["rtl", "prove", "credit", "--property", "nosuch"],
+            "in_range",
+        ),
+        (
+            vec![
+                "rtl",
+                "prove",
+                "credit",
+                "arbiter",
+                "--property",
+                "in_range",
+            ],
+            "--property",
+        ),
+        (
+            vec!["rtl", "prove", "arbiter", "--dir", "rtl"],
+            "rtl/arbiter.v",
+        ),
+    ] {
+        let out = flitwave(&args, &root);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(says),
+            "{args:?}: {err}"
+        );
+    }
+    // a props file that does not compile names itself and the property
+    std::fs::write(
+        bad.join("props/credit.sv"),
+        "// property broken: refers to nothing\nalways @(*) assert(no_such_signal);\n",
+    )
+    .unwrap();
+    let out = flitwave(&["rtl", "prove", "credit", "--dir", "rtl"], &root);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("broken") && err.contains("credit.sv"),
+        "{err}"
+    );
+}
