@@ -21,7 +21,8 @@ fn read(p: &Path) -> String {
 }
 
 /// Seeded bugs: (block, text of rtl/<block>.v, its buggy replacement, the property that must
-/// then fail).
+/// then fail). The bounded check runs to the depth of the block's props file, or to
+/// [`seeded_depth`]'s where the bug needs more cycles to show.
 const SEEDED: &[(&str, &str, &str, &str)] = &[
     // a return is taken even when the counter is at its size
     (
@@ -44,7 +45,62 @@ const SEEDED: &[(&str, &str, &str, &str)] = &[
         "win$0 = omask$0;",
         "no_output_granted_twice",
     ),
+    // the bypass register compares the write pointer with the wrong read pointer
+    (
+        "slack_buffer",
+        "byp_valid$d = push_ok & (wr$q == rd_next);",
+        "byp_valid$d = push_ok & (wr$q == rd$q);",
+        "refill_head",
+    ),
+    // the LUC's saturation at 0 tests for 0 instead of for a decrement larger than it
+    (
+        "luc_ncb",
+        "if ((cnt$q < dlt16)) begin",
+        "if ((cnt$q == 16'h0)) begin",
+        "luc_saturating",
+    ),
+    // the VC-difference entry's absolute flag read from the wrong bit
+    (
+        "dl_table",
+        "if (entry[32'h2]) begin",
+        "if (entry[32'h3]) begin",
+        "lookup_vc_legal",
+    ),
+    // the cyclic interval test (FI > LI wraps round) takes the and of the two comparisons
+    (
+        "ir_fir",
+        "else if ((((dest & mr$3$q) >= fi$3$q) | ((dest & mr$3$q) <= li$3$q))) begin",
+        "else if ((((dest & mr$3$q) >= fi$3$q) & ((dest & mr$3$q) <= li$3$q))) begin",
+        "hit_is_cyclic_interval",
+    ),
+    // a descriptor is taken even when the ring is full and nothing leaves
+    (
+        "itb",
+        "take = start & (~full | pop);",
+        "take = start;",
+        "no_descriptor_overflow",
+    ),
+    // the free-first rule looks at free channels that are not valid
+    (
+        "speculative",
+        "any_free = |(valid & free);",
+        "any_free = |free;",
+        "pick_to_candidate",
+    ),
+    // a delivery run skips every other sequence number
+    (
+        "rearrange",
+        "s_sn$d = s_sn$q + 32'h1;",
+        "s_sn$d = s_sn$q + 32'h2;",
+        "deliver_in_sequence",
+    ),
 ];
+
+/// The depth of the bounded check of a seeded bug: the rearrange controller's shows at its
+/// second DELIVER, 4 cycles after reset, beyond its props file's induction depth of 2.
+fn seeded_depth(block: &str) -> Option<u32> {
+    (block == "rearrange").then_some(5)
+}
 
 /// Every twin has a props file, and it parses into at least one property.
 #[test]
@@ -58,8 +114,11 @@ fn every_twin_has_properties() {
 }
 
 /// A seeded bug fails the property it breaks, 1..depth cycles after reset, and leaves a
-/// counterexample VCD with its save file; the same property holds on the twin as emitted.
+/// counterexample VCD with its save file (that the property holds on the twin as emitted is
+/// `proofs::<block>`).
+/// Full tier (about 2 minutes); the quick tier's command test seeds the credit counter's bug.
 #[test]
+#[ignore = "full tier: proofs with seeded bugs"]
 fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
     for &(block, from, to, property) in SEEDED {
         let v = read(&verilog_path(Path::new("rtl"), block));
@@ -74,19 +133,17 @@ fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
         let o = ProveOptions {
             cex_dir: Some(cex.clone()),
             only: Some(property.into()),
-            ..Default::default()
+            depth: seeded_depth(block),
         };
         let file = pfile.display().to_string();
-        let good = prove::prove(block, &v, &props, &file, &o).unwrap();
-        assert_eq!(good.len(), 1);
-        assert_eq!(good[0].verdict, Verdict::Proven, "{block}.{property}");
         let bad = prove::prove(block, &v.replace(from, to), &props, &file, &o).unwrap();
         match &bad[0].verdict {
             Verdict::Failed {
                 step,
+                depth,
                 vcd: Some(vcd),
             } => {
-                assert!(*step >= 1 && *step < o.depth, "{block}: step {step}");
+                assert!(*step >= 1 && step <= depth, "{block}: step {step}");
                 let text = read(vcd);
                 assert!(text.contains("$enddefinitions") && text.contains("reset"));
                 let gtkw = read(&vcd.with_extension("gtkw"));

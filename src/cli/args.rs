@@ -334,9 +334,10 @@ pub(crate) struct RtlProveArgs {
     /// Directory holding the Verilog and props/<block>.sv.
     #[arg(long, default_value = "rtl")]
     pub dir: PathBuf,
-    /// Cycles of the bounded check and of the induction; at least 1.
-    #[arg(long, default_value_t = 20)]
-    pub depth: u32,
+    /// Cycles of the bounded check and of the induction, at least 1 (default: the props
+    /// file's `// depth N`, else 20).
+    #[arg(long)]
+    pub depth: Option<u32>,
     /// Directory of the counterexamples (<block>.<property>.vcd and .gtkw).
     #[arg(long, default_value = "waves/prove")]
     pub cex: PathBuf,

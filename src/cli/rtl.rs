@@ -227,11 +227,11 @@ fn cmd_prove(a: RtlProveArgs) -> Result<()> {
             "names a property of one block: give exactly one block with it",
         ));
     }
-    if o.depth == 0 {
+    if o.depth == Some(0) {
         return Err(Error::field("--depth", "0 is out of range, allowed >= 1"));
     }
     outln!(
-        "{:<14} {:<24} {:<9} {:>6}  property",
+        "{:<14} {:<26} {:<9} {:>7}  property",
         "block",
         "name",
         "verdict",
@@ -257,17 +257,18 @@ fn cmd_prove(a: RtlProveArgs) -> Result<()> {
                 Verdict::Failed { .. } => "FAILED",
                 Verdict::Unproven { .. } => "UNPROVEN",
             };
+            let secs = format!("{:.2}{}", p.secs, if p.jointly { "*" } else { " " });
             outln!(
-                "{:<14} {:<24} {:<9} {:>6.2}  {}",
+                "{:<14} {:<26} {:<9} {:>7}  {}",
                 b.name(),
                 p.property.name,
                 v,
-                p.secs,
+                secs,
                 p.property.about
             );
             match &p.verdict {
                 Verdict::Proven => proven += 1,
-                Verdict::Failed { step, vcd } => {
+                Verdict::Failed { step, vcd, .. } => {
                     if let Some(vcd) = vcd {
                         outln!(
                             "    fails {step} cycles after reset; counterexample: gtkwave {}",
@@ -284,9 +285,10 @@ fn cmd_prove(a: RtlProveArgs) -> Result<()> {
         }
     }
     outln!(
-        "PROVEN: bounded check from reset and {}-induction (yosys-smtbmc, z3): holds in every reachable state",
-        a.depth
+        "PROVEN: bounded check from reset and k-induction at the same depth (yosys-smtbmc, z3; k = --depth, else the props file's `// depth`, else {}): holds in every reachable state",
+        prove::DEPTH
     );
+    outln!("*: proven together with the block's other properties in one model (the time of that proof)");
     if bad.is_empty() {
         outln!("{proven} properties proven");
         Ok(())

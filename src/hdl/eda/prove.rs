@@ -14,7 +14,9 @@
 //! 2. k-induction at the same depth (`-i`): any `depth` consecutive cycles satisfying the
 //!    property are followed by one that does — with 1, an unbounded proof.
 //!
-//! PROVEN needs both; a property that holds for `depth` cycles but is not inductive is
+//! The properties of a file are first proven together (one model with every assertion: if
+//! the conjunction holds and is inductive, so is each); only when that fails is each proven
+//! alone, to name the one that fails. PROVEN needs both steps; a property that holds for `depth` cycles but is not inductive is
 //! UNPROVEN (strengthen it with helper assertions in its block, or deepen the induction).
 
 use super::{module, scratch, tool};
@@ -44,6 +46,9 @@ pub fn parse(text: &str, file: &str) -> Result<(String, Vec<Property>)> {
     let mut shared = String::new();
     let mut props: Vec<Property> = vec![];
     for (i, line) in text.lines().enumerate() {
+        if line.trim().starts_with("// depth ") {
+            depth_of(line, file, i + 1)?;
+        }
         if let Some(rest) = line.trim().strip_prefix("// property ") {
             let (name, about) = rest.split_once(':').ok_or_else(|| {
                 Error::new(format!(
@@ -84,6 +89,30 @@ pub fn parse(text: &str, file: &str) -> Result<(String, Vec<Property>)> {
     Ok((shared, props))
 }
 
+/// The depth a props file asks for (`// depth N: why`, before its first property): the
+/// induction depth its helper invariants make enough, for a model too large to unroll 20
+/// cycles in reasonable time. Any depth at which both steps pass is an unbounded proof.
+pub fn file_depth(text: &str, file: &str) -> Result<Option<u32>> {
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().starts_with("// property ") {
+            break;
+        }
+        if line.trim().starts_with("// depth ") {
+            return depth_of(line, file, i + 1).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+fn depth_of(line: &str, file: &str, at: usize) -> Result<u32> {
+    let n = line.trim()["// depth ".len()..]
+        .split(':')
+        .next()
+        .and_then(|n| n.trim().parse::<u32>().ok())
+        .filter(|&n| n >= 1);
+    n.ok_or_else(|| Error::new(format!("{file}:{at}: `// depth N: why` expected, N >= 1")))
+}
+
 /// The preamble spliced first: `fw_init` is high in the first cycle only, which is a reset.
 const PREAMBLE: &str = "    // flitwave rtl prove: the first cycle is a reset\n\
     reg fw_init = 1'b1;\n\
@@ -109,8 +138,13 @@ pub fn splice(verilog: &str, top: &str, extra: &str) -> Result<String> {
 pub enum Verdict {
     /// Holds in every reachable state (bounded check and induction passed).
     Proven,
-    /// Fails `step` cycles after reset; the counterexample is in `vcd` (when one was asked).
-    Failed { step: u32, vcd: Option<PathBuf> },
+    /// Fails `step` cycles after reset (found by a bounded check of `depth`); the
+    /// counterexample is in `vcd` (when one was asked).
+    Failed {
+        step: u32,
+        depth: u32,
+        vcd: Option<PathBuf>,
+    },
     /// Holds for `depth` cycles after reset but is not inductive at that depth.
     Unproven { depth: u32 },
 }
@@ -120,14 +154,21 @@ pub enum Verdict {
 pub struct Proof {
     pub property: Property,
     pub verdict: Verdict,
+    /// Seconds of its proof; of the joint proof when `jointly`.
     pub secs: f64,
+    /// Proven together with the block's other properties, in one model.
+    pub jointly: bool,
 }
+
+/// The default depth of the bounded check and of the induction.
+pub const DEPTH: u32 = 20;
 
 /// Options of [`prove`].
 #[derive(Debug, Clone)]
 pub struct ProveOptions {
-    /// Cycles of the bounded check and of the induction.
-    pub depth: u32,
+    /// Cycles of the bounded check and of the induction (None: the file's `// depth`, else
+    /// [`DEPTH`]).
+    pub depth: Option<u32>,
     /// Where counterexample VCDs and their save files go (None: none written).
     pub cex_dir: Option<PathBuf>,
     /// Only the property of this name (None: every one).
@@ -137,7 +178,7 @@ pub struct ProveOptions {
 impl Default for ProveOptions {
     fn default() -> Self {
         ProveOptions {
-            depth: 20,
+            depth: None,
             cex_dir: None,
             only: None,
         }
@@ -153,10 +194,10 @@ pub fn prove(
     file: &str,
     o: &ProveOptions,
 ) -> Result<Vec<Proof>> {
-    if o.depth == 0 {
+    if o.depth == Some(0) {
         return Err(Error::field("--depth", "0 is out of range, allowed >= 1"));
     }
-    let top = module(name);
+    let depth = o.depth.or(file_depth(props, file)?).unwrap_or(DEPTH);
     let (shared, mut list) = parse(props, file)?;
     if let Some(only) = &o.only {
         let names: Vec<_> = list.iter().map(|p| p.name.clone()).collect();
@@ -171,60 +212,115 @@ pub fn prove(
             ));
         }
     }
+    // the properties without assumptions of their own in one model first: if their
+    // conjunction holds for `depth` cycles and is `depth`-inductive, each one holds in every
+    // reachable state; only when it is not are they proven one by one, to say which fails (a
+    // property with its own assumption is always proven alone: it must not constrain others)
+    let order: Vec<String> = list.iter().map(|p| p.name.clone()).collect();
+    let (free, own): (Vec<_>, Vec<_>) = list.into_iter().partition(|p| !p.body.contains("assume"));
     let mut out = vec![];
-    for p in list {
+    let mut alone = own;
+    if free.len() > 1 {
         let t0 = std::time::Instant::now();
-        let dir = scratch(&format!("{name}-prove-{}", p.name))?;
-        let model = splice(verilog, &top, &format!("{shared}{}", p.body))?;
-        std::fs::write(dir.join("model.sv"), model)
-            .map_err(|e| Error::new(format!("cannot write the formal model of {top}: {e}")))?;
-        let script = format!(
-            "read_verilog -formal -sv model.sv; prep -flatten -top {top}; async2sync; \
-             opt -full; techmap; opt -fast; abc -g AND; dffunmap; opt_clean; write_smt2 -wires model.smt2"
-        );
-        let (ok, log) = tool("yosys", &["-q", "-p", &script], &dir)?;
-        if !ok {
-            return Err(Error::new(format!(
-                "{file}: property {} does not compile with {top}:\n{}",
-                p.name,
-                last_lines(&log, 8)
-            )));
-        }
-        let depth = o.depth.to_string();
-        let bmc = [
-            "-s",
-            "z3",
-            "--presat",
-            "-t",
-            &depth,
-            "--dump-vcd",
-            "cex.vcd",
-            "model.smt2",
-        ];
-        let (_, log) = smtbmc(&bmc, &dir)?;
-        let verdict = if let Some(step) = failed_step(&log) {
-            let vcd = match &o.cex_dir {
-                Some(d) => Some(keep_cex(&dir, d, name, &p.name)?),
-                None => None,
-            };
-            Verdict::Failed { step, vcd }
-        } else {
-            passed(&log, &p.name, "bounded check")?;
-            let (_, log) = smtbmc(&["-s", "z3", "-i", "-t", &depth, "model.smt2"], &dir)?;
-            if log.contains("Temporal induction successful.") {
-                Verdict::Proven
-            } else {
-                Verdict::Unproven { depth: o.depth }
-            }
+        let all: String = free.iter().map(|p| p.body.as_str()).collect();
+        let joint = Property {
+            name: "all".into(),
+            about: String::new(),
+            body: all,
         };
-        let _ = std::fs::remove_dir_all(&dir);
+        if let Ok(Verdict::Proven) = one(name, verilog, &shared, &joint, file, depth, None) {
+            let secs = t0.elapsed().as_secs_f64();
+            out.extend(free.into_iter().map(|property| Proof {
+                property,
+                verdict: Verdict::Proven,
+                secs,
+                jointly: true,
+            }));
+        } else {
+            alone.extend(free);
+        }
+    } else {
+        alone.extend(free);
+    }
+    for p in alone {
+        let t0 = std::time::Instant::now();
+        let verdict = one(
+            name,
+            verilog,
+            &shared,
+            &p,
+            file,
+            depth,
+            o.cex_dir.as_deref(),
+        )?;
         out.push(Proof {
             property: p,
             verdict,
             secs: t0.elapsed().as_secs_f64(),
+            jointly: false,
         });
     }
+    out.sort_by_key(|p| order.iter().position(|n| *n == p.property.name));
     Ok(out)
+}
+
+/// Prove property `p` (with the shared part) on block `name`: the bounded check, then the
+/// induction.
+fn one(
+    name: &str,
+    verilog: &str,
+    shared: &str,
+    p: &Property,
+    file: &str,
+    depth: u32,
+    cex_dir: Option<&Path>,
+) -> Result<Verdict> {
+    let top = module(name);
+    let dir = scratch(&format!("{name}-prove-{}", p.name))?;
+    let model = splice(verilog, &top, &format!("{shared}{}", p.body))?;
+    std::fs::write(dir.join("model.sv"), model)
+        .map_err(|e| Error::new(format!("cannot write the formal model of {top}: {e}")))?;
+    let script = format!(
+        "read_verilog -formal -sv model.sv; prep -flatten -top {top}; async2sync; \
+         opt -full; techmap; opt -fast; abc -g AND; dffunmap; opt_clean; write_smt2 -wires model.smt2"
+    );
+    let (ok, log) = tool("yosys", &["-q", "-p", &script], &dir)?;
+    if !ok {
+        return Err(Error::new(format!(
+            "{file}: property {} does not compile with {top}:\n{}",
+            p.name,
+            last_lines(&log, 8)
+        )));
+    }
+    let k = depth.to_string();
+    let bmc = [
+        "-s",
+        "z3",
+        "--presat",
+        "-t",
+        &k,
+        "--dump-vcd",
+        "cex.vcd",
+        "model.smt2",
+    ];
+    let (_, log) = smtbmc(&bmc, &dir)?;
+    let verdict = if let Some(step) = failed_step(&log) {
+        let vcd = match cex_dir {
+            Some(d) => Some(keep_cex(&dir, d, name, &p.name)?),
+            None => None,
+        };
+        Verdict::Failed { step, depth, vcd }
+    } else {
+        passed(&log, &p.name, "bounded check")?;
+        let (_, log) = smtbmc(&["-s", "z3", "-i", "-t", &k, "model.smt2"], &dir)?;
+        if log.contains("Temporal induction successful.") {
+            Verdict::Proven
+        } else {
+            Verdict::Unproven { depth }
+        }
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(verdict)
 }
 
 fn smtbmc(args: &[&str], dir: &Path) -> Result<(bool, String)> {
