@@ -164,7 +164,7 @@ pub struct Proof {
 pub const DEPTH: u32 = 20;
 
 /// Options of [`prove`].
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct ProveOptions {
     /// Cycles of the bounded check and of the induction (None: the file's `// depth`, else
     /// [`DEPTH`]).
@@ -175,15 +175,6 @@ pub struct ProveOptions {
     pub only: Option<String>,
 }
 
-impl Default for ProveOptions {
-    fn default() -> Self {
-        ProveOptions {
-            depth: None,
-            cex_dir: None,
-            only: None,
-        }
-    }
-}
 
 /// Prove every property of `props` (the text of `file`) on block `name` whose Verilog is
 /// `verilog`. Tool and syntax failures are errors; failed properties are results.
