@@ -21,8 +21,7 @@ fn read(p: &Path) -> String {
 }
 
 /// Seeded bugs: (block, text of rtl/<block>.v, its buggy replacement, the property that must
-/// then fail). The bounded check runs to the depth of the block's props file, or to
-/// [`seeded_depth`]'s where the bug needs more cycles to show.
+/// then fail), at the depth of the block's props file.
 const SEEDED: &[(&str, &str, &str, &str)] = &[
     // a return is taken even when the counter is at its size
     (
@@ -87,20 +86,12 @@ const SEEDED: &[(&str, &str, &str, &str)] = &[
         "any_free = |free;",
         "pick_to_candidate",
     ),
-    // a delivery run skips every other sequence number
-    (
-        "rearrange",
-        "s_sn$d = s_sn$q + 32'h1;",
-        "s_sn$d = s_sn$q + 32'h2;",
-        "deliver_in_sequence",
-    ),
 ];
-
-/// The depth of the bounded check of a seeded bug: the rearrange controller's shows at its
-/// second DELIVER, 4 cycles after reset, beyond its props file's induction depth of 2.
-fn seeded_depth(block: &str) -> Option<u32> {
-    (block == "rearrange").then_some(5)
-}
+// The rearrange controller's seeded bug (`s_sn$d = s_sn$q + 32'h1;` → `+ 32'h2`: a delivery
+// run skips every other sequence number) fails deliver_in_sequence 4 cycles after reset, so
+// it needs a bounded check of 5 cycles, beyond its props file's depth of 2: about 3 minutes,
+// left out of CI. By hand: edit a copy of rtl/ and run
+// `flitwave rtl prove rearrange --dir COPY --property deliver_in_sequence --depth 5`.
 
 /// Every twin has a props file, and it parses into at least one property.
 #[test]
@@ -133,7 +124,7 @@ fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
         let o = ProveOptions {
             cex_dir: Some(cex.clone()),
             only: Some(property.into()),
-            depth: seeded_depth(block),
+            depth: None,
         };
         let file = pfile.display().to_string();
         let bad = prove::prove(block, &v.replace(from, to), &props, &file, &o).unwrap();

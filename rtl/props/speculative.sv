@@ -5,6 +5,8 @@
 // pick of cycle t's inputs is registered (`pv$q`, `pi$q`) and shows as `pick_valid`, `pick` in
 // t + 1. `fw_init` is high in the first cycle, a reset. No assumption: the properties hold for
 // any input sequence.
+// depth 3: the pick is registered, so every property looks one cycle back; 3-induction proves
+// them (the cost is the eight 20-bit cost sums, about the same at any depth).
 
 // last cycle's inputs, and whether last cycle was a reset
 reg fw_was_reset;

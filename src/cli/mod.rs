@@ -1,6 +1,7 @@
 //! Command implementations of the flitwave binary.
 
 pub(crate) mod args;
+pub(crate) mod args_rtl;
 pub(crate) mod fattree;
 pub(crate) mod help;
 pub(crate) mod json;

@@ -175,7 +175,6 @@ pub struct ProveOptions {
     pub only: Option<String>,
 }
 
-
 /// Prove every property of `props` (the text of `file`) on block `name` whose Verilog is
 /// `verilog`. Tool and syntax failures are errors; failed properties are results.
 pub fn prove(

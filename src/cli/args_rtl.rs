@@ -1,0 +1,100 @@
+//! The `rtl` subcommand's arguments (docs/rtl.md): its verbs, `rtl check` and `rtl prove`.
+
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Subcommand)]
+pub(crate) enum RtlCmd {
+    /// List the twins and their ports.
+    List,
+    /// Write rtl/<block>.v for every twin.
+    Emit {
+        /// Output directory.
+        #[arg(long, default_value = "rtl")]
+        dir: PathBuf,
+    },
+    /// For every twin: lockstep against the model, freshness of rtl/<block>.v, Verilator lint,
+    /// Yosys synthesis (writes rtl/reports/<block>.txt) and Icarus replay of the vectors.
+    Check(RtlCheckArgs),
+    /// Prove each twin's properties (rtl/props/<block>.sv) with Yosys and yosys-smtbmc (z3):
+    /// a bounded check from reset, then k-induction; prints PROVEN, FAILED (with a
+    /// counterexample VCD and its save file) or UNPROVEN (not inductive) per property.
+    Prove(RtlProveArgs),
+    /// Write a self-checking Verilog testbench of a twin into a directory: the twin's Verilog
+    /// (fw_<block>.v), the testbench (fw_<block>_tb.v) and the lockstep vectors
+    /// (fw_<block>_vectors.hex). Run it there with `iverilog -g2012 -o tb *.v && vvp tb`; it
+    /// prints PASS, or FAIL with the cycle, the signal, expected and got.
+    Testbench {
+        /// Block name (see `flitwave rtl list`).
+        block: String,
+        /// Directory (created if missing; files of the same names are replaced; a directory
+        /// holding other .v files is refused).
+        #[arg(short = 'o', long)]
+        output: PathBuf,
+        /// Random lockstep cycles (after reset and the directed ones); at least 1.
+        #[arg(long, default_value_t = 100_000)]
+        cycles: u64,
+        /// Seed of the random stimulus.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Waveform of a twin and its model side by side over the lockstep stimulus.
+    Wave {
+        /// Block name (see `flitwave rtl list`).
+        block: String,
+        /// Ports of model and twin (FST if it ends .fst); the twin's internals: <stem>_rtl.vcd.
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
+        /// Format of the waveform files, overriding their extension (docs/waveforms.md).
+        #[arg(long, value_parser = ["vcd", "fst"])]
+        wave_format: Option<String>,
+        /// Cycles to trace (directed stimulus first, then random).
+        #[arg(long, default_value_t = 2000)]
+        cycles: u64,
+        /// Seed of the random stimulus.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+#[derive(Args)]
+pub(crate) struct RtlProveArgs {
+    /// Blocks (see `flitwave rtl list`); none: every twin.
+    pub block: Vec<String>,
+    /// Directory holding the Verilog and props/<block>.sv.
+    #[arg(long, default_value = "rtl")]
+    pub dir: PathBuf,
+    /// Cycles of the bounded check and of the induction, at least 1 (default: the props
+    /// file's `// depth N`, else 20).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Directory of the counterexamples (<block>.<property>.vcd and .gtkw).
+    #[arg(long, default_value = "waves/prove")]
+    pub cex: PathBuf,
+    /// Only the property of this name (with one block).
+    #[arg(long)]
+    pub property: Option<String>,
+}
+
+#[derive(Args)]
+pub(crate) struct RtlCheckArgs {
+    /// Directory holding the Verilog (reports go to <dir>/reports).
+    #[arg(long, default_value = "rtl")]
+    pub dir: PathBuf,
+    /// Only these blocks (comma separated).
+    #[arg(long, value_delimiter = ',')]
+    pub block: Vec<String>,
+    /// Seed of the random stimulus.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random lockstep cycles per block (after the directed ones); at least 1.
+    #[arg(long, default_value_t = 100_000)]
+    pub cycles: u64,
+    /// Do not write the synthesis reports.
+    #[arg(long)]
+    pub no_reports: bool,
+    /// Self-test of the replay: flip one bit of the expected outputs of this cycle (the check
+    /// must then fail).
+    #[arg(long)]
+    pub corrupt_cycle: Option<usize>,
+}
