@@ -94,14 +94,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
     if a.cycles == 0 {
         return Err(Error::field("--cycles", "0 is out of range, allowed >= 1"));
     }
-    let blocks: Vec<&dyn Flow> = if a.block.is_empty() {
-        hdl::BLOCKS.to_vec()
-    } else {
-        a.block
-            .iter()
-            .map(|n| hdl::find(n))
-            .collect::<Result<_>>()?
-    };
+    let blocks = selected(&a.block)?;
     eda::require_tools()?;
     let o = CheckOptions {
         lockstep: Options {
@@ -208,14 +201,7 @@ fn lockstep_options(cycles: u64, seed: u64) -> Result<Options> {
 
 fn cmd_prove(a: RtlProveArgs) -> Result<()> {
     use flitwave::hdl::eda::prove::{self, ProveOptions, Verdict};
-    let blocks: Vec<&dyn Flow> = if a.block.is_empty() {
-        hdl::BLOCKS.to_vec()
-    } else {
-        a.block
-            .iter()
-            .map(|n| hdl::find(n))
-            .collect::<Result<_>>()?
-    };
+    let blocks = selected(&a.block)?;
     let o = ProveOptions {
         depth: a.depth,
         cex_dir: Some(a.cex.clone()),
@@ -226,9 +212,6 @@ fn cmd_prove(a: RtlProveArgs) -> Result<()> {
             "--property",
             "names a property of one block: give exactly one block with it",
         ));
-    }
-    if o.depth == Some(0) {
-        return Err(Error::field("--depth", "0 is out of range, allowed >= 1"));
     }
     outln!(
         "{:<14} {:<26} {:<9} {:>7}  property",
@@ -300,4 +283,12 @@ fn cmd_prove(a: RtlProveArgs) -> Result<()> {
             bad.join(", ")
         )))
     }
+}
+
+/// The twins named (every one when none is).
+fn selected(names: &[String]) -> Result<Vec<&'static dyn Flow>> {
+    if names.is_empty() {
+        return Ok(hdl::BLOCKS.to_vec());
+    }
+    names.iter().map(|n| hdl::find(n)).collect()
 }

@@ -14,6 +14,9 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod bench;
+mod log;
+pub use log::cell_counts;
+use log::{last_lines, parse_stat};
 pub mod pnr;
 pub mod prove;
 pub use bench::{pack_hex, replay, run_bench, testbench, unpack_hex, write_bench, Bench, Replay};
@@ -365,24 +368,6 @@ impl Synth {
     }
 }
 
-/// Parse the last `stat` section of a Yosys log.
-fn parse_stat(log: &str) -> Option<(u64, BTreeMap<String, u64>)> {
-    let at = log.rfind("Number of cells:")?;
-    let mut lines = log[at..].lines();
-    let cells = lines.next()?.split(':').nth(1)?.trim().parse().ok()?;
-    let mut by_type = BTreeMap::new();
-    for l in lines {
-        let mut it = l.split_whitespace();
-        match (it.next(), it.next(), it.next()) {
-            (Some(t), Some(n), None) if t.starts_with('$') => {
-                by_type.insert(t.to_string(), n.parse().ok()?);
-            }
-            _ => break,
-        }
-    }
-    Some((cells, by_type))
-}
-
 /// Marker between the generic and the CMOS `stat` in the Yosys log.
 const CMOS_MARK: &str = "FLITWAVE_CMOS_MAPPING";
 
@@ -401,8 +386,6 @@ pub fn synth(file: &Path, top: &str) -> Result<Synth> {
     let (ok, log) = tool("yosys", &["-p", &script], &dir)?;
     let _ = std::fs::remove_dir_all(&dir);
     if !ok {
-        let tail: Vec<&str> = log.lines().rev().take(12).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
         let latch = if log.contains("Assertion failed: selection is not empty") {
             " (a latch was inferred: some signal is not assigned on every path)"
         } else {
@@ -410,7 +393,7 @@ pub fn synth(file: &Path, top: &str) -> Result<Synth> {
         };
         return Err(Error::new(format!(
             "{top}: yosys synthesis failed{latch}:\n{}",
-            tail.join("\n")
+            last_lines(&log, 12)
         )));
     }
     let split = log

@@ -14,7 +14,7 @@
 //! The tools are Debian's (`nextpnr-ice40`, `fpga-icestorm`); the seed is fixed, so the figures
 //! are reproducible and the checked-in reports can be compared.
 
-use super::{module, scratch, tool};
+use super::{cell_counts, last_lines, module, scratch, tool};
 use crate::error::{Error, Result};
 use crate::hdl::lockstep::Port;
 use std::fmt::Write as _;
@@ -42,12 +42,15 @@ pub struct Ice40 {
     pub logic_cells: u64,
     /// Maximum clock frequency, MHz (None: no register-to-register path).
     pub fmax_mhz: Option<f64>,
-    /// The critical path's delay, logic and routing, ns.
-    pub critical_ns: Option<f64>,
     pub nextpnr: String,
 }
 
 impl Ice40 {
+    /// The critical path's delay, logic and routing, ns.
+    pub fn critical_ns(&self) -> Option<f64> {
+        self.fmax_mhz.map(|f| 1000.0 / f)
+    }
+
     /// Lines of the checked-in report (`rtl/reports/<name>.txt`).
     pub fn report(&self) -> String {
         let (dev, pkg) = DEVICE;
@@ -65,7 +68,7 @@ impl Ice40 {
             "  logic cells  {} of {DEVICE_LCS} (with the harness)",
             self.logic_cells
         );
-        match (self.fmax_mhz, self.critical_ns) {
+        match (self.fmax_mhz, self.critical_ns()) {
             (Some(f), Some(ns)) => {
                 let _ = writeln!(s, "  fmax         {f:.2} MHz (critical path {ns:.2} ns)");
             }
@@ -128,7 +131,7 @@ pub fn ice40(file: &Path, name: &str, inputs: &[Port], outputs: &[Port]) -> Resu
     if !ok {
         return Err(Error::new(format!(
             "{top}: yosys synth_ice40 failed:\n{}",
-            tail(&log)
+            last_lines(&log, 12)
         )));
     }
     let cells = cell_counts(&log);
@@ -145,7 +148,7 @@ pub fn ice40(file: &Path, name: &str, inputs: &[Port], outputs: &[Port]) -> Resu
     if !ok {
         return Err(Error::new(format!(
             "{top}: yosys synth_ice40 of the harness failed:\n{}",
-            tail(&log)
+            last_lines(&log, 12)
         )));
     }
     let (dev, pkg) = DEVICE;
@@ -168,10 +171,10 @@ pub fn ice40(file: &Path, name: &str, inputs: &[Port], outputs: &[Port]) -> Resu
     if !ok {
         return Err(Error::new(format!(
             "{top}: nextpnr-ice40 could not place and route it on the {dev}:\n{}",
-            tail(&log)
+            last_lines(&log, 12)
         )));
     }
-    let (fmax_mhz, critical_ns) = parse_timing(&log);
+    let fmax_mhz = parse_timing(&log);
     Ok(Ice40 {
         luts: count("SB_LUT4"),
         flip_flops: count("SB_DFF"),
@@ -180,33 +183,8 @@ pub fn ice40(file: &Path, name: &str, inputs: &[Port], outputs: &[Port]) -> Resu
         logic_cells: parse_used(&log, "ICESTORM_LC")
             .ok_or_else(|| Error::new(format!("{top}: no logic-cell count in the nextpnr log")))?,
         fmax_mhz,
-        critical_ns,
         nextpnr: version(&v),
     })
-}
-
-/// The last 12 lines of a tool's log.
-fn tail(log: &str) -> String {
-    let lines: Vec<&str> = log.lines().collect();
-    lines[lines.len().saturating_sub(12)..].join("\n")
-}
-
-/// Cell type → count of the last `stat` of a Yosys log.
-pub fn cell_counts(log: &str) -> Vec<(String, u64)> {
-    let Some(at) = log.rfind("Number of cells:") else {
-        return vec![];
-    };
-    log[at..]
-        .lines()
-        .skip(1)
-        .map_while(|l| {
-            let mut it = l.split_whitespace();
-            match (it.next(), it.next(), it.next()) {
-                (Some(t), Some(n), None) => Some((t.to_string(), n.parse().ok()?)),
-                _ => None,
-            }
-        })
-        .collect()
 }
 
 /// `Info: ICESTORM_LC:   117/ 7680     1%` → 117.
@@ -217,11 +195,10 @@ pub fn parse_used(log: &str, kind: &str) -> Option<u64> {
     })
 }
 
-/// The final timing analysis: fmax of the clock (MHz) and the critical path's delay (ns) —
-/// the last `Max frequency for clock` line, which follows routing.
-pub fn parse_timing(log: &str) -> (Option<f64>, Option<f64>) {
-    let fmax = log
-        .lines()
+/// The final timing analysis: fmax of the clock (MHz) — the last `Max frequency for clock`
+/// line, which follows routing.
+pub fn parse_timing(log: &str) -> Option<f64> {
+    log.lines()
         .rev()
         .find(|l| l.contains("Max frequency for clock"))
         .and_then(|l| {
@@ -231,8 +208,7 @@ pub fn parse_timing(log: &str) -> (Option<f64>, Option<f64>) {
                 .next()?
                 .parse()
                 .ok()
-        });
-    (fmax, fmax.map(|f: f64| 1000.0 / f))
+        })
 }
 
 /// nextpnr's version from `--version`: `nextpnr-ice40 -- … (Version 0.4-1+b1)`.
@@ -266,13 +242,18 @@ mod tests {
         let log = "Info: Max frequency for clock 'clk': 50.00 MHz (PASS at 12.00 MHz)\n\
                    Info: \t         ICESTORM_LC:   117/ 7680     1%\n\
                    Info: Max frequency for clock 'clock$SB_IO_IN_$glb_clk': 135.56 MHz (PASS at 12.00 MHz)\n";
-        let (f, ns) = parse_timing(log);
+        let f = parse_timing(log);
         assert_eq!(f, Some(135.56));
+        let ns = Ice40 {
+            fmax_mhz: f,
+            ..Default::default()
+        }
+        .critical_ns();
         assert!((ns.unwrap() - 7.3768).abs() < 1e-3);
         assert_eq!(parse_used(log, "ICESTORM_LC"), Some(117));
         assert_eq!(
             parse_timing("Info: Clock 'c' has no interior paths\n"),
-            (None, None)
+            None
         );
         let stat = "   Number of cells:                157\n     SB_CARRY                       28\n     SB_DFFESR                      32\n\n";
         assert_eq!(

@@ -19,7 +19,7 @@
 //! alone, to name the one that fails. PROVEN needs both steps; a property that holds for `depth` cycles but is not inductive is
 //! UNPROVEN (strengthen it with helper assertions in its block, or deepen the induction).
 
-use super::{module, scratch, tool};
+use super::{last_lines, module, scratch, tool};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
@@ -352,11 +352,6 @@ fn passed(log: &str, prop: &str, what: &str) -> Result<()> {
         "property {prop}: the {what} ended neither PASSED nor FAILED{why}:\n{}",
         last_lines(log, 8)
     )))
-}
-
-fn last_lines(log: &str, n: usize) -> String {
-    let lines: Vec<&str> = log.lines().collect();
-    lines[lines.len().saturating_sub(n)..].join("\n")
 }
 
 /// Move the counterexample into `to` as `<block>.<property>.vcd`, with its save file.
