@@ -6,17 +6,16 @@
 //!   Figure 3 (deterministic FIR registers and link balance, 2-ary 3-tree);
 //! - every source → destination route of several k-ary n-trees walked through the register
 //!   contents of `routing::ir_fir`: minimal, delivered, one port per hop with FIR, all `k` up
-//!   ports while ascending with IR;
-//! - the EDA checks of `rtl/ir_fir.v`: up to date, Verilator lint clean (apart from the waived
-//!   rust-hdl noise), Yosys synthesis without latches, Icarus replay of the lockstep vectors.
+//!   ports while ascending with IR.
+//!
+//! The EDA flow of `rtl/ir_fir.v` (freshness, lint, synthesis, place and route, Icarus replay)
+//! is `rtl::flow::ir_fir`, as for every twin.
 
-use flitwave::hdl::eda::{self, CheckOptions};
 use flitwave::hdl::ir_fir::IrFirRtl;
 use flitwave::hdl::lockstep::{self, Options, Twin};
 use flitwave::routing::ir_fir::{deterministic_fir, units, walk, Hop, Scheme};
 use flitwave::topology::kary_ntree::{KAryNTree, TreePeer};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 const SHAPES: [(u32, u32); 6] = [(2, 3), (2, 4), (4, 3), (4, 4), (8, 2), (8, 3)];
 
@@ -34,35 +33,6 @@ fn lockstep_three_seeds() {
         let (cycles, _) = lockstep::check::<IrFirRtl>(&o).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(cycles, lockstep::RESET_CYCLES + directed + 100_000);
     }
-}
-
-#[test]
-fn eda_checks() {
-    let rtl = Path::new(env!("CARGO_MANIFEST_DIR")).join("rtl");
-    let b = flitwave::hdl::find("ir_fir").unwrap();
-    assert!(
-        eda::is_fresh(b, &rtl),
-        "rtl/ir_fir.v is stale: run `cargo run --release -- rtl emit`"
-    );
-    let o = CheckOptions {
-        lockstep: Options {
-            random_cycles: 20_000,
-            ..Options::default()
-        },
-        reports_dir: None,
-        corrupt: None,
-    };
-    let r = eda::check(b, &rtl, &o).unwrap_or_else(|e| panic!("{e}"));
-    assert!(r.passed(), "{:#?}", r.problems());
-    assert!(r.synth.flip_flops >= 256, "32 registers of 8 bits");
-    assert_eq!(r.replay.vectors as u64, r.lockstep_cycles);
-    // the replay does catch a wrong value
-    let bad = CheckOptions {
-        corrupt: Some(1000),
-        ..o
-    };
-    let r = eda::check(b, &rtl, &bad).unwrap();
-    assert_eq!(r.replay.errors, 1);
 }
 
 /// Port picked among `allowed` by a small deterministic generator.

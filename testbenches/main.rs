@@ -51,6 +51,7 @@ mod routing_tables;
 mod rtl;
 mod rtl_icarus;
 mod rtl_prove;
+mod rtl_tidy;
 mod slack_buffer;
 mod sleep;
 mod speculative;

@@ -51,6 +51,13 @@ fn passes_the_flow_and_its_report_is_fresh(name: &str) {
     assert!(r.passed(), "{}: {:?}", r.name, r.problems());
     assert!(r.lockstep_cycles > 100_000 && r.replay.vectors as u64 == r.lockstep_cycles);
     assert!(r.synth.cells > 0 && r.synth.flip_flops > 0);
+    // the tidy form: equivalent, and lint-clean but for the file-name waiver (`fw_` prefix)
+    assert!(r.equiv.passed() && r.tidy_lint.failures.is_empty());
+    assert!(
+        r.tidy_lint.waived <= 1,
+        "{name}: {} waivers",
+        r.tidy_lint.waived
+    );
     let fresh = std::fs::read_to_string(d.join(format!("{name}.txt"))).unwrap();
     let checked_in = std::fs::read_to_string(format!("rtl/reports/{name}.txt")).unwrap_or_default();
     assert_eq!(

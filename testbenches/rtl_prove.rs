@@ -21,7 +21,8 @@ fn read(p: &Path) -> String {
 }
 
 /// Seeded bugs: (block, text of rtl/<block>.v, its buggy replacement, the property that must
-/// then fail), at the depth of the block's props file.
+/// then fail), each found by a bounded check from reset at the depth of the block's props file,
+/// or of [`prove::DEPTH`] cycles for the blocks in [`DEEPER`].
 const SEEDED: &[(&str, &str, &str, &str)] = &[
     // a return is taken even when the counter is at its size
     (
@@ -87,6 +88,12 @@ const SEEDED: &[(&str, &str, &str, &str)] = &[
         "pick_to_candidate",
     ),
 ];
+/// Blocks whose props file's depth (2) is too short for a bounded check to reach the seeded
+/// bug (itb's ring overflows only after 8 descriptors): their bug is sought over
+/// [`prove::DEPTH`] cycles (the check stops at the first failure, a few seconds each), where 2
+/// would only show the property as not inductive.
+const DEEPER: &[&str] = &["itb", "luc_ncb", "slack_buffer", "ir_fir"];
+
 // The rearrange controller's seeded bug (`s_sn$d = s_sn$q + 32'h1;` → `+ 32'h2`: a delivery
 // run skips every other sequence number) fails deliver_in_sequence 4 cycles after reset, so
 // it needs a bounded check of 5 cycles, beyond its props file's depth of 2: about 3 minutes,
@@ -124,7 +131,7 @@ fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
         let o = ProveOptions {
             cex_dir: Some(cex.clone()),
             only: Some(property.into()),
-            depth: None,
+            depth: DEEPER.contains(&block).then_some(prove::DEPTH),
         };
         let file = pfile.display().to_string();
         let bad = prove::prove(block, &v.replace(from, to), &props, &file, &o).unwrap();
@@ -145,7 +152,8 @@ fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
     }
 }
 
-/// Every property of a twin is proven (bounded check from reset and 20-induction).
+/// Every property of a twin is proven (bounded check from reset and k-induction at the depth of
+/// its props file).
 fn every_property_is_proven(name: &str) {
     let b = hdl::find(name).unwrap();
     let v = read(&verilog_path(Path::new("rtl"), b.name()));

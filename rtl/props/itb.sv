@@ -5,6 +5,8 @@
 // `e_spl$i$q` spilled), `rd$q` the front, `wr$q` the next free, `cnt$q` the occupancy.
 // `fw_init` is high in the first cycle, a reset. No assumption: the properties hold for any
 // input sequence.
+// depth 2: every property is a relation between this cycle's registers and outputs;
+// 2-induction proves them (11 s) where 20 cycles took 35 s (user CPU, `flitwave rtl prove itb`).
 
 wire [7:0] fw_valid = {e_valid$7$q, e_valid$6$q, e_valid$5$q, e_valid$4$q, e_valid$3$q, e_valid$2$q, e_valid$1$q, e_valid$0$q};
 wire [7:0] fw_dec = {e_dec$7$q, e_dec$6$q, e_dec$5$q, e_dec$4$q, e_dec$3$q, e_dec$2$q, e_dec$1$q, e_dec$0$q};

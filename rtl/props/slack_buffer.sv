@@ -8,6 +8,8 @@
 // sequence. no_overflow_under_stop_go assumes, in its own block, the one rule of the stop/go
 // protocol the buffer relies on: the upstream sender stops within a bounded round trip of a
 // stop symbol (see there).
+// depth 2: the properties look at most one cycle back, and the stop/go assumption keeps its
+// own counter; 2-induction proves them (2 s) where 20 cycles took 13 s (user CPU).
 
 // ring pointer arithmetic: the write pointer expected from the read pointer and the occupancy
 wire [7:0] fw_sum = {1'b0, rd$q} + {1'b0, count$q};

@@ -106,7 +106,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         corrupt: a.corrupt_cycle,
     };
     outln!(
-        "{:<14} {:>9} {:>8} {:>7} {:>6} {:>8} {:>5} {:>5} {:>8} {:>10} {:>15}  result",
+        "{:<14} {:>9} {:>8} {:>7} {:>6} {:>8} {:>5} {:>5} {:>8} {:>10} {:>9} {:>6} {:>15}  result",
         "block",
         "lockstep",
         "Mcyc/s",
@@ -117,12 +117,14 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         "LUT4",
         "fmax",
         "lint",
+        "tidy",
+        "equiv",
         "replay"
     );
     // about 25 s a twin at 100,000 cycles on one core (lockstep, lint, synthesis, replay)
     let est = blocks.len() as f64 * (10.0 + 15.0 * a.cycles as f64 / 100_000.0);
     super::progress::announce(&format!(
-        "rtl check: {} twin(s), each: lockstep over {} random cycles, Verilator lint, Yosys synthesis (generic and CMOS), Icarus replay; about {}",
+        "rtl check: {} twin(s), each: lockstep over {} random cycles, Verilator lint, Yosys synthesis (generic and CMOS), iCE40 place and route, Icarus replay, the tidy form's lint and equivalence; about {}",
         blocks.len(),
         a.cycles,
         super::progress::duration(est)
@@ -138,9 +140,14 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         } else {
             format!("{} warn", r.lint.failures.len())
         };
+        let tidy = if r.tidy_lint.failures.is_empty() {
+            format!("clean({})", r.tidy_lint.waived)
+        } else {
+            format!("{} warn", r.tidy_lint.failures.len())
+        };
         pb.suspend(|| {
             outln!(
-                "{:<14} {:>9} {:>8.2} {:>7} {:>6} {:>8} {:>5} {:>5} {:>8} {:>10} {:>15}  {}",
+                "{:<14} {:>9} {:>8.2} {:>7} {:>6} {:>8} {:>5} {:>5} {:>8} {:>10} {:>9} {:>6} {:>15}  {}",
                 r.name,
                 r.lockstep_cycles,
                 r.lockstep_cycles as f64 / r.lockstep_secs.max(1e-9) / 1e6,
@@ -153,6 +160,8 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
                     .fmax_mhz
                     .map_or("-".to_string(), |f| format!("{f:.1}")),
                 lint,
+                tidy,
+                if r.equiv.passed() { "proven" } else { "FAILED" },
                 format!(
                     "{}/{}",
                     r.replay.vectors - r.replay.errors.min(r.replay.vectors),
@@ -170,6 +179,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
     }
     pb.finish_and_clear();
     outln!("lint: clean(N) = no warning left after waiving N known rust-hdl noise warnings (docs/rtl.md)");
+    outln!("tidy: lint of rtl/tidy/<block>.v, the tidy form (docs/rtl.md §Tidy Verilog); equiv: proven equivalent to rtl/<block>.v by Yosys (equiv_make, equiv_simple, equiv_induct)");
     outln!("transist: transistors of the CMOS mapping (abc -g cmos; stat -tech cmos)");
     outln!("depth: gates on the longest combinational path (yosys ltp -noff, generic gates)");
     outln!(

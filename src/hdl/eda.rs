@@ -14,7 +14,12 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod bench;
+mod equiv;
+mod lint;
 mod log;
+pub mod tidy;
+pub use equiv::{equiv, Equiv};
+pub use lint::{classify_lint, lint, waived, Lint};
 pub use log::cell_counts;
 use log::{last_lines, parse_stat};
 pub mod pnr;
@@ -187,28 +192,43 @@ pub fn verilog_path(rtl_dir: &Path, name: &str) -> PathBuf {
     rtl_dir.join(format!("{name}.v"))
 }
 
-/// Write `rtl/<name>.v` for every block; returns the files that changed.
+/// Path of a block's tidy Verilog ([`tidy`]) under `rtl_dir`: `tidy/<name>.v`.
+pub fn tidy_path(rtl_dir: &Path, name: &str) -> PathBuf {
+    rtl_dir.join("tidy").join(format!("{name}.v"))
+}
+
+/// Write `rtl/<name>.v` and its tidy form `rtl/tidy/<name>.v` for every block; returns the
+/// files that changed.
 pub fn emit(blocks: &[&dyn Flow], rtl_dir: &Path) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(rtl_dir)
-        .map_err(|e| Error::new(format!("cannot create {}: {e}", rtl_dir.display())))?;
+    let tidy_dir = rtl_dir.join("tidy");
+    std::fs::create_dir_all(&tidy_dir)
+        .map_err(|e| Error::new(format!("cannot create {}: {e}", tidy_dir.display())))?;
     let mut changed = vec![];
     for b in blocks {
-        let p = verilog_path(rtl_dir, b.name());
         let v = b.verilog();
-        if std::fs::read_to_string(&p).ok().as_deref() != Some(v.as_str()) {
-            crate::output::write(&p, v)?;
-            changed.push(p);
+        let t = tidy::tidy(&v);
+        for (p, text) in [
+            (verilog_path(rtl_dir, b.name()), v),
+            (tidy_path(rtl_dir, b.name()), t),
+        ] {
+            if std::fs::read_to_string(&p).ok().as_deref() != Some(text.as_str()) {
+                crate::output::write(&p, text)?;
+                changed.push(p);
+            }
         }
     }
     Ok(changed)
 }
 
-/// Is the checked-in Verilog of `b` what the twin generates now?
+/// Is the checked-in Verilog of `b` (raw and tidy) what the twin generates now?
 pub fn is_fresh(b: &dyn Flow, rtl_dir: &Path) -> bool {
-    std::fs::read_to_string(verilog_path(rtl_dir, b.name())).ok() == Some(b.verilog())
+    let v = b.verilog();
+    let t = tidy::tidy(&v);
+    std::fs::read_to_string(verilog_path(rtl_dir, b.name())).ok() == Some(v)
+        && std::fs::read_to_string(tidy_path(rtl_dir, b.name())).ok() == Some(t)
 }
 
-fn tool(cmd: &str, args: &[&str], dir: &Path) -> Result<(bool, String)> {
+pub(crate) fn tool(cmd: &str, args: &[&str], dir: &Path) -> Result<(bool, String)> {
     let out = Command::new(cmd)
         .args(args)
         .current_dir(dir)
@@ -240,7 +260,7 @@ pub fn require_tools() -> Result<()> {
 }
 
 /// A fresh scratch directory for one tool run.
-fn scratch(name: &str) -> Result<PathBuf> {
+pub(crate) fn scratch(name: &str) -> Result<PathBuf> {
     static N: AtomicUsize = AtomicUsize::new(0);
     let n = N.fetch_add(1, Ordering::Relaxed);
     let d = std::env::temp_dir().join(format!("flitwave-rtl-{}-{name}-{n}", std::process::id()));
@@ -248,79 +268,6 @@ fn scratch(name: &str) -> Result<PathBuf> {
     std::fs::create_dir_all(&d)
         .map_err(|e| Error::new(format!("cannot create {}: {e}", d.display())))?;
     Ok(d)
-}
-
-/// Verilator lint result.
-#[derive(Debug, Clone, Default)]
-pub struct Lint {
-    /// Warnings waived as known rust-hdl noise (see [`waived`]).
-    pub waived: usize,
-    /// Every other warning or error: each one fails the check.
-    pub failures: Vec<String>,
-}
-
-/// The waiver list, and the only one (docs/rtl.md §Lint):
-/// - `DECLFILENAME`: rust-hdl writes every sub-block instance as its own module into one file,
-///   so module and file names cannot match;
-/// - `WIDTH` naming a 32- or 64-bit operand: rust-hdl writes Rust integer literals as `32'hN` /
-///   `64'hN`, so every expression with a literal is widened and truncated back. flitwave's twins
-///   have no 32- or 64-bit signal, so a real width bug (say 8 bits into 3) is never waived.
-pub fn waived(kind: &str, message: &str) -> bool {
-    match kind {
-        "DECLFILENAME" => true,
-        "WIDTH" => {
-            let widths = message
-                .split(" bits")
-                .filter_map(|s| s.rsplit(' ').next()?.parse::<u32>().ok());
-            widths.into_iter().any(|w| w == 32 || w == 64)
-        }
-        _ => false,
-    }
-}
-
-/// Classify Verilator's output lines (`%Warning-KIND: file:line:col: message`, `%Error...`).
-pub fn classify_lint(output: &str) -> Lint {
-    let mut l = Lint::default();
-    for line in output.lines() {
-        let Some(rest) = line.strip_prefix('%') else {
-            continue;
-        };
-        if let Some(w) = rest.strip_prefix("Warning-") {
-            let (kind, msg) = w.split_once(':').unwrap_or((w, ""));
-            if waived(kind, msg) {
-                l.waived += 1;
-            } else {
-                l.failures.push(line.to_string());
-            }
-        } else if rest.starts_with("Error") {
-            l.failures.push(line.to_string());
-        }
-    }
-    l
-}
-
-/// `verilator --lint-only -Wall` on `file` with top module `top`.
-pub fn lint(file: &Path, top: &str) -> Result<Lint> {
-    let dir = scratch(top)?;
-    let f = file.to_string_lossy();
-    let (ok, out) = tool(
-        "verilator",
-        &[
-            "--lint-only",
-            "-Wall",
-            "-Wno-fatal",
-            "--top-module",
-            top,
-            &f,
-        ],
-        &dir,
-    )?;
-    let mut l = classify_lint(&out);
-    if !ok && l.failures.is_empty() {
-        l.failures.push(format!("verilator failed: {out}"));
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-    Ok(l)
 }
 
 /// Yosys synthesis figures of one block.
@@ -461,6 +408,9 @@ pub struct BlockCheck {
     pub replay: Replay,
     /// Place and route on the iCE40 ([`pnr`]).
     pub ice40: pnr::Ice40,
+    /// Lint of the tidy form `rtl/tidy/<name>.v`, and its equivalence with the raw emission.
+    pub tidy_lint: Lint,
+    pub equiv: Equiv,
 }
 
 impl BlockCheck {
@@ -482,6 +432,8 @@ impl BlockCheck {
             && self.replay.errors == 0
             && self.replay.vectors as u64 == self.lockstep_cycles
             && self.synthesized() == self.recorded
+            && self.tidy_lint.failures.is_empty()
+            && self.equiv.passed()
     }
 
     /// Everything that went wrong, one item per line.
@@ -507,6 +459,21 @@ impl BlockCheck {
             ));
         }
         p.extend(self.replay.first.iter().map(|f| format!("replay: {f}")));
+        p.extend(
+            self.tidy_lint
+                .failures
+                .iter()
+                .map(|f| format!("tidy lint: {f}")),
+        );
+        if !self.equiv.passed() {
+            p.push(format!(
+                "rtl/tidy/{}.v: {} of {} signal pairs not proven equal to rtl/{}.v",
+                self.name,
+                self.equiv.unproven,
+                self.equiv.proven + self.equiv.unproven,
+                self.name
+            ));
+        }
         if self.synthesized() != self.recorded {
             p.push(format!(
                 "area: synthesis gives {:?}, the twin records {:?}: update its AREA",
@@ -528,7 +495,8 @@ pub struct CheckOptions {
     pub corrupt: Option<usize>,
 }
 
-/// Lockstep, freshness, lint, synthesis and replay of one block whose Verilog is in `rtl_dir`.
+/// Lockstep, freshness, lint, synthesis, place and route and replay of one block whose Verilog
+/// is in `rtl_dir`; then the lint of its tidy form and the proof that it is equivalent.
 /// Tool failures are errors; check failures are reported in the result.
 pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockCheck> {
     let t0 = std::time::Instant::now();
@@ -557,6 +525,14 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
         crate::output::write(&p, synth.report(b.name()) + &ice40.report())?;
     }
     let replay = replay(&file, b.name(), &vectors, o.corrupt)?;
+    let tidy = tidy_path(rtl_dir, b.name()).canonicalize().map_err(|e| {
+        Error::new(format!(
+            "rtl/tidy/{}.v: {e}; run `flitwave rtl emit`",
+            b.name()
+        ))
+    })?;
+    let tidy_lint = lint::lint(&tidy, &top)?;
+    let equiv = equiv(&file, &tidy, b.name())?;
     Ok(BlockCheck {
         name: b.name(),
         fresh,
@@ -569,5 +545,7 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
         recorded: b.area(),
         replay,
         ice40,
+        tidy_lint,
+        equiv,
     })
 }
