@@ -117,7 +117,7 @@ impl VcSwitch {
         packets: &PacketTable<VcExt>,
     ) -> u32 {
         let nv = self.p.vcs;
-        let iv = p * nv + v;
+        let iv = (p * nv + v) & 63;
         let mut f = self.input.read(now, p, v);
         let s = self.input.vcs[iv];
         let o = s.out as usize;
@@ -131,7 +131,7 @@ impl VcSwitch {
                         vc: v as u8,
                         n: n as u8,
                     };
-                    links[self.in_link[p] as usize].back.send(now, c);
+                    links[self.in_link[p & 63] as usize].back.send(now, c);
                     self.drove_back |= 1 << p;
                 }
                 CreditReturn::Paced { back, ports, .. } => {
@@ -192,7 +192,7 @@ impl VcSwitch {
                 vc: v as u8,
                 n: n as u8,
             };
-            let sent = links[self.in_link[p] as usize].back.send(now, c);
+            let sent = links[self.in_link[p & 63] as usize].back.send(now, c);
             debug_assert!(sent, "one credit symbol per link and cycle");
             self.drove_back |= 1 << p;
             rr[p] = ((v + 1) % nv) as u8;
@@ -205,8 +205,8 @@ impl VcSwitch {
     /// Drive flit `f` on output `o`'s link.
     #[inline]
     pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
-        links[self.out_link[o] as usize].send(now, f);
-        self.sent[o] = f;
+        links[self.out_link[o & 63] as usize].send(now, f);
+        self.sent[o & 63] = f;
         self.sent_mask |= 1 << o;
         self.drove_fwd |= 1 << o;
     }
