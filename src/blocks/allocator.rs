@@ -30,10 +30,9 @@ pub type Grants = [u8; MAX_SIDE];
 /// The pointers and the scratch of one allocator, in one block of fixed size.
 #[derive(Debug, Clone)]
 struct Regs {
-    /// Stage-1 pointer of every input (over outputs).
-    in_ptr: [u8; MAX_SIDE],
-    /// Stage-2 pointer of every output (over inputs).
-    out_ptr: [u8; MAX_SIDE],
+    /// `ptr[i][0]`: stage-1 pointer of input i (over outputs); `ptr[o][1]`: stage-2 pointer of
+    /// output o (over inputs). Side by side: a small allocator's pointers share a cache line.
+    ptr: [[u8; 2]; MAX_SIDE],
     /// Scratch: the inputs that picked each output this cycle.
     picked: [u64; MAX_SIDE],
 }
@@ -77,8 +76,7 @@ impl SeparableInputFirst {
             outputs,
             out_mask: u64::MAX >> (64 - outputs),
             r: Box::new(Regs {
-                in_ptr: [0; MAX_SIDE],
-                out_ptr: [0; MAX_SIDE],
+                ptr: [[0; 2]; MAX_SIDE],
                 picked: [0; MAX_SIDE],
             }),
         }
@@ -87,8 +85,7 @@ impl SeparableInputFirst {
     /// Ask the cache for the pointers (a hint).
     #[inline(always)]
     pub fn prefetch(&self) {
-        crate::sim::prefetch::line(self.r.in_ptr.as_ptr());
-        crate::sim::prefetch::line(self.r.out_ptr.as_ptr());
+        crate::sim::prefetch::line(self.r.ptr.as_ptr());
     }
 
     /// Number of inputs and outputs.
@@ -107,7 +104,7 @@ impl SeparableInputFirst {
         let mut touched = 0u64;
         for (i, &q) in req.iter().enumerate() {
             grant[i] = NO_GRANT;
-            if let Some(o) = round_robin_pick(q & out_mask, r.in_ptr[i] as u32) {
+            if let Some(o) = round_robin_pick(q & out_mask, r.ptr[i][0] as u32) {
                 r.picked[o as usize] |= 1 << i;
                 touched |= 1 << o;
             }
@@ -117,11 +114,10 @@ impl SeparableInputFirst {
             let o = touched.trailing_zeros() as usize;
             touched &= touched - 1;
             let ins = std::mem::take(&mut r.picked[o]);
-            let i =
-                round_robin_pick(ins, r.out_ptr[o] as u32).expect("an input picked it") as usize;
+            let i = round_robin_pick(ins, r.ptr[o][1] as u32).expect("an input picked it") as usize;
             grant[i] = o as u8;
-            r.out_ptr[o] = ((i + 1) % self.inputs) as u8;
-            r.in_ptr[i] = ((o + 1) % self.outputs) as u8;
+            r.ptr[o][1] = ((i + 1) % self.inputs) as u8;
+            r.ptr[i][0] = ((o + 1) % self.outputs) as u8;
             n += 1;
         }
         n
@@ -143,14 +139,14 @@ impl SeparableInputFirst {
                 return 0;
             }
             let i = ix(who.trailing_zeros() as usize);
-            let Some(o) = pick(req[i] & out_mask, r.in_ptr[i]) else {
+            let Some(o) = pick(req[i] & out_mask, r.ptr[i][0]) else {
                 grant[i] = NO_GRANT;
                 return 0;
             };
             let o = ix(o as usize);
             grant[i] = o as u8;
-            r.out_ptr[o] = if i + 1 == ni { 0 } else { i as u8 + 1 };
-            r.in_ptr[i] = if o + 1 == no { 0 } else { o as u8 + 1 };
+            r.ptr[o][1] = if i + 1 == ni { 0 } else { i as u8 + 1 };
+            r.ptr[i][0] = if o + 1 == no { 0 } else { o as u8 + 1 };
             return 1;
         }
         let mut n = 0;
@@ -163,7 +159,7 @@ impl SeparableInputFirst {
                 let i = ix(w.trailing_zeros() as usize);
                 w &= w - 1;
                 grant[i] = NO_GRANT;
-                if let Some(o) = pick(req[i] & out_mask, r.in_ptr[i]) {
+                if let Some(o) = pick(req[i] & out_mask, r.ptr[i][0]) {
                     picked |= 1 << (8 * o + i as u32);
                     touched |= 1 << o;
                 }
@@ -172,10 +168,10 @@ impl SeparableInputFirst {
                 let o = ix(touched.trailing_zeros() as usize);
                 touched &= touched - 1;
                 let ins = (picked >> (8 * o)) & 0xff;
-                let i = ix(pick(ins, r.out_ptr[o]).unwrap_or(0) as usize);
+                let i = ix(pick(ins, r.ptr[o][1]).unwrap_or(0) as usize);
                 grant[i] = o as u8;
-                r.out_ptr[o] = if i + 1 == ni { 0 } else { i as u8 + 1 };
-                r.in_ptr[i] = if o + 1 == no { 0 } else { o as u8 + 1 };
+                r.ptr[o][1] = if i + 1 == ni { 0 } else { i as u8 + 1 };
+                r.ptr[i][0] = if o + 1 == no { 0 } else { o as u8 + 1 };
                 n += 1;
             }
             return n;
@@ -186,7 +182,7 @@ impl SeparableInputFirst {
             let i = ix(w.trailing_zeros() as usize);
             w &= w - 1;
             grant[i] = NO_GRANT;
-            if let Some(o) = pick(req[i] & out_mask, r.in_ptr[i]) {
+            if let Some(o) = pick(req[i] & out_mask, r.ptr[i][0]) {
                 r.picked[ix(o as usize)] |= 1 << i;
                 touched |= 1 << o;
             }
@@ -195,10 +191,10 @@ impl SeparableInputFirst {
             let o = ix(touched.trailing_zeros() as usize);
             touched &= touched - 1;
             let ins = std::mem::take(&mut r.picked[o]);
-            let i = ix(pick(ins, r.out_ptr[o]).unwrap_or(0) as usize);
+            let i = ix(pick(ins, r.ptr[o][1]).unwrap_or(0) as usize);
             grant[i] = o as u8;
-            r.out_ptr[o] = if i + 1 == ni { 0 } else { i as u8 + 1 };
-            r.in_ptr[i] = if o + 1 == no { 0 } else { o as u8 + 1 };
+            r.ptr[o][1] = if i + 1 == ni { 0 } else { i as u8 + 1 };
+            r.ptr[i][0] = if o + 1 == no { 0 } else { o as u8 + 1 };
             n += 1;
         }
         n
@@ -207,7 +203,7 @@ impl SeparableInputFirst {
     /// The stage-1 pointer of input `i` and the stage-2 pointer of output `o` (for probes and
     /// the RTL twin).
     pub fn pointers(&self, i: usize, o: usize) -> (usize, usize) {
-        (self.r.in_ptr[i] as usize, self.r.out_ptr[o] as usize)
+        (self.r.ptr[i][0] as usize, self.r.ptr[o][1] as usize)
     }
 }
 
