@@ -128,7 +128,7 @@ impl SeparableInputFirst {
     /// same grants and pointer moves, at a cost that follows the requests, not the size. Up to
     /// 8 inputs and 8 outputs, stage 2 keeps the inputs that picked each output in one word
     /// (8 bits per output) instead of the scratch table.
-    #[inline]
+    #[inline(always)]
     pub fn allocate_among(&mut self, who: u64, req: &Requests, grant: &mut Grants) -> u32 {
         let (ni, no) = (self.inputs, self.outputs);
         let out_mask = self.out_mask;

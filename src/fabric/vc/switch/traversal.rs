@@ -11,6 +11,7 @@ use super::input::VcState;
 use super::{CrossbarKind, VcSwitch};
 use crate::blocks::crossbar::Crossbar;
 use crate::blocks::link::Link;
+use crate::blocks::vc_buffer::MAX_VCS;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
@@ -150,7 +151,7 @@ impl VcSwitch {
         }
         self.sa.granted(p, v, nv);
         self.forwarded += 1;
-        self.forwarded_vc[s.ovc as usize] += 1;
+        self.forwarded_vc[s.ovc as usize & (MAX_VCS - 1)] += 1;
         if tail {
             if let Some(x) = self.exch.as_mut() {
                 x.tails_out = x.tails_out.wrapping_add(1);
