@@ -20,17 +20,51 @@ pub const NO_GRANT: u8 = u8::MAX;
 /// Most inputs or outputs of one allocator.
 pub const MAX_SIDE: usize = 64;
 
+/// Requests of every input, bit o = output o (fixed size: an index below [`MAX_SIDE`] needs no
+/// bounds check).
+pub type Requests = [u64; MAX_SIDE];
+
+/// The output granted to every input, or [`NO_GRANT`].
+pub type Grants = [u8; MAX_SIDE];
+
+/// The pointers and the scratch of one allocator, in one block of fixed size.
+#[derive(Debug, Clone)]
+struct Regs {
+    /// `ptr[i][0]`: stage-1 pointer of input i (over outputs); `ptr[o][1]`: stage-2 pointer of
+    /// output o (over inputs). Side by side: a small allocator's pointers share a cache line.
+    ptr: [[u8; 2]; MAX_SIDE],
+    /// Scratch: the inputs that picked each output this cycle.
+    picked: [u64; MAX_SIDE],
+}
+
 /// A separable input-first round-robin allocator of `inputs` × `outputs`.
 #[derive(Debug, Clone)]
 pub struct SeparableInputFirst {
     inputs: usize,
     outputs: usize,
-    /// Stage-1 pointer of every input (over outputs).
-    in_ptr: Vec<u32>,
-    /// Stage-2 pointer of every output (over inputs).
-    out_ptr: Vec<u32>,
-    /// Scratch: the inputs that picked each output this cycle.
-    picked: Vec<u64>,
+    /// Bit o for every output.
+    out_mask: u64,
+    r: Box<Regs>,
+}
+
+/// Index `i` (below [`MAX_SIDE`]) of a fixed-size table.
+#[inline(always)]
+fn ix(i: usize) -> usize {
+    i & (MAX_SIDE - 1)
+}
+
+/// [`round_robin_pick`] for a pointer below 64.
+#[inline(always)]
+fn pick(req: u64, ptr: u8) -> Option<u32> {
+    if req == 0 {
+        return None;
+    }
+    let high = req & (u64::MAX << (ptr & 63));
+    Some(if high != 0 {
+        high.trailing_zeros()
+    } else {
+        req.trailing_zeros()
+    })
 }
 
 impl SeparableInputFirst {
@@ -40,17 +74,18 @@ impl SeparableInputFirst {
         SeparableInputFirst {
             inputs,
             outputs,
-            in_ptr: vec![0; inputs],
-            out_ptr: vec![0; outputs],
-            picked: vec![0; outputs],
+            out_mask: u64::MAX >> (64 - outputs),
+            r: Box::new(Regs {
+                ptr: [[0; 2]; MAX_SIDE],
+                picked: [0; MAX_SIDE],
+            }),
         }
     }
 
     /// Ask the cache for the pointers (a hint).
     #[inline(always)]
     pub fn prefetch(&self) {
-        crate::sim::prefetch::line(self.in_ptr.as_ptr());
-        crate::sim::prefetch::line(self.out_ptr.as_ptr());
+        crate::sim::prefetch::line(self.r.ptr.as_ptr());
     }
 
     /// Number of inputs and outputs.
@@ -60,16 +95,17 @@ impl SeparableInputFirst {
 
     /// One allocation: `req[i]` has bit `o` set when input `i` requests output `o`; `grant[i]`
     /// becomes the output granted to input `i`, or [`NO_GRANT`]. Returns the number of grants.
-    /// Only the pointers of granted pairs move.
-    #[inline]
+    /// Only the pointers of granted pairs move. (The plain form, every input visited: the
+    /// reference [`SeparableInputFirst::allocate_among`] is tested against.)
     pub fn allocate(&mut self, req: &[u64], grant: &mut [u8]) -> u32 {
         debug_assert!(req.len() == self.inputs && grant.len() == self.inputs);
         let out_mask = u64::MAX >> (64 - self.outputs);
+        let r = &mut *self.r;
         let mut touched = 0u64;
-        for (i, &r) in req.iter().enumerate() {
+        for (i, &q) in req.iter().enumerate() {
             grant[i] = NO_GRANT;
-            if let Some(o) = round_robin_pick(r & out_mask, self.in_ptr[i]) {
-                self.picked[o as usize] |= 1 << i;
+            if let Some(o) = round_robin_pick(q & out_mask, r.ptr[i][0] as u32) {
+                r.picked[o as usize] |= 1 << i;
                 touched |= 1 << o;
             }
         }
@@ -77,11 +113,11 @@ impl SeparableInputFirst {
         while touched != 0 {
             let o = touched.trailing_zeros() as usize;
             touched &= touched - 1;
-            let ins = std::mem::take(&mut self.picked[o]);
-            let i = round_robin_pick(ins, self.out_ptr[o]).expect("an input picked it") as usize;
+            let ins = std::mem::take(&mut r.picked[o]);
+            let i = round_robin_pick(ins, r.ptr[o][1] as u32).expect("an input picked it") as usize;
             grant[i] = o as u8;
-            self.out_ptr[o] = ((i + 1) % self.inputs) as u32;
-            self.in_ptr[i] = ((o + 1) % self.outputs) as u32;
+            r.ptr[o][1] = ((i + 1) % self.inputs) as u8;
+            r.ptr[i][0] = ((o + 1) % self.outputs) as u8;
             n += 1;
         }
         n
@@ -89,59 +125,76 @@ impl SeparableInputFirst {
 
     /// [`SeparableInputFirst::allocate`] visiting only the inputs of `who` (bit i: input i
     /// requests; `req[i]` is read only for those, and only their `grant[i]` is written): the
-    /// same grants and pointer moves, at a cost that follows the requests, not the size.
-    #[inline]
-    pub fn allocate_among(&mut self, who: u64, req: &[u64], grant: &mut [u8]) -> u32 {
-        let out_mask = u64::MAX >> (64 - self.outputs);
-        if who & (who.wrapping_sub(1)) == 0 && who != 0 {
-            // one requester: stage 2 has nothing to arbitrate
-            let i = who.trailing_zeros() as usize;
-            let Some(o) = round_robin_pick(req[i] & out_mask, self.in_ptr[i]) else {
+    /// same grants and pointer moves, at a cost that follows the requests, not the size. Up to
+    /// 8 inputs and 8 outputs, stage 2 keeps the inputs that picked each output in one word
+    /// (8 bits per output) instead of the scratch table.
+    #[inline(always)]
+    pub fn allocate_among(&mut self, who: u64, req: &Requests, grant: &mut Grants) -> u32 {
+        let (ni, no) = (self.inputs, self.outputs);
+        let out_mask = self.out_mask;
+        let r = &mut *self.r;
+        if who & (who.wrapping_sub(1)) == 0 {
+            // one requester (or none): stage 2 has nothing to arbitrate
+            if who == 0 {
+                return 0;
+            }
+            let i = ix(who.trailing_zeros() as usize);
+            let Some(o) = pick(req[i] & out_mask, r.ptr[i][0]) else {
                 grant[i] = NO_GRANT;
                 return 0;
             };
-            let o = o as usize;
+            let o = ix(o as usize);
             grant[i] = o as u8;
-            self.out_ptr[o] = if i + 1 == self.inputs {
-                0
-            } else {
-                i as u32 + 1
-            };
-            self.in_ptr[i] = if o + 1 == self.outputs {
-                0
-            } else {
-                o as u32 + 1
-            };
+            r.ptr[o][1] = if i + 1 == ni { 0 } else { i as u8 + 1 };
+            r.ptr[i][0] = if o + 1 == no { 0 } else { o as u8 + 1 };
             return 1;
+        }
+        let mut n = 0;
+        if ni <= 8 && no <= 8 {
+            // bit 8·o + i: input i picked output o
+            let mut picked = 0u64;
+            let mut touched = 0u64;
+            let mut w = who;
+            while w != 0 {
+                let i = ix(w.trailing_zeros() as usize);
+                w &= w - 1;
+                grant[i] = NO_GRANT;
+                if let Some(o) = pick(req[i] & out_mask, r.ptr[i][0]) {
+                    picked |= 1 << (8 * o + i as u32);
+                    touched |= 1 << o;
+                }
+            }
+            while touched != 0 {
+                let o = ix(touched.trailing_zeros() as usize);
+                touched &= touched - 1;
+                let ins = (picked >> (8 * o)) & 0xff;
+                let i = ix(pick(ins, r.ptr[o][1]).unwrap_or(0) as usize);
+                grant[i] = o as u8;
+                r.ptr[o][1] = if i + 1 == ni { 0 } else { i as u8 + 1 };
+                r.ptr[i][0] = if o + 1 == no { 0 } else { o as u8 + 1 };
+                n += 1;
+            }
+            return n;
         }
         let mut touched = 0u64;
         let mut w = who;
         while w != 0 {
-            let i = w.trailing_zeros() as usize;
+            let i = ix(w.trailing_zeros() as usize);
             w &= w - 1;
             grant[i] = NO_GRANT;
-            if let Some(o) = round_robin_pick(req[i] & out_mask, self.in_ptr[i]) {
-                self.picked[o as usize] |= 1 << i;
+            if let Some(o) = pick(req[i] & out_mask, r.ptr[i][0]) {
+                r.picked[ix(o as usize)] |= 1 << i;
                 touched |= 1 << o;
             }
         }
-        let mut n = 0;
         while touched != 0 {
-            let o = touched.trailing_zeros() as usize;
+            let o = ix(touched.trailing_zeros() as usize);
             touched &= touched - 1;
-            let ins = std::mem::take(&mut self.picked[o]);
-            let i = round_robin_pick(ins, self.out_ptr[o]).expect("an input picked it") as usize;
+            let ins = std::mem::take(&mut r.picked[o]);
+            let i = ix(pick(ins, r.ptr[o][1]).unwrap_or(0) as usize);
             grant[i] = o as u8;
-            self.out_ptr[o] = if i + 1 == self.inputs {
-                0
-            } else {
-                i as u32 + 1
-            };
-            self.in_ptr[i] = if o + 1 == self.outputs {
-                0
-            } else {
-                o as u32 + 1
-            };
+            r.ptr[o][1] = if i + 1 == ni { 0 } else { i as u8 + 1 };
+            r.ptr[i][0] = if o + 1 == no { 0 } else { o as u8 + 1 };
             n += 1;
         }
         n
@@ -150,7 +203,7 @@ impl SeparableInputFirst {
     /// The stage-1 pointer of input `i` and the stage-2 pointer of output `o` (for probes and
     /// the RTL twin).
     pub fn pointers(&self, i: usize, o: usize) -> (usize, usize) {
-        (self.in_ptr[i] as usize, self.out_ptr[o] as usize)
+        (self.r.ptr[i][0] as usize, self.r.ptr[o][1] as usize)
     }
 }
 
@@ -175,31 +228,48 @@ mod tests {
 
     #[test]
     fn visiting_only_the_requesters_changes_nothing() {
+        // every size on both sides of the one-word stage 2 (up to 8 × 8), against the plain
+        // form: the same grants and the same pointers
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-        let (mut a, mut b) = (
-            SeparableInputFirst::new(10, 10),
-            SeparableInputFirst::new(10, 10),
-        );
-        let (mut ga, mut gb) = ([0u8; 10], [0u8; 10]);
-        for _ in 0..20_000 {
-            let mut req = [0u64; 10];
-            let mut who = 0u64;
-            for (i, r) in req.iter_mut().enumerate() {
-                if rng.random::<f64>() < 0.3 {
-                    *r = rng.random::<u64>() & 0x3ff;
-                    who |= (*r != 0) as u64 * (1 << i);
-                }
-            }
-            assert_eq!(
-                a.allocate(&req, &mut ga),
-                b.allocate_among(who, &req, &mut gb)
+        for (ni, no) in [
+            (1, 1),
+            (2, 3),
+            (5, 5),
+            (8, 8),
+            (8, 9),
+            (9, 8),
+            (10, 10),
+            (12, 7),
+        ] {
+            let (mut a, mut b) = (
+                SeparableInputFirst::new(ni, no),
+                SeparableInputFirst::new(ni, no),
             );
-            for i in 0..10 {
-                if who >> i & 1 == 1 {
-                    assert_eq!(ga[i], gb[i]);
+            let mut ga = vec![0u8; ni];
+            let mut gb: Grants = [0; MAX_SIDE];
+            for round in 0..20_000 {
+                let mut req: Requests = [0; MAX_SIDE];
+                let mut who = 0u64;
+                let p = [0.1, 0.3, 0.8][round % 3];
+                for (i, r) in req.iter_mut().take(ni).enumerate() {
+                    if rng.random::<f64>() < p {
+                        *r = rng.random::<u64>() & (u64::MAX >> (64 - no));
+                        who |= (*r != 0) as u64 * (1 << i);
+                    }
                 }
-                assert_eq!(a.pointers(i, i), b.pointers(i, i));
+                assert_eq!(
+                    a.allocate(&req[..ni], &mut ga),
+                    b.allocate_among(who, &req, &mut gb)
+                );
+                for i in 0..ni {
+                    if who >> i & 1 == 1 {
+                        assert_eq!(ga[i], gb[i], "{ni}x{no} input {i}");
+                    }
+                    for o in 0..no {
+                        assert_eq!(a.pointers(i, o), b.pointers(i, o));
+                    }
+                }
             }
         }
     }

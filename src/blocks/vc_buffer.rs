@@ -90,11 +90,15 @@ impl VcBuffer {
     #[inline]
     pub fn push(&mut self, f: Flit) -> bool {
         let v = f.vc as usize;
-        if v >= self.vcs as usize || self.fifo[v].len == self.fifo[v].depth {
+        if v >= self.vcs as usize {
             self.overflows += 1;
             return false;
         }
-        let q = &mut self.fifo[v];
+        let q = &mut self.fifo[v & (MAX_VCS - 1)];
+        if q.len == q.depth {
+            self.overflows += 1;
+            return false;
+        }
         let mut slot = q.head + q.len;
         if slot >= q.depth {
             slot -= q.depth;
@@ -128,10 +132,11 @@ impl VcBuffer {
         Some(&self.mem[(q.base + slot) as usize])
     }
 
-    /// Remove and return the head of VC `v`.
+    /// Remove and return the head of VC `v` (below [`MAX_VCS`]).
     #[inline]
     pub fn pop(&mut self, v: usize) -> Option<Flit> {
-        let q = &mut self.fifo[v];
+        debug_assert!(v < MAX_VCS);
+        let q = &mut self.fifo[v & (MAX_VCS - 1)];
         if q.len == 0 {
             return None;
         }
@@ -158,10 +163,11 @@ impl VcBuffer {
             .count() as u32
     }
 
-    /// Flits in VC `v`.
+    /// Flits in VC `v` (below [`MAX_VCS`]).
     #[inline]
     pub fn level(&self, v: usize) -> u32 {
-        self.fifo[v].len
+        debug_assert!(v < MAX_VCS);
+        self.fifo[v & (MAX_VCS - 1)].len
     }
 
     /// The VCs holding a flit (bit v).

@@ -105,7 +105,8 @@ impl VcCredits {
     /// cut-through)?
     #[inline]
     pub fn can_send(&self, v: usize, units: u32) -> bool {
-        self.vc[v].credits >= units
+        debug_assert!(v < MAX_VCS);
+        self.vc[v & (MAX_VCS - 1)].credits >= units
     }
 
     /// VC allocation granted VC `v` to input VC `owner`.
@@ -121,16 +122,18 @@ impl VcCredits {
 
     /// A flit of `units` credit units was sent on VC `v`; `tail` ends its packet.
     pub fn send(&mut self, v: usize, units: u32, tail: bool) {
-        if self.vc[v].credits < units {
+        debug_assert!(v < MAX_VCS);
+        let c = &mut self.vc[v & (MAX_VCS - 1)];
+        if c.credits < units {
             self.underflows += 1;
             return;
         }
-        self.vc[v].credits -= units;
+        c.credits -= units;
         if tail {
             if self.wait_for_tail_credit {
                 self.tail_sent |= 1 << v;
             } else {
-                self.vc[v].owner = FREE;
+                c.owner = FREE;
                 self.free |= 1 << v;
             }
         }

@@ -249,38 +249,36 @@ impl Sleep {
         self.nic_at[h] = if busy { 0 } else { own };
     }
 
-    /// The receivers of what node `n` drove at `now` are woken for `now + fly`.
-    #[inline]
+    /// The receivers of what node `n` drove at `now` are woken for `now + fly`: per port
+    /// driven, the receiving node's bit in the wheel slot and its port's bit among that slot's
+    /// arrivals (the slot's rows and the node's targets are sliced once, not per port).
+    #[inline(always)]
     fn wake_receivers(&mut self, n: usize, now: u64, (fwd, back): Arrivals) {
         let slot = ((now + self.fly) & self.mask) as usize;
-        let base = n * self.ports;
+        let (words, nodes, ports) = (self.words, self.nodes, self.ports);
+        let wheel = &mut self.wheel[slot * words..][..words];
+        let at = &mut self.ports_at[slot * nodes..][..nodes];
+        let fwd_to = &self.fwd_to[n * ports..][..ports];
+        let back_to = &self.back_to[n * ports..][..ports];
         let mut m = fwd;
         while m != 0 {
-            let p = m.trailing_zeros() as usize;
+            let rx = fwd_to[m.trailing_zeros() as usize];
             m &= m - 1;
-            let rx = self.fwd_to[base + p];
             if rx != NONE {
-                let port = self.arrive(slot, rx);
-                self.ports_at[slot * self.nodes + (rx >> 5) as usize].0 |= port;
+                let node = (rx >> 5) as usize;
+                wheel[node / 64] |= 1 << (node % 64);
+                at[node].0 |= 1 << (rx & 31);
             }
         }
         let mut m = back;
         while m != 0 {
-            let p = m.trailing_zeros() as usize;
+            let rx = back_to[m.trailing_zeros() as usize];
             m &= m - 1;
-            let rx = self.back_to[base + p];
             if rx != NONE {
-                let port = self.arrive(slot, rx);
-                self.ports_at[slot * self.nodes + (rx >> 5) as usize].1 |= port;
+                let node = (rx >> 5) as usize;
+                wheel[node / 64] |= 1 << (node % 64);
+                at[node].1 |= 1 << (rx & 31);
             }
         }
-    }
-
-    /// Receiver `rx` (`node << 5 | port`) is woken in wheel slot `slot`; returns its port bit.
-    #[inline(always)]
-    fn arrive(&mut self, slot: usize, rx: u32) -> u32 {
-        let node = (rx >> 5) as usize;
-        self.wheel[slot * self.words + node / 64] |= 1 << (node % 64);
-        1 << (rx & 31)
     }
 }

@@ -128,11 +128,13 @@ pub struct VcSwitch {
     out: OutputUnit,
     /// Seed 002's LUC/NCB exchange, when configured.
     exch: Option<ExchangeStage>,
-    in_link: Vec<u32>,
-    out_link: Vec<u32>,
+    /// Per port (fixed size, [`NO_LINK`] beyond the ports: a port masked below 64 indexes
+    /// them without a bounds check): the link in and the link out.
+    in_link: Box<[u32; 64]>,
+    out_link: Box<[u32; 64]>,
     /// The flit of a packet driven on each output in the last evaluated cycle, valid where
     /// `sent_mask` has the output's bit (the mask alone is cleared each cycle).
-    sent: Vec<Flit>,
+    sent: Box<[Flit; 64]>,
     sent_mask: u32,
     /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
     drove_fwd: u32,
@@ -154,7 +156,7 @@ impl VcSwitch {
             input: InputUnit::new(np, nv, p.vc0_flits(), p.buffer_flits),
             route: RouteStage::new(routing, np * nv, p.routing_cycles),
             va: VcAllocStage::new(np, nv, p.selection.needs()),
-            sa: SwAllocStage::new(np),
+            sa: SwAllocStage::new(np, nv),
             xbar: CrossbarStage::new(
                 p.crossbar,
                 np,
@@ -164,9 +166,13 @@ impl VcSwitch {
             back: CreditReturn::new(p.crossbar, np, nv),
             out: OutputUnit::new(&p),
             exch: (p.exchange.hops > 0).then(|| ExchangeStage::new(p.exchange, p.first_net_port)),
-            in_link,
-            out_link,
-            sent: vec![Flit::default(); np],
+            in_link: Box::new(std::array::from_fn(|p| {
+                in_link.get(p).copied().unwrap_or(NO_LINK)
+            })),
+            out_link: Box::new(std::array::from_fn(|p| {
+                out_link.get(p).copied().unwrap_or(NO_LINK)
+            })),
+            sent: Box::new([Flit::default(); 64]),
             sent_mask: 0,
             drove_fwd: 0,
             drove_back: 0,
@@ -221,7 +227,7 @@ impl VcSwitch {
         while m != 0 {
             let port = m.trailing_zeros() as usize;
             m &= m - 1;
-            let ol = self.out_link[port];
+            let ol = self.out_link[port & 63];
             if ol == NO_LINK {
                 continue;
             }
@@ -234,7 +240,7 @@ impl VcSwitch {
         while m != 0 {
             let port = m.trailing_zeros() as usize;
             m &= m - 1;
-            let il = self.in_link[port];
+            let il = self.in_link[port & 63];
             if il == NO_LINK {
                 continue;
             }
@@ -264,8 +270,8 @@ impl VcSwitch {
             None => {
                 let (out_link, sent) = (&self.out_link, &mut self.sent);
                 self.xbar.leave(now, |o, f| {
-                    links[out_link[o] as usize].send(now, f);
-                    sent[o] = f;
+                    links[out_link[o & 63] as usize].send(now, f);
+                    sent[o & 63] = f;
                     driven |= 1 << o;
                     moved += 1;
                 })
@@ -277,8 +283,8 @@ impl VcSwitch {
             let (out_link, sent) = (&self.out_link, &mut self.sent);
             let mut driven = 0u32;
             moved += self.out.send_queued(packets, |o, f| {
-                links[out_link[o] as usize].send(now, f);
-                sent[o] = f;
+                links[out_link[o & 63] as usize].send(now, f);
+                sent[o & 63] = f;
                 driven |= 1 << o;
             });
             self.sent_mask |= driven;
@@ -294,7 +300,7 @@ impl VcSwitch {
             self.return_credits(now, links);
         }
         if let Some(x) = self.exch.as_mut() {
-            self.drove_fwd |= x.cycle(now, links, &self.out_link);
+            self.drove_fwd |= x.cycle(now, links, &self.out_link[..np]);
         }
         moved
     }
@@ -334,7 +340,7 @@ impl Switch<VcExt> for VcSwitch {
     }
 
     fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
-        out.extend(self.input.occ.iter().map(|l| l.area(now)));
+        out.extend((0..self.p.ports * self.p.vcs).map(|iv| self.input.area(iv, now)));
     }
 
     fn health(&self) -> Health {
@@ -382,7 +388,7 @@ impl Switch<VcExt> for VcSwitch {
     /// VC with a flit waits for credits from the VC downstream.
     fn waits(&self, out: &mut Vec<Wait>) {
         let nv = self.p.vcs;
-        for (iv, s) in self.input.vcs.iter().enumerate() {
+        for (iv, s) in self.input.used().iter().enumerate() {
             let (p, v) = ((iv / nv) as u8, (iv % nv) as u8);
             match s.state {
                 VcState::VcAlloc | VcState::Routing => {

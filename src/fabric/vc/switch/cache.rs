@@ -36,12 +36,11 @@ impl VcSwitch {
                 }
             }
         }
-        all(&self.input.vcs[..]);
+        self.input.prefetch();
         for b in &self.input.bufs {
             line(b);
             b.prefetch_memory();
         }
-        all(&self.input.occ[..]);
         all(&self.out.credits[..]);
         self.out.prefetch();
         self.xbar.xbar.prefetch();

@@ -84,7 +84,7 @@ impl VcSwitch {
     pub fn messages_inside(&self) -> u32 {
         let nv = self.p.vcs;
         let mut n = 0;
-        for (iv, s) in self.input.vcs.iter().enumerate() {
+        for (iv, s) in self.input.used().iter().enumerate() {
             let (p, v) = (iv / nv, iv % nv);
             let current = s.state != VcState::Idle;
             n += current as u32;

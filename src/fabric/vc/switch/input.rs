@@ -5,7 +5,7 @@
 
 use crate::blocks::vc_buffer::VcBuffer;
 use crate::sim::Flit;
-use crate::stats::occupancy::Level;
+use crate::stats::occupancy::Stay;
 
 /// State of an input VC.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,15 +45,19 @@ const IDLE: InVc = InVc {
 #[derive(Debug, Clone)]
 pub(super) struct InputUnit {
     pub bufs: Vec<VcBuffer>,
-    /// Per input VC (p·V + v).
-    pub vcs: Vec<InVc>,
+    /// Per input VC (p·V + v; fixed size, the first [`InputUnit::used`] in use: an index
+    /// masked below 64 needs no bounds check).
+    pub vcs: Box<[InVc; 64]>,
     /// Input VCs holding a flit (bit p·V + v).
     pub holding: u64,
     /// Flits in the buffers.
     pub flits: u32,
-    /// Occupancy of each input VC buffer, p·V + v (statistics).
-    pub occ: Vec<Level>,
+    /// Occupancy of each input VC buffer, p·V + v (statistics): Σ departures − Σ arrivals,
+    /// one add per flit.
+    occ: Box<[Stay; 64]>,
     nv: usize,
+    /// Input VCs in use (ports × VCs).
+    n: usize,
 }
 
 impl InputUnit {
@@ -63,12 +67,30 @@ impl InputUnit {
             bufs: (0..ports)
                 .map(|_| VcBuffer::with_first(vcs, first as usize, depth as usize))
                 .collect(),
-            vcs: vec![IDLE; ports * vcs],
+            vcs: Box::new([IDLE; 64]),
             holding: 0,
             flits: 0,
-            occ: vec![Level::default(); ports * vcs],
+            occ: Box::new([Stay::default(); 64]),
             nv: vcs,
+            n: ports * vcs,
         }
+    }
+
+    /// The registers of the input VCs in use.
+    pub fn used(&self) -> &[InVc] {
+        &self.vcs[..self.n]
+    }
+
+    /// The occupancy integral of input VC `iv` at `now` (the sum of its end-of-cycle levels).
+    pub fn area(&self, iv: usize, now: u64) -> u64 {
+        self.occ[iv].area(now, self.bufs[iv / self.nv].level(iv % self.nv))
+    }
+
+    /// Ask the cache for the input VCs' registers and occupancy (a hint).
+    #[inline(always)]
+    pub fn prefetch(&self) {
+        crate::sim::prefetch::all(&self.vcs[..self.n.min(64)]);
+        crate::sim::prefetch::all(&self.occ[..self.n.min(64)]);
     }
 
     /// Write flit `f` into its VC of input `port`; true when it is a head at the front of an
@@ -81,8 +103,8 @@ impl InputUnit {
             return false;
         }
         self.flits += 1;
-        let iv = port * self.nv + v;
-        self.occ[iv].set(now, b.level(v));
+        let iv = (port * self.nv + v) & 63;
+        self.occ[iv].arrive(now);
         self.holding |= 1 << iv;
         self.vcs[iv].state == VcState::Idle && b.level(v) == 1
     }
@@ -90,11 +112,12 @@ impl InputUnit {
     /// Read the front flit of VC `v` of input `p` (it holds one).
     #[inline(always)]
     pub fn read(&mut self, now: u64, p: usize, v: usize) -> Flit {
-        let iv = p * self.nv + v;
-        let f = self.bufs[p].pop(v).expect("a requesting VC holds a flit");
+        let iv = (p * self.nv + v) & 63;
+        let b = &mut self.bufs[p];
+        let f = b.pop(v).expect("a requesting VC holds a flit");
         self.flits -= 1;
-        self.occ[iv].set(now, self.bufs[p].level(v));
-        if self.bufs[p].level(v) == 0 {
+        self.occ[iv].depart(now);
+        if b.level(v) == 0 {
             self.holding &= !(1 << iv);
         }
         f

@@ -31,9 +31,13 @@ impl Probe for VcSwitch {
             }
             v.scope_idx("in", p);
             let asked = self.sa.asked >> p & 1 == 1;
-            v.bits("sa_req", np as u32, if asked { self.sa.req[p] } else { 0 });
+            v.bits(
+                "sa_req",
+                np as u32,
+                if asked { self.sa.i.req[p] } else { 0 },
+            );
             v.flag("sa_grant", self.sa.won >> p & 1 == 1);
-            v.int("sa_ptr", self.sa.rr[p] as i64);
+            v.int("sa_ptr", self.sa.i.rr[p] as i64);
             for c in 0..nv {
                 let iv = p * nv + c;
                 let s = &self.input.vcs[iv];

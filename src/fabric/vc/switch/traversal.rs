@@ -11,6 +11,7 @@ use super::input::VcState;
 use super::{CrossbarKind, VcSwitch};
 use crate::blocks::crossbar::Crossbar;
 use crate::blocks::link::Link;
+use crate::blocks::vc_buffer::MAX_VCS;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
@@ -117,7 +118,7 @@ impl VcSwitch {
         packets: &PacketTable<VcExt>,
     ) -> u32 {
         let nv = self.p.vcs;
-        let iv = p * nv + v;
+        let iv = (p * nv + v) & 63;
         let mut f = self.input.read(now, p, v);
         let s = self.input.vcs[iv];
         let o = s.out as usize;
@@ -131,7 +132,7 @@ impl VcSwitch {
                         vc: v as u8,
                         n: n as u8,
                     };
-                    links[self.in_link[p] as usize].back.send(now, c);
+                    links[self.in_link[p & 63] as usize].back.send(now, c);
                     self.drove_back |= 1 << p;
                 }
                 CreditReturn::Paced { back, ports, .. } => {
@@ -150,7 +151,7 @@ impl VcSwitch {
         }
         self.sa.granted(p, v, nv);
         self.forwarded += 1;
-        self.forwarded_vc[s.ovc as usize] += 1;
+        self.forwarded_vc[s.ovc as usize & (MAX_VCS - 1)] += 1;
         if tail {
             if let Some(x) = self.exch.as_mut() {
                 x.tails_out = x.tails_out.wrapping_add(1);
@@ -192,7 +193,7 @@ impl VcSwitch {
                 vc: v as u8,
                 n: n as u8,
             };
-            let sent = links[self.in_link[p] as usize].back.send(now, c);
+            let sent = links[self.in_link[p & 63] as usize].back.send(now, c);
             debug_assert!(sent, "one credit symbol per link and cycle");
             self.drove_back |= 1 << p;
             rr[p] = ((v + 1) % nv) as u8;
@@ -205,8 +206,8 @@ impl VcSwitch {
     /// Drive flit `f` on output `o`'s link.
     #[inline]
     pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
-        links[self.out_link[o] as usize].send(now, f);
-        self.sent[o] = f;
+        links[self.out_link[o & 63] as usize].send(now, f);
+        self.sent[o & 63] = f;
         self.sent_mask |= 1 << o;
         self.drove_fwd |= 1 << o;
     }

@@ -7,7 +7,7 @@
 
 use super::input::VcState;
 use super::{Switching, VcSwitch, View};
-use crate::blocks::allocator::{SeparableInputFirst, NO_GRANT};
+use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::NO_LINK;
 use crate::routing::selection::{Needs, SelectionFunction};
 
@@ -16,8 +16,8 @@ use crate::routing::selection::{Needs, SelectionFunction};
 pub(super) struct VcAllocStage {
     alloc: SeparableInputFirst,
     /// Scratch: each requesting input VC's output-VC mask, and its grant.
-    req: Vec<u64>,
-    grant: Vec<u8>,
+    req: Box<Requests>,
+    grant: Box<Grants>,
     /// Input VCs routing or in VC allocation (bit p·V + v).
     pub waiting: u64,
     /// Probes of the last evaluated cycle: requests and grants (bit p·V + v).
@@ -35,8 +35,8 @@ impl VcAllocStage {
     pub fn new(ports: usize, vcs: usize, needs: Needs) -> Self {
         VcAllocStage {
             alloc: SeparableInputFirst::new(ports * vcs, ports * vcs),
-            req: vec![0; ports * vcs],
-            grant: vec![NO_GRANT; ports * vcs],
+            req: Box::new([0; MAX_SIDE]),
+            grant: Box::new([NO_GRANT; MAX_SIDE]),
             waiting: 0,
             asked: 0,
             won: 0,
@@ -51,7 +51,7 @@ impl VcAllocStage {
         self.requests.iter_mut().for_each(|r| *r = 0);
         let mut w = self.waiting;
         while w != 0 {
-            let iv = w.trailing_zeros() as usize;
+            let iv = w.trailing_zeros() as usize & 63;
             w &= w - 1;
             let mut m = port_mask(iv);
             while m != 0 {
@@ -77,7 +77,7 @@ impl VcSwitch {
         }
         let mut w = self.va.waiting;
         while w != 0 {
-            let iv = w.trailing_zeros() as usize;
+            let iv = w.trailing_zeros() as usize & 63;
             w &= w - 1;
             let s = &mut self.input.vcs[iv];
             if s.state == VcState::Routing {
@@ -99,7 +99,7 @@ impl VcSwitch {
                     let ct = self.p.switching == Switching::CutThrough;
                     let view = View {
                         out: &self.out,
-                        out_link: &self.out_link,
+                        out_link: &self.out_link[..self.p.ports],
                         vcs: nv,
                         need: if ct {
                             self.p.credit.packet_units(s.len)
@@ -123,7 +123,7 @@ impl VcSwitch {
                     (pick.port as usize, vcs)
                 }
             };
-            if port >= self.p.ports || self.out_link[port] == NO_LINK {
+            if port >= self.p.ports || self.out_link[port & 63] == NO_LINK {
                 continue;
             }
             let free = self.out.free(port) & allowed & keep & vmask;
@@ -140,7 +140,7 @@ impl VcSwitch {
         va.alloc.allocate_among(asked, &va.req, &mut va.grant);
         let mut w = asked;
         while w != 0 {
-            let iv = w.trailing_zeros() as usize;
+            let iv = w.trailing_zeros() as usize & 63;
             w &= w - 1;
             self.va.req[iv] = 0;
             let g = self.va.grant[iv];
