@@ -164,6 +164,18 @@ fn restrictions_the_tables_cannot_hold_are_refused() {
     }
 }
 
+/// The unit's VCs are 3 bits: 8 layers fit, 9 would wrap and still look legal, so the
+/// tables refuse them (the software DL routing allows 16).
+#[test]
+fn more_layers_than_the_unit_names_are_refused() {
+    let topo = irregular::generate(16, 4, 8, 1).unwrap();
+    assert!(dl_table::build(&topo, 8, Restriction::Ud, "sancho", 1, 0).is_ok());
+    common::fails_with(
+        &["routes", "--routing", "dl-table", "--layers", "9"],
+        &["routing.layers", "allowed 1..=8", "3-bit VCs"],
+    );
+}
+
 #[test]
 fn the_table_unit_loaded_through_its_config_port_answers_as_the_tables() {
     use flitwave::blocks::dl_table::{DlLookup, DlTableUnit};

@@ -58,6 +58,11 @@ pub fn diff_entry(absolute: bool, diff: i8) -> u8 {
 /// Ports of a unit (3-bit port entries; the diff table's address is in·8 + out).
 pub const PORTS: usize = 8;
 
+/// Layers (VCs) a unit can name: the output VC is 3 bits, so a VC of 8 or more would wrap
+/// (`out_vc = v & 7`) and still compare below a 4-bit `layers`; configurations above this
+/// are refused (`routing::dl_table::build`).
+pub const MAX_LAYERS: usize = 8;
+
 /// The routing-table unit.
 #[derive(Debug, Clone)]
 pub struct DlTableUnit {

@@ -171,6 +171,15 @@ pub fn build(
         ));
     }
     super::dl::check_args(layers, select)?;
+    if layers > crate::blocks::dl_table::MAX_LAYERS {
+        return Err(Error::field(
+            "routing.layers",
+            format!(
+                "{layers} layers do not fit RHiNET-2's table unit (3-bit VCs): allowed 1..={} with routing.algorithm = \"dl-table\" (\"dl\" allows up to 16)",
+                crate::blocks::dl_table::MAX_LAYERS
+            ),
+        ));
+    }
     let (n, np, h) = (topo.switches, topo.ports_per_switch, topo.num_hosts());
     crate::memory::check(
         "topology.switches",
