@@ -139,83 +139,83 @@ module fw_allocator(clock,reset,req_lo,req_hi,grant_lo,grant_hi,in_ptrs,out_ptrs
         in_ptr_4_d = in_ptr_4_q;
         out_ptr_4_d = out_ptr_4_q;
         row_0 = 5'h0;
-        if (req_lo[32'h5 * 0 + 0]) begin
+        if (req_lo[0]) begin
             row_0 = (row_0 | onehot_0);
         end
-        if (req_lo[32'h5 * 0 + 1]) begin
+        if (req_lo[1]) begin
             row_0 = (row_0 | onehot_1);
         end
-        if (req_lo[32'h5 * 0 + 2]) begin
+        if (req_lo[2]) begin
             row_0 = (row_0 | onehot_2);
         end
-        if (req_lo[32'h5 * 0 + 3]) begin
+        if (req_lo[3]) begin
             row_0 = (row_0 | onehot_3);
         end
-        if (req_lo[32'h5 * 0 + 4]) begin
+        if (req_lo[4]) begin
             row_0 = (row_0 | onehot_4);
         end
         row_1 = 5'h0;
-        if (req_lo[32'h5 * 1 + 0]) begin
+        if (req_lo[5]) begin
             row_1 = (row_1 | onehot_0);
         end
-        if (req_lo[32'h5 * 1 + 1]) begin
+        if (req_lo[6]) begin
             row_1 = (row_1 | onehot_1);
         end
-        if (req_lo[32'h5 * 1 + 2]) begin
+        if (req_lo[7]) begin
             row_1 = (row_1 | onehot_2);
         end
-        if (req_lo[32'h5 * 1 + 3]) begin
+        if (req_lo[8]) begin
             row_1 = (row_1 | onehot_3);
         end
-        if (req_lo[32'h5 * 1 + 4]) begin
+        if (req_lo[9]) begin
             row_1 = (row_1 | onehot_4);
         end
         row_2 = 5'h0;
-        if (req_lo[32'h5 * 2 + 0]) begin
+        if (req_lo[10]) begin
             row_2 = (row_2 | onehot_0);
         end
-        if (req_lo[32'h5 * 2 + 1]) begin
+        if (req_lo[11]) begin
             row_2 = (row_2 | onehot_1);
         end
-        if (req_lo[32'h5 * 2 + 2]) begin
+        if (req_lo[12]) begin
             row_2 = (row_2 | onehot_2);
         end
-        if (req_lo[32'h5 * 2 + 3]) begin
+        if (req_lo[13]) begin
             row_2 = (row_2 | onehot_3);
         end
-        if (req_lo[32'h5 * 2 + 4]) begin
+        if (req_lo[14]) begin
             row_2 = (row_2 | onehot_4);
         end
         row_3 = 5'h0;
-        if (req_hi[32'h5 * 3 + 0 - 32'hf]) begin
+        if (req_hi[0]) begin
             row_3 = (row_3 | onehot_0);
         end
-        if (req_hi[32'h5 * 3 + 1 - 32'hf]) begin
+        if (req_hi[1]) begin
             row_3 = (row_3 | onehot_1);
         end
-        if (req_hi[32'h5 * 3 + 2 - 32'hf]) begin
+        if (req_hi[2]) begin
             row_3 = (row_3 | onehot_2);
         end
-        if (req_hi[32'h5 * 3 + 3 - 32'hf]) begin
+        if (req_hi[3]) begin
             row_3 = (row_3 | onehot_3);
         end
-        if (req_hi[32'h5 * 3 + 4 - 32'hf]) begin
+        if (req_hi[4]) begin
             row_3 = (row_3 | onehot_4);
         end
         row_4 = 5'h0;
-        if (req_hi[32'h5 * 4 + 0 - 32'hf]) begin
+        if (req_hi[5]) begin
             row_4 = (row_4 | onehot_0);
         end
-        if (req_hi[32'h5 * 4 + 1 - 32'hf]) begin
+        if (req_hi[6]) begin
             row_4 = (row_4 | onehot_1);
         end
-        if (req_hi[32'h5 * 4 + 2 - 32'hf]) begin
+        if (req_hi[7]) begin
             row_4 = (row_4 | onehot_2);
         end
-        if (req_hi[32'h5 * 4 + 3 - 32'hf]) begin
+        if (req_hi[8]) begin
             row_4 = (row_4 | onehot_3);
         end
-        if (req_hi[32'h5 * 4 + 4 - 32'hf]) begin
+        if (req_hi[9]) begin
             row_4 = (row_4 | onehot_4);
         end
         imask_0 = (row_0 & ~((((5'h1) & 5'h1f) << in_ptr_0_q) - 5'h1));

@@ -181,42 +181,42 @@ module fw_dl_table(clock,reset,cfg_we,cfg_sel,cfg_addr,cfg_data,req,dest,in_port
         vc_q_d = vc_q_q;
         port_ram_read_address = dest;
         port_ram_write_address = cfg_addr;
-        port_ram_write_data = cfg_data[(32'h0)+:(3)];
+        port_ram_write_data = cfg_data[0+:3];
         port_ram_write_enable = (cfg_we & (cfg_sel == 2'h0));
         wsel = 8'h0;
         if ((cfg_we & (cfg_sel == 2'h1))) begin
-            wsel = ((8'h1) & 8'hff) << cfg_addr[(32'h0)+:(3)];
+            wsel = ((8'h1) & 8'hff) << cfg_addr[0+:3];
         end
         diff_ram_0_read_address = in_port;
-        diff_ram_0_write_address = cfg_addr[(32'h3)+:(3)];
+        diff_ram_0_write_address = cfg_addr[3+:3];
         diff_ram_0_write_data = cfg_data;
         diff_ram_0_write_enable = wsel[0];
         diff_ram_1_read_address = in_port;
-        diff_ram_1_write_address = cfg_addr[(32'h3)+:(3)];
+        diff_ram_1_write_address = cfg_addr[3+:3];
         diff_ram_1_write_data = cfg_data;
         diff_ram_1_write_enable = wsel[1];
         diff_ram_2_read_address = in_port;
-        diff_ram_2_write_address = cfg_addr[(32'h3)+:(3)];
+        diff_ram_2_write_address = cfg_addr[3+:3];
         diff_ram_2_write_data = cfg_data;
         diff_ram_2_write_enable = wsel[2];
         diff_ram_3_read_address = in_port;
-        diff_ram_3_write_address = cfg_addr[(32'h3)+:(3)];
+        diff_ram_3_write_address = cfg_addr[3+:3];
         diff_ram_3_write_data = cfg_data;
         diff_ram_3_write_enable = wsel[3];
         diff_ram_4_read_address = in_port;
-        diff_ram_4_write_address = cfg_addr[(32'h3)+:(3)];
+        diff_ram_4_write_address = cfg_addr[3+:3];
         diff_ram_4_write_data = cfg_data;
         diff_ram_4_write_enable = wsel[4];
         diff_ram_5_read_address = in_port;
-        diff_ram_5_write_address = cfg_addr[(32'h3)+:(3)];
+        diff_ram_5_write_address = cfg_addr[3+:3];
         diff_ram_5_write_data = cfg_data;
         diff_ram_5_write_enable = wsel[5];
         diff_ram_6_read_address = in_port;
-        diff_ram_6_write_address = cfg_addr[(32'h3)+:(3)];
+        diff_ram_6_write_address = cfg_addr[3+:3];
         diff_ram_6_write_data = cfg_data;
         diff_ram_6_write_enable = wsel[6];
         diff_ram_7_read_address = in_port;
-        diff_ram_7_write_address = cfg_addr[(32'h3)+:(3)];
+        diff_ram_7_write_address = cfg_addr[3+:3];
         diff_ram_7_write_data = cfg_data;
         diff_ram_7_write_enable = wsel[7];
         if ((cfg_we & (cfg_sel == 2'h2))) begin
@@ -293,7 +293,7 @@ module fw_dl_table(clock,reset,cfg_we,cfg_sel,cfg_addr,cfg_data,req,dest,in_port
         vc_ok = 1'b0;
         if (req_q_q) begin
             out_port = port_ram_read_data;
-            out_vc = sum[(32'h0)+:(3)];
+            out_vc = sum[0+:3];
             vc_ok = (~sum[4] & (sum < lay5));
         end
     end

@@ -430,7 +430,7 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
             hw = 7;
         end
         ready = (s_kind_q == S_IDLE) | (s_kind_q == S_ACK) | ((s_kind_q == S_NACK) & lone);
-        rslot = s_sn_q[(32'h0)+:(3)] + h;
+        rslot = s_sn_q[0+:3] + h;
         atag = 8'h0;
         if (((s_conn_q == 0) & (rslot == 0))) begin
             atag = slot_tag_0_q;
@@ -625,7 +625,7 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((conn == 3)) begin
             row_0 = slot_bytes_24_q;
         end
-        rel_0 = 0 - e[(32'h0)+:(3)];
+        rel_0 = 0 - e[0+:3];
         row_1 = 16'h0;
         if ((conn == 0)) begin
             row_1 = slot_bytes_1_q;
@@ -639,7 +639,7 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((conn == 3)) begin
             row_1 = slot_bytes_25_q;
         end
-        rel_1 = 1 - e[(32'h0)+:(3)];
+        rel_1 = 1 - e[0+:3];
         row_2 = 16'h0;
         if ((conn == 0)) begin
             row_2 = slot_bytes_2_q;
@@ -653,7 +653,7 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((conn == 3)) begin
             row_2 = slot_bytes_26_q;
         end
-        rel_2 = 2 - e[(32'h0)+:(3)];
+        rel_2 = 2 - e[0+:3];
         row_3 = 16'h0;
         if ((conn == 0)) begin
             row_3 = slot_bytes_3_q;
@@ -667,7 +667,7 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((conn == 3)) begin
             row_3 = slot_bytes_27_q;
         end
-        rel_3 = 3 - e[(32'h0)+:(3)];
+        rel_3 = 3 - e[0+:3];
         row_4 = 16'h0;
         if ((conn == 0)) begin
             row_4 = slot_bytes_4_q;
@@ -681,7 +681,7 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((conn == 3)) begin
             row_4 = slot_bytes_28_q;
         end
-        rel_4 = 4 - e[(32'h0)+:(3)];
+        rel_4 = 4 - e[0+:3];
         row_5 = 16'h0;
         if ((conn == 0)) begin
             row_5 = slot_bytes_5_q;
@@ -695,7 +695,7 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((conn == 3)) begin
             row_5 = slot_bytes_29_q;
         end
-        rel_5 = 5 - e[(32'h0)+:(3)];
+        rel_5 = 5 - e[0+:3];
         row_6 = 16'h0;
         if ((conn == 0)) begin
             row_6 = slot_bytes_6_q;
@@ -709,7 +709,7 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((conn == 3)) begin
             row_6 = slot_bytes_30_q;
         end
-        rel_6 = 6 - e[(32'h0)+:(3)];
+        rel_6 = 6 - e[0+:3];
         row_7 = 16'h0;
         if ((conn == 0)) begin
             row_7 = slot_bytes_7_q;
@@ -723,9 +723,9 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((conn == 3)) begin
             row_7 = slot_bytes_31_q;
         end
-        rel_7 = 7 - e[(32'h0)+:(3)];
+        rel_7 = 7 - e[0+:3];
         diff = sn - e;
-        d = diff[(32'h0)+:(3)];
+        d = diff[0+:3];
         dbit = ((8'h1) & 8'hff) << d;
         dup = (sn < e) | |(m & dbit);
         inord = ~dup & ~|diff;
@@ -945,31 +945,31 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         end
         fr_7 = 16'h0;
         fr_6 = fr_7;
-        if (m[32'h7 - 0]) begin
+        if (m[7]) begin
             fr_6 = fr_7 + rsz_6;
         end
         fr_5 = fr_6;
-        if (m[32'h7 - 1]) begin
+        if (m[6]) begin
             fr_5 = fr_6 + rsz_5;
         end
         fr_4 = fr_5;
-        if (m[32'h7 - 2]) begin
+        if (m[5]) begin
             fr_4 = fr_5 + rsz_4;
         end
         fr_3 = fr_4;
-        if (m[32'h7 - 3]) begin
+        if (m[4]) begin
             fr_3 = fr_4 + rsz_3;
         end
         fr_2 = fr_3;
-        if (m[32'h7 - 4]) begin
+        if (m[3]) begin
             fr_2 = fr_3 + rsz_2;
         end
         fr_1 = fr_2;
-        if (m[32'h7 - 5]) begin
+        if (m[2]) begin
             fr_1 = fr_2 + rsz_1;
         end
         fr_0 = fr_1;
-        if (m[32'h7 - 6]) begin
+        if (m[1]) begin
             fr_0 = fr_1 + rsz_0;
         end
         cu = 16'h0;
@@ -1004,37 +1004,37 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if (((d <= 0) & fit_0 & ~fit_7)) begin
             can = 1'b1;
             frsel = fr_0;
-            ev = (m >> (0 + 32'h1)) << (0 + 32'h1);
+            ev = (m >> 1) << 1;
         end
         if (((d <= 1) & fit_1 & ~fit_7)) begin
             can = 1'b1;
             frsel = fr_1;
-            ev = (m >> (1 + 32'h1)) << (1 + 32'h1);
+            ev = (m >> 2) << 2;
         end
         if (((d <= 2) & fit_2 & ~fit_7)) begin
             can = 1'b1;
             frsel = fr_2;
-            ev = (m >> (2 + 32'h1)) << (2 + 32'h1);
+            ev = (m >> 3) << 3;
         end
         if (((d <= 3) & fit_3 & ~fit_7)) begin
             can = 1'b1;
             frsel = fr_3;
-            ev = (m >> (3 + 32'h1)) << (3 + 32'h1);
+            ev = (m >> 4) << 4;
         end
         if (((d <= 4) & fit_4 & ~fit_7)) begin
             can = 1'b1;
             frsel = fr_4;
-            ev = (m >> (4 + 32'h1)) << (4 + 32'h1);
+            ev = (m >> 5) << 5;
         end
         if (((d <= 5) & fit_5 & ~fit_7)) begin
             can = 1'b1;
             frsel = fr_5;
-            ev = (m >> (5 + 32'h1)) << (5 + 32'h1);
+            ev = (m >> 6) << 6;
         end
         if (((d <= 6) & fit_6 & ~fit_7)) begin
             can = 1'b1;
             frsel = fr_6;
-            ev = (m >> (6 + 32'h1)) << (6 + 32'h1);
+            ev = (m >> 7) << 7;
         end
         nm = ev;
         if (~can) begin
@@ -1049,7 +1049,7 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
                 s_kind_d = S_DELIVER;
                 s_conn_d = conn;
                 s_sn_d = sn;
-                s_cnt_d = k[(32'h0)+:(3)];
+                s_cnt_d = k[0+:3];
             end
             if (ooo) begin
                 if ((mms_r_q < (total_q + b16))) begin
@@ -1069,38 +1069,38 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((take & (conn == 0))) begin
             if (inord) begin
                 exp_0_d = e + k + 24'h1;
-                map_0_d = (m >> k[(32'h0)+:(3)]) >> 32'h1;
+                map_0_d = (m >> k[0+:3]) >> 1;
                 cused_0_d = u - frun;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 0))) begin
+            if ((~dup & (sn[0+:3] == 0))) begin
                 slot_bytes_0_d = b16;
                 slot_tag_0_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 1))) begin
+            if ((~dup & (sn[0+:3] == 1))) begin
                 slot_bytes_1_d = b16;
                 slot_tag_1_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 2))) begin
+            if ((~dup & (sn[0+:3] == 2))) begin
                 slot_bytes_2_d = b16;
                 slot_tag_2_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 3))) begin
+            if ((~dup & (sn[0+:3] == 3))) begin
                 slot_bytes_3_d = b16;
                 slot_tag_3_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 4))) begin
+            if ((~dup & (sn[0+:3] == 4))) begin
                 slot_bytes_4_d = b16;
                 slot_tag_4_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 5))) begin
+            if ((~dup & (sn[0+:3] == 5))) begin
                 slot_bytes_5_d = b16;
                 slot_tag_5_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 6))) begin
+            if ((~dup & (sn[0+:3] == 6))) begin
                 slot_bytes_6_d = b16;
                 slot_tag_6_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 7))) begin
+            if ((~dup & (sn[0+:3] == 7))) begin
                 slot_bytes_7_d = b16;
                 slot_tag_7_d = tag;
             end
@@ -1117,38 +1117,38 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((take & (conn == 1))) begin
             if (inord) begin
                 exp_1_d = e + k + 24'h1;
-                map_1_d = (m >> k[(32'h0)+:(3)]) >> 32'h1;
+                map_1_d = (m >> k[0+:3]) >> 1;
                 cused_1_d = u - frun;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 0))) begin
+            if ((~dup & (sn[0+:3] == 0))) begin
                 slot_bytes_8_d = b16;
                 slot_tag_8_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 1))) begin
+            if ((~dup & (sn[0+:3] == 1))) begin
                 slot_bytes_9_d = b16;
                 slot_tag_9_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 2))) begin
+            if ((~dup & (sn[0+:3] == 2))) begin
                 slot_bytes_10_d = b16;
                 slot_tag_10_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 3))) begin
+            if ((~dup & (sn[0+:3] == 3))) begin
                 slot_bytes_11_d = b16;
                 slot_tag_11_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 4))) begin
+            if ((~dup & (sn[0+:3] == 4))) begin
                 slot_bytes_12_d = b16;
                 slot_tag_12_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 5))) begin
+            if ((~dup & (sn[0+:3] == 5))) begin
                 slot_bytes_13_d = b16;
                 slot_tag_13_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 6))) begin
+            if ((~dup & (sn[0+:3] == 6))) begin
                 slot_bytes_14_d = b16;
                 slot_tag_14_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 7))) begin
+            if ((~dup & (sn[0+:3] == 7))) begin
                 slot_bytes_15_d = b16;
                 slot_tag_15_d = tag;
             end
@@ -1165,38 +1165,38 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((take & (conn == 2))) begin
             if (inord) begin
                 exp_2_d = e + k + 24'h1;
-                map_2_d = (m >> k[(32'h0)+:(3)]) >> 32'h1;
+                map_2_d = (m >> k[0+:3]) >> 1;
                 cused_2_d = u - frun;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 0))) begin
+            if ((~dup & (sn[0+:3] == 0))) begin
                 slot_bytes_16_d = b16;
                 slot_tag_16_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 1))) begin
+            if ((~dup & (sn[0+:3] == 1))) begin
                 slot_bytes_17_d = b16;
                 slot_tag_17_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 2))) begin
+            if ((~dup & (sn[0+:3] == 2))) begin
                 slot_bytes_18_d = b16;
                 slot_tag_18_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 3))) begin
+            if ((~dup & (sn[0+:3] == 3))) begin
                 slot_bytes_19_d = b16;
                 slot_tag_19_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 4))) begin
+            if ((~dup & (sn[0+:3] == 4))) begin
                 slot_bytes_20_d = b16;
                 slot_tag_20_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 5))) begin
+            if ((~dup & (sn[0+:3] == 5))) begin
                 slot_bytes_21_d = b16;
                 slot_tag_21_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 6))) begin
+            if ((~dup & (sn[0+:3] == 6))) begin
                 slot_bytes_22_d = b16;
                 slot_tag_22_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 7))) begin
+            if ((~dup & (sn[0+:3] == 7))) begin
                 slot_bytes_23_d = b16;
                 slot_tag_23_d = tag;
             end
@@ -1213,38 +1213,38 @@ module fw_rearrange(clock,reset,mode,size,pool,arrive,conn,sn,bytes,tag,q_conn,r
         if ((take & (conn == 3))) begin
             if (inord) begin
                 exp_3_d = e + k + 24'h1;
-                map_3_d = (m >> k[(32'h0)+:(3)]) >> 32'h1;
+                map_3_d = (m >> k[0+:3]) >> 1;
                 cused_3_d = u - frun;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 0))) begin
+            if ((~dup & (sn[0+:3] == 0))) begin
                 slot_bytes_24_d = b16;
                 slot_tag_24_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 1))) begin
+            if ((~dup & (sn[0+:3] == 1))) begin
                 slot_bytes_25_d = b16;
                 slot_tag_25_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 2))) begin
+            if ((~dup & (sn[0+:3] == 2))) begin
                 slot_bytes_26_d = b16;
                 slot_tag_26_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 3))) begin
+            if ((~dup & (sn[0+:3] == 3))) begin
                 slot_bytes_27_d = b16;
                 slot_tag_27_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 4))) begin
+            if ((~dup & (sn[0+:3] == 4))) begin
                 slot_bytes_28_d = b16;
                 slot_tag_28_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 5))) begin
+            if ((~dup & (sn[0+:3] == 5))) begin
                 slot_bytes_29_d = b16;
                 slot_tag_29_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 6))) begin
+            if ((~dup & (sn[0+:3] == 6))) begin
                 slot_bytes_30_d = b16;
                 slot_tag_30_d = tag;
             end
-            if ((~dup & (sn[(32'h0)+:(3)] == 7))) begin
+            if ((~dup & (sn[0+:3] == 7))) begin
                 slot_bytes_31_d = b16;
                 slot_tag_31_d = tag;
             end

@@ -277,12 +277,12 @@ module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0
             kn2_0 = n2w_0;
         end
         if (kq[1]) begin
-            kn2_0 = kn2_0 + (n2w_0 << 20'h1);
+            kn2_0 = kn2_0 + (n2w_0 << 1);
         end
         if (kq[2]) begin
-            kn2_0 = kn2_0 + (n2w_0 << 20'h2);
+            kn2_0 = kn2_0 + (n2w_0 << 2);
         end
-        e_0 = (base_0 << 20'h2) + kn2_0;
+        e_0 = (base_0 << 2) + kn2_0;
         base_1 = 20'h0;
         n2w_1 = 20'h0;
         if (n1v_1[0]) begin
@@ -415,12 +415,12 @@ module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0
             kn2_1 = n2w_1;
         end
         if (kq[1]) begin
-            kn2_1 = kn2_1 + (n2w_1 << 20'h1);
+            kn2_1 = kn2_1 + (n2w_1 << 1);
         end
         if (kq[2]) begin
-            kn2_1 = kn2_1 + (n2w_1 << 20'h2);
+            kn2_1 = kn2_1 + (n2w_1 << 2);
         end
-        e_1 = (base_1 << 20'h2) + kn2_1;
+        e_1 = (base_1 << 2) + kn2_1;
         base_2 = 20'h0;
         n2w_2 = 20'h0;
         if (n1v_2[0]) begin
@@ -553,12 +553,12 @@ module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0
             kn2_2 = n2w_2;
         end
         if (kq[1]) begin
-            kn2_2 = kn2_2 + (n2w_2 << 20'h1);
+            kn2_2 = kn2_2 + (n2w_2 << 1);
         end
         if (kq[2]) begin
-            kn2_2 = kn2_2 + (n2w_2 << 20'h2);
+            kn2_2 = kn2_2 + (n2w_2 << 2);
         end
-        e_2 = (base_2 << 20'h2) + kn2_2;
+        e_2 = (base_2 << 2) + kn2_2;
         base_3 = 20'h0;
         n2w_3 = 20'h0;
         if (n1v_3[0]) begin
@@ -691,12 +691,12 @@ module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0
             kn2_3 = n2w_3;
         end
         if (kq[1]) begin
-            kn2_3 = kn2_3 + (n2w_3 << 20'h1);
+            kn2_3 = kn2_3 + (n2w_3 << 1);
         end
         if (kq[2]) begin
-            kn2_3 = kn2_3 + (n2w_3 << 20'h2);
+            kn2_3 = kn2_3 + (n2w_3 << 2);
         end
-        e_3 = (base_3 << 20'h2) + kn2_3;
+        e_3 = (base_3 << 2) + kn2_3;
         base_4 = 20'h0;
         n2w_4 = 20'h0;
         if (n1v_4[0]) begin
@@ -829,12 +829,12 @@ module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0
             kn2_4 = n2w_4;
         end
         if (kq[1]) begin
-            kn2_4 = kn2_4 + (n2w_4 << 20'h1);
+            kn2_4 = kn2_4 + (n2w_4 << 1);
         end
         if (kq[2]) begin
-            kn2_4 = kn2_4 + (n2w_4 << 20'h2);
+            kn2_4 = kn2_4 + (n2w_4 << 2);
         end
-        e_4 = (base_4 << 20'h2) + kn2_4;
+        e_4 = (base_4 << 2) + kn2_4;
         base_5 = 20'h0;
         n2w_5 = 20'h0;
         if (n1v_5[0]) begin
@@ -967,12 +967,12 @@ module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0
             kn2_5 = n2w_5;
         end
         if (kq[1]) begin
-            kn2_5 = kn2_5 + (n2w_5 << 20'h1);
+            kn2_5 = kn2_5 + (n2w_5 << 1);
         end
         if (kq[2]) begin
-            kn2_5 = kn2_5 + (n2w_5 << 20'h2);
+            kn2_5 = kn2_5 + (n2w_5 << 2);
         end
-        e_5 = (base_5 << 20'h2) + kn2_5;
+        e_5 = (base_5 << 2) + kn2_5;
         base_6 = 20'h0;
         n2w_6 = 20'h0;
         if (n1v_6[0]) begin
@@ -1105,12 +1105,12 @@ module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0
             kn2_6 = n2w_6;
         end
         if (kq[1]) begin
-            kn2_6 = kn2_6 + (n2w_6 << 20'h1);
+            kn2_6 = kn2_6 + (n2w_6 << 1);
         end
         if (kq[2]) begin
-            kn2_6 = kn2_6 + (n2w_6 << 20'h2);
+            kn2_6 = kn2_6 + (n2w_6 << 2);
         end
-        e_6 = (base_6 << 20'h2) + kn2_6;
+        e_6 = (base_6 << 2) + kn2_6;
         base_7 = 20'h0;
         n2w_7 = 20'h0;
         if (n1v_7[0]) begin
@@ -1243,12 +1243,12 @@ module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0
             kn2_7 = n2w_7;
         end
         if (kq[1]) begin
-            kn2_7 = kn2_7 + (n2w_7 << 20'h1);
+            kn2_7 = kn2_7 + (n2w_7 << 1);
         end
         if (kq[2]) begin
-            kn2_7 = kn2_7 + (n2w_7 << 20'h2);
+            kn2_7 = kn2_7 + (n2w_7 << 2);
         end
-        e_7 = (base_7 << 20'h2) + kn2_7;
+        e_7 = (base_7 << 2) + kn2_7;
         any_free = |(valid & free);
         elig = valid;
         if (any_free) begin

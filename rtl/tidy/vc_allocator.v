@@ -309,313 +309,313 @@ module fw_vc_allocator(clock,reset,req_lo,req_hi,grant_lo,grant_hi,in_ptrs,out_p
         in_ptr_9_d = in_ptr_9_q;
         out_ptr_9_d = out_ptr_9_q;
         row_0 = 10'h0;
-        if (req_lo[32'ha * 0 + 0]) begin
+        if (req_lo[0]) begin
             row_0 = (row_0 | onehot_0);
         end
-        if (req_lo[32'ha * 0 + 1]) begin
+        if (req_lo[1]) begin
             row_0 = (row_0 | onehot_1);
         end
-        if (req_lo[32'ha * 0 + 2]) begin
+        if (req_lo[2]) begin
             row_0 = (row_0 | onehot_2);
         end
-        if (req_lo[32'ha * 0 + 3]) begin
+        if (req_lo[3]) begin
             row_0 = (row_0 | onehot_3);
         end
-        if (req_lo[32'ha * 0 + 4]) begin
+        if (req_lo[4]) begin
             row_0 = (row_0 | onehot_4);
         end
-        if (req_lo[32'ha * 0 + 5]) begin
+        if (req_lo[5]) begin
             row_0 = (row_0 | onehot_5);
         end
-        if (req_lo[32'ha * 0 + 6]) begin
+        if (req_lo[6]) begin
             row_0 = (row_0 | onehot_6);
         end
-        if (req_lo[32'ha * 0 + 7]) begin
+        if (req_lo[7]) begin
             row_0 = (row_0 | onehot_7);
         end
-        if (req_lo[32'ha * 0 + 8]) begin
+        if (req_lo[8]) begin
             row_0 = (row_0 | onehot_8);
         end
-        if (req_lo[32'ha * 0 + 9]) begin
+        if (req_lo[9]) begin
             row_0 = (row_0 | onehot_9);
         end
         row_1 = 10'h0;
-        if (req_lo[32'ha * 1 + 0]) begin
+        if (req_lo[10]) begin
             row_1 = (row_1 | onehot_0);
         end
-        if (req_lo[32'ha * 1 + 1]) begin
+        if (req_lo[11]) begin
             row_1 = (row_1 | onehot_1);
         end
-        if (req_lo[32'ha * 1 + 2]) begin
+        if (req_lo[12]) begin
             row_1 = (row_1 | onehot_2);
         end
-        if (req_lo[32'ha * 1 + 3]) begin
+        if (req_lo[13]) begin
             row_1 = (row_1 | onehot_3);
         end
-        if (req_lo[32'ha * 1 + 4]) begin
+        if (req_lo[14]) begin
             row_1 = (row_1 | onehot_4);
         end
-        if (req_lo[32'ha * 1 + 5]) begin
+        if (req_lo[15]) begin
             row_1 = (row_1 | onehot_5);
         end
-        if (req_lo[32'ha * 1 + 6]) begin
+        if (req_lo[16]) begin
             row_1 = (row_1 | onehot_6);
         end
-        if (req_lo[32'ha * 1 + 7]) begin
+        if (req_lo[17]) begin
             row_1 = (row_1 | onehot_7);
         end
-        if (req_lo[32'ha * 1 + 8]) begin
+        if (req_lo[18]) begin
             row_1 = (row_1 | onehot_8);
         end
-        if (req_lo[32'ha * 1 + 9]) begin
+        if (req_lo[19]) begin
             row_1 = (row_1 | onehot_9);
         end
         row_2 = 10'h0;
-        if (req_lo[32'ha * 2 + 0]) begin
+        if (req_lo[20]) begin
             row_2 = (row_2 | onehot_0);
         end
-        if (req_lo[32'ha * 2 + 1]) begin
+        if (req_lo[21]) begin
             row_2 = (row_2 | onehot_1);
         end
-        if (req_lo[32'ha * 2 + 2]) begin
+        if (req_lo[22]) begin
             row_2 = (row_2 | onehot_2);
         end
-        if (req_lo[32'ha * 2 + 3]) begin
+        if (req_lo[23]) begin
             row_2 = (row_2 | onehot_3);
         end
-        if (req_lo[32'ha * 2 + 4]) begin
+        if (req_lo[24]) begin
             row_2 = (row_2 | onehot_4);
         end
-        if (req_lo[32'ha * 2 + 5]) begin
+        if (req_lo[25]) begin
             row_2 = (row_2 | onehot_5);
         end
-        if (req_lo[32'ha * 2 + 6]) begin
+        if (req_lo[26]) begin
             row_2 = (row_2 | onehot_6);
         end
-        if (req_lo[32'ha * 2 + 7]) begin
+        if (req_lo[27]) begin
             row_2 = (row_2 | onehot_7);
         end
-        if (req_lo[32'ha * 2 + 8]) begin
+        if (req_lo[28]) begin
             row_2 = (row_2 | onehot_8);
         end
-        if (req_lo[32'ha * 2 + 9]) begin
+        if (req_lo[29]) begin
             row_2 = (row_2 | onehot_9);
         end
         row_3 = 10'h0;
-        if (req_lo[32'ha * 3 + 0]) begin
+        if (req_lo[30]) begin
             row_3 = (row_3 | onehot_0);
         end
-        if (req_lo[32'ha * 3 + 1]) begin
+        if (req_lo[31]) begin
             row_3 = (row_3 | onehot_1);
         end
-        if (req_lo[32'ha * 3 + 2]) begin
+        if (req_lo[32]) begin
             row_3 = (row_3 | onehot_2);
         end
-        if (req_lo[32'ha * 3 + 3]) begin
+        if (req_lo[33]) begin
             row_3 = (row_3 | onehot_3);
         end
-        if (req_lo[32'ha * 3 + 4]) begin
+        if (req_lo[34]) begin
             row_3 = (row_3 | onehot_4);
         end
-        if (req_lo[32'ha * 3 + 5]) begin
+        if (req_lo[35]) begin
             row_3 = (row_3 | onehot_5);
         end
-        if (req_lo[32'ha * 3 + 6]) begin
+        if (req_lo[36]) begin
             row_3 = (row_3 | onehot_6);
         end
-        if (req_lo[32'ha * 3 + 7]) begin
+        if (req_lo[37]) begin
             row_3 = (row_3 | onehot_7);
         end
-        if (req_lo[32'ha * 3 + 8]) begin
+        if (req_lo[38]) begin
             row_3 = (row_3 | onehot_8);
         end
-        if (req_lo[32'ha * 3 + 9]) begin
+        if (req_lo[39]) begin
             row_3 = (row_3 | onehot_9);
         end
         row_4 = 10'h0;
-        if (req_lo[32'ha * 4 + 0]) begin
+        if (req_lo[40]) begin
             row_4 = (row_4 | onehot_0);
         end
-        if (req_lo[32'ha * 4 + 1]) begin
+        if (req_lo[41]) begin
             row_4 = (row_4 | onehot_1);
         end
-        if (req_lo[32'ha * 4 + 2]) begin
+        if (req_lo[42]) begin
             row_4 = (row_4 | onehot_2);
         end
-        if (req_lo[32'ha * 4 + 3]) begin
+        if (req_lo[43]) begin
             row_4 = (row_4 | onehot_3);
         end
-        if (req_lo[32'ha * 4 + 4]) begin
+        if (req_lo[44]) begin
             row_4 = (row_4 | onehot_4);
         end
-        if (req_lo[32'ha * 4 + 5]) begin
+        if (req_lo[45]) begin
             row_4 = (row_4 | onehot_5);
         end
-        if (req_lo[32'ha * 4 + 6]) begin
+        if (req_lo[46]) begin
             row_4 = (row_4 | onehot_6);
         end
-        if (req_lo[32'ha * 4 + 7]) begin
+        if (req_lo[47]) begin
             row_4 = (row_4 | onehot_7);
         end
-        if (req_lo[32'ha * 4 + 8]) begin
+        if (req_lo[48]) begin
             row_4 = (row_4 | onehot_8);
         end
-        if (req_lo[32'ha * 4 + 9]) begin
+        if (req_lo[49]) begin
             row_4 = (row_4 | onehot_9);
         end
         row_5 = 10'h0;
-        if (req_hi[32'ha * 5 + 0 - 32'h32]) begin
+        if (req_hi[0]) begin
             row_5 = (row_5 | onehot_0);
         end
-        if (req_hi[32'ha * 5 + 1 - 32'h32]) begin
+        if (req_hi[1]) begin
             row_5 = (row_5 | onehot_1);
         end
-        if (req_hi[32'ha * 5 + 2 - 32'h32]) begin
+        if (req_hi[2]) begin
             row_5 = (row_5 | onehot_2);
         end
-        if (req_hi[32'ha * 5 + 3 - 32'h32]) begin
+        if (req_hi[3]) begin
             row_5 = (row_5 | onehot_3);
         end
-        if (req_hi[32'ha * 5 + 4 - 32'h32]) begin
+        if (req_hi[4]) begin
             row_5 = (row_5 | onehot_4);
         end
-        if (req_hi[32'ha * 5 + 5 - 32'h32]) begin
+        if (req_hi[5]) begin
             row_5 = (row_5 | onehot_5);
         end
-        if (req_hi[32'ha * 5 + 6 - 32'h32]) begin
+        if (req_hi[6]) begin
             row_5 = (row_5 | onehot_6);
         end
-        if (req_hi[32'ha * 5 + 7 - 32'h32]) begin
+        if (req_hi[7]) begin
             row_5 = (row_5 | onehot_7);
         end
-        if (req_hi[32'ha * 5 + 8 - 32'h32]) begin
+        if (req_hi[8]) begin
             row_5 = (row_5 | onehot_8);
         end
-        if (req_hi[32'ha * 5 + 9 - 32'h32]) begin
+        if (req_hi[9]) begin
             row_5 = (row_5 | onehot_9);
         end
         row_6 = 10'h0;
-        if (req_hi[32'ha * 6 + 0 - 32'h32]) begin
+        if (req_hi[10]) begin
             row_6 = (row_6 | onehot_0);
         end
-        if (req_hi[32'ha * 6 + 1 - 32'h32]) begin
+        if (req_hi[11]) begin
             row_6 = (row_6 | onehot_1);
         end
-        if (req_hi[32'ha * 6 + 2 - 32'h32]) begin
+        if (req_hi[12]) begin
             row_6 = (row_6 | onehot_2);
         end
-        if (req_hi[32'ha * 6 + 3 - 32'h32]) begin
+        if (req_hi[13]) begin
             row_6 = (row_6 | onehot_3);
         end
-        if (req_hi[32'ha * 6 + 4 - 32'h32]) begin
+        if (req_hi[14]) begin
             row_6 = (row_6 | onehot_4);
         end
-        if (req_hi[32'ha * 6 + 5 - 32'h32]) begin
+        if (req_hi[15]) begin
             row_6 = (row_6 | onehot_5);
         end
-        if (req_hi[32'ha * 6 + 6 - 32'h32]) begin
+        if (req_hi[16]) begin
             row_6 = (row_6 | onehot_6);
         end
-        if (req_hi[32'ha * 6 + 7 - 32'h32]) begin
+        if (req_hi[17]) begin
             row_6 = (row_6 | onehot_7);
         end
-        if (req_hi[32'ha * 6 + 8 - 32'h32]) begin
+        if (req_hi[18]) begin
             row_6 = (row_6 | onehot_8);
         end
-        if (req_hi[32'ha * 6 + 9 - 32'h32]) begin
+        if (req_hi[19]) begin
             row_6 = (row_6 | onehot_9);
         end
         row_7 = 10'h0;
-        if (req_hi[32'ha * 7 + 0 - 32'h32]) begin
+        if (req_hi[20]) begin
             row_7 = (row_7 | onehot_0);
         end
-        if (req_hi[32'ha * 7 + 1 - 32'h32]) begin
+        if (req_hi[21]) begin
             row_7 = (row_7 | onehot_1);
         end
-        if (req_hi[32'ha * 7 + 2 - 32'h32]) begin
+        if (req_hi[22]) begin
             row_7 = (row_7 | onehot_2);
         end
-        if (req_hi[32'ha * 7 + 3 - 32'h32]) begin
+        if (req_hi[23]) begin
             row_7 = (row_7 | onehot_3);
         end
-        if (req_hi[32'ha * 7 + 4 - 32'h32]) begin
+        if (req_hi[24]) begin
             row_7 = (row_7 | onehot_4);
         end
-        if (req_hi[32'ha * 7 + 5 - 32'h32]) begin
+        if (req_hi[25]) begin
             row_7 = (row_7 | onehot_5);
         end
-        if (req_hi[32'ha * 7 + 6 - 32'h32]) begin
+        if (req_hi[26]) begin
             row_7 = (row_7 | onehot_6);
         end
-        if (req_hi[32'ha * 7 + 7 - 32'h32]) begin
+        if (req_hi[27]) begin
             row_7 = (row_7 | onehot_7);
         end
-        if (req_hi[32'ha * 7 + 8 - 32'h32]) begin
+        if (req_hi[28]) begin
             row_7 = (row_7 | onehot_8);
         end
-        if (req_hi[32'ha * 7 + 9 - 32'h32]) begin
+        if (req_hi[29]) begin
             row_7 = (row_7 | onehot_9);
         end
         row_8 = 10'h0;
-        if (req_hi[32'ha * 8 + 0 - 32'h32]) begin
+        if (req_hi[30]) begin
             row_8 = (row_8 | onehot_0);
         end
-        if (req_hi[32'ha * 8 + 1 - 32'h32]) begin
+        if (req_hi[31]) begin
             row_8 = (row_8 | onehot_1);
         end
-        if (req_hi[32'ha * 8 + 2 - 32'h32]) begin
+        if (req_hi[32]) begin
             row_8 = (row_8 | onehot_2);
         end
-        if (req_hi[32'ha * 8 + 3 - 32'h32]) begin
+        if (req_hi[33]) begin
             row_8 = (row_8 | onehot_3);
         end
-        if (req_hi[32'ha * 8 + 4 - 32'h32]) begin
+        if (req_hi[34]) begin
             row_8 = (row_8 | onehot_4);
         end
-        if (req_hi[32'ha * 8 + 5 - 32'h32]) begin
+        if (req_hi[35]) begin
             row_8 = (row_8 | onehot_5);
         end
-        if (req_hi[32'ha * 8 + 6 - 32'h32]) begin
+        if (req_hi[36]) begin
             row_8 = (row_8 | onehot_6);
         end
-        if (req_hi[32'ha * 8 + 7 - 32'h32]) begin
+        if (req_hi[37]) begin
             row_8 = (row_8 | onehot_7);
         end
-        if (req_hi[32'ha * 8 + 8 - 32'h32]) begin
+        if (req_hi[38]) begin
             row_8 = (row_8 | onehot_8);
         end
-        if (req_hi[32'ha * 8 + 9 - 32'h32]) begin
+        if (req_hi[39]) begin
             row_8 = (row_8 | onehot_9);
         end
         row_9 = 10'h0;
-        if (req_hi[32'ha * 9 + 0 - 32'h32]) begin
+        if (req_hi[40]) begin
             row_9 = (row_9 | onehot_0);
         end
-        if (req_hi[32'ha * 9 + 1 - 32'h32]) begin
+        if (req_hi[41]) begin
             row_9 = (row_9 | onehot_1);
         end
-        if (req_hi[32'ha * 9 + 2 - 32'h32]) begin
+        if (req_hi[42]) begin
             row_9 = (row_9 | onehot_2);
         end
-        if (req_hi[32'ha * 9 + 3 - 32'h32]) begin
+        if (req_hi[43]) begin
             row_9 = (row_9 | onehot_3);
         end
-        if (req_hi[32'ha * 9 + 4 - 32'h32]) begin
+        if (req_hi[44]) begin
             row_9 = (row_9 | onehot_4);
         end
-        if (req_hi[32'ha * 9 + 5 - 32'h32]) begin
+        if (req_hi[45]) begin
             row_9 = (row_9 | onehot_5);
         end
-        if (req_hi[32'ha * 9 + 6 - 32'h32]) begin
+        if (req_hi[46]) begin
             row_9 = (row_9 | onehot_6);
         end
-        if (req_hi[32'ha * 9 + 7 - 32'h32]) begin
+        if (req_hi[47]) begin
             row_9 = (row_9 | onehot_7);
         end
-        if (req_hi[32'ha * 9 + 8 - 32'h32]) begin
+        if (req_hi[48]) begin
             row_9 = (row_9 | onehot_8);
         end
-        if (req_hi[32'ha * 9 + 9 - 32'h32]) begin
+        if (req_hi[49]) begin
             row_9 = (row_9 | onehot_9);
         end
         imask_0 = (row_0 & ~((((10'h1) & 10'h3ff) << in_ptr_0_q) - 10'h1));

@@ -86,6 +86,8 @@ fn width_of(s: &str, w: &BTreeMap<String, u32>) -> Option<u32> {
 }
 
 fn size_line(line: &str, w: &BTreeMap<String, u32>) -> String {
+    let folded = fold_indices(line);
+    let line = folded.as_str();
     let t = line.trim();
     let indent = &line[..line.len() - line.trim_start().len()];
     // an assignment of a constant, or of a signal OP a constant: `x = 32'h0;`, `x = y - 32'h1;`
@@ -244,4 +246,145 @@ fn matching(s: &str, open: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// Constant shift amounts folded (`m >> (0 + 32'h1)` → `m >> 1`: a shift amount is
+/// self-determined and unsigned, so its width does not matter).
+fn fold_shifts(line: &str) -> String {
+    let mut out = line.to_string();
+    for op in [">> 32'h", "<< 32'h"] {
+        while let Some(at) = out.find(op) {
+            let Some((n, v)) = wide_literal(&out[at + 3..]) else {
+                break;
+            };
+            out.replace_range(at + 3..at + 3 + n, &v.to_string());
+        }
+    }
+    for op in [">> (", "<< ("] {
+        let mut from = 0;
+        while let Some(at) = out[from..].find(op).map(|i| i + from) {
+            let open = at + 3;
+            from = open;
+            let Some(close) = out[open..].find(')').map(|i| i + open) else {
+                break;
+            };
+            let inner = &out[open + 1..close];
+            if let Some(v) = constant(inner).filter(|_| inner.contains("'h")) {
+                out.replace_range(open..=close, &v.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Constant index arithmetic folded: `x[32'ha * 4 + 9]` → `x[49]`, `x[(32'h0)+:(3)]` →
+/// `x[0+:3]` (only brackets whose whole content is constant: literals, `+ - *`, parentheses);
+/// then constant shift amounts ([`fold_shifts`]).
+fn fold_indices(line: &str) -> String {
+    if !line.contains("'h") {
+        return line.to_string();
+    }
+    let shifted = fold_shifts(line);
+    let line = shifted.as_str();
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        let Some(len) = rest[open + 1..].find(']') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + 1 + len];
+        out.push_str(&rest[..=open]);
+        let folded = match inner.split_once("+:") {
+            Some((a, b)) => constant(a)
+                .zip(constant(b))
+                .map(|(a, b)| format!("{a}+:{b}")),
+            None => constant(inner).map(|v| v.to_string()),
+        };
+        match folded.filter(|_| inner.contains("'h")) {
+            Some(f) => out.push_str(&f),
+            None => out.push_str(inner),
+        }
+        out.push(']');
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The value of a constant expression of literals (`32'hN`, `W'hN`, decimals), `+ - *` and
+/// parentheses, if `e` is one and nothing overflows.
+fn constant(e: &str) -> Option<u64> {
+    let toks = tokens(e)?;
+    let (v, used) = sum(&toks, 0)?;
+    (used == toks.len()).then_some(v)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Tok {
+    Num(u64),
+    Op(u8),
+}
+
+fn tokens(e: &str) -> Option<Vec<Tok>> {
+    let b = e.as_bytes();
+    let mut out = vec![];
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b' ' {
+            i += 1;
+        } else if matches!(c, b'+' | b'-' | b'*' | b'(' | b')') {
+            out.push(Tok::Op(c));
+            i += 1;
+        } else if c.is_ascii_digit() {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'\'') {
+                i += 1;
+            }
+            let s = &e[start..i];
+            let v = match s.split_once("'h") {
+                Some((_, hex)) => u64::from_str_radix(hex, 16).ok()?,
+                None => s.parse().ok()?,
+            };
+            out.push(Tok::Num(v));
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+fn sum(t: &[Tok], at: usize) -> Option<(u64, usize)> {
+    let (mut v, mut at) = product(t, at)?;
+    while let Some(Tok::Op(op @ (b'+' | b'-'))) = t.get(at) {
+        let (r, next) = product(t, at + 1)?;
+        v = if *op == b'+' {
+            v.checked_add(r)?
+        } else {
+            v.checked_sub(r)?
+        };
+        at = next;
+    }
+    Some((v, at))
+}
+
+fn product(t: &[Tok], at: usize) -> Option<(u64, usize)> {
+    let (mut v, mut at) = atom(t, at)?;
+    while let Some(Tok::Op(b'*')) = t.get(at) {
+        let (r, next) = atom(t, at + 1)?;
+        v = v.checked_mul(r)?;
+        at = next;
+    }
+    Some((v, at))
+}
+
+fn atom(t: &[Tok], at: usize) -> Option<(u64, usize)> {
+    match t.get(at)? {
+        Tok::Num(v) => Some((*v, at + 1)),
+        Tok::Op(b'(') => {
+            let (v, next) = sum(t, at + 1)?;
+            (t.get(next) == Some(&Tok::Op(b')'))).then_some((v, next + 1))
+        }
+        _ => None,
+    }
 }
