@@ -135,16 +135,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         pb.set_message(b.name());
         let r = eda::check(b, &a.dir, &o)?;
         pb.inc(1);
-        let lint = if r.lint.failures.is_empty() {
-            format!("clean({})", r.lint.waived)
-        } else {
-            format!("{} warn", r.lint.failures.len())
-        };
-        let tidy = if r.tidy_lint.failures.is_empty() {
-            format!("clean({})", r.tidy_lint.waived)
-        } else {
-            format!("{} warn", r.tidy_lint.failures.len())
-        };
+        let (lint, tidy) = (r.lint.summary(), r.tidy_lint.summary());
         pb.suspend(|| {
             outln!(
                 "{:<14} {:>9} {:>8.2} {:>7} {:>6} {:>8} {:>5} {:>5} {:>8} {:>10} {:>9} {:>6} {:>15}  {}",

@@ -206,7 +206,7 @@ pub fn emit(blocks: &[&dyn Flow], rtl_dir: &Path) -> Result<Vec<PathBuf>> {
     let mut changed = vec![];
     for b in blocks {
         let v = b.verilog();
-        let t = tidy::tidy(&v);
+        let t = tidy::tidy(&v, b.name());
         for (p, text) in [
             (verilog_path(rtl_dir, b.name()), v),
             (tidy_path(rtl_dir, b.name()), t),
@@ -223,7 +223,7 @@ pub fn emit(blocks: &[&dyn Flow], rtl_dir: &Path) -> Result<Vec<PathBuf>> {
 /// Is the checked-in Verilog of `b` (raw and tidy) what the twin generates now?
 pub fn is_fresh(b: &dyn Flow, rtl_dir: &Path) -> bool {
     let v = b.verilog();
-    let t = tidy::tidy(&v);
+    let t = tidy::tidy(&v, b.name());
     std::fs::read_to_string(verilog_path(rtl_dir, b.name())).ok() == Some(v)
         && std::fs::read_to_string(tidy_path(rtl_dir, b.name())).ok() == Some(t)
 }

@@ -14,6 +14,17 @@ pub struct Lint {
     pub failures: Vec<String>,
 }
 
+impl Lint {
+    /// `clean(N)`: no warning left after waiving N; else `N warn`.
+    pub fn summary(&self) -> String {
+        if self.failures.is_empty() {
+            format!("clean({})", self.waived)
+        } else {
+            format!("{} warn", self.failures.len())
+        }
+    }
+}
+
 /// The waiver list, and the only one (docs/rtl.md §Lint):
 /// - `DECLFILENAME`: rust-hdl writes every sub-block instance as its own module into one file,
 ///   so module and file names cannot match;

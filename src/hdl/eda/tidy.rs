@@ -21,8 +21,9 @@ use std::collections::{BTreeMap, BTreeSet};
 mod literals;
 use literals::size_literals;
 
-/// The tidy form of rust-hdl Verilog `raw` (already renamed by [`super::rename_top`]).
-pub fn tidy(raw: &str) -> String {
+/// The tidy form of block `name`'s rust-hdl Verilog `raw` (already renamed by
+/// [`super::rename_top`]).
+pub fn tidy(raw: &str, name: &str) -> String {
     let (header, modules) = split_modules(raw);
     let regs: BTreeMap<String, Register> = modules
         .iter()
@@ -35,32 +36,29 @@ pub fn tidy(raw: &str) -> String {
         )
         .replace(
             "Do not edit; regenerate instead.",
-            "Equivalent to rtl/<block>.v (the raw rust-hdl emission), proven by `flitwave rtl check`.\n// Do not edit; regenerate instead.",
+            &format!("Equivalent to rtl/{name}.v (the raw rust-hdl emission), proven by `flitwave rtl check`.\n// Do not edit; regenerate instead."),
         );
-    let kept: Vec<String> = modules
+    let mut kept: Vec<String> = modules
         .iter()
         .filter(|m| !regs.contains_key(module_name(m)))
         .map(|m| inline_registers(m, &regs))
         .collect();
     // a register left as an instance (a pattern not recognised) keeps its module
-    let mut all = kept.clone();
-    for m in &modules {
-        let name = module_name(m);
-        if regs.contains_key(name) && kept.iter().any(|k| k.contains(&format!("    {name} "))) {
-            all.push(m.trim_end().to_string());
-        }
-    }
-    let body = all.join("\n\n");
-    let body = rename_dollars(&body);
+    let left: Vec<String> = modules
+        .iter()
+        .filter(|m| {
+            let reg = module_name(m);
+            regs.contains_key(reg) && kept.iter().any(|k| k.contains(&format!("    {reg} ")))
+        })
+        .map(|m| m.trim_end().to_string())
+        .collect();
+    kept.extend(left);
+    let body = kept.join("\n\n");
+    let body = renamed(&body);
     let body = size_literals(&body);
     out.push_str(&body);
     out.push('\n');
-    let block = header
-        .split("from src/hdl/")
-        .nth(1)
-        .and_then(|s| s.split(".rs").next())
-        .unwrap_or("<block>");
-    out.replace("rtl/<block>.v", &format!("rtl/{block}.v"))
+    out
 }
 
 /// A register module: its reset value.
@@ -146,8 +144,7 @@ fn instances(lines: &[&str]) -> Vec<Instance> {
             break;
         }
         if let Some(head) = l.strip_suffix('(') {
-            let mut parts = head.split_whitespace();
-            let (Some(module), Some(name)) = (parts.next(), parts.next()) else {
+            let Some(module) = head.split_whitespace().next() else {
                 break;
             };
             let first = i;
@@ -164,7 +161,6 @@ fn instances(lines: &[&str]) -> Vec<Instance> {
                 }
                 i += 1;
             }
-            let _ = name;
             out.push(Instance {
                 module: module.to_string(),
                 conns,
@@ -272,10 +268,9 @@ fn inline_registers(m: &str, regs: &BTreeMap<String, Register>) -> String {
             continue;
         }
         // the register outputs become regs of this module
-        if let Some(name) = decl_of.filter(|n| q_names.contains(n)) {
+        if decl_of.is_some_and(|n| q_names.contains(n)) {
             out.push_str(&l.replacen("wire ", "reg ", 1));
             out.push('\n');
-            let _ = name;
             continue;
         }
         match replace.get(&i) {
@@ -323,14 +318,9 @@ fn identifiers(v: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// `raw` with its identifiers' `$` renamed as the tidy form renames them, and nothing else
-/// changed (the raw side of the equivalence check, [`super::equiv`]).
-pub fn renamed(raw: &str) -> String {
-    rename_dollars(raw)
-}
-
-/// `a$b$c` → `a_b_c`, with another `_` while the name is taken.
-fn rename_dollars(v: &str) -> String {
+/// `a$b$c` → `a_b_c`, with another `_` while the name is taken, and nothing else changed: the
+/// tidy pass's renaming, and the raw side of the equivalence check ([`super::equiv`]).
+pub fn renamed(v: &str) -> String {
     let ids = identifiers(v);
     let taken: BTreeSet<&str> = ids.iter().map(|&(a, b)| &v[a..b]).collect();
     let mut map: BTreeMap<&str, String> = BTreeMap::new();

@@ -93,8 +93,7 @@ fn size_line(line: &str, w: &BTreeMap<String, u32>) -> String {
     // an assignment of a constant, or of a signal OP a constant: `x = 32'h0;`, `x = y - 32'h1;`
     if let Some((lhs, rhs)) = t.strip_suffix(';').and_then(|t| t.split_once(" = ")) {
         if let Some(wl) = width_of(lhs, w) {
-            if let Some((n, v)) = wide_literal(rhs).filter(|&(n, _)| n == rhs.len()) {
-                let _ = n;
+            if let Some((_, v)) = wide_literal(rhs).filter(|&(n, _)| n == rhs.len()) {
                 if fits(v, wl) {
                     return format!("{indent}{lhs} = {wl}'h{v:x};");
                 }
