@@ -459,22 +459,42 @@ fn the_section_5_1_preset_runs_healthy() {
 
 #[test]
 #[ignore = "full tier: a tiny-scale reproduction"]
-fn the_reduced_reproduction_writes_tables_and_figures() {
-    let out = std::env::temp_dir().join(format!("fw-dl-repro-{}", std::process::id()));
-    let (ok, stdout, err) = flitwave(&[
-        "reproduce",
-        "dl",
-        "--topologies",
-        "1",
-        "--sizes",
-        "16",
-        "--cycles",
-        "2000",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(ok, "{err}");
+fn the_reduced_reproduction_writes_tables_and_figures_the_same_at_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("fw-dl-repro-{}", std::process::id()));
+    let run = |threads: &str| {
+        let out = dir.join(threads);
+        let (ok, stdout, err) = flitwave(&[
+            "reproduce",
+            "dl",
+            "--topologies",
+            "1",
+            "--sizes",
+            "16",
+            "--cycles",
+            "2000",
+            "--quiet",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(ok, "{err}");
+        (out, stdout)
+    };
+    let (out, stdout) = run("2");
+    // the one job loop of every reproduction (reproduce::jobs) gives its results in job order:
+    // one thread and two give the same tables and curves
+    let raw_of = |out: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(out.join("dl_raw.json")).unwrap()).unwrap()
+    };
+    let (one, _) = run("1");
+    for part in ["table5_mesh", "table6", "table7", "figures"] {
+        assert_eq!(
+            raw_of(&out)[part],
+            raw_of(&one)[part],
+            "{part} differs at 1 and 2 threads"
+        );
+    }
     let md = std::fs::read_to_string(out.join("dl.md")).unwrap();
     assert!(
         md.contains("Table 7") && md.contains("Table 6") && md.contains("commit"),
@@ -485,8 +505,7 @@ fn the_reduced_reproduction_writes_tables_and_figures() {
         "{md}"
     );
     assert!(stdout.contains("DL (UD)*"));
-    let raw: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("dl_raw.json")).unwrap()).unwrap();
+    let raw = raw_of(&out);
     let cells = raw["table6"].as_array().unwrap();
     assert_eq!(
         cells.len(),
@@ -510,7 +529,7 @@ fn the_reduced_reproduction_writes_tables_and_figures() {
         assert!(svg.contains("DL (L-turn)* high-pch") && svg.contains("up*/down* sancho"));
         assert!(md.contains(&format!("![{fig}](dl_{fig}.svg)")));
     }
-    std::fs::remove_dir_all(&out).ok();
+    std::fs::remove_dir_all(&dir).ok();
     common::fails_with(
         &["reproduce", "dl", "--sizes", "2"],
         &["--sizes", "4..=256"],

@@ -220,8 +220,11 @@ fn bad_settings_name_their_key() {
 
 #[test]
 #[ignore = "full tier: a tiny-scale reproduction"]
-fn reproduce_speculative_runs_at_tiny_scale_the_same_at_any_thread_count() {
+fn reproduce_speculative_runs_at_tiny_scale() {
     let dir = std::env::temp_dir().join(format!("flitwave_spec_{}", std::process::id()));
+    // once (about a minute of CPU): that a reproduction gives the same points at any thread
+    // count is the job loop's, shared by every paper, and tested on the cheaper dl reproduction
+    // (dl::the_reduced_reproduction_writes_tables_and_figures_the_same_at_any_thread_count)
     let raw = |threads: &str| {
         let out = dir.join(threads);
         let (ok, _, err) = common::flitwave(&[
@@ -257,7 +260,8 @@ fn reproduce_speculative_runs_at_tiny_scale_the_same_at_any_thread_count() {
         assert!(v["flitwave"]["version"].is_string() && v["config"].is_string());
         v["points"].clone()
     };
-    assert_eq!(raw("1"), raw("2"));
+    let points = raw("2");
+    assert!(points.as_array().is_some_and(|p| !p.is_empty()));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
