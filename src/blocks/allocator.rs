@@ -130,6 +130,13 @@ impl SeparableInputFirst {
     /// (8 bits per output) instead of the scratch table.
     #[inline(always)]
     pub fn allocate_among(&mut self, who: u64, req: &Requests, grant: &mut Grants) -> u32 {
+        self.allocate_by(who, |i| req[ix(i)], grant)
+    }
+
+    /// [`SeparableInputFirst::allocate_among`] reading input `i`'s requests as `req(i)` (for
+    /// `i` in `who` only), so a stage may keep them beside its other per-input registers.
+    #[inline(always)]
+    pub fn allocate_by(&mut self, who: u64, req: impl Fn(usize) -> u64, grant: &mut Grants) -> u32 {
         let (ni, no) = (self.inputs, self.outputs);
         let out_mask = self.out_mask;
         let r = &mut *self.r;
@@ -139,7 +146,7 @@ impl SeparableInputFirst {
                 return 0;
             }
             let i = ix(who.trailing_zeros() as usize);
-            let Some(o) = pick(req[i] & out_mask, r.ptr[i][0]) else {
+            let Some(o) = pick(req(i) & out_mask, r.ptr[i][0]) else {
                 grant[i] = NO_GRANT;
                 return 0;
             };
@@ -159,7 +166,7 @@ impl SeparableInputFirst {
                 let i = ix(w.trailing_zeros() as usize);
                 w &= w - 1;
                 grant[i] = NO_GRANT;
-                if let Some(o) = pick(req[i] & out_mask, r.ptr[i][0]) {
+                if let Some(o) = pick(req(i) & out_mask, r.ptr[i][0]) {
                     picked |= 1 << (8 * o + i as u32);
                     touched |= 1 << o;
                 }
@@ -182,7 +189,7 @@ impl SeparableInputFirst {
             let i = ix(w.trailing_zeros() as usize);
             w &= w - 1;
             grant[i] = NO_GRANT;
-            if let Some(o) = pick(req[i] & out_mask, r.ptr[i][0]) {
+            if let Some(o) = pick(req(i) & out_mask, r.ptr[i][0]) {
                 r.picked[ix(o as usize)] |= 1 << i;
                 touched |= 1 << o;
             }

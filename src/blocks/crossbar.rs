@@ -19,6 +19,9 @@ pub struct Crossbar {
     flits: Vec<Flit>,
     /// Flits inside the pipelines.
     inside: u32,
+    /// The slot the last [`Crossbar::leave`] emptied: its flits stay readable
+    /// ([`Crossbar::left`]) until the next cycle's grants.
+    last: u32,
 }
 
 impl Crossbar {
@@ -33,6 +36,7 @@ impl Crossbar {
             masks: vec![0; len],
             flits: vec![Flit::default(); len * outputs],
             inside: 0,
+            last: 0,
         }
     }
 
@@ -72,6 +76,13 @@ impl Crossbar {
         None
     }
 
+    /// The flit the last [`Crossbar::leave`] gave output `o` (valid where it gave one, until
+    /// the grants of the next cycle).
+    #[inline]
+    pub fn left(&self, o: usize) -> Flit {
+        self.flits[self.last as usize * self.ports + o]
+    }
+
     /// The flits leaving the crossbar at cycle `now` (granted `delay` cycles earlier), each
     /// handed to `drive(output, flit)`.
     #[inline]
@@ -80,6 +91,7 @@ impl Crossbar {
             return;
         }
         let s = ((now - self.delay as u64) & self.ring) as usize;
+        self.last = s as u32;
         let mut m = std::mem::take(&mut self.masks[s]);
         while m != 0 {
             let o = m.trailing_zeros() as usize;

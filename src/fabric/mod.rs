@@ -204,6 +204,12 @@ impl NicCore {
 pub trait Nic<F: Family>: Probe {
     /// Evaluate one cycle; returns the flits that moved.
     fn eval(&mut self, now: u64, cx: &mut Ctx<'_, F>) -> u32;
+    /// [`Nic::eval`] told whether its link ends receive this cycle — bit 0 of `flits` for a
+    /// flit, of `back` for a backward symbol — so it reads only those (families that sleep;
+    /// the default reads both).
+    fn eval_arrivals(&mut self, now: u64, cx: &mut Ctx<'_, F>, _arrivals: sleep::Arrivals) -> u32 {
+        self.eval(now, cx)
+    }
     /// A packet of `bytes` to `dst`, part of message `msg`, enters the source queue now
     /// (closed-loop workloads answer this way).
     fn enqueue(&mut self, now: u64, dst: u32, bytes: u32, msg: u32, cx: &mut Ctx<'_, F>);

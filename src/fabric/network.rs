@@ -260,7 +260,7 @@ impl<F: Family> Network<F> {
                 }
                 let h = sl.nic_now[i] as usize;
                 let nic = &mut self.nics[h];
-                moved += nic.eval(now, &mut cx);
+                moved += nic.eval_arrivals(now, &mut cx, sl.nic_ports[i]);
                 let own = nic.wake_at();
                 let (f, b) = nic.drove();
                 sl.after(ns + h, now, own == 0, own, (f as u32, b as u32));

@@ -55,6 +55,8 @@ pub struct Sleep {
     now_set: Vec<u64>,
     pub sw_now: Vec<(u32, Arrivals)>,
     pub nic_now: Vec<u32>,
+    /// The ports receiving of each NIC of `nic_now` (port 0: bit 0 of either mask).
+    pub nic_ports: Vec<Arrivals>,
 }
 
 impl Sleep {
@@ -87,6 +89,7 @@ impl Sleep {
             now_set: vec![0; words],
             sw_now: Vec::with_capacity(switches),
             nic_now: Vec::with_capacity(nics),
+            nic_ports: Vec::with_capacity(nics),
         };
         sl.wake_all();
         sl
@@ -120,6 +123,9 @@ impl Sleep {
     pub fn begin_nic(&mut self, host: usize) {
         if let Err(i) = self.nic_now.binary_search(&(host as u32)) {
             self.nic_now.insert(i, host as u32);
+            // joining during the cycle (a packet handed to it), it reads both of its link
+            // ends, as every NIC did before it was told which receive
+            self.nic_ports.insert(i, (u32::MAX, u32::MAX));
         }
     }
 
@@ -139,6 +145,7 @@ impl Sleep {
         }
         self.sw_now.clear();
         self.nic_now.clear();
+        self.nic_ports.clear();
         let (s, base) = (self.switches, slot * self.nodes);
         for w in 0..self.words {
             let mut bits = self.now_set[w];
@@ -155,6 +162,7 @@ impl Sleep {
                     self.sw_now.push((n as u32, ports));
                 } else {
                     self.nic_now.push((n - s) as u32);
+                    self.nic_ports.push(ports);
                 }
             }
         }

@@ -142,16 +142,28 @@ impl VcNic {
     /// Evaluate one cycle; returns the flits that moved.
     #[inline(always)]
     pub fn eval(&mut self, now: u64, cx: &mut Ctx<'_, VcFamily>) -> u32 {
+        self.eval_ports(now, cx, (1, 1))
+    }
+
+    /// Evaluate one cycle reading only the link ends that receive: a flit when bit 0 of
+    /// `flits_in` is set, a credit when bit 0 of `credits_in` is.
+    #[inline(always)]
+    pub fn eval_ports(
+        &mut self,
+        now: u64,
+        cx: &mut Ctx<'_, VcFamily>,
+        (flits_in, credits_in): crate::fabric::sleep::Arrivals,
+    ) -> u32 {
         let mut moved = 0;
         self.sent = None;
         self.got = None;
-        if self.out_link != NO_LINK {
+        if credits_in & 1 != 0 && self.out_link != NO_LINK {
             if let Some(FlowCtl::Credit { vc, n }) = cx.links[self.out_link as usize].back.recv(now)
             {
                 self.credits.credit(vc as usize, n as u32);
             }
         }
-        if self.in_link != NO_LINK {
+        if flits_in & 1 != 0 && self.in_link != NO_LINK {
             if let Some(f) = cx.links[self.in_link as usize].fwd.recv(now) {
                 moved += 1;
                 self.receive(now, f, cx);
@@ -344,9 +356,15 @@ impl VcNic {
         self.got = Some(f);
         let v = f.vc as usize;
         let idx = if f.is_head() { 0 } else { self.rx_idx[v & 15] };
-        let flits = cx.packets.header(f.pkt).flits;
         self.rx_idx[v & 15] = idx + 1;
-        let n = self.p.credit.release_at(idx, flits);
+        // a credit per flit needs no header (the packet's length matters only for byte units)
+        let n = if self.p.credit.per_flit() {
+            1
+        } else {
+            self.p
+                .credit
+                .release_at(idx, cx.packets.header(f.pkt).flits)
+        };
         if n > 0 {
             let c = FlowCtl::Credit {
                 vc: f.vc,
@@ -450,6 +468,16 @@ impl Nic<VcFamily> for VcNic {
     #[inline]
     fn eval(&mut self, now: u64, cx: &mut Ctx<'_, VcFamily>) -> u32 {
         VcNic::eval(self, now, cx)
+    }
+
+    #[inline]
+    fn eval_arrivals(
+        &mut self,
+        now: u64,
+        cx: &mut Ctx<'_, VcFamily>,
+        arrivals: crate::fabric::sleep::Arrivals,
+    ) -> u32 {
+        self.eval_ports(now, cx, arrivals)
     }
 
     fn enqueue(&mut self, now: u64, dst: u32, bytes: u32, msg: u32, cx: &mut Ctx<'_, VcFamily>) {

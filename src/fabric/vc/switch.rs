@@ -133,9 +133,14 @@ pub struct VcSwitch {
     in_link: Box<[u32; 64]>,
     out_link: Box<[u32; 64]>,
     /// The flit of a packet driven on each output in the last evaluated cycle, valid where
-    /// `sent_mask` has the output's bit (the mask alone is cleared each cycle).
+    /// `sent_mask` has the output's bit (the mask alone is cleared each cycle); of the outputs
+    /// in `sent_xbar`, the flit is the multiplexed crossbar's ([`Crossbar::left`], not copied
+    /// here).
+    ///
+    /// [`Crossbar::left`]: crate::blocks::crossbar::Crossbar::left
     sent: Box<[Flit; 64]>,
     sent_mask: u32,
+    sent_xbar: u32,
     /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
     drove_fwd: u32,
     drove_back: u32,
@@ -174,6 +179,7 @@ impl VcSwitch {
             })),
             sent: Box::new([Flit::default(); 64]),
             sent_mask: 0,
+            sent_xbar: 0,
             drove_fwd: 0,
             drove_back: 0,
             forwarded: 0,
@@ -221,6 +227,7 @@ impl VcSwitch {
         self.drove_fwd = 0;
         self.drove_back = 0;
         self.sent_mask = 0;
+        self.sent_xbar = 0;
         let all = (1u64 << np) as u32 - 1;
         // credits from downstream enter the output unit's delay line
         let mut m = credits_in & all;
@@ -266,6 +273,16 @@ impl VcSwitch {
             Some(q) => {
                 let nv = self.p.vcs;
                 self.xbar.leave(now, |o, f| q.enter(o, f, nv))
+            }
+            None if !self.xbar.non_multiplexed() => {
+                // the probes read the flits driven from the crossbar's slot
+                let out_link = &self.out_link;
+                self.xbar.leave(now, |o, f| {
+                    links[out_link[o & 63] as usize].send(now, f);
+                    driven |= 1 << o;
+                    moved += 1;
+                });
+                self.sent_xbar = driven;
             }
             None => {
                 let (out_link, sent) = (&self.out_link, &mut self.sent);

@@ -9,6 +9,9 @@ use crate::sim::Flit;
 impl VcSwitch {
     /// The flit of a packet driven on output `o` in the last evaluated cycle.
     pub fn sent(&self, o: usize) -> Option<Flit> {
+        if self.sent_xbar >> o & 1 == 1 {
+            return Some(self.xbar.xbar.left(o));
+        }
         (self.sent_mask >> o & 1 == 1).then(|| self.sent[o])
     }
 

@@ -106,7 +106,9 @@ impl InputUnit {
         let iv = (port * self.nv + v) & 63;
         self.occ[iv].arrive(now);
         self.holding |= 1 << iv;
-        self.vcs[iv].state == VcState::Idle && b.level(v) == 1
+        // only a head can reach an idle VC (a packet holds its VC until its tail leaves), so a
+        // body flit does not read the VC's registers
+        f.is_head() && b.level(v) == 1 && self.vcs[iv].state == VcState::Idle
     }
 
     /// Read the front flit of VC `v` of input `p` (it holds one).

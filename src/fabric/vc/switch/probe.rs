@@ -34,10 +34,10 @@ impl Probe for VcSwitch {
             v.bits(
                 "sa_req",
                 np as u32,
-                if asked { self.sa.i.req[p] } else { 0 },
+                if asked { self.sa.i.r[p].req as u64 } else { 0 },
             );
             v.flag("sa_grant", self.sa.won >> p & 1 == 1);
-            v.int("sa_ptr", self.sa.i.rr[p] as i64);
+            v.int("sa_ptr", self.sa.i.r[p].rr as i64);
             for c in 0..nv {
                 let iv = p * nv + c;
                 let s = &self.input.vcs[iv];
