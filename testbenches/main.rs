@@ -66,5 +66,6 @@ mod vc_buffer;
 mod vc_credits;
 mod vc_fairness;
 mod vc_router;
+mod vc_router_rtl;
 mod vc_waveform;
 mod vcd_trace;

@@ -108,6 +108,7 @@ flow_of_every_twin!(
     rearrange,
     luc_ncb,
     speculative,
+    vc_router,
 );
 
 /// `flitwave rtl check` as a user runs it: the table, `ok` per twin, exit 0; a corrupted replay
@@ -307,9 +308,10 @@ fn run_network(
     let text = flitwave::experiment::config::DEFAULT_TOML;
     let over: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
     let cfg = Config::from_toml(text, &over).unwrap();
-    let mut net = build::build(&cfg).unwrap().network;
+    let b = build::build(&cfg).unwrap();
+    let mut net = b.network;
     if let Some(sw) = rtl_switch {
-        hdl::insitu::attach_any(&mut net, sw).unwrap();
+        hdl::insitu::attach_any(&mut net, &b.topology, sw).unwrap();
     }
     net.run(cfg.cycles);
     let s = net.summary();
@@ -360,8 +362,9 @@ fn twins_in_situ_give_the_all_model_results() {
 fn in_situ_rejects_a_switch_that_does_not_exist() {
     use flitwave::experiment::{build, config::Config};
     let cfg = Config::from_toml(flitwave::experiment::config::DEFAULT_TOML, &[]).unwrap();
-    let mut net = build::build(&cfg).unwrap().network;
-    let e = hdl::insitu::attach_any(&mut net, 99)
+    let b = build::build(&cfg).unwrap();
+    let mut net = b.network;
+    let e = hdl::insitu::attach_any(&mut net, &b.topology, 99)
         .unwrap_err()
         .to_string();
     assert!(e.contains("99 is out of range, allowed 0..15"), "{e}");

@@ -87,12 +87,21 @@ const SEEDED: &[(&str, &str, &str, &str)] = &[
         "any_free = |free;",
         "pick_to_candidate",
     ),
+    // the router's VC allocator: output VC 0's stage-2 arbiter grants every input VC that
+    // picked it
+    (
+        "vc_router",
+        "vwin$0 = (vomask$0 & (~vomask$0 + 32'h1));",
+        "vwin$0 = vomask$0;",
+        "vc_grants_onehot",
+    ),
 ];
-/// Blocks whose props file's depth (2) is too short for a bounded check to reach the seeded
+/// Blocks whose props file's depth (2, or the router's 1: a bounded check of the reset cycle
+/// alone) is too short for a bounded check to reach the seeded
 /// bug (itb's ring overflows only after 8 descriptors): their bug is sought over
 /// [`prove::DEPTH`] cycles (the check stops at the first failure, a few seconds each), where 2
 /// would only show the property as not inductive.
-const DEEPER: &[&str] = &["itb", "luc_ncb", "slack_buffer", "ir_fir"];
+const DEEPER: &[&str] = &["itb", "luc_ncb", "slack_buffer", "ir_fir", "vc_router"];
 
 // The rearrange controller's seeded bug (`s_sn$d = s_sn$q + 32'h1;` → `+ 32'h2`: a delivery
 // run skips every other sequence number) fails deliver_in_sequence 4 cycles after reset, so
@@ -205,6 +214,7 @@ proofs_of_every_twin!(
     rearrange,
     luc_ncb,
     speculative,
+    vc_router,
 );
 
 /// `flitwave rtl prove` as a user runs it: PROVEN per property and exit 0; with a seeded bug,

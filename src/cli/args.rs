@@ -241,9 +241,10 @@ pub(crate) struct RunArgs {
     pub out: RunOut,
     #[command(flatten)]
     pub par: SeedArgs,
-    /// Run this switch's slack buffers and arbiters as their rust-hdl RTL twins, in lockstep
-    /// with shadow models (myrinet family; slow: about 10k cycles/s for that switch;
-    /// docs/rtl.md).
+    /// Run this switch as RTL twins driving the network, in lockstep with shadow models: a
+    /// myrinet switch's slack buffers and arbiters, or a whole vc-family router (the BookSim2
+    /// preset on a mesh); slow: that switch runs at the speed of its rust-hdl simulation
+    /// (docs/rtl.md §In situ).
     #[arg(long)]
     pub rtl_switch: Option<usize>,
 }

@@ -247,7 +247,7 @@ pub(crate) fn run_config(
     let shape = flitwave::topology::fattree::shape_name(&b.topology.shape);
     let mut net = b.network;
     if let Some(sw) = rtl_switch {
-        flitwave::hdl::insitu::attach_any(&mut net, sw)?;
+        flitwave::hdl::insitu::attach_any(&mut net, &b.topology, sw)?;
     }
     let threads = super::simulate::run_threads(par.threads, b.topology.switches)?;
     with_network!(&mut net, n => n.set_threads(threads));
@@ -295,9 +295,10 @@ pub(crate) fn run_config(
         // replay up to the detection cycle with the window traced: same config, same seed
         let end = s.cycles;
         let start = end.saturating_sub(o.deadlock_window.saturating_add(cfg.watchdog_cycles));
-        let mut replay = build::build(cfg)?.network;
+        let rb = build::build(cfg)?;
+        let mut replay = rb.network;
         if let Some(sw) = rtl_switch {
-            flitwave::hdl::insitu::attach_any(&mut replay, sw)?;
+            flitwave::hdl::insitu::attach_any(&mut replay, &rb.topology, sw)?;
         }
         let c = tc(Some((start, end)));
         with_network!(&mut replay, r => r.set_threads(threads));

@@ -16,7 +16,9 @@
 //!
 //! Allocator sizes without a twin are interpolated from the two synthesized sizes with a power
 //! law through them (area ~ n^e) and marked as estimates. Routing logic and the crossbar are not
-//! counted (no twin).
+//! counted in the parts. A router of the `vc_router` twin's shape (5 ports, 2 VCs of 8 flits,
+//! 1-byte flits: the BookSim2 preset) also gets the twin's own synthesized figure, everything
+//! included (routing, crossbar, VC state, the flits' 8 control bits), beside the parts' sum.
 
 use super::store::{Kind, Record};
 use crate::error::{Error, Result};
@@ -39,6 +41,8 @@ pub struct RouterArea {
     pub buffers: f64,
     /// Some allocator size was interpolated, not synthesized.
     pub estimated: bool,
+    /// The whole router as the `vc_router` twin synthesizes it, when the router has its shape.
+    pub router_twin: Option<f64>,
 }
 
 impl RouterArea {
@@ -122,12 +126,18 @@ pub fn router_area(r: &RouterShape) -> Result<RouterArea> {
     } = area("credit")?;
     let credit_bits = 64 - r.buffer_flits.leading_zeros() as u64; // ceil(log2(D + 1))
     let bits = (p * v) as u64 * r.buffer_flits * r.flit_bits;
+    let twin_shape = (p, v, r.buffer_flits, r.flit_bits) == (5, 2, 8, 8);
+    let router_twin = match twin_shape {
+        true => Some(area("vc_router")?.transistors as f64),
+        false => None,
+    };
     Ok(RouterArea {
         switch_allocator: sa,
         vc_allocator: va,
         credits: (p * v) as f64 * cr as f64 * credit_bits as f64 / CREDIT_TWIN_BITS as f64,
         buffers: (bits * FLOP_TRANSISTORS) as f64,
         estimated: e1 || e2 || credit_bits != CREDIT_TWIN_BITS,
+        router_twin,
     })
 }
 
@@ -300,6 +310,11 @@ mod tests {
         let b = router_area(&shape(5, 1, 16)).unwrap();
         assert!(b.buffers > a.buffers && b.credits > a.credits);
         let c = router_area(&shape(5, 2, 16)).unwrap();
+        assert_eq!(c.router_twin, None);
+        let preset = router_area(&shape(5, 2, 8)).unwrap();
+        let whole = area("vc_router").unwrap().transistors as f64;
+        assert_eq!(preset.router_twin, Some(whole));
+        assert!(whole > preset.switch_allocator + preset.vc_allocator);
         assert!(c.vc_allocator > b.vc_allocator && c.total() > b.total());
         assert_eq!(c.buffers, (5 * 2 * 16 * 8 * FLOP_TRANSISTORS) as f64);
         let mut other = shape(5, 1, 4);

@@ -53,14 +53,14 @@ pub fn table(ds: &[Design], rate: f64) -> String {
             .then(a.area.total().total_cmp(&b.area.total()))
     });
     let mut md = format!(
-        "| design | front (area, thr.) | front (+ latency) | saturation throughput (flits/cycle/host) | latency at {} (cycles) | area (transistors) | switch alloc. | VC alloc. | credits | buffers |\n|---|---|---|---|---|---|---|---|---|---|\n",
+        "| design | front (area, thr.) | front (+ latency) | saturation throughput (flits/cycle/host) | latency at {} (cycles) | area (transistors) | switch alloc. | VC alloc. | credits | buffers | whole router (twin) |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
         fmt_num(rate)
     );
     for d in v {
         let a = &d.area;
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {}{} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {} |",
             d.label,
             if d.front { "yes" } else { "" },
             if d.front3 { "yes" } else { "" },
@@ -72,6 +72,7 @@ pub fn table(ds: &[Design], rate: f64) -> String {
             fmt_num(a.vc_allocator.round()),
             fmt_num(a.credits.round()),
             fmt_num(a.buffers.round()),
+            a.router_twin.map_or("—".into(), |t| fmt_num(t.round())),
         );
     }
     md

@@ -219,26 +219,34 @@ pub fn attach(net: &mut Network<MyrinetFamily>, sw: usize) -> Result<()> {
     Ok(())
 }
 
-/// Put the twins in place in switch `sw` of a network of any family (only Myrinet switches
-/// have twins of their blocks).
-pub fn attach_any(net: &mut AnyNetwork, sw: usize) -> Result<()> {
+/// Put the twins in place in switch `sw` of a network of any family on `topo`: a Myrinet
+/// switch's slack buffers and arbiters, or a whole VC router (`hdl::vc_router::insitu`).
+pub fn attach_any(net: &mut AnyNetwork, topo: &crate::topology::Topology, sw: usize) -> Result<()> {
     match net {
         AnyNetwork::Myrinet(n) => attach(n, sw),
+        AnyNetwork::Vc(n) => super::vc_router::insitu::attach(n, topo, sw),
         _ => Err(Error::field(
             "rtl switch",
-            "RTL twins in situ exist for the myrinet family's slack buffers and arbiters only (switch.family = \"myrinet\")",
+            "RTL twins in situ exist for the myrinet family (its slack buffers and arbiters) and the vc family (the whole router) only (switch.family = \"myrinet\" or \"vc\")",
         )),
     }
 }
 
 /// The twins in place anywhere in the network, with their comparisons.
 pub fn report(net: &AnyNetwork) -> Vec<Tally> {
-    let AnyNetwork::Myrinet(net) = net else {
-        return Vec::new();
-    };
-    net.switches
-        .iter()
-        .flat_map(|s| s.twin_tallies())
-        .cloned()
-        .collect()
+    match net {
+        AnyNetwork::Myrinet(net) => net
+            .switches
+            .iter()
+            .flat_map(|s| s.twin_tallies())
+            .cloned()
+            .collect(),
+        AnyNetwork::Vc(net) => net
+            .switches
+            .iter()
+            .filter_map(|s| s.twin_tally())
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
+    }
 }

@@ -33,6 +33,7 @@ pub mod slack_buffer;
 pub mod speculative;
 pub mod states;
 pub mod vc_allocator;
+pub mod vc_router;
 
 use crate::error::Result;
 use lockstep::{Fsm, Options, Port, Twin, Vectors};
@@ -133,6 +134,7 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<rearrange::RearrangeRtl>::new(),
     &Registered::<luc_ncb::LucNcbRtl>::new(),
     &Registered::<speculative::SsrRtl>::new(),
+    &Registered::<vc_router::VcRouterRtl<{ vc_router::FLIT }>>::new(),
 ];
 
 /// The registered twin called `name`, or an error listing the names.

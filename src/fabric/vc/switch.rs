@@ -56,6 +56,7 @@ mod probe;
 mod route;
 mod sw_alloc;
 mod traversal;
+mod twin;
 mod vc_alloc;
 mod view;
 
@@ -67,6 +68,8 @@ use output::OutputUnit;
 use route::RouteStage;
 use sw_alloc::SwAllocStage;
 use traversal::{CreditReturn, CrossbarStage};
+use twin::TwinSlot;
+pub use twin::{Credits, FlitsIn, FlitsOut, RouterTwin, TWIN_PORTS};
 use vc_alloc::VcAllocStage;
 use view::View;
 
@@ -148,6 +151,8 @@ pub struct VcSwitch {
     /// 004's escape queues).
     pub forwarded: u64,
     pub forwarded_vc: [u64; MAX_VCS],
+    /// A whole-router twin driving the links, this model its shadow ([`twin`]).
+    twin: TwinSlot,
 }
 
 impl VcSwitch {
@@ -184,6 +189,7 @@ impl VcSwitch {
             drove_back: 0,
             forwarded: 0,
             forwarded_vc: [0; MAX_VCS],
+            twin: TwinSlot::default(),
             p,
         }
     }
@@ -219,6 +225,9 @@ impl VcSwitch {
         packets: &PacketTable<VcExt>,
         (flits_in, credits_in): (u32, u32),
     ) -> u32 {
+        if self.twin.0.is_some() {
+            return self.eval_twin(now, links, packets);
+        }
         let np = self.p.ports;
         let mut moved = 0;
         self.va.asked = 0;

@@ -20,6 +20,12 @@ impl VcSwitch {
         &self.p
     }
 
+    /// The name of its routing function's unit (`dor`, `table`, ...).
+    pub fn routing_unit(&self) -> &'static str {
+        use crate::routing::function::RoutingFunction;
+        self.route.routing.unit()
+    }
+
     /// State of input VC `v` of port `port`.
     pub fn vc_state(&self, port: usize, v: usize) -> VcState {
         self.input.vcs[port * self.p.vcs + v].state
