@@ -44,19 +44,28 @@ fi
 # the full tier's RTL flow (lockstep, lint, synthesis, Icarus replay and fresh reports of every
 # twin) is the test module rtl::flow, one test per twin
 if [ ${#tier[@]} -gt 0 ] && [ ${#filters[@]} -eq 0 ]; then
-    # The full tier: the proofs (rtl_prove::, about 9 CPU-minutes, one of them 4) run on one
-    # thread beside the rest from the start, instead of last in name order, where the longest
-    # proof alone would add minutes to the wall time. Their output follows the rest's.
+    # The full tier: the two longest parts start first, each in a cargo test of its own beside
+    # the rest, instead of where name order puts them, where they would add minutes to the
+    # wall time: the proofs (rtl_prove::, about 10 CPU-minutes on one thread, the rearrange
+    # controller's 4) and the whole router's RTL flow (rtl::flow::vc_router, about 14
+    # CPU-minutes: synthesis, place and route at 94 % of the HX8K, equivalence, replay).
+    # Their output follows the rest's.
     cargo test --profile ci --all-targets --no-run
-    log=$(mktemp)
-    cargo test --profile ci --test testbenches -- --include-ignored --test-threads 1 rtl_prove:: >"$log" 2>&1 &
+    proofs_log=$(mktemp)
+    router_log=$(mktemp)
+    cargo test --profile ci --test testbenches -- --include-ignored --exact rtl::flow::vc_router >"$router_log" 2>&1 &
+    router=$!
+    cargo test --profile ci --test testbenches -- --include-ignored --test-threads 1 rtl_prove:: >"$proofs_log" 2>&1 &
     proofs=$!
     status=0
-    cargo test --profile ci --all-targets -- --include-ignored --skip rtl_prove:: || status=$?
+    cargo test --profile ci --all-targets -- --include-ignored --skip rtl_prove:: --skip rtl::flow::vc_router || status=$?
+    wait "$router" || status=$?
     wait "$proofs" || status=$?
+    echo "---- the router's RTL flow (rtl::flow::vc_router, beside the rest) ----"
+    cat "$router_log"
     echo "---- the proofs (rtl_prove::, one thread beside the rest) ----"
-    cat "$log"
-    rm -f "$log"
+    cat "$proofs_log"
+    rm -f "$proofs_log" "$router_log"
     exit "$status"
 fi
 cargo test --profile ci --all-targets -- ${tier[@]+"${tier[@]}"} ${filters[@]+"${filters[@]}"}
