@@ -2,9 +2,10 @@
 //! stimulus (upstream senders that respect the credits they hold and send whole packets on a
 //! VC, one flit per link and cycle; downstream receivers that return credits, or withhold them).
 
-use super::model::{VcRouterModel, AT, MESH};
+use super::model::{encode, VcRouterModel, AT, MESH};
 use super::{VcRouterRtl, FLIT, PORTS, VCS};
 use crate::hdl::lockstep::{mask, port, Fsm, Port, Twin};
+use crate::sim::Flit;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -20,16 +21,30 @@ const PHASE: u64 = 1_500;
 
 /// A head flit's word (its data byte: the length) for `len` flits to host `dst`.
 fn head(len: u32, dst: u32) -> u64 {
-    let tail = (len == 1) as u64;
-    1 | (tail << 1) | ((dst % MESH) as u64) << 2 | ((dst / MESH) as u64) << 5 | (len as u64) << 8
+    let tail = if len == 1 { Flit::TAIL } else { 0 };
+    encode(
+        &Flit {
+            pkt: 0,
+            data: len as u8,
+            flags: Flit::HEAD | tail,
+            vc: 0,
+        },
+        dst,
+    )
 }
 
 /// A body or tail flit's word of a packet to host `dst`.
 fn body(tail: bool, dst: u32, data: u8) -> u64 {
-    (tail as u64) << 1
-        | ((dst % MESH) as u64) << 2
-        | ((dst / MESH) as u64) << 5
-        | (data as u64) << 8
+    let flags = if tail { Flit::TAIL } else { 0 };
+    encode(
+        &Flit {
+            pkt: 0,
+            data,
+            flags,
+            vc: 0,
+        },
+        dst,
+    )
 }
 
 /// A host whose route from [`AT`] leaves on output `o` (0 the host, +x, −x, +y, −y), drawn
