@@ -23,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
 fn checked_in_verilog_is_fresh() {
     for b in BLOCKS {
         assert!(
-            eda::is_fresh(*b, Path::new("rtl")),
+            eda::is_fresh(*b, Path::new("rtl")).unwrap(),
             "rtl/{}.v is stale or missing: run `cargo run --release -- rtl emit` and commit it",
             b.name()
         );
@@ -31,11 +31,11 @@ fn checked_in_verilog_is_fresh() {
     // and a stale file is detected
     let d = scratch("stale");
     eda::emit(BLOCKS, &d).unwrap();
-    assert!(BLOCKS.iter().all(|b| eda::is_fresh(*b, &d)));
+    assert!(BLOCKS.iter().all(|b| eda::is_fresh(*b, &d).unwrap()));
     let p = eda::verilog_path(&d, "arbiter");
     let v = std::fs::read_to_string(&p).unwrap();
     std::fs::write(&p, v.replace("last_idx = 3'd7", "last_idx = 3'd6")).unwrap();
-    assert!(!eda::is_fresh(hdl::find("arbiter").unwrap(), &d));
+    assert!(!eda::is_fresh(hdl::find("arbiter").unwrap(), &d).unwrap());
 }
 
 /// One twin: lockstep (directed + 100,000 random cycles), lint, synthesis without latches,

@@ -14,8 +14,9 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// The tidy form of a twin (docs/rtl.md §Tidy Verilog) keeps its registers in its own clocked
-/// block, has no `$`, no clock assigned in a combinational block and no 32-bit literal, and is
-/// proven equivalent to the raw emission; a tidy form with one constant changed is not.
+/// block, has no `$`, no clock assigned in a combinational block and no 32-bit literal, sizes
+/// its signals by named parameters, and is proven equivalent to the raw emission; a tidy form
+/// with one constant changed is not.
 #[test]
 fn tidy_verilog_is_equivalent_and_a_changed_one_is_caught() {
     let raw = Path::new("rtl/credit.v").canonicalize().unwrap();
@@ -25,8 +26,18 @@ fn tidy_verilog_is_equivalent_and_a_changed_one_is_caught() {
     let tidy = std::fs::read_to_string(&tidy_file).unwrap();
     assert_eq!(tidy.matches("\nmodule ").count(), 1, "{tidy}");
     assert!(tidy.contains("always @(posedge clock) begin"));
-    for bad in ["$", "32'h", "= clock;", "= reset;"] {
+    for bad in ["$", "32'h", "= clock;", "= reset;", "[15:0]"] {
         assert!(!tidy.contains(bad), "{bad} in rtl/tidy/credit.v");
+    }
+    // the counter width is a named parameter (Twin::PARAMS), declared before its first use
+    let param = tidy
+        .find("    localparam CNT_W = 16;")
+        .expect("CNT_W declared");
+    for sig in [
+        "input wire  [CNT_W-1:0] size;",
+        "output reg  [CNT_W-1:0] credits;",
+    ] {
+        assert!(tidy.find(sig).is_some_and(|at| at > param), "{sig}\n{tidy}");
     }
     let ok = eda::equiv(&raw, &tidy_file, "credit").unwrap();
     assert!(ok.passed(), "{ok:?}");

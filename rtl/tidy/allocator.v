@@ -6,15 +6,24 @@
 
 module fw_allocator(clock,reset,req_lo,req_hi,grant_lo,grant_hi,in_ptrs,out_ptrs);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam N        = 5; // inputs and outputs
+    localparam PTR_W    = $clog2(N); // round-robin pointer
+    localparam LO       = 3; // inputs in the low request word
+    localparam REQ_LO_W = LO * N; // requests of inputs 0..LO, bit N*i + o
+    localparam REQ_HI_W = (N - LO) * N; // requests of inputs LO..N
+    localparam PTRS_W   = N * PTR_W; // pointers, packed
+
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [14:0] req_lo;
-    input wire  [9:0] req_hi;
-    output reg  [14:0] grant_lo;
-    output reg  [9:0] grant_hi;
-    output reg  [14:0] in_ptrs;
-    output reg  [14:0] out_ptrs;
+    input wire  [REQ_LO_W-1:0] req_lo;
+    input wire  [REQ_HI_W-1:0] req_hi;
+    output reg  [REQ_LO_W-1:0] grant_lo;
+    output reg  [REQ_HI_W-1:0] grant_hi;
+    output reg  [PTRS_W-1:0] in_ptrs;
+    output reg  [PTRS_W-1:0] out_ptrs;
 
     // Constant declarations
     localparam  onehot_0 = 5'd1;
@@ -69,62 +78,62 @@ module fw_allocator(clock,reset,req_lo,req_hi,grant_lo,grant_hi,in_ptrs,out_ptrs
     localparam  next_4 = 3'd0;
 
     // Registers (_q) and their next values (_d), and sub-module ports
-    reg  [2:0] in_ptr_0_d;
-    reg  [2:0] in_ptr_0_q;
-    reg  [2:0] in_ptr_1_d;
-    reg  [2:0] in_ptr_1_q;
-    reg  [2:0] in_ptr_2_d;
-    reg  [2:0] in_ptr_2_q;
-    reg  [2:0] in_ptr_3_d;
-    reg  [2:0] in_ptr_3_q;
-    reg  [2:0] in_ptr_4_d;
-    reg  [2:0] in_ptr_4_q;
-    reg  [2:0] out_ptr_0_d;
-    reg  [2:0] out_ptr_0_q;
-    reg  [2:0] out_ptr_1_d;
-    reg  [2:0] out_ptr_1_q;
-    reg  [2:0] out_ptr_2_d;
-    reg  [2:0] out_ptr_2_q;
-    reg  [2:0] out_ptr_3_d;
-    reg  [2:0] out_ptr_3_q;
-    reg  [2:0] out_ptr_4_d;
-    reg  [2:0] out_ptr_4_q;
+    reg  [PTR_W-1:0] in_ptr_0_d;
+    reg  [PTR_W-1:0] in_ptr_0_q;
+    reg  [PTR_W-1:0] in_ptr_1_d;
+    reg  [PTR_W-1:0] in_ptr_1_q;
+    reg  [PTR_W-1:0] in_ptr_2_d;
+    reg  [PTR_W-1:0] in_ptr_2_q;
+    reg  [PTR_W-1:0] in_ptr_3_d;
+    reg  [PTR_W-1:0] in_ptr_3_q;
+    reg  [PTR_W-1:0] in_ptr_4_d;
+    reg  [PTR_W-1:0] in_ptr_4_q;
+    reg  [PTR_W-1:0] out_ptr_0_d;
+    reg  [PTR_W-1:0] out_ptr_0_q;
+    reg  [PTR_W-1:0] out_ptr_1_d;
+    reg  [PTR_W-1:0] out_ptr_1_q;
+    reg  [PTR_W-1:0] out_ptr_2_d;
+    reg  [PTR_W-1:0] out_ptr_2_q;
+    reg  [PTR_W-1:0] out_ptr_3_d;
+    reg  [PTR_W-1:0] out_ptr_3_q;
+    reg  [PTR_W-1:0] out_ptr_4_d;
+    reg  [PTR_W-1:0] out_ptr_4_q;
 
     // Local signals
-    reg  [4:0] row_0;
-    reg  [4:0] row_1;
-    reg  [4:0] row_2;
-    reg  [4:0] row_3;
-    reg  [4:0] row_4;
-    reg  [4:0] imask_0;
-    reg  [4:0] imask_1;
-    reg  [4:0] imask_2;
-    reg  [4:0] imask_3;
-    reg  [4:0] imask_4;
-    reg  [4:0] pick_0;
-    reg  [4:0] pick_1;
-    reg  [4:0] pick_2;
-    reg  [4:0] pick_3;
-    reg  [4:0] pick_4;
-    reg  [4:0] col_0;
-    reg  [4:0] col_1;
-    reg  [4:0] col_2;
-    reg  [4:0] col_3;
-    reg  [4:0] col_4;
-    reg  [4:0] omask_0;
-    reg  [4:0] omask_1;
-    reg  [4:0] omask_2;
-    reg  [4:0] omask_3;
-    reg  [4:0] omask_4;
-    reg  [4:0] win_0;
-    reg  [4:0] win_1;
-    reg  [4:0] win_2;
-    reg  [4:0] win_3;
-    reg  [4:0] win_4;
-    reg  [14:0] glo;
-    reg  [9:0] ghi;
-    reg  [14:0] iacc;
-    reg  [14:0] oacc;
+    reg  [N-1:0] row_0;
+    reg  [N-1:0] row_1;
+    reg  [N-1:0] row_2;
+    reg  [N-1:0] row_3;
+    reg  [N-1:0] row_4;
+    reg  [N-1:0] imask_0;
+    reg  [N-1:0] imask_1;
+    reg  [N-1:0] imask_2;
+    reg  [N-1:0] imask_3;
+    reg  [N-1:0] imask_4;
+    reg  [N-1:0] pick_0;
+    reg  [N-1:0] pick_1;
+    reg  [N-1:0] pick_2;
+    reg  [N-1:0] pick_3;
+    reg  [N-1:0] pick_4;
+    reg  [N-1:0] col_0;
+    reg  [N-1:0] col_1;
+    reg  [N-1:0] col_2;
+    reg  [N-1:0] col_3;
+    reg  [N-1:0] col_4;
+    reg  [N-1:0] omask_0;
+    reg  [N-1:0] omask_1;
+    reg  [N-1:0] omask_2;
+    reg  [N-1:0] omask_3;
+    reg  [N-1:0] omask_4;
+    reg  [N-1:0] win_0;
+    reg  [N-1:0] win_1;
+    reg  [N-1:0] win_2;
+    reg  [N-1:0] win_3;
+    reg  [N-1:0] win_4;
+    reg  [REQ_LO_W-1:0] glo;
+    reg  [REQ_HI_W-1:0] ghi;
+    reg  [PTRS_W-1:0] iacc;
+    reg  [PTRS_W-1:0] oacc;
 
     // Update code
     always @(*) begin
@@ -670,5 +679,4 @@ module fw_allocator(clock,reset,req_lo,req_hi,grant_lo,grant_hi,in_ptrs,out_ptrs
             out_ptr_4_q <= out_ptr_4_d;
         end
     end
-
 endmodule // fw_allocator

@@ -6,25 +6,30 @@
 
 module fw_arbiter(clock,reset,req,grant,valid,ptr);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam N     = 8; // requesters
+    localparam PTR_W = $clog2(N); // round-robin pointer
+
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [7:0] req;
-    output reg  [7:0] grant;
+    input wire  [N-1:0] req;
+    output reg  [N-1:0] grant;
     output reg  valid;
-    output reg  [2:0] ptr;
+    output reg  [PTR_W-1:0] ptr;
 
     // Constant declarations
     localparam  last_idx = 3'd7;
 
     // Registers (_q) and their next values (_d), and sub-module ports
-    reg  [2:0] ptr_r_d;
-    reg  [2:0] ptr_r_q;
+    reg  [PTR_W-1:0] ptr_r_d;
+    reg  [PTR_W-1:0] ptr_r_q;
 
     // Local signals
-    reg  [7:0] thermo;
-    reg  [7:0] masked;
-    reg  [2:0] gidx;
+    reg  [N-1:0] thermo;
+    reg  [N-1:0] masked;
+    reg  [PTR_W-1:0] gidx;
 
     // Update code
     always @(*) begin
@@ -83,5 +88,4 @@ module fw_arbiter(clock,reset,req,grant,valid,ptr);
             ptr_r_q <= ptr_r_d;
         end
     end
-
 endmodule // fw_arbiter

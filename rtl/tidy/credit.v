@@ -6,23 +6,27 @@
 
 module fw_credit(clock,reset,init,size,consume,ret,credits,can_send,underflow,overflow);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam CNT_W = 16; // credit counter and buffer size
+
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  init;
-    input wire  [15:0] size;
+    input wire  [CNT_W-1:0] size;
     input wire  consume;
     input wire  ret;
-    output reg  [15:0] credits;
+    output reg  [CNT_W-1:0] credits;
     output reg  can_send;
     output reg  underflow;
     output reg  overflow;
 
     // Registers (_q) and their next values (_d), and sub-module ports
-    reg  [15:0] count_d;
-    reg  [15:0] count_q;
-    reg  [15:0] limit_d;
-    reg  [15:0] limit_q;
+    reg  [CNT_W-1:0] count_d;
+    reg  [CNT_W-1:0] count_q;
+    reg  [CNT_W-1:0] limit_d;
+    reg  [CNT_W-1:0] limit_q;
 
     // Local signals
     reg  take;
@@ -65,5 +69,4 @@ module fw_credit(clock,reset,init,size,consume,ret,credits,can_send,underflow,ov
             limit_q <= limit_d;
         end
     end
-
 endmodule // fw_credit

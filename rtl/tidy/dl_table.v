@@ -6,20 +6,25 @@
 
 module fw_dl_table(clock,reset,cfg_we,cfg_sel,cfg_addr,cfg_data,req,dest,in_port,in_vc,valid,out_port,out_vc,vc_ok);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam ADDR_W = 8; // destination address
+    localparam PORT_W = 3; // port and VC index
+
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  cfg_we;
     input wire  [1:0] cfg_sel;
-    input wire  [7:0] cfg_addr;
+    input wire  [ADDR_W-1:0] cfg_addr;
     input wire  [3:0] cfg_data;
     input wire  req;
-    input wire  [7:0] dest;
-    input wire  [2:0] in_port;
-    input wire  [2:0] in_vc;
+    input wire  [ADDR_W-1:0] dest;
+    input wire  [PORT_W-1:0] in_port;
+    input wire  [PORT_W-1:0] in_vc;
     output reg  valid;
-    output reg  [2:0] out_port;
-    output reg  [2:0] out_vc;
+    output reg  [PORT_W-1:0] out_port;
+    output reg  [PORT_W-1:0] out_vc;
     output reg  vc_ok;
 
     // Constant declarations
@@ -30,10 +35,10 @@ module fw_dl_table(clock,reset,cfg_we,cfg_sel,cfg_addr,cfg_data,req,dest,in_port
     localparam  one5_4 = 5'd16;
 
     // Registers (_q) and their next values (_d), and sub-module ports
-    reg  [7:0] port_ram_read_address;
-    wire  [2:0] port_ram_read_data;
-    reg  [7:0] port_ram_write_address;
-    reg  [2:0] port_ram_write_data;
+    reg  [ADDR_W-1:0] port_ram_read_address;
+    wire  [PORT_W-1:0] port_ram_read_data;
+    reg  [ADDR_W-1:0] port_ram_write_address;
+    reg  [PORT_W-1:0] port_ram_write_data;
     reg  port_ram_write_enable;
     reg  [2:0] diff_ram_0_read_address;
     wire  [3:0] diff_ram_0_read_data;
@@ -311,7 +316,6 @@ module fw_dl_table(clock,reset,cfg_we,cfg_sel,cfg_addr,cfg_data,req,dest,in_port
             vc_q_q <= vc_q_d;
         end
     end
-
 endmodule // fw_dl_table
 
 module fw_dl_table__diff_ram__0(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);

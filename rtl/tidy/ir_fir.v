@@ -6,16 +6,22 @@
 
 module fw_ir_fir(clock,reset,cfg_we,cfg_port,cfg_sel,cfg_data,dest,hit,allowed);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam PORTS  = 8; // output ports
+    localparam PORT_W = $clog2(PORTS); // port index
+    localparam ADDR_W = 8; // destination address
+
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  cfg_we;
-    input wire  [2:0] cfg_port;
+    input wire  [PORT_W-1:0] cfg_port;
     input wire  [1:0] cfg_sel;
-    input wire  [7:0] cfg_data;
-    input wire  [7:0] dest;
-    output reg  [7:0] hit;
-    output reg  [7:0] allowed;
+    input wire  [ADDR_W-1:0] cfg_data;
+    input wire  [ADDR_W-1:0] dest;
+    output reg  [PORTS-1:0] hit;
+    output reg  [PORTS-1:0] allowed;
 
     // Constant declarations
     localparam  onehot_0 = 8'd1;
@@ -28,76 +34,76 @@ module fw_ir_fir(clock,reset,cfg_we,cfg_port,cfg_sel,cfg_data,dest,hit,allowed);
     localparam  onehot_7 = 8'd128;
 
     // Registers (_q) and their next values (_d), and sub-module ports
-    reg  [7:0] fi_0_d;
-    reg  [7:0] fi_0_q;
-    reg  [7:0] fi_1_d;
-    reg  [7:0] fi_1_q;
-    reg  [7:0] fi_2_d;
-    reg  [7:0] fi_2_q;
-    reg  [7:0] fi_3_d;
-    reg  [7:0] fi_3_q;
-    reg  [7:0] fi_4_d;
-    reg  [7:0] fi_4_q;
-    reg  [7:0] fi_5_d;
-    reg  [7:0] fi_5_q;
-    reg  [7:0] fi_6_d;
-    reg  [7:0] fi_6_q;
-    reg  [7:0] fi_7_d;
-    reg  [7:0] fi_7_q;
-    reg  [7:0] li_0_d;
-    reg  [7:0] li_0_q;
-    reg  [7:0] li_1_d;
-    reg  [7:0] li_1_q;
-    reg  [7:0] li_2_d;
-    reg  [7:0] li_2_q;
-    reg  [7:0] li_3_d;
-    reg  [7:0] li_3_q;
-    reg  [7:0] li_4_d;
-    reg  [7:0] li_4_q;
-    reg  [7:0] li_5_d;
-    reg  [7:0] li_5_q;
-    reg  [7:0] li_6_d;
-    reg  [7:0] li_6_q;
-    reg  [7:0] li_7_d;
-    reg  [7:0] li_7_q;
-    reg  [7:0] mr_0_d;
-    reg  [7:0] mr_0_q;
-    reg  [7:0] mr_1_d;
-    reg  [7:0] mr_1_q;
-    reg  [7:0] mr_2_d;
-    reg  [7:0] mr_2_q;
-    reg  [7:0] mr_3_d;
-    reg  [7:0] mr_3_q;
-    reg  [7:0] mr_4_d;
-    reg  [7:0] mr_4_q;
-    reg  [7:0] mr_5_d;
-    reg  [7:0] mr_5_q;
-    reg  [7:0] mr_6_d;
-    reg  [7:0] mr_6_q;
-    reg  [7:0] mr_7_d;
-    reg  [7:0] mr_7_q;
-    reg  [7:0] rrr_0_d;
-    reg  [7:0] rrr_0_q;
-    reg  [7:0] rrr_1_d;
-    reg  [7:0] rrr_1_q;
-    reg  [7:0] rrr_2_d;
-    reg  [7:0] rrr_2_q;
-    reg  [7:0] rrr_3_d;
-    reg  [7:0] rrr_3_q;
-    reg  [7:0] rrr_4_d;
-    reg  [7:0] rrr_4_q;
-    reg  [7:0] rrr_5_d;
-    reg  [7:0] rrr_5_q;
-    reg  [7:0] rrr_6_d;
-    reg  [7:0] rrr_6_q;
-    reg  [7:0] rrr_7_d;
-    reg  [7:0] rrr_7_q;
+    reg  [ADDR_W-1:0] fi_0_d;
+    reg  [ADDR_W-1:0] fi_0_q;
+    reg  [ADDR_W-1:0] fi_1_d;
+    reg  [ADDR_W-1:0] fi_1_q;
+    reg  [ADDR_W-1:0] fi_2_d;
+    reg  [ADDR_W-1:0] fi_2_q;
+    reg  [ADDR_W-1:0] fi_3_d;
+    reg  [ADDR_W-1:0] fi_3_q;
+    reg  [ADDR_W-1:0] fi_4_d;
+    reg  [ADDR_W-1:0] fi_4_q;
+    reg  [ADDR_W-1:0] fi_5_d;
+    reg  [ADDR_W-1:0] fi_5_q;
+    reg  [ADDR_W-1:0] fi_6_d;
+    reg  [ADDR_W-1:0] fi_6_q;
+    reg  [ADDR_W-1:0] fi_7_d;
+    reg  [ADDR_W-1:0] fi_7_q;
+    reg  [ADDR_W-1:0] li_0_d;
+    reg  [ADDR_W-1:0] li_0_q;
+    reg  [ADDR_W-1:0] li_1_d;
+    reg  [ADDR_W-1:0] li_1_q;
+    reg  [ADDR_W-1:0] li_2_d;
+    reg  [ADDR_W-1:0] li_2_q;
+    reg  [ADDR_W-1:0] li_3_d;
+    reg  [ADDR_W-1:0] li_3_q;
+    reg  [ADDR_W-1:0] li_4_d;
+    reg  [ADDR_W-1:0] li_4_q;
+    reg  [ADDR_W-1:0] li_5_d;
+    reg  [ADDR_W-1:0] li_5_q;
+    reg  [ADDR_W-1:0] li_6_d;
+    reg  [ADDR_W-1:0] li_6_q;
+    reg  [ADDR_W-1:0] li_7_d;
+    reg  [ADDR_W-1:0] li_7_q;
+    reg  [ADDR_W-1:0] mr_0_d;
+    reg  [ADDR_W-1:0] mr_0_q;
+    reg  [ADDR_W-1:0] mr_1_d;
+    reg  [ADDR_W-1:0] mr_1_q;
+    reg  [ADDR_W-1:0] mr_2_d;
+    reg  [ADDR_W-1:0] mr_2_q;
+    reg  [ADDR_W-1:0] mr_3_d;
+    reg  [ADDR_W-1:0] mr_3_q;
+    reg  [ADDR_W-1:0] mr_4_d;
+    reg  [ADDR_W-1:0] mr_4_q;
+    reg  [ADDR_W-1:0] mr_5_d;
+    reg  [ADDR_W-1:0] mr_5_q;
+    reg  [ADDR_W-1:0] mr_6_d;
+    reg  [ADDR_W-1:0] mr_6_q;
+    reg  [ADDR_W-1:0] mr_7_d;
+    reg  [ADDR_W-1:0] mr_7_q;
+    reg  [PORTS-1:0] rrr_0_d;
+    reg  [PORTS-1:0] rrr_0_q;
+    reg  [PORTS-1:0] rrr_1_d;
+    reg  [PORTS-1:0] rrr_1_q;
+    reg  [PORTS-1:0] rrr_2_d;
+    reg  [PORTS-1:0] rrr_2_q;
+    reg  [PORTS-1:0] rrr_3_d;
+    reg  [PORTS-1:0] rrr_3_q;
+    reg  [PORTS-1:0] rrr_4_d;
+    reg  [PORTS-1:0] rrr_4_q;
+    reg  [PORTS-1:0] rrr_5_d;
+    reg  [PORTS-1:0] rrr_5_q;
+    reg  [PORTS-1:0] rrr_6_d;
+    reg  [PORTS-1:0] rrr_6_q;
+    reg  [PORTS-1:0] rrr_7_d;
+    reg  [PORTS-1:0] rrr_7_q;
 
     // Local signals
-    reg  [7:0] wport;
+    reg  [PORTS-1:0] wport;
     reg  [3:0] wreg;
-    reg  [7:0] hv;
-    reg  [7:0] av;
+    reg  [PORTS-1:0] hv;
+    reg  [PORTS-1:0] av;
 
     // Update code
     always @(*) begin
@@ -399,5 +405,4 @@ module fw_ir_fir(clock,reset,cfg_we,cfg_port,cfg_sel,cfg_data,dest,hit,allowed);
             rrr_7_q <= rrr_7_d;
         end
     end
-
 endmodule // fw_ir_fir

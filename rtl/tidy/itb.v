@@ -6,12 +6,19 @@
 
 module fw_itb(clock,reset,pool_size,start,len,rx,rx_tail,send,send_last,ready,avail,reserve,spill,pool,count,full,state);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam DESC   = 8; // descriptors
+    localparam IDX_W  = $clog2(DESC); // descriptor index
+    localparam CNT_W  = $clog2(DESC) + 1; // occupancy 0..DESC
+    localparam POOL_W = 20; // pool counter, packet lengths and flit counters (512 KB = 2^19 bytes)
+
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [19:0] pool_size;
+    input wire  [POOL_W-1:0] pool_size;
     input wire  start;
-    input wire  [19:0] len;
+    input wire  [POOL_W-1:0] len;
     input wire  rx;
     input wire  rx_tail;
     input wire  send;
@@ -20,8 +27,8 @@ module fw_itb(clock,reset,pool_size,start,len,rx,rx_tail,send,send_last,ready,av
     output reg  avail;
     output reg  reserve;
     output reg  spill;
-    output reg  [19:0] pool;
-    output reg  [3:0] count;
+    output reg  [POOL_W-1:0] pool;
+    output reg  [CNT_W-1:0] count;
     output reg  full;
     output reg  [2:0] state;
 
@@ -54,38 +61,38 @@ module fw_itb(clock,reset,pool_size,start,len,rx,rx_tail,send,send_last,ready,av
     reg  e_valid_6_q;
     reg  e_valid_7_d;
     reg  e_valid_7_q;
-    reg  [19:0] e_len_0_d;
-    reg  [19:0] e_len_0_q;
-    reg  [19:0] e_len_1_d;
-    reg  [19:0] e_len_1_q;
-    reg  [19:0] e_len_2_d;
-    reg  [19:0] e_len_2_q;
-    reg  [19:0] e_len_3_d;
-    reg  [19:0] e_len_3_q;
-    reg  [19:0] e_len_4_d;
-    reg  [19:0] e_len_4_q;
-    reg  [19:0] e_len_5_d;
-    reg  [19:0] e_len_5_q;
-    reg  [19:0] e_len_6_d;
-    reg  [19:0] e_len_6_q;
-    reg  [19:0] e_len_7_d;
-    reg  [19:0] e_len_7_q;
-    reg  [7:0] e_det_0_d;
-    reg  [7:0] e_det_0_q;
-    reg  [7:0] e_det_1_d;
-    reg  [7:0] e_det_1_q;
-    reg  [7:0] e_det_2_d;
-    reg  [7:0] e_det_2_q;
-    reg  [7:0] e_det_3_d;
-    reg  [7:0] e_det_3_q;
-    reg  [7:0] e_det_4_d;
-    reg  [7:0] e_det_4_q;
-    reg  [7:0] e_det_5_d;
-    reg  [7:0] e_det_5_q;
-    reg  [7:0] e_det_6_d;
-    reg  [7:0] e_det_6_q;
-    reg  [7:0] e_det_7_d;
-    reg  [7:0] e_det_7_q;
+    reg  [POOL_W-1:0] e_len_0_d;
+    reg  [POOL_W-1:0] e_len_0_q;
+    reg  [POOL_W-1:0] e_len_1_d;
+    reg  [POOL_W-1:0] e_len_1_q;
+    reg  [POOL_W-1:0] e_len_2_d;
+    reg  [POOL_W-1:0] e_len_2_q;
+    reg  [POOL_W-1:0] e_len_3_d;
+    reg  [POOL_W-1:0] e_len_3_q;
+    reg  [POOL_W-1:0] e_len_4_d;
+    reg  [POOL_W-1:0] e_len_4_q;
+    reg  [POOL_W-1:0] e_len_5_d;
+    reg  [POOL_W-1:0] e_len_5_q;
+    reg  [POOL_W-1:0] e_len_6_d;
+    reg  [POOL_W-1:0] e_len_6_q;
+    reg  [POOL_W-1:0] e_len_7_d;
+    reg  [POOL_W-1:0] e_len_7_q;
+    reg  [DESC-1:0] e_det_0_d;
+    reg  [DESC-1:0] e_det_0_q;
+    reg  [DESC-1:0] e_det_1_d;
+    reg  [DESC-1:0] e_det_1_q;
+    reg  [DESC-1:0] e_det_2_d;
+    reg  [DESC-1:0] e_det_2_q;
+    reg  [DESC-1:0] e_det_3_d;
+    reg  [DESC-1:0] e_det_3_q;
+    reg  [DESC-1:0] e_det_4_d;
+    reg  [DESC-1:0] e_det_4_q;
+    reg  [DESC-1:0] e_det_5_d;
+    reg  [DESC-1:0] e_det_5_q;
+    reg  [DESC-1:0] e_det_6_d;
+    reg  [DESC-1:0] e_det_6_q;
+    reg  [DESC-1:0] e_det_7_d;
+    reg  [DESC-1:0] e_det_7_q;
     reg  e_dec_0_d;
     reg  e_dec_0_q;
     reg  e_dec_1_d;
@@ -166,33 +173,33 @@ module fw_itb(clock,reset,pool_size,start,len,rx,rx_tail,send,send_last,ready,av
     reg  [11:0] e_spc_6_q;
     reg  [11:0] e_spc_7_d;
     reg  [11:0] e_spc_7_q;
-    reg  [2:0] rd_d;
-    reg  [2:0] rd_q;
-    reg  [2:0] wr_d;
-    reg  [2:0] wr_q;
-    reg  [3:0] cnt_d;
-    reg  [3:0] cnt_q;
-    reg  [19:0] rx_cnt_d;
-    reg  [19:0] rx_cnt_q;
-    reg  [19:0] sent_d;
-    reg  [19:0] sent_q;
-    reg  [19:0] pool_r_d;
-    reg  [19:0] pool_r_q;
+    reg  [IDX_W-1:0] rd_d;
+    reg  [IDX_W-1:0] rd_q;
+    reg  [IDX_W-1:0] wr_d;
+    reg  [IDX_W-1:0] wr_q;
+    reg  [CNT_W-1:0] cnt_d;
+    reg  [CNT_W-1:0] cnt_q;
+    reg  [POOL_W-1:0] rx_cnt_d;
+    reg  [POOL_W-1:0] rx_cnt_q;
+    reg  [POOL_W-1:0] sent_d;
+    reg  [POOL_W-1:0] sent_q;
+    reg  [POOL_W-1:0] pool_r_d;
+    reg  [POOL_W-1:0] pool_r_q;
 
     // Local signals
     reg  dec_any;
-    reg  [19:0] dec_len;
+    reg  [POOL_W-1:0] dec_len;
     reg  dec_fit;
     reg  f_valid;
     reg  f_res;
     reg  f_spl;
     reg  f_cmp;
     reg  f_spc0;
-    reg  [7:0] f_det;
+    reg  [DESC-1:0] f_det;
     reg  pop;
     reg  take;
-    reg  [2:0] back;
-    reg  [19:0] pool_add;
+    reg  [IDX_W-1:0] back;
+    reg  [POOL_W-1:0] pool_add;
 
     // Update code
     always @(*) begin
@@ -835,5 +842,4 @@ module fw_itb(clock,reset,pool_size,start,len,rx,rx_tail,send,send_last,ready,av
             pool_r_q <= pool_r_d;
         end
     end
-
 endmodule // fw_itb

@@ -6,40 +6,48 @@
 
 module fw_luc_ncb(clock,reset,heads,tails,rx_valid,rx_kind_px,rx_kind_mx,rx_kind_py,rx_kind_my,rx_value_px,rx_value_mx,rx_value_py,rx_value_my,halts,phase,luc,ncb1_px,ncb1_mx,ncb1_py,ncb1_my,ncb2_px,ncb2_mx,ncb2_py,ncb2_my,tx_valid,tx_kind_px,tx_kind_mx,tx_kind_py,tx_kind_my,tx_value_px,tx_value_mx,tx_value_py,tx_value_my);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam DIRS    = 4; // mesh directions (+x, -x, +y, -y)
+    localparam CNT_W   = 3; // heads and tails per cycle (5 input ports)
+    localparam VAL_W   = 16; // LUC and NCB counters and exchanged values
+    localparam KIND_W  = 2; // exchange word kind
+    localparam PHASE_W = 7; // exchange phase counter
+
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [2:0] heads;
-    input wire  [2:0] tails;
-    input wire  [3:0] rx_valid;
-    input wire  [1:0] rx_kind_px;
-    input wire  [1:0] rx_kind_mx;
-    input wire  [1:0] rx_kind_py;
-    input wire  [1:0] rx_kind_my;
-    input wire  [15:0] rx_value_px;
-    input wire  [15:0] rx_value_mx;
-    input wire  [15:0] rx_value_py;
-    input wire  [15:0] rx_value_my;
+    input wire  [CNT_W-1:0] heads;
+    input wire  [CNT_W-1:0] tails;
+    input wire  [DIRS-1:0] rx_valid;
+    input wire  [KIND_W-1:0] rx_kind_px;
+    input wire  [KIND_W-1:0] rx_kind_mx;
+    input wire  [KIND_W-1:0] rx_kind_py;
+    input wire  [KIND_W-1:0] rx_kind_my;
+    input wire  [VAL_W-1:0] rx_value_px;
+    input wire  [VAL_W-1:0] rx_value_mx;
+    input wire  [VAL_W-1:0] rx_value_py;
+    input wire  [VAL_W-1:0] rx_value_my;
     output reg  halts;
-    output reg  [6:0] phase;
-    output reg  [15:0] luc;
-    output reg  [15:0] ncb1_px;
-    output reg  [15:0] ncb1_mx;
-    output reg  [15:0] ncb1_py;
-    output reg  [15:0] ncb1_my;
-    output reg  [15:0] ncb2_px;
-    output reg  [15:0] ncb2_mx;
-    output reg  [15:0] ncb2_py;
-    output reg  [15:0] ncb2_my;
-    output reg  [3:0] tx_valid;
-    output reg  [1:0] tx_kind_px;
-    output reg  [1:0] tx_kind_mx;
-    output reg  [1:0] tx_kind_py;
-    output reg  [1:0] tx_kind_my;
-    output reg  [15:0] tx_value_px;
-    output reg  [15:0] tx_value_mx;
-    output reg  [15:0] tx_value_py;
-    output reg  [15:0] tx_value_my;
+    output reg  [PHASE_W-1:0] phase;
+    output reg  [VAL_W-1:0] luc;
+    output reg  [VAL_W-1:0] ncb1_px;
+    output reg  [VAL_W-1:0] ncb1_mx;
+    output reg  [VAL_W-1:0] ncb1_py;
+    output reg  [VAL_W-1:0] ncb1_my;
+    output reg  [VAL_W-1:0] ncb2_px;
+    output reg  [VAL_W-1:0] ncb2_mx;
+    output reg  [VAL_W-1:0] ncb2_py;
+    output reg  [VAL_W-1:0] ncb2_my;
+    output reg  [DIRS-1:0] tx_valid;
+    output reg  [KIND_W-1:0] tx_kind_px;
+    output reg  [KIND_W-1:0] tx_kind_mx;
+    output reg  [KIND_W-1:0] tx_kind_py;
+    output reg  [KIND_W-1:0] tx_kind_my;
+    output reg  [VAL_W-1:0] tx_value_px;
+    output reg  [VAL_W-1:0] tx_value_mx;
+    output reg  [VAL_W-1:0] tx_value_py;
+    output reg  [VAL_W-1:0] tx_value_my;
 
     // Constant declarations
     localparam  last = 7'd99;
@@ -52,12 +60,12 @@ module fw_luc_ncb(clock,reset,heads,tails,rx_valid,rx_kind_px,rx_kind_mx,rx_kind
     localparam  W_PAD = 2'd3;
 
     // Registers (_q) and their next values (_d), and sub-module ports
-    reg  [6:0] ph_d;
-    reg  [6:0] ph_q;
-    reg  [15:0] cnt_d;
-    reg  [15:0] cnt_q;
-    reg  [15:0] snap_luc_d;
-    reg  [15:0] snap_luc_q;
+    reg  [PHASE_W-1:0] ph_d;
+    reg  [PHASE_W-1:0] ph_q;
+    reg  [VAL_W-1:0] cnt_d;
+    reg  [VAL_W-1:0] cnt_q;
+    reg  [VAL_W-1:0] snap_luc_d;
+    reg  [VAL_W-1:0] snap_luc_q;
     reg  [15:0] n1_0_d;
     reg  [15:0] n1_0_q;
     reg  [15:0] n1_1_d;
@@ -84,10 +92,10 @@ module fw_luc_ncb(clock,reset,heads,tails,rx_valid,rx_kind_px,rx_kind_mx,rx_kind
     reg  [15:0] snap1_3_q;
 
     // Local signals
-    reg  [1:0] rk_0;
-    reg  [1:0] rk_1;
-    reg  [1:0] rk_2;
-    reg  [1:0] rk_3;
+    reg  [KIND_W-1:0] rk_0;
+    reg  [KIND_W-1:0] rk_1;
+    reg  [KIND_W-1:0] rk_2;
+    reg  [KIND_W-1:0] rk_3;
     reg  [15:0] rv_0;
     reg  [15:0] rv_1;
     reg  [15:0] rv_2;
@@ -100,12 +108,12 @@ module fw_luc_ncb(clock,reset,heads,tails,rx_valid,rx_kind_px,rx_kind_mx,rx_kind
     reg  [15:0] m2_1;
     reg  [15:0] m2_2;
     reg  [15:0] m2_3;
-    reg  [1:0] wk;
+    reg  [KIND_W-1:0] wk;
     reg  [15:0] wv_0;
     reg  [15:0] wv_1;
     reg  [15:0] wv_2;
     reg  [15:0] wv_3;
-    reg  [2:0] dlt;
+    reg  [CNT_W-1:0] dlt;
     reg  [15:0] dlt16;
     reg  [15:0] sum;
 
@@ -317,5 +325,4 @@ module fw_luc_ncb(clock,reset,heads,tails,rx_valid,rx_kind_px,rx_kind_mx,rx_kind
             snap1_3_q <= snap1_3_d;
         end
     end
-
 endmodule // fw_luc_ncb

@@ -6,15 +6,20 @@
 
 module fw_slack_buffer(clock,reset,push,din,pop,front,valid,level,stop,go,stopped,overflow);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam WORD_W = 10; // link word: data byte, head, tail
+    localparam ADDR_W = 7; // storage address and occupancy (capacity up to 128 words)
+
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  push;
-    input wire  [9:0] din;
+    input wire  [WORD_W-1:0] din;
     input wire  pop;
-    output reg  [9:0] front;
+    output reg  [WORD_W-1:0] front;
     output reg  valid;
-    output reg  [6:0] level;
+    output reg  [ADDR_W-1:0] level;
     output reg  stop;
     output reg  go;
     output reg  stopped;
@@ -27,30 +32,30 @@ module fw_slack_buffer(clock,reset,push,din,pop,front,valid,level,stop,go,stoppe
     localparam  go_below = 7'd40;
 
     // Registers (_q) and their next values (_d), and sub-module ports
-    reg  [6:0] ram_read_address;
-    wire  [9:0] ram_read_data;
-    reg  [6:0] ram_write_address;
-    reg  [9:0] ram_write_data;
+    reg  [ADDR_W-1:0] ram_read_address;
+    wire  [WORD_W-1:0] ram_read_data;
+    reg  [ADDR_W-1:0] ram_write_address;
+    reg  [WORD_W-1:0] ram_write_data;
     reg  ram_write_enable;
-    reg  [6:0] rd_d;
-    reg  [6:0] rd_q;
-    reg  [6:0] wr_d;
-    reg  [6:0] wr_q;
-    reg  [6:0] count_d;
-    reg  [6:0] count_q;
+    reg  [ADDR_W-1:0] rd_d;
+    reg  [ADDR_W-1:0] rd_q;
+    reg  [ADDR_W-1:0] wr_d;
+    reg  [ADDR_W-1:0] wr_q;
+    reg  [ADDR_W-1:0] count_d;
+    reg  [ADDR_W-1:0] count_q;
     reg  stopped_r_d;
     reg  stopped_r_q;
     reg  byp_valid_d;
     reg  byp_valid_q;
-    reg  [9:0] byp_data_d;
-    reg  [9:0] byp_data_q;
+    reg  [WORD_W-1:0] byp_data_d;
+    reg  [WORD_W-1:0] byp_data_q;
 
     // Local signals
-    reg  [9:0] head;
+    reg  [WORD_W-1:0] head;
     reg  push_ok;
     reg  pop_ok;
-    reg  [6:0] rd_next;
-    reg  [6:0] count_next;
+    reg  [ADDR_W-1:0] rd_next;
+    reg  [ADDR_W-1:0] count_next;
 
     // Sub module instances
     fw_slack_buffer__ram ram(
@@ -155,7 +160,6 @@ module fw_slack_buffer(clock,reset,push,din,pop,front,valid,level,stop,go,stoppe
             byp_data_q <= byp_data_d;
         end
     end
-
 endmodule // fw_slack_buffer
 
 module fw_slack_buffer__ram(read_address,read_clock,read_data,write_address,write_clock,write_data,write_enable);

@@ -6,116 +6,124 @@
 
 module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0,n1_1,n1_2,n1_3,n1_4,n1_5,n1_6,n1_7,n2_0,n2_1,n2_2,n2_3,n2_4,n2_5,n2_6,n2_7,pick_valid,pick);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam CH     = 8; // channels compared
+    localparam CH_W   = $clog2(CH); // channel index
+    localparam R_W    = 8; // R of a channel
+    localparam N_W    = 16; // N1 and N2 of a channel
+    localparam COST_W = 20; // cost: 4(1 + 255 + 65,535) + 7 x 65,535 < 2^20
+
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  [2:0] kq;
-    input wire  [7:0] valid;
-    input wire  [7:0] free;
-    input wire  [7:0] dim;
-    input wire  [7:0] r0;
-    input wire  [7:0] r1;
-    input wire  [7:0] r2;
-    input wire  [7:0] r3;
-    input wire  [7:0] r4;
-    input wire  [7:0] r5;
-    input wire  [7:0] r6;
-    input wire  [7:0] r7;
-    input wire  [15:0] n1_0;
-    input wire  [15:0] n1_1;
-    input wire  [15:0] n1_2;
-    input wire  [15:0] n1_3;
-    input wire  [15:0] n1_4;
-    input wire  [15:0] n1_5;
-    input wire  [15:0] n1_6;
-    input wire  [15:0] n1_7;
-    input wire  [15:0] n2_0;
-    input wire  [15:0] n2_1;
-    input wire  [15:0] n2_2;
-    input wire  [15:0] n2_3;
-    input wire  [15:0] n2_4;
-    input wire  [15:0] n2_5;
-    input wire  [15:0] n2_6;
-    input wire  [15:0] n2_7;
+    input wire  [CH-1:0] valid;
+    input wire  [CH-1:0] free;
+    input wire  [CH-1:0] dim;
+    input wire  [R_W-1:0] r0;
+    input wire  [R_W-1:0] r1;
+    input wire  [R_W-1:0] r2;
+    input wire  [R_W-1:0] r3;
+    input wire  [R_W-1:0] r4;
+    input wire  [R_W-1:0] r5;
+    input wire  [R_W-1:0] r6;
+    input wire  [R_W-1:0] r7;
+    input wire  [N_W-1:0] n1_0;
+    input wire  [N_W-1:0] n1_1;
+    input wire  [N_W-1:0] n1_2;
+    input wire  [N_W-1:0] n1_3;
+    input wire  [N_W-1:0] n1_4;
+    input wire  [N_W-1:0] n1_5;
+    input wire  [N_W-1:0] n1_6;
+    input wire  [N_W-1:0] n1_7;
+    input wire  [N_W-1:0] n2_0;
+    input wire  [N_W-1:0] n2_1;
+    input wire  [N_W-1:0] n2_2;
+    input wire  [N_W-1:0] n2_3;
+    input wire  [N_W-1:0] n2_4;
+    input wire  [N_W-1:0] n2_5;
+    input wire  [N_W-1:0] n2_6;
+    input wire  [N_W-1:0] n2_7;
     output reg  pick_valid;
-    output reg  [2:0] pick;
+    output reg  [CH_W-1:0] pick;
 
     // Registers (_q) and their next values (_d), and sub-module ports
     reg  pv_d;
     reg  pv_q;
-    reg  [2:0] pi_d;
-    reg  [2:0] pi_q;
+    reg  [CH_W-1:0] pi_d;
+    reg  [CH_W-1:0] pi_q;
 
     // Local signals
-    reg  [7:0] rv_0;
-    reg  [7:0] rv_1;
-    reg  [7:0] rv_2;
-    reg  [7:0] rv_3;
-    reg  [7:0] rv_4;
-    reg  [7:0] rv_5;
-    reg  [7:0] rv_6;
-    reg  [7:0] rv_7;
-    reg  [15:0] n1v_0;
-    reg  [15:0] n1v_1;
-    reg  [15:0] n1v_2;
-    reg  [15:0] n1v_3;
-    reg  [15:0] n1v_4;
-    reg  [15:0] n1v_5;
-    reg  [15:0] n1v_6;
-    reg  [15:0] n1v_7;
-    reg  [15:0] n2v_0;
-    reg  [15:0] n2v_1;
-    reg  [15:0] n2v_2;
-    reg  [15:0] n2v_3;
-    reg  [15:0] n2v_4;
-    reg  [15:0] n2v_5;
-    reg  [15:0] n2v_6;
-    reg  [15:0] n2v_7;
-    reg  [19:0] rw_0;
-    reg  [19:0] rw_1;
-    reg  [19:0] rw_2;
-    reg  [19:0] rw_3;
-    reg  [19:0] rw_4;
-    reg  [19:0] rw_5;
-    reg  [19:0] rw_6;
-    reg  [19:0] rw_7;
-    reg  [19:0] base_0;
-    reg  [19:0] base_1;
-    reg  [19:0] base_2;
-    reg  [19:0] base_3;
-    reg  [19:0] base_4;
-    reg  [19:0] base_5;
-    reg  [19:0] base_6;
-    reg  [19:0] base_7;
-    reg  [19:0] n2w_0;
-    reg  [19:0] n2w_1;
-    reg  [19:0] n2w_2;
-    reg  [19:0] n2w_3;
-    reg  [19:0] n2w_4;
-    reg  [19:0] n2w_5;
-    reg  [19:0] n2w_6;
-    reg  [19:0] n2w_7;
-    reg  [19:0] kn2_0;
-    reg  [19:0] kn2_1;
-    reg  [19:0] kn2_2;
-    reg  [19:0] kn2_3;
-    reg  [19:0] kn2_4;
-    reg  [19:0] kn2_5;
-    reg  [19:0] kn2_6;
-    reg  [19:0] kn2_7;
-    reg  [19:0] e_0;
-    reg  [19:0] e_1;
-    reg  [19:0] e_2;
-    reg  [19:0] e_3;
-    reg  [19:0] e_4;
-    reg  [19:0] e_5;
-    reg  [19:0] e_6;
-    reg  [19:0] e_7;
+    reg  [R_W-1:0] rv_0;
+    reg  [R_W-1:0] rv_1;
+    reg  [R_W-1:0] rv_2;
+    reg  [R_W-1:0] rv_3;
+    reg  [R_W-1:0] rv_4;
+    reg  [R_W-1:0] rv_5;
+    reg  [R_W-1:0] rv_6;
+    reg  [R_W-1:0] rv_7;
+    reg  [N_W-1:0] n1v_0;
+    reg  [N_W-1:0] n1v_1;
+    reg  [N_W-1:0] n1v_2;
+    reg  [N_W-1:0] n1v_3;
+    reg  [N_W-1:0] n1v_4;
+    reg  [N_W-1:0] n1v_5;
+    reg  [N_W-1:0] n1v_6;
+    reg  [N_W-1:0] n1v_7;
+    reg  [N_W-1:0] n2v_0;
+    reg  [N_W-1:0] n2v_1;
+    reg  [N_W-1:0] n2v_2;
+    reg  [N_W-1:0] n2v_3;
+    reg  [N_W-1:0] n2v_4;
+    reg  [N_W-1:0] n2v_5;
+    reg  [N_W-1:0] n2v_6;
+    reg  [N_W-1:0] n2v_7;
+    reg  [COST_W-1:0] rw_0;
+    reg  [COST_W-1:0] rw_1;
+    reg  [COST_W-1:0] rw_2;
+    reg  [COST_W-1:0] rw_3;
+    reg  [COST_W-1:0] rw_4;
+    reg  [COST_W-1:0] rw_5;
+    reg  [COST_W-1:0] rw_6;
+    reg  [COST_W-1:0] rw_7;
+    reg  [COST_W-1:0] base_0;
+    reg  [COST_W-1:0] base_1;
+    reg  [COST_W-1:0] base_2;
+    reg  [COST_W-1:0] base_3;
+    reg  [COST_W-1:0] base_4;
+    reg  [COST_W-1:0] base_5;
+    reg  [COST_W-1:0] base_6;
+    reg  [COST_W-1:0] base_7;
+    reg  [COST_W-1:0] n2w_0;
+    reg  [COST_W-1:0] n2w_1;
+    reg  [COST_W-1:0] n2w_2;
+    reg  [COST_W-1:0] n2w_3;
+    reg  [COST_W-1:0] n2w_4;
+    reg  [COST_W-1:0] n2w_5;
+    reg  [COST_W-1:0] n2w_6;
+    reg  [COST_W-1:0] n2w_7;
+    reg  [COST_W-1:0] kn2_0;
+    reg  [COST_W-1:0] kn2_1;
+    reg  [COST_W-1:0] kn2_2;
+    reg  [COST_W-1:0] kn2_3;
+    reg  [COST_W-1:0] kn2_4;
+    reg  [COST_W-1:0] kn2_5;
+    reg  [COST_W-1:0] kn2_6;
+    reg  [COST_W-1:0] kn2_7;
+    reg  [COST_W-1:0] e_0;
+    reg  [COST_W-1:0] e_1;
+    reg  [COST_W-1:0] e_2;
+    reg  [COST_W-1:0] e_3;
+    reg  [COST_W-1:0] e_4;
+    reg  [COST_W-1:0] e_5;
+    reg  [COST_W-1:0] e_6;
+    reg  [COST_W-1:0] e_7;
     reg  any_free;
-    reg  [7:0] elig;
+    reg  [CH-1:0] elig;
     reg  found;
-    reg  [19:0] best;
-    reg  [2:0] idx;
+    reg  [COST_W-1:0] best;
+    reg  [CH_W-1:0] idx;
 
     // Update code
     always @(*) begin
@@ -1314,5 +1322,4 @@ module fw_speculative(clock,reset,kq,valid,free,dim,r0,r1,r2,r3,r4,r5,r6,r7,n1_0
             pi_q <= pi_d;
         end
     end
-
 endmodule // fw_speculative

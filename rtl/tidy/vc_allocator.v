@@ -6,15 +6,24 @@
 
 module fw_vc_allocator(clock,reset,req_lo,req_hi,grant_lo,grant_hi,in_ptrs,out_ptrs);
 
+    // Parameters: the configuration this module was generated for. Local, not
+    // overridable: the logic is unrolled for these values; regenerate for others.
+    localparam N        = 10; // inputs and outputs
+    localparam PTR_W    = $clog2(N); // round-robin pointer
+    localparam LO       = 5; // inputs in the low request word
+    localparam REQ_LO_W = LO * N; // requests of inputs 0..LO, bit N*i + o
+    localparam REQ_HI_W = (N - LO) * N; // requests of inputs LO..N
+    localparam PTRS_W   = N * PTR_W; // pointers, packed
+
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [49:0] req_lo;
-    input wire  [49:0] req_hi;
-    output reg  [49:0] grant_lo;
-    output reg  [49:0] grant_hi;
-    output reg  [39:0] in_ptrs;
-    output reg  [39:0] out_ptrs;
+    input wire  [REQ_LO_W-1:0] req_lo;
+    input wire  [REQ_HI_W-1:0] req_hi;
+    output reg  [REQ_LO_W-1:0] grant_lo;
+    output reg  [REQ_HI_W-1:0] grant_hi;
+    output reg  [PTRS_W-1:0] in_ptrs;
+    output reg  [PTRS_W-1:0] out_ptrs;
 
     // Constant declarations
     localparam  onehot_0 = 10'd1;
@@ -179,112 +188,112 @@ module fw_vc_allocator(clock,reset,req_lo,req_hi,grant_lo,grant_hi,in_ptrs,out_p
     localparam  next_9 = 4'd0;
 
     // Registers (_q) and their next values (_d), and sub-module ports
-    reg  [3:0] in_ptr_0_d;
-    reg  [3:0] in_ptr_0_q;
-    reg  [3:0] in_ptr_1_d;
-    reg  [3:0] in_ptr_1_q;
-    reg  [3:0] in_ptr_2_d;
-    reg  [3:0] in_ptr_2_q;
-    reg  [3:0] in_ptr_3_d;
-    reg  [3:0] in_ptr_3_q;
-    reg  [3:0] in_ptr_4_d;
-    reg  [3:0] in_ptr_4_q;
-    reg  [3:0] in_ptr_5_d;
-    reg  [3:0] in_ptr_5_q;
-    reg  [3:0] in_ptr_6_d;
-    reg  [3:0] in_ptr_6_q;
-    reg  [3:0] in_ptr_7_d;
-    reg  [3:0] in_ptr_7_q;
-    reg  [3:0] in_ptr_8_d;
-    reg  [3:0] in_ptr_8_q;
-    reg  [3:0] in_ptr_9_d;
-    reg  [3:0] in_ptr_9_q;
-    reg  [3:0] out_ptr_0_d;
-    reg  [3:0] out_ptr_0_q;
-    reg  [3:0] out_ptr_1_d;
-    reg  [3:0] out_ptr_1_q;
-    reg  [3:0] out_ptr_2_d;
-    reg  [3:0] out_ptr_2_q;
-    reg  [3:0] out_ptr_3_d;
-    reg  [3:0] out_ptr_3_q;
-    reg  [3:0] out_ptr_4_d;
-    reg  [3:0] out_ptr_4_q;
-    reg  [3:0] out_ptr_5_d;
-    reg  [3:0] out_ptr_5_q;
-    reg  [3:0] out_ptr_6_d;
-    reg  [3:0] out_ptr_6_q;
-    reg  [3:0] out_ptr_7_d;
-    reg  [3:0] out_ptr_7_q;
-    reg  [3:0] out_ptr_8_d;
-    reg  [3:0] out_ptr_8_q;
-    reg  [3:0] out_ptr_9_d;
-    reg  [3:0] out_ptr_9_q;
+    reg  [PTR_W-1:0] in_ptr_0_d;
+    reg  [PTR_W-1:0] in_ptr_0_q;
+    reg  [PTR_W-1:0] in_ptr_1_d;
+    reg  [PTR_W-1:0] in_ptr_1_q;
+    reg  [PTR_W-1:0] in_ptr_2_d;
+    reg  [PTR_W-1:0] in_ptr_2_q;
+    reg  [PTR_W-1:0] in_ptr_3_d;
+    reg  [PTR_W-1:0] in_ptr_3_q;
+    reg  [PTR_W-1:0] in_ptr_4_d;
+    reg  [PTR_W-1:0] in_ptr_4_q;
+    reg  [PTR_W-1:0] in_ptr_5_d;
+    reg  [PTR_W-1:0] in_ptr_5_q;
+    reg  [PTR_W-1:0] in_ptr_6_d;
+    reg  [PTR_W-1:0] in_ptr_6_q;
+    reg  [PTR_W-1:0] in_ptr_7_d;
+    reg  [PTR_W-1:0] in_ptr_7_q;
+    reg  [PTR_W-1:0] in_ptr_8_d;
+    reg  [PTR_W-1:0] in_ptr_8_q;
+    reg  [PTR_W-1:0] in_ptr_9_d;
+    reg  [PTR_W-1:0] in_ptr_9_q;
+    reg  [PTR_W-1:0] out_ptr_0_d;
+    reg  [PTR_W-1:0] out_ptr_0_q;
+    reg  [PTR_W-1:0] out_ptr_1_d;
+    reg  [PTR_W-1:0] out_ptr_1_q;
+    reg  [PTR_W-1:0] out_ptr_2_d;
+    reg  [PTR_W-1:0] out_ptr_2_q;
+    reg  [PTR_W-1:0] out_ptr_3_d;
+    reg  [PTR_W-1:0] out_ptr_3_q;
+    reg  [PTR_W-1:0] out_ptr_4_d;
+    reg  [PTR_W-1:0] out_ptr_4_q;
+    reg  [PTR_W-1:0] out_ptr_5_d;
+    reg  [PTR_W-1:0] out_ptr_5_q;
+    reg  [PTR_W-1:0] out_ptr_6_d;
+    reg  [PTR_W-1:0] out_ptr_6_q;
+    reg  [PTR_W-1:0] out_ptr_7_d;
+    reg  [PTR_W-1:0] out_ptr_7_q;
+    reg  [PTR_W-1:0] out_ptr_8_d;
+    reg  [PTR_W-1:0] out_ptr_8_q;
+    reg  [PTR_W-1:0] out_ptr_9_d;
+    reg  [PTR_W-1:0] out_ptr_9_q;
 
     // Local signals
-    reg  [9:0] row_0;
-    reg  [9:0] row_1;
-    reg  [9:0] row_2;
-    reg  [9:0] row_3;
-    reg  [9:0] row_4;
-    reg  [9:0] row_5;
-    reg  [9:0] row_6;
-    reg  [9:0] row_7;
-    reg  [9:0] row_8;
-    reg  [9:0] row_9;
-    reg  [9:0] imask_0;
-    reg  [9:0] imask_1;
-    reg  [9:0] imask_2;
-    reg  [9:0] imask_3;
-    reg  [9:0] imask_4;
-    reg  [9:0] imask_5;
-    reg  [9:0] imask_6;
-    reg  [9:0] imask_7;
-    reg  [9:0] imask_8;
-    reg  [9:0] imask_9;
-    reg  [9:0] pick_0;
-    reg  [9:0] pick_1;
-    reg  [9:0] pick_2;
-    reg  [9:0] pick_3;
-    reg  [9:0] pick_4;
-    reg  [9:0] pick_5;
-    reg  [9:0] pick_6;
-    reg  [9:0] pick_7;
-    reg  [9:0] pick_8;
-    reg  [9:0] pick_9;
-    reg  [9:0] col_0;
-    reg  [9:0] col_1;
-    reg  [9:0] col_2;
-    reg  [9:0] col_3;
-    reg  [9:0] col_4;
-    reg  [9:0] col_5;
-    reg  [9:0] col_6;
-    reg  [9:0] col_7;
-    reg  [9:0] col_8;
-    reg  [9:0] col_9;
-    reg  [9:0] omask_0;
-    reg  [9:0] omask_1;
-    reg  [9:0] omask_2;
-    reg  [9:0] omask_3;
-    reg  [9:0] omask_4;
-    reg  [9:0] omask_5;
-    reg  [9:0] omask_6;
-    reg  [9:0] omask_7;
-    reg  [9:0] omask_8;
-    reg  [9:0] omask_9;
-    reg  [9:0] win_0;
-    reg  [9:0] win_1;
-    reg  [9:0] win_2;
-    reg  [9:0] win_3;
-    reg  [9:0] win_4;
-    reg  [9:0] win_5;
-    reg  [9:0] win_6;
-    reg  [9:0] win_7;
-    reg  [9:0] win_8;
-    reg  [9:0] win_9;
-    reg  [49:0] glo;
-    reg  [49:0] ghi;
-    reg  [39:0] iacc;
-    reg  [39:0] oacc;
+    reg  [N-1:0] row_0;
+    reg  [N-1:0] row_1;
+    reg  [N-1:0] row_2;
+    reg  [N-1:0] row_3;
+    reg  [N-1:0] row_4;
+    reg  [N-1:0] row_5;
+    reg  [N-1:0] row_6;
+    reg  [N-1:0] row_7;
+    reg  [N-1:0] row_8;
+    reg  [N-1:0] row_9;
+    reg  [N-1:0] imask_0;
+    reg  [N-1:0] imask_1;
+    reg  [N-1:0] imask_2;
+    reg  [N-1:0] imask_3;
+    reg  [N-1:0] imask_4;
+    reg  [N-1:0] imask_5;
+    reg  [N-1:0] imask_6;
+    reg  [N-1:0] imask_7;
+    reg  [N-1:0] imask_8;
+    reg  [N-1:0] imask_9;
+    reg  [N-1:0] pick_0;
+    reg  [N-1:0] pick_1;
+    reg  [N-1:0] pick_2;
+    reg  [N-1:0] pick_3;
+    reg  [N-1:0] pick_4;
+    reg  [N-1:0] pick_5;
+    reg  [N-1:0] pick_6;
+    reg  [N-1:0] pick_7;
+    reg  [N-1:0] pick_8;
+    reg  [N-1:0] pick_9;
+    reg  [N-1:0] col_0;
+    reg  [N-1:0] col_1;
+    reg  [N-1:0] col_2;
+    reg  [N-1:0] col_3;
+    reg  [N-1:0] col_4;
+    reg  [N-1:0] col_5;
+    reg  [N-1:0] col_6;
+    reg  [N-1:0] col_7;
+    reg  [N-1:0] col_8;
+    reg  [N-1:0] col_9;
+    reg  [N-1:0] omask_0;
+    reg  [N-1:0] omask_1;
+    reg  [N-1:0] omask_2;
+    reg  [N-1:0] omask_3;
+    reg  [N-1:0] omask_4;
+    reg  [N-1:0] omask_5;
+    reg  [N-1:0] omask_6;
+    reg  [N-1:0] omask_7;
+    reg  [N-1:0] omask_8;
+    reg  [N-1:0] omask_9;
+    reg  [N-1:0] win_0;
+    reg  [N-1:0] win_1;
+    reg  [N-1:0] win_2;
+    reg  [N-1:0] win_3;
+    reg  [N-1:0] win_4;
+    reg  [N-1:0] win_5;
+    reg  [N-1:0] win_6;
+    reg  [N-1:0] win_7;
+    reg  [N-1:0] win_8;
+    reg  [N-1:0] win_9;
+    reg  [REQ_LO_W-1:0] glo;
+    reg  [REQ_HI_W-1:0] ghi;
+    reg  [PTRS_W-1:0] iacc;
+    reg  [PTRS_W-1:0] oacc;
 
     // Update code
     always @(*) begin
@@ -2065,5 +2074,4 @@ module fw_vc_allocator(clock,reset,req_lo,req_hi,grant_lo,grant_hi,in_ptrs,out_p
             out_ptr_9_q <= out_ptr_9_d;
         end
     end
-
 endmodule // fw_vc_allocator

@@ -28,13 +28,17 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
         RtlCmd::Emit { dir } => {
             let changed = eda::emit(hdl::BLOCKS, &dir)?;
             for b in hdl::BLOCKS {
-                let p = eda::verilog_path(&dir, b.name());
-                let tag = if changed.contains(&p) {
-                    "written"
-                } else {
-                    "unchanged"
-                };
-                outln!("{:<40} {tag}", p.display());
+                for p in [
+                    eda::verilog_path(&dir, b.name()),
+                    eda::tidy_path(&dir, b.name()),
+                ] {
+                    let tag = if changed.contains(&p) {
+                        "written"
+                    } else {
+                        "unchanged"
+                    };
+                    outln!("{:<40} {tag}", p.display());
+                }
             }
             Ok(())
         }

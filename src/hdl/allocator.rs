@@ -13,7 +13,7 @@
 //! One description for both sizes: a macro stamps the block with literal sizes, because
 //! rust-hdl emits const generics inside index expressions by name (primer §6).
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{derived, param, port, Clocked, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::blocks::allocator::{SeparableInputFirst, NO_GRANT};
 use rand::Rng;
@@ -243,6 +243,43 @@ macro_rules! allocator_twin {
                 port("grant_hi", $hib),
                 port("in_ptrs", $pn),
                 port("out_ptrs", $pn),
+            ];
+            const PARAMS: &'static [Param] = &[
+                param(
+                    "N",
+                    $n,
+                    "inputs and outputs",
+                    &["row_*", "imask_*", "pick_*", "col_*", "omask_*", "win_*"],
+                ),
+                derived(
+                    "PTR_W",
+                    $pw,
+                    "$clog2(N)",
+                    "round-robin pointer",
+                    &["in_ptr_*", "out_ptr_*"],
+                ),
+                param("LO", $lo, "inputs in the low request word", &[]),
+                derived(
+                    "REQ_LO_W",
+                    $lob,
+                    "LO * N",
+                    "requests of inputs 0..LO, bit N*i + o",
+                    &["req_lo", "grant_lo", "glo"],
+                ),
+                derived(
+                    "REQ_HI_W",
+                    $hib,
+                    "(N - LO) * N",
+                    "requests of inputs LO..N",
+                    &["req_hi", "grant_hi", "ghi"],
+                ),
+                derived(
+                    "PTRS_W",
+                    $pn,
+                    "N * PTR_W",
+                    "pointers, packed",
+                    &["in_ptrs", "out_ptrs", "iacc", "oacc"],
+                ),
             ];
             type Model = SeparableInputFirst;
 

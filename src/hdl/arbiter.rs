@@ -6,7 +6,7 @@
 //! only register and moves just past the winner on every cycle with a request. A switch drives
 //! `req` with zeros while the output is owned, so the pointer only moves when a header is granted.
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{derived, param, port, Clocked, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::blocks::arbiter::RoundRobinArbiter;
 use rand::Rng;
@@ -107,6 +107,21 @@ impl Twin for ArbiterRtl {
         "demand-slotted round-robin output arbiter, 8 requesters (seed 000 §4.4)";
     const INPUTS: &'static [Port] = &[port("req", N as u32)];
     const OUTPUTS: &'static [Port] = &[port("grant", N as u32), port("valid", 1), port("ptr", 3)];
+    const PARAMS: &'static [Param] = &[
+        param(
+            "N",
+            N as u32,
+            "requesters",
+            &["req", "grant", "thermo", "masked"],
+        ),
+        derived(
+            "PTR_W",
+            3,
+            "$clog2(N)",
+            "round-robin pointer",
+            &["ptr", "ptr_r_*", "gidx"],
+        ),
+    ];
     type Model = RoundRobinArbiter;
 
     fn rtl() -> Self {

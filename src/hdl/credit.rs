@@ -5,7 +5,7 @@
 //! combinational `can_send`, plus one-cycle flags for the two refused protocol errors.
 //! Power-on: no credit until the first `init`.
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{param, port, Clocked, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::blocks::credit::CreditCounter;
 use rand::Rng;
@@ -99,6 +99,12 @@ impl Twin for CreditRtl {
         port("underflow", 1),
         port("overflow", 1),
     ];
+    const PARAMS: &'static [Param] = &[param(
+        "CNT_W",
+        BITS as u32,
+        "credit counter and buffer size",
+        &["size", "credits", "count_*", "limit_*"],
+    )];
     type Model = CreditCounter;
 
     fn rtl() -> Self {

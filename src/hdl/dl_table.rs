@@ -10,7 +10,7 @@
 //! `cfg_sel` 0 port table / 1 diff table / 2 layers, `cfg_addr`, `cfg_data`) writes at the
 //! edge, after that edge's reads.
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{param, port, Clocked, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::blocks::dl_table::{DlCfgWrite, DlLookup, DlTableUnit, PORTS};
 use crate::routing::dl::Restriction;
@@ -226,6 +226,32 @@ impl Twin for DlTableRtl {
         port("out_port", 3),
         port("out_vc", 3),
         port("vc_ok", 1),
+    ];
+    const PARAMS: &'static [Param] = &[
+        param(
+            "ADDR_W",
+            A as u32,
+            "destination address",
+            &[
+                "cfg_addr",
+                "dest",
+                "port_ram_read_address",
+                "port_ram_write_address",
+            ],
+        ),
+        param(
+            "PORT_W",
+            3,
+            "port and VC index",
+            &[
+                "in_port",
+                "in_vc",
+                "out_port",
+                "out_vc",
+                "port_ram_read_data",
+                "port_ram_write_data",
+            ],
+        ),
     ];
     type Model = DlTableUnit;
 

@@ -206,7 +206,7 @@ pub fn emit(blocks: &[&dyn Flow], rtl_dir: &Path) -> Result<Vec<PathBuf>> {
     let mut changed = vec![];
     for b in blocks {
         let v = b.verilog();
-        let t = tidy::tidy(&v, b.name());
+        let t = tidy::tidy(&v, b.name(), b.params())?;
         for (p, text) in [
             (verilog_path(rtl_dir, b.name()), v),
             (tidy_path(rtl_dir, b.name()), t),
@@ -221,11 +221,13 @@ pub fn emit(blocks: &[&dyn Flow], rtl_dir: &Path) -> Result<Vec<PathBuf>> {
 }
 
 /// Is the checked-in Verilog of `b` (raw and tidy) what the twin generates now?
-pub fn is_fresh(b: &dyn Flow, rtl_dir: &Path) -> bool {
+pub fn is_fresh(b: &dyn Flow, rtl_dir: &Path) -> Result<bool> {
     let v = b.verilog();
-    let t = tidy::tidy(&v, b.name());
-    std::fs::read_to_string(verilog_path(rtl_dir, b.name())).ok() == Some(v)
-        && std::fs::read_to_string(tidy_path(rtl_dir, b.name())).ok() == Some(t)
+    let t = tidy::tidy(&v, b.name(), b.params())?;
+    Ok(
+        std::fs::read_to_string(verilog_path(rtl_dir, b.name())).ok() == Some(v)
+            && std::fs::read_to_string(tidy_path(rtl_dir, b.name())).ok() == Some(t),
+    )
 }
 
 pub(crate) fn tool(cmd: &str, args: &[&str], dir: &Path) -> Result<(bool, String)> {
@@ -506,7 +508,7 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
     let file = verilog_path(rtl_dir, b.name())
         .canonicalize()
         .map_err(|e| Error::new(format!("rtl/{}.v: {e}; run `flitwave rtl emit`", b.name())))?;
-    let fresh = is_fresh(b, rtl_dir);
+    let fresh = is_fresh(b, rtl_dir)?;
     let text = std::fs::read_to_string(&file)
         .map_err(|e| Error::new(format!("cannot read {}: {e}", file.display())))?;
     let initial = initial_blocks(&text);

@@ -8,7 +8,7 @@
 //! their order decide the wrap-around case), `allowed[p]` = `hit[p]` and no port preferred by
 //! `RRR[p]` hits.
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{derived, param, port, Clocked, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::blocks::ir_fir::{CfgWrite, FirReg, IrFirUnit};
 use crate::routing::ir_fir::{registers, Scheme};
@@ -199,6 +199,21 @@ impl Twin for IrFirRtl {
         port("dest", A as u32),
     ];
     const OUTPUTS: &'static [Port] = &[port("hit", P as u32), port("allowed", P as u32)];
+    const PARAMS: &'static [Param] = &[
+        param(
+            "PORTS",
+            P as u32,
+            "output ports",
+            &["hit", "allowed", "rrr_*", "wport", "hv", "av"],
+        ),
+        derived("PORT_W", 3, "$clog2(PORTS)", "port index", &["cfg_port"]),
+        param(
+            "ADDR_W",
+            A as u32,
+            "destination address",
+            &["cfg_data", "dest", "fi_*", "li_*", "mr_*"],
+        ),
+    ];
     type Model = IrFirUnit;
 
     fn rtl() -> Self {

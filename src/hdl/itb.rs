@@ -21,7 +21,7 @@
 //! (`full`), unless the front frees its descriptor in the same cycle — the NIC holds a marked
 //! header in its input buffer meanwhile.
 
-use super::lockstep::{port, Clocked, Fsm, Port, Twin};
+use super::lockstep::{derived, param, port, Clocked, Fsm, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::blocks::nic::itb::{ItbEngine, ItbParams, ItbState};
 use rand_chacha::ChaCha8Rng;
@@ -465,6 +465,39 @@ impl Twin for ItbRtl {
         port("count", CW as u32),
         port("full", 1),
         port("state", 3),
+    ];
+    const PARAMS: &'static [Param] = &[
+        param("DESC", D as u32, "descriptors", &["e_det_*", "f_det"]),
+        derived(
+            "IDX_W",
+            A as u32,
+            "$clog2(DESC)",
+            "descriptor index",
+            &["rd_*", "wr_*", "back"],
+        ),
+        derived(
+            "CNT_W",
+            CW as u32,
+            "$clog2(DESC) + 1",
+            "occupancy 0..DESC",
+            &["count", "cnt_*"],
+        ),
+        param(
+            "POOL_W",
+            PW as u32,
+            "pool counter, packet lengths and flit counters (512 KB = 2^19 bytes)",
+            &[
+                "pool_size",
+                "len",
+                "pool",
+                "e_len_*",
+                "rx_cnt_*",
+                "sent_*",
+                "pool_r_*",
+                "dec_len",
+                "pool_add",
+            ],
+        ),
     ];
     type Model = ItbBench;
     const FSMS: &'static [Fsm] = &[Fsm {

@@ -64,6 +64,56 @@ pub struct Fsm {
     pub states: &'static [(&'static str, u64)],
 }
 
+/// A named parameter of the tidy Verilog (`rtl/tidy/<NAME>.v`): a `localparam` of the top
+/// module, and the width `[NAME-1:0]` of every signal it lists. A `localparam`, not a
+/// `parameter`: rust-hdl unrolls the logic for these values, so they are regenerated, not
+/// overridden. `rtl emit` and `rtl check` fail when a listed signal has another width.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    pub name: &'static str,
+    pub value: u32,
+    /// Its Verilog definition from earlier parameters (`$clog2(N)`), or None for the value.
+    pub def: Option<&'static str>,
+    /// What it is, for the comment beside it.
+    pub doc: &'static str,
+    /// Signals of the top module (tidy names), declared `[value-1:0]`; one `*` stands for any
+    /// non-empty part (`flit_in*`: `flit_in0` to `flit_in4`; `mem_*_read_data`).
+    pub signals: &'static [&'static str],
+}
+
+/// A parameter given by its value.
+pub const fn param(
+    name: &'static str,
+    value: u32,
+    doc: &'static str,
+    signals: &'static [&'static str],
+) -> Param {
+    Param {
+        name,
+        value,
+        def: None,
+        doc,
+        signals,
+    }
+}
+
+/// A parameter derived from earlier ones (`def`, a Verilog constant expression worth `value`).
+pub const fn derived(
+    name: &'static str,
+    value: u32,
+    def: &'static str,
+    doc: &'static str,
+    signals: &'static [&'static str],
+) -> Param {
+    Param {
+        name,
+        value,
+        def: Some(def),
+        doc,
+        signals,
+    }
+}
+
 /// A control block that exists twice: as a plain-Rust model and as a rust-hdl RTL twin.
 ///
 /// Implement it once per block, in the twin's file; register it in `hdl::BLOCKS`. Ports are
@@ -108,6 +158,8 @@ pub trait Twin: Clocked + Sized {
     }
     /// The FSMs whose states the Verilog names with `localparam`s.
     const FSMS: &'static [Fsm] = &[];
+    /// The named parameters of the tidy Verilog: its configuration (widths and counts).
+    const PARAMS: &'static [Param] = &[];
     /// Names of the encoded values on port `signal` (FSM states, word and action kinds), for
     /// the GTKWave translate filters of `flitwave rtl wave`, read from the twin's own encoding
     /// so they cannot drift from the Verilog; None when its values are plain numbers.

@@ -18,7 +18,7 @@
 //! cycle change `luc` from the next cycle. Word kinds are the model's wire encoding (`Word::flit`): 0 handshake,
 //! 1 LUC, 2 NCB, 3 pad; tx words are zero while `halts` is low.
 
-use super::lockstep::{port, Clocked, Fsm, Port, Twin};
+use super::lockstep::{param, port, Clocked, Fsm, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::blocks::luc_ncb::{ExchangeParams, LucNcb, Word, DIRS};
 use crate::sim::Flit;
@@ -488,6 +488,46 @@ impl Twin for LucNcbRtl {
         port("tx_value_mx", 16),
         port("tx_value_py", 16),
         port("tx_value_my", 16),
+    ];
+    const PARAMS: &'static [Param] = &[
+        param(
+            "DIRS",
+            DIRS as u32,
+            "mesh directions (+x, -x, +y, -y)",
+            &["rx_valid", "tx_valid"],
+        ),
+        param(
+            "CNT_W",
+            CNTW as u32,
+            "heads and tails per cycle (5 input ports)",
+            &["heads", "tails", "dlt"],
+        ),
+        param(
+            "VAL_W",
+            16,
+            "LUC and NCB counters and exchanged values",
+            &[
+                "luc",
+                "ncb1_*",
+                "ncb2_*",
+                "rx_value_*",
+                "tx_value_*",
+                "cnt_*",
+                "snap_luc_*",
+            ],
+        ),
+        param(
+            "KIND_W",
+            2,
+            "exchange word kind",
+            &["rx_kind_*", "tx_kind_*", "rk_*", "wk"],
+        ),
+        param(
+            "PHASE_W",
+            PHW as u32,
+            "exchange phase counter",
+            &["phase", "ph_*"],
+        ),
     ];
     type Model = LucNcbCycle;
     const FSMS: &'static [Fsm] = &[Fsm {

@@ -36,7 +36,7 @@ pub mod vc_allocator;
 pub mod vc_router;
 
 use crate::error::Result;
-use lockstep::{Fsm, Options, Port, Twin, Vectors};
+use lockstep::{Fsm, Options, Param, Port, Twin, Vectors};
 use rust_hdl::prelude::generate_verilog;
 use std::marker::PhantomData;
 
@@ -50,6 +50,8 @@ pub trait Flow: Sync {
     fn outputs(&self) -> &'static [Port];
     /// The FSMs whose states the Verilog names.
     fn fsms(&self) -> &'static [Fsm];
+    /// The named parameters of its tidy Verilog ([`Twin::PARAMS`]).
+    fn params(&self) -> &'static [Param];
     /// Its synthesized area, as recorded ([`Twin::AREA`]).
     fn area(&self) -> area::Area;
     /// The Verilog of the twin, modules renamed `fw_<name>` and `fw_<name>__<path>`.
@@ -97,6 +99,9 @@ impl<T: Twin> Flow for Registered<T> {
     }
     fn fsms(&self) -> &'static [Fsm] {
         T::FSMS
+    }
+    fn params(&self) -> &'static [Param] {
+        T::PARAMS
     }
     fn area(&self) -> area::Area {
         T::AREA

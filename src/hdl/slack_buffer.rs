@@ -16,7 +16,7 @@
 //! and the head/tail marks (W = 10); inside a network simulation (`hdl::insitu`) the word also
 //! carries the flit's packet-table index (W = 42).
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{param, port, Clocked, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::blocks::slack_buffer::{SlackBuffer, SlackParams};
 use crate::sim::{Flit, FlowCtl};
@@ -256,6 +256,34 @@ impl Twin for SlackBufferRtl<LINK_WORD> {
         port("go", 1),
         port("stopped", 1),
         port("overflow", 1),
+    ];
+    const PARAMS: &'static [Param] = &[
+        param(
+            "WORD_W",
+            LINK_WORD as u32,
+            "link word: data byte, head, tail",
+            &[
+                "din",
+                "front",
+                "ram_read_data",
+                "ram_write_data",
+                "byp_data_*",
+                "head",
+            ],
+        ),
+        param(
+            "ADDR_W",
+            ADDR as u32,
+            "storage address and occupancy (capacity up to 128 words)",
+            &[
+                "level",
+                "ram_read_address",
+                "ram_write_address",
+                "rd_*",
+                "wr_*",
+                "count_*",
+            ],
+        ),
     ];
     type Model = SlackBuffer;
 

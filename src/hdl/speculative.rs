@@ -12,7 +12,7 @@
 //! `pick` in cycle t + 1 (the register that ends the routing-and-selection cycle of §5).
 //! `pick` is 0 while `pick_valid` is low; power-on: no pick.
 
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{derived, param, port, Clocked, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::routing::selection::speculative::{choose, SsrChannel, SSR_CHANNELS};
 use rand::Rng;
@@ -272,6 +272,39 @@ impl Twin for SsrRtl {
         port("n2_7", 16),
     ];
     const OUTPUTS: &'static [Port] = &[port("pick_valid", 1), port("pick", 3)];
+    const PARAMS: &'static [Param] = &[
+        param(
+            "CH",
+            CH as u32,
+            "channels compared",
+            &["valid", "free", "dim", "elig"],
+        ),
+        derived(
+            "CH_W",
+            3,
+            "$clog2(CH)",
+            "channel index",
+            &["pick", "pi_*", "idx"],
+        ),
+        param(
+            "R_W",
+            8,
+            "R of a channel",
+            &["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "rv_*"],
+        ),
+        param(
+            "N_W",
+            16,
+            "N1 and N2 of a channel",
+            &["n1_*", "n2_*", "n1v_*", "n2v_*"],
+        ),
+        param(
+            "COST_W",
+            EW as u32,
+            "cost: 4(1 + 255 + 65,535) + 7 x 65,535 < 2^20",
+            &["rw_*", "base_*", "n2w_*", "kn2_*", "e_*", "best"],
+        ),
+    ];
     type Model = SsrStage;
 
     fn rtl() -> Self {

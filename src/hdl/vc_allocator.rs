@@ -18,7 +18,7 @@
 //! literal sizes of the VC allocator.
 
 use super::allocator::{allocator_twin, grant_ports, pack, rows};
-use super::lockstep::{port, Clocked, Port, Twin};
+use super::lockstep::{derived, param, port, Clocked, Param, Port, Twin};
 use super::reset::ResetDff;
 use crate::blocks::allocator::{SeparableInputFirst, NO_GRANT};
 use rand::Rng;

@@ -14,16 +14,22 @@
 //! - 32- and 64-bit literals (rust-hdl writes Rust's `u32`/`u64` constants as `32'hN`) take the
 //!   width of what they meet: an index becomes a decimal, an assignment's constant the target's
 //!   width, an operand of `+ - & | ^` or a comparison with a signal that signal's width, when the
-//!   value fits.
+//!   value fits;
+//! - the twin's configuration becomes named `localparam`s of the top module
+//!   ([`crate::hdl::lockstep::Param`]), and the signals they size are declared `[NAME-1:0]`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 mod literals;
+mod params;
+use crate::error::Result;
+use crate::hdl::lockstep::Param;
 use literals::size_literals;
 
 /// The tidy form of block `name`'s rust-hdl Verilog `raw` (already renamed by
-/// [`super::rename_top`]).
-pub fn tidy(raw: &str, name: &str) -> String {
+/// [`super::rename_top`]), its top module declaring `params`. Errors when a parameter does not
+/// size the signals it lists.
+pub fn tidy(raw: &str, name: &str, params: &[Param]) -> Result<String> {
     let (header, modules) = split_modules(raw);
     let regs: BTreeMap<String, Register> = modules
         .iter()
@@ -56,9 +62,9 @@ pub fn tidy(raw: &str, name: &str) -> String {
     let body = kept.join("\n\n");
     let body = renamed(&body);
     let body = size_literals(&body);
-    out.push_str(&body);
+    out.push_str(&params::name_params(&body, name, params)?);
     out.push('\n');
-    out
+    Ok(out)
 }
 
 /// A register module: its reset value.

@@ -3,6 +3,7 @@
 
 use super::stimulus::{Script, Scripted, BUSY, FLUSH, PHASES, SCRIPT};
 use super::*;
+use crate::hdl::lockstep::{param, Param};
 
 impl Twin for RearrangeRtl {
     fn encoding(signal: &str) -> Option<crate::hdl::states::Encoding> {
@@ -54,6 +55,44 @@ impl Twin for RearrangeRtl {
         port("q_used", W as u32),
         port("q_mbs", W as u32),
         port("duplicates", W as u32),
+    ];
+    const PARAMS: &'static [Param] = &[
+        param(
+            "CONN_W",
+            CB as u32,
+            "connection index (4 connections)",
+            &["conn", "q_conn", "act_conn", "s_conn_*"],
+        ),
+        param(
+            "SN_W",
+            SNW as u32,
+            "sequence number",
+            &["sn", "act_sn", "q_expected", "exp_*", "s_sn_*"],
+        ),
+        param("BYTES_W", BYTESW as u32, "packet size in bytes", &["bytes"]),
+        param(
+            "TAG_W",
+            TW as u32,
+            "buffer tag",
+            &["tag", "act_tag", "map_*", "slot_tag_*"],
+        ),
+        param(
+            "CNT_W",
+            W as u32,
+            "pool, usage and duplicate counters",
+            &[
+                "size",
+                "pool",
+                "used",
+                "mms",
+                "q_used",
+                "q_mbs",
+                "duplicates",
+                "cused_*",
+                "mbs_*",
+                "slot_bytes_*",
+            ],
+        ),
     ];
     type Model = RearrangeController;
     const FSMS: &'static [Fsm] = &[Fsm {

@@ -3,8 +3,8 @@
 //! VC, one flit per link and cycle; downstream receivers that return credits, or withhold them).
 
 use super::model::{encode, VcRouterModel, AT, MESH};
-use super::{VcRouterRtl, FLIT, PORTS, VCS};
-use crate::hdl::lockstep::{mask, port, Fsm, Port, Twin};
+use super::{VcRouterRtl, DEPTH, FLIT, PORTS, VCS};
+use crate::hdl::lockstep::{derived, mask, param, port, Fsm, Param, Port, Twin};
 use crate::sim::Flit;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -93,6 +93,71 @@ impl Twin for VcRouterRtl<FLIT> {
         port("flit_out4", FLIT as u32),
         port("cred_out", 5),
         port("cred_out_vc", 5),
+    ];
+    const PARAMS: &'static [Param] = &[
+        param(
+            "PORTS",
+            PORTS as u32,
+            "ports (local, +x, -x, +y, -y)",
+            &[
+                "in_valid",
+                "in_vc",
+                "cred_in",
+                "cred_in_vc",
+                "out_valid",
+                "out_vc",
+                "cred_out",
+                "cred_out_vc",
+            ],
+        ),
+        param(
+            "FLIT_W",
+            FLIT as u32,
+            "flit: head, tail, destination x and y, payload",
+            &[
+                "flit_in*",
+                "flit_out*",
+                "mem_*_read_data",
+                "mem_*_write_data",
+                "byp_d_*",
+                "fin_*",
+            ],
+        ),
+        param(
+            "COORD_W",
+            3,
+            "mesh coordinate (8 x 8)",
+            &["my_x", "my_y", "dx_*", "dy_*"],
+        ),
+        derived(
+            "PORT_W",
+            3,
+            "$clog2(PORTS)",
+            "port index",
+            &["sin_ptr_*", "sout_ptr_*"],
+        ),
+        derived(
+            "IN_VCS",
+            (PORTS * VCS) as u32,
+            "PORTS * 2",
+            "input VCs, 2 per port",
+            &["vreq_*", "vgrant_*"],
+        ),
+        derived(
+            "VPTR_W",
+            4,
+            "$clog2(IN_VCS)",
+            "VC allocator pointer",
+            &["vin_ptr_*", "vout_ptr_*"],
+        ),
+        param("DEPTH", DEPTH as u32, "flits per VC buffer", &[]),
+        derived(
+            "BUF_AW",
+            4,
+            "$clog2(2 * DEPTH)",
+            "VC buffer RAM address: 2 VCs x DEPTH flits",
+            &["mem_*_read_address", "mem_*_write_address"],
+        ),
     ];
     const FSMS: &'static [Fsm] = &[];
     type Model = VcRouterModel;
