@@ -86,7 +86,10 @@ impl Cycles {
         }
         self.pb.set_position(now);
         let el = self.t0.elapsed();
-        if !self.estimated && el > Duration::from_millis(250) && now > 0 {
+        // after a quarter of a second, or a sixteenth of the run if that comes first (a fast
+        // run still says how long it takes, whatever the machine's speed)
+        if !self.estimated && now > 0 && (el > Duration::from_millis(250) || now * 16 >= self.limit)
+        {
             self.estimated = true;
             let total = el.as_secs_f64() * self.limit as f64 / now as f64;
             self.pb.println(format!(
