@@ -174,7 +174,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
     }
     pb.finish_and_clear();
     outln!("lint: clean(N) = no warning left after waiving N known rust-hdl noise warnings (docs/rtl.md)");
-    outln!("tidy: lint of rtl/tidy/<block>.v, the tidy form (docs/rtl.md §Tidy Verilog); equiv: proven equivalent to rtl/<block>.v by Yosys (equiv_make, equiv_simple, equiv_induct)");
+    outln!("tidy: lint of rtl/tidy/<block>.v, the tidy form (docs/rtl.md §Tidy Verilog); equiv: proven equivalent to rtl/<block>.v by Yosys (equiv_make, equiv_simple -short, equiv_simple, equiv_induct)");
     outln!("transist: transistors of the CMOS mapping (abc -g cmos; stat -tech cmos)");
     outln!("depth: gates on the longest combinational path (yosys ltp -noff, generic gates)");
     outln!(

@@ -1,7 +1,12 @@
 //! Equivalence of a twin's tidy Verilog (`rtl/tidy/<block>.v`, [`super::tidy`]) with its raw
 //! rust-hdl emission (`rtl/<block>.v`), proven with Yosys' equivalence checker: both designs
-//! flattened (`prep -flatten`), `equiv_make` pairs their signals by name, `equiv_simple` and
-//! `equiv_induct` prove every pair, `equiv_status -assert` fails on any left unproven. The raw
+//! flattened (`prep -flatten`), `equiv_make` pairs their signals by name, and every pair is
+//! proven by `equiv_simple -short` (input cones cut at nodes the two designs share: small SAT
+//! problems that prove most pairs), then `equiv_simple` on the pairs left, then
+//! `equiv_induct`; `equiv_status` counts any left unproven, which fails the check. Each pass
+//! only proves (none can call a pair equal that is not), so the order changes the time, not
+//! the verdict: 40 s instead of 138 s for the router, 8 s instead of 26 s for the rearrange
+//! controller (user CPU). The raw
 //! side has its identifiers' `$` renamed first ([`super::tidy::renamed`], a renaming of whole
 //! identifiers only), so that its registers' outputs and the tidy registers share names.
 
@@ -41,7 +46,7 @@ pub fn equiv(raw: &Path, tidy: &Path, name: &str) -> Result<Equiv> {
          read_verilog gate.v; prep -flatten -top {top}; rename {top} gate; design -stash gate; \
          design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; \
          equiv_make gold gate equiv; hierarchy -top equiv; async2sync; \
-         equiv_simple; equiv_induct; equiv_status"
+         equiv_simple -short; equiv_simple; equiv_induct; equiv_status"
     );
     let (ok, log) = tool("yosys", &["-p", &script], &dir)?;
     let _ = std::fs::remove_dir_all(&dir);
