@@ -57,19 +57,20 @@ impl FlitRuns {
         self.spill.as_ref().is_some_and(|s| !s.is_empty())
     }
 
-    /// Append flit `idx` of packet `pkt`; a full buffer refuses it and counts an overflow.
-    /// The common case — the next flit of the packet at the back — extends the last run.
+    /// Append flit `idx` of packet `pkt`; a full buffer refuses it (false) and counts an
+    /// overflow. The common case — the next flit of the packet at the back — extends the last
+    /// run.
     #[inline(always)]
-    pub fn push(&mut self, pkt: u32, idx: u32) {
+    pub fn push(&mut self, pkt: u32, idx: u32) -> bool {
         if self.flits >= self.capacity {
             self.overflows += 1;
-            return;
+            return false;
         }
         self.flits += 1;
         // runs behind the ring exist only while the ring is full
         if self.n as usize == INLINE && self.spilled() {
             self.push_spilled(pkt, idx);
-            return;
+            return true;
         }
         if self.n == 0 {
             // empty (a cut-through buffer passing one flit per cycle): the run at the head
@@ -79,7 +80,7 @@ impl FlitRuns {
                 count: 1,
             };
             self.n = 1;
-            return;
+            return true;
         }
         let r = &mut self.ring[(self.head as usize + self.n as usize - 1) % INLINE];
         if r.pkt == pkt && r.first + r.count == idx {
@@ -87,6 +88,7 @@ impl FlitRuns {
         } else {
             self.push_run(pkt, idx);
         }
+        true
     }
 
     /// A new run at the back: in the ring, or behind it when the ring is full.

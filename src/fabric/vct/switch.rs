@@ -32,7 +32,7 @@ use crate::routing::selection::{Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::runs::FlitRuns;
 use crate::sim::{Flit, FlowCtl};
-use crate::stats::occupancy::Level;
+use crate::stats::occupancy::Stay;
 
 mod probe;
 mod view;
@@ -109,8 +109,8 @@ struct InPort {
     pick: i64,
     /// Index of the last flit received (the input counts the flits of the arriving packet).
     rx_idx: u32,
-    /// Occupancy of the buffer (statistics).
-    occ: Level,
+    /// Occupancy integral of the buffer (statistics): one add per flit in and out.
+    occ: Stay,
 }
 
 #[derive(Debug, Clone)]
@@ -182,7 +182,7 @@ impl VctSwitch {
                     len: 0,
                     pick: -1,
                     rx_idx: 0,
-                    occ: Level::default(),
+                    occ: Stay::default(),
                 })
                 .collect(),
             cands: vec![Candidates::new(); p.ports],
@@ -283,8 +283,9 @@ impl VctSwitch {
             }
             if let Some(f) = links[inp.link as usize].fwd.recv(now) {
                 inp.rx_idx = if f.is_head() { 0 } else { inp.rx_idx + 1 };
-                inp.buf.push(f.pkt, inp.rx_idx);
-                inp.occ.set(now, inp.buf.len());
+                if inp.buf.push(f.pkt, inp.rx_idx) {
+                    inp.occ.arrive(now);
+                }
                 self.in_busy |= 1 << port;
             }
         }
@@ -366,7 +367,7 @@ impl VctSwitch {
             let Some((pkt, idx)) = inp.buf.pop() else {
                 continue;
             };
-            inp.occ.set(now, inp.buf.len());
+            inp.occ.depart(now);
             self.outs[out as usize].q.push(pkt, idx);
             self.out_busy |= 1 << out;
             let n = self.p.credit.release_at(idx, inp.len);
@@ -509,7 +510,7 @@ impl Switch<VctExt> for VctSwitch {
     }
 
     fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
-        out.extend(self.ins.iter().map(|i| i.occ.area(now)));
+        out.extend(self.ins.iter().map(|i| i.occ.area(now, i.buf.len())));
     }
 
     fn health(&self) -> Health {
