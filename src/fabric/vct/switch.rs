@@ -126,8 +126,12 @@ struct OutPort {
     arb: RoundRobinArbiter,
     /// The input connected through the crossbar (one packet at a time into the queue).
     owner: Option<u8>,
-    /// Flit sent this cycle (waveforms).
-    last: Option<Flit>,
+    /// Packet of the flit sent this cycle (waveforms; valid while its `out_sent` bit is set).
+    last_pkt: u32,
+    /// Credits returned by the downstream buffer this cycle (applied after the send).
+    ret: u32,
+    /// Inputs asking for this output this cycle (allocation's requests).
+    req: u32,
 }
 
 /// One virtual cut-through switch.
@@ -151,7 +155,7 @@ pub struct VctSwitch {
     /// Port masks of the cycle loop (bit = port), so idle ports cost nothing: inputs holding
     /// a flit or a packet (not idle and empty), inputs whose `pick` register is set, inputs
     /// connected through the crossbar, outputs whose queue holds a flit, outputs that sent a
-    /// flit last cycle (their `last` register).
+    /// flit this cycle (their `last_pkt` register is valid).
     in_busy: u32,
     picked: u32,
     xfer: u32,
@@ -195,7 +199,9 @@ impl VctSwitch {
                     credits: CreditCounter::new(down),
                     arb: RoundRobinArbiter::new(p.ports),
                     owner: None,
-                    last: None,
+                    last_pkt: 0,
+                    ret: 0,
+                    req: 0,
                 })
                 .collect(),
             forwarded: 0,
@@ -249,15 +255,9 @@ impl VctSwitch {
     ) -> u32 {
         let all = ((1u64 << self.p.ports) - 1) as u32;
         let mut moved = 0u32;
-        let mut credit_back = [0u32; 32];
         self.drove_back = 0;
         // last cycle's flits leave the outputs' waveform registers
-        let mut m = std::mem::take(&mut self.out_sent);
-        while m != 0 {
-            let o = m.trailing_zeros() as usize;
-            m &= m - 1;
-            self.outs[o].last = None;
-        }
+        self.out_sent = 0;
         // 1: credits from downstream, flits from upstream
         let mut credits = 0u32;
         let mut m = credits_in & all;
@@ -269,7 +269,7 @@ impl VctSwitch {
                 continue;
             }
             if let Some(FlowCtl::Credit { n, .. }) = links[ol as usize].back.recv(now) {
-                credit_back[port] = n as u32;
+                self.outs[port].ret = n as u32;
                 credits |= 1 << port;
             }
         }
@@ -290,7 +290,6 @@ impl VctSwitch {
             }
         }
         // 2-3: routing control and selection, input by input
-        let mut req = [0u32; 32];
         let mut asked = 0u32;
         let mut m = self.picked;
         while m != 0 {
@@ -337,7 +336,7 @@ impl VctSwitch {
                 };
                 let len = inp.len;
                 if let Some(o) = self.p.selection.select(&self.cands[port], &view, len) {
-                    req[o.port as usize] |= 1 << port;
+                    self.outs[o.port as usize].req |= 1 << port;
                     asked |= 1 << o.port;
                     self.ins[port].pick = o.port as i64;
                     self.picked |= 1 << port;
@@ -348,7 +347,8 @@ impl VctSwitch {
         while asked != 0 {
             let o = asked.trailing_zeros() as usize;
             asked &= asked - 1;
-            if let Some(w) = self.outs[o].arb.grant(req[o]) {
+            let req = std::mem::take(&mut self.outs[o].req);
+            if let Some(w) = self.outs[o].arb.grant(req) {
                 self.outs[o].committed += self.ins[w].len;
                 self.outs[o].owner = Some(w as u8);
                 self.ins[w].state = VctIn::Xfer { out: o as u8 };
@@ -426,7 +426,7 @@ impl VctSwitch {
                         vc: 0,
                     };
                     links[ol as usize].send(now, f);
-                    out.last = Some(f);
+                    out.last_pkt = pkt;
                     self.out_sent |= 1 << o;
                     used = self.p.credit.consume_at(idx);
                     moved += 1;
@@ -435,7 +435,7 @@ impl VctSwitch {
                     }
                 }
             }
-            out.credits.cycle_units(used, credit_back[o]);
+            out.credits.cycle_units(used, std::mem::take(&mut out.ret));
         }
         moved
     }
