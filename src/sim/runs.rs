@@ -35,8 +35,6 @@ pub struct FlitRuns {
     spill: Option<Box<std::collections::VecDeque<Run>>>,
     /// Flits refused because the buffer was full (must stay 0).
     pub overflows: u64,
-    /// Highest occupancy seen.
-    pub max_flits: u32,
 }
 
 impl FlitRuns {
@@ -50,7 +48,6 @@ impl FlitRuns {
             capacity,
             spill: None,
             overflows: 0,
-            max_flits: 0,
         }
     }
 
@@ -60,35 +57,48 @@ impl FlitRuns {
         self.spill.as_ref().is_some_and(|s| !s.is_empty())
     }
 
-    /// Append flit `idx` of packet `pkt`; a full buffer refuses it and counts an overflow.
-    #[inline]
-    pub fn push(&mut self, pkt: u32, idx: u32) {
+    /// Append flit `idx` of packet `pkt`; a full buffer refuses it (false) and counts an
+    /// overflow. The common case — the next flit of the packet at the back — extends the last
+    /// run.
+    #[inline(always)]
+    pub fn push(&mut self, pkt: u32, idx: u32) -> bool {
         if self.flits >= self.capacity {
             self.overflows += 1;
-            return;
+            return false;
         }
         self.flits += 1;
-        self.max_flits = self.max_flits.max(self.flits);
+        // runs behind the ring exist only while the ring is full
+        if self.n as usize == INLINE && self.spilled() {
+            self.push_spilled(pkt, idx);
+            return true;
+        }
+        if self.n == 0 {
+            // empty (a cut-through buffer passing one flit per cycle): the run at the head
+            self.ring[self.head as usize] = Run {
+                pkt,
+                first: idx,
+                count: 1,
+            };
+            self.n = 1;
+            return true;
+        }
+        let r = &mut self.ring[(self.head as usize + self.n as usize - 1) % INLINE];
+        if r.pkt == pkt && r.first + r.count == idx {
+            r.count += 1;
+        } else {
+            self.push_run(pkt, idx);
+        }
+        true
+    }
+
+    /// A new run at the back: in the ring, or behind it when the ring is full.
+    #[inline(never)]
+    fn push_run(&mut self, pkt: u32, idx: u32) {
         let run = Run {
             pkt,
             first: idx,
             count: 1,
         };
-        if self.spilled() {
-            let spill = self.spill.as_mut().expect("spilled");
-            match spill.back_mut() {
-                Some(r) if r.pkt == pkt && r.first + r.count == idx => r.count += 1,
-                _ => spill.push_back(run),
-            }
-            return;
-        }
-        if self.n > 0 {
-            let r = &mut self.ring[(self.head as usize + self.n as usize - 1) % INLINE];
-            if r.pkt == pkt && r.first + r.count == idx {
-                r.count += 1;
-                return;
-            }
-        }
         if (self.n as usize) < INLINE {
             self.ring[(self.head as usize + self.n as usize) % INLINE] = run;
             self.n += 1;
@@ -96,6 +106,21 @@ impl FlitRuns {
             self.spill
                 .get_or_insert_with(Default::default)
                 .push_back(run);
+        }
+    }
+
+    /// Append behind the ring's runs.
+    #[cold]
+    #[inline(never)]
+    fn push_spilled(&mut self, pkt: u32, idx: u32) {
+        let spill = self.spill.as_mut().expect("spilled");
+        match spill.back_mut() {
+            Some(r) if r.pkt == pkt && r.first + r.count == idx => r.count += 1,
+            _ => spill.push_back(Run {
+                pkt,
+                first: idx,
+                count: 1,
+            }),
         }
     }
 
@@ -109,7 +134,7 @@ impl FlitRuns {
     }
 
     /// Remove the front flit.
-    #[inline]
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<(u32, u32)> {
         if self.n == 0 {
             return None;
@@ -120,14 +145,25 @@ impl FlitRuns {
         r.count -= 1;
         self.flits -= 1;
         if r.count == 0 {
-            self.head = ((self.head as usize + 1) % INLINE) as u8;
-            self.n -= 1;
-            if let Some(next) = self.spill.as_mut().and_then(|s| s.pop_front()) {
-                self.ring[(self.head as usize + self.n as usize) % INLINE] = next;
-                self.n += 1;
+            if self.n == 1 {
+                // nothing behind it (runs spill only behind a full ring): empty
+                self.n = 0;
+            } else {
+                self.pop_run();
             }
         }
         Some(f)
+    }
+
+    /// The front run is gone: the next one moves up, one from behind the ring fills it.
+    #[inline(never)]
+    fn pop_run(&mut self) {
+        self.head = ((self.head as usize + 1) % INLINE) as u8;
+        self.n -= 1;
+        if let Some(next) = self.spill.as_mut().and_then(|s| s.pop_front()) {
+            self.ring[(self.head as usize + self.n as usize) % INLINE] = next;
+            self.n += 1;
+        }
     }
 
     /// The runs, oldest first.
@@ -173,7 +209,7 @@ mod tests {
         q.push(9, 0);
         q.push(9, 1);
         q.push(9, 2); // refused
-        assert_eq!((q.len(), q.overflows, q.max_flits), (5, 1, 5));
+        assert_eq!((q.len(), q.overflows), (5, 1));
         let got: Vec<_> = std::iter::from_fn(|| q.pop()).collect();
         assert_eq!(got, vec![(7, 0), (7, 1), (7, 2), (9, 0), (9, 1)]);
         assert!(q.is_empty() && q.front().is_none());

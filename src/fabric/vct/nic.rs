@@ -185,16 +185,31 @@ impl VctNic {
     /// Evaluate one cycle; returns the flits that moved.
     #[inline(always)]
     pub fn eval(&mut self, now: u64, cx: &mut Ctx<'_, VctFamily>) -> u32 {
+        self.eval_ports(now, cx, (1, 1))
+    }
+
+    /// Evaluate one cycle reading only the link ends that receive: a flit when bit 0 of
+    /// `flits_in` is set, a credit when bit 0 of `credits_in` is.
+    #[inline(always)]
+    pub fn eval_ports(
+        &mut self,
+        now: u64,
+        cx: &mut Ctx<'_, VctFamily>,
+        (flits_in, credits_in): crate::fabric::sleep::Arrivals,
+    ) -> u32 {
         let mut moved = 0;
         self.drove = (false, false);
-        let credit = match (self.out_link != NO_LINK)
+        let credit = match (credits_in & 1 != 0 && self.out_link != NO_LINK)
             .then(|| cx.links[self.out_link as usize].back.recv(now))
             .flatten()
         {
             Some(FlowCtl::Credit { n, .. }) => n as u32,
             _ => 0,
         };
-        if let Some(f) = cx.links[self.in_link as usize].fwd.recv(now) {
+        if let Some(f) = (flits_in & 1 != 0)
+            .then(|| cx.links[self.in_link as usize].fwd.recv(now))
+            .flatten()
+        {
             self.rx_idx = if f.is_head() { 0 } else { self.rx_idx + 1 };
             self.rx.push(f.pkt, self.rx_idx);
         }
@@ -411,6 +426,16 @@ impl Nic<VctFamily> for VctNic {
     #[inline]
     fn eval(&mut self, now: u64, cx: &mut Ctx<'_, VctFamily>) -> u32 {
         VctNic::eval(self, now, cx)
+    }
+
+    #[inline]
+    fn eval_arrivals(
+        &mut self,
+        now: u64,
+        cx: &mut Ctx<'_, VctFamily>,
+        arrivals: crate::fabric::sleep::Arrivals,
+    ) -> u32 {
+        self.eval_ports(now, cx, arrivals)
     }
 
     fn enqueue(&mut self, now: u64, dst: u32, bytes: u32, msg: u32, cx: &mut Ctx<'_, VctFamily>) {

@@ -32,7 +32,7 @@ use crate::routing::selection::{Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::runs::FlitRuns;
 use crate::sim::{Flit, FlowCtl};
-use crate::stats::occupancy::Level;
+use crate::stats::occupancy::Stay;
 
 mod probe;
 mod view;
@@ -109,8 +109,8 @@ struct InPort {
     pick: i64,
     /// Index of the last flit received (the input counts the flits of the arriving packet).
     rx_idx: u32,
-    /// Occupancy of the buffer (statistics).
-    occ: Level,
+    /// Occupancy integral of the buffer (statistics): one add per flit in and out.
+    occ: Stay,
 }
 
 #[derive(Debug, Clone)]
@@ -126,8 +126,12 @@ struct OutPort {
     arb: RoundRobinArbiter,
     /// The input connected through the crossbar (one packet at a time into the queue).
     owner: Option<u8>,
-    /// Flit sent this cycle (waveforms).
-    last: Option<Flit>,
+    /// Packet of the flit sent this cycle (waveforms; valid while its `out_sent` bit is set).
+    last_pkt: u32,
+    /// Credits returned by the downstream buffer this cycle (applied after the send).
+    ret: u32,
+    /// Inputs asking for this output this cycle (allocation's requests).
+    req: u32,
 }
 
 /// One virtual cut-through switch.
@@ -151,7 +155,7 @@ pub struct VctSwitch {
     /// Port masks of the cycle loop (bit = port), so idle ports cost nothing: inputs holding
     /// a flit or a packet (not idle and empty), inputs whose `pick` register is set, inputs
     /// connected through the crossbar, outputs whose queue holds a flit, outputs that sent a
-    /// flit last cycle (their `last` register).
+    /// flit this cycle (their `last_pkt` register is valid).
     in_busy: u32,
     picked: u32,
     xfer: u32,
@@ -182,7 +186,7 @@ impl VctSwitch {
                     len: 0,
                     pick: -1,
                     rx_idx: 0,
-                    occ: Level::default(),
+                    occ: Stay::default(),
                 })
                 .collect(),
             cands: vec![Candidates::new(); p.ports],
@@ -195,7 +199,9 @@ impl VctSwitch {
                     credits: CreditCounter::new(down),
                     arb: RoundRobinArbiter::new(p.ports),
                     owner: None,
-                    last: None,
+                    last_pkt: 0,
+                    ret: 0,
+                    req: 0,
                 })
                 .collect(),
             forwarded: 0,
@@ -249,15 +255,9 @@ impl VctSwitch {
     ) -> u32 {
         let all = ((1u64 << self.p.ports) - 1) as u32;
         let mut moved = 0u32;
-        let mut credit_back = [0u32; 32];
         self.drove_back = 0;
         // last cycle's flits leave the outputs' waveform registers
-        let mut m = std::mem::take(&mut self.out_sent);
-        while m != 0 {
-            let o = m.trailing_zeros() as usize;
-            m &= m - 1;
-            self.outs[o].last = None;
-        }
+        self.out_sent = 0;
         // 1: credits from downstream, flits from upstream
         let mut credits = 0u32;
         let mut m = credits_in & all;
@@ -269,7 +269,7 @@ impl VctSwitch {
                 continue;
             }
             if let Some(FlowCtl::Credit { n, .. }) = links[ol as usize].back.recv(now) {
-                credit_back[port] = n as u32;
+                self.outs[port].ret = n as u32;
                 credits |= 1 << port;
             }
         }
@@ -283,13 +283,13 @@ impl VctSwitch {
             }
             if let Some(f) = links[inp.link as usize].fwd.recv(now) {
                 inp.rx_idx = if f.is_head() { 0 } else { inp.rx_idx + 1 };
-                inp.buf.push(f.pkt, inp.rx_idx);
-                inp.occ.set(now, inp.buf.len());
+                if inp.buf.push(f.pkt, inp.rx_idx) {
+                    inp.occ.arrive(now);
+                }
                 self.in_busy |= 1 << port;
             }
         }
         // 2-3: routing control and selection, input by input
-        let mut req = [0u32; 32];
         let mut asked = 0u32;
         let mut m = self.picked;
         while m != 0 {
@@ -336,7 +336,7 @@ impl VctSwitch {
                 };
                 let len = inp.len;
                 if let Some(o) = self.p.selection.select(&self.cands[port], &view, len) {
-                    req[o.port as usize] |= 1 << port;
+                    self.outs[o.port as usize].req |= 1 << port;
                     asked |= 1 << o.port;
                     self.ins[port].pick = o.port as i64;
                     self.picked |= 1 << port;
@@ -347,7 +347,8 @@ impl VctSwitch {
         while asked != 0 {
             let o = asked.trailing_zeros() as usize;
             asked &= asked - 1;
-            if let Some(w) = self.outs[o].arb.grant(req[o]) {
+            let req = std::mem::take(&mut self.outs[o].req);
+            if let Some(w) = self.outs[o].arb.grant(req) {
                 self.outs[o].committed += self.ins[w].len;
                 self.outs[o].owner = Some(w as u8);
                 self.ins[w].state = VctIn::Xfer { out: o as u8 };
@@ -366,7 +367,7 @@ impl VctSwitch {
             let Some((pkt, idx)) = inp.buf.pop() else {
                 continue;
             };
-            inp.occ.set(now, inp.buf.len());
+            inp.occ.depart(now);
             self.outs[out as usize].q.push(pkt, idx);
             self.out_busy |= 1 << out;
             let n = self.p.credit.release_at(idx, inp.len);
@@ -425,7 +426,7 @@ impl VctSwitch {
                         vc: 0,
                     };
                     links[ol as usize].send(now, f);
-                    out.last = Some(f);
+                    out.last_pkt = pkt;
                     self.out_sent |= 1 << o;
                     used = self.p.credit.consume_at(idx);
                     moved += 1;
@@ -434,7 +435,7 @@ impl VctSwitch {
                     }
                 }
             }
-            out.credits.cycle_units(used, credit_back[o]);
+            out.credits.cycle_units(used, std::mem::take(&mut out.ret));
         }
         moved
     }
@@ -509,7 +510,7 @@ impl Switch<VctExt> for VctSwitch {
     }
 
     fn occupancy(&self, now: u64, out: &mut Vec<u64>) {
-        out.extend(self.ins.iter().map(|i| i.occ.area(now)));
+        out.extend(self.ins.iter().map(|i| i.occ.area(now, i.buf.len())));
     }
 
     fn health(&self) -> Health {

@@ -33,8 +33,9 @@ impl Probe for VctSwitch {
             v.int("credits", out.credits.credits() as i64);
             v.bits("level", 32, out.q.len() as u64);
             v.bits("committed", 32, out.committed as u64);
-            v.flag("valid", out.last.is_some());
-            v.int("flit_pkt", out.last.map_or(-1, |f| f.pkt as i64));
+            let valid = self.out_sent >> p & 1 == 1;
+            v.flag("valid", valid);
+            v.int("flit_pkt", if valid { out.last_pkt as i64 } else { -1 });
             v.up();
         }
         if let Some(regs) = self.routing.registers() {
