@@ -76,7 +76,7 @@ use view::View;
 pub use super::keys::{CrossbarKind, Switching};
 
 /// Router parameters (the configuration's `switch.*` keys).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct VcParams {
     pub ports: usize,
     pub vcs: usize,

@@ -2,13 +2,12 @@
 //! packet index rides along) in place of one router of a VC-family network; it drives the
 //! router's links while the model runs alongside as a shadow (`fabric::vc::switch::twin`).
 
-use super::{decode, encode, VcRouterRtl, DEPTH, PORTS, SIM_FLIT, VCS};
+use super::{decode, encode, VcRouterModel, VcRouterRtl, PORTS, SIM_FLIT};
 use crate::blocks::link::Link;
+use crate::blocks::luc_ncb::ExchangeParams;
 use crate::blocks::TwinTally;
 use crate::error::{Error, Result};
-use crate::fabric::vc::switch::{
-    Credits, CrossbarKind, FlitsIn, FlitsOut, RouterTwin, Switching, VcSwitch,
-};
+use crate::fabric::vc::switch::{Credits, FlitsIn, FlitsOut, RouterTwin, VcParams, VcSwitch};
 use crate::fabric::vc::VcFamily;
 use crate::fabric::Network;
 use crate::hdl::lockstep::Stepper;
@@ -148,21 +147,22 @@ fn refuse(s: &VcSwitch, topo: &Topology) -> Option<String> {
             s.routing_unit()
         ));
     }
-    let preset = p.vcs == VCS
-        && p.buffer_flits as usize == DEPTH
-        && p.escape_flits == 0
-        && p.routing_cycles == 0
-        && p.vc_alloc_cycles == 1
-        && p.sw_alloc_cycles == 1
-        && p.crossbar_cycles == 1
-        && p.credit_delay_cycles == 2
-        && !p.wait_for_tail_credit
-        && p.switching == Switching::Wormhole
-        && p.credit.per_flit()
-        && !p.keep_vc
-        && p.output_buffer_flits == 0
-        && p.crossbar == CrossbarKind::Multiplexed
-        && p.exchange.hops == 0;
+    // the preset's parameters (`VcRouterModel::preset`), but for those the twin does not
+    // depend on: the port count (the topology's, checked above), the first network port, the
+    // selection (one candidate under DOR), the exchange's other fields when it is off, and a credit unit of
+    // any size that stands for one flit
+    let want = VcParams {
+        ports: p.ports,
+        first_net_port: p.first_net_port,
+        selection: p.selection,
+        exchange: ExchangeParams {
+            hops: 0,
+            ..p.exchange
+        },
+        credit: p.credit,
+        ..VcRouterModel::preset()
+    };
+    let preset = *p == want && p.credit.per_flit();
     (!preset).then(|| {
         "the VC router twin is built at the BookSim2 preset's switch parameters (configs/booksim-iq.toml: switch.vcs = 2, vc_buffer_flits = 8, routing/vc_alloc/sw_alloc/crossbar cycles 0/1/1/1, credit_delay_cycles = 2, wormhole, no output queues, multiplexed crossbar)".into()
     })

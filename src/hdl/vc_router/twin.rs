@@ -19,23 +19,8 @@ const COUT: usize = 7;
 /// Stimulus phases of 1,500 cycles each, in turn.
 const PHASE: u64 = 1_500;
 
-/// A head flit's word (its data byte: the length) for `len` flits to host `dst`.
-fn head(len: u32, dst: u32) -> u64 {
-    let tail = if len == 1 { Flit::TAIL } else { 0 };
-    encode(
-        &Flit {
-            pkt: 0,
-            data: len as u8,
-            flags: Flit::HEAD | tail,
-            vc: 0,
-        },
-        dst,
-    )
-}
-
-/// A body or tail flit's word of a packet to host `dst`.
-fn body(tail: bool, dst: u32, data: u8) -> u64 {
-    let flags = if tail { Flit::TAIL } else { 0 };
+/// The word of a flit with `flags` and data byte `data` headed for host `dst`.
+fn word(flags: u8, data: u8, dst: u32) -> u64 {
     encode(
         &Flit {
             pkt: 0,
@@ -45,6 +30,17 @@ fn body(tail: bool, dst: u32, data: u8) -> u64 {
         },
         dst,
     )
+}
+
+/// A head flit's word (its data byte: the length) for `len` flits to host `dst`.
+fn head(len: u32, dst: u32) -> u64 {
+    let tail = if len == 1 { Flit::TAIL } else { 0 };
+    word(Flit::HEAD | tail, len as u8, dst)
+}
+
+/// A body or tail flit's word of a packet to host `dst`.
+fn body(tail: bool, dst: u32, data: u8) -> u64 {
+    word(if tail { Flit::TAIL } else { 0 }, data, dst)
 }
 
 /// A host whose route from [`AT`] leaves on output `o` (0 the host, +x, −x, +y, −y), drawn
