@@ -60,6 +60,7 @@ mod statistics;
 mod sweeps;
 mod threads;
 mod topology;
+mod torus;
 mod trace;
 mod updown_balanced;
 mod vc_buffer;

@@ -8,32 +8,6 @@
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::fabric::{AnyNetwork, Family, Network};
-use flitwave::sim::{Probe, ProbeVisitor};
-
-/// Every probe value of a network, in walk order.
-#[derive(Default)]
-struct Values(Vec<String>);
-
-impl ProbeVisitor for Values {
-    fn scope(&mut self, name: &str) {
-        self.0.push(format!("+{name}"));
-    }
-    fn scope_idx(&mut self, prefix: &str, idx: usize) {
-        self.0.push(format!("+{prefix}{idx}"));
-    }
-    fn up(&mut self) {
-        self.0.push("-".into());
-    }
-    fn bits(&mut self, name: &str, _width: u32, value: u64) {
-        self.0.push(format!("{name}={value}"));
-    }
-    fn int(&mut self, name: &str, value: i64) {
-        self.0.push(format!("{name}={value}"));
-    }
-    fn text(&mut self, name: &str, value: &str) {
-        self.0.push(format!("{name}={value}"));
-    }
-}
 
 /// The vct family on a k-ary n-tree (`flitwave fattree`'s switches and NICs) with overrides.
 pub fn fattree(over: &[&str]) -> Config {
@@ -65,11 +39,7 @@ pub fn myrinet(over: &[&str]) -> Config {
 /// (the run must carry traffic).
 fn side_by_side<F: Family>(what: &str, mut a: Network<F>, mut b: Network<F>, cycles: u64) -> u64 {
     b.no_sleep();
-    let probes = |n: &Network<F>| {
-        let mut v = Values::default();
-        n.probe(&mut v);
-        v.0
-    };
+    let probes = |n: &Network<F>| crate::common::probe_values(n);
     for t in 0..cycles {
         let (x, y) = (a.step(), b.step());
         assert_eq!(x, y, "{what}: cycle {t}: one run saw a deadlock");

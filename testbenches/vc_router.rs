@@ -9,10 +9,9 @@
 use crate::common::{fails_with, flitwave};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
-use flitwave::fabric::vc::VcFamily;
-use flitwave::fabric::{Network, Summary};
+use flitwave::fabric::Summary;
 
-use crate::common::{booksim_preset as preset, vc_network as vc_net};
+use crate::common::{booksim_preset as preset, vc_network as vc_net, vc_sleep_side_by_side};
 
 /// Mesh coordinates of host `h` on an 8x8 mesh with one host per router.
 fn dist(a: u32, b: u32) -> u64 {
@@ -320,31 +319,6 @@ fn same_seed_same_statistics_and_waveform_at_any_thread_count() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Every probe value, in walk order.
-#[derive(Default)]
-struct Values(Vec<String>);
-
-impl flitwave::sim::ProbeVisitor for Values {
-    fn scope(&mut self, name: &str) {
-        self.0.push(format!("+{name}"));
-    }
-    fn scope_idx(&mut self, prefix: &str, idx: usize) {
-        self.0.push(format!("+{prefix}{idx}"));
-    }
-    fn up(&mut self) {
-        self.0.push("-".into());
-    }
-    fn bits(&mut self, name: &str, _width: u32, value: u64) {
-        self.0.push(format!("{name}={value}"));
-    }
-    fn int(&mut self, name: &str, value: i64) {
-        self.0.push(format!("{name}={value}"));
-    }
-    fn text(&mut self, name: &str, value: &str) {
-        self.0.push(format!("{name}={value}"));
-    }
-}
-
 #[test]
 fn sleeping_blocks_change_no_statistic_and_no_probe_value() {
     // quiet routers and NICs are skipped until something arrives: the same run evaluating
@@ -356,22 +330,8 @@ fn sleeping_blocks_change_no_statistic_and_no_probe_value() {
         ("traffic.rate=0.3", 6000, "switch.output_buffer_flits=3"),
     ] {
         let c = preset(&["topology.dims=\"4x4\"", rate, "cycles=30000", oq]);
-        let (mut a, mut b) = (vc_net(&c), vc_net(&c));
-        b.no_sleep();
-        let probes = |n: &Network<VcFamily>| {
-            let mut v = Values::default();
-            flitwave::sim::Probe::probe(n, &mut v);
-            v.0
-        };
-        for t in 0..cycles {
-            a.step();
-            b.step();
-            if t % 7 == 0 {
-                assert_eq!(probes(&a), probes(&b), "{rate}: cycle {t}");
-            }
-        }
-        assert_eq!(a.summary(), b.summary(), "{rate}");
-        assert!(a.summary().delivered_packets > 20, "{rate}");
+        let delivered = vc_sleep_side_by_side(rate, &c, cycles, 7);
+        assert!(delivered > 20, "{rate}");
     }
 }
 

@@ -171,6 +171,14 @@ pub(crate) struct SimArgs {
     /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud, l-turn.
     #[arg(long)]
     pub restriction: Option<String>,
+    /// dor, dor-dateline on a torus: a destination exactly k/2 away goes + or either way drawn
+    /// per packet (`routing.tie`): plus, random.
+    #[arg(long)]
+    pub tie: Option<String>,
+    /// dor-dateline: the VC classes (`routing.classes`): dateline (class 1 from the wraparound
+    /// link on) or entry (chosen on entering a dimension, BookSim2's).
+    #[arg(long)]
+    pub classes: Option<String>,
     /// dl, updown: layers, one per VC (`routing.layers`); dl defaults to switch.vcs, updown to
     /// one layer without VCs.
     #[arg(long, allow_negative_numbers = true)]
@@ -456,6 +464,14 @@ pub(crate) struct RoutesArgs {
     /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud, l-turn.
     #[arg(long, default_value = "ud")]
     pub restriction: String,
+    /// dor, dor-dateline on a torus: a destination exactly k/2 away goes + or either way drawn
+    /// per packet (`routing.tie`): plus, random.
+    #[arg(long)]
+    pub tie: Option<String>,
+    /// dor-dateline: the VC classes (`routing.classes`): dateline (class 1 from the wraparound
+    /// link on) or entry (chosen on entering a dimension, BookSim2's).
+    #[arg(long)]
+    pub classes: Option<String>,
     /// dl, updown: layers, one per VC (`routing.layers`); dl defaults to 3, updown to one
     /// layer without VCs.
     #[arg(long)]

@@ -42,6 +42,8 @@ pub(crate) fn load_config_with(a: &SimArgs, preset: &[String], extra: &[String])
     put("routing.paths", a.paths.as_deref().map(quote));
     put("routing.selection", a.selection.as_deref().map(quote));
     put("routing.restriction", a.restriction.as_deref().map(quote));
+    put("routing.tie", a.tie.as_deref().map(quote));
+    put("routing.classes", a.classes.as_deref().map(quote));
     put("routing.layers", a.layers.map(|x| x.to_string()));
     put("traffic.pattern", a.pattern.as_deref().map(quote));
     put("traffic.rate", a.rate.map(float));
@@ -80,7 +82,7 @@ pub(crate) fn load_config_with(a: &SimArgs, preset: &[String], extra: &[String])
 }
 
 /// The configuration keys of the shorthand flags.
-const FLAGS: [(&str, &str); 20] = [
+const FLAGS: [(&str, &str); 22] = [
     ("seed", "--seed"),
     ("cycles", "--cycles"),
     ("warmup", "--warmup"),
@@ -89,6 +91,8 @@ const FLAGS: [(&str, &str); 20] = [
     ("routing.paths", "--paths"),
     ("routing.selection", "--selection"),
     ("routing.restriction", "--restriction"),
+    ("routing.tie", "--tie"),
+    ("routing.classes", "--classes"),
     ("routing.layers", "--layers"),
     ("traffic.pattern", "--pattern"),
     ("traffic.rate", "--rate"),
@@ -119,6 +123,8 @@ fn name_flag(e: Error, a: &SimArgs, preset: &[String]) -> Error {
             "--paths" => a.paths.is_some(),
             "--selection" => a.selection.is_some(),
             "--restriction" => a.restriction.is_some(),
+            "--tie" => a.tie.is_some(),
+            "--classes" => a.classes.is_some(),
             "--layers" => a.layers.is_some(),
             "--pattern" => a.pattern.is_some(),
             "--rate" => a.rate.is_some(),

@@ -125,6 +125,8 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 priorities: false,
                 seed: a.shape.seed,
                 restriction: &a.restriction,
+                tie: a.tie.as_deref(),
+                classes: a.classes.as_deref(),
                 layers: a.layers,
                 default_layers: 3,
                 root,
@@ -163,8 +165,9 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
         }
         return Ok(());
     }
-    if let (None, None, Some(f)) = (&plan.routes, &plan.routes_error, &plan.functions) {
-        // a routing decided in the switches: its functions' dependency graph
+    let per_packet = plan.routes_error.is_none() || plan.splits_ties();
+    if let (None, true, Some(f)) = (&plan.routes, per_packet, &plan.functions) {
+        // a routing decided in the switches (or per packet): its functions' dependency graph
         let check = flitwave::routing::function::check::check_function(&topo, plan.vcs, f);
         if let Some(to) = &a.json {
             let j = serde_json::json!({

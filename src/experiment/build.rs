@@ -55,6 +55,8 @@ pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
         layers: (cfg.routing.layers > 0).then_some(cfg.routing.layers),
         default_layers: cfg.switch.vc.vcs,
         root: cfg.routing.root.resolve(topo)?,
+        tie: cfg.routing.torus.tie.as_deref(),
+        classes: cfg.routing.torus.classes.as_deref(),
     };
     r.plan(topo, &args)
         .map_err(|e| e.context(format!("routing {:?}", r.name)))
@@ -64,6 +66,7 @@ pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
 pub fn net_params(cfg: &Config) -> NetParams {
     NetParams {
         fly_cycles: cfg.link.fly_cycles,
+        host_fly_cycles: cfg.link.host_fly(),
         clock_ns: cfg.link.clock_ns,
         flit_bytes: cfg.link.flit_bytes,
         rate: if cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some() {

@@ -122,7 +122,7 @@ impl Config {
         if self.routing.algorithm == "itb" {
             pause = pause.max(self.nic.myrinet.itb_pause());
         }
-        pause + 2 * self.link.fly_cycles as u64 + 1
+        pause + 2 * self.link.max_fly() as u64 + 1
     }
 }
 

@@ -58,8 +58,14 @@ pub struct FabricCfg<'a> {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct LinkCfg {
-    /// Flits in flight on a cable (seed 000: 8).
+    /// Flits in flight on a cable (seed 000: 8): every link's fly time, the host links' too
+    /// unless `host_fly_cycles` is given.
     pub fly_cycles: u32,
+    /// Fly time of the links between a NIC and its switch, when it differs from the links
+    /// between switches (BookSim2's torus: router channels of latency 2, injection and
+    /// ejection channels of 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_fly_cycles: Option<u32>,
     /// Clock period in ns (seed 000: 6.25 ns per 1-byte flit).
     pub clock_ns: f64,
     /// Bytes per flit; a link moves one flit per cycle (seed 000/001: 1).
@@ -72,6 +78,7 @@ impl Default for LinkCfg {
         let n = crate::fabric::NetParams::default();
         LinkCfg {
             fly_cycles: n.fly_cycles,
+            host_fly_cycles: None,
             clock_ns: n.clock_ns,
             flit_bytes: n.flit_bytes,
         }
@@ -79,9 +86,22 @@ impl Default for LinkCfg {
 }
 
 impl LinkCfg {
+    /// The host links' fly time.
+    pub fn host_fly(&self) -> u32 {
+        self.host_fly_cycles.unwrap_or(self.fly_cycles)
+    }
+
+    /// The longest fly time of any link.
+    pub fn max_fly(&self) -> u32 {
+        self.fly_cycles.max(self.host_fly())
+    }
+
     /// Every value in range.
     pub fn validate(&self) -> Result<()> {
         range("link.fly_cycles", self.fly_cycles, 1, 1024)?;
+        if let Some(f) = self.host_fly_cycles {
+            range("link.host_fly_cycles", f, 1, 1024)?;
+        }
         range("link.flit_bytes", self.flit_bytes, 1, 4096)?;
         if !(self.clock_ns >= 1e-3 && self.clock_ns <= 1e6) {
             return Err(Error::field(

@@ -33,6 +33,9 @@ use rand_chacha::ChaCha8Rng;
 pub struct NetParams {
     /// Link fly time in cycles (seed 000: 8).
     pub fly_cycles: u32,
+    /// Fly time of the links between a NIC and its switch (`link.host_fly_cycles`; the same
+    /// as `fly_cycles` unless given).
+    pub host_fly_cycles: u32,
     /// Clock period in ns (6.25: one flit per 6.25 ns).
     pub clock_ns: f64,
     /// Bytes per flit (the link moves one flit per cycle).
@@ -51,6 +54,7 @@ impl Default for NetParams {
     fn default() -> Self {
         NetParams {
             fly_cycles: 8,
+            host_fly_cycles: 8,
             clock_ns: 6.25,
             flit_bytes: 1,
             rate: 0.01,
@@ -119,11 +123,13 @@ impl<F: Family> Network<F> {
                 format!("{np} is above the supported 32"),
             ));
         }
-        if params.fly_cycles == 0 {
-            return Err(Error::field(
-                "link.fly_cycles",
-                "0 is out of range, allowed >= 1",
-            ));
+        for (key, fly) in [
+            ("link.fly_cycles", params.fly_cycles),
+            ("link.host_fly_cycles", params.host_fly_cycles),
+        ] {
+            if fly == 0 {
+                return Err(Error::field(key, "0 is out of range, allowed >= 1"));
+            }
         }
         let (s, hosts) = (topo.switches, topo.num_hosts());
         let mut links = Vec::new();
@@ -136,8 +142,12 @@ impl<F: Family> Network<F> {
             .collect();
         let mut nic_in = vec![NO_LINK; hosts];
         let mut nic_out = vec![NO_LINK; hosts];
+        let mut flies = Vec::new();
         let mut new_link = |a: Endpoint, b: Endpoint, links: &mut Vec<Link>| {
-            links.push(Link::new(params.fly_cycles));
+            let host = matches!(a, Endpoint::Nic(_)) || matches!(b, Endpoint::Nic(_));
+            let fly = [params.fly_cycles, params.host_fly_cycles][host as usize];
+            links.push(Link::new(fly));
+            flies.push(fly);
             link_ends.push((a, b));
             (links.len() - 1) as u32
         };
@@ -180,7 +190,7 @@ impl<F: Family> Network<F> {
             Endpoint::Nic(h) => ((s + h) as u32, 0),
         };
         let ends: Vec<_> = link_ends.iter().map(|&(a, b)| (node(a), node(b))).collect();
-        let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, params.fly_cycles, &ends));
+        let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, &flies, &ends));
         let peers = super::peers::Peers::new(s, np, hosts, &link_ends);
         let state =
             s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();

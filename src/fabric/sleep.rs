@@ -36,7 +36,12 @@ pub struct Sleep {
     wheel: Vec<u64>,
     ports_at: Vec<Arrivals>,
     mask: u64,
+    /// The fly time of every link when all links have the same (else 0 and `fly_at` holds
+    /// each port's: host links may be shorter, `link.host_fly_cycles`).
     fly: u64,
+    /// Per node and port: the fly time of the links on that port (both directions), when
+    /// they differ across the network (empty otherwise).
+    fly_at: Vec<u32>,
     /// Nodes that must be evaluated next cycle (something inside).
     busy: Vec<u64>,
     /// Per NIC: the cycle it next acts on its own (u64::MAX: never).
@@ -61,15 +66,29 @@ pub struct Sleep {
 
 impl Sleep {
     /// The wiring of a network of `ports`-port switches (at most 32): each link's (sender,
-    /// receiver) ends; every node busy at first.
-    pub fn new(switches: usize, nics: usize, ports: usize, fly: u32, ends: &[(End, End)]) -> Self {
+    /// receiver) ends and its fly time (`flies[i]` of `ends[i]`); every node busy at first.
+    pub fn new(
+        switches: usize,
+        nics: usize,
+        ports: usize,
+        flies: &[u32],
+        ends: &[(End, End)],
+    ) -> Self {
         let nodes = switches + nics;
         let words = nodes.div_ceil(64).max(1);
-        let len = (fly as usize + 1).next_power_of_two();
+        let max = flies.iter().copied().max().unwrap_or(1);
+        let uniform = flies.iter().all(|&f| f == max);
+        let len = (max as usize + 1).next_power_of_two();
         let (mut fwd_to, mut back_to) = (vec![NONE; nodes * ports], vec![NONE; nodes * ports]);
-        for &((a, pa), (b, pb)) in ends {
+        let mut fly_at = vec![max; if uniform { 0 } else { nodes * ports }];
+        for (&((a, pa), (b, pb)), &fly) in ends.iter().zip(flies) {
             fwd_to[a as usize * ports + pa] = b << 5 | pb as u32;
             back_to[b as usize * ports + pb] = a << 5 | pa as u32;
+            if !uniform {
+                // what the sender drives forward and the receiver drives back both take `fly`
+                fly_at[a as usize * ports + pa] = fly;
+                fly_at[b as usize * ports + pb] = fly;
+            }
         }
         let mut sl = Sleep {
             switches,
@@ -78,7 +97,8 @@ impl Sleep {
             wheel: vec![0; words * len],
             ports_at: vec![(0, 0); len * nodes],
             mask: len as u64 - 1,
-            fly: fly as u64,
+            fly: if uniform { max as u64 } else { 0 },
+            fly_at,
             busy: vec![0; words],
             nic_at: vec![0; nics],
             due: vec![vec![0; words]; HORIZON as usize],
@@ -262,6 +282,9 @@ impl Sleep {
     /// arrivals (the slot's rows and the node's targets are sliced once, not per port).
     #[inline(always)]
     fn wake_receivers(&mut self, n: usize, now: u64, (fwd, back): Arrivals) {
+        if self.fly == 0 {
+            return self.wake_receivers_by_port(n, now, (fwd, back));
+        }
         let slot = ((now + self.fly) & self.mask) as usize;
         let (words, nodes, ports) = (self.words, self.nodes, self.ports);
         let wheel = &mut self.wheel[slot * words..][..words];
@@ -286,6 +309,32 @@ impl Sleep {
                 let node = (rx >> 5) as usize;
                 wheel[node / 64] |= 1 << (node % 64);
                 at[node].1 |= 1 << (rx & 31);
+            }
+        }
+    }
+
+    /// [`Sleep::wake_receivers`] in a network whose links differ in fly time: each port's
+    /// receiver is woken for `now` plus that port's fly time.
+    #[inline(never)]
+    fn wake_receivers_by_port(&mut self, n: usize, now: u64, (fwd, back): Arrivals) {
+        let (words, nodes, ports) = (self.words, self.nodes, self.ports);
+        for (mut m, to, back) in [(fwd, &self.fwd_to, false), (back, &self.back_to, true)] {
+            while m != 0 {
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let rx = to[n * ports + p];
+                if rx == NONE {
+                    continue;
+                }
+                let slot = ((now + self.fly_at[n * ports + p] as u64) & self.mask) as usize;
+                let node = (rx >> 5) as usize;
+                self.wheel[slot * words + node / 64] |= 1 << (node % 64);
+                let at = &mut self.ports_at[slot * nodes + node];
+                if back {
+                    at.1 |= 1 << (rx & 31);
+                } else {
+                    at.0 |= 1 << (rx & 31);
+                }
             }
         }
     }

@@ -179,12 +179,18 @@ impl Summary {
     }
 
     /// Beyond saturation: source queues overflowed, or more than `per_host` packets per host
-    /// are waiting or in flight at the end, or (with enough packets to tell) fewer than 85 % of
-    /// the packets generated in the window were delivered. Hosts that send nothing
-    /// (bit-reversal fixed points) do not make a load look saturated.
+    /// are waiting at the end beyond those the network holds in flight (by Little's law, the
+    /// window's delivery rate times the mean network latency: short packets on long paths keep
+    /// several per host in flight far below saturation), or (with enough packets to tell)
+    /// fewer than 85 % of the packets generated in the window were delivered. Hosts that send
+    /// nothing (bit-reversal fixed points) do not make a load look saturated.
     pub fn saturated_with(&self, per_host: u64) -> bool {
+        let window = self.cycles.saturating_sub(self.warmup).max(1) as f64;
+        let in_flight = self.network_latency.as_ref().map_or(0.0, |l| {
+            self.window_delivered_packets as f64 / window * l.cycles
+        });
         self.suppressed_packets > 0
-            || self.pending_packets > per_host * self.hosts as u64
+            || self.pending_packets as f64 > (per_host * self.hosts as u64) as f64 + in_flight
             || (self.window_generated_packets >= 200
                 && (self.window_delivered_packets as f64)
                     < 0.85 * self.window_generated_packets as f64)

@@ -83,16 +83,18 @@ pub fn of_plan(topo: &Topology, plan: &Plan, dests: &DestTable) -> Option<Bound>
     if plan.minimal_adaptive {
         minimal_even(topo, dests)
     } else if plan.routes.is_none() && plan.algorithm.starts_with("dor") {
-        of_dor(topo, dests)
+        of_dor(topo, dests, plan.splits_ties())
     } else {
         of_routes(topo, plan.routes.as_deref()?, dests)
     }
 }
 
 /// The bound of dimension-order routes, walked one path at a time without a route set (for
-/// meshes whose route set is not kept): the same channel loads, added in the same order, as
-/// [`of_routes`] of `dor::routes` (VCs do not change which channel a hop loads).
-pub fn of_dor(topo: &Topology, dests: &DestTable) -> Option<Bound> {
+/// meshes whose route set is not kept, and tori whose ties are drawn per packet): the same
+/// channel loads, added in the same order, as [`of_routes`] of `dor::routes` (VCs do not
+/// change which channel a hop loads). With `split_ties`, a pair half a ring apart in a
+/// dimension loads both ways evenly (a random tie-break's expectation).
+pub fn of_dor(topo: &Topology, dests: &DestTable, split_ties: bool) -> Option<Bound> {
     let paths = super::dor::Paths::new(topo).ok()?;
     let np = topo.ports_per_switch;
     let mut l = Loads::new(topo);
@@ -103,13 +105,27 @@ pub fn of_dor(topo: &Topology, dests: &DestTable) -> Option<Bound> {
                 return;
             }
             l.inj[s] += w;
-            paths.path(s, d, &mut r);
-            for (&sw, &p) in r.switches.iter().zip(&r.ports) {
-                l.out[sw as usize * np + p as usize] += w;
+            let t = if split_ties {
+                paths.ties(s, d)
+            } else {
+                [false; 2]
+            };
+            let share = w / (1 << (t[0] as u32 + t[1] as u32)) as f64;
+            for xp in [true, false].into_iter().take(1 + t[0] as usize) {
+                for yp in [true, false].into_iter().take(1 + t[1] as usize) {
+                    paths.path_with(s, d, [xp, yp], &mut r);
+                    for (&sw, &p) in r.switches.iter().zip(&r.ports) {
+                        l.out[sw as usize * np + p as usize] += share;
+                    }
+                }
             }
         });
     }
-    l.busiest("routes")
+    l.busiest(if split_ties {
+        "routes, ties split evenly"
+    } else {
+        "routes"
+    })
 }
 
 /// The bound of a route set under `dests` (None when no host sends).
@@ -430,12 +446,21 @@ mod tests {
                 let Ok(d) = DestTable::new(&pat, &topo) else {
                     continue; // bit-reversal on 25 hosts
                 };
-                assert_eq!(of_dor(&topo, &d), of_routes(&topo, &routes, &d), "{pat:?}");
+                assert_eq!(
+                    of_dor(&topo, &d, false),
+                    of_routes(&topo, &routes, &d),
+                    "{pat:?}"
+                );
             }
         }
         // 64x64: the route set would take gigabytes, so the plan keeps none and says why
         let big = mesh([64, 64], 1).unwrap();
-        let plan = crate::routing::registry::dor_plan(&big, false).unwrap();
+        let plan = crate::routing::registry::dor_plan(
+            &big,
+            "dor",
+            &crate::routing::registry::PlanArgs::default(),
+        )
+        .unwrap();
         assert!(plan.routes.is_none());
         let why = plan.routes_error.unwrap().to_string();
         assert!(

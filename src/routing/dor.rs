@@ -3,6 +3,7 @@
 //! torus rings make these routes cyclic — the deadlock checker says so. (Regular topologies for
 //! comparison with the irregular networks of seed 000 §4.1.)
 
+use super::function::dor::Classes;
 use super::{Route, RouteSet, RouteSetBuilder};
 use crate::error::{Error, Result};
 use crate::topology::mesh::check_layout;
@@ -59,25 +60,47 @@ impl<'a> Paths<'a> {
     }
 
     /// Host `s`'s route to host `d` into `r` (its switches and output ports; no VCs): X first,
-    /// then Y, then the port of host `d`.
+    /// then Y, then the port of host `d`; a tie goes +.
     pub fn path(&self, s: usize, d: usize, r: &mut Route) {
+        self.path_with(s, d, [true; 2], r)
+    }
+
+    /// In which dimensions host `s`'s destination `d` is exactly half a ring away (a tie:
+    /// both ways are shortest). Never on a mesh.
+    pub fn ties(&self, s: usize, d: usize) -> [bool; 2] {
+        let (ss, ds) = (self.topo.host(s).sw, self.topo.host(d).sw);
+        let [nx, ny] = self.dims;
+        let tie = |c: usize, t: usize, n: usize| self.wrap && 2 * ((t + n - c) % n) == n;
+        [tie(ss % nx, ds % nx, nx), tie(ss / nx, ds / nx, ny)]
+    }
+
+    /// [`Paths::path`] with a tie in dimension `i` going + when `plus[i]`, − otherwise.
+    pub fn path_with(&self, s: usize, d: usize, plus: [bool; 2], r: &mut Route) {
         let ([nx, ny], wrap, topo) = (self.dims, self.wrap, self.topo);
         // hosts sit on ports 0..h, then +x, -x, +y, -y (as `topology::mesh` builds them)
         let h = topo.ports_per_switch - 4;
-        let step = |c: usize, t: usize, n: usize| dor_step(c, t, n, wrap);
+        let ties = self.ties(s, d);
+        let mut first = [true; 2];
+        let mut step = |c: usize, t: usize, n: usize, i: usize| {
+            let tie = std::mem::take(&mut first[i]) && ties[i];
+            match tie {
+                true if !plus[i] => ((c + n - 1) % n, false),
+                _ => dor_step(c, t, n, wrap),
+            }
+        };
         r.switches.clear();
         r.ports.clear();
         let (ss, ds) = (topo.host(s).sw, topo.host(d).sw);
         let (mut x, mut y) = (ss % nx, ss / nx);
         let (tx, ty) = (ds % nx, ds / nx);
         while x != tx {
-            let (nx2, plus) = step(x, tx, nx);
+            let (nx2, plus) = step(x, tx, nx, 0);
             r.switches.push((x + y * nx) as u32);
             r.ports.push((if plus { h } else { h + 1 }) as u8);
             x = nx2;
         }
         while y != ty {
-            let (ny2, plus) = step(y, ty, ny);
+            let (ny2, plus) = step(y, ty, ny, 1);
             r.switches.push((x + y * nx) as u32);
             r.ports.push((if plus { h + 2 } else { h + 3 }) as u8);
             y = ny2;
@@ -102,6 +125,11 @@ pub fn grid_of(topo: &Topology) -> Result<([usize; 2], bool)> {
             return Err(Error::new(format!(
                 "dimension-order routing needs a mesh or torus topology (topology.kind = \"mesh\" or \"torus\"), not a {k}-ary {n}-tree (route it with fir-det or ir-adaptive)",
             )))
+        }
+        Shape::Dragonfly { .. } => {
+            return Err(Error::new(
+                "dimension-order routing needs a mesh or torus topology (topology.kind = \"mesh\" or \"torus\"), not a dragonfly (route it with dfly-min)",
+            ))
         }
     })
 }
@@ -131,7 +159,18 @@ pub fn dor_step(c: usize, t: usize, n: usize, wrap: bool) -> (usize, bool) {
 /// starts on VC 0 and takes VC 1 from the wraparound link (the dateline) on, until it turns
 /// into the next dimension. With two VCs the channel dependency graph of the rings is acyclic
 /// (Dally & Seitz). Meshes have no wraparound: every hop stays on VC 0.
-pub fn with_datelines(topo: &Topology, mut routes: RouteSet) -> Result<RouteSet> {
+pub fn with_datelines(topo: &Topology, routes: RouteSet) -> Result<RouteSet> {
+    with_classes(topo, routes, Classes::Dateline)
+}
+
+/// VC classes for dimension-order routes on a torus, by `classes`
+/// ([`Classes::Dateline`]: VC 1 from the wraparound link on; [`Classes::Entry`]: chosen when
+/// the route enters a dimension, VC 1 when the destination's coordinate is below the current
+/// one, as the routing function does). [`Classes::None`] leaves the routes as they are.
+pub fn with_classes(topo: &Topology, mut routes: RouteSet, classes: Classes) -> Result<RouteSet> {
+    if classes == Classes::None {
+        return Ok(routes);
+    }
     let (dims, wrap) = match topo.shape {
         Shape::Mesh { dims } => (dims, false),
         Shape::Torus { dims } => (dims, true),
@@ -143,7 +182,9 @@ pub fn with_datelines(topo: &Topology, mut routes: RouteSet) -> Result<RouteSet>
     };
     let [nx, ny] = dims;
     let h = topo.ports_per_switch - 4;
+    let coord = |sw: usize, d: usize| if d == 0 { sw % nx } else { sw / nx };
     routes.set_vcs(|switches, ports, vcs| {
+        let last = switches.last().map_or(0, |&s| s as usize);
         let (mut dim, mut crossed) = (usize::MAX, false);
         for (i, &sw) in switches.iter().enumerate() {
             let Some(&port) = ports.get(i) else {
@@ -153,11 +194,16 @@ pub fn with_datelines(topo: &Topology, mut routes: RouteSet) -> Result<RouteSet>
             let (sw, port) = (sw as usize, port as usize);
             let d = (port - h) / 2;
             let plus = (port - h).is_multiple_of(2);
+            let (c, n) = (coord(sw, d), if d == 0 { nx } else { ny });
             if d != dim {
-                (dim, crossed) = (d, false);
+                // entering the dimension: the destination's coordinate in it is where the
+                // route's last switch lies (dimension order finishes it before the next)
+                dim = d;
+                crossed = classes == Classes::Entry && coord(last, d) < c;
             }
-            let (c, n) = if d == 0 { (sw % nx, nx) } else { (sw / nx, ny) };
-            crossed |= wrap && ((plus && c == n - 1) || (!plus && c == 0));
+            if classes == Classes::Dateline {
+                crossed |= wrap && ((plus && c == n - 1) || (!plus && c == 0));
+            }
             vcs[i] = crossed as u8;
         }
     });

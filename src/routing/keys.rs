@@ -6,6 +6,7 @@
 use crate::error::Result;
 use crate::keys::Part;
 use crate::routing::dl::DlKeys;
+use crate::routing::function::dor::TorusKeys;
 use crate::routing::selection::speculative::SsrKeys;
 use crate::routing::selection::{Selection, SelectionParams};
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,9 @@ pub struct RoutingCfg {
     /// SSR's keys (seed 002).
     #[serde(flatten)]
     pub ssr: SsrKeys,
+    /// Dimension order's keys on tori (tie-break, VC classes).
+    #[serde(flatten)]
+    pub torus: TorusKeys,
 }
 
 impl Default for RoutingCfg {
@@ -47,6 +51,7 @@ impl Default for RoutingCfg {
             root: Default::default(),
             dl: DlKeys::default(),
             ssr: SsrKeys::default(),
+            torus: TorusKeys::default(),
         }
     }
 }
@@ -61,6 +66,8 @@ impl RoutingCfg {
             ),
             Part::of::<DlKeys>(),
             Part::of::<SsrKeys>(),
+            // optional keys: named here, as they do not serialize when unset
+            Part::common::<TorusKeys>(<TorusKeys as crate::keys::Keys>::OWNER, &["tie", "classes"]),
         ]
     }
 
@@ -94,6 +101,7 @@ impl RoutingCfg {
             .map_err(|e| e.context("routing.algorithm"))?;
         r.paths_name(self.paths.as_deref())
             .map_err(|e| e.context("routing.paths"))?;
+        r.torus_keys(self.torus.tie.as_deref(), self.torus.classes.as_deref())?;
         self.selection()?;
         Ok(())
     }

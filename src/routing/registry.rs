@@ -6,7 +6,7 @@
 
 use super::function::adaptive::AdaptiveRouting;
 use super::function::dl_table::DlTableRouting;
-use super::function::dor::DorRouting;
+use super::function::dor::{DorRouting, Tie, TorusKeys};
 use super::function::ir_fir::IrFirRouting;
 use super::function::opty::OptyRouting;
 use super::function::Routing;
@@ -43,6 +43,15 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The switches draw a dimension-order tie per packet (`routing.tie = "random"`): no one
+    /// route per host pair.
+    pub fn splits_ties(&self) -> bool {
+        self.functions.as_ref().is_some_and(|f| {
+            f.iter()
+                .any(|r| matches!(r, Routing::Dor(d) if d.splits_ties()))
+        })
+    }
+
     /// The source routes, or the error that says why there are none (`why` when the routing
     /// never has any).
     pub fn source_routes(&self, why: impl FnOnce() -> Error) -> Result<Arc<RouteSet>> {
@@ -70,7 +79,7 @@ impl Plan {
 }
 
 /// What a plan is computed from besides the topology.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct PlanArgs<'a> {
     /// Path-selection policy (`routing.paths`); the routing's default when None.
     pub paths: Option<&'a str>,
@@ -86,6 +95,10 @@ pub struct PlanArgs<'a> {
     /// The root of the up*/down* spanning tree (`routing.root`, resolved to a switch id) for
     /// every routing built on up*/down* orientation: updown, itb, dl, dl-table, adaptive.
     pub root: usize,
+    /// Dimension order on tori: the tie-break (`routing.tie`) and dor-dateline's VC classes
+    /// (`routing.classes`); None: the defaults (plus, dateline).
+    pub tie: Option<&'a str>,
+    pub classes: Option<&'a str>,
 }
 
 /// One routing: its name, what it is, its path policies (the first is the default) and its
@@ -200,7 +213,22 @@ impl RoutingEntry {
     /// The plan of this routing on `topo`.
     pub fn plan(&self, topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
         self.paths_name(a.paths)?;
+        self.torus_keys(a.tie, a.classes)?;
         (self.plan)(topo, a)
+    }
+
+    /// An error naming the key when a dimension-order key on tori (`routing.tie`,
+    /// `routing.classes`) is given to another routing.
+    pub fn torus_keys(&self, tie: Option<&str>, classes: Option<&str>) -> Result<()> {
+        for (key, v) in [("routing.tie", tie), ("routing.classes", classes)] {
+            if let (Some(v), false) = (v, matches!(self.name, "dor" | "dor-dateline")) {
+                return Err(Error::field(
+                    key,
+                    format!("{v:?}: the key belongs to dimension order on tori (routing.algorithm = \"dor\" or \"dor-dateline\"), not {}; remove it", self.name),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -307,26 +335,28 @@ fn plan_itb(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     Ok(source("itb", itb::routes(topo, sel, a.seed, a.root)?))
 }
 
-fn plan_dor(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
-    dor_plan(topo, false)
+fn plan_dor(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    dor_plan(topo, "dor", a)
 }
 
-fn plan_dor_dateline(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
+fn plan_dor_dateline(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     if let (_, false) = dor::grid_of(topo)? {
         return Err(Error::new(
             "dateline VCs break the cycles of a torus's rings; a mesh has none: route it with dor",
         ));
     }
-    dor_plan(topo, true)
+    dor_plan(topo, "dor-dateline", a)
 }
 
 /// The largest dimension-order route set a plan builds (1 GiB, a 48x48 mesh): beyond it the
 /// plan has none (`Plan::routes_error` says why).
 pub const DOR_ROUTES_MAX: u64 = 1 << 30;
 
-pub(crate) fn dor_plan(topo: &Topology, dateline: bool) -> Result<Plan> {
-    dor::grid_of(topo)?;
-    let functions = DorRouting::units(topo, dateline)?
+pub(crate) fn dor_plan(topo: &Topology, name: &'static str, a: &PlanArgs<'_>) -> Result<Plan> {
+    let (_, wrap) = dor::grid_of(topo)?;
+    let (tie, classes) = TorusKeys::resolve(a.tie, a.classes, name, wrap, a.seed)?;
+    let dateline = name == "dor-dateline";
+    let functions = DorRouting::units(topo, tie, classes)?
         .into_iter()
         .map(Routing::Dor)
         .collect();
@@ -341,11 +371,13 @@ pub(crate) fn dor_plan(topo: &Topology, dateline: bool) -> Result<Plan> {
             crate::memory::human(bytes),
             crate::memory::human(DOR_ROUTES_MAX)
         )))
+    } else if let Tie::Random(_) = tie {
+        Err(Error::field(
+            "routing.tie",
+            "\"random\" draws the direction of a tie per packet in the switches: there is no one route per host pair, which the myrinet family's source routes need; allowed there: plus",
+        ))
     } else {
-        dor::routes(topo).and_then(|r| match dateline {
-            true => dor::with_datelines(topo, r),
-            false => Ok(r),
-        })
+        dor::routes(topo).and_then(|r| dor::with_classes(topo, r, classes))
     };
     let (routes, routes_error) = match routes {
         Ok(r) => (Some(Arc::new(r)), None),

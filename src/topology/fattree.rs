@@ -99,6 +99,7 @@ pub fn shape_name(s: &Shape) -> String {
         Shape::Mesh { dims } => format!("a {}x{} mesh", dims[0], dims[1]),
         Shape::Torus { dims } => format!("a {}x{} torus", dims[0], dims[1]),
         Shape::FatTree { k, n } => format!("a {k}-ary {n}-tree"),
+        Shape::Dragonfly { a, p, h } => format!("a dragonfly (a = {a}, p = {p}, h = {h})"),
     }
 }
 

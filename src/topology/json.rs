@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::path::Path;
 
 const KEYS: &str = "switches, ports_per_switch, links, hosts";
-const OPTIONAL: &str = "kind, dims (mesh, torus), k and n (fattree)";
+const OPTIONAL: &str = "kind, dims (mesh, torus), k and n (fattree), a, p and h (dragonfly)";
 
 /// Serialize (deterministic: links and hosts in stored order, one per line).
 pub fn to_json(t: &Topology) -> String {
@@ -28,6 +28,9 @@ pub fn to_json(t: &Topology) -> String {
             dims[0], dims[1]
         ),
         Shape::FatTree { k, n } => format!("\"kind\": \"fattree\",\n  \"k\": {k},\n  \"n\": {n}"),
+        Shape::Dragonfly { a, p, h } => {
+            format!("\"kind\": \"dragonfly\",\n  \"a\": {a},\n  \"p\": {p},\n  \"h\": {h}")
+        }
     };
     let mut s = format!(
         "{{\n  {kind},\n  \"switches\": {},\n  \"ports_per_switch\": {},\n  \"links\": [",
@@ -83,6 +86,9 @@ pub fn from_json(text: &str) -> Result<Topology> {
             "dims",
             "k",
             "n",
+            "a",
+            "p",
+            "h",
         ]
         .contains(&k.as_str())
         {
@@ -171,11 +177,24 @@ fn declared_shape(
             k: tree("k")?,
             n: tree("n")?,
         },
+        Some("dragonfly") => {
+            let size = |k: &str| -> Result<usize> {
+                let v = obj.get(k).ok_or_else(|| {
+                    Error::field(k, "missing: a dragonfly file needs \"a\", \"p\" and \"h\"")
+                })?;
+                usize::try_from(uint(v, k)?).map_err(|_| Error::field(k, "out of range"))
+            };
+            Shape::Dragonfly {
+                a: size("a")?,
+                p: size("p")?,
+                h: size("h")?,
+            }
+        }
         _ => {
             return Err(Error::field(
                 "kind",
                 format!(
-                "{kind} is not allowed; allowed: \"irregular\", \"mesh\", \"torus\", \"fattree\""
+                "{kind} is not allowed; allowed: \"irregular\", \"mesh\", \"torus\", \"fattree\", \"dragonfly\""
             ),
             ))
         }
@@ -190,6 +209,20 @@ fn declared_shape(
                 "kind",
                 format!("\"fattree\" with k = {k}, n = {n}: the links and hosts are not that k-ary n-tree as `flitwave topology fattree` wires it"),
             ));
+        }
+        Shape::Dragonfly { a, p, h } => {
+            let d = super::dragonfly::Dragonfly { a, p, h };
+            let want = super::dragonfly::dragonfly(d).map_err(|e| e.context("kind"))?;
+            let same = want.switches == t.switches
+                && want.ports_per_switch == t.ports_per_switch
+                && (0..t.switches)
+                    .all(|sw| (0..t.ports_per_switch).all(|p| want.peer(sw, p) == t.peer(sw, p)));
+            if !same {
+                return Err(Error::field(
+                    "kind",
+                    format!("\"dragonfly\" with a = {a}, p = {p}, h = {h}: the links and hosts are not that dragonfly as flitwave wires it (docs/topologies.md)"),
+                ));
+            }
         }
         _ => {}
     }

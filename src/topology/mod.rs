@@ -6,6 +6,7 @@
 //! and export use exactly the interchange form
 //! `{"switches": N, "ports_per_switch": P, "links": [[swA, portA, swB, portB], ...], "hosts": [[host, sw, port], ...]}`.
 
+pub mod dragonfly;
 pub mod fattree;
 pub mod irregular;
 pub mod json;
@@ -75,6 +76,9 @@ pub enum Shape {
     Torus { dims: [usize; 2] },
     /// k-ary n-tree (seed 001 §2), wired as [`fattree::fattree`] does.
     FatTree { k: u32, n: u32 },
+    /// Dragonfly of `a` routers per group, `p` hosts per router, `h` global links per router,
+    /// wired as [`dragonfly::dragonfly`] does.
+    Dragonfly { a: usize, p: usize, h: usize },
 }
 
 /// A validated network topology. Construct with [`Topology::new`], which checks every rule.

@@ -85,3 +85,58 @@ pub fn vc_network(
         _ => panic!("not a vc network"),
     }
 }
+
+/// Every probe value of a network, in walk order (what a waveform would record).
+#[derive(Default)]
+pub struct ProbeValues(pub Vec<String>);
+
+impl flitwave::sim::ProbeVisitor for ProbeValues {
+    fn scope(&mut self, name: &str) {
+        self.0.push(format!("+{name}"));
+    }
+    fn scope_idx(&mut self, prefix: &str, idx: usize) {
+        self.0.push(format!("+{prefix}{idx}"));
+    }
+    fn up(&mut self) {
+        self.0.push("-".into());
+    }
+    fn bits(&mut self, name: &str, _width: u32, value: u64) {
+        self.0.push(format!("{name}={value}"));
+    }
+    fn int(&mut self, name: &str, value: i64) {
+        self.0.push(format!("{name}={value}"));
+    }
+    fn text(&mut self, name: &str, value: &str) {
+        self.0.push(format!("{name}={value}"));
+    }
+}
+
+/// The probe values of `p` now.
+pub fn probe_values(p: &impl flitwave::sim::Probe) -> Vec<String> {
+    let mut v = ProbeValues::default();
+    p.probe(&mut v);
+    v.0
+}
+
+/// The vc network of `c` run `cycles` twice, sleeping quiet blocks and evaluating every block
+/// every cycle: the probe values every `every` cycles and the summaries must agree. Returns the
+/// packets delivered.
+#[allow(dead_code)]
+pub fn vc_sleep_side_by_side(
+    what: &str,
+    c: &flitwave::experiment::config::Config,
+    cycles: u64,
+    every: u64,
+) -> u64 {
+    let (mut a, mut b) = (vc_network(c), vc_network(c));
+    b.no_sleep();
+    for t in 0..cycles {
+        a.step();
+        b.step();
+        if t % every == 0 {
+            assert_eq!(probe_values(&a), probe_values(&b), "{what}: cycle {t}");
+        }
+    }
+    assert_eq!(a.summary(), b.summary(), "{what}");
+    a.summary().delivered_packets
+}

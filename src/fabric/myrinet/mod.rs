@@ -221,13 +221,14 @@ fn pause(c: &crate::fabric::keys::FabricCfg) -> u64 {
 /// Stop/go must never overflow: everything in flight after the stop decision must fit.
 fn check(c: &crate::fabric::keys::FabricCfg) -> Result<()> {
     let s = &c.switch.myrinet;
-    let need = s.stop_above + 1 + 2 * c.link.fly_cycles as usize + 1;
+    let fly = c.link.max_fly();
+    let need = s.stop_above + 1 + 2 * fly as usize + 1;
     if need > s.slack_bytes {
         return Err(Error::field(
             "switch.slack_bytes",
             format!(
-                "{} is too small for stop_above {} and fly_cycles {}: stop/go needs at least {need} (stop_above + 2*fly + 2)",
-                s.slack_bytes, s.stop_above, c.link.fly_cycles
+                "{} is too small for stop_above {} and a fly time of {fly} (link.fly_cycles, link.host_fly_cycles): stop/go needs at least {need} (stop_above + 2*fly + 2)",
+                s.slack_bytes, s.stop_above
             ),
         ));
     }

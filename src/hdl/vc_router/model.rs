@@ -11,7 +11,8 @@ use crate::blocks::luc_ncb::ExchangeParams;
 use crate::fabric::vc::switch::{CrossbarKind, Switching, VcParams, VcSwitch};
 use crate::fabric::vc::VcExt;
 use crate::fabric::Wiring;
-use crate::routing::function::{dor::DorRouting, Routing};
+use crate::routing::function::dor::{Classes, DorRouting, Tie};
+use crate::routing::function::Routing;
 use crate::routing::keys::RoutingCfg;
 use crate::sim::packet::{Header, Packet, PacketTable};
 use crate::sim::{Flit, FlowCtl};
@@ -102,7 +103,7 @@ impl VcRouterModel {
         let topo = crate::topology::mesh::mesh([MESH as usize; 2], 1).expect("an 8x8 mesh");
         let id = (AT.0 + MESH * AT.1) as usize;
         let routing = Routing::Dor(
-            DorRouting::units(&topo, false)
+            DorRouting::units(&topo, Tie::Plus, Classes::None)
                 .expect("dor on a mesh")
                 .swap_remove(id),
         );

@@ -127,6 +127,8 @@ fn route_stats(topo: &Topology, alg: &str, restriction: &str, sel: &str) -> Resu
         layers: Some(3),
         default_layers: 3,
         root: 0,
+        tie: None,
+        classes: None,
     };
     let plan = routing(alg)?.plan(topo, &args)?;
     let routes = plan.source_routes(|| crate::Error::new("no routes"))?;

@@ -28,6 +28,7 @@ pub fn function_graph<'a>(topo: &'a Topology, vcs: usize, functions: &[Routing])
     let mut held = vec![false; n * np * vcs];
     let mut stack: Vec<(usize, usize, usize)> = Vec::new();
     let mut c = Candidates::new();
+    let functions: Vec<Routing> = functions.iter().map(Routing::every_draw).collect();
     for &(dh, _) in dst_host.iter().flatten() {
         let hdr = Header {
             dst: dh as u32,

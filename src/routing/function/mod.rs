@@ -171,6 +171,15 @@ macro_rules! routing_functions {
         }
 
         impl Routing {
+            /// The function offering, for the deadlock check, every candidate any packet may
+            /// be given (a dimension-order unit's ties drawn per packet: both ways).
+            pub fn every_draw(&self) -> Routing {
+                match self {
+                    Routing::Dor(d) => Routing::Dor(d.every_draw()),
+                    r => r.clone(),
+                }
+            }
+
             /// The function's name.
             pub fn name(&self) -> &'static str {
                 match self {

@@ -27,7 +27,7 @@ pub fn draw(topo: &Topology, loads: &[LinkLoad], scale: &Scale) -> Plot {
     match topo.shape {
         Shape::Mesh { dims } | Shape::Torus { dims } => grid(topo, dims, loads, scale),
         Shape::FatTree { k, n } => tree(topo, k, n, loads, scale),
-        Shape::Irregular => matrix(topo, loads, scale),
+        Shape::Irregular | Shape::Dragonfly { .. } => matrix(topo, loads, scale),
     }
 }
 

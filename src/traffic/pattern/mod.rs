@@ -14,6 +14,7 @@
 pub mod bit_reversal;
 pub mod butterfly;
 pub mod complement;
+pub mod fixed_self;
 pub mod hot_spot;
 pub mod local;
 pub mod perfect_shuffle;
@@ -74,6 +75,7 @@ pub const PATTERNS: &[Entry] = &[
     butterfly::ENTRY,
     local::ENTRY,
     hot_spot::ENTRY,
+    fixed_self::ENTRY,
 ];
 
 /// The names `traffic.pattern` takes, for errors and help.

@@ -149,9 +149,14 @@ impl DestTable {
         }
     }
 
-    /// Some source may send to itself (`uniform+self`).
+    /// Some source may send to itself (`uniform+self`, a permutation's fixed points with
+    /// `+self`).
     pub fn may_pick_self(&self) -> bool {
-        matches!(self.kind, Draw::Any)
+        match &self.kind {
+            Draw::Any => true,
+            Draw::Fixed(v) => v.iter().enumerate().any(|(s, &d)| d == Some(s as u32)),
+            _ => false,
+        }
     }
 
     /// The fixed destination of `src` for permutation patterns, else None.
