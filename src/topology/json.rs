@@ -182,7 +182,7 @@ fn declared_shape(
                 let v = obj.get(k).ok_or_else(|| {
                     Error::field(k, "missing: a dragonfly file needs \"a\", \"p\" and \"h\"")
                 })?;
-                usize::try_from(uint(v, k)?).map_err(|_| Error::field(k, "out of range"))
+                uint(v, k)
             };
             Shape::Dragonfly {
                 a: size("a")?,
