@@ -416,6 +416,13 @@ pub(crate) struct ShapeArgs {
     /// Dimensions (mesh/torus), e.g. 8x8.
     #[arg(long, default_value = "4x4")]
     pub dims: String,
+    /// Dragonfly routers per group (default 8; its hosts per router: --hosts-per-switch in
+    /// `topology`, 4 in `routes`).
+    #[arg(long)]
+    pub a: Option<usize>,
+    /// Dragonfly global links per router (default 4); a·h + 1 groups.
+    #[arg(long)]
+    pub h: Option<usize>,
     /// Seed of the random topology (and of random path choices).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -423,7 +430,7 @@ pub(crate) struct ShapeArgs {
 
 #[derive(Args)]
 pub(crate) struct TopoArgs {
-    /// irregular, mesh, torus or fattree (k-ary n-tree, seed 001 §2).
+    /// irregular, mesh, torus, fattree (k-ary n-tree, seed 001 §2) or dragonfly.
     pub kind: String,
     #[command(flatten)]
     pub shape: ShapeArgs,
@@ -443,7 +450,7 @@ pub(crate) struct RoutesArgs {
     /// Topology JSON file.
     #[arg(long)]
     pub topology_file: Option<PathBuf>,
-    /// Or generate: irregular, mesh, torus, fattree.
+    /// Or generate: irregular, mesh, torus, fattree, dragonfly.
     #[arg(long, default_value = "irregular")]
     pub topology: String,
     #[command(flatten)]

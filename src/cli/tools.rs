@@ -23,6 +23,9 @@ pub(crate) struct TopoSpec<'a> {
     /// Fat-tree arity and stages (`--k`, `--n`); only fattree takes them.
     pub k: Option<u32>,
     pub n: Option<u32>,
+    /// Dragonfly routers per group and global links per router (`--a`, `--h`).
+    pub a: Option<usize>,
+    pub h: Option<usize>,
 }
 
 pub(crate) fn make_topology(s: &TopoSpec) -> Result<Topology> {
@@ -36,8 +39,24 @@ pub(crate) fn make_topology(s: &TopoSpec) -> Result<Topology> {
             ),
         ));
     }
+    if s.kind != "dragonfly" && (s.a.is_some() || s.h.is_some()) {
+        return Err(Error::field(
+            if s.a.is_some() { "--a" } else { "--h" },
+            format!(
+                "applies to dragonflies only, not to the {:?} topology",
+                s.kind
+            ),
+        ));
+    }
     match s.kind {
         "irregular" => irregular::generate(s.switches, s.hosts_per_switch, s.ports, s.seed),
+        "dragonfly" => {
+            flitwave::topology::dragonfly::dragonfly(flitwave::topology::dragonfly::Dragonfly {
+                a: s.a.unwrap_or(8),
+                p: s.hosts_per_switch,
+                h: s.h.unwrap_or(4),
+            })
+        }
         "mesh" => mesh::mesh(mesh::parse_dims(s.dims)?, s.hosts_per_switch),
         "torus" => mesh::torus(mesh::parse_dims(s.dims)?, s.hosts_per_switch),
         _ if tree => {
@@ -45,7 +64,7 @@ pub(crate) fn make_topology(s: &TopoSpec) -> Result<Topology> {
         }
         other => Err(Error::field(
             "topology",
-            format!("{other:?} is unknown, allowed: irregular, mesh, torus, fattree"),
+            format!("{other:?} is unknown, allowed: irregular, mesh, torus, fattree, dragonfly"),
         )),
     }
 }
@@ -60,6 +79,8 @@ pub(crate) fn cmd_topology(a: TopoArgs) -> Result<()> {
         seed: a.shape.seed,
         k: a.shape.k,
         n: a.shape.n,
+        a: a.shape.a,
+        h: a.shape.h,
     })?;
     match &a.output {
         Some(p) => {
@@ -96,6 +117,8 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             seed: a.shape.seed,
             k: a.shape.k,
             n: a.shape.n,
+            a: a.shape.a,
+            h: a.shape.h,
         })?,
     };
     let name = match (&a.routing, &topo.shape) {

@@ -10,7 +10,7 @@ use crate::fabric::{Family, NetParams, Network};
 use crate::routing::bound::{self, Bound};
 use crate::routing::registry::{routing, Plan, PlanArgs};
 use crate::routing::selection::SelectionFunction;
-use crate::topology::{fattree, irregular, json, mesh, Topology};
+use crate::topology::{fattree, irregular, json, mesh, Shape, Topology};
 use crate::traffic::pattern::{DestTable, Pattern};
 use crate::traffic::storage::{self, StorageParams};
 use crate::traffic::trace::{Packetize, Trace};
@@ -33,6 +33,7 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
             t.hosts_per_switch,
         ),
         TopologyKind::Fattree => fattree::fattree(t.k, t.n).map_err(|e| e.context("topology")),
+        TopologyKind::Dragonfly => crate::topology::dragonfly::dragonfly(t.dragonfly()),
         TopologyKind::File => {
             let f = t
                 .file
@@ -43,8 +44,24 @@ pub fn topology(cfg: &Config) -> Result<Topology> {
     }
 }
 
+/// An error naming `link.global_fly_cycles` when it is given for a topology without global
+/// links.
+pub fn check_link_classes(cfg: &Config, topo: &Topology) -> Result<()> {
+    if cfg.link.global_fly_cycles.is_some() && !matches!(topo.shape, Shape::Dragonfly { .. }) {
+        return Err(Error::field(
+            "link.global_fly_cycles",
+            format!(
+                "global links are a dragonfly's links between groups; {} has none: remove the key",
+                crate::topology::fattree::shape_name(&topo.shape)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The routing plan a configuration names, on `topo`.
 pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
+    check_link_classes(cfg, topo)?;
     let r = routing(&cfg.routing.algorithm).map_err(|e| e.context("routing.algorithm"))?;
     let sel = cfg.routing.selection()?;
     let args = PlanArgs {
@@ -67,6 +84,7 @@ pub fn net_params(cfg: &Config) -> NetParams {
     NetParams {
         fly_cycles: cfg.link.fly_cycles,
         host_fly_cycles: cfg.link.host_fly(),
+        global_fly_cycles: cfg.link.global_fly(),
         clock_ns: cfg.link.clock_ns,
         flit_bytes: cfg.link.flit_bytes,
         rate: if cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some() {

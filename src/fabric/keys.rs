@@ -66,6 +66,10 @@ pub struct LinkCfg {
     /// ejection channels of 1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host_fly_cycles: Option<u32>,
+    /// Fly time of a dragonfly's global links (between groups), when it differs from the
+    /// links inside a group (BookSim2's dragonfly: 100 cycles against 10).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub global_fly_cycles: Option<u32>,
     /// Clock period in ns (seed 000: 6.25 ns per 1-byte flit).
     pub clock_ns: f64,
     /// Bytes per flit; a link moves one flit per cycle (seed 000/001: 1).
@@ -79,6 +83,7 @@ impl Default for LinkCfg {
         LinkCfg {
             fly_cycles: n.fly_cycles,
             host_fly_cycles: None,
+            global_fly_cycles: None,
             clock_ns: n.clock_ns,
             flit_bytes: n.flit_bytes,
         }
@@ -91,9 +96,14 @@ impl LinkCfg {
         self.host_fly_cycles.unwrap_or(self.fly_cycles)
     }
 
+    /// A dragonfly's global links' fly time.
+    pub fn global_fly(&self) -> u32 {
+        self.global_fly_cycles.unwrap_or(self.fly_cycles)
+    }
+
     /// The longest fly time of any link.
     pub fn max_fly(&self) -> u32 {
-        self.fly_cycles.max(self.host_fly())
+        self.fly_cycles.max(self.host_fly()).max(self.global_fly())
     }
 
     /// Every value in range.
@@ -101,6 +111,9 @@ impl LinkCfg {
         range("link.fly_cycles", self.fly_cycles, 1, 1024)?;
         if let Some(f) = self.host_fly_cycles {
             range("link.host_fly_cycles", f, 1, 1024)?;
+        }
+        if let Some(f) = self.global_fly_cycles {
+            range("link.global_fly_cycles", f, 1, 1024)?;
         }
         range("link.flit_bytes", self.flit_bytes, 1, 4096)?;
         if !(self.clock_ns >= 1e-3 && self.clock_ns <= 1e6) {

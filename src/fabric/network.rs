@@ -10,6 +10,8 @@
 use super::sleep::Sleep;
 
 mod idle;
+mod params;
+pub use params::NetParams;
 pub mod parallel;
 use super::storage::StorageRun;
 use super::summary::Summary;
@@ -27,43 +29,6 @@ use crate::traffic::injection::HostInjection;
 use crate::traffic::pattern::DestTable;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-/// What every network has, whatever its family.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct NetParams {
-    /// Link fly time in cycles (seed 000: 8).
-    pub fly_cycles: u32,
-    /// Fly time of the links between a NIC and its switch (`link.host_fly_cycles`; the same
-    /// as `fly_cycles` unless given).
-    pub host_fly_cycles: u32,
-    /// Clock period in ns (6.25: one flit per 6.25 ns).
-    pub clock_ns: f64,
-    /// Bytes per flit (the link moves one flit per cycle).
-    pub flit_bytes: u32,
-    /// Offered load of the generators, payload flits per cycle per host.
-    pub rate: f64,
-    /// First measured cycle.
-    pub warmup: u64,
-    /// Cycles without any flit moving, while flits or packets wait, that count as deadlock.
-    pub watchdog_cycles: u64,
-    /// Seed of the traffic generators.
-    pub seed: u64,
-}
-
-impl Default for NetParams {
-    fn default() -> Self {
-        NetParams {
-            fly_cycles: 8,
-            host_fly_cycles: 8,
-            clock_ns: 6.25,
-            flit_bytes: 1,
-            rate: 0.01,
-            warmup: 10_000,
-            watchdog_cycles: 20_000,
-            seed: 1,
-        }
-    }
-}
 
 /// A whole network of family `F`.
 pub struct Network<F: Family> {
@@ -126,6 +91,7 @@ impl<F: Family> Network<F> {
         for (key, fly) in [
             ("link.fly_cycles", params.fly_cycles),
             ("link.host_fly_cycles", params.host_fly_cycles),
+            ("link.global_fly_cycles", params.global_fly_cycles),
         ] {
             if fly == 0 {
                 return Err(Error::field(key, "0 is out of range, allowed >= 1"));
@@ -144,8 +110,7 @@ impl<F: Family> Network<F> {
         let mut nic_out = vec![NO_LINK; hosts];
         let mut flies = Vec::new();
         let mut new_link = |a: Endpoint, b: Endpoint, links: &mut Vec<Link>| {
-            let host = matches!(a, Endpoint::Nic(_)) || matches!(b, Endpoint::Nic(_));
-            let fly = [params.fly_cycles, params.host_fly_cycles][host as usize];
+            let fly = params.fly_of(topo, a, b);
             links.push(Link::new(fly));
             flies.push(fly);
             link_ends.push((a, b));

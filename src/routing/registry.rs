@@ -5,6 +5,7 @@
 //! entry in [`ROUTINGS`].
 
 use super::function::adaptive::AdaptiveRouting;
+use super::function::dfly::DflyRouting;
 use super::function::dl_table::DlTableRouting;
 use super::function::dor::{DorRouting, Tie, TorusKeys};
 use super::function::ir_fir::IrFirRouting;
@@ -14,7 +15,7 @@ use super::ir_fir::{unit, Scheme};
 use super::{dor, itb, updown, RouteSet};
 use crate::error::{Error, Result};
 use crate::topology::fattree::tree_of;
-use crate::topology::Topology;
+use crate::topology::{Shape, Topology};
 use std::sync::Arc;
 
 /// What a routing gives a network.
@@ -159,6 +160,12 @@ pub const ROUTINGS: &[RoutingEntry] = &[
         help: "dimension order on 2D tori with dateline VCs: VC class 0 until the wraparound link, class 1 after it, per dimension (needs 2 VCs; vc family)",
         paths: &[],
         plan: plan_dor_dateline,
+    },
+    RoutingEntry {
+        name: "dfly-min",
+        help: "minimal routing on a dragonfly (BookSim2's min_dragonflynew): local, global, local hops at most; VC class 0 in the source group, 1 from the global link on (needs 2 VCs; vc family)",
+        paths: &[],
+        plan: plan_dfly_min,
     },
     RoutingEntry {
         name: "fir-det",
@@ -389,6 +396,30 @@ pub(crate) fn dor_plan(topo: &Topology, name: &'static str, a: &PlanArgs<'_>) ->
         functions: Some(functions),
         routes_error,
         vcs: 1 + dateline as usize,
+        escape_vc: false,
+        minimal_adaptive: false,
+    })
+}
+
+fn plan_dfly_min(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
+    let Shape::Dragonfly { a, p, h } = topo.shape else {
+        return Err(Error::new(format!(
+            "dfly-min routes a dragonfly (topology.kind = \"dragonfly\"), not {}",
+            crate::topology::fattree::shape_name(&topo.shape)
+        )));
+    };
+    let d = crate::topology::dragonfly::Dragonfly { a, p, h };
+    Ok(Plan {
+        algorithm: "dfly-min",
+        routes: None,
+        functions: Some(
+            DflyRouting::units(d)
+                .into_iter()
+                .map(Routing::Dfly)
+                .collect(),
+        ),
+        routes_error: None,
+        vcs: 2,
         escape_vc: false,
         minimal_adaptive: false,
     })

@@ -13,6 +13,8 @@ pub enum TopologyKind {
     Torus,
     /// k-ary n-tree (seed 001 §2).
     Fattree,
+    /// Dragonfly (`topology.a`, `topology.h`, `hosts_per_switch` = p; docs/topologies.md).
+    Dragonfly,
     File,
 }
 
@@ -32,6 +34,12 @@ pub struct TopologyCfg {
     /// Fat-tree arity (a power of two) and stages: k^n hosts.
     pub k: u32,
     pub n: u32,
+    /// Dragonfly: routers per group (default 8) and global links per router (default 4);
+    /// hosts per router: `hosts_per_switch`; a·h + 1 groups.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub h: Option<usize>,
     /// Topology JSON file (kind = "file").
     pub file: Option<String>,
     /// Seed of the random topology (defaults to the run seed).
@@ -49,6 +57,8 @@ impl Default for TopologyCfg {
             dims: "4x4".into(),
             k: 4,
             n: 3,
+            a: None,
+            h: None,
             file: None,
             seed: None,
         }
@@ -56,6 +66,15 @@ impl Default for TopologyCfg {
 }
 
 impl TopologyCfg {
+    /// The dragonfly these keys shape (`kind = "dragonfly"`).
+    pub fn dragonfly(&self) -> crate::topology::dragonfly::Dragonfly {
+        crate::topology::dragonfly::Dragonfly {
+            a: self.a.unwrap_or(8),
+            p: self.hosts_per_switch,
+            h: self.h.unwrap_or(4),
+        }
+    }
+
     /// Check every value range; the error names the key and what is allowed.
     pub fn validate(&self) -> Result<()> {
         crate::keys::range("topology.switches", self.switches, 1, 4096)?;
@@ -65,6 +84,17 @@ impl TopologyCfg {
             return Err(Error::field(
                 "topology.file",
                 "kind = \"file\" needs a file path",
+            ));
+        }
+        if self.kind == TopologyKind::Dragonfly {
+            self.dragonfly().check()?;
+        } else if let Some((key, _)) = [("topology.a", self.a), ("topology.h", self.h)]
+            .into_iter()
+            .find(|(_, v)| v.is_some())
+        {
+            return Err(Error::field(
+                key,
+                "shapes a dragonfly (topology.kind = \"dragonfly\") only; remove it",
             ));
         }
         if self.kind == TopologyKind::Fattree {

@@ -268,6 +268,11 @@ impl Topology {
         self.hosts[h]
     }
 
+    /// Port `port` of switch `sw` is a global link (a dragonfly's link between groups).
+    pub fn is_global(&self, _sw: usize, port: usize) -> bool {
+        matches!(self.shape, Shape::Dragonfly { a, p, .. } if port >= p + a - 1)
+    }
+
     /// Switch neighbours of `sw` as (port, peer switch, peer port), in port order.
     pub fn neighbors(&self, sw: usize) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
         (0..self.ports_per_switch).filter_map(move |p| match self.peer(sw, p) {

@@ -296,7 +296,7 @@ pub fn build(
         } else {
             match plan.algorithm {
                 "dl" | "dl-table" => VcRoles::Layers,
-                "dor-dateline" => VcRoles::Classes,
+                "dor-dateline" | "dfly-min" => VcRoles::Classes,
                 _ => VcRoles::Plain,
             }
         },

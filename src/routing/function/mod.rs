@@ -9,6 +9,7 @@
 
 pub mod adaptive;
 pub mod check;
+pub mod dfly;
 pub mod dl_table;
 pub mod dor;
 pub mod ir_fir;
@@ -228,6 +229,7 @@ routing_functions! {
     DlTable(dl_table::DlTableRouting) = "dl-table",
     Adaptive(adaptive::AdaptiveRouting) = "adaptive",
     Opty(opty::OptyRouting) = "opt-y",
+    Dfly(dfly::DflyRouting) = "dfly",
 }
 
 #[cfg(test)]

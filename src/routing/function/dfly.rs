@@ -1,0 +1,83 @@
+//! Minimal routing on a dragonfly (`routing.algorithm = "dfly-min"`), as BookSim2's
+//! `min_dragonflynew` routes: to the destination router when it is in this group (one local
+//! hop), else to the router of this group that holds the global link to the destination's
+//! group, over that link, then one local hop in the destination's group — at most local,
+//! global, local. VC classes (class 0 the even VCs, class 1 the odd): class 0 in the source
+//! group, class 1 from the global link on (BookSim2's "optical dateline"), which makes the
+//! channel dependencies acyclic with 2 VCs. Latency: combinational.
+
+use super::{Candidate, Candidates, Query, RoutingFunction};
+use crate::sim::{Probe, ProbeVisitor};
+use crate::topology::dragonfly::Dragonfly;
+
+/// The minimal dragonfly unit of one router.
+#[derive(Debug, Clone)]
+pub struct DflyRouting {
+    pub d: Dragonfly,
+    pub sw: u32,
+}
+
+impl DflyRouting {
+    /// The units of every router of dragonfly `d`.
+    pub fn units(d: Dragonfly) -> Vec<DflyRouting> {
+        (0..d.routers())
+            .map(|sw| DflyRouting { d, sw: sw as u32 })
+            .collect()
+    }
+
+    /// The output port of router `r` towards router `dr` (≠ `r`) on the minimal path.
+    pub fn toward(&self, r: usize, dr: usize) -> usize {
+        let d = &self.d;
+        let (g, dg) = (d.group(r), d.group(dr));
+        if g == dg {
+            return d.local_port(r, dr);
+        }
+        let (gr, gp) = d.global_link(g, dg);
+        if gr == r {
+            gp
+        } else {
+            d.local_port(r, gr)
+        }
+    }
+}
+
+impl RoutingFunction for DflyRouting {
+    #[inline]
+    fn route(&self, q: &Query<'_>, out: &mut Candidates) {
+        let d = &self.d;
+        let dst = q.hdr.dst as usize;
+        let (r, dr) = (self.sw as usize, dst / d.p);
+        if dr >= d.routers() {
+            return; // no such host: a route error
+        }
+        if dr == r {
+            out.push(Candidate {
+                port: (dst % d.p) as u8,
+                vcs: u32::MAX,
+                escape: false,
+                pri: 0,
+                turn: false,
+            });
+            return;
+        }
+        let port = self.toward(r, dr);
+        // class 1 on the global link and after it; a packet just injected starts in class 0
+        let injected = (q.in_port as usize) < d.p;
+        let class1 = port >= d.first_global() || (!injected && q.in_vc & 1 == 1);
+        out.push(Candidate {
+            port: port as u8,
+            vcs: if class1 { 0xAAAA_AAAA } else { 0x5555_5555 },
+            escape: false,
+            pri: 0,
+            turn: false,
+        });
+    }
+
+    fn unit(&self) -> &'static str {
+        "dfly"
+    }
+}
+
+impl Probe for DflyRouting {
+    fn probe<V: ProbeVisitor>(&self, _v: &mut V) {}
+}

@@ -1,0 +1,167 @@
+//! Testbench of the dragonfly (issue 31 item 3, first part): BookSim2's example as the preset
+//! `configs/booksim-dragonfly.toml` crossing the pipeline's cycles on every lone packet, its
+//! links of three fly times (inside a group, between groups, to hosts), minimal routing whose
+//! second VC class carries the packets past their global link, deadlock-free by the
+//! dependency-graph check on every small dragonfly, and bad sizes and keys refused naming them.
+
+use crate::common::{fails_with, vc_network as vc_net, vc_sleep_side_by_side};
+use flitwave::experiment::config::Config;
+use flitwave::routing::function::check::check_function;
+use flitwave::routing::registry::{routing, PlanArgs};
+use flitwave::topology::dragonfly::{dragonfly, Dragonfly};
+
+/// The dragonfly preset with overrides.
+fn preset(over: &[&str]) -> Config {
+    let o: Vec<String> = over.iter().map(|s| s.to_string()).collect();
+    Config::from_toml(include_str!("../configs/booksim-dragonfly.toml"), &o).unwrap()
+}
+
+/// (routers crossed, local links, global links) of host `s`'s minimal path to host `t` on
+/// BookSim2's dragonfly (p = 4, a = 8, h = 4).
+fn path(s: u32, t: u32) -> (u64, u64, u64) {
+    let d = Dragonfly { a: 8, p: 4, h: 4 };
+    let (r, q) = ((s / 4) as usize, (t / 4) as usize);
+    if r == q {
+        return (1, 0, 0);
+    }
+    let (g, gq) = (d.group(r), d.group(q));
+    if g == gq {
+        return (2, 1, 0);
+    }
+    let (out, _) = d.global_link(g, gq);
+    let (inn, _) = d.global_link(gq, g);
+    let l = (out != r) as u64 + (inn != q) as u64;
+    (2 + l, l, 1)
+}
+
+#[test]
+fn booksim_dragonfly_preset_crosses_its_pipeline_on_every_lone_packet() {
+    // lone 10-flit packets 400 cycles apart: 2 cycles to the first router, 3 per router (VC
+    // and switch allocation, crossbar), 10 more per local link (fly 11), 100 more per global
+    // link (fly 101), 1 more out of the last router, 9 flits behind the head:
+    // 12 + 3 R + 10 local + 100 global
+    let pairs: Vec<(u32, u32)> = (0..120u32)
+        .map(|i| (i * 7 % 1056, (i * 389 + 61) % 1056))
+        .collect();
+    let inj: Vec<(u64, u32, u32, u32)> = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, &(s, d))| (100 + 400 * i as u64, s, d, 10))
+        .collect();
+    let mut net = vc_net(&preset(&["traffic.rate=0", "warmup=0"]));
+    net.load_trace(&inj, u32::MAX).unwrap();
+    net.run_workload(200_000).expect("the trace finishes");
+    let s = net.summary();
+    assert!(s.healthy(), "{}", s.report());
+    let lat = |&(a, b): &(u32, u32)| {
+        let (r, l, g) = path(a, b);
+        12 + 3 * r + 10 * l + 100 * g
+    };
+    let want: u64 = pairs.iter().map(lat).sum();
+    let got = s.latency.unwrap().cycles;
+    assert!(
+        (got - want as f64 / pairs.len() as f64).abs() < 1e-9,
+        "average {got}, the pipeline gives {}",
+        want as f64 / pairs.len() as f64
+    );
+    assert_eq!(Some(s.max_latency_cycles), pairs.iter().map(lat).max());
+    // the three classes of links really differ: every path here crosses a global link or not
+    assert!(pairs.iter().any(|p| path(p.0, p.1).2 == 1));
+    assert!(pairs.iter().any(|p| path(p.0, p.1).2 == 0));
+}
+
+#[test]
+fn the_second_class_carries_what_crossed_a_global_link() {
+    // a small dragonfly under uniform load: class 1 (VC 1) carries the global hops and the
+    // local hops after them, class 0 the local hops before; sleeping blocks see every arrival
+    // on time with three fly times
+    let c = preset(&[
+        "topology.a=4",
+        "topology.h=2",
+        "topology.hosts_per_switch=2",
+        "traffic.rate=0.2",
+        "link.fly_cycles=3",
+        "link.global_fly_cycles=9",
+        "switch.vc_buffer_flits=16",
+        "cycles=6000",
+        "warmup=1000",
+    ]);
+    let delivered = vc_sleep_side_by_side("dragonfly", &c, 3000, 7);
+    assert!(delivered > 100);
+    let mut net = vc_net(&c);
+    net.run(c.cycles);
+    let s = net.summary();
+    assert!(s.healthy(), "{}", s.report());
+    let vc: Vec<u64> = (0..2)
+        .map(|v| net.switches.iter().map(|s| s.forwarded_vc[v]).sum())
+        .collect();
+    // 9 groups of 4 routers: most packets leave their group, so both classes carry flits
+    assert!(vc[0] > 0 && vc[1] > 0, "{vc:?}");
+    assert!(vc[1] > vc[0] / 2, "{vc:?}");
+}
+
+#[test]
+fn minimal_dragonfly_routing_is_deadlock_free() {
+    for (a, p, h) in [
+        (1, 1, 1),
+        (2, 1, 1),
+        (3, 2, 1),
+        (4, 2, 2),
+        (4, 1, 3),
+        (8, 4, 4),
+    ] {
+        let topo = dragonfly(Dragonfly { a, p, h }).unwrap();
+        let plan = routing("dfly-min")
+            .unwrap()
+            .plan(&topo, &PlanArgs::default())
+            .unwrap();
+        let c = check_function(&topo, 2, plan.functions.as_ref().unwrap());
+        assert!(c.acyclic, "a = {a}, p = {p}, h = {h}: {c}");
+    }
+}
+
+#[test]
+fn bad_dragonfly_sizes_and_keys_are_refused_naming_them() {
+    let run = |config: &str, sets: &[&str], needles: &[&str]| {
+        let mut a = vec!["run", "--config", config, "--cycles", "100"];
+        for s in sets {
+            a.push("--set");
+            a.push(s);
+        }
+        fails_with(&a, needles);
+    };
+    let dfly = "configs/booksim-dragonfly.toml";
+    run(dfly, &["topology.a=65"], &["topology.a", "1..=64"]);
+    run(dfly, &["topology.h=0"], &["topology.h", ">= 1"]);
+    run(dfly, &["topology.a=30"], &["37 ports", "32"]);
+    run(
+        dfly,
+        &["link.global_fly_cycles=0"],
+        &["link.global_fly_cycles"],
+    );
+    run(
+        dfly,
+        &["switch.vcs=1"],
+        &["switch.vcs", "2 VCs", "dfly-min"],
+    );
+    run(
+        dfly,
+        &["routing.algorithm=\"dor\""],
+        &["dimension-order", "dragonfly"],
+    );
+    run(
+        "configs/booksim-iq.toml",
+        &["routing.algorithm=\"dfly-min\""],
+        &["dfly-min", "dragonfly"],
+    );
+    run(
+        "configs/booksim-iq.toml",
+        &["topology.h=2"],
+        &["topology.h", "dragonfly"],
+    );
+    run(
+        "configs/booksim-iq-torus.toml",
+        &["link.global_fly_cycles=20"],
+        &["link.global_fly_cycles", "dragonfly"],
+    );
+}
