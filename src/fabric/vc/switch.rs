@@ -118,19 +118,20 @@ impl VcParams {
 }
 
 /// One virtual-channel router: its pipeline stages, its wiring, and what it drove this cycle.
+/// The registers every evaluated cycle reads come first, from a cache line's start (the
+/// stages' own registers, the wiring, the masks of what it drove); the parameters, the route
+/// stage, the counters and the twin's slot follow.
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 pub struct VcSwitch {
-    pub id: usize,
     p: VcParams,
     input: InputUnit,
-    route: RouteStage,
-    va: VcAllocStage,
     sa: SwAllocStage,
     xbar: CrossbarStage,
-    back: CreditReturn,
     out: OutputUnit,
+    back: CreditReturn,
     /// Seed 002's LUC/NCB exchange, when configured.
-    exch: Option<ExchangeStage>,
+    exch: Option<Box<ExchangeStage>>,
     /// Per port (fixed size, [`NO_LINK`] beyond the ports: a port masked below 64 indexes
     /// them without a bounds check): the link in and the link out.
     in_link: Box<[u32; 64]>,
@@ -147,12 +148,15 @@ pub struct VcSwitch {
     /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
     drove_fwd: u32,
     drove_back: u32,
+    /// A whole-router twin driving the links, this model its shadow ([`twin`]).
+    twin: TwinSlot,
+    va: VcAllocStage,
     /// Flits that crossed the crossbar, and those of them into each output VC (VC 0: seed
     /// 004's escape queues).
     pub forwarded: u64,
     pub forwarded_vc: [u64; MAX_VCS],
-    /// A whole-router twin driving the links, this model its shadow ([`twin`]).
-    twin: TwinSlot,
+    route: RouteStage,
+    pub id: usize,
 }
 
 impl VcSwitch {
@@ -175,7 +179,8 @@ impl VcSwitch {
             ),
             back: CreditReturn::new(p.crossbar, np, nv),
             out: OutputUnit::new(&p),
-            exch: (p.exchange.hops > 0).then(|| ExchangeStage::new(p.exchange, p.first_net_port)),
+            exch: (p.exchange.hops > 0)
+                .then(|| Box::new(ExchangeStage::new(p.exchange, p.first_net_port))),
             in_link: Box::new(std::array::from_fn(|p| {
                 in_link.get(p).copied().unwrap_or(NO_LINK)
             })),

@@ -76,13 +76,17 @@ impl CrossbarStage {
 pub(super) enum CreditReturn {
     /// At once, in the cycle the flit leaves (multiplexed crossbar).
     AtOnce,
-    /// One symbol per input link and cycle: credit units freed per input VC and not yet sent,
-    /// the ports with some, and per port the VC whose credits go first next.
-    Paced {
-        back: Vec<u32>,
-        ports: u32,
-        rr: Vec<u8>,
-    },
+    /// One symbol per input link and cycle (out of line: [`Paced`]).
+    Paced(Box<Paced>),
+}
+
+/// The paced return's registers: credit units freed per input VC and not yet sent, the ports
+/// with some, and per port the VC whose credits go first next.
+#[derive(Debug, Clone)]
+pub(super) struct Paced {
+    back: Vec<u32>,
+    ports: u32,
+    rr: Vec<u8>,
 }
 
 impl CreditReturn {
@@ -90,18 +94,18 @@ impl CreditReturn {
     pub fn new(kind: CrossbarKind, ports: usize, vcs: usize) -> Self {
         match kind {
             CrossbarKind::Multiplexed => CreditReturn::AtOnce,
-            CrossbarKind::NonMultiplexed => CreditReturn::Paced {
+            CrossbarKind::NonMultiplexed => CreditReturn::Paced(Box::new(Paced {
                 back: vec![0; ports * vcs],
                 ports: 0,
                 rr: vec![0; ports],
-            },
+            })),
         }
     }
 
     /// Credits wait to go upstream.
     #[inline(always)]
     pub fn pending(&self) -> bool {
-        matches!(self, CreditReturn::Paced { ports, .. } if *ports != 0)
+        matches!(self, CreditReturn::Paced(p) if p.ports != 0)
     }
 }
 
@@ -124,7 +128,7 @@ impl VcSwitch {
         let o = s.out as usize;
         let tail = s.next + 1 == s.len;
         self.out.reserve(o, s.ovc as usize, s.next, tail);
-        let n = self.p.credit.release_at(s.next, s.len);
+        let n = self.out.unit.release_at(s.next, s.len);
         if n > 0 {
             match &mut self.back {
                 CreditReturn::AtOnce => {
@@ -135,9 +139,9 @@ impl VcSwitch {
                     links[self.in_link[p & 63] as usize].back.send(now, c);
                     self.drove_back |= 1 << p;
                 }
-                CreditReturn::Paced { back, ports, .. } => {
-                    back[iv] += n;
-                    *ports |= 1 << p;
+                CreditReturn::Paced(x) => {
+                    x.back[iv] += n;
+                    x.ports |= 1 << p;
                 }
             }
         }
@@ -171,9 +175,10 @@ impl VcSwitch {
     /// turns; the rest wait in their VC's return counter.
     pub(super) fn return_credits(&mut self, now: u64, links: &[Link]) {
         let nv = self.p.vcs;
-        let CreditReturn::Paced { back, ports, rr } = &mut self.back else {
+        let CreditReturn::Paced(x) = &mut self.back else {
             return;
         };
+        let Paced { back, ports, rr } = &mut **x;
         let mut m = *ports;
         while m != 0 {
             let p = m.trailing_zeros() as usize;

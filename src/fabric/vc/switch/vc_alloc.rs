@@ -12,17 +12,19 @@ use crate::blocks::link::NO_LINK;
 use crate::routing::selection::{Needs, SelectionFunction};
 
 /// The VC allocation stage.
+/// (The masks every cycle reads and clears first.)
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub(super) struct VcAllocStage {
-    alloc: SeparableInputFirst,
-    /// Scratch: each requesting input VC's output-VC mask, and its grant.
-    req: Box<Requests>,
-    grant: Box<Grants>,
     /// Input VCs routing or in VC allocation (bit p·V + v).
     pub waiting: u64,
     /// Probes of the last evaluated cycle: requests and grants (bit p·V + v).
     pub asked: u64,
     pub won: u64,
+    alloc: SeparableInputFirst,
+    /// Scratch: each requesting input VC's output-VC mask, and its grant.
+    req: Box<Requests>,
+    grant: Box<Grants>,
     /// What the selection reads of the router (its declaration, read once).
     pub needs: Needs,
     /// Per output: the routed heads that may take it (SSR's R), counted when the selection
