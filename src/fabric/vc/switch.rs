@@ -75,6 +75,10 @@ use view::View;
 
 pub use super::keys::{CrossbarKind, Switching};
 
+/// Index of a port's link in ([`VcSwitch`]'s `link`), and of its link out.
+const IN: usize = 0;
+const OUT: usize = 1;
+
 /// Router parameters (the configuration's `switch.*` keys).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct VcParams {
@@ -132,10 +136,10 @@ pub struct VcSwitch {
     back: CreditReturn,
     /// Seed 002's LUC/NCB exchange, when configured.
     exch: Option<Box<ExchangeStage>>,
-    /// Per port (fixed size, [`NO_LINK`] beyond the ports: a port masked below 64 indexes
-    /// them without a bounds check): the link in and the link out.
-    in_link: Box<[u32; 64]>,
-    out_link: Box<[u32; 64]>,
+    /// Per port (fixed size, [`NO_LINK`] beyond the ports: a port masked below 32 indexes
+    /// them without a bounds check): the link in and the link out, side by side (a small
+    /// router's in one cache line).
+    link: Box<[[u32; 2]; 32]>,
     /// The flit of a packet driven on each output in the last evaluated cycle, valid where
     /// `sent_mask` has the output's bit (the mask alone is cleared each cycle); of the outputs
     /// in `sent_xbar`, the flit is the multiplexed crossbar's ([`Crossbar::left`], not copied
@@ -164,7 +168,7 @@ impl VcSwitch {
     pub fn new(id: usize, p: VcParams, routing: Routing, w: Wiring) -> Self {
         let Wiring { in_link, out_link } = w;
         let (np, nv) = (p.ports, p.vcs);
-        assert!(np * nv <= 64 && in_link.len() == np && out_link.len() == np);
+        assert!(np <= 32 && np * nv <= 64 && in_link.len() == np && out_link.len() == np);
         VcSwitch {
             id,
             input: InputUnit::new(np, nv, p.vc0_flits(), p.buffer_flits),
@@ -181,11 +185,8 @@ impl VcSwitch {
             out: OutputUnit::new(&p),
             exch: (p.exchange.hops > 0)
                 .then(|| Box::new(ExchangeStage::new(p.exchange, p.first_net_port))),
-            in_link: Box::new(std::array::from_fn(|p| {
-                in_link.get(p).copied().unwrap_or(NO_LINK)
-            })),
-            out_link: Box::new(std::array::from_fn(|p| {
-                out_link.get(p).copied().unwrap_or(NO_LINK)
+            link: Box::new(std::array::from_fn(|p| {
+                [in_link.get(p), out_link.get(p)].map(|l| l.copied().unwrap_or(NO_LINK))
             })),
             sent: Box::new([Flit::default(); 64]),
             sent_mask: 0,
@@ -248,11 +249,11 @@ impl VcSwitch {
         while m != 0 {
             let port = m.trailing_zeros() as usize;
             m &= m - 1;
-            let ol = self.out_link[port & 63];
+            let ol = self.link[port & 31][OUT];
             if ol == NO_LINK {
                 continue;
             }
-            if let Some(c) = links[ol as usize].back.recv(now) {
+            if let Some(c) = links[ol as usize].back().recv(now) {
                 self.out.receive(now, port, c);
             }
         }
@@ -261,11 +262,11 @@ impl VcSwitch {
         while m != 0 {
             let port = m.trailing_zeros() as usize;
             m &= m - 1;
-            let il = self.in_link[port & 63];
+            let il = self.link[port & 31][IN];
             if il == NO_LINK {
                 continue;
             }
-            if let Some(f) = links[il as usize].fwd.recv(now) {
+            if let Some(f) = links[il as usize].fwd().recv(now) {
                 if f.is_exchange() {
                     if let Some(x) = self.exch.as_mut() {
                         x.receive(port, f);
@@ -290,18 +291,18 @@ impl VcSwitch {
             }
             None if !self.xbar.non_multiplexed() => {
                 // the probes read the flits driven from the crossbar's slot
-                let out_link = &self.out_link;
+                let link = &self.link;
                 self.xbar.leave(now, |o, f| {
-                    links[out_link[o & 63] as usize].send(now, f);
+                    links[link[o & 31][OUT] as usize].send(now, f);
                     driven |= 1 << o;
                     moved += 1;
                 });
                 self.sent_xbar = driven;
             }
             None => {
-                let (out_link, sent) = (&self.out_link, &mut self.sent);
+                let (link, sent) = (&self.link, &mut self.sent);
                 self.xbar.leave(now, |o, f| {
-                    links[out_link[o & 63] as usize].send(now, f);
+                    links[link[o & 31][OUT] as usize].send(now, f);
                     sent[o & 63] = f;
                     driven |= 1 << o;
                     moved += 1;
@@ -311,10 +312,10 @@ impl VcSwitch {
         self.sent_mask |= driven;
         self.drove_fwd |= driven;
         if self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
-            let (out_link, sent) = (&self.out_link, &mut self.sent);
+            let (link, sent) = (&self.link, &mut self.sent);
             let mut driven = 0u32;
             moved += self.out.send_queued(packets, |o, f| {
-                links[out_link[o & 63] as usize].send(now, f);
+                links[link[o & 31][OUT] as usize].send(now, f);
                 sent[o & 63] = f;
                 driven |= 1 << o;
             });
@@ -331,7 +332,7 @@ impl VcSwitch {
             self.return_credits(now, links);
         }
         if let Some(x) = self.exch.as_mut() {
-            self.drove_fwd |= x.cycle(now, links, &self.out_link[..np]);
+            self.drove_fwd |= x.cycle(now, links, &self.link[..np]);
         }
         moved
     }

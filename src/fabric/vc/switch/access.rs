@@ -45,7 +45,7 @@ impl VcSwitch {
     /// network has drained: no credit was lost or made up).
     pub fn credits_restored(&self) -> bool {
         (0..self.p.ports)
-            .filter(|&p| self.out_link[p] != NO_LINK)
+            .filter(|&p| self.link[p][super::OUT] != NO_LINK)
             .all(|p| {
                 (0..self.p.vcs)
                     .all(|v| self.out.credits[p].credits(v) == self.out.credits[p].size(v))

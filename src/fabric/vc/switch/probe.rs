@@ -26,7 +26,7 @@ impl Probe for VcSwitch {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         let (np, nv) = (self.p.ports, self.p.vcs);
         for p in 0..np {
-            if self.in_link[p] == NO_LINK {
+            if self.link[p][super::IN] == NO_LINK {
                 continue;
             }
             v.scope_idx("in", p);
@@ -54,7 +54,7 @@ impl Probe for VcSwitch {
             v.up();
         }
         for p in 0..np {
-            if self.out_link[p] == NO_LINK {
+            if self.link[p][super::OUT] == NO_LINK {
                 continue;
             }
             v.scope_idx("out", p);

@@ -136,7 +136,9 @@ impl VcSwitch {
                         vc: v as u8,
                         n: n as u8,
                     };
-                    links[self.in_link[p & 63] as usize].back.send(now, c);
+                    links[self.link[p & 31][super::IN] as usize]
+                        .back()
+                        .send(now, c);
                     self.drove_back |= 1 << p;
                 }
                 CreditReturn::Paced(x) => {
@@ -198,7 +200,9 @@ impl VcSwitch {
                 vc: v as u8,
                 n: n as u8,
             };
-            let sent = links[self.in_link[p & 63] as usize].back.send(now, c);
+            let sent = links[self.link[p & 31][super::IN] as usize]
+                .back()
+                .send(now, c);
             debug_assert!(sent, "one credit symbol per link and cycle");
             self.drove_back |= 1 << p;
             rr[p] = ((v + 1) % nv) as u8;
@@ -211,7 +215,7 @@ impl VcSwitch {
     /// Drive flit `f` on output `o`'s link.
     #[inline]
     pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
-        links[self.out_link[o & 63] as usize].send(now, f);
+        links[self.link[o & 31][super::OUT] as usize].send(now, f);
         self.sent[o & 63] = f;
         self.sent_mask |= 1 << o;
         self.drove_fwd |= 1 << o;

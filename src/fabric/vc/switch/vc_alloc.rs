@@ -101,7 +101,7 @@ impl VcSwitch {
                     let ct = self.p.switching == Switching::CutThrough;
                     let view = View {
                         out: &self.out,
-                        out_link: &self.out_link[..self.p.ports],
+                        link: &self.link[..self.p.ports],
                         vcs: nv,
                         need: if ct {
                             self.p.credit.packet_units(s.len)
@@ -125,7 +125,7 @@ impl VcSwitch {
                     (pick.port as usize, vcs)
                 }
             };
-            if port >= self.p.ports || self.out_link[port & 63] == NO_LINK {
+            if port >= self.p.ports || self.link[port & 31][super::OUT] == NO_LINK {
                 continue;
             }
             let free = self.out.free(port) & allowed & keep & vmask;
