@@ -19,7 +19,7 @@ pub enum VcState {
     Active,
 }
 
-/// The registers of one input VC.
+/// The registers of one input VC, with its occupancy integral (touched by the same flits).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct InVc {
     pub state: VcState,
@@ -30,6 +30,9 @@ pub(super) struct InVc {
     /// Flits of the packet at the front and the index of its next flit to leave.
     pub len: u32,
     pub next: u32,
+    /// Occupancy of the VC's buffer (statistics): Σ departures − Σ arrivals, one add per
+    /// flit.
+    occ: Stay,
 }
 
 const IDLE: InVc = InVc {
@@ -39,6 +42,7 @@ const IDLE: InVc = InVc {
     ready: 0,
     len: 0,
     next: 0,
+    occ: Stay::ZERO,
 };
 
 /// The input unit.
@@ -52,9 +56,6 @@ pub(super) struct InputUnit {
     pub holding: u64,
     /// Flits in the buffers.
     pub flits: u32,
-    /// Occupancy of each input VC buffer, p·V + v (statistics): Σ departures − Σ arrivals,
-    /// one add per flit.
-    occ: Box<[Stay; 64]>,
     nv: usize,
     /// Input VCs in use (ports × VCs).
     n: usize,
@@ -70,7 +71,6 @@ impl InputUnit {
             vcs: Box::new([IDLE; 64]),
             holding: 0,
             flits: 0,
-            occ: Box::new([Stay::default(); 64]),
             nv: vcs,
             n: ports * vcs,
         }
@@ -83,14 +83,15 @@ impl InputUnit {
 
     /// The occupancy integral of input VC `iv` at `now` (the sum of its end-of-cycle levels).
     pub fn area(&self, iv: usize, now: u64) -> u64 {
-        self.occ[iv].area(now, self.bufs[iv / self.nv].level(iv % self.nv))
+        self.vcs[iv]
+            .occ
+            .area(now, self.bufs[iv / self.nv].level(iv % self.nv))
     }
 
-    /// Ask the cache for the input VCs' registers and occupancy (a hint).
+    /// Ask the cache for the input VCs' registers (a hint).
     #[inline(always)]
     pub fn prefetch(&self) {
         crate::sim::prefetch::all(&self.vcs[..self.n.min(64)]);
-        crate::sim::prefetch::all(&self.occ[..self.n.min(64)]);
     }
 
     /// Write flit `f` into its VC of input `port`; true when it is a head at the front of an
@@ -104,7 +105,7 @@ impl InputUnit {
         }
         self.flits += 1;
         let iv = (port * self.nv + v) & 63;
-        self.occ[iv].arrive(now);
+        self.vcs[iv].occ.arrive(now);
         self.holding |= 1 << iv;
         // only a head can reach an idle VC (a packet holds its VC until its tail leaves), so a
         // body flit does not read the VC's registers
@@ -118,7 +119,7 @@ impl InputUnit {
         let b = &mut self.bufs[p];
         let f = b.pop(v).expect("a requesting VC holds a flit");
         self.flits -= 1;
-        self.occ[iv].depart(now);
+        self.vcs[iv].occ.depart(now);
         if b.level(v) == 0 {
             self.holding &= !(1 << iv);
         }
