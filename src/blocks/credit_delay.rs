@@ -25,7 +25,7 @@ fn reached(now: u64, due: u32) -> bool {
 #[derive(Debug, Clone)]
 pub struct CreditDelay {
     delay: u32,
-    ring: Vec<Entry>,
+    ring: Box<[Entry]>,
     head: usize,
     len: usize,
 }
@@ -43,7 +43,7 @@ impl CreditDelay {
         };
         CreditDelay {
             delay,
-            ring: vec![e; cap],
+            ring: vec![e; cap].into_boxed_slice(),
             head: 0,
             len: 0,
         }

@@ -128,7 +128,9 @@ impl VcParams {
 #[derive(Debug, Clone)]
 #[repr(C, align(64))]
 pub struct VcSwitch {
-    p: VcParams,
+    /// Ports and VCs (the parameters', where every cycle reads them).
+    np: u32,
+    nv: u32,
     input: InputUnit,
     sa: SwAllocStage,
     xbar: CrossbarStage,
@@ -154,11 +156,10 @@ pub struct VcSwitch {
     drove_back: u32,
     /// A whole-router twin driving the links, this model its shadow ([`twin`]).
     twin: TwinSlot,
-    va: VcAllocStage,
-    /// Flits that crossed the crossbar, and those of them into each output VC (VC 0: seed
-    /// 004's escape queues).
-    pub forwarded: u64,
+    /// Flits that crossed the crossbar into each output VC (VC 0: seed 004's escape queues).
     pub forwarded_vc: [u64; MAX_VCS],
+    va: VcAllocStage,
+    p: VcParams,
     route: RouteStage,
     pub id: usize,
 }
@@ -171,6 +172,8 @@ impl VcSwitch {
         assert!(np <= 32 && np * nv <= 64 && in_link.len() == np && out_link.len() == np);
         VcSwitch {
             id,
+            np: np as u32,
+            nv: nv as u32,
             input: InputUnit::new(np, nv, p.vc0_flits(), p.buffer_flits),
             route: RouteStage::new(routing, np * nv, p.routing_cycles),
             va: VcAllocStage::new(np, nv, p.selection.needs()),
@@ -193,7 +196,6 @@ impl VcSwitch {
             sent_xbar: 0,
             drove_fwd: 0,
             drove_back: 0,
-            forwarded: 0,
             forwarded_vc: [0; MAX_VCS],
             twin: TwinSlot::default(),
             p,
@@ -234,7 +236,7 @@ impl VcSwitch {
         if self.twin.0.is_some() {
             return self.eval_twin(now, links, packets);
         }
-        let np = self.p.ports;
+        let np = self.np as usize;
         let mut moved = 0;
         self.va.asked = 0;
         self.va.won = 0;
@@ -277,7 +279,7 @@ impl VcSwitch {
                     x.heads_in = x.heads_in.wrapping_add(f.is_head() as u32);
                 }
                 if self.input.write(now, port, f) {
-                    self.start_route(port * self.p.vcs + f.vc as usize, now, packets);
+                    self.start_route(port * self.nv as usize + f.vc as usize, now, packets);
                 }
             }
         }
@@ -286,7 +288,7 @@ impl VcSwitch {
         let mut driven = 0u32;
         match self.out.queues.as_mut() {
             Some(q) => {
-                let nv = self.p.vcs;
+                let nv = self.nv as usize;
                 self.xbar.leave(now, |o, f| q.enter(o, f, nv))
             }
             None if !self.xbar.non_multiplexed() => {
@@ -339,7 +341,7 @@ impl VcSwitch {
 
     /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.
     pub(super) fn start_route(&mut self, iv: usize, at: u64, packets: &PacketTable<VcExt>) {
-        let nv = self.p.vcs;
+        let nv = self.nv as usize;
         let (id, ivs) = (self.id as u32, (iv, iv / nv, iv % nv));
         self.route.start(id, ivs, at, &mut self.input, packets);
         self.va.waiting |= 1 << iv;

@@ -72,6 +72,11 @@ impl VcSwitch {
         Some((b.front(v)?.pkt, b.back(v)?.pkt))
     }
 
+    /// Flits that crossed the crossbar.
+    pub fn forwarded(&self) -> u64 {
+        self.forwarded_vc.iter().sum()
+    }
+
     /// Ports of the router.
     pub fn ports(&self) -> usize {
         self.p.ports

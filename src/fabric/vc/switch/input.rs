@@ -48,7 +48,7 @@ const IDLE: InVc = InVc {
 /// The input unit.
 #[derive(Debug, Clone)]
 pub(super) struct InputUnit {
-    pub bufs: Vec<VcBuffer>,
+    pub bufs: Box<[VcBuffer]>,
     /// Per input VC (p·V + v; fixed size, the first [`InputUnit::used`] in use: an index
     /// masked below 64 needs no bounds check).
     pub vcs: Box<[InVc; 64]>,
@@ -56,9 +56,9 @@ pub(super) struct InputUnit {
     pub holding: u64,
     /// Flits in the buffers.
     pub flits: u32,
-    nv: usize,
+    nv: u32,
     /// Input VCs in use (ports × VCs).
-    n: usize,
+    n: u32,
 }
 
 impl InputUnit {
@@ -67,31 +67,33 @@ impl InputUnit {
         InputUnit {
             bufs: (0..ports)
                 .map(|_| VcBuffer::with_first(vcs, first as usize, depth as usize))
-                .collect(),
+                .collect::<Vec<_>>()
+                .into_boxed_slice(),
             vcs: Box::new([IDLE; 64]),
             holding: 0,
             flits: 0,
-            nv: vcs,
-            n: ports * vcs,
+            nv: vcs as u32,
+            n: (ports * vcs) as u32,
         }
     }
 
     /// The registers of the input VCs in use.
     pub fn used(&self) -> &[InVc] {
-        &self.vcs[..self.n]
+        &self.vcs[..self.n as usize]
     }
 
     /// The occupancy integral of input VC `iv` at `now` (the sum of its end-of-cycle levels).
     pub fn area(&self, iv: usize, now: u64) -> u64 {
-        self.vcs[iv]
-            .occ
-            .area(now, self.bufs[iv / self.nv].level(iv % self.nv))
+        self.vcs[iv].occ.area(
+            now,
+            self.bufs[iv / self.nv as usize].level(iv % self.nv as usize),
+        )
     }
 
     /// Ask the cache for the input VCs' registers (a hint).
     #[inline(always)]
     pub fn prefetch(&self) {
-        crate::sim::prefetch::all(&self.vcs[..self.n.min(64)]);
+        crate::sim::prefetch::all(&self.vcs[..(self.n as usize).min(64)]);
     }
 
     /// Write flit `f` into its VC of input `port`; true when it is a head at the front of an
@@ -104,7 +106,7 @@ impl InputUnit {
             return false;
         }
         self.flits += 1;
-        let iv = (port * self.nv + v) & 63;
+        let iv = (port * self.nv as usize + v) & 63;
         self.vcs[iv].occ.arrive(now);
         self.holding |= 1 << iv;
         // only a head can reach an idle VC (a packet holds its VC until its tail leaves), so a
@@ -115,7 +117,7 @@ impl InputUnit {
     /// Read the front flit of VC `v` of input `p` (it holds one).
     #[inline(always)]
     pub fn read(&mut self, now: u64, p: usize, v: usize) -> Flit {
-        let iv = (p * self.nv + v) & 63;
+        let iv = (p * self.nv as usize + v) & 63;
         let b = &mut self.bufs[p];
         let f = b.pop(v).expect("a requesting VC holds a flit");
         self.flits -= 1;

@@ -121,7 +121,7 @@ impl VcSwitch {
         links: &[Link],
         packets: &PacketTable<VcExt>,
     ) -> u32 {
-        let nv = self.p.vcs;
+        let nv = self.nv as usize;
         let iv = (p * nv + v) & 63;
         let mut f = self.input.read(now, p, v);
         let s = self.input.vcs[iv];
@@ -156,7 +156,6 @@ impl VcSwitch {
             }
         }
         self.sa.granted(p, v, nv);
-        self.forwarded += 1;
         self.forwarded_vc[s.ovc as usize & (MAX_VCS - 1)] += 1;
         if tail {
             if let Some(x) = self.exch.as_mut() {

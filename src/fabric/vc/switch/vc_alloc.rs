@@ -70,7 +70,7 @@ impl VcAllocStage {
 impl VcSwitch {
     /// VC allocation among the routed heads.
     pub(super) fn vc_allocate(&mut self, now: u64) {
-        let nv = self.p.vcs;
+        let nv = self.nv as usize;
         let vmask = (1u32 << nv) - 1;
         let mut asked = 0u64;
         if self.va.needs.request_counts {
