@@ -379,7 +379,7 @@ impl Switch<VcExt> for VcSwitch {
 
     fn health(&self) -> Health {
         Health {
-            overflows: self.input.bufs.iter().map(|b| b.overflows).sum::<u64>()
+            overflows: self.input.overflows
                 + self
                     .out
                     .queues
@@ -446,7 +446,7 @@ impl Switch<VcExt> for VcSwitch {
                         }
                     }
                 }
-                VcState::Active if self.input.bufs[p as usize].level(v as usize) > 0 => {
+                VcState::Active if self.input.level(p as usize, v as usize) > 0 => {
                     out.push(Wait {
                         port: p,
                         vc: v,

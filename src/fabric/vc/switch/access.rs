@@ -38,7 +38,7 @@ impl VcSwitch {
 
     /// Flits in VC `v` of input `port`.
     pub fn level(&self, port: usize, v: usize) -> u32 {
-        self.input.bufs[port].level(v)
+        self.input.level(port, v)
     }
 
     /// Every credit counter holds the credits of its empty buffer downstream (true once the
@@ -68,8 +68,8 @@ impl VcSwitch {
     /// The packets of the first and the last flit in VC `v` of input `port` (None when
     /// empty): two different ones share the VC.
     pub fn packets_in(&self, port: usize, v: usize) -> Option<(u32, u32)> {
-        let b = &self.input.bufs[port];
-        Some((b.front(v)?.pkt, b.back(v)?.pkt))
+        let b = &self.input;
+        Some((b.front(port, v)?.pkt, b.back(port, v)?.pkt))
     }
 
     /// Flits that crossed the crossbar.
@@ -84,12 +84,7 @@ impl VcSwitch {
 
     /// Highest occupancy any VC buffer reached.
     pub fn max_level(&self) -> u32 {
-        self.input
-            .bufs
-            .iter()
-            .map(|b| b.max_level)
-            .max()
-            .unwrap_or(0)
+        self.input.max_level
     }
 
     /// Flits buffered and inside the crossbar.

@@ -37,10 +37,6 @@ impl VcSwitch {
             }
         }
         self.input.prefetch();
-        for b in &self.input.bufs {
-            line(b);
-            b.prefetch_memory();
-        }
         all(&self.out.credits[..]);
         self.out.prefetch();
         self.xbar.xbar.prefetch();

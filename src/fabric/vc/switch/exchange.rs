@@ -89,7 +89,7 @@ impl VcSwitch {
             let current = s.state != VcState::Idle;
             n += current as u32;
             // packets behind the current one: their heads are in the buffer
-            n += self.input.bufs[p].heads(v) - (current && s.next == 0) as u32;
+            n += self.input.heads(p, v) - (current && s.next == 0) as u32;
         }
         n
     }

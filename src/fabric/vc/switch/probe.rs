@@ -42,7 +42,7 @@ impl Probe for VcSwitch {
                 let iv = p * nv + c;
                 let s = &self.input.vcs[iv];
                 v.scope_idx("vc", c);
-                v.bits("level", 16, self.input.bufs[p].level(c) as u64);
+                v.bits("level", 16, self.input.level(p, c) as u64);
                 v.text("state", s.state.name());
                 let held = s.state == VcState::Active;
                 v.int("out", if held { s.out as i64 } else { -1 });

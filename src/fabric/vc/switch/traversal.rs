@@ -163,7 +163,7 @@ impl VcSwitch {
             }
             self.sa.active &= !(1 << iv);
             self.input.vcs[iv].state = VcState::Idle;
-            if self.input.bufs[p].level(v) > 0 {
+            if self.input.level(p, v) > 0 {
                 self.start_route(iv, now + 1, packets);
             }
         } else {
