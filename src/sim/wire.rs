@@ -76,13 +76,17 @@ pub struct End<'a, T: Copy> {
     w: &'a Wire<T>,
     fly: u32,
     mask: u32,
-    /// Not dereferenced unless the ring is longer than [`INLINE`].
+    /// Not dereferenced unless the ring is longer than [`INLINE`]: a reference to the owner's
+    /// box, not to the slice, so that a short wire never reads the box's pointer (which lies
+    /// in another cache line of the link).
+    #[allow(clippy::borrowed_box)]
     heap: &'a Box<[Slot<T>]>,
 }
 
 impl<'a, T: Copy> End<'a, T> {
     /// Wire `w` of fly time `fly` (ring mask `mask`, long ring `heap` from [`ring`]).
     #[inline(always)]
+    #[allow(clippy::borrowed_box)]
     pub fn new(w: &'a Wire<T>, fly: u32, mask: u32, heap: &'a Box<[Slot<T>]>) -> Self {
         End { w, fly, mask, heap }
     }
@@ -237,6 +241,7 @@ mod tests {
     }
 
     /// The end of a wire `w` of fly time `fly` with ring `heap`.
+    #[allow(clippy::borrowed_box)]
     fn end<'a, T: Copy>(w: &'a Wire<T>, fly: u32, heap: &'a Box<[Slot<T>]>) -> End<'a, T> {
         End::new(w, fly, ring_len(fly) as u32 - 1, heap)
     }
