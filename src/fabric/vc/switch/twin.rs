@@ -109,11 +109,11 @@ impl VcSwitch {
             }
         }
         let real = *self.link;
-        for p in 0..np {
-            if real[p][super::IN] != NO_LINK {
+        for (p, l) in real.iter().enumerate().take(np) {
+            if l[super::IN] != NO_LINK {
                 self.link[p][super::IN] = p as u32;
             }
-            if real[p][super::OUT] != NO_LINK {
+            if l[super::OUT] != NO_LINK {
                 self.link[p][super::OUT] = (np + p) as u32;
             }
         }
