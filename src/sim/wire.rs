@@ -20,7 +20,7 @@ pub type Slot<T> = UnsafeCell<Option<T>>;
 
 /// The registers of a pipelined wire carrying `Copy` values: its counters and, for a fly time
 /// up to 3 cycles, its ring. The fly time and a longer ring are kept by the wire's owner (a
-/// [`crate::blocks::link::Link`] holds them once for its two directions, so that both fit one
+/// link (`blocks::link`) holds them once for its two directions, so that both fit one
 /// cache line); [`End`] joins them to drive the wire.
 ///
 /// The sender writes only `sent` and slot `t`, the receiver only `received` and slot
