@@ -10,6 +10,9 @@ use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor, Wire};
 /// No link on this port.
 pub const NO_LINK: u32 = u32::MAX;
 
+/// Longest fly time of a link, in cycles (its fly time and ring mask are 16-bit registers).
+pub const MAX_FLY: u32 = u16::MAX as u32 - 1;
+
 /// One unidirectional channel: flits forward, stop/go symbols backward. With a fly time up to
 /// 3 cycles (BookSim2's channels) everything a cycle touches — both wires' counters and inline
 /// slots, the fly time and the ring mask — is the first cache line, so the block that sends
@@ -29,11 +32,11 @@ pub struct Link {
 }
 
 impl Link {
-    /// A link with the given fly time in cycles (1 ..= 65,534) in both directions.
+    /// A link with the given fly time in cycles (1 ..= [`MAX_FLY`]) in both directions.
     pub fn new(fly: u32) -> Self {
         assert!(
-            (1..u16::MAX as u32).contains(&fly),
-            "a link's fly time is 1 to 65534 cycles, not {fly}"
+            (1..=MAX_FLY).contains(&fly),
+            "a link's fly time is 1 to {MAX_FLY} cycles, not {fly}"
         );
         Link {
             fly: fly as u16,
