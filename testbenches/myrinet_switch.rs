@@ -81,6 +81,7 @@ impl Bench {
                 data: route.get(i).copied().unwrap_or(0xA0),
                 flags: 0,
                 vc: 0,
+                ..Flit::default()
             };
             if i == 0 {
                 f.flags |= Flit::HEAD;
@@ -96,7 +97,7 @@ impl Bench {
         for p in 0..P {
             // source side of input link 2p
             let l = &mut self.links[2 * p];
-            self.src_go[p].receive(l.back.recv(now));
+            self.src_go[p].receive(l.back().recv(now));
             if self.src_go[p].can_send() {
                 if let Some(f) = self.src[p].pop_front() {
                     l.send(now, f);
@@ -105,7 +106,7 @@ impl Bench {
             }
             // sink side of output link 2p+1
             let l = &mut self.links[2 * p + 1];
-            if let Some(f) = l.fwd.recv(now) {
+            if let Some(f) = l.fwd().recv(now) {
                 self.sink[p].accept(f);
                 self.got[p].push((now, f));
             }
@@ -113,7 +114,7 @@ impl Bench {
                 self.sink[p].pop();
             }
             if let Some(s) = self.sink[p].flow_control() {
-                l.back.send(now, s);
+                l.back().send(now, s);
             }
         }
         self.sw.eval(now, &self.links, &self.packets);

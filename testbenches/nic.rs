@@ -102,7 +102,7 @@ impl Bench {
     }
 
     fn cycle(&mut self, now: u64) {
-        if let Some(f) = self.links[0].fwd.peek(now) {
+        if let Some(f) = self.links[0].fwd().peek(now) {
             self.wire.push((now, f));
         }
         let mut cx = Ctx::<MyrinetFamily> {
@@ -173,10 +173,10 @@ fn stop_halts_the_send_dma_and_go_resumes_it() {
     for now in 0..200 {
         // NIC 1's upstream view: inject stop at 3 and go at 20 on link 0's reverse wire
         if now == 3 {
-            b.links[0].back.send(now, FlowCtl::Stop);
+            b.links[0].back().send(now, FlowCtl::Stop);
         }
         if now == 20 {
-            b.links[0].back.send(now, FlowCtl::Go);
+            b.links[0].back().send(now, FlowCtl::Go);
         }
         b.cycle(now);
     }

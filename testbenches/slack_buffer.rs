@@ -46,7 +46,7 @@ impl Bench {
     /// One cycle; returns the symbol the receiver emitted.
     fn cycle(&mut self, now: u64, drain: bool) -> Option<FlowCtl> {
         // sender
-        self.sender.receive(self.link.back.recv(now));
+        self.sender.receive(self.link.back().recv(now));
         if self.sender.can_send() {
             self.link.send(
                 now,
@@ -55,12 +55,13 @@ impl Bench {
                     data: self.sent as u8,
                     flags: 0,
                     vc: 0,
+                    ..Flit::default()
                 },
             );
             self.sent += 1;
         }
         // receiver
-        if let Some(f) = self.link.fwd.recv(now) {
+        if let Some(f) = self.link.fwd().recv(now) {
             self.slack.accept(f);
         }
         if drain && self.slack.pop().is_some() {
@@ -68,7 +69,7 @@ impl Bench {
         }
         let s = self.slack.flow_control();
         if let Some(s) = s {
-            self.link.back.send(now, s);
+            self.link.back().send(now, s);
         }
         s
     }

@@ -165,7 +165,7 @@ fn link_utilisation_counts_the_flits_each_link_carried_in_the_window() {
                 .filter(|l| matches!(l.from, Endpoint::Switch { .. }))
                 .map(|l| l.flits)
                 .sum();
-            let crossed: u64 = n.switches.iter().map(|s| s.forwarded).sum();
+            let crossed: u64 = n.switches.iter().map(|s| s.forwarded()).sum();
             assert_eq!(out, crossed);
         }
     }

@@ -12,6 +12,7 @@ fn flit(pkt: u32, vc: u8) -> Flit {
         data: (pkt % 251) as u8,
         flags: 0,
         vc,
+        ..Flit::default()
     }
 }
 

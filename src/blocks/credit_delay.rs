@@ -6,19 +6,26 @@
 
 use crate::sim::FlowCtl;
 
-/// One credit in the line: due cycle, output port, the credit.
+/// One credit in the line: due cycle (its low 32 bits: a credit waits `delay` < 2^31 cycles
+/// and the line is read every cycle it holds one), output port, the credit. Eight bytes.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    due: u64,
+    due: u32,
     port: u8,
     credit: FlowCtl,
+}
+
+/// Cycle `now` is at or past `due` (both taken modulo 2^32, less than 2^31 apart).
+#[inline(always)]
+fn reached(now: u64, due: u32) -> bool {
+    (now as u32).wrapping_sub(due) as i32 >= 0
 }
 
 /// The delay line of one router.
 #[derive(Debug, Clone)]
 pub struct CreditDelay {
     delay: u32,
-    ring: Vec<Entry>,
+    ring: Box<[Entry]>,
     head: usize,
     len: usize,
 }
@@ -27,6 +34,7 @@ impl CreditDelay {
     /// A line of `delay` cycles for a router of `ports` outputs (at most one credit per output
     /// per cycle arrives).
     pub fn new(ports: usize, delay: u32) -> Self {
+        assert!(delay < 1 << 31, "a credit delay below 2^31 cycles");
         let cap = (ports.max(1) * (delay as usize + 1)).next_power_of_two();
         let e = Entry {
             due: 0,
@@ -35,7 +43,7 @@ impl CreditDelay {
         };
         CreditDelay {
             delay,
-            ring: vec![e; cap],
+            ring: vec![e; cap].into_boxed_slice(),
             head: 0,
             len: 0,
         }
@@ -70,7 +78,7 @@ impl CreditDelay {
         );
         let mask = self.ring.len() - 1;
         self.ring[(self.head + self.len) & mask] = Entry {
-            due: now + self.delay as u64,
+            due: (now as u32).wrapping_add(self.delay),
             port: port as u8,
             credit,
         };
@@ -81,7 +89,7 @@ impl CreditDelay {
     #[inline]
     pub fn pop_due(&mut self, now: u64, mut apply: impl FnMut(usize, FlowCtl)) {
         let mask = self.ring.len() - 1;
-        while self.len > 0 && self.ring[self.head].due <= now {
+        while self.len > 0 && reached(now, self.ring[self.head].due) {
             let e = self.ring[self.head];
             self.head = (self.head + 1) & mask;
             self.len -= 1;
@@ -93,6 +101,19 @@ impl CreditDelay {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_is_eight_bytes_and_due_cycles_wrap() {
+        assert_eq!(std::mem::size_of::<Entry>(), 8);
+        let mut d = CreditDelay::new(2, 3);
+        let t = u32::MAX as u64 - 1; // due after the low 32 bits wrap
+        d.push(t, 1, FlowCtl::CREDIT);
+        let mut out = vec![];
+        for now in t..t + 5 {
+            d.pop_due(now, |p, _| out.push((now, p)));
+        }
+        assert_eq!(out, vec![(t + 3, 1)]);
+    }
 
     #[test]
     fn credits_come_out_after_the_delay_in_order() {

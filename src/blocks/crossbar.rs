@@ -12,11 +12,11 @@ use crate::sim::Flit;
 #[derive(Debug, Clone)]
 pub struct Crossbar {
     delay: u32,
-    ports: usize,
+    ports: u32,
     /// Ring length (a power of two above `delay`) minus one.
     ring: u64,
-    masks: Vec<u64>,
-    flits: Vec<Flit>,
+    masks: Box<[u64]>,
+    flits: Box<[Flit]>,
     /// Flits inside the pipelines.
     inside: u32,
     /// The slot the last [`Crossbar::leave`] emptied: its flits stay readable
@@ -31,10 +31,10 @@ impl Crossbar {
         let len = (delay as usize + 1).next_power_of_two();
         Crossbar {
             delay,
-            ports: outputs,
+            ports: outputs as u32,
             ring: len as u64 - 1,
-            masks: vec![0; len],
-            flits: vec![Flit::default(); len * outputs],
+            masks: vec![0; len].into_boxed_slice(),
+            flits: vec![Flit::default(); len * outputs].into_boxed_slice(),
             inside: 0,
             last: 0,
         }
@@ -71,7 +71,7 @@ impl Crossbar {
             "two flits to one output in one cycle"
         );
         self.masks[s] |= 1 << o;
-        self.flits[s * self.ports + o] = f;
+        self.flits[s * self.ports as usize + o] = f;
         self.inside += 1;
         None
     }
@@ -80,7 +80,7 @@ impl Crossbar {
     /// the grants of the next cycle).
     #[inline]
     pub fn left(&self, o: usize) -> Flit {
-        self.flits[self.last as usize * self.ports + o]
+        self.flits[self.last as usize * self.ports as usize + o]
     }
 
     /// The flits leaving the crossbar at cycle `now` (granted `delay` cycles earlier), each
@@ -97,7 +97,7 @@ impl Crossbar {
             let o = m.trailing_zeros() as usize;
             m &= m - 1;
             self.inside -= 1;
-            drive(o, self.flits[s * self.ports + o]);
+            drive(o, self.flits[s * self.ports as usize + o]);
         }
     }
 }

@@ -122,6 +122,7 @@ impl Word {
             data,
             flags: Flit::EXCHANGE,
             vc: 0,
+            ..Flit::default()
         }
     }
 

@@ -27,14 +27,16 @@ struct Vc {
     owner: u16,
 }
 
-/// The VCs of one output, seen from the sender.
+/// The VCs of one output, seen from the sender. What a cycle reads and writes — the masks and
+/// the registers of the first VCs — is the first cache line; the error counters come last.
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 pub struct VcCredits {
     /// Bit v: VC v is free (the allocator's request mask, kept as a register).
     free: u32,
     /// Bit v: the tail of VC v's packet has been sent (release pending its credit).
     tail_sent: u32,
-    vcs: usize,
+    vcs: u32,
     wait_for_tail_credit: bool,
     vc: [Vc; MAX_VCS],
     /// Sends refused for lack of credit (must stay 0).
@@ -62,7 +64,7 @@ impl VcCredits {
         vc[0].credits = first;
         vc[0].size = first;
         VcCredits {
-            vcs,
+            vcs: vcs as u32,
             wait_for_tail_credit,
             vc,
             tail_sent: 0,
@@ -86,7 +88,7 @@ impl VcCredits {
 
     /// Number of VCs.
     pub fn vcs(&self) -> usize {
-        self.vcs
+        self.vcs as usize
     }
 
     /// Credits held for VC `v`.

@@ -97,6 +97,16 @@ impl<F: Family> Network<F> {
                 return Err(Error::field(key, "0 is out of range, allowed >= 1"));
             }
         }
+        if params.fly_cycles > crate::blocks::link::MAX_FLY {
+            return Err(Error::field(
+                "link.fly_cycles",
+                format!(
+                    "{} is above the supported {}",
+                    params.fly_cycles,
+                    crate::blocks::link::MAX_FLY
+                ),
+            ));
+        }
         let (s, hosts) = (topo.switches, topo.num_hosts());
         let mut links = Vec::new();
         let mut link_ends = Vec::new();

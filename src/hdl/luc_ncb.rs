@@ -388,6 +388,7 @@ pub fn decode(kind: u64, value: u64) -> Word {
         data: kind as u8,
         flags: Flit::EXCHANGE,
         vc: 0,
+        ..Flit::default()
     })
 }
 

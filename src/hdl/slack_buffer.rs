@@ -43,6 +43,7 @@ pub fn decode(w: u64) -> Flit {
         data: w as u8,
         flags: ((w >> 8) & 3) as u8,
         vc: 0,
+        ..Flit::default()
     }
 }
 

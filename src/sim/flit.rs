@@ -4,7 +4,8 @@
 //! packet table; a header flit carries its route byte in `data`, as on the Myrinet wire where the
 //! first header flit *is* the output-port number (seed 000 §2, Figure 1).
 
-/// One flit (1 byte on a Myrinet link). Eight bytes in memory.
+/// One flit (1 byte on a Myrinet link). Eight bytes in memory, and eight as an `Option` too
+/// (the [`Present`] byte's niche): a wire slot or register holding "a flit or none".
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Flit {
     /// Packet-table slot of the packet this flit belongs to.
@@ -15,7 +16,20 @@ pub struct Flit {
     pub flags: u8,
     /// Virtual channel the flit travels on over this link (0 in networks without VCs).
     pub vc: u8,
+    /// Always [`Present::Yes`]: fills the padding byte, and its 255 other values let
+    /// `Option<Flit>` say "none" without a ninth byte (`..Flit::default()` in a literal).
+    pub present: Present,
 }
+
+/// The byte that makes `Option<Flit>` eight bytes: one value, so every other one is a niche.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Present {
+    #[default]
+    Yes = 1,
+}
+
+const _: () = assert!(std::mem::size_of::<Option<Flit>>() == 8);
 
 impl Flit {
     /// First flit of the packet as it stands at this point of the network.

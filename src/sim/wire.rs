@@ -13,9 +13,15 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// Slots kept inside the wire itself (no pointer to follow) when the ring is this short: fly
 /// times up to 3 cycles, BookSim2's channels among them.
-const INLINE: usize = 4;
+pub const INLINE: usize = 4;
 
-/// A pipelined wire carrying `Copy` values with a fixed fly time in cycles.
+/// One slot of a ring: a value or none, copied in and out.
+pub type Slot<T> = UnsafeCell<Option<T>>;
+
+/// The registers of a pipelined wire carrying `Copy` values: its counters and, for a fly time
+/// up to 3 cycles, its ring. The fly time and a longer ring are kept by the wire's owner (a
+/// link (`blocks::link`) holds them once for its two directions, so that both fit one
+/// cache line); [`End`] joins them to drive the wire.
 ///
 /// The sender writes only `sent` and slot `t`, the receiver only `received` and slot
 /// `t - fly`: values in flight are `sent - received`. Both ends drive the wire through `&self`
@@ -24,7 +30,7 @@ const INLINE: usize = 4;
 /// (`fabric::network::parallel`): the locations each end writes differ — slot `t` is not slot
 /// `t - fly` as the ring has more than `fly` slots — and the one location an end reads of the
 /// other, `sent`, is an atomic whose either value gives the receiver the same answer (see
-/// [`Wire::recv`]). The wire is not `Sync`: only that phase, under its own safety argument,
+/// [`End::recv`]). The wire is not `Sync`: only that phase, under its own safety argument,
 /// shares it between threads.
 #[repr(C)]
 pub struct Wire<T: Copy> {
@@ -33,82 +39,76 @@ pub struct Wire<T: Copy> {
     /// Relaxed atomics: plain loads and stores, one writer each.
     sent: AtomicU32,
     received: AtomicU32,
-    mask: u32,
-    fly: u32,
-    /// The ring: `inline` when it has at most [`INLINE`] slots, else `heap`.
-    inline: [UnsafeCell<Option<T>>; INLINE],
-    heap: Box<[UnsafeCell<Option<T>>]>,
+    /// The ring when it has at most [`INLINE`] slots.
+    inline: [Slot<T>; INLINE],
 }
 
-impl<T: Copy> Clone for Wire<T> {
-    fn clone(&self) -> Self {
-        let copy = |c: &UnsafeCell<Option<T>>| UnsafeCell::new(self.get(c));
-        Wire {
-            sent: AtomicU32::new(self.sent.load(Relaxed)),
-            received: AtomicU32::new(self.received.load(Relaxed)),
-            mask: self.mask,
-            fly: self.fly,
-            inline: std::array::from_fn(|i| copy(&self.inline[i])),
-            heap: self.heap.iter().map(copy).collect(),
-        }
-    }
-}
-
-impl<T: Copy + std::fmt::Debug> std::fmt::Debug for Wire<T> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Wire")
-            .field("sent", &self.sent.load(Relaxed))
-            .field("received", &self.received.load(Relaxed))
-            .field("fly", &self.fly)
-            .field("in_flight", &self.iter_in_flight().collect::<Vec<_>>())
-            .finish()
-    }
-}
-
-impl<T: Copy> Wire<T> {
-    /// A wire with fly time `fly` (≥ 1), empty.
-    pub fn new(fly: u32) -> Self {
-        assert!(fly >= 1, "a wire needs a fly time of at least one cycle");
-        let len = (fly as usize + 1).next_power_of_two();
+impl<T: Copy> Default for Wire<T> {
+    fn default() -> Self {
         Wire {
             sent: AtomicU32::new(0),
             received: AtomicU32::new(0),
-            mask: len as u32 - 1,
-            fly,
             inline: std::array::from_fn(|_| UnsafeCell::new(None)),
-            heap: if len <= INLINE {
-                Box::new([])
-            } else {
-                (0..len).map(|_| UnsafeCell::new(None)).collect()
-            },
         }
+    }
+}
+
+/// A ring of `fly` + 1 slots or more (a power of two), the wire's own when it has at most
+/// [`INLINE`] slots (empty here), else on the heap.
+pub fn ring<T: Copy>(fly: u32) -> Box<[Slot<T>]> {
+    assert!(fly >= 1, "a wire needs a fly time of at least one cycle");
+    let len = ring_len(fly);
+    if len <= INLINE {
+        Box::new([])
+    } else {
+        (0..len).map(|_| UnsafeCell::new(None)).collect()
+    }
+}
+
+/// Slots of the ring of a wire of fly time `fly`.
+pub fn ring_len(fly: u32) -> usize {
+    (fly as usize + 1).next_power_of_two()
+}
+
+/// A wire as its ends drive it: its registers, its fly time, its ring mask and its long ring.
+#[derive(Clone, Copy)]
+pub struct End<'a, T: Copy> {
+    w: &'a Wire<T>,
+    fly: u32,
+    mask: u32,
+    /// Not dereferenced unless the ring is longer than [`INLINE`]: a reference to the owner's
+    /// box, not to the slice, so that a short wire never reads the box's pointer (which lies
+    /// in another cache line of the link).
+    #[allow(clippy::borrowed_box)]
+    heap: &'a Box<[Slot<T>]>,
+}
+
+impl<'a, T: Copy> End<'a, T> {
+    /// Wire `w` of fly time `fly` (ring mask `mask`, long ring `heap` from [`ring`]).
+    #[inline(always)]
+    #[allow(clippy::borrowed_box)]
+    pub fn new(w: &'a Wire<T>, fly: u32, mask: u32, heap: &'a Box<[Slot<T>]>) -> Self {
+        End { w, fly, mask, heap }
     }
 
     /// The slot of cycle `t`.
     #[inline(always)]
-    fn slot(&self, t: u64) -> &UnsafeCell<Option<T>> {
+    fn slot(&self, t: u64) -> &'a Slot<T> {
         let i = (t & self.mask as u64) as usize;
         if (self.mask as usize) < INLINE {
-            &self.inline[i]
+            &self.w.inline[i]
         } else {
             &self.heap[i]
         }
     }
 
-    /// The value in slot `c`.
-    #[inline(always)]
-    fn get(&self, c: &UnsafeCell<Option<T>>) -> Option<T> {
-        // SAFETY: the wire is not `Sync`, so on one thread no other access is under way (no
-        // reference into a slot outlives a method); in the parallel switch phase the slot
-        // this end reads is one only this end touches in this cycle (the type's doc).
-        unsafe { *c.get() }
-    }
-
-    /// Put `v` into slot `c`.
-    #[inline(always)]
-    fn put(&self, c: &UnsafeCell<Option<T>>, v: Option<T>) {
-        // SAFETY: as in `get`: this end alone touches the slot in this cycle.
-        unsafe { *c.get() = v }
+    /// Every slot of the ring.
+    fn ring(&self) -> &'a [Slot<T>] {
+        if (self.mask as usize) < INLINE {
+            &self.w.inline[..=self.mask as usize]
+        } else {
+            &self.heap[..]
+        }
     }
 
     /// Fly time in cycles.
@@ -118,7 +118,7 @@ impl<T: Copy> Wire<T> {
 
     /// Values ever sent, modulo 2^32.
     pub fn sent(&self) -> u32 {
-        self.sent.load(Relaxed)
+        self.w.sent.load(Relaxed)
     }
 
     /// Drive `v` at cycle `now`; false (and nothing written) when a value was already driven
@@ -126,20 +126,20 @@ impl<T: Copy> Wire<T> {
     #[inline]
     pub fn send(&self, now: u64, v: T) -> bool {
         let s = self.slot(now);
-        if self.get(s).is_some() {
+        if get(s).is_some() {
             return false;
         }
-        self.put(s, Some(v));
+        put(s, Some(v));
         // one writer: a load and a store, no read-modify-write instruction
-        self.sent
-            .store(self.sent.load(Relaxed).wrapping_add(1), Relaxed);
+        let sent = &self.w.sent;
+        sent.store(sent.load(Relaxed).wrapping_add(1), Relaxed);
         true
     }
 
     /// A value was driven at cycle `now` (the sender's question).
     #[inline]
     pub fn sent_at(&self, now: u64) -> bool {
-        self.get(self.slot(now)).is_some()
+        get(self.slot(now)).is_some()
     }
 
     /// Take the value arriving at cycle `now` (sent at `now - fly`), if any.
@@ -149,15 +149,15 @@ impl<T: Copy> Wire<T> {
     /// `now - fly` among them, so the answer is the same.
     #[inline]
     pub fn recv(&self, now: u64) -> Option<T> {
-        let received = self.received.load(Relaxed);
-        if self.sent.load(Relaxed) == received || now < self.fly as u64 {
+        let received = self.w.received.load(Relaxed);
+        if self.w.sent.load(Relaxed) == received || now < self.fly as u64 {
             return None;
         }
         let s = self.slot(now - self.fly as u64);
-        let v = self.get(s);
+        let v = get(s);
         if v.is_some() {
-            self.put(s, None);
-            self.received.store(received.wrapping_add(1), Relaxed);
+            put(s, None);
+            self.w.received.store(received.wrapping_add(1), Relaxed);
         }
         v
     }
@@ -168,25 +168,61 @@ impl<T: Copy> Wire<T> {
         if now < self.fly as u64 {
             return None;
         }
-        self.get(self.slot(now - self.fly as u64))
+        get(self.slot(now - self.fly as u64))
     }
 
     /// Values on the wire.
     pub fn in_flight(&self) -> usize {
-        self.sent
+        self.w
+            .sent
             .load(Relaxed)
-            .wrapping_sub(self.received.load(Relaxed)) as usize
+            .wrapping_sub(self.w.received.load(Relaxed)) as usize
     }
 
     /// The values on the wire, in slot order.
-    pub fn iter_in_flight(&self) -> impl Iterator<Item = T> + '_ {
-        let ring = if self.heap.is_empty() {
-            &self.inline[..=self.mask as usize]
-        } else {
-            &self.heap[..]
-        };
-        ring.iter().filter_map(|c| self.get(c))
+    pub fn iter_in_flight(&self) -> impl Iterator<Item = T> + 'a {
+        self.ring().iter().filter_map(|c| get(c))
     }
+
+    /// A copy of the wire's registers and of its ring (for cloning the wire's owner).
+    pub fn copy(&self) -> (Wire<T>, Box<[Slot<T>]>) {
+        let copy = |c: &Slot<T>| UnsafeCell::new(get(c));
+        (
+            Wire {
+                sent: AtomicU32::new(self.w.sent.load(Relaxed)),
+                received: AtomicU32::new(self.w.received.load(Relaxed)),
+                inline: std::array::from_fn(|i| copy(&self.w.inline[i])),
+            },
+            self.heap.iter().map(copy).collect(),
+        )
+    }
+}
+
+impl<T: Copy + std::fmt::Debug> std::fmt::Debug for End<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Wire")
+            .field("sent", &self.w.sent.load(Relaxed))
+            .field("received", &self.w.received.load(Relaxed))
+            .field("fly", &self.fly)
+            .field("in_flight", &self.iter_in_flight().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// The value in slot `c`.
+#[inline(always)]
+fn get<T: Copy>(c: &Slot<T>) -> Option<T> {
+    // SAFETY: the wire is not `Sync`, so on one thread no other access is under way (no
+    // reference into a slot outlives a method); in the parallel switch phase the slot this end
+    // reads is one only this end touches in this cycle (the type's doc).
+    unsafe { *c.get() }
+}
+
+/// Put `v` into slot `c`.
+#[inline(always)]
+fn put<T: Copy>(c: &Slot<T>, v: Option<T>) {
+    // SAFETY: as in `get`: this end alone touches the slot in this cycle.
+    unsafe { *c.get() = v }
 }
 
 #[cfg(test)]
@@ -195,23 +231,26 @@ mod tests {
     use crate::sim::{Flit, FlowCtl};
 
     #[test]
-    fn counters_and_inline_slots_fill_one_cache_line() {
-        use std::mem::{offset_of, size_of};
-        // What a cycle touches of a short wire (fly <= 3) ends where the pointer to a long
-        // ring begins: at 64 bytes for flits, within them for flow-control symbols.
-        assert_eq!(offset_of!(Wire<Flit>, heap), 64);
-        assert!(offset_of!(Wire<FlowCtl>, heap) <= 64);
-        assert_eq!(
-            size_of::<Wire<FlowCtl>>(),
-            offset_of!(Wire<FlowCtl>, heap) + 16
-        );
-        assert_eq!(offset_of!(Wire<FlowCtl>, heap), 32);
+    fn counters_and_inline_slots_fit_one_cache_line_for_both_directions() {
+        use std::mem::size_of;
+        // `Option<Flit>` is eight bytes, so a flit wire's registers are 40 bytes and a
+        // flow-control wire's 20: with the link's fly time and mask, one line
+        assert_eq!(size_of::<Option<Flit>>(), 8);
+        assert_eq!(size_of::<Wire<Flit>>(), 40);
+        assert_eq!(size_of::<Wire<FlowCtl>>(), 20);
+    }
+
+    /// The end of a wire `w` of fly time `fly` with ring `heap`.
+    #[allow(clippy::borrowed_box)]
+    fn end<'a, T: Copy>(w: &'a Wire<T>, fly: u32, heap: &'a Box<[Slot<T>]>) -> End<'a, T> {
+        End::new(w, fly, ring_len(fly) as u32 - 1, heap)
     }
 
     #[test]
     fn value_arrives_after_fly_time_in_either_eval_order() {
         for fly in 1..12u32 {
-            let w = Wire::new(fly);
+            let (w, heap) = (Wire::default(), ring(fly));
+            let w = end(&w, fly, &heap);
             for now in 0..100u64 {
                 // receiver first on even cycles, sender first on odd ones
                 let got = if now % 2 == 0 {
@@ -229,12 +268,14 @@ mod tests {
                 }
             }
             assert_eq!(w.in_flight(), fly as usize);
+            assert_eq!(w.iter_in_flight().count(), fly as usize);
         }
     }
 
     #[test]
     fn second_send_in_a_cycle_is_refused() {
-        let w = Wire::new(3);
+        let (w, heap) = (Wire::default(), ring(3));
+        let w = end(&w, 3, &heap);
         assert!(w.send(5, 1));
         assert!(!w.send(5, 2));
         assert_eq!(w.recv(8), Some(1));

@@ -45,6 +45,9 @@ pub struct Stay {
 }
 
 impl Stay {
+    /// No flit yet.
+    pub const ZERO: Stay = Stay { s: 0 };
+
     /// A flit entered the buffer in cycle `now`.
     #[inline]
     pub fn arrive(&mut self, now: u64) {

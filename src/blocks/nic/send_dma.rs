@@ -95,6 +95,7 @@ impl SendDma {
             data: route.get(idx as usize).unwrap_or(0),
             flags: 0,
             vc: 0,
+            ..Flit::default()
         };
         if idx == 0 {
             f.flags |= Flit::HEAD;

@@ -97,10 +97,10 @@ impl MyrinetNic {
         self.drove = (false, false);
         if self.out_link != NO_LINK {
             self.sg
-                .receive(cx.links[self.out_link as usize].back.recv(now));
+                .receive(cx.links[self.out_link as usize].back().recv(now));
         }
         if self.in_link != NO_LINK {
-            if let Some(f) = cx.links[self.in_link as usize].fwd.recv(now) {
+            if let Some(f) = cx.links[self.in_link as usize].fwd().recv(now) {
                 self.recv.slack.accept(f);
             }
         }
@@ -186,7 +186,7 @@ impl MyrinetNic {
         }
         if self.in_link != NO_LINK {
             if let Some(s) = self.recv.slack.flow_control() {
-                cx.links[self.in_link as usize].back.send(now, s);
+                cx.links[self.in_link as usize].back().send(now, s);
                 self.drove.1 = true;
             }
         }

@@ -232,7 +232,7 @@ impl MyrinetSwitch {
             if ol != NO_LINK {
                 self.outs[port]
                     .sg
-                    .receive(links[ol as usize].back.recv(now));
+                    .receive(links[ol as usize].back().recv(now));
             }
         }
         let mut m = flits_in & all;
@@ -243,7 +243,7 @@ impl MyrinetSwitch {
             if il == NO_LINK {
                 continue;
             }
-            if let Some(f) = links[il as usize].fwd.recv(now) {
+            if let Some(f) = links[il as usize].fwd().recv(now) {
                 let inp = &mut self.ins[port];
                 inp.slack.accept(f);
                 inp.occ.arrive(now);
@@ -370,7 +370,7 @@ impl MyrinetSwitch {
                 }
             }
             if let Some(s) = inp.slack.flow_control() {
-                links[il as usize].back.send(now, s);
+                links[il as usize].back().send(now, s);
                 self.drove_back |= 1 << port;
             }
         }

@@ -327,11 +327,21 @@ impl Family for VcFamily {
                 .map(|s| s.max_level())
                 .max()
                 .unwrap_or(0),
-            flits_forwarded: net.switches.iter().map(|s| s.forwarded).sum(),
+            flits_forwarded: net.switches.iter().map(|s| s.forwarded()).sum(),
             vc0_share: net.switches.iter().map(|s| s.forwarded_vc[0]).sum::<u64>() as f64
-                / net.switches.iter().map(|s| s.forwarded).sum::<u64>().max(1) as f64,
+                / net
+                    .switches
+                    .iter()
+                    .map(|s| s.forwarded())
+                    .sum::<u64>()
+                    .max(1) as f64,
             vc_use: {
-                let all = net.switches.iter().map(|s| s.forwarded).sum::<u64>().max(1);
+                let all = net
+                    .switches
+                    .iter()
+                    .map(|s| s.forwarded())
+                    .sum::<u64>()
+                    .max(1);
                 (0..p.vcs)
                     .map(|v| {
                         let flits = net.switches.iter().map(|s| s.forwarded_vc[v]).sum();

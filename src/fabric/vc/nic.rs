@@ -158,13 +158,14 @@ impl VcNic {
         self.sent = None;
         self.got = None;
         if credits_in & 1 != 0 && self.out_link != NO_LINK {
-            if let Some(FlowCtl::Credit { vc, n }) = cx.links[self.out_link as usize].back.recv(now)
+            if let Some(FlowCtl::Credit { vc, n }) =
+                cx.links[self.out_link as usize].back().recv(now)
             {
                 self.credits.credit(vc as usize, n as u32);
             }
         }
         if flits_in & 1 != 0 && self.in_link != NO_LINK {
-            if let Some(f) = cx.links[self.in_link as usize].fwd.recv(now) {
+            if let Some(f) = cx.links[self.in_link as usize].fwd().recv(now) {
                 moved += 1;
                 self.receive(now, f, cx);
             }
@@ -222,6 +223,7 @@ impl VcNic {
             data: 0,
             flags,
             vc,
+            ..Flit::default()
         };
         cx.links[self.out_link as usize].send(now, f);
         self.credits
@@ -370,7 +372,7 @@ impl VcNic {
                 vc: f.vc,
                 n: n as u8,
             };
-            cx.links[self.in_link as usize].back.send(now, c);
+            cx.links[self.in_link as usize].back().send(now, c);
         }
         self.core.ejected_flits += 1;
         if !f.is_tail() {
@@ -519,10 +521,10 @@ impl Nic<VcFamily> for VcNic {
         line(self);
         line((self as *const Self as *const u8).wrapping_add(crate::sim::prefetch::LINE));
         if let Some(l) = links.get(self.in_link as usize) {
-            line(&l.fwd);
+            line(l);
         }
         if let Some(l) = links.get(self.out_link as usize) {
-            line(&l.back);
+            line(l);
         }
     }
 

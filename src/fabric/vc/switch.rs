@@ -75,6 +75,10 @@ use view::View;
 
 pub use super::keys::{CrossbarKind, Switching};
 
+/// Index of a port's link in ([`VcSwitch`]'s `link`), and of its link out.
+const IN: usize = 0;
+const OUT: usize = 1;
+
 /// Router parameters (the configuration's `switch.*` keys).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct VcParams {
@@ -118,23 +122,26 @@ impl VcParams {
 }
 
 /// One virtual-channel router: its pipeline stages, its wiring, and what it drove this cycle.
+/// The registers every evaluated cycle reads come first, from a cache line's start (the
+/// stages' own registers, the wiring, the masks of what it drove); the parameters, the route
+/// stage, the counters and the twin's slot follow.
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 pub struct VcSwitch {
-    pub id: usize,
-    p: VcParams,
+    /// Ports and VCs (the parameters', where every cycle reads them).
+    np: u32,
+    nv: u32,
     input: InputUnit,
-    route: RouteStage,
-    va: VcAllocStage,
     sa: SwAllocStage,
     xbar: CrossbarStage,
-    back: CreditReturn,
     out: OutputUnit,
+    back: CreditReturn,
     /// Seed 002's LUC/NCB exchange, when configured.
-    exch: Option<ExchangeStage>,
-    /// Per port (fixed size, [`NO_LINK`] beyond the ports: a port masked below 64 indexes
-    /// them without a bounds check): the link in and the link out.
-    in_link: Box<[u32; 64]>,
-    out_link: Box<[u32; 64]>,
+    exch: Option<Box<ExchangeStage>>,
+    /// Per port (fixed size, [`NO_LINK`] beyond the ports: a port masked below 32 indexes
+    /// them without a bounds check): the link in and the link out, side by side (a small
+    /// router's in one cache line).
+    link: Box<[[u32; 2]; 32]>,
     /// The flit of a packet driven on each output in the last evaluated cycle, valid where
     /// `sent_mask` has the output's bit (the mask alone is cleared each cycle); of the outputs
     /// in `sent_xbar`, the flit is the multiplexed crossbar's ([`Crossbar::left`], not copied
@@ -147,12 +154,14 @@ pub struct VcSwitch {
     /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
     drove_fwd: u32,
     drove_back: u32,
-    /// Flits that crossed the crossbar, and those of them into each output VC (VC 0: seed
-    /// 004's escape queues).
-    pub forwarded: u64,
-    pub forwarded_vc: [u64; MAX_VCS],
     /// A whole-router twin driving the links, this model its shadow ([`twin`]).
     twin: TwinSlot,
+    /// Flits that crossed the crossbar into each output VC (VC 0: seed 004's escape queues).
+    pub forwarded_vc: [u64; MAX_VCS],
+    va: VcAllocStage,
+    p: VcParams,
+    route: RouteStage,
+    pub id: usize,
 }
 
 impl VcSwitch {
@@ -160,9 +169,11 @@ impl VcSwitch {
     pub fn new(id: usize, p: VcParams, routing: Routing, w: Wiring) -> Self {
         let Wiring { in_link, out_link } = w;
         let (np, nv) = (p.ports, p.vcs);
-        assert!(np * nv <= 64 && in_link.len() == np && out_link.len() == np);
+        assert!(np <= 32 && np * nv <= 64 && in_link.len() == np && out_link.len() == np);
         VcSwitch {
             id,
+            np: np as u32,
+            nv: nv as u32,
             input: InputUnit::new(np, nv, p.vc0_flits(), p.buffer_flits),
             route: RouteStage::new(routing, np * nv, p.routing_cycles),
             va: VcAllocStage::new(np, nv, p.selection.needs()),
@@ -175,19 +186,16 @@ impl VcSwitch {
             ),
             back: CreditReturn::new(p.crossbar, np, nv),
             out: OutputUnit::new(&p),
-            exch: (p.exchange.hops > 0).then(|| ExchangeStage::new(p.exchange, p.first_net_port)),
-            in_link: Box::new(std::array::from_fn(|p| {
-                in_link.get(p).copied().unwrap_or(NO_LINK)
-            })),
-            out_link: Box::new(std::array::from_fn(|p| {
-                out_link.get(p).copied().unwrap_or(NO_LINK)
+            exch: (p.exchange.hops > 0)
+                .then(|| Box::new(ExchangeStage::new(p.exchange, p.first_net_port))),
+            link: Box::new(std::array::from_fn(|p| {
+                [in_link.get(p), out_link.get(p)].map(|l| l.copied().unwrap_or(NO_LINK))
             })),
             sent: Box::new([Flit::default(); 64]),
             sent_mask: 0,
             sent_xbar: 0,
             drove_fwd: 0,
             drove_back: 0,
-            forwarded: 0,
             forwarded_vc: [0; MAX_VCS],
             twin: TwinSlot::default(),
             p,
@@ -228,7 +236,7 @@ impl VcSwitch {
         if self.twin.0.is_some() {
             return self.eval_twin(now, links, packets);
         }
-        let np = self.p.ports;
+        let np = self.np as usize;
         let mut moved = 0;
         self.va.asked = 0;
         self.va.won = 0;
@@ -243,11 +251,11 @@ impl VcSwitch {
         while m != 0 {
             let port = m.trailing_zeros() as usize;
             m &= m - 1;
-            let ol = self.out_link[port & 63];
+            let ol = self.link[port & 31][OUT];
             if ol == NO_LINK {
                 continue;
             }
-            if let Some(c) = links[ol as usize].back.recv(now) {
+            if let Some(c) = links[ol as usize].back().recv(now) {
                 self.out.receive(now, port, c);
             }
         }
@@ -256,11 +264,11 @@ impl VcSwitch {
         while m != 0 {
             let port = m.trailing_zeros() as usize;
             m &= m - 1;
-            let il = self.in_link[port & 63];
+            let il = self.link[port & 31][IN];
             if il == NO_LINK {
                 continue;
             }
-            if let Some(f) = links[il as usize].fwd.recv(now) {
+            if let Some(f) = links[il as usize].fwd().recv(now) {
                 if f.is_exchange() {
                     if let Some(x) = self.exch.as_mut() {
                         x.receive(port, f);
@@ -271,7 +279,7 @@ impl VcSwitch {
                     x.heads_in = x.heads_in.wrapping_add(f.is_head() as u32);
                 }
                 if self.input.write(now, port, f) {
-                    self.start_route(port * self.p.vcs + f.vc as usize, now, packets);
+                    self.start_route(port * self.nv as usize + f.vc as usize, now, packets);
                 }
             }
         }
@@ -280,23 +288,23 @@ impl VcSwitch {
         let mut driven = 0u32;
         match self.out.queues.as_mut() {
             Some(q) => {
-                let nv = self.p.vcs;
+                let nv = self.nv as usize;
                 self.xbar.leave(now, |o, f| q.enter(o, f, nv))
             }
             None if !self.xbar.non_multiplexed() => {
                 // the probes read the flits driven from the crossbar's slot
-                let out_link = &self.out_link;
+                let link = &self.link;
                 self.xbar.leave(now, |o, f| {
-                    links[out_link[o & 63] as usize].send(now, f);
+                    links[link[o & 31][OUT] as usize].send(now, f);
                     driven |= 1 << o;
                     moved += 1;
                 });
                 self.sent_xbar = driven;
             }
             None => {
-                let (out_link, sent) = (&self.out_link, &mut self.sent);
+                let (link, sent) = (&self.link, &mut self.sent);
                 self.xbar.leave(now, |o, f| {
-                    links[out_link[o & 63] as usize].send(now, f);
+                    links[link[o & 31][OUT] as usize].send(now, f);
                     sent[o & 63] = f;
                     driven |= 1 << o;
                     moved += 1;
@@ -306,10 +314,10 @@ impl VcSwitch {
         self.sent_mask |= driven;
         self.drove_fwd |= driven;
         if self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
-            let (out_link, sent) = (&self.out_link, &mut self.sent);
+            let (link, sent) = (&self.link, &mut self.sent);
             let mut driven = 0u32;
             moved += self.out.send_queued(packets, |o, f| {
-                links[out_link[o & 63] as usize].send(now, f);
+                links[link[o & 31][OUT] as usize].send(now, f);
                 sent[o & 63] = f;
                 driven |= 1 << o;
             });
@@ -326,14 +334,14 @@ impl VcSwitch {
             self.return_credits(now, links);
         }
         if let Some(x) = self.exch.as_mut() {
-            self.drove_fwd |= x.cycle(now, links, &self.out_link[..np]);
+            self.drove_fwd |= x.cycle(now, links, &self.link[..np]);
         }
         moved
     }
 
     /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.
     pub(super) fn start_route(&mut self, iv: usize, at: u64, packets: &PacketTable<VcExt>) {
-        let nv = self.p.vcs;
+        let nv = self.nv as usize;
         let (id, ivs) = (self.id as u32, (iv, iv / nv, iv % nv));
         self.route.start(id, ivs, at, &mut self.input, packets);
         self.va.waiting |= 1 << iv;
@@ -371,7 +379,7 @@ impl Switch<VcExt> for VcSwitch {
 
     fn health(&self) -> Health {
         Health {
-            overflows: self.input.bufs.iter().map(|b| b.overflows).sum::<u64>()
+            overflows: self.input.overflows
                 + self
                     .out
                     .queues
@@ -438,7 +446,7 @@ impl Switch<VcExt> for VcSwitch {
                         }
                     }
                 }
-                VcState::Active if self.input.bufs[p as usize].level(v as usize) > 0 => {
+                VcState::Active if self.input.level(p as usize, v as usize) > 0 => {
                     out.push(Wait {
                         port: p,
                         vc: v,

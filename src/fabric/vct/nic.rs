@@ -200,14 +200,14 @@ impl VctNic {
         let mut moved = 0;
         self.drove = (false, false);
         let credit = match (credits_in & 1 != 0 && self.out_link != NO_LINK)
-            .then(|| cx.links[self.out_link as usize].back.recv(now))
+            .then(|| cx.links[self.out_link as usize].back().recv(now))
             .flatten()
         {
             Some(FlowCtl::Credit { n, .. }) => n as u32,
             _ => 0,
         };
         if let Some(f) = (flits_in & 1 != 0)
-            .then(|| cx.links[self.in_link as usize].fwd.recv(now))
+            .then(|| cx.links[self.in_link as usize].fwd().recv(now))
             .flatten()
         {
             self.rx_idx = if f.is_head() { 0 } else { self.rx_idx + 1 };
@@ -271,6 +271,7 @@ impl VctNic {
                         data: 0,
                         flags,
                         vc: 0,
+                        ..Flit::default()
                     },
                 );
                 used = need;
@@ -290,7 +291,7 @@ impl VctNic {
             let n = self.p.credit.release_at(idx, flits);
             if n > 0 {
                 let c = FlowCtl::Credit { vc: 0, n: n as u8 };
-                cx.links[self.in_link as usize].back.send(now, c);
+                cx.links[self.in_link as usize].back().send(now, c);
                 self.drove.1 = true;
             }
             self.core.ejected_flits += 1;

@@ -231,11 +231,11 @@ impl VctSwitch {
             && self
                 .ins
                 .iter()
-                .all(|i| i.link == NO_LINK || links[i.link as usize].fwd.in_flight() == 0)
+                .all(|i| i.link == NO_LINK || links[i.link as usize].fwd().in_flight() == 0)
             && self
                 .outs
                 .iter()
-                .all(|o| o.link == NO_LINK || links[o.link as usize].back.in_flight() == 0)
+                .all(|o| o.link == NO_LINK || links[o.link as usize].back().in_flight() == 0)
         {
             return 0;
         }
@@ -268,7 +268,7 @@ impl VctSwitch {
             if ol == NO_LINK {
                 continue;
             }
-            if let Some(FlowCtl::Credit { n, .. }) = links[ol as usize].back.recv(now) {
+            if let Some(FlowCtl::Credit { n, .. }) = links[ol as usize].back().recv(now) {
                 self.outs[port].ret = n as u32;
                 credits |= 1 << port;
             }
@@ -281,7 +281,7 @@ impl VctSwitch {
             if inp.link == NO_LINK {
                 continue;
             }
-            if let Some(f) = links[inp.link as usize].fwd.recv(now) {
+            if let Some(f) = links[inp.link as usize].fwd().recv(now) {
                 inp.rx_idx = if f.is_head() { 0 } else { inp.rx_idx + 1 };
                 if inp.buf.push(f.pkt, inp.rx_idx) {
                     inp.occ.arrive(now);
@@ -373,7 +373,7 @@ impl VctSwitch {
             let n = self.p.credit.release_at(idx, inp.len);
             if n > 0 {
                 let c = FlowCtl::Credit { vc: 0, n: n as u8 };
-                links[inp.link as usize].back.send(now, c);
+                links[inp.link as usize].back().send(now, c);
                 self.drove_back |= 1 << port;
             }
             self.forwarded += 1;
@@ -424,6 +424,7 @@ impl VctSwitch {
                         data: 0,
                         flags,
                         vc: 0,
+                        ..Flit::default()
                     };
                     links[ol as usize].send(now, f);
                     out.last_pkt = pkt;

@@ -39,6 +39,7 @@ pub fn decode(w: u64) -> (Flit, u32) {
         data: (w >> 8) as u8,
         flags: (w & 3) as u8,
         vc: 0,
+        ..Flit::default()
     };
     (f, ((w >> 2) & 7) as u32 + MESH * ((w >> 5) & 7) as u32)
 }
@@ -159,19 +160,19 @@ impl VcRouterModel {
             f.pkt = self.pkt[p][vi];
             f.vc = v;
             self.up_credits[p][vi] = self.up_credits[p][vi].saturating_sub(1);
-            self.links[p].fwd.send(t - 1, f);
+            self.links[p].fwd().send(t - 1, f);
         }
         for (o, c) in credits.iter().enumerate() {
             let Some(v) = *c else { continue };
             self.owed[o][v as usize] = self.owed[o][v as usize].saturating_sub(1);
             self.links[PORTS + o]
-                .back
+                .back()
                 .send(t - 1, FlowCtl::Credit { vc: v, n: 1 });
         }
         self.sw.eval(t, &self.links, &self.packets);
         let mut out = [None; PORTS];
         for (o, x) in out.iter_mut().enumerate() {
-            if let Some(f) = self.links[PORTS + o].fwd.recv(t + 1) {
+            if let Some(f) = self.links[PORTS + o].fwd().recv(t + 1) {
                 let dst = self.packets.header(f.pkt).dst;
                 *x = Some((encode(&f, dst), f.vc));
                 self.owed[o][f.vc as usize] += 1;
@@ -182,7 +183,7 @@ impl VcRouterModel {
         }
         let mut back = [None; PORTS];
         for (p, x) in back.iter_mut().enumerate() {
-            if let Some(FlowCtl::Credit { vc, .. }) = self.links[p].back.recv(t + 1) {
+            if let Some(FlowCtl::Credit { vc, .. }) = self.links[p].back().recv(t + 1) {
                 *x = Some(vc);
                 self.up_credits[p][vc as usize] += 1;
             }

@@ -27,6 +27,7 @@ fn word(flags: u8, data: u8, dst: u32) -> u64 {
             data,
             flags,
             vc: 0,
+            ..Flit::default()
         },
         dst,
     )

@@ -38,14 +38,14 @@ impl VcSwitch {
 
     /// Flits in VC `v` of input `port`.
     pub fn level(&self, port: usize, v: usize) -> u32 {
-        self.input.bufs[port].level(v)
+        self.input.level(port, v)
     }
 
     /// Every credit counter holds the credits of its empty buffer downstream (true once the
     /// network has drained: no credit was lost or made up).
     pub fn credits_restored(&self) -> bool {
         (0..self.p.ports)
-            .filter(|&p| self.out_link[p] != NO_LINK)
+            .filter(|&p| self.link[p][super::OUT] != NO_LINK)
             .all(|p| {
                 (0..self.p.vcs)
                     .all(|v| self.out.credits[p].credits(v) == self.out.credits[p].size(v))
@@ -68,8 +68,13 @@ impl VcSwitch {
     /// The packets of the first and the last flit in VC `v` of input `port` (None when
     /// empty): two different ones share the VC.
     pub fn packets_in(&self, port: usize, v: usize) -> Option<(u32, u32)> {
-        let b = &self.input.bufs[port];
-        Some((b.front(v)?.pkt, b.back(v)?.pkt))
+        let b = &self.input;
+        Some((b.front(port, v)?.pkt, b.back(port, v)?.pkt))
+    }
+
+    /// Flits that crossed the crossbar.
+    pub fn forwarded(&self) -> u64 {
+        self.forwarded_vc.iter().sum()
     }
 
     /// Ports of the router.
@@ -79,12 +84,7 @@ impl VcSwitch {
 
     /// Highest occupancy any VC buffer reached.
     pub fn max_level(&self) -> u32 {
-        self.input
-            .bufs
-            .iter()
-            .map(|b| b.max_level)
-            .max()
-            .unwrap_or(0)
+        self.input.max_level
     }
 
     /// Flits buffered and inside the crossbar.

@@ -22,25 +22,21 @@ impl VcSwitch {
         while m != 0 {
             let p = m.trailing_zeros() as usize;
             m &= m - 1;
-            if let Some(l) = links.get(self.in_link[p] as usize) {
-                line(&l.fwd);
+            if let Some(l) = links.get(self.link[p & 31][super::IN] as usize) {
+                line(l);
             }
         }
         let mut m = credits_in & self.all_ports();
         while m != 0 {
             let p = m.trailing_zeros() as usize;
             m &= m - 1;
-            if self.out_link[p] != NO_LINK {
-                if let Some(l) = links.get(self.out_link[p] as usize) {
-                    line(&l.back);
+            if self.link[p & 31][super::OUT] != NO_LINK {
+                if let Some(l) = links.get(self.link[p & 31][super::OUT] as usize) {
+                    line(l);
                 }
             }
         }
         self.input.prefetch();
-        for b in &self.input.bufs {
-            line(b);
-            b.prefetch_memory();
-        }
         all(&self.out.credits[..]);
         self.out.prefetch();
         self.xbar.xbar.prefetch();

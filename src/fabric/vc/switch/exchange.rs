@@ -53,14 +53,14 @@ impl ExchangeStage {
     /// The unit's cycle: in an exchange slot it drives its word on every network link (no flit
     /// was granted onto them); the LUC takes this cycle's heads in and tails out. Returns the
     /// outputs driven (bit o).
-    pub fn cycle(&mut self, now: u64, links: &[Link], out_link: &[u32]) -> u32 {
+    pub fn cycle(&mut self, now: u64, links: &[Link], link: &[[u32; 2]]) -> u32 {
         let x = &mut self.unit;
         let mut drove = 0;
         x.begin(now);
         if x.halts(now) {
             for d in 0..DIRS {
                 let o = self.first_net_port as usize + d;
-                let ol = out_link[o];
+                let ol = link[o][super::OUT];
                 if ol == NO_LINK {
                     continue;
                 }
@@ -89,7 +89,7 @@ impl VcSwitch {
             let current = s.state != VcState::Idle;
             n += current as u32;
             // packets behind the current one: their heads are in the buffer
-            n += self.input.bufs[p].heads(v) - (current && s.next == 0) as u32;
+            n += self.input.heads(p, v) - (current && s.next == 0) as u32;
         }
         n
     }

@@ -1,9 +1,10 @@
-//! The input unit of the VC router (BookSim2's input buffers and per-VC state): per port a
-//! per-VC buffer ([`VcBuffer`], VC 0 optionally seed 004's escape queue), per input VC its
-//! state machine (idle → routing → VC allocation → active) and the output VC it holds. A flit
-//! is written in the cycle it arrives (0 cycles); the switch traversal reads the front flit.
+//! The input unit of the VC router (BookSim2's input buffers and per-VC state): per input VC a
+//! FIFO of `depth` flits (VC 0 optionally seed 004's escape queue, of its own depth) in one
+//! memory for the router, its state machine (idle → routing → VC allocation → active) and the
+//! output VC it holds, the VC's registers in one record. A flit is written in the cycle it
+//! arrives (0 cycles); the switch traversal reads the front flit.
 
-use crate::blocks::vc_buffer::VcBuffer;
+use crate::blocks::vc_buffer::MAX_VCS;
 use crate::sim::Flit;
 use crate::stats::occupancy::Stay;
 
@@ -19,7 +20,9 @@ pub enum VcState {
     Active,
 }
 
-/// The registers of one input VC.
+/// The registers of one input VC: its state, the output VC it holds, the packet at its
+/// front, its occupancy integral and its FIFO's registers (touched by the same flits, so one
+/// record; a 5-port, 2-VC router's ten records are 400 bytes).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct InVc {
     pub state: VcState,
@@ -30,6 +33,13 @@ pub(super) struct InVc {
     /// Flits of the packet at the front and the index of its next flit to leave.
     pub len: u32,
     pub next: u32,
+    /// Occupancy of the VC's buffer (statistics): Σ departures − Σ arrivals, one add per
+    /// flit.
+    occ: Stay,
+    /// The FIFO: where it begins in the memory, the slot of its front flit, flits held.
+    base: u32,
+    head: u32,
+    fill: u32,
 }
 
 const IDLE: InVc = InVc {
@@ -39,89 +49,193 @@ const IDLE: InVc = InVc {
     ready: 0,
     len: 0,
     next: 0,
+    occ: Stay::ZERO,
+    base: 0,
+    head: 0,
+    fill: 0,
 };
+
+/// Eight flits of the buffer memory, a cache line (a VC of 8 flits — the BookSim2 preset's —
+/// in one line).
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(align(64))]
+struct Line([Flit; 8]);
 
 /// The input unit.
 #[derive(Debug, Clone)]
 pub(super) struct InputUnit {
-    pub bufs: Vec<VcBuffer>,
     /// Per input VC (p·V + v; fixed size, the first [`InputUnit::used`] in use: an index
     /// masked below 64 needs no bounds check).
     pub vcs: Box<[InVc; 64]>,
+    /// The buffers' memory (the hardware's SRAM): input p's VCs one after the other, each of
+    /// its depth, the ports one after the other.
+    mem: Box<[Line]>,
     /// Input VCs holding a flit (bit p·V + v).
     pub holding: u64,
     /// Flits in the buffers.
     pub flits: u32,
-    /// Occupancy of each input VC buffer, p·V + v (statistics): Σ departures − Σ arrivals,
-    /// one add per flit.
-    occ: Box<[Stay; 64]>,
-    nv: usize,
+    nv: u32,
     /// Input VCs in use (ports × VCs).
-    n: usize,
+    n: u32,
+    /// Flits of VC 0's buffer and of every other VC's.
+    first: u32,
+    depth: u32,
+    /// Highest occupancy any VC reached.
+    pub max_level: u32,
+    /// Writes refused because the VC was full or does not exist (must stay 0).
+    pub overflows: u64,
 }
 
 impl InputUnit {
     /// `ports` inputs of `vcs` buffers of `depth` flits, VC 0's of `first`.
     pub fn new(ports: usize, vcs: usize, first: u32, depth: u32) -> Self {
-        InputUnit {
-            bufs: (0..ports)
-                .map(|_| VcBuffer::with_first(vcs, first as usize, depth as usize))
-                .collect(),
+        assert!((1..=MAX_VCS).contains(&vcs) && depth >= 1 && first >= 1);
+        let total = ports as u64 * (first as u64 + (vcs as u64 - 1) * depth as u64);
+        assert!(
+            total < 1 << 32,
+            "the input buffers of a router hold fewer than 2^32 flits"
+        );
+        let mut unit = InputUnit {
             vcs: Box::new([IDLE; 64]),
+            mem: vec![Line::default(); (total as usize).div_ceil(8)].into_boxed_slice(),
             holding: 0,
             flits: 0,
-            occ: Box::new([Stay::default(); 64]),
-            nv: vcs,
-            n: ports * vcs,
+            nv: vcs as u32,
+            n: (ports * vcs) as u32,
+            first,
+            depth,
+            max_level: 0,
+            overflows: 0,
+        };
+        let mut base = 0;
+        for iv in 0..ports * vcs {
+            unit.vcs[iv].base = base;
+            base += unit.depth(iv % vcs);
         }
+        unit
     }
 
     /// The registers of the input VCs in use.
     pub fn used(&self) -> &[InVc] {
-        &self.vcs[..self.n]
+        &self.vcs[..self.n as usize]
+    }
+
+    /// Depth of VC `v`'s buffer.
+    #[inline(always)]
+    fn depth(&self, v: usize) -> u32 {
+        if v == 0 {
+            self.first
+        } else {
+            self.depth
+        }
+    }
+
+    /// The flit in memory slot `i`.
+    #[inline(always)]
+    fn slot(&self, i: u32) -> &Flit {
+        &self.mem[(i >> 3) as usize].0[(i & 7) as usize]
     }
 
     /// The occupancy integral of input VC `iv` at `now` (the sum of its end-of-cycle levels).
     pub fn area(&self, iv: usize, now: u64) -> u64 {
-        self.occ[iv].area(now, self.bufs[iv / self.nv].level(iv % self.nv))
+        let r = &self.vcs[iv];
+        r.occ.area(now, r.fill)
     }
 
-    /// Ask the cache for the input VCs' registers and occupancy (a hint).
+    /// Ask the cache for the input VCs' registers and the buffers' memory (a hint).
     #[inline(always)]
     pub fn prefetch(&self) {
-        crate::sim::prefetch::all(&self.vcs[..self.n.min(64)]);
-        crate::sim::prefetch::all(&self.occ[..self.n.min(64)]);
+        crate::sim::prefetch::all(&self.vcs[..(self.n as usize).min(64)]);
+        crate::sim::prefetch::all(&self.mem[..]);
+    }
+
+    /// Flits in VC `v` of input `p`.
+    #[inline]
+    pub fn level(&self, p: usize, v: usize) -> u32 {
+        self.vcs[(p * self.nv as usize + v) & 63].fill
+    }
+
+    /// The flit `k` places behind the front of VC `v` of input `p` (`k` below its level).
+    fn at(&self, p: usize, v: usize, k: u32) -> &Flit {
+        let iv = p * self.nv as usize + v;
+        let r = &self.vcs[iv];
+        let mut i = r.head + k;
+        if i >= self.depth(v) {
+            i -= self.depth(v);
+        }
+        self.slot(r.base + i)
+    }
+
+    /// The flit at the front of VC `v` of input `p`.
+    pub fn front(&self, p: usize, v: usize) -> Option<&Flit> {
+        (self.level(p, v) > 0).then(|| self.at(p, v, 0))
+    }
+
+    /// The flit at the back of VC `v` of input `p` (the last written).
+    pub fn back(&self, p: usize, v: usize) -> Option<&Flit> {
+        let n = self.level(p, v);
+        (n > 0).then(|| self.at(p, v, n - 1))
+    }
+
+    /// Head flits in VC `v` of input `p` (packets that begin in it; a scan, for checks).
+    pub fn heads(&self, p: usize, v: usize) -> u32 {
+        (0..self.level(p, v))
+            .filter(|&k| self.at(p, v, k).is_head())
+            .count() as u32
     }
 
     /// Write flit `f` into its VC of input `port`; true when it is a head at the front of an
-    /// idle VC, to be routed.
+    /// idle VC, to be routed. A write to a full VC, or to a VC the router does not have, is a
+    /// flow-control error: refused and counted.
     #[inline]
     pub fn write(&mut self, now: u64, port: usize, f: Flit) -> bool {
         let v = f.vc as usize;
-        let b = &mut self.bufs[port];
-        if !b.push(f) {
+        if v >= self.nv as usize {
+            self.overflows += 1;
             return false;
         }
+        let iv = (port * self.nv as usize + v) & 63;
+        let depth = self.depth(v);
+        let r = &mut self.vcs[iv];
+        if r.fill == depth {
+            self.overflows += 1;
+            return false;
+        }
+        let mut i = r.head + r.fill;
+        if i >= depth {
+            i -= depth;
+        }
+        r.fill += 1;
+        r.occ.arrive(now);
+        // only a head can reach an idle VC (a packet holds its VC until its tail leaves)
+        let route = f.is_head() && r.fill == 1 && r.state == VcState::Idle;
+        let fill = r.fill;
+        let at = r.base + i;
+        self.mem[(at >> 3) as usize].0[(at & 7) as usize] = f;
+        self.max_level = self.max_level.max(fill);
         self.flits += 1;
-        let iv = (port * self.nv + v) & 63;
-        self.occ[iv].arrive(now);
         self.holding |= 1 << iv;
-        // only a head can reach an idle VC (a packet holds its VC until its tail leaves), so a
-        // body flit does not read the VC's registers
-        f.is_head() && b.level(v) == 1 && self.vcs[iv].state == VcState::Idle
+        route
     }
 
     /// Read the front flit of VC `v` of input `p` (it holds one).
     #[inline(always)]
     pub fn read(&mut self, now: u64, p: usize, v: usize) -> Flit {
-        let iv = (p * self.nv + v) & 63;
-        let b = &mut self.bufs[p];
-        let f = b.pop(v).expect("a requesting VC holds a flit");
-        self.flits -= 1;
-        self.occ[iv].depart(now);
-        if b.level(v) == 0 {
+        let iv = (p * self.nv as usize + v) & 63;
+        let depth = self.depth(v);
+        let r = &mut self.vcs[iv];
+        debug_assert!(r.fill > 0, "a requesting VC holds a flit");
+        let at = r.base + r.head;
+        r.head += 1;
+        if r.head == depth {
+            r.head = 0;
+        }
+        r.fill -= 1;
+        r.occ.depart(now);
+        if r.fill == 0 {
             self.holding &= !(1 << iv);
         }
-        f
+        self.flits -= 1;
+        *self.slot(at)
     }
 }

@@ -106,19 +106,21 @@ impl OutputQueues {
     }
 }
 
-/// The output unit.
+/// The output unit (its registers in this order: what a cycle reads first; the output queues
+/// out of line).
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub(super) struct OutputUnit {
     /// Per output: the credits and owners of the VCs downstream.
-    pub credits: Vec<VcCredits>,
+    pub credits: Box<[VcCredits]>,
     /// Returned credits waiting `credit_delay_cycles`.
     pipe: CreditDelay,
-    delayed: bool,
     /// Output queues between crossbar and link, when configured.
-    pub queues: Option<OutputQueues>,
-    unit: CreditUnit,
+    pub queues: Option<Box<OutputQueues>>,
+    pub unit: CreditUnit,
+    nv: u32,
+    delayed: bool,
     cut_through: bool,
-    nv: usize,
 }
 
 impl OutputUnit {
@@ -141,11 +143,16 @@ impl OutputUnit {
                 } else {
                     p.output_buffer_flits
                 };
-                OutputQueues::new(p.ports, p.vcs, first, p.output_buffer_flits)
+                Box::new(OutputQueues::new(
+                    p.ports,
+                    p.vcs,
+                    first,
+                    p.output_buffer_flits,
+                ))
             }),
             unit: p.credit,
             cut_through: p.switching == Switching::CutThrough,
-            nv: p.vcs,
+            nv: p.vcs as u32,
         }
     }
 
@@ -189,7 +196,7 @@ impl OutputUnit {
     /// The input VC holding output `o`'s VC `ov`, or [`FREE`].
     pub fn owner(&self, o: usize, ov: usize) -> u16 {
         match &self.queues {
-            Some(q) => q.owner(o, ov, self.nv),
+            Some(q) => q.owner(o, ov, self.nv as usize),
             None => self.credits[o].owner(ov),
         }
     }
@@ -198,7 +205,7 @@ impl OutputUnit {
     #[inline]
     pub fn take(&mut self, o: usize, ov: usize, iv: u16) {
         match self.queues.as_mut() {
-            Some(q) => q.take(o, ov, self.nv, iv),
+            Some(q) => q.take(o, ov, self.nv as usize, iv),
             None => self.credits[o].take(ov, iv),
         }
     }
@@ -209,7 +216,7 @@ impl OutputUnit {
     pub fn can_accept(&self, o: usize, ov: usize, next: u32, len: u32) -> bool {
         let head_ct = next == 0 && self.cut_through;
         match &self.queues {
-            Some(q) => q.room(o, ov, self.nv) >= if head_ct { len } else { 1 },
+            Some(q) => q.room(o, ov, self.nv as usize) >= if head_ct { len } else { 1 },
             None => {
                 let need = if head_ct {
                     self.unit.packet_units(len)
@@ -226,7 +233,7 @@ impl OutputUnit {
     #[inline(always)]
     pub fn reserve(&mut self, o: usize, ov: usize, next: u32, tail: bool) {
         match self.queues.as_mut() {
-            Some(q) => q.reserve(o, ov, self.nv, tail),
+            Some(q) => q.reserve(o, ov, self.nv as usize, tail),
             None => self.credits[o].send(ov, self.unit.consume_at(next), tail),
         }
     }
@@ -241,7 +248,7 @@ impl OutputUnit {
         let Some(q) = self.queues.as_mut() else {
             return 0;
         };
-        let (nv, unit) = (self.nv, self.unit);
+        let (nv, unit) = (self.nv as usize, self.unit);
         let mut moved = 0;
         for o in 0..q.bufs.len() {
             let occ = q.bufs[o].occupied();

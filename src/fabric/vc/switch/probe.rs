@@ -26,7 +26,7 @@ impl Probe for VcSwitch {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         let (np, nv) = (self.p.ports, self.p.vcs);
         for p in 0..np {
-            if self.in_link[p] == NO_LINK {
+            if self.link[p][super::IN] == NO_LINK {
                 continue;
             }
             v.scope_idx("in", p);
@@ -42,7 +42,7 @@ impl Probe for VcSwitch {
                 let iv = p * nv + c;
                 let s = &self.input.vcs[iv];
                 v.scope_idx("vc", c);
-                v.bits("level", 16, self.input.bufs[p].level(c) as u64);
+                v.bits("level", 16, self.input.level(p, c) as u64);
                 v.text("state", s.state.name());
                 let held = s.state == VcState::Active;
                 v.int("out", if held { s.out as i64 } else { -1 });
@@ -54,7 +54,7 @@ impl Probe for VcSwitch {
             v.up();
         }
         for p in 0..np {
-            if self.out_link[p] == NO_LINK {
+            if self.link[p][super::OUT] == NO_LINK {
                 continue;
             }
             v.scope_idx("out", p);

@@ -42,7 +42,7 @@ impl RouteStage {
         input: &mut InputUnit,
         packets: &PacketTable<VcExt>,
     ) {
-        let f = *input.bufs[port].front(v).expect("a head at the front");
+        let f = *input.front(port, v).expect("a head at the front");
         let h = packets.header(f.pkt);
         let q = Query {
             sw,

@@ -46,7 +46,7 @@ pub(super) struct SwAllocStage {
     pub i: Box<Inputs>,
     /// Routers of more than [`NARROW`] ports: per input and output (p·P + o), the VC that
     /// asked (empty otherwise).
-    label: Vec<u8>,
+    label: Box<[u8]>,
     /// ⌈2^16 / V⌉: the input of input-VC bit b is `b · recip >> 16` (b < 64, V ≤ 16), a
     /// multiply instead of a division or a table.
     recip: u32,
@@ -73,9 +73,9 @@ impl SwAllocStage {
                 r: [InReg::default(); MAX_INPUTS],
             }),
             label: if ports > NARROW {
-                vec![0; ports * ports]
+                vec![0; ports * ports].into_boxed_slice()
             } else {
-                Vec::new()
+                Box::new([])
             },
             recip: (1u32 << 16).div_ceil(vcs as u32),
             active: 0,
@@ -133,7 +133,7 @@ impl VcSwitch {
         links: &[Link],
         packets: &PacketTable<VcExt>,
     ) -> u32 {
-        let (np, nv) = (self.p.ports, self.p.vcs);
+        let (np, nv) = (self.np as usize, self.nv as usize);
         let vmask = (1u64 << nv) - 1;
         let non_mux = self.xbar.non_multiplexed();
         let narrow = self.sa.label.is_empty();

@@ -76,13 +76,17 @@ impl CrossbarStage {
 pub(super) enum CreditReturn {
     /// At once, in the cycle the flit leaves (multiplexed crossbar).
     AtOnce,
-    /// One symbol per input link and cycle: credit units freed per input VC and not yet sent,
-    /// the ports with some, and per port the VC whose credits go first next.
-    Paced {
-        back: Vec<u32>,
-        ports: u32,
-        rr: Vec<u8>,
-    },
+    /// One symbol per input link and cycle (out of line: [`Paced`]).
+    Paced(Box<Paced>),
+}
+
+/// The paced return's registers: credit units freed per input VC and not yet sent, the ports
+/// with some, and per port the VC whose credits go first next.
+#[derive(Debug, Clone)]
+pub(super) struct Paced {
+    back: Vec<u32>,
+    ports: u32,
+    rr: Vec<u8>,
 }
 
 impl CreditReturn {
@@ -90,18 +94,18 @@ impl CreditReturn {
     pub fn new(kind: CrossbarKind, ports: usize, vcs: usize) -> Self {
         match kind {
             CrossbarKind::Multiplexed => CreditReturn::AtOnce,
-            CrossbarKind::NonMultiplexed => CreditReturn::Paced {
+            CrossbarKind::NonMultiplexed => CreditReturn::Paced(Box::new(Paced {
                 back: vec![0; ports * vcs],
                 ports: 0,
                 rr: vec![0; ports],
-            },
+            })),
         }
     }
 
     /// Credits wait to go upstream.
     #[inline(always)]
     pub fn pending(&self) -> bool {
-        matches!(self, CreditReturn::Paced { ports, .. } if *ports != 0)
+        matches!(self, CreditReturn::Paced(p) if p.ports != 0)
     }
 }
 
@@ -117,14 +121,14 @@ impl VcSwitch {
         links: &[Link],
         packets: &PacketTable<VcExt>,
     ) -> u32 {
-        let nv = self.p.vcs;
+        let nv = self.nv as usize;
         let iv = (p * nv + v) & 63;
         let mut f = self.input.read(now, p, v);
         let s = self.input.vcs[iv];
         let o = s.out as usize;
         let tail = s.next + 1 == s.len;
         self.out.reserve(o, s.ovc as usize, s.next, tail);
-        let n = self.p.credit.release_at(s.next, s.len);
+        let n = self.out.unit.release_at(s.next, s.len);
         if n > 0 {
             match &mut self.back {
                 CreditReturn::AtOnce => {
@@ -132,12 +136,14 @@ impl VcSwitch {
                         vc: v as u8,
                         n: n as u8,
                     };
-                    links[self.in_link[p & 63] as usize].back.send(now, c);
+                    links[self.link[p & 31][super::IN] as usize]
+                        .back()
+                        .send(now, c);
                     self.drove_back |= 1 << p;
                 }
-                CreditReturn::Paced { back, ports, .. } => {
-                    back[iv] += n;
-                    *ports |= 1 << p;
+                CreditReturn::Paced(x) => {
+                    x.back[iv] += n;
+                    x.ports |= 1 << p;
                 }
             }
         }
@@ -150,7 +156,6 @@ impl VcSwitch {
             }
         }
         self.sa.granted(p, v, nv);
-        self.forwarded += 1;
         self.forwarded_vc[s.ovc as usize & (MAX_VCS - 1)] += 1;
         if tail {
             if let Some(x) = self.exch.as_mut() {
@@ -158,7 +163,7 @@ impl VcSwitch {
             }
             self.sa.active &= !(1 << iv);
             self.input.vcs[iv].state = VcState::Idle;
-            if self.input.bufs[p].level(v) > 0 {
+            if self.input.level(p, v) > 0 {
                 self.start_route(iv, now + 1, packets);
             }
         } else {
@@ -171,9 +176,10 @@ impl VcSwitch {
     /// turns; the rest wait in their VC's return counter.
     pub(super) fn return_credits(&mut self, now: u64, links: &[Link]) {
         let nv = self.p.vcs;
-        let CreditReturn::Paced { back, ports, rr } = &mut self.back else {
+        let CreditReturn::Paced(x) = &mut self.back else {
             return;
         };
+        let Paced { back, ports, rr } = &mut **x;
         let mut m = *ports;
         while m != 0 {
             let p = m.trailing_zeros() as usize;
@@ -193,7 +199,9 @@ impl VcSwitch {
                 vc: v as u8,
                 n: n as u8,
             };
-            let sent = links[self.in_link[p & 63] as usize].back.send(now, c);
+            let sent = links[self.link[p & 31][super::IN] as usize]
+                .back()
+                .send(now, c);
             debug_assert!(sent, "one credit symbol per link and cycle");
             self.drove_back |= 1 << p;
             rr[p] = ((v + 1) % nv) as u8;
@@ -206,7 +214,7 @@ impl VcSwitch {
     /// Drive flit `f` on output `o`'s link.
     #[inline]
     pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
-        links[self.out_link[o & 63] as usize].send(now, f);
+        links[self.link[o & 31][super::OUT] as usize].send(now, f);
         self.sent[o & 63] = f;
         self.sent_mask |= 1 << o;
         self.drove_fwd |= 1 << o;

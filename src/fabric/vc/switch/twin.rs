@@ -82,16 +82,16 @@ impl VcSwitch {
         let np = self.p.ports;
         let (mut flits, mut credits): (FlitsIn, Credits) = Default::default();
         for p in 0..np {
-            let il = self.in_link[p];
+            let il = self.link[p][super::IN];
             if il != NO_LINK {
                 flits[p] = links[il as usize]
-                    .fwd
+                    .fwd()
                     .recv(now)
                     .map(|f| (f, packets.header(f.pkt).dst));
             }
-            let ol = self.out_link[p];
+            let ol = self.link[p][super::OUT];
             if ol != NO_LINK {
-                if let Some(FlowCtl::Credit { vc, .. }) = links[ol as usize].back.recv(now) {
+                if let Some(FlowCtl::Credit { vc, .. }) = links[ol as usize].back().recv(now) {
                     credits[p] = Some(vc);
                 }
             }
@@ -100,45 +100,44 @@ impl VcSwitch {
         let shadow = t.shadow_links();
         for p in 0..np {
             if let (Some((f, _)), true) = (flits[p], now > 0) {
-                shadow[p].fwd.send(now - 1, f);
+                shadow[p].fwd().send(now - 1, f);
             }
             if let (Some(vc), true) = (credits[p], now > 0) {
                 shadow[np + p]
-                    .back
+                    .back()
                     .send(now - 1, FlowCtl::Credit { vc, n: 1 });
             }
         }
-        let (real_in, real_out) = (*self.in_link, *self.out_link);
-        for p in 0..np {
-            if real_in[p] != NO_LINK {
-                self.in_link[p] = p as u32;
+        let real = *self.link;
+        for (p, l) in real.iter().enumerate().take(np) {
+            if l[super::IN] != NO_LINK {
+                self.link[p][super::IN] = p as u32;
             }
-            if real_out[p] != NO_LINK {
-                self.out_link[p] = (np + p) as u32;
+            if l[super::OUT] != NO_LINK {
+                self.link[p][super::OUT] = (np + p) as u32;
             }
         }
         let moved = self.eval_ports(now, shadow, packets, (u32::MAX, u32::MAX));
-        *self.in_link = real_in;
-        *self.out_link = real_out;
+        *self.link = real;
         let (mut mf, mut mc): (FlitsOut, Credits) = Default::default();
         for p in 0..np {
-            mf[p] = shadow[np + p].fwd.recv(now + 1);
-            if let Some(FlowCtl::Credit { vc, .. }) = shadow[p].back.recv(now + 1) {
+            mf[p] = shadow[np + p].fwd().recv(now + 1);
+            if let Some(FlowCtl::Credit { vc, .. }) = shadow[p].back().recv(now + 1) {
                 mc[p] = Some(vc);
             }
         }
         // the twin drives the links
         let (tf, tc) = t.cycle(&flits, &credits, (&mf, &mc));
         for p in 0..np {
-            if let (Some(f), ol) = (tf[p], self.out_link[p]) {
+            if let (Some(f), ol) = (tf[p], self.link[p][super::OUT]) {
                 if ol != NO_LINK {
                     links[ol as usize].send(now, f);
                 }
             }
-            if let (Some(vc), il) = (tc[p], self.in_link[p]) {
+            if let (Some(vc), il) = (tc[p], self.link[p][super::IN]) {
                 if il != NO_LINK {
                     links[il as usize]
-                        .back
+                        .back()
                         .send(now, FlowCtl::Credit { vc, n: 1 });
                 }
             }

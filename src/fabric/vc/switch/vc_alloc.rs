@@ -12,17 +12,19 @@ use crate::blocks::link::NO_LINK;
 use crate::routing::selection::{Needs, SelectionFunction};
 
 /// The VC allocation stage.
+/// (The masks every cycle reads and clears first.)
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub(super) struct VcAllocStage {
-    alloc: SeparableInputFirst,
-    /// Scratch: each requesting input VC's output-VC mask, and its grant.
-    req: Box<Requests>,
-    grant: Box<Grants>,
     /// Input VCs routing or in VC allocation (bit p·V + v).
     pub waiting: u64,
     /// Probes of the last evaluated cycle: requests and grants (bit p·V + v).
     pub asked: u64,
     pub won: u64,
+    alloc: SeparableInputFirst,
+    /// Scratch: each requesting input VC's output-VC mask, and its grant.
+    req: Box<Requests>,
+    grant: Box<Grants>,
     /// What the selection reads of the router (its declaration, read once).
     pub needs: Needs,
     /// Per output: the routed heads that may take it (SSR's R), counted when the selection
@@ -68,7 +70,7 @@ impl VcAllocStage {
 impl VcSwitch {
     /// VC allocation among the routed heads.
     pub(super) fn vc_allocate(&mut self, now: u64) {
-        let nv = self.p.vcs;
+        let nv = self.nv as usize;
         let vmask = (1u32 << nv) - 1;
         let mut asked = 0u64;
         if self.va.needs.request_counts {
@@ -99,7 +101,7 @@ impl VcSwitch {
                     let ct = self.p.switching == Switching::CutThrough;
                     let view = View {
                         out: &self.out,
-                        out_link: &self.out_link[..self.p.ports],
+                        link: &self.link[..self.p.ports],
                         vcs: nv,
                         need: if ct {
                             self.p.credit.packet_units(s.len)
@@ -123,7 +125,7 @@ impl VcSwitch {
                     (pick.port as usize, vcs)
                 }
             };
-            if port >= self.p.ports || self.out_link[port & 63] == NO_LINK {
+            if port >= self.p.ports || self.link[port & 31][super::OUT] == NO_LINK {
                 continue;
             }
             let free = self.out.free(port) & allowed & keep & vmask;

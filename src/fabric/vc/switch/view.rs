@@ -13,7 +13,7 @@ use crate::routing::selection::PortView;
 /// its credits the flits it can still take.
 pub(super) struct View<'a> {
     pub out: &'a OutputUnit,
-    pub out_link: &'a [u32],
+    pub link: &'a [[u32; 2]],
     pub vcs: usize,
     pub need: u32,
     pub need_flits: u32,
@@ -27,7 +27,7 @@ pub(super) struct View<'a> {
 impl PortView for View<'_> {
     fn can_take(&self, port: usize, vc: u8, _flits: u32) -> bool {
         let v = vc as usize;
-        if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
+        if self.link.get(port).is_none_or(|l| l[super::OUT] == NO_LINK) || v >= self.vcs {
             return false;
         }
         match &self.out.queues {
@@ -41,7 +41,7 @@ impl PortView for View<'_> {
 
     fn has_room(&self, port: usize, vc: u8, _flits: u32) -> bool {
         let v = vc as usize;
-        if self.out_link.get(port).is_none_or(|&l| l == NO_LINK) || v >= self.vcs {
+        if self.link.get(port).is_none_or(|l| l[super::OUT] == NO_LINK) || v >= self.vcs {
             return false;
         }
         match &self.out.queues {
@@ -52,14 +52,14 @@ impl PortView for View<'_> {
 
     fn free_vcs(&self, port: usize) -> u32 {
         match &self.out.queues {
-            Some(q) if port < self.out_link.len() => q.free(port),
+            Some(q) if port < self.link.len() => q.free(port),
             _ => self.out.credits.get(port).map_or(0, |c| c.free()),
         }
     }
 
     fn credits(&self, port: usize, vc: u8) -> u32 {
         let v = vc as usize;
-        if port >= self.out_link.len() || v >= self.vcs {
+        if port >= self.link.len() || v >= self.vcs {
             return 0;
         }
         match &self.out.queues {
