@@ -165,3 +165,44 @@ fn bad_dragonfly_sizes_and_keys_are_refused_naming_them() {
         &["link.global_fly_cycles", "dragonfly"],
     );
 }
+
+#[test]
+fn next_group_traffic_fills_the_one_global_link_and_no_more() {
+    // ADV+1 under minimal routing: the 8 hosts of a group share the one global link to the
+    // next group, so the bound is 1/8 of a host link; the network carries up to it, not above
+    let c = preset(&[
+        "topology.a=4",
+        "topology.h=2",
+        "topology.hosts_per_switch=2",
+        "traffic.pattern=\"next-group\"",
+        "traffic.rate=0.3",
+        "link.fly_cycles=3",
+        "link.global_fly_cycles=9",
+        // a global link's credit loop (2 x 9 cycles of flight and the pipeline) needs more
+        // than 16 flits of buffer to keep it busy: with 16 it carries 73 % of the bound
+        "switch.vc_buffer_flits=32",
+        "cycles=12000",
+        "warmup=2000",
+    ]);
+    let b = flitwave::experiment::build::build(&c).unwrap();
+    let (bound, _) = flitwave::experiment::build::throughput_bounds(&c, &b.topology, &b.plan)
+        .unwrap()
+        .unwrap();
+    assert!((bound.rate - 0.125).abs() < 1e-9, "{bound:?}");
+    assert!(bound.channel.contains("->"), "{bound:?}");
+    let mut net = vc_net(&c);
+    net.run(c.cycles);
+    let s = net.summary();
+    assert!(s.healthy(), "{}", s.report());
+    let acc = s.accepted_flits_per_cycle_per_host;
+    assert!(
+        acc <= bound.rate * 1.01,
+        "accepted {acc} above the bound {}",
+        bound.rate
+    );
+    assert!(
+        acc >= bound.rate * 0.8,
+        "accepted {acc}, the global link idles"
+    );
+    assert!(s.saturated, "offered 0.3 against a bound of 0.125");
+}

@@ -17,6 +17,7 @@ pub mod complement;
 pub mod fixed_self;
 pub mod hot_spot;
 pub mod local;
+pub mod next_group;
 pub mod perfect_shuffle;
 pub mod table;
 pub mod transpose;
@@ -75,6 +76,7 @@ pub const PATTERNS: &[Entry] = &[
     butterfly::ENTRY,
     local::ENTRY,
     hot_spot::ENTRY,
+    next_group::ENTRY,
     fixed_self::ENTRY,
 ];
 

@@ -26,6 +26,9 @@ pub enum Draw {
     },
     /// `host` with probability `p` (never from `host` itself), else any other host.
     OneOrOthers { p: f64, host: usize },
+    /// Any host of the block of `size` consecutive hosts `shift` blocks after the source's,
+    /// wrapping round (a dragonfly's next group).
+    Block { size: usize, shift: usize },
 }
 
 impl Draw {
@@ -107,6 +110,10 @@ impl DestTable {
                     self.uniform(src, rng)
                 }
             }
+            Draw::Block { size, shift } => {
+                let block = (src / size + shift) % (self.hosts / size);
+                Some(block * size + rng.random_range(0..*size))
+            }
         }
     }
 
@@ -146,6 +153,10 @@ impl DestTable {
                 others(&mut f, (1.0 - p) / (h - 1) as f64);
             }
             Draw::OneOrOthers { .. } => {}
+            Draw::Block { size, shift } => {
+                let block = (src / size + shift) % (h / size);
+                (block * size..(block + 1) * size).for_each(|d| f(d, 1.0 / *size as f64));
+            }
         }
     }
 
