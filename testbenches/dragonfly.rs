@@ -206,3 +206,91 @@ fn next_group_traffic_fills_the_one_global_link_and_no_more() {
     );
     assert!(s.saturated, "offered 0.3 against a bound of 0.125");
 }
+
+/// Accepted traffic and the share of flits on the non-minimal classes (VCs 0 and 1) of a small
+/// dragonfly (9 groups of 4 routers, 2 hosts each) under `pattern` at 0.4, routed by `routing`.
+fn small(routing: &str, pattern: &str) -> (f64, f64) {
+    let (vcs, sel) = match routing {
+        "dfly-min" => ("switch.vcs=2", "routing.selection=\"only\""),
+        _ => ("switch.vcs=4", "routing.selection=\"ugal-l\""),
+    };
+    let c = preset(&[
+        "topology.a=4",
+        "topology.h=2",
+        "topology.hosts_per_switch=2",
+        &format!("routing.algorithm=\"{routing}\""),
+        vcs,
+        sel,
+        &format!("traffic.pattern=\"{pattern}\""),
+        "traffic.rate=0.4",
+        "link.fly_cycles=3",
+        "link.global_fly_cycles=9",
+        "switch.vc_buffer_flits=32",
+        "cycles=12000",
+        "warmup=2000",
+    ]);
+    let mut net = vc_net(&c);
+    net.run(c.cycles);
+    let s = net.summary();
+    assert!(s.healthy(), "{routing} {pattern}: {}", s.report());
+    let vc = |v: usize| net.switches.iter().map(|s| s.forwarded_vc[v]).sum::<u64>() as f64;
+    let all: f64 = net.switches.iter().map(|s| s.forwarded()).sum::<u64>() as f64;
+    let nonmin = if routing == "dfly-min" {
+        0.0
+    } else {
+        (vc(0) + vc(1)) / all
+    };
+    (s.accepted_flits_per_cycle_per_host, nonmin)
+}
+
+#[test]
+fn ugal_leaves_the_minimal_path_when_its_queue_grows_and_valiant_always_does() {
+    // next-group traffic: minimal routing is held to the one global link between two groups;
+    // UGAL sends part of it through intermediate groups, Valiant all of it
+    let (min, _) = small("dfly-min", "next-group");
+    let (ugal, ugal_non) = small("dfly-ugal", "next-group");
+    let (val, val_non) = small("dfly-valiant", "next-group");
+    assert!(ugal > 1.3 * min, "UGAL {ugal} against minimal {min}");
+    assert!(val > 2.5 * min, "Valiant {val} against minimal {min}");
+    assert!(ugal_non > 0.3 && val_non > ugal_non, "{ugal_non} {val_non}");
+    // uniform traffic: UGAL stays mostly minimal and carries what minimal routing does;
+    // Valiant doubles the paths and carries less
+    let (min_u, _) = small("dfly-min", "uniform+self");
+    let (ugal_u, ugal_u_non) = small("dfly-ugal", "uniform+self");
+    let (val_u, _) = small("dfly-valiant", "uniform+self");
+    assert!(
+        ugal_u > 0.97 * min_u,
+        "UGAL {ugal_u} against minimal {min_u}"
+    );
+    assert!(ugal_u_non < ugal_non, "{ugal_u_non} against {ugal_non}");
+    assert!(
+        val_u < 0.95 * min_u,
+        "Valiant {val_u} against minimal {min_u}"
+    );
+}
+
+#[test]
+fn ugal_is_deadlock_free_on_four_classes_where_booksims_three_vcs_close_a_cycle() {
+    use flitwave::routing::function::dfly_ugal::{DflyUgal, Intermediate, VcMap};
+    use flitwave::routing::function::Routing;
+    for (a, p, h) in [(2, 1, 1), (3, 1, 1), (4, 2, 2), (4, 1, 3)] {
+        let d = Dragonfly { a, p, h };
+        let topo = dragonfly(d).unwrap();
+        for valiant in [false, true] {
+            let units = |vcs| -> Vec<Routing> {
+                DflyUgal::units(d, Intermediate::Random(1), valiant, vcs)
+                    .into_iter()
+                    .map(Routing::DflyUgal)
+                    .collect()
+            };
+            let ours = check_function(&topo, 4, &units(VcMap::Classes));
+            assert!(ours.acyclic, "a = {a}, p = {p}, h = {h}: {ours}");
+            let booksim = check_function(&topo, 3, &units(VcMap::BookSim));
+            if (a, h) == (4, 2) {
+                // phase 0 on one VC: global, local to an intermediate, global again, round
+                // the groups
+                assert!(!booksim.acyclic, "a = {a}, h = {h}: BookSim2's VCs");
+            }
+        }
+    }
+}

@@ -168,6 +168,18 @@ pub const ROUTINGS: &[RoutingEntry] = &[
         plan: plan_dfly_min,
     },
     RoutingEntry {
+        name: "dfly-ugal",
+        help: "UGAL on a dragonfly (BookSim2's ugal_dragonflynew paths): at the source the minimal path or a non-minimal one through a random intermediate router, chosen by the selection (ugal-l); 4 VC classes (phase and global link), deadlock-free; vc family",
+        paths: &[],
+        plan: plan_dfly_ugal,
+    },
+    RoutingEntry {
+        name: "dfly-valiant",
+        help: "Valiant on a dragonfly: always through a random intermediate router (minimal when it is in the source group), 4 VC classes; vc family",
+        paths: &[],
+        plan: plan_dfly_valiant,
+    },
+    RoutingEntry {
         name: "fir-det",
         help: "deterministic routing with FIR registers (seed 001 §4.1) on k-ary n-trees; vct family",
         paths: &[],
@@ -401,14 +413,44 @@ pub(crate) fn dor_plan(topo: &Topology, name: &'static str, a: &PlanArgs<'_>) ->
     })
 }
 
-fn plan_dfly_min(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
-    let Shape::Dragonfly { a, p, h } = topo.shape else {
-        return Err(Error::new(format!(
-            "dfly-min routes a dragonfly (topology.kind = \"dragonfly\"), not {}",
+/// The dragonfly `name` routes; an error naming the topology otherwise.
+fn dragonfly_of(topo: &Topology, name: &str) -> Result<crate::topology::dragonfly::Dragonfly> {
+    match topo.shape {
+        Shape::Dragonfly { a, p, h } => Ok(crate::topology::dragonfly::Dragonfly { a, p, h }),
+        _ => Err(Error::new(format!(
+            "{name} routes a dragonfly (topology.kind = \"dragonfly\"), not {}",
             crate::topology::fattree::shape_name(&topo.shape)
-        )));
-    };
-    let d = crate::topology::dragonfly::Dragonfly { a, p, h };
+        ))),
+    }
+}
+
+fn plan_dfly_ugal(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    dfly_nonminimal(topo, a, "dfly-ugal")
+}
+
+fn plan_dfly_valiant(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    dfly_nonminimal(topo, a, "dfly-valiant")
+}
+
+/// UGAL (the selection picks) or Valiant (always non-minimal): four VC classes.
+fn dfly_nonminimal(topo: &Topology, a: &PlanArgs<'_>, name: &'static str) -> Result<Plan> {
+    use super::function::dfly_ugal::{DflyUgal, Intermediate, VcMap};
+    let d = dragonfly_of(topo, name)?;
+    let valiant = name == "dfly-valiant";
+    let units = DflyUgal::units(d, Intermediate::Random(a.seed), valiant, VcMap::Classes);
+    Ok(Plan {
+        algorithm: name,
+        routes: None,
+        functions: Some(units.into_iter().map(Routing::DflyUgal).collect()),
+        routes_error: None,
+        vcs: 4,
+        escape_vc: false,
+        minimal_adaptive: false,
+    })
+}
+
+fn plan_dfly_min(topo: &Topology, _a: &PlanArgs<'_>) -> Result<Plan> {
+    let d = dragonfly_of(topo, "dfly-min")?;
     Ok(Plan {
         algorithm: "dfly-min",
         routes: None,

@@ -296,7 +296,7 @@ pub fn build(
         } else {
             match plan.algorithm {
                 "dl" | "dl-table" => VcRoles::Layers,
-                "dor-dateline" | "dfly-min" => VcRoles::Classes,
+                "dor-dateline" | "dfly-min" | "dfly-ugal" | "dfly-valiant" => VcRoles::Classes,
                 _ => VcRoles::Plain,
             }
         },

@@ -17,6 +17,39 @@ use crate::topology::{Peer, Topology};
 /// be waited for).
 pub fn function_graph<'a>(topo: &'a Topology, vcs: usize, functions: &[Routing]) -> Cdg<'a> {
     let mut g = Cdg::with_vcs(topo, vcs);
+    for f in draws(functions) {
+        add_graph(&mut g, topo, &f);
+    }
+    g
+}
+
+/// Every set of functions the switches may act as, whose dependency graphs together are what
+/// any packet may do: a dimension-order unit's random ties offered both ways; a UGAL or
+/// Valiant unit's random intermediate fixed to each router in turn (one graph per
+/// intermediate, all in one: a cycle may mix packets of different intermediates).
+fn draws(functions: &[Routing]) -> Vec<Vec<Routing>> {
+    use super::dfly_ugal::{DflyUgal, Intermediate};
+    if let Some(Routing::DflyUgal(u)) = functions.first() {
+        if let Intermediate::Random(_) = u.intm {
+            return (0..u.min.d.routers())
+                .map(|ir| {
+                    let fix = |f: &Routing| match f {
+                        Routing::DflyUgal(u) => Routing::DflyUgal(DflyUgal {
+                            intm: Intermediate::Fixed(ir as u32),
+                            ..u.clone()
+                        }),
+                        f => f.clone(),
+                    };
+                    functions.iter().map(fix).collect()
+                })
+                .collect();
+        }
+    }
+    vec![functions.iter().map(Routing::every_draw).collect()]
+}
+
+/// The dependencies of `functions` added to `g`.
+fn add_graph(g: &mut Cdg<'_>, topo: &Topology, functions: &[Routing]) {
     let (n, np) = (topo.switches, topo.ports_per_switch);
     let vcs = g.vcs();
     // one host per switch stands for its destination
@@ -28,7 +61,6 @@ pub fn function_graph<'a>(topo: &'a Topology, vcs: usize, functions: &[Routing])
     let mut held = vec![false; n * np * vcs];
     let mut stack: Vec<(usize, usize, usize)> = Vec::new();
     let mut c = Candidates::new();
-    let functions: Vec<Routing> = functions.iter().map(Routing::every_draw).collect();
     for &(dh, _) in dst_host.iter().flatten() {
         let hdr = Header {
             dst: dh as u32,
@@ -72,7 +104,6 @@ pub fn function_graph<'a>(topo: &'a Topology, vcs: usize, functions: &[Routing])
             }
         }
     }
-    g
 }
 
 /// [`function_graph`] checked for cycles.

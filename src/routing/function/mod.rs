@@ -10,6 +10,7 @@
 pub mod adaptive;
 pub mod check;
 pub mod dfly;
+pub mod dfly_ugal;
 pub mod dl_table;
 pub mod dor;
 pub mod ir_fir;
@@ -230,6 +231,7 @@ routing_functions! {
     Adaptive(adaptive::AdaptiveRouting) = "adaptive",
     Opty(opty::OptyRouting) = "opt-y",
     Dfly(dfly::DflyRouting) = "dfly",
+    DflyUgal(dfly_ugal::DflyUgal) = "dfly-ugal",
 }
 
 #[cfg(test)]

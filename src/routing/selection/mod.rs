@@ -12,6 +12,7 @@ pub mod ff;
 pub mod only;
 pub mod sadp;
 pub mod speculative;
+pub mod ugal;
 
 use crate::error::{Error, Result};
 use crate::routing::function::{Candidate, Candidates};
@@ -35,6 +36,10 @@ pub trait PortView {
     }
     /// Credits the switch holds for the buffer behind output `port`, VC `vc`.
     fn credits(&self, _port: usize, _vc: u8) -> u32 {
+        0
+    }
+    /// Flits held in the buffer behind output `port`, over all its VCs (UGAL's queue).
+    fn occupancy(&self, _port: usize) -> u32 {
         0
     }
     /// Inputs asking for output `port` this cycle.
@@ -250,6 +255,7 @@ selections! {
     MostCredits(credits::MostCredits) = "max-credits": "the adaptive candidate with the most credits even if busy (the header waits for it), escape candidates only when no adaptive queue has room (flitwave's seed-004 order before issue 27)",
     Straight(sadp::Sadp) = "straight": "oblivious straight selection: among the candidates with room, keep going in the dimension the message arrived along (the routing marks it), else the first other (seed 002 §5's baseline; the same logic as sadp)",
     Ssr(speculative::Ssr) = "ssr": "Speculative Selection: the free channel with the least E = D + R + N1 + k*N2 (k = routing.ssr_k, 0.5), all busy: the least E; needs exchange.hops = 2 (seed 002 §4)",
+    UgalL(ugal::UgalLocal) = "ugal-l": "UGAL-L: the minimal candidate unless its output queue exceeds twice the non-minimal one's plus 30 flits (BookSim2's ugal_dragonflynew; routings dfly-ugal)",
     Ssr1Hop(speculative::Ssr1Hop) = "ssr-1hop": "SSR's one-hop variant, k = 0: E = D + R + N1; needs exchange.hops >= 1 (seed 002 §2.2)",
 }
 

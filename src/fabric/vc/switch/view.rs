@@ -68,6 +68,13 @@ impl PortView for View<'_> {
         }
     }
 
+    fn occupancy(&self, port: usize) -> u32 {
+        self.out
+            .credits
+            .get(port)
+            .map_or(0, |c| (0..self.vcs).map(|v| c.size(v) - c.credits(v)).sum())
+    }
+
     fn vc_mask(&self, _port: usize) -> u32 {
         ((1u64 << self.vcs) - 1) as u32
     }

@@ -1,0 +1,163 @@
+//! UGAL and Valiant routing on a dragonfly (`dfly-ugal`, `dfly-valiant`), as BookSim2's
+//! `ugal_dragonflynew` chooses paths: at the source router a random intermediate host (drawn
+//! per packet from the run's seed and the packet's number, so a run repeats exactly); the
+//! non-minimal path goes minimally to the intermediate's router (phase 0), then minimally to
+//! the destination (phase 1). UGAL offers both the minimal candidate (priority 1) and the
+//! non-minimal one and leaves the choice to the selection (`ugal-l`: BookSim2's comparison of
+//! the two local output queues); Valiant offers only the non-minimal one. An intermediate in
+//! the source group, or a destination there, routes minimally.
+//!
+//! VC classes (class = VC mod 4, so 4 VCs): phase 0 before its global link 0, from it on 1;
+//! phase 1 before its global link 2, from it on 3. A path's classes never decrease and no
+//! class holds two hops that depend on each other in a ring, so the channel dependencies are
+//! acyclic (checked over every intermediate, `routing::function::check`). BookSim2 keeps the
+//! whole of phase 0 on one VC, where a global link, a local hop to an intermediate and the
+//! next group's global link chain round the groups: a cycle. Latency: combinational.
+
+use super::dfly::DflyRouting;
+use super::dor::tie_draw;
+use super::{Candidate, Candidates, Query, RoutingFunction};
+use crate::sim::{Probe, ProbeVisitor};
+use crate::topology::dragonfly::Dragonfly;
+
+/// How the intermediate router is found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Intermediate {
+    /// Drawn per packet from this seed.
+    Random(u64),
+    /// This router for every packet (the deadlock check runs one graph per router).
+    Fixed(u32),
+}
+
+/// Which VCs carry the four classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VcMap {
+    /// Class c on the VCs v with v mod 4 = c (4 VCs).
+    Classes,
+    /// BookSim2's three: the whole of phase 0 on VC 0, phase 1 on VC 1, then VC 2 from its
+    /// global link on — kept to show, by the deadlock check, the cycle it allows.
+    BookSim,
+}
+
+/// The UGAL/Valiant unit of one router.
+#[derive(Debug, Clone)]
+pub struct DflyUgal {
+    pub min: DflyRouting,
+    pub intm: Intermediate,
+    /// Valiant: the non-minimal path only.
+    pub valiant: bool,
+    pub vcs: VcMap,
+}
+
+/// VC masks of the four classes (class = VC mod 4).
+const CLASS: [u32; 4] = [0x1111_1111, 0x2222_2222, 0x4444_4444, 0x8888_8888];
+
+impl DflyUgal {
+    /// The units of every router of `d`.
+    pub fn units(d: Dragonfly, intm: Intermediate, valiant: bool, vcs: VcMap) -> Vec<DflyUgal> {
+        DflyRouting::units(d)
+            .into_iter()
+            .map(|min| DflyUgal {
+                min,
+                intm,
+                valiant,
+                vcs,
+            })
+            .collect()
+    }
+
+    /// The class of a packet on VC `vc`.
+    fn class(&self, vc: u8) -> usize {
+        match self.vcs {
+            VcMap::Classes => (vc & 3) as usize,
+            VcMap::BookSim => [0, 2, 3][(vc as usize).min(2)],
+        }
+    }
+
+    /// The VCs of class `c`.
+    fn mask(&self, c: usize) -> u32 {
+        match self.vcs {
+            VcMap::Classes => CLASS[c],
+            VcMap::BookSim => 1 << [0, 0, 1, 2][c],
+        }
+    }
+
+    /// The intermediate router of the packet numbered `serial`.
+    fn intermediate(&self, serial: u64) -> usize {
+        let d = &self.min.d;
+        match self.intm {
+            Intermediate::Fixed(r) => r as usize,
+            Intermediate::Random(seed) => {
+                // 20 bits of draws per packet: uniform enough over at most 2^20 hosts
+                let host = (0..20).fold(0u64, |h, i| {
+                    h << 1 | tie_draw(seed ^ 0x5a17, serial, i) as u64
+                });
+                (host as usize % (d.routers() * d.p)) / d.p
+            }
+        }
+    }
+
+    /// The candidate from router `r` towards router `to` in phase `phase` (0 or 1), after
+    /// the phase's global link when `crossed`.
+    fn hop(&self, r: usize, to: usize, phase: usize, crossed: bool, pri: u8) -> Candidate {
+        let port = self.min.toward(r, to);
+        let after = crossed || port >= self.min.d.first_global();
+        Candidate {
+            port: port as u8,
+            vcs: self.mask(2 * phase + after as usize),
+            escape: false,
+            pri,
+            turn: false,
+        }
+    }
+}
+
+impl RoutingFunction for DflyUgal {
+    fn route(&self, q: &Query<'_>, out: &mut Candidates) {
+        let d = &self.min.d;
+        let dst = q.hdr.dst as usize;
+        let (r, dr) = (self.min.sw as usize, dst / d.p);
+        if dr >= d.routers() {
+            return;
+        }
+        if dr == r {
+            out.push(Candidate {
+                port: (dst % d.p) as u8,
+                vcs: u32::MAX,
+                escape: false,
+                pri: 0,
+                turn: false,
+            });
+            return;
+        }
+        let ir = self.intermediate(q.hdr.serial);
+        if (q.in_port as usize) < d.p {
+            // the source router: minimal when the intermediate or the destination is here
+            let g = d.group(r);
+            if d.group(ir) == g || d.group(dr) == g {
+                out.push(self.hop(r, dr, 1, false, 1));
+                return;
+            }
+            if !self.valiant {
+                out.push(self.hop(r, dr, 1, false, 1));
+            }
+            out.push(self.hop(r, ir, 0, false, 0));
+            return;
+        }
+        let class = self.class(q.in_vc);
+        if class < 2 && r != ir {
+            out.push(self.hop(r, ir, 0, class == 1, 0));
+        } else {
+            // phase 1 (or phase 0 reaching its intermediate)
+            out.push(self.hop(r, dr, 1, class == 3, 0));
+        }
+    }
+
+    fn unit(&self) -> &'static str {
+        "dfly-ugal"
+    }
+}
+
+impl Probe for DflyUgal {
+    fn probe<V: ProbeVisitor>(&self, _v: &mut V) {}
+}
