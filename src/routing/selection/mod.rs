@@ -322,7 +322,29 @@ mod tests {
         assert_eq!(m.select(&c, &Cr(0b001100, cr), 1).map(|p| p.port), Some(3));
         assert_eq!(m.select(&e, &Cr(0b10010, cr), 1).map(|p| p.port), Some(4));
         assert_eq!(m.select(&e, &Cr(0b00010, cr), 1).map(|p| p.port), Some(1));
-        assert_eq!(SELECTIONS.len(), 8);
+        assert_eq!(SELECTIONS.len(), 9);
+        // ugal-l: the minimal candidate (priority 1) unless its queue exceeds twice the
+        // non-minimal one's plus 30 flits
+        struct Q([u32; 8]);
+        impl PortView for Q {
+            fn can_take(&self, _port: usize, _vc: u8, _flits: u32) -> bool {
+                true
+            }
+            fn occupancy(&self, port: usize) -> u32 {
+                self.0[port]
+            }
+        }
+        let u = Selection::by_name("ugal-l").unwrap();
+        let two = set(&[(2, 1, false), (5, 0, false)]);
+        let q = |min, non| {
+            let mut o = [0; 8];
+            (o[2], o[5]) = (min, non);
+            u.select(&two, &Q(o), 1).map(|p| p.port)
+        };
+        assert_eq!(q(70, 20), Some(2));
+        assert_eq!(q(71, 20), Some(5));
+        assert_eq!(q(30, 0), Some(2));
+        assert_eq!(q(31, 0), Some(5));
     }
 
     /// Seed 004's rule: a busy adaptive queue is skipped for a free escape queue (`duato`);

@@ -153,7 +153,8 @@ impl VcSwitch {
                 let k = r + m.trailing_zeros() as usize;
                 m &= m - 1;
                 let v = if k >= nv { k - nv } else { k };
-                let s = &self.input.vcs[ix(p * nv + v)];
+                // an input VC index (below 64), not an input's: `ix` would fold VC 32 onto 0
+                let s = &self.input.vcs[(p * nv + v) & 63];
                 let (o, ov, next, len) = (s.out as usize, s.ovc as usize, s.next, s.len);
                 let early = next == 0 && now < s.ready;
                 if let Some(x) = self.exch.as_mut() {
