@@ -4,7 +4,7 @@
 //! second VC class carries the packets past their global link, deadlock-free by the
 //! dependency-graph check on every small dragonfly, and bad sizes and keys refused naming them.
 
-use crate::common::{fails_with, vc_network as vc_net, vc_sleep_side_by_side};
+use crate::common::{run_fails_with, vc_network as vc_net, vc_sleep_side_by_side};
 use flitwave::experiment::config::Config;
 use flitwave::routing::function::check::check_function;
 use flitwave::routing::registry::{routing, PlanArgs};
@@ -122,14 +122,7 @@ fn minimal_dragonfly_routing_is_deadlock_free() {
 
 #[test]
 fn bad_dragonfly_sizes_and_keys_are_refused_naming_them() {
-    let run = |config: &str, sets: &[&str], needles: &[&str]| {
-        let mut a = vec!["run", "--config", config, "--cycles", "100"];
-        for s in sets {
-            a.push("--set");
-            a.push(s);
-        }
-        fails_with(&a, needles);
-    };
+    let run = run_fails_with;
     let dfly = "configs/booksim-dragonfly.toml";
     run(dfly, &["topology.a=65"], &["topology.a", "1..=64"]);
     run(dfly, &["topology.h=0"], &["topology.h", ">= 1"]);

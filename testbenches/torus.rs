@@ -6,7 +6,7 @@
 //! saturation throughput, every tie-break and class rule deadlock-free by the dependency-graph
 //! check, and every bad key refused naming it.
 
-use crate::common::{fails_with, vc_network as vc_net, vc_sleep_side_by_side};
+use crate::common::{run_fails_with, vc_network as vc_net, vc_sleep_side_by_side};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::routing::registry::{routing, PlanArgs};
@@ -225,14 +225,7 @@ fn short_packets_on_long_paths_are_not_called_saturated() {
 
 #[test]
 fn bad_torus_keys_are_refused_naming_them() {
-    let run = |config: &str, sets: &[&str], needles: &[&str]| {
-        let mut a = vec!["run", "--config", config, "--cycles", "100"];
-        for s in sets {
-            a.push("--set");
-            a.push(s);
-        }
-        fails_with(&a, needles);
-    };
+    let run = run_fails_with;
     let torus = "configs/booksim-iq-torus.toml";
     run(
         torus,

@@ -6,7 +6,7 @@
 //! deadlocking (and the checker finding its cycle), determinism, waveform probes, and every bad
 //! VC parameter refused with an error that names the key.
 
-use crate::common::{fails_with, flitwave};
+use crate::common::flitwave;
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::fabric::Summary;
@@ -338,18 +338,7 @@ fn sleeping_blocks_change_no_statistic_and_no_probe_value() {
 #[test]
 fn bad_vc_parameters_are_refused_naming_the_key() {
     let run = |sets: &[&str], needles: &[&str]| {
-        let mut a = vec![
-            "run",
-            "--config",
-            "configs/booksim-iq.toml",
-            "--cycles",
-            "100",
-        ];
-        for s in sets {
-            a.push("--set");
-            a.push(s);
-        }
-        fails_with(&a, needles);
+        crate::common::run_fails_with("configs/booksim-iq.toml", sets, needles)
     };
     run(&["switch.vcs=0"], &["switch.vcs", "1..=16"]);
     run(&["switch.vcs=17"], &["switch.vcs", "1..=16"]);

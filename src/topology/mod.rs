@@ -268,8 +268,8 @@ impl Topology {
         self.hosts[h]
     }
 
-    /// Port `port` of switch `sw` is a global link (a dragonfly's link between groups).
-    pub fn is_global(&self, _sw: usize, port: usize) -> bool {
+    /// Port `port` of every switch is a global link (a dragonfly's link between groups).
+    pub fn is_global(&self, port: usize) -> bool {
         matches!(self.shape, Shape::Dragonfly { a, p, .. } if port >= p + a - 1)
     }
 

@@ -35,6 +35,18 @@ pub fn fails_with(args: &[&str], needles: &[&str]) {
     }
 }
 
+/// `flitwave run --config config --cycles 100` with each of `sets` as a `--set` fails with an
+/// error mentioning every needle (a bad key refused, naming it).
+#[allow(dead_code)]
+pub fn run_fails_with(config: &str, sets: &[&str], needles: &[&str]) {
+    let mut a = vec!["run", "--config", config, "--cycles", "100"];
+    for s in sets {
+        a.push("--set");
+        a.push(s);
+    }
+    fails_with(&a, needles);
+}
+
 /// Options of a run that deadlocks within a few thousand cycles: a vct 4×4 torus under
 /// dimension order without dateline VCs, loaded at 0.9 (append `--cycles` and outputs).
 #[allow(dead_code)]

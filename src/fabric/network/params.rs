@@ -35,9 +35,7 @@ impl NetParams {
     pub(super) fn fly_of(&self, topo: &Topology, a: Endpoint, b: Endpoint) -> u32 {
         match (a, b) {
             (Endpoint::Nic(_), _) | (_, Endpoint::Nic(_)) => self.host_fly_cycles,
-            (Endpoint::Switch { sw, port }, _) if topo.is_global(sw, port) => {
-                self.global_fly_cycles
-            }
+            (Endpoint::Switch { port, .. }, _) if topo.is_global(port) => self.global_fly_cycles,
             _ => self.fly_cycles,
         }
     }

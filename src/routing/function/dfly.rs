@@ -39,28 +39,39 @@ impl DflyRouting {
             d.local_port(r, gr)
         }
     }
+
+    /// The destination router of `q`'s packet when it lies elsewhere; None when the packet
+    /// leaves here (its host's port pushed, any VC) or names no host (nothing pushed: a route
+    /// error).
+    #[inline]
+    pub fn elsewhere(&self, q: &Query<'_>, out: &mut Candidates) -> Option<usize> {
+        let dst = q.hdr.dst as usize;
+        let dr = dst / self.d.p;
+        if dr >= self.d.routers() {
+            return None;
+        }
+        if dr == self.sw as usize {
+            out.push(Candidate {
+                port: (dst % self.d.p) as u8,
+                vcs: u32::MAX,
+                escape: false,
+                pri: 0,
+                turn: false,
+            });
+            return None;
+        }
+        Some(dr)
+    }
 }
 
 impl RoutingFunction for DflyRouting {
     #[inline]
     fn route(&self, q: &Query<'_>, out: &mut Candidates) {
         let d = &self.d;
-        let dst = q.hdr.dst as usize;
-        let (r, dr) = (self.sw as usize, dst / d.p);
-        if dr >= d.routers() {
-            return; // no such host: a route error
-        }
-        if dr == r {
-            out.push(Candidate {
-                port: (dst % d.p) as u8,
-                vcs: u32::MAX,
-                escape: false,
-                pri: 0,
-                turn: false,
-            });
+        let Some(dr) = self.elsewhere(q, out) else {
             return;
-        }
-        let port = self.toward(r, dr);
+        };
+        let port = self.toward(self.sw as usize, dr);
         // class 1 on the global link and after it; a packet just injected starts in class 0
         let injected = (q.in_port as usize) < d.p;
         let class1 = port >= d.first_global() || (!injected && q.in_vc & 1 == 1);

@@ -115,21 +115,10 @@ impl DflyUgal {
 impl RoutingFunction for DflyUgal {
     fn route(&self, q: &Query<'_>, out: &mut Candidates) {
         let d = &self.min.d;
-        let dst = q.hdr.dst as usize;
-        let (r, dr) = (self.min.sw as usize, dst / d.p);
-        if dr >= d.routers() {
+        let Some(dr) = self.min.elsewhere(q, out) else {
             return;
-        }
-        if dr == r {
-            out.push(Candidate {
-                port: (dst % d.p) as u8,
-                vcs: u32::MAX,
-                escape: false,
-                pri: 0,
-                turn: false,
-            });
-            return;
-        }
+        };
+        let r = self.min.sw as usize;
         let ir = self.intermediate(q.hdr.serial);
         if (q.in_port as usize) < d.p {
             // the source router: minimal when the intermediate or the destination is here
