@@ -111,14 +111,21 @@ impl TorusKeys {
     }
 }
 
-/// Bit 0 of a 64-bit mix of the seed, the packet's number and the dimension (SplitMix64's
-/// finaliser): the random tie's draw.
+/// A 64-bit mix of the seed, the packet's number and a salt (SplitMix64's finaliser): the
+/// per-packet random draws of routing functions, repeatable from the seed.
 #[inline]
-pub fn tie_draw(seed: u64, serial: u64, dim: u8) -> bool {
-    let mut z = seed ^ serial.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (dim as u64 + 1) << 61;
+pub fn draw64(seed: u64, serial: u64, salt: u64) -> u64 {
+    let mut z = seed ^ serial.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) & 1 == 1
+    z ^ (z >> 31)
+}
+
+/// Bit 0 of [`draw64`] salted by the dimension (at most 7 dimensions): the random tie's draw.
+#[inline]
+pub fn tie_draw(seed: u64, serial: u64, dim: u8) -> bool {
+    debug_assert!(dim < 7, "the dimension salt has three bits");
+    draw64(seed, serial, (dim as u64 + 1) << 61) & 1 == 1
 }
 
 /// The dimension-order unit of one switch.
