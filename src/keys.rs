@@ -10,6 +10,9 @@ use serde::{de::DeserializeOwned, Serialize};
 pub trait Keys: Serialize + DeserializeOwned + Default {
     /// Who owns these keys, as help and errors name it: "vc family", "ssr selection".
     const OWNER: &'static str;
+    /// Keys that do not serialize at their default (kept out of a run's configuration echo),
+    /// so [`names`] cannot read them from it.
+    const UNECHOED: &'static [&'static str] = &[];
 }
 
 /// One part of a section, as the schema checks it.
@@ -27,7 +30,10 @@ impl Part {
     pub fn of<T: Keys>() -> Part {
         Part {
             owner: T::OWNER,
-            names: names::<T>(),
+            names: names::<T>()
+                .into_iter()
+                .chain(T::UNECHOED.iter().map(|n| n.to_string()))
+                .collect(),
             check: check::<T>,
         }
     }

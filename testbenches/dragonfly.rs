@@ -36,10 +36,11 @@ fn path(s: u32, t: u32) -> (u64, u64, u64) {
 
 #[test]
 fn booksim_dragonfly_preset_crosses_its_pipeline_on_every_lone_packet() {
-    // lone 10-flit packets 400 cycles apart: 2 cycles to the first router, 3 per router (VC
-    // and switch allocation, crossbar), 10 more per local link (fly 11), 100 more per global
-    // link (fly 101), 1 more out of the last router, 9 flits behind the head:
-    // 12 + 3 R + 10 local + 100 global
+    // lone 10-flit packets 400 cycles apart: 2 cycles to the first router, 1 + floor(2 / S)
+    // per router at internal speedup S (VC allocation, switch allocation and the crossbar are
+    // three internal steps: 3 cycles at S = 1, 2 at the preset's S = 2), 10 more per local
+    // link (fly 11), 100 more per global link (fly 101), 1 more out of the last router, 9 flits
+    // behind the head: 12 + (1 + floor(2 / S)) R + 10 local + 100 global
     let pairs: Vec<(u32, u32)> = (0..120u32)
         .map(|i| (i * 7 % 1056, (i * 389 + 61) % 1056))
         .collect();
@@ -48,23 +49,29 @@ fn booksim_dragonfly_preset_crosses_its_pipeline_on_every_lone_packet() {
         .enumerate()
         .map(|(i, &(s, d))| (100 + 400 * i as u64, s, d, 10))
         .collect();
-    let mut net = vc_net(&preset(&["traffic.rate=0", "warmup=0"]));
-    net.load_trace(&inj, u32::MAX).unwrap();
-    net.run_workload(200_000).expect("the trace finishes");
-    let s = net.summary();
-    assert!(s.healthy(), "{}", s.report());
-    let lat = |&(a, b): &(u32, u32)| {
-        let (r, l, g) = path(a, b);
-        12 + 3 * r + 10 * l + 100 * g
-    };
-    let want: u64 = pairs.iter().map(lat).sum();
-    let got = s.latency.unwrap().cycles;
-    assert!(
-        (got - want as f64 / pairs.len() as f64).abs() < 1e-9,
-        "average {got}, the pipeline gives {}",
-        want as f64 / pairs.len() as f64
-    );
-    assert_eq!(Some(s.max_latency_cycles), pairs.iter().map(lat).max());
+    for speedup in [1u64, 2, 3] {
+        let mut net = vc_net(&preset(&[
+            "traffic.rate=0",
+            "warmup=0",
+            &format!("switch.internal_speedup={speedup}"),
+        ]));
+        net.load_trace(&inj, u32::MAX).unwrap();
+        net.run_workload(200_000).expect("the trace finishes");
+        let s = net.summary();
+        assert!(s.healthy(), "{}", s.report());
+        let lat = |&(a, b): &(u32, u32)| {
+            let (r, l, g) = path(a, b);
+            12 + (1 + 2 / speedup) * r + 10 * l + 100 * g
+        };
+        let want: u64 = pairs.iter().map(lat).sum();
+        let got = s.latency.unwrap().cycles;
+        assert!(
+            (got - want as f64 / pairs.len() as f64).abs() < 1e-9,
+            "speedup {speedup}: average {got}, the pipeline gives {}",
+            want as f64 / pairs.len() as f64
+        );
+        assert_eq!(Some(s.max_latency_cycles), pairs.iter().map(lat).max());
+    }
     // the three classes of links really differ: every path here crosses a global link or not
     assert!(pairs.iter().any(|p| path(p.0, p.1).2 == 1));
     assert!(pairs.iter().any(|p| path(p.0, p.1).2 == 0));
@@ -174,6 +181,9 @@ fn next_group_traffic_fills_the_one_global_link_and_no_more() {
         // a global link's credit loop (2 x 9 cycles of flight and the pipeline) needs more
         // than 16 flits of buffer to keep it busy: with 16 it carries 73 % of the bound
         "switch.vc_buffer_flits=32",
+        // one allocation a cycle: with the preset's speedup 2 even Valiant carries 0.4
+        // uniform, and the routings would not differ there
+        "switch.internal_speedup=1",
         "cycles=12000",
         "warmup=2000",
     ]);
@@ -219,6 +229,9 @@ fn small(routing: &str, pattern: &str) -> (f64, f64) {
         "link.fly_cycles=3",
         "link.global_fly_cycles=9",
         "switch.vc_buffer_flits=32",
+        // one allocation a cycle: with the preset's speedup 2 even Valiant carries 0.4
+        // uniform, and the routings would not differ there
+        "switch.internal_speedup=1",
         "cycles=12000",
         "warmup=2000",
     ]);

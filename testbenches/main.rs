@@ -57,6 +57,7 @@ mod slack_buffer;
 mod sleep;
 mod speculative;
 mod speculative_mesh;
+mod speedup;
 mod statistics;
 mod sweeps;
 mod threads;

@@ -268,6 +268,24 @@ pub fn build(
         }
     }
     let exchange = exchange_params(cfg, topo, &selection)?;
+    if s.internal_speedup > 1 {
+        let other = if s.crossbar == CrossbarKind::NonMultiplexed {
+            Some("switch.crossbar = \"non-multiplexed\" (every VC has its own crossbar path; there is no switch allocation to repeat)")
+        } else if exchange.hops > 0 {
+            Some("seed 002's LUC/NCB exchange (its slots are timed in link cycles)")
+        } else {
+            None
+        };
+        if let Some(other) = other {
+            return Err(Error::field(
+                "switch.internal_speedup",
+                format!(
+                    "{} internal steps a cycle cannot be combined with {other}; allowed: 1 there",
+                    s.internal_speedup
+                ),
+            ));
+        }
+    }
     let b = VcBuild {
         switch: VcParams {
             ports: np,
@@ -288,6 +306,7 @@ pub fn build(
             crossbar: s.crossbar,
             exchange,
             first_net_port: (np.saturating_sub(4)) as u8,
+            internal_speedup: s.internal_speedup,
         },
         nic,
         routing,

@@ -57,6 +57,9 @@ pub enum InjectionKind {
     Lw,
 }
 
+/// The highest `switch.internal_speedup`.
+pub const MAX_SPEEDUP: u32 = 4;
+
 /// The vc router's keys, in `[switch]`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -89,6 +92,15 @@ pub struct SwitchKeys {
     /// "multiplexed" (one crossbar port per switch port, a switch allocator) or
     /// "non-multiplexed" (one per VC, seed 004; needs output queues).
     pub crossbar: CrossbarKind,
+    /// Internal pipeline steps per link cycle (BookSim2 internal_speedup): routing, VC and
+    /// switch allocation and the crossbar run this many times a cycle, an output taking up to
+    /// this many flits a cycle into a FIFO that drains one a cycle onto its link; 1 = none.
+    #[serde(skip_serializing_if = "is_one")]
+    pub internal_speedup: u32,
+}
+
+fn is_one(v: &u32) -> bool {
+    *v == 1
 }
 
 impl Default for SwitchKeys {
@@ -105,12 +117,14 @@ impl Default for SwitchKeys {
             output_buffer_flits: 0,
             escape_buffer_flits: 0,
             crossbar: CrossbarKind::Multiplexed,
+            internal_speedup: 1,
         }
     }
 }
 
 impl Keys for SwitchKeys {
     const OWNER: &'static str = "vc family";
+    const UNECHOED: &'static [&'static str] = &["internal_speedup"];
 }
 
 impl SwitchKeys {
@@ -138,6 +152,12 @@ impl SwitchKeys {
             self.escape_buffer_flits,
             0,
             1 << 16,
+        )?;
+        range(
+            "switch.internal_speedup",
+            self.internal_speedup,
+            1,
+            MAX_SPEEDUP,
         )
     }
 }

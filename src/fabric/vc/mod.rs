@@ -107,6 +107,18 @@ pub struct VcSection {
     /// Seed 002's LUC/NCB exchange, if configured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exchange: Option<Box<ExchangeSection>>,
+    /// The routers' internal speedup, if any (`switch.internal_speedup` > 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speedup: Option<SpeedupSection>,
+}
+
+/// What the routers' internal speedup did.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct SpeedupSection {
+    /// Internal pipeline steps per link cycle.
+    pub internal_speedup: u32,
+    /// The most flits one output's FIFO held (more than 1: the speedup was used).
+    pub max_fifo_flits: u32,
 }
 
 /// What the LUC/NCB exchange did (seed 002 §3).
@@ -209,6 +221,19 @@ impl SectionReport for VcSection {
             self.flits_forwarded,
             100.0 * self.vc0_share
         );
+        if let Some(x) = &self.speedup {
+            s += &if self.output_buffer_flits > 0 {
+                format!(
+                    "speedup          {} internal steps a cycle, into the output queues\n",
+                    x.internal_speedup
+                )
+            } else {
+                format!(
+                    "speedup          {} internal steps a cycle, output FIFOs up to {} flits\n",
+                    x.internal_speedup, x.max_fifo_flits
+                )
+            };
+        }
         if self.vc_use.len() > 1 {
             let parts: Vec<String> = self
                 .vc_use
@@ -363,6 +388,10 @@ impl Family for VcFamily {
             output_buffer_flits: p.output_buffer_flits,
             in_order: net.build.nic.seq.map(|sp| {
                 InOrderSection::of(&sp, net.nics.iter().filter_map(|n| n.seq.as_deref()))
+            }),
+            speedup: (p.internal_speedup > 1).then(|| SpeedupSection {
+                internal_speedup: p.internal_speedup,
+                max_fifo_flits: net.switches.iter().map(|s| s.fifo_max()).max().unwrap_or(0),
             }),
             exchange: (p.exchange.hops > 0).then(|| {
                 let units = || net.switches.iter().filter_map(|s| s.exchange_unit());

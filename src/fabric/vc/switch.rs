@@ -54,6 +54,7 @@ mod input;
 mod output;
 mod probe;
 mod route;
+mod speedup;
 mod sw_alloc;
 mod traversal;
 mod twin;
@@ -66,6 +67,7 @@ pub use input::VcState;
 pub use output::OutputQueues;
 use output::OutputUnit;
 use route::RouteStage;
+use speedup::SpeedupFifo;
 use sw_alloc::SwAllocStage;
 use traversal::{CreditReturn, CrossbarStage};
 use twin::TwinSlot;
@@ -108,6 +110,8 @@ pub struct VcParams {
     /// `first_net_port` (+x, −x, +y, −y of a mesh or torus).
     pub exchange: ExchangeParams,
     pub first_net_port: u8,
+    /// Internal pipeline steps per link cycle ([`speedup`]); 1 = none.
+    pub internal_speedup: u32,
 }
 
 impl VcParams {
@@ -128,8 +132,10 @@ impl VcParams {
 #[derive(Debug, Clone)]
 #[repr(C, align(64))]
 pub struct VcSwitch {
-    /// Ports and VCs (the parameters', where every cycle reads them).
-    np: u32,
+    /// Ports and VCs (the parameters', where every cycle reads them), and the internal
+    /// pipeline steps per cycle (1: none; else [`VcSwitch::eval_speedup`]).
+    np: u16,
+    speed: u16,
     nv: u32,
     input: InputUnit,
     sa: SwAllocStage,
@@ -161,6 +167,8 @@ pub struct VcSwitch {
     va: VcAllocStage,
     p: VcParams,
     route: RouteStage,
+    /// With an internal speedup and no output queues: the outputs' FIFOs.
+    fifo: Option<Box<SpeedupFifo>>,
     pub id: usize,
 }
 
@@ -172,7 +180,7 @@ impl VcSwitch {
         assert!(np <= 32 && np * nv <= 64 && in_link.len() == np && out_link.len() == np);
         VcSwitch {
             id,
-            np: np as u32,
+            np: np as u16,
             nv: nv as u32,
             input: InputUnit::new(np, nv, p.vc0_flits(), p.buffer_flits),
             route: RouteStage::new(routing, np * nv, p.routing_cycles),
@@ -184,7 +192,7 @@ impl VcSwitch {
                 nv,
                 p.sw_alloc_cycles - 1 + p.crossbar_cycles,
             ),
-            back: CreditReturn::new(p.crossbar, np, nv),
+            back: CreditReturn::new(p.crossbar, np, nv, p.internal_speedup),
             out: OutputUnit::new(&p),
             exch: (p.exchange.hops > 0)
                 .then(|| Box::new(ExchangeStage::new(p.exchange, p.first_net_port))),
@@ -196,6 +204,9 @@ impl VcSwitch {
             sent_xbar: 0,
             drove_fwd: 0,
             drove_back: 0,
+            speed: p.internal_speedup as u16,
+            fifo: (p.internal_speedup > 1 && p.output_buffer_flits == 0)
+                .then(|| Box::new(SpeedupFifo::new(np))),
             forwarded_vc: [0; MAX_VCS],
             twin: TwinSlot::default(),
             p,
@@ -216,6 +227,7 @@ impl VcSwitch {
             && self.va.won == 0
             && self.sa.asked == 0
             && self.sa.won == 0
+            && (self.speed == 1 || self.fifo.as_ref().is_none_or(|f| f.flits == 0))
     }
 
     /// Evaluate one cycle, reading every link. Returns the flits that moved.
@@ -236,53 +248,13 @@ impl VcSwitch {
         if self.twin.0.is_some() {
             return self.eval_twin(now, links, packets);
         }
+        if self.speed > 1 {
+            return self.eval_speedup(now, links, packets, (flits_in, credits_in));
+        }
         let np = self.np as usize;
         let mut moved = 0;
-        self.va.asked = 0;
-        self.va.won = 0;
-        self.sa.begin();
-        self.drove_fwd = 0;
-        self.drove_back = 0;
-        self.sent_mask = 0;
-        self.sent_xbar = 0;
-        let all = (1u64 << np) as u32 - 1;
-        // credits from downstream enter the output unit's delay line
-        let mut m = credits_in & all;
-        while m != 0 {
-            let port = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let ol = self.link[port & 31][OUT];
-            if ol == NO_LINK {
-                continue;
-            }
-            if let Some(c) = links[ol as usize].back().recv(now) {
-                self.out.receive(now, port, c);
-            }
-        }
-        // flits are written into the input unit; a head at an idle VC's front is routed
-        let mut m = flits_in & all;
-        while m != 0 {
-            let port = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let il = self.link[port & 31][IN];
-            if il == NO_LINK {
-                continue;
-            }
-            if let Some(f) = links[il as usize].fwd().recv(now) {
-                if f.is_exchange() {
-                    if let Some(x) = self.exch.as_mut() {
-                        x.receive(port, f);
-                    }
-                    continue;
-                }
-                if let Some(x) = self.exch.as_mut() {
-                    x.heads_in = x.heads_in.wrapping_add(f.is_head() as u32);
-                }
-                if self.input.write(now, port, f) {
-                    self.start_route(port * self.nv as usize + f.vc as usize, now, packets);
-                }
-            }
-        }
+        self.begin_cycle();
+        self.receive(now, now, links, packets, (flits_in, credits_in));
         self.out.apply_due(now);
         // flits granted earlier leave the crossbar: into the output queues, or onto the link
         let mut driven = 0u32;
@@ -328,7 +300,7 @@ impl VcSwitch {
             self.vc_allocate(now);
         }
         if self.sa.active != 0 {
-            moved += self.sw_allocate(now, links, packets);
+            moved += self.sw_allocate((now, now), links, packets);
         }
         if self.back.pending() {
             self.return_credits(now, links);
@@ -337,6 +309,68 @@ impl VcSwitch {
             self.drove_fwd |= x.cycle(now, links, &self.link[..np]);
         }
         moved
+    }
+
+    /// Clear the probes of the last evaluated cycle.
+    #[inline(always)]
+    fn begin_cycle(&mut self) {
+        self.va.asked = 0;
+        self.va.won = 0;
+        self.sa.begin();
+        self.drove_fwd = 0;
+        self.drove_back = 0;
+        self.sent_mask = 0;
+        self.sent_xbar = 0;
+    }
+
+    /// Credits from downstream enter the output unit's delay line; flits are written into the
+    /// input unit, and a head at an idle VC's front is routed, from internal step `at`.
+    #[inline(always)]
+    fn receive(
+        &mut self,
+        now: u64,
+        at: u64,
+        links: &[Link],
+        packets: &PacketTable<VcExt>,
+        (flits_in, credits_in): (u32, u32),
+    ) {
+        let (np, nv) = (self.np as usize, self.nv as usize);
+        let all = (1u64 << np) as u32 - 1;
+        let mut m = credits_in & all;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let ol = self.link[port & 31][OUT];
+            if ol == NO_LINK {
+                continue;
+            }
+            if let Some(c) = links[ol as usize].back().recv(now) {
+                self.out.receive(now, port, c);
+            }
+        }
+        let mut m = flits_in & all;
+        while m != 0 {
+            let port = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let il = self.link[port & 31][IN];
+            if il == NO_LINK {
+                continue;
+            }
+            if let Some(f) = links[il as usize].fwd().recv(now) {
+                if f.is_exchange() {
+                    if let Some(x) = self.exch.as_mut() {
+                        x.receive(port, f);
+                    }
+                    continue;
+                }
+                if let Some(x) = self.exch.as_mut() {
+                    x.heads_in = x.heads_in.wrapping_add(f.is_head() as u32);
+                }
+                if self.input.write(now, port, f) {
+                    self.start_route(port * nv + f.vc as usize, at, packets);
+                }
+            }
+        }
     }
 
     /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.

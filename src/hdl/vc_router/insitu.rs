@@ -164,7 +164,7 @@ fn refuse(s: &VcSwitch, topo: &Topology) -> Option<String> {
     };
     let preset = *p == want && p.credit.per_flit();
     (!preset).then(|| {
-        "the VC router twin is built at the BookSim2 preset's switch parameters (configs/booksim-iq.toml: switch.vcs = 2, vc_buffer_flits = 8, routing/vc_alloc/sw_alloc/crossbar cycles 0/1/1/1, credit_delay_cycles = 2, wormhole, no output queues, multiplexed crossbar)".into()
+        "the VC router twin is built at the BookSim2 preset's switch parameters (configs/booksim-iq.toml: switch.vcs = 2, vc_buffer_flits = 8, routing/vc_alloc/sw_alloc/crossbar cycles 0/1/1/1, credit_delay_cycles = 2, wormhole, no output queues, multiplexed crossbar, no internal speedup)".into()
     })
 }
 

@@ -96,6 +96,7 @@ impl VcRouterModel {
                 ..ExchangeParams::PAPER
             },
             first_net_port: 1,
+            internal_speedup: 1,
         }
     }
 

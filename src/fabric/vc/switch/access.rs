@@ -87,11 +87,12 @@ impl VcSwitch {
         self.input.max_level
     }
 
-    /// Flits buffered and inside the crossbar.
+    /// Flits buffered, inside the crossbar and in the speedup FIFOs.
     pub fn flits_buffered(&self) -> u64 {
         self.input.flits as u64
             + self.xbar.xbar.inside() as u64
             + self.out.queues.as_ref().map_or(0, |q| q.flits as u64)
+            + self.fifo.as_ref().map_or(0, |f| f.flits as u64)
     }
 }
 

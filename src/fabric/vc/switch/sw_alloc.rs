@@ -125,11 +125,11 @@ impl SwAllocStage {
 }
 
 impl VcSwitch {
-    /// Switch allocation, then the switch traversal of the winners; returns the flits that
-    /// left their input buffers.
+    /// Switch allocation at internal step `t` (`now` without a speedup), then the switch
+    /// traversal of the winners; returns the flits that left their input buffers.
     pub(super) fn sw_allocate(
         &mut self,
-        now: u64,
+        (now, t): (u64, u64),
         links: &[Link],
         packets: &PacketTable<VcExt>,
     ) -> u32 {
@@ -156,7 +156,7 @@ impl VcSwitch {
                 // an input VC index (below 64), not an input's: `ix` would fold VC 32 onto 0
                 let s = &self.input.vcs[(p * nv + v) & 63];
                 let (o, ov, next, len) = (s.out as usize, s.ovc as usize, s.next, s.len);
-                let early = next == 0 && now < s.ready;
+                let early = next == 0 && t < s.ready;
                 if let Some(x) = self.exch.as_mut() {
                     if x.halts(o, now + self.xbar.delay() as u64) {
                         // its flit would meet an exchange slot on the link
@@ -168,7 +168,7 @@ impl VcSwitch {
                     continue;
                 }
                 if non_mux {
-                    moved += self.cross(now, p, v, links, packets);
+                    moved += self.cross((now, t), p, v, links, packets);
                     continue;
                 }
                 let reg = &mut self.sa.i.r[ix(p)];
@@ -202,7 +202,7 @@ impl VcSwitch {
                 continue;
             }
             let v = self.sa.label(p, o as usize, np);
-            moved += self.cross(now, p, v, links, packets);
+            moved += self.cross((now, t), p, v, links, packets);
         }
         moved
     }

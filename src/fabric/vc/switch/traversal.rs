@@ -90,11 +90,12 @@ pub(super) struct Paced {
 }
 
 impl CreditReturn {
-    /// The variant of a crossbar of `kind`.
-    pub fn new(kind: CrossbarKind, ports: usize, vcs: usize) -> Self {
+    /// The variant of a crossbar of `kind` stepped `speedup` times a cycle (with a speedup an
+    /// input may free credits of several VCs in one cycle).
+    pub fn new(kind: CrossbarKind, ports: usize, vcs: usize, speedup: u32) -> Self {
         match kind {
-            CrossbarKind::Multiplexed => CreditReturn::AtOnce,
-            CrossbarKind::NonMultiplexed => CreditReturn::Paced(Box::new(Paced {
+            CrossbarKind::Multiplexed if speedup == 1 => CreditReturn::AtOnce,
+            _ => CreditReturn::Paced(Box::new(Paced {
                 back: vec![0; ports * vcs],
                 ports: 0,
                 rr: vec![0; ports],
@@ -111,11 +112,12 @@ impl CreditReturn {
 
 impl VcSwitch {
     /// The front flit of input VC `v` of port `p` leaves its buffer (its credit goes upstream)
-    /// and enters the crossbar; a tail frees the input VC. Returns 1.
+    /// and enters the crossbar at internal step `t` (`now` without a speedup); a tail frees
+    /// the input VC. Returns 1.
     #[inline(always)]
     pub(super) fn cross(
         &mut self,
-        now: u64,
+        (now, t): (u64, u64),
         p: usize,
         v: usize,
         links: &[Link],
@@ -149,10 +151,10 @@ impl VcSwitch {
         }
         f.vc = s.ovc;
         let x = self.xbar.output(o, s.ovc as usize);
-        if let Some(f) = self.xbar.xbar.enter(now, x, f) {
+        if let Some(f) = self.xbar.xbar.enter(t, x, f) {
             match self.out.queues.as_mut() {
                 Some(q) => q.enter(o, f, nv),
-                None => self.drive(now, o, f, links),
+                None => self.pass(now, o, f, links),
             }
         }
         self.sa.granted(p, v, nv);
@@ -164,7 +166,7 @@ impl VcSwitch {
             self.sa.active &= !(1 << iv);
             self.input.vcs[iv].state = VcState::Idle;
             if self.input.level(p, v) > 0 {
-                self.start_route(iv, now + 1, packets);
+                self.start_route(iv, t + 1, packets);
             }
         } else {
             self.input.vcs[iv].next += 1;
@@ -208,6 +210,17 @@ impl VcSwitch {
             if back[p * nv..(p + 1) * nv].iter().all(|&x| x == 0) {
                 *ports &= !(1 << p);
             }
+        }
+    }
+
+    /// A flit through a crossbar without a pipeline: onto output `o`'s link, or with a speedup
+    /// into its FIFO (out of line: most crossbars have a pipeline).
+    #[cold]
+    #[inline(never)]
+    fn pass(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
+        match self.fifo.as_mut() {
+            Some(fifo) => fifo.push(o, f),
+            None => self.drive(now, o, f, links),
         }
     }
 
