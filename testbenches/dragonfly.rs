@@ -259,11 +259,23 @@ fn ugal_leaves_the_minimal_path_when_its_queue_grows_and_valiant_always_does() {
     assert!(ugal > 1.3 * min, "UGAL {ugal} against minimal {min}");
     assert!(val > 2.5 * min, "Valiant {val} against minimal {min}");
     assert!(ugal_non > 0.3 && val_non > ugal_non, "{ugal_non} {val_non}");
+    // UGAL-G sees the global channel's queue itself, not the local link before it
+    let (ugal_g, ugal_g_non) = small("dfly-ugal-g", "next-group");
+    assert!(
+        ugal_g > 1.05 * ugal,
+        "UGAL-G {ugal_g} against UGAL-L {ugal}"
+    );
+    assert!(ugal_g_non > 0.3, "{ugal_g_non}");
     // uniform traffic: UGAL stays mostly minimal and carries what minimal routing does;
     // Valiant doubles the paths and carries less
     let (min_u, _) = small("dfly-min", "uniform+self");
     let (ugal_u, ugal_u_non) = small("dfly-ugal", "uniform+self");
     let (val_u, _) = small("dfly-valiant", "uniform+self");
+    let (ugal_g_u, _) = small("dfly-ugal-g", "uniform+self");
+    assert!(
+        ugal_g_u > 0.97 * min_u,
+        "UGAL-G {ugal_g_u} against minimal {min_u}"
+    );
     assert!(
         ugal_u > 0.97 * min_u,
         "UGAL {ugal_u} against minimal {min_u}"
@@ -278,6 +290,7 @@ fn ugal_leaves_the_minimal_path_when_its_queue_grows_and_valiant_always_does() {
 #[test]
 fn ugal_is_deadlock_free_on_four_classes_where_booksims_three_vcs_close_a_cycle() {
     use flitwave::routing::function::dfly_ugal::{DflyUgal, Intermediate, VcMap};
+    use flitwave::routing::function::global_queues::GlobalQueues;
     use flitwave::routing::function::Routing;
     for (a, p, h) in [(2, 1, 1), (3, 1, 1), (4, 2, 2), (4, 1, 3)] {
         let d = Dragonfly { a, p, h };
@@ -291,6 +304,16 @@ fn ugal_is_deadlock_free_on_four_classes_where_booksims_three_vcs_close_a_cycle(
             };
             let ours = check_function(&topo, 4, &units(VcMap::Classes));
             assert!(ours.acyclic, "a = {a}, p = {p}, h = {h}: {ours}");
+            if !valiant {
+                // UGAL-G decides by its global queues, but may take either path: the check
+                // sees UGAL's graph, every dependency of it
+                let q = std::sync::Arc::new(GlobalQueues::new(d));
+                let g: Vec<Routing> = DflyUgal::units_global(d, Intermediate::Random(1), q)
+                    .into_iter()
+                    .map(Routing::DflyUgal)
+                    .collect();
+                assert_eq!(check_function(&topo, 4, &g).to_string(), ours.to_string());
+            }
             let booksim = check_function(&topo, 3, &units(VcMap::BookSim));
             if (a, h) == (4, 2) {
                 // phase 0 on one VC: global, local to an intermediate, global again, round

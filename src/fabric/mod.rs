@@ -291,6 +291,10 @@ pub trait Family: Sized + 'static {
     ) -> Self::Nic;
     /// The shared NIC state.
     fn shared(b: &Self::Build, hosts: usize) -> Self::Shared;
+    /// After the cycle's switches, before its NICs: publish what the next cycle may read of
+    /// the switches (UGAL-G's global queues); nothing by default.
+    #[inline(always)]
+    fn after_switches(_switches: &[Self::Switch], _shared: &Self::Shared) {}
     /// The largest packet payload its buffers take, bytes (trace packets are checked).
     fn max_payload(_b: &Self::Build) -> u32 {
         u32::MAX

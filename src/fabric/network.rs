@@ -215,6 +215,7 @@ impl<F: Family> Network<F> {
             self.open_window(now);
         }
         let mut moved = self.switch_phase(now);
+        F::after_switches(&self.switches, &self.shared);
         let mut cx = Ctx::<F> {
             links: &mut self.links,
             packets: &mut self.packets,

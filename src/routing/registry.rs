@@ -174,6 +174,12 @@ pub const ROUTINGS: &[RoutingEntry] = &[
         plan: plan_dfly_ugal,
     },
     RoutingEntry {
+        name: "dfly-ugal-g",
+        help: "UGAL-G on a dragonfly: dfly-ugal's paths, chosen at the source by the queues of the two paths' global channels (an ideal global view as of the last cycle, Kim et al. 2008) with BookSim2's rule q_min <= 2 q_nonmin + 30; 4 VC classes; vc family",
+        paths: &[],
+        plan: plan_dfly_ugal_g,
+    },
+    RoutingEntry {
         name: "dfly-valiant",
         help: "Valiant on a dragonfly: always through a random intermediate router (minimal when it is in the source group), 4 VC classes; vc family",
         paths: &[],
@@ -432,12 +438,21 @@ fn plan_dfly_valiant(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
     dfly_nonminimal(topo, a, "dfly-valiant")
 }
 
+fn plan_dfly_ugal_g(topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
+    dfly_nonminimal(topo, a, "dfly-ugal-g")
+}
+
 /// UGAL (the selection picks) or Valiant (always non-minimal): four VC classes.
 fn dfly_nonminimal(topo: &Topology, a: &PlanArgs<'_>, name: &'static str) -> Result<Plan> {
     use super::function::dfly_ugal::{DflyUgal, Intermediate, VcMap};
     let d = dragonfly_of(topo, name)?;
     let valiant = name == "dfly-valiant";
-    let units = DflyUgal::units(d, Intermediate::Random(a.seed), valiant, VcMap::Classes);
+    let units = if name == "dfly-ugal-g" {
+        let queues = std::sync::Arc::new(super::function::global_queues::GlobalQueues::new(d));
+        DflyUgal::units_global(d, Intermediate::Random(a.seed), queues)
+    } else {
+        DflyUgal::units(d, Intermediate::Random(a.seed), valiant, VcMap::Classes)
+    };
     Ok(Plan {
         algorithm: name,
         routes: None,

@@ -315,7 +315,9 @@ pub fn build(
         } else {
             match plan.algorithm {
                 "dl" | "dl-table" => VcRoles::Layers,
-                "dor-dateline" | "dfly-min" | "dfly-ugal" | "dfly-valiant" => VcRoles::Classes,
+                "dor-dateline" | "dfly-min" | "dfly-ugal" | "dfly-ugal-g" | "dfly-valiant" => {
+                    VcRoles::Classes
+                }
                 _ => VcRoles::Plain,
             }
         },

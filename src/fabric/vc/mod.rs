@@ -20,12 +20,14 @@ use super::{Family, Network, SectionReport, Wiring};
 use crate::blocks::nic::injection::Policy;
 use crate::blocks::nic::rearrange::Memory;
 use crate::error::{Error, Result};
+use crate::routing::function::global_queues::GlobalQueues;
 use crate::routing::function::Routing;
 pub use nic::seq::VcExt;
 use nic::seq::{SeqParams, Sequenced};
 use nic::{VcNic, VcNicParams};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use switch::{CrossbarKind, Switching, VcParams, VcSwitch};
 
 /// The family.
@@ -298,7 +300,8 @@ impl Family for VcFamily {
     type Ext = VcExt;
     type Switch = VcSwitch;
     type Nic = VcNic;
-    type Shared = ();
+    /// UGAL-G's global queues, when the routing reads them.
+    type Shared = Option<Arc<GlobalQueues>>;
     type Build = VcBuild;
     type Section = VcSection;
 
@@ -317,7 +320,25 @@ impl Family for VcFamily {
         VcNic::new(host, hosts, b.nic, in_link, out_link, rng)
     }
 
-    fn shared(_b: &VcBuild, _hosts: usize) {}
+    fn shared(b: &VcBuild, _hosts: usize) -> Option<Arc<GlobalQueues>> {
+        match b.routing.first() {
+            Some(Routing::DflyUgal(u)) => u.global.clone(),
+            _ => None,
+        }
+    }
+
+    /// UGAL-G: every router's global ports publish the flits behind them.
+    #[inline(always)]
+    fn after_switches(switches: &[VcSwitch], shared: &Option<Arc<GlobalQueues>>) {
+        if let Some(gq) = shared {
+            let d = gq.dragonfly();
+            for (r, s) in switches.iter().enumerate() {
+                for port in d.first_global()..d.first_global() + d.h {
+                    gq.set(r, port, s.used_credits(port));
+                }
+            }
+        }
+    }
 
     /// With cut-through a packet must fit every queue it may enter: the adaptive (or every)
     /// VC, the escape queue, the output queues.

@@ -24,7 +24,7 @@ pub fn function_graph<'a>(topo: &'a Topology, vcs: usize, functions: &[Routing])
 }
 
 /// Every set of functions the switches may act as, whose dependency graphs together are what
-/// any packet may do: a dimension-order unit's random ties offered both ways; a UGAL or
+/// any packet may do: a dimension-order unit's random ties offered both ways; a UGAL, UGAL-G or
 /// Valiant unit's random intermediate fixed to each router in turn (one graph per
 /// intermediate, all in one: a cycle may mix packets of different intermediates).
 fn draws(functions: &[Routing]) -> Vec<Vec<Routing>> {
@@ -34,8 +34,10 @@ fn draws(functions: &[Routing]) -> Vec<Vec<Routing>> {
             return (0..u.min.d.routers())
                 .map(|ir| {
                     let fix = |f: &Routing| match f {
+                        // UGAL-G's global queues out: the unit offers both paths it may choose
                         Routing::DflyUgal(u) => Routing::DflyUgal(DflyUgal {
                             intm: Intermediate::Fixed(ir as u32),
+                            global: None,
                             ..u.clone()
                         }),
                         f => f.clone(),

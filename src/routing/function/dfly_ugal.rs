@@ -16,9 +16,11 @@
 
 use super::dfly::DflyRouting;
 use super::dor::draw64;
+use super::global_queues::GlobalQueues;
 use super::{Candidate, Candidates, Query, RoutingFunction};
 use crate::sim::{Probe, ProbeVisitor};
 use crate::topology::dragonfly::Dragonfly;
+use std::sync::Arc;
 
 /// How the intermediate router is found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +49,8 @@ pub struct DflyUgal {
     /// Valiant: the non-minimal path only.
     pub valiant: bool,
     pub vcs: VcMap,
+    /// UGAL-G: the source decides by the global channels' queues and offers one path.
+    pub global: Option<Arc<GlobalQueues>>,
 }
 
 /// VC masks of the four classes (class = VC mod 4).
@@ -62,8 +66,21 @@ impl DflyUgal {
                 intm,
                 valiant,
                 vcs,
+                global: None,
             })
             .collect()
+    }
+
+    /// UGAL-G's units: each decides at the source by `queues` ([`GlobalQueues`]): the minimal
+    /// path unless its global channel's queue times its hops exceeds the non-minimal path's
+    /// (Kim et al. 2008, §4.2; no offset: BookSim2's 30 flits would outweigh a global queue
+    /// of one VC's buffer).
+    pub fn units_global(d: Dragonfly, intm: Intermediate, queues: Arc<GlobalQueues>) -> Vec<Self> {
+        let mut u = DflyUgal::units(d, intm, false, VcMap::Classes);
+        for x in &mut u {
+            x.global = Some(queues.clone());
+        }
+        u
     }
 
     /// The class of a packet on VC `vc`.
@@ -96,6 +113,18 @@ impl DflyUgal {
         }
     }
 
+    /// Router-to-router channels of the minimal path from router `r` to router `to`.
+    fn hops(&self, r: usize, to: usize) -> u32 {
+        let d = &self.min.d;
+        let (g, gt) = (d.group(r), d.group(to));
+        if g == gt {
+            return (r != to) as u32;
+        }
+        let (out, _) = d.global_link(g, gt);
+        let (inn, _) = d.global_link(gt, g);
+        (r != out) as u32 + 1 + (inn != to) as u32
+    }
+
     /// The candidate from router `r` towards router `to` in phase `phase` (0 or 1), after
     /// the phase's global link when `crossed`.
     fn hop(&self, r: usize, to: usize, phase: usize, crossed: bool, pri: u8) -> Candidate {
@@ -126,6 +155,18 @@ impl RoutingFunction for DflyUgal {
                 out.push(self.hop(r, dr, 1, false, 1));
                 return;
             }
+            if let Some(gq) = &self.global {
+                // UGAL-G (Kim et al. 2008): the queue of the global channel each path leaves
+                // the group by, times the path's hops
+                let (qm, qn) = (gq.between(g, d.group(dr)), gq.between(g, d.group(ir)));
+                let (hm, hn) = (self.hops(r, dr), self.hops(r, ir) + self.hops(ir, dr));
+                out.push(if qm * hm <= qn * hn {
+                    self.hop(r, dr, 1, false, 1)
+                } else {
+                    self.hop(r, ir, 0, false, 0)
+                });
+                return;
+            }
             if !self.valiant {
                 out.push(self.hop(r, dr, 1, false, 1));
             }
@@ -142,7 +183,11 @@ impl RoutingFunction for DflyUgal {
     }
 
     fn unit(&self) -> &'static str {
-        "dfly-ugal"
+        match (&self.global, self.valiant) {
+            (Some(_), _) => "dfly-ugal-g",
+            (None, true) => "dfly-valiant",
+            (None, false) => "dfly-ugal",
+        }
     }
 }
 

@@ -13,6 +13,7 @@ pub mod dfly;
 pub mod dfly_ugal;
 pub mod dl_table;
 pub mod dor;
+pub mod global_queues;
 pub mod ir_fir;
 pub mod opty;
 pub mod source;

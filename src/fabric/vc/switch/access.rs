@@ -36,6 +36,14 @@ impl VcSwitch {
         self.out.credits[port].credits(v)
     }
 
+    /// Flits held behind output `port` over all its VCs: the credits spent and not yet back
+    /// (BookSim2's `GetUsedCredit`, UGAL's queue).
+    pub fn used_credits(&self, port: usize) -> u32 {
+        self.out.credits.get(port).map_or(0, |c| {
+            (0..self.p.vcs).map(|v| c.size(v) - c.credits(v)).sum()
+        })
+    }
+
     /// Flits in VC `v` of input `port`.
     pub fn level(&self, port: usize, v: usize) -> u32 {
         self.input.level(port, v)
