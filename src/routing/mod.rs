@@ -20,6 +20,8 @@ pub mod selection;
 pub mod stats;
 pub mod tree_stats;
 pub mod updown;
+pub mod walk;
+pub mod walk_report;
 
 pub use route_set::{RouteRef, RouteSet, RouteSetBuilder};
 
