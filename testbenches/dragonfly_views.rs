@@ -229,3 +229,57 @@ fn heatmap_of_booksims_dragonfly_is_readable() {
     let height = attr(&svg[svg.find("<svg").unwrap()..], "height");
     assert!(width <= 1900.0 && height <= 1100.0, "{width} x {height}");
 }
+
+/// `sweep --plot` on a dragonfly under next-group traffic: one curve per routing up to its
+/// first saturated point (drawn hollow and crossed), and each routing's bound as a dashed line
+/// named in the legend — minimal routing's 1/(a p) = 1/8, UGAL's and Valiant's from the walk.
+#[test]
+fn sweep_plot_of_a_dragonfly_draws_bounds_and_saturation() {
+    let dir = crate::common::fresh_dir("dragonfly_views", "sweep");
+    let svg = dir.join("df.svg");
+    let (ok, out, err) = flitwave(&[
+        "sweep",
+        "--config",
+        "configs/booksim-dragonfly.toml",
+        "--set",
+        "topology.a=4",
+        "--set",
+        "topology.h=2",
+        "--set",
+        "topology.hosts_per_switch=2",
+        "--set",
+        "link.fly_cycles=3",
+        "--set",
+        "link.global_fly_cycles=9",
+        "--set",
+        "switch.vcs=4",
+        "--set",
+        "routing.selection=\"ugal-l\"",
+        "--pattern",
+        "next-group",
+        "--cycles",
+        "4000",
+        "--rates",
+        "0.05,0.3",
+        "--routings",
+        "dfly-min,dfly-ugal,dfly-valiant",
+        "--plot",
+        crate::common::arg(&svg),
+        "--quiet",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.matches("\nbound ").count() + out.starts_with("bound ") as usize,
+        3,
+        "{out}"
+    );
+    let s = std::fs::read_to_string(&svg).unwrap();
+    for want in [
+        "dfly-min: bound 0.1250",
+        "dfly-ugal: bound 0.5455",
+        "dfly-valiant: bound 0.5455",
+        "saturated (hollow, crossed)",
+    ] {
+        assert!(s.contains(want), "{want:?} missing from the plot");
+    }
+}
