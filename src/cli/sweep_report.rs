@@ -46,6 +46,9 @@ fn line_result(c: &Curve, l: &Line) -> Result<SweepResult> {
     SweepResult::new(label, points)
 }
 
+/// A curve's throughput bound, and what no minimal routing exceeds (`build::throughput_bounds`).
+type Bounds = (Bound, Option<Bound>);
+
 /// Text, JSON, CSV and plot of the sweep.
 pub(crate) fn report(a: &SweepArgs, base: &Config, cp: &Campaign, out: &Outcome) -> Result<()> {
     let results: Vec<(&Line, SweepResult)> = out
@@ -55,8 +58,8 @@ pub(crate) fn report(a: &SweepArgs, base: &Config, cp: &Campaign, out: &Outcome)
         .collect::<Result<Vec<_>>>()?;
     let many = cp.seeds.len() > 1;
     // each curve's throughput bound, computed once (a dragonfly's walks every path)
-    let mut bounds: Vec<Option<Option<(Bound, Option<Bound>)>>> = vec![None; cp.curves.len()];
-    let mut bound_of = |ci: usize| -> Result<Option<(Bound, Option<Bound>)>> {
+    let mut bounds: Vec<Option<Option<Bounds>>> = vec![None; cp.curves.len()];
+    let mut bound_of = |ci: usize| -> Result<Option<Bounds>> {
         if bounds[ci].is_none() {
             let c = &cp.curves[ci].config;
             let topo = build::topology(c)?;
