@@ -267,13 +267,71 @@ pub fn walk(
             draws.draws.len()
         )));
     }
+    // host links apart from the walks' switch-to-switch hops (one sum each, then added)
     let mut loads = vec![0.0f64; n * np + nh];
+    let mut host_loads = vec![0.0f64; n * np + nh];
     let mut hist = vec![0.0f64; 2];
+    let mut zero_hops = 0.0f64;
     let (mut sent, mut sources) = (0.0f64, 0usize);
     // the host links, and the switch-to-switch traffic of each source router's row
     let first_host: Vec<Option<usize>> = (0..n).map(|sw| topo.hosts_of(sw).next()).collect();
     let mut row = vec![0.0f64; n];
     let mut c = Candidates::new();
+    let mut path = |f: &[Routing], follow: Follow, sr: usize, dr: usize, ww: f64| -> Result<()> {
+        let (src, dst) = (first_host[sr], first_host[dr]);
+        let (Some(src), Some(dst)) = (src, dst) else {
+            return Ok(());
+        };
+        let hdr = Header {
+            src: src as u32,
+            dst: dst as u32,
+            ..Header::default()
+        };
+        let (mut sw, mut in_port, mut in_vc) = (sr, topo.host(src).port, 0u8);
+        let mut hops = 0usize;
+        loop {
+            let q = Query {
+                sw: sw as u32,
+                in_port: in_port as u8,
+                in_vc,
+                hdr: &hdr,
+                route_byte: 0,
+            };
+            f[sw].route(&q, &mut c);
+            let pick = match follow {
+                Follow::First => c.as_slice().first(),
+                Follow::Last => c.as_slice().last(),
+            };
+            let Some(x) = pick.copied() else {
+                return Err(Error::new(format!(
+                    "{kind}: no candidate at sw{sw} for a packet from sw{sr} to sw{dr}"
+                )));
+            };
+            match topo.peer(sw, x.port as usize) {
+                Peer::Switch { sw: s2, port: p2 } => {
+                    loads[sw * np + x.port as usize] += ww;
+                    (sw, in_port, in_vc) = (s2, p2, x.vcs.trailing_zeros().min(63) as u8);
+                    hops += 1;
+                    if hops > 2 * n {
+                        return Err(Error::new(format!(
+                            "{kind}: the path from sw{sr} to sw{dr} loops"
+                        )));
+                    }
+                }
+                _ => break,
+            }
+        }
+        if hist.len() <= hops {
+            hist.resize(hops + 1, 0.0);
+        }
+        hist[hops] += ww;
+        Ok(())
+    };
+    // one draw: each source router's row walked as it is counted (memory of one row); several:
+    // the router-pair traffic first, then each draw over every pair, so that one draw's
+    // functions stay in cache (at most MAX_WALKS / draws pairs)
+    let many = draws.draws.len() > 1;
+    let mut pairs = if many { vec![0.0f64; n * n] } else { vec![] };
     for sr in 0..n {
         row.fill(0.0);
         for s in topo.hosts_of(sr) {
@@ -283,70 +341,41 @@ pub fn walk(
                     return;
                 }
                 any = true;
-                loads[n * np + s] += w;
+                host_loads[n * np + s] += w;
                 let at = topo.host(d);
-                loads[at.sw * np + at.port] += w;
+                host_loads[at.sw * np + at.port] += w;
                 row[at.sw] += w;
                 sent += w;
             });
             sources += any as usize;
         }
-        let Some(src) = first_host[sr] else {
+        zero_hops += row[sr];
+        if many {
+            pairs[sr * n..(sr + 1) * n].copy_from_slice(&row);
             continue;
-        };
-        hist[0] += row[sr];
+        }
+        let (f, pw, follow) = &draws.draws[0];
         for (dr, &w) in row.iter().enumerate() {
-            if dr == sr || w == 0.0 {
-                continue;
-            }
-            let dst = first_host[dr].expect("a destination router holds a host");
-            let hdr = Header {
-                src: src as u32,
-                dst: dst as u32,
-                ..Header::default()
-            };
-            for (f, pw, follow) in &draws.draws {
-                let ww = w * pw;
-                let (mut sw, mut in_port, mut in_vc) = (sr, topo.host(src).port, 0u8);
-                let mut hops = 0usize;
-                loop {
-                    let q = Query {
-                        sw: sw as u32,
-                        in_port: in_port as u8,
-                        in_vc,
-                        hdr: &hdr,
-                        route_byte: 0,
-                    };
-                    f[sw].route(&q, &mut c);
-                    let pick = match follow {
-                        Follow::First => c.as_slice().first(),
-                        Follow::Last => c.as_slice().last(),
-                    };
-                    let Some(x) = pick.copied() else {
-                        return Err(Error::new(format!(
-                            "{kind}: no candidate at sw{sw} for a packet from sw{sr} to sw{dr}"
-                        )));
-                    };
-                    match topo.peer(sw, x.port as usize) {
-                        Peer::Switch { sw: s2, port: p2 } => {
-                            loads[sw * np + x.port as usize] += ww;
-                            (sw, in_port, in_vc) = (s2, p2, x.vcs.trailing_zeros().min(63) as u8);
-                            hops += 1;
-                            if hops > 2 * n {
-                                return Err(Error::new(format!(
-                                    "{kind}: the path from sw{sr} to sw{dr} loops"
-                                )));
-                            }
-                        }
-                        _ => break,
-                    }
-                }
-                if hist.len() <= hops {
-                    hist.resize(hops + 1, 0.0);
-                }
-                hist[hops] += ww;
+            if dr != sr && w != 0.0 {
+                path(f, *follow, sr, dr, w * pw)?;
             }
         }
+    }
+    if many {
+        for (f, pw, follow) in &draws.draws {
+            for sr in 0..n {
+                for dr in 0..n {
+                    let w = pairs[sr * n + dr];
+                    if dr != sr && w != 0.0 {
+                        path(f, *follow, sr, dr, w * pw)?;
+                    }
+                }
+            }
+        }
+    }
+    hist[0] += zero_hops;
+    for (l, h) in loads.iter_mut().zip(&host_loads) {
+        *l += h;
     }
     if sources == 0 || sent == 0.0 {
         return Ok(None);
