@@ -47,6 +47,23 @@ fn routes_walks_minimal_dragonfly_routing_as_counted_by_hand() {
     assert!(near(&j["throughput_bound"]["next_group"], 1.0 / 16.0));
     assert!(j["throughput_bound"]["bit_reversal"].is_null());
     assert_eq!(j["acyclic"], true);
+    // p = 2 (`--hosts-per-switch`): 166/71 hops, local links 68/71, global 64/71, both under
+    // the host links: bound 1; next-group 1/(a p) = 1/8 (counted in routing::walk's tests)
+    let j = routes_json(&[
+        "--a",
+        "4",
+        "--h",
+        "2",
+        "--hosts-per-switch",
+        "2",
+        "--routing",
+        "dfly-min",
+    ]);
+    let u = &j["walk"]["walks"][0]["patterns"]["uniform"];
+    assert!(near(&u["mean_hops"], 166.0 / 71.0), "{u}");
+    assert!(near(&u["link_classes"]["local"]["max"], 68.0 / 71.0), "{u}");
+    assert!(near(&j["throughput_bound"]["uniform"], 1.0));
+    assert!(near(&j["throughput_bound"]["next_group"], 1.0 / 8.0));
     // the text shows the same
     let (ok, out, _) = flitwave(&[
         "routes",

@@ -413,8 +413,7 @@ pub(crate) struct ShapeArgs {
     /// Dimensions (mesh/torus), e.g. 8x8.
     #[arg(long, default_value = "4x4")]
     pub dims: String,
-    /// Dragonfly routers per group (default 8; its hosts per router: --hosts-per-switch in
-    /// `topology`, 4 in `routes`).
+    /// Dragonfly routers per group (default 8; its hosts per router: --hosts-per-switch).
     #[arg(long)]
     pub a: Option<usize>,
     /// Dragonfly global links per router (default 4); a·h + 1 groups.
@@ -452,6 +451,9 @@ pub(crate) struct RoutesArgs {
     pub topology: String,
     #[command(flatten)]
     pub shape: ShapeArgs,
+    /// Hosts per switch of a generated irregular network, mesh, torus or dragonfly (p).
+    #[arg(long, default_value_t = 4)]
+    pub hosts_per_switch: usize,
     #[arg(long, help = super::help::routes_routing())]
     pub routing: Option<String>,
     /// Fat-tree routings: print the FI/LI/MR/RRR registers of every port of every switch

@@ -113,7 +113,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             kind: &a.topology,
             switches: a.shape.switches,
             dims: &a.shape.dims,
-            hosts_per_switch: 4,
+            hosts_per_switch: a.hosts_per_switch,
             ports: 8,
             seed: a.shape.seed,
             k: a.shape.k,

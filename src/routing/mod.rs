@@ -22,6 +22,7 @@ pub mod tree_stats;
 pub mod updown;
 pub mod walk;
 pub mod walk_report;
+pub mod walked;
 
 pub use route_set::{RouteRef, RouteSet, RouteSetBuilder};
 
