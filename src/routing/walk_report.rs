@@ -251,16 +251,25 @@ fn table(f: &mut String, c: &CandidateWalk) -> fmt::Result {
         "max hops",
         &mut cols.iter().map(|w| w.max_hops.to_string()),
     )?;
+    // one row a hop count, or about ten rows of equal ranges on a large network (JSON: every
+    // count)
     let most = cols.iter().map(|w| w.histogram.len()).max().unwrap_or(0);
-    for h in 0..most {
+    let width = if most > 13 { most.div_ceil(10) } else { 1 };
+    for lo in (0..most).step_by(width) {
+        let hi = (lo + width).min(most) - 1;
+        let label = if hi == lo {
+            format!("  {lo} hops")
+        } else {
+            format!("  {lo}-{hi} hops")
+        };
         row(
             f,
-            &format!("  {h} hops"),
+            &label,
             &mut cols.iter().map(|w| {
-                format!(
-                    "{:.1} %",
-                    100.0 * w.histogram.get(h).copied().unwrap_or(0.0)
-                )
+                let share: f64 = (lo..=hi)
+                    .map(|h| w.histogram.get(h).copied().unwrap_or(0.0))
+                    .sum();
+                format!("{:.1} %", 100.0 * share)
             }),
         )?;
     }
