@@ -21,6 +21,7 @@ mod credit;
 mod dl;
 mod dl_table;
 mod dragonfly;
+mod dragonfly_views;
 mod explore;
 mod fabric;
 mod fattree;

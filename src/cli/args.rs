@@ -387,10 +387,7 @@ pub(crate) struct SweepArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
-    /// Compare routings on the same network: comma-separated ROUTING[:PATHS][/SELECTION],
-    /// e.g. updown,itb or updown:shortest,itb:min-itb or fir-det,ir-adaptive/sadp. Prints the
-    /// throughput factors.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', help = super::help::routings())]
     pub routings: Vec<String>,
     /// Draw latency versus accepted traffic (one curve per routing) into this SVG file.
     #[arg(long)]
@@ -416,8 +413,7 @@ pub(crate) struct ShapeArgs {
     /// Dimensions (mesh/torus), e.g. 8x8.
     #[arg(long, default_value = "4x4")]
     pub dims: String,
-    /// Dragonfly routers per group (default 8; its hosts per router: --hosts-per-switch in
-    /// `topology`, 4 in `routes`).
+    /// Dragonfly routers per group (default 8; its hosts per router: --hosts-per-switch).
     #[arg(long)]
     pub a: Option<usize>,
     /// Dragonfly global links per router (default 4); a·h + 1 groups.
@@ -455,18 +451,16 @@ pub(crate) struct RoutesArgs {
     pub topology: String,
     #[command(flatten)]
     pub shape: ShapeArgs,
-    /// Routing (`routing.algorithm`): updown, itb, dl, dor, dor-dateline, fir-det, ir-adaptive. Default: fir-det
-    /// on fat-trees, updown elsewhere.
-    #[arg(long)]
+    /// Hosts per switch of a generated irregular network, mesh, torus or dragonfly (p).
+    #[arg(long, default_value_t = 4)]
+    pub hosts_per_switch: usize,
+    #[arg(long, help = super::help::routes_routing())]
     pub routing: Option<String>,
     /// Fat-tree routings: print the FI/LI/MR/RRR registers of every port of every switch
     /// (--json always includes them).
     #[arg(long)]
     pub registers: bool,
-    /// Path selection (`routing.paths`, alias --select): balanced or shortest (updown, default
-    /// balanced); random or min-itb (itb, default random); random, low-port, sancho or high-pch
-    /// (dl, default random).
-    #[arg(long, visible_alias = "select")]
+    #[arg(long, visible_alias = "select", help = super::help::paths())]
     pub paths: Option<String>,
     /// dl: the restriction inside every layer (`routing.restriction`): ud, ud-du, ud-dud, l-turn.
     #[arg(long, default_value = "ud")]

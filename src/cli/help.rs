@@ -28,6 +28,22 @@ pub(crate) fn routing() -> String {
     )
 }
 
+/// `routes --routing`: the list, and the default by topology.
+pub(crate) fn routes_routing() -> String {
+    format!(
+        "Routing (`routing.algorithm`): {}. Default: fir-det on fat-trees, updown elsewhere (`flitwave list` says what each is)",
+        names(ROUTINGS.iter().map(|r| r.name))
+    )
+}
+
+/// `sweep --routings`.
+pub(crate) fn routings() -> String {
+    format!(
+        "Compare routings on the same network: comma-separated ROUTING[:PATHS][/SELECTION], e.g. updown,itb or updown:shortest,itb:min-itb or fir-det,ir-adaptive/sadp; routings: {}. Prints the throughput factors",
+        names(ROUTINGS.iter().map(|r| r.name))
+    )
+}
+
 /// `--paths`: each routing's path selections, the default first.
 pub(crate) fn paths() -> String {
     let per: Vec<String> = ROUTINGS
@@ -80,4 +96,64 @@ pub(crate) fn reproduce_paper() -> String {
         v.join("; "),
         papers::CHECK
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::args::Cli;
+    use clap::CommandFactory;
+    use flitwave::routing::registry::ROUTINGS;
+
+    /// Every option of every command that takes a routing (`--routing`, `--routings`) names
+    /// every registered routing in its help, and every `--paths` every path selection: the
+    /// lists come from the registry, so a routing registered later cannot be missing.
+    #[test]
+    fn every_routing_option_lists_every_registered_routing() {
+        fn walk(c: &clap::Command, path: &str, seen: &mut Vec<String>, missing: &mut Vec<String>) {
+            for a in c.get_arguments() {
+                let id = a.get_id().as_str();
+                let help = a
+                    .get_help()
+                    .or(a.get_long_help())
+                    .map(|h| h.to_string())
+                    .unwrap_or_default();
+                let want: Vec<&str> = match id {
+                    "routing" | "routings" => ROUTINGS.iter().map(|r| r.name).collect(),
+                    // path selections of a routing (the reproductions' --paths is itb's own)
+                    "paths" if !path.contains("reproduce") => ROUTINGS
+                        .iter()
+                        .flat_map(|r| r.paths.iter().copied())
+                        .collect(),
+                    _ => continue,
+                };
+                seen.push(format!("{path} --{id}"));
+                for w in want {
+                    // a whole word: "dl" is in "dl-table"
+                    let word = help
+                        .split(|ch: char| !(ch.is_alphanumeric() || ch == '-'))
+                        .any(|x| x == w);
+                    if !word {
+                        missing.push(format!("{path} --{id}: {w}"));
+                    }
+                }
+            }
+            for s in c.get_subcommands() {
+                walk(s, &format!("{path} {}", s.get_name()), seen, missing);
+            }
+        }
+        let (mut seen, mut missing) = (vec![], vec![]);
+        walk(&Cli::command(), "flitwave", &mut seen, &mut missing);
+        for cmd in [
+            "run --routing",
+            "sweep --routing",
+            "sweep --routings",
+            "routes --routing",
+        ] {
+            assert!(
+                seen.iter().any(|s| s.ends_with(cmd)),
+                "{cmd} not found among {seen:?}"
+            );
+        }
+        assert!(missing.is_empty(), "missing from help: {missing:#?}");
+    }
 }

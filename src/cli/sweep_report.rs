@@ -12,6 +12,7 @@ use flitwave::experiment::plot;
 use flitwave::experiment::provenance::{csv_comment, provenance};
 use flitwave::experiment::sweep::{self, SweepPoint, SweepResult};
 use flitwave::fabric::Summary;
+use flitwave::routing::bound::Bound;
 use flitwave::stats::confidence::{aggregate, mean_ci95};
 use flitwave::stats::number::{fmt_mean_ci, round_sig};
 use flitwave::{Error, Result};
@@ -45,6 +46,9 @@ fn line_result(c: &Curve, l: &Line) -> Result<SweepResult> {
     SweepResult::new(label, points)
 }
 
+/// A curve's throughput bound, and what no minimal routing exceeds (`build::throughput_bounds`).
+type Bounds = (Bound, Option<Bound>);
+
 /// Text, JSON, CSV and plot of the sweep.
 pub(crate) fn report(a: &SweepArgs, base: &Config, cp: &Campaign, out: &Outcome) -> Result<()> {
     let results: Vec<(&Line, SweepResult)> = out
@@ -53,6 +57,16 @@ pub(crate) fn report(a: &SweepArgs, base: &Config, cp: &Campaign, out: &Outcome)
         .map(|l| Ok((l, line_result(&cp.curves[l.curve], l)?)))
         .collect::<Result<Vec<_>>>()?;
     let many = cp.seeds.len() > 1;
+    // each curve's throughput bound, computed once (a dragonfly's walks every path)
+    let mut bounds: Vec<Option<Option<Bounds>>> = vec![None; cp.curves.len()];
+    let mut bound_of = |ci: usize| -> Result<Option<Bounds>> {
+        if bounds[ci].is_none() {
+            let c = &cp.curves[ci].config;
+            let topo = build::topology(c)?;
+            bounds[ci] = Some(build::throughput_bounds(c, &topo, &build::plan(c, &topo)?)?);
+        }
+        Ok(bounds[ci].clone().flatten())
+    };
     let mut text = String::new();
     let mut aggregates = vec![];
     if many {
@@ -69,9 +83,7 @@ pub(crate) fn report(a: &SweepArgs, base: &Config, cp: &Campaign, out: &Outcome)
     } else {
         for (l, r) in &results {
             text += &r.report();
-            let c = &cp.curves[l.curve].config;
-            let topo = build::topology(c)?;
-            if let Some(b) = build::throughput_bounds(c, &topo, &build::plan(c, &topo)?)? {
+            if let Some(b) = bound_of(l.curve)? {
                 text += &build::bound_text(&b);
                 text += "\n";
             }
@@ -109,17 +121,17 @@ pub(crate) fn report(a: &SweepArgs, base: &Config, cp: &Campaign, out: &Outcome)
         n
     };
     if let Some(p) = &a.plot {
-        let curves: Vec<_> = results
+        let curves = results
             .iter()
-            .map(|(l, r)| plot::sweep_curve(&name(l), r))
-            .collect();
+            .map(|(l, r)| Ok((name(l), r, bound_of(l.curve)?.map(|b| b.0.rate))))
+            .collect::<Result<Vec<_>>>()?;
         let title = format!(
             "{} switches, {} traffic, {} B messages",
             results[0].1.points[0].summary.switches,
             base.traffic.pattern,
             base.traffic.message_bytes
         );
-        plot::sweep_plot(p, &title, &curves)?;
+        plot::sweep_chart(p, &title, &curves)?;
     }
     if let Some(p) = &a.csv {
         flitwave::output::write(p, csv(base, cp, &results)?)?;

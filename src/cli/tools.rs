@@ -7,6 +7,7 @@ use flitwave::fabric::registry::FAMILIES;
 use flitwave::routing::bound;
 use flitwave::routing::registry::{routing, Plan, PlanArgs, ROUTINGS};
 use flitwave::routing::selection::SELECTIONS;
+use flitwave::routing::walk_report::WalkReport;
 use flitwave::routing::{deadlock, stats::RouteStats, tree_stats};
 use flitwave::topology::{fattree, irregular, json, mesh, Shape, Topology};
 use flitwave::traffic::pattern::{DestTable, Pattern};
@@ -112,7 +113,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             kind: &a.topology,
             switches: a.shape.switches,
             dims: &a.shape.dims,
-            hosts_per_switch: 4,
+            hosts_per_switch: a.hosts_per_switch,
             ports: 8,
             seed: a.shape.seed,
             k: a.shape.k,
@@ -163,6 +164,10 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
         topo.num_hosts(),
         t0.elapsed().as_secs_f64()
     ));
+    if plan.routes.is_none() && plan.functions.is_some() && !plan.minimal_adaptive {
+        // routing functions without routes, every path walked (routing::walk)
+        return walked_routes(&a, &topo, &plan);
+    }
     let (bound_json, bound_text) = throughput_bounds(&topo, &plan);
     if let (None, None, Some(_), true) = (
         &plan.routes,
@@ -225,6 +230,38 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
         outln!("{st}");
         outln!("deadlock check: {}", deadlock::check(&topo, &routes));
         outln!("{bound_text}");
+    }
+    Ok(())
+}
+
+/// `flitwave routes` for routing functions without a route set (dragonflies, dimension order
+/// with random ties or beyond its route set's memory): the dependency-graph check and every
+/// path walked through the functions (`routing::walk_report`).
+fn walked_routes(a: &RoutesArgs, topo: &Topology, plan: &Plan) -> Result<()> {
+    let name = plan.algorithm;
+    let f = plan.functions.as_deref().unwrap_or_default();
+    let check = flitwave::routing::function::check::check_function(topo, plan.vcs, f);
+    let w = WalkReport::compute(topo, plan).map_err(|e| e.context(format!("routing {name}")))?;
+    if let Some(to) = &a.json {
+        let mut j = serde_json::json!({
+            "routing": name,
+            "vcs": plan.vcs,
+            "acyclic": check.acyclic,
+            "channels": check.channels,
+            "dependencies": check.dependencies,
+            "throughput_bound": w.bound_json(),
+        });
+        j["walk"] = w.to_json();
+        write_json(to, &j)?;
+    }
+    if !json_only(&a.json) {
+        outln!(
+            "{name}: routing functions in the switches, {} VCs per link",
+            plan.vcs
+        );
+        outln!("{w}");
+        outln!("deadlock check (every channel a packet can hold, every candidate it may take next): {check}");
+        outln!("{}", w.bound_line());
     }
     Ok(())
 }

@@ -136,6 +136,22 @@ pub fn chart(
     curves: &[ErrCurve],
     scale: YScale,
 ) -> Result<()> {
+    chart_with_bounds(path, title, x_desc, y_desc, curves, scale, &[])
+}
+
+/// [`chart`] with a vertical dashed line per curve at `bounds[i]` (its throughput bound on
+/// the x axis, in the curve's colour, said in the legend); the x axis reaches the bounds
+/// unless one lies beyond twice the data (then only the legend gives it).
+#[allow(clippy::too_many_arguments)]
+pub fn chart_with_bounds(
+    path: &Path,
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    curves: &[ErrCurve],
+    scale: YScale,
+    bounds: &[Option<f64>],
+) -> Result<()> {
     if let Some(d) = path.parent() {
         if !d.as_os_str().is_empty() {
             std::fs::create_dir_all(d)?;
@@ -147,7 +163,9 @@ pub fn chart(
     let ty = |v: f64| if log { v.max(1e-300).log10() } else { v };
     let pts = curves.iter().flat_map(|c| c.points.iter());
     let (xr, yr) = if scale == YScale::Zero {
-        let xmax = pts.clone().map(|p| p.x).fold(0.0, f64::max).max(1e-6) * 1.05;
+        let data = pts.clone().map(|p| p.x).fold(0.0, f64::max).max(1e-6);
+        let shown = bounds.iter().flatten().filter(|&&b| b <= 2.0 * data);
+        let xmax = shown.fold(data, |m, &b| m.max(b)) * 1.05;
         // from 0 to just above the data: accepted traffic of 0.04 is not drawn on a 0-1 axis
         let ymax = pts.map(|p| p.hi).fold(0.0, f64::max).max(1e-9) * 1.05;
         ((0.0, xmax), (0.0, ymax))
@@ -240,6 +258,36 @@ pub fn chart(
                 }
             }
         }
+        for (i, b) in bounds.iter().enumerate() {
+            let Some(b) = *b else {
+                continue;
+            };
+            let col = COLORS[i % COLORS.len()];
+            let label = format!(
+                "{}: bound {b:.4}",
+                curves.get(i).map_or("", |c| c.label.as_str())
+            );
+            // dashes of a 30th of the y axis, when the bound is on the axis
+            let on = b <= xr.1;
+            let n = if on { 30 } else { 0 };
+            let step = (yr.1 - yr.0) / n.max(1) as f64;
+            chart
+                .draw_series((0..n).step_by(2).map(|k| {
+                    let y0 = yr.0 + k as f64 * step;
+                    PathElement::new(vec![(b, y0), (b, y0 + step)], col.stroke_width(2))
+                }))
+                .map_err(|e| err(&e))?
+                .label(if on {
+                    label
+                } else {
+                    format!("{label} (beyond the axis)")
+                })
+                .legend(move |(x, y)| {
+                    EmptyElement::at((x, y))
+                        + PathElement::new(vec![(0, 0), (7, 0)], col.stroke_width(2))
+                        + PathElement::new(vec![(13, 0), (20, 0)], col.stroke_width(2))
+                });
+        }
         if any_sat {
             chart
                 .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
@@ -261,6 +309,52 @@ pub fn chart(
         root.present().map_err(|e| err(&e))?;
     }
     crate::output::write(path, svg)
+}
+
+/// Sweep results drawn with their saturation markers and bounds: each curve up to and
+/// including its first saturated point (drawn hollow and crossed), and its throughput bound
+/// in flits/cycle/host, when it has one, as a dashed vertical line ([`chart_with_bounds`]).
+pub fn sweep_chart(
+    path: &Path,
+    title: &str,
+    curves: &[(String, &super::sweep::SweepResult, Option<f64>)],
+) -> Result<()> {
+    let errs: Vec<ErrCurve> = curves
+        .iter()
+        .map(|(label, r, _)| {
+            let mut points = Vec::new();
+            for p in &r.points {
+                if let Some(l) = p.summary.latency {
+                    let (x, y) = (p.summary.accepted_flits_per_cycle_per_host, l.cycles);
+                    points.push(ErrPoint {
+                        x,
+                        y,
+                        lo: y,
+                        hi: y,
+                        n: 1,
+                        saturated: p.saturated,
+                    });
+                }
+                if p.saturated {
+                    break;
+                }
+            }
+            ErrCurve {
+                label: label.clone(),
+                points,
+            }
+        })
+        .collect();
+    let bounds: Vec<Option<f64>> = curves.iter().map(|c| c.2).collect();
+    chart_with_bounds(
+        path,
+        title,
+        "Accepted traffic (flits/cycle/host)",
+        "Mean packet latency (cycles)",
+        &errs,
+        YScale::Zero,
+        &bounds,
+    )
 }
 
 /// The curve of a sweep: points up to and including the first saturated one.

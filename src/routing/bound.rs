@@ -12,11 +12,13 @@
 //!   routing, Opt-y): each host pair's traffic split evenly over all its minimal switch paths.
 //!   An adaptive routing can beat this split only by choosing unevenly (away from a hot
 //!   channel), so it is an estimate of what minimal adaptive routing reaches, not a limit.
+//! - routing functions walked (`super::walk`): a routing decided in the switches without a
+//!   route set (the dragonfly's), every host pair's path followed through them, every random
+//!   draw weighted; for UGAL the best fixed split between its two candidates (an estimate of
+//!   what its choice reaches, not a limit).
 
-use super::function::{Candidates, Query, Routing, RoutingFunction};
 use super::registry::Plan;
 use super::RouteSet;
-use crate::sim::packet::Header;
 use crate::topology::{Peer, Topology};
 use crate::traffic::pattern::DestTable;
 use serde::Serialize;
@@ -86,8 +88,9 @@ pub fn of_plan(topo: &Topology, plan: &Plan, dests: &DestTable) -> Option<Bound>
         minimal_even(topo, dests)
     } else if plan.routes.is_none() && plan.algorithm.starts_with("dor") {
         of_dor(topo, dests, plan.splits_ties())
-    } else if let (None, "dfly-min", Some(f)) = (&plan.routes, plan.algorithm, &plan.functions) {
-        of_functions(topo, f, dests)
+    } else if plan.routes.is_none() && plan.functions.is_some() {
+        // routing functions without routes (the dragonfly's): walked, every draw weighted
+        super::walk_report::bound(topo, plan, dests).ok().flatten()
     } else {
         of_routes(topo, plan.routes.as_deref()?, dests)
     }
@@ -130,51 +133,6 @@ pub fn of_dor(topo: &Topology, dests: &DestTable, split_ties: bool) -> Option<Bo
     } else {
         "routes"
     })
-}
-
-/// The bound of a deterministic routing decided in the switches (one candidate a hop): every
-/// host pair's path followed through the routing functions, from its host's port and VC 0.
-pub fn of_functions(topo: &Topology, functions: &[Routing], dests: &DestTable) -> Option<Bound> {
-    let np = topo.ports_per_switch;
-    let mut l = Loads::new(topo);
-    let mut c = Candidates::new();
-    for s in 0..topo.num_hosts() {
-        dests.weights(s, |d, w| {
-            if d == s {
-                return;
-            }
-            l.inj[s] += w;
-            let hdr = Header {
-                src: s as u32,
-                dst: d as u32,
-                ..Header::default()
-            };
-            let at = topo.host(s);
-            let (mut sw, mut in_port, mut in_vc) = (at.sw, at.port, 0u8);
-            // a path longer than the switches would be a loop: stop there
-            for _ in 0..=topo.switches {
-                let q = Query {
-                    sw: sw as u32,
-                    in_port: in_port as u8,
-                    in_vc,
-                    hdr: &hdr,
-                    route_byte: 0,
-                };
-                functions[sw].route(&q, &mut c);
-                let Some(x) = c.as_slice().first() else {
-                    return;
-                };
-                l.out[sw * np + x.port as usize] += w;
-                match topo.peer(sw, x.port as usize) {
-                    Peer::Switch { sw: s2, port: p2 } => {
-                        (sw, in_port, in_vc) = (s2, p2, x.vcs.trailing_zeros().min(63) as u8);
-                    }
-                    _ => return,
-                }
-            }
-        });
-    }
-    l.busiest("routing functions")
 }
 
 /// The bound of a route set under `dests` (None when no host sends).

@@ -20,6 +20,9 @@ pub mod selection;
 pub mod stats;
 pub mod tree_stats;
 pub mod updown;
+pub mod walk;
+pub mod walk_report;
+pub mod walked;
 
 pub use route_set::{RouteRef, RouteSet, RouteSetBuilder};
 

@@ -1,12 +1,13 @@
 //! SVG heat map of link utilisation (`flitwave run --heatmap FILE.svg`): every direction of
 //! every link coloured by its utilisation over the measurement window, laid out by topology
-//! kind ([`layout`]): a grid for meshes and tori, stages for k-ary n-trees, a switch × switch
-//! matrix for anything else. Around it: the title with the run's essentials, the colour scale
+//! kind ([`layout`]): a grid for meshes and tori, stages for k-ary n-trees, groups for
+//! dragonflies ([`dragonfly`]), a switch × switch matrix for anything else. Around it: the title with the run's essentials, the colour scale
 //! with its values, and the busiest links.
 //!
 //! Every link is exactly one SVG element of class `link` (`data-link` names it, `fill` is its
 //! colour, `<title>` gives the exact figure on hover); links that carried nothing are grey.
 
+pub mod dragonfly;
 pub mod layout;
 
 use super::links::{busiest, LinkLoad};

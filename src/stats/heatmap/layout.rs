@@ -5,6 +5,8 @@
 //!   router's lower left with its two links;
 //! - **k-ary n-tree**: two panels, links going up (towards the roots, injection included) and
 //!   going down (ejection included), one above the other; stages as rows, the top stage highest, hosts at the bottom;
+//! - **dragonfly**: a group x group matrix of the global links beside one block per group of
+//!   its local and host links ([`super::dragonfly`]);
 //! - **anything else**: a matrix, row = sending switch, column = receiving switch, cell =
 //!   the link between them; extra columns `h0..` are the links from the row's switch to its
 //!   hosts, extra rows `h0..` the links from the column's hosts to it.
@@ -27,7 +29,12 @@ pub fn draw(topo: &Topology, loads: &[LinkLoad], scale: &Scale) -> Plot {
     match topo.shape {
         Shape::Mesh { dims } | Shape::Torus { dims } => grid(topo, dims, loads, scale),
         Shape::FatTree { k, n } => tree(topo, k, n, loads, scale),
-        Shape::Irregular | Shape::Dragonfly { .. } => matrix(topo, loads, scale),
+        Shape::Dragonfly { a, p, h } => super::dragonfly::draw(
+            crate::topology::dragonfly::Dragonfly { a, p, h },
+            loads,
+            scale,
+        ),
+        Shape::Irregular => matrix(topo, loads, scale),
     }
 }
 
