@@ -190,3 +190,29 @@ fn bad_speedups_are_refused_naming_the_key() {
         &["switch.internal_speedup", "exchange", "allowed: 1"],
     );
 }
+
+#[test]
+fn waveforms_show_each_outputs_fifo_only_with_a_speedup() {
+    let fifo_max = |speedup: u32| {
+        let c = preset(&[
+            &format!("switch.internal_speedup={speedup}"),
+            "traffic.rate=0.6",
+            "warmup=100",
+            "cycles=600",
+        ]);
+        let mut net = vc_net(&c);
+        let mut seen: Option<u64> = None;
+        for _ in 0..600 {
+            net.step();
+            for v in crate::common::probe_values(&net) {
+                if let Some(x) = v.strip_prefix("fifo=") {
+                    let x: u64 = x.parse().unwrap();
+                    seen = Some(seen.unwrap_or(0).max(x));
+                }
+            }
+        }
+        seen
+    };
+    assert_eq!(fifo_max(1), None, "no FIFO probe without a speedup");
+    assert!(fifo_max(2).unwrap() >= 2, "an output's FIFO held two flits");
+}

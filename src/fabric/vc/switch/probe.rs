@@ -1,7 +1,8 @@
 //! The VC router's probes (`super`): per input its switch-allocation request (a mask over the
 //! outputs), grant and round-robin pointer, per input VC its level, state, output, VC-allocation
-//! request and grant; per output VC its credits, owner and queued flits, per output the flit
-//! driven (packet, VC, HEAD/BODY/TAIL); with seed 002's exchange the
+//! request and grant; per output VC its credits, owner and queued flits, per output the flits
+//! in its speedup FIFO (with an internal speedup) and the flit driven (packet, VC,
+//! HEAD/BODY/TAIL); with seed 002's exchange the
 //! LUC, the slot, the NCB 1-hop and 2-hop registers per direction and the requests per output
 //! (SSR's R; its F is the outputs' `owner`, its D the routing's priority).
 
@@ -67,6 +68,9 @@ impl Probe for VcSwitch {
                     v.bits("queued", 16, q.bufs[p].level(c) as u64);
                 }
                 v.up();
+            }
+            if self.fifo.is_some() {
+                v.bits("fifo", 16, self.fifo_level(p) as u64);
             }
             let f = self.sent(p);
             v.flag("valid", f.is_some());
