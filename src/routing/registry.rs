@@ -175,7 +175,7 @@ pub const ROUTINGS: &[RoutingEntry] = &[
     },
     RoutingEntry {
         name: "dfly-ugal-g",
-        help: "UGAL-G on a dragonfly: dfly-ugal's paths, chosen at the source by the queues of the two paths' global channels (an ideal global view as of the last cycle, Kim et al. 2008) with BookSim2's rule q_min <= 2 q_nonmin + 30; 4 VC classes; vc family",
+        help: "UGAL-G on a dragonfly: dfly-ugal's paths, chosen at the source by the queues of the two paths' global channels (an ideal global view as of the last cycle, Kim et al. 2008): the minimal path unless its queue times its hops exceeds the other's; the queue is the channel's used credits, which on long global channels count the flits in flight; 4 VC classes; vc family",
         paths: &[],
         plan: plan_dfly_ugal_g,
     },
