@@ -286,15 +286,7 @@ impl VcSwitch {
         self.sent_mask |= driven;
         self.drove_fwd |= driven;
         if self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
-            let (link, sent) = (&self.link, &mut self.sent);
-            let mut driven = 0u32;
-            moved += self.out.send_queued(packets, |o, f| {
-                links[link[o & 31][OUT] as usize].send(now, f);
-                sent[o & 63] = f;
-                driven |= 1 << o;
-            });
-            self.sent_mask |= driven;
-            self.drove_fwd |= driven;
+            moved += self.drive_queued(now, links, packets);
         }
         if self.va.waiting != 0 {
             self.vc_allocate(now);
@@ -308,6 +300,21 @@ impl VcSwitch {
         if let Some(x) = self.exch.as_mut() {
             self.drove_fwd |= x.cycle(now, links, &self.link[..np]);
         }
+        moved
+    }
+
+    /// The output queues' stage: one flit per output whose front can go, onto its link.
+    #[inline]
+    fn drive_queued(&mut self, now: u64, links: &[Link], packets: &PacketTable<VcExt>) -> u32 {
+        let (link, sent) = (&self.link, &mut self.sent);
+        let mut driven = 0u32;
+        let moved = self.out.send_queued(packets, |o, f| {
+            links[link[o & 31][OUT] as usize].send(now, f);
+            sent[o & 63] = f;
+            driven |= 1 << o;
+        });
+        self.sent_mask |= driven;
+        self.drove_fwd |= driven;
         moved
     }
 

@@ -184,6 +184,16 @@ impl OutputUnit {
         self.pipe.is_empty() && self.queues.as_ref().is_none_or(|q| q.flits == 0)
     }
 
+    /// Flits held behind output `port` over all its VCs: credits spent and not yet back
+    /// (BookSim2's `GetUsedCredit`, UGAL's queue); 0 for a port it does not have.
+    pub fn used(&self, port: usize) -> u32 {
+        self.credits.get(port).map_or(0, |c| {
+            (0..self.nv as usize)
+                .map(|v| c.size(v) - c.credits(v))
+                .sum()
+        })
+    }
+
     /// The VCs of output `o` free for a new packet (downstream, or of its output queue).
     #[inline]
     pub fn free(&self, o: usize) -> u32 {

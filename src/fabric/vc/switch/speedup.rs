@@ -123,15 +123,7 @@ impl VcSwitch {
             self.fifo = Some(fifo);
         }
         if self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
-            let (link, sent) = (&self.link, &mut self.sent);
-            let mut driven = 0u32;
-            moved += self.out.send_queued(packets, |o, f| {
-                links[link[o & 31][super::OUT] as usize].send(now, f);
-                sent[o & 63] = f;
-                driven |= 1 << o;
-            });
-            self.sent_mask |= driven;
-            self.drove_fwd |= driven;
+            moved += self.drive_queued(now, links, packets);
         }
         if self.back.pending() {
             self.return_credits(now, links);

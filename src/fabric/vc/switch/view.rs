@@ -69,10 +69,7 @@ impl PortView for View<'_> {
     }
 
     fn occupancy(&self, port: usize) -> u32 {
-        self.out
-            .credits
-            .get(port)
-            .map_or(0, |c| (0..self.vcs).map(|v| c.size(v) - c.credits(v)).sum())
+        self.out.used(port)
     }
 
     fn vc_mask(&self, _port: usize) -> u32 {
