@@ -176,3 +176,46 @@ fn sleeping_myrinet_blocks_change_no_statistic_and_no_probe_value() {
         assert!(delivered > 20, "{what}: too little traffic");
     }
 }
+
+#[test]
+fn dense_evaluation_under_load_changes_nothing_and_ends_when_the_network_quietens() {
+    // past saturation nearly every router is evaluated every cycle, so the network leaves its
+    // sleep tables and evaluates every block (dense mode); after the traffic stops and the
+    // network drains it must go back to sleeping blocks — and the whole run must give what
+    // evaluating every block every cycle gives, probes, summary and link loads
+    let c = crate::common::booksim_preset(&["topology.dims=\"4x4\"", "traffic.rate=0.5"]);
+    let (mut a, mut b) = (crate::common::vc_network(&c), crate::common::vc_network(&c));
+    b.no_sleep();
+    let probes = |n: &Network<_>| crate::common::probe_values(n);
+    let mut dense_at_stop = 0;
+    for t in 0..6000u64 {
+        if t == 3000 {
+            dense_at_stop = a.dense_cycles();
+            a.stop_traffic();
+            b.stop_traffic();
+        }
+        assert_eq!(a.step(), b.step(), "cycle {t}");
+        if t % 5 == 0 {
+            assert_eq!(probes(&a), probes(&b), "cycle {t}");
+        }
+    }
+    assert!(
+        dense_at_stop > 1000,
+        "the saturated network went dense for {dense_at_stop} of its first 3000 cycles"
+    );
+    assert!(a.drained(), "the network drained");
+    let after = a.dense_cycles();
+    assert!(
+        after < dense_at_stop + 1000,
+        "dense mode ended after the drain: {after} dense cycles, {dense_at_stop} at the stop"
+    );
+    assert_eq!(a.summary(), b.summary());
+    assert_eq!(a.link_loads(), b.link_loads());
+    // asleep again: an idle network jumps its clock
+    let before = a.jumped();
+    a.run(5000);
+    assert!(
+        a.jumped() > before + 4000,
+        "the drained network's clock jumps"
+    );
+}
