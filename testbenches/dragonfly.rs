@@ -108,6 +108,43 @@ fn the_second_class_carries_what_crossed_a_global_link() {
 }
 
 #[test]
+fn two_packets_of_one_class_take_turns_on_their_hosts_link_as_in_booksim() {
+    // BookSim2's min_dragonflynew ejects on the packet's class VC (out_vc = ph), so two
+    // packets past their global links to one host cannot share its link flit by flit: the
+    // second waits for the first one's tail. Here 3 groups of 2 routers, 1 host a
+    // router, BookSim2 channels of latency 1 and 8-flit VCs (fly 2): host 5 sends to host 0
+    // at cycle 100 (global link into router 1, local hop to router 0: 3 routers), host 3 at
+    // cycle 102 (global link straight into router 0: 2 routers). BookSim2 (28f43299, the
+    // same two packets inside a replayed trace) delivers the second one lone, 23 cycles,
+    // and the first 36 cycles after creation: it lost the host's VC 1 and waited 11 cycles;
+    // ejecting on any VC, both went through interleaved (35 and 31 cycles)
+    let c = preset(&[
+        "topology.a=2",
+        "topology.h=1",
+        "topology.hosts_per_switch=1",
+        "switch.internal_speedup=1",
+        "switch.vc_buffer_flits=8",
+        "link.fly_cycles=2",
+        "link.global_fly_cycles=2",
+        "traffic.rate=0",
+        "warmup=0",
+    ]);
+    let mut net = vc_net(&c);
+    net.load_trace(&[(100, 5, 0, 10), (102, 3, 0, 10)], u32::MAX)
+        .unwrap();
+    net.run_workload(10_000).expect("the trace finishes");
+    let s = net.summary();
+    assert!(s.healthy(), "{}", s.report());
+    assert_eq!(s.max_latency_cycles, 36, "{}", s.report());
+    assert_eq!(
+        s.latency.unwrap().cycles,
+        (36.0 + 23.0) / 2.0,
+        "{}",
+        s.report()
+    );
+}
+
+#[test]
 fn minimal_dragonfly_routing_is_deadlock_free() {
     for (a, p, h) in [
         (1, 1, 1),
@@ -258,14 +295,19 @@ fn ugal_leaves_the_minimal_path_when_its_queue_grows_and_valiant_always_does() {
     let (val, val_non) = small("dfly-valiant", "next-group");
     assert!(ugal > 1.3 * min, "UGAL {ugal} against minimal {min}");
     assert!(val > 2.5 * min, "Valiant {val} against minimal {min}");
-    assert!(ugal_non > 0.3 && val_non > ugal_non, "{ugal_non} {val_non}");
+    // (the share of flits on the phase-0 VCs: 0.23 and 0.41 here, 0.004 for UGAL under
+    // uniform traffic below, now that the ejection hop stays in the packet's class)
+    assert!(
+        ugal_non > 0.15 && val_non > ugal_non,
+        "{ugal_non} {val_non}"
+    );
     // UGAL-G sees the global channel's queue itself, not the local link before it
     let (ugal_g, ugal_g_non) = small("dfly-ugal-g", "next-group");
     assert!(
         ugal_g > 1.05 * ugal,
         "UGAL-G {ugal_g} against UGAL-L {ugal}"
     );
-    assert!(ugal_g_non > 0.3, "{ugal_g_non}");
+    assert!(ugal_g_non > 0.15, "{ugal_g_non}");
     // uniform traffic: UGAL stays mostly minimal and carries what minimal routing does;
     // Valiant doubles the paths and carries less
     let (min_u, _) = small("dfly-min", "uniform+self");

@@ -4,11 +4,16 @@
 //! group, over that link, then one local hop in the destination's group — at most local,
 //! global, local. VC classes (class 0 the even VCs, class 1 the odd): class 0 in the source
 //! group, class 1 from the global link on (BookSim2's "optical dateline"), which makes the
-//! channel dependencies acyclic with 2 VCs. Latency: combinational.
+//! channel dependencies acyclic with 2 VCs; the ejection hop stays in the packet's class (class
+//! 0 for a packet that never left its group), as in BookSim2, so two packets of one class to
+//! one host take turns on its link. Latency: combinational.
 
 use super::{Candidate, Candidates, Query, RoutingFunction};
 use crate::sim::{Probe, ProbeVisitor};
 use crate::topology::dragonfly::Dragonfly;
+
+/// The VCs of class 0 (the even ones) and class 1 (the odd ones).
+const CLASS_VCS: [u32; 2] = [0x5555_5555, 0xAAAA_AAAA];
 
 /// The minimal dragonfly unit of one router.
 #[derive(Debug, Clone)]
@@ -41,10 +46,11 @@ impl DflyRouting {
     }
 
     /// The destination router of `q`'s packet when it lies elsewhere; None when the packet
-    /// leaves here (its host's port pushed, any VC) or names no host (nothing pushed: a route
-    /// error).
+    /// leaves here (its host's port pushed, on the VCs `eject`: its own class, as BookSim2's
+    /// dragonfly routings give the ejection hop the packet's phase VC) or names no host
+    /// (nothing pushed: a route error).
     #[inline]
-    pub fn elsewhere(&self, q: &Query<'_>, out: &mut Candidates) -> Option<usize> {
+    pub fn elsewhere(&self, q: &Query<'_>, eject: u32, out: &mut Candidates) -> Option<usize> {
         let dst = q.hdr.dst as usize;
         let dr = dst / self.d.p;
         if dr >= self.d.routers() {
@@ -53,7 +59,7 @@ impl DflyRouting {
         if dr == self.sw as usize {
             out.push(Candidate {
                 port: (dst % self.d.p) as u8,
-                vcs: u32::MAX,
+                vcs: eject,
                 escape: false,
                 pri: 0,
                 turn: false,
@@ -68,16 +74,17 @@ impl RoutingFunction for DflyRouting {
     #[inline]
     fn route(&self, q: &Query<'_>, out: &mut Candidates) {
         let d = &self.d;
-        let Some(dr) = self.elsewhere(q, out) else {
+        // class 1 on the global link and after it; a packet just injected starts in class 0
+        let injected = (q.in_port as usize) < d.p;
+        let in_class1 = !injected && q.in_vc & 1 == 1;
+        let Some(dr) = self.elsewhere(q, CLASS_VCS[in_class1 as usize], out) else {
             return;
         };
         let port = self.toward(self.sw as usize, dr);
-        // class 1 on the global link and after it; a packet just injected starts in class 0
-        let injected = (q.in_port as usize) < d.p;
-        let class1 = port >= d.first_global() || (!injected && q.in_vc & 1 == 1);
+        let class1 = port >= d.first_global() || in_class1;
         out.push(Candidate {
             port: port as u8,
-            vcs: if class1 { 0xAAAA_AAAA } else { 0x5555_5555 },
+            vcs: CLASS_VCS[class1 as usize],
             escape: false,
             pri: 0,
             turn: false,

@@ -143,7 +143,11 @@ impl DflyUgal {
 impl RoutingFunction for DflyUgal {
     fn route(&self, q: &Query<'_>, out: &mut Candidates) {
         let d = &self.min.d;
-        let Some(dr) = self.min.elsewhere(q, out) else {
+        // ejection in the packet's class (phase 1 before a global link for one that never
+        // left the source router, as every minimal hop in its group)
+        let injected = (q.in_port as usize) < d.p;
+        let eject = self.mask(if injected { 2 } else { self.class(q.in_vc) });
+        let Some(dr) = self.min.elsewhere(q, eject, out) else {
             return;
         };
         let r = self.min.sw as usize;
