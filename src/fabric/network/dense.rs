@@ -9,11 +9,9 @@
 //! again. Which mode a cycle runs in depends only on the simulation's state, so a run repeats
 //! at any thread count; no statistic, waveform byte or jump of the clock depends on it (the
 //! clock never jumps while the network is this busy).
-//!
-//! [`Sleep`]: crate::fabric::sleep::Sleep
-//! [`Sleep::wake_all`]: crate::fabric::sleep::Sleep::wake_all
 
 use super::Network;
+use crate::fabric::sleep::Sleep;
 use crate::fabric::{Family, Switch};
 
 /// Sparse cycles are sampled every [`SAMPLE_EVERY`]; this many samples in a row must each
@@ -34,8 +32,9 @@ const STAY: usize = 13;
 /// The mode: sleeping blocks skipped (sparse, the default) or every block evaluated.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Dense {
-    /// Every block is evaluated every cycle.
-    pub on: bool,
+    /// In dense mode, the network's sleep tables, put aside (the network then evaluates every
+    /// block every cycle, as one without them does).
+    pub parked: Option<Sleep>,
     /// Samples in a row that found the network busy enough.
     streak: u32,
     /// Cycles evaluated densely so far.
@@ -46,11 +45,8 @@ impl<F: Family> Network<F> {
     /// After evaluating cycle `now`: enter dense evaluation after [`ENTER_CYCLES`] busy cycles
     /// in a row, or leave it when a look finds the network quieter.
     pub(super) fn choose_density(&mut self, now: u64) {
-        let Some(sl) = self.sleep.as_mut() else {
-            return;
-        };
         let switches = self.switches.len();
-        if !self.dense.on {
+        if let Some(sl) = self.sleep.as_ref() {
             if !now.is_multiple_of(SAMPLE_EVERY) {
                 return;
             }
@@ -68,7 +64,7 @@ impl<F: Family> Network<F> {
             {
                 self.dense.streak += 1;
                 if self.dense.streak >= ENTER_CYCLES {
-                    self.dense.on = true;
+                    self.dense.parked = self.sleep.take();
                     self.dense.streak = 0;
                 }
             } else {
@@ -76,14 +72,19 @@ impl<F: Family> Network<F> {
             }
             return;
         }
+        if self.dense.parked.is_none() {
+            return; // a network without sleep tables
+        }
         self.dense.cycles += 1;
         if !now.is_multiple_of(LOOK_EVERY) {
             return;
         }
         let busy = self.switches.iter().filter(|s| !s.quiet()).count();
         if busy * 16 < switches * STAY {
-            self.dense.on = false;
-            sl.wake_all();
+            self.sleep = self.dense.parked.take();
+            if let Some(sl) = self.sleep.as_mut() {
+                sl.wake_all();
+            }
         }
     }
 
