@@ -234,14 +234,14 @@ impl<F: Family> Network<F> {
             st.answers_due(now, &mut self.answers_now);
             for &(disk, host, bytes, msg) in &self.answers_now {
                 self.nics[disk as usize].enqueue(now, host, bytes, msg, &mut cx);
-                if let Some(sl) = self.sleep.as_mut() {
+                if let Some(sl) = self.sleep.as_mut().filter(|_| !self.dense.on) {
                     sl.wake_nic(disk as usize);
                     sl.begin_nic(disk as usize);
                 }
             }
             self.answers_now.clear();
         }
-        if let Some(sl) = self.sleep.as_mut() {
+        if let Some(sl) = self.sleep.as_mut().filter(|_| !self.dense.on) {
             let ns = self.switches.len();
             let prefetch = sl.nic_now.len() >= self.prefetch_from;
             for i in 0..sl.nic_now.len() {
@@ -326,7 +326,6 @@ impl<F: Family> Network<F> {
     /// not differ).
     pub fn no_sleep(&mut self) {
         self.sleep = None;
-        self.dense.parked = None;
     }
 
     /// Nothing left anywhere: no flit in the network, no queued or in-transit packet.

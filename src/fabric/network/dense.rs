@@ -9,9 +9,11 @@
 //! again. Which mode a cycle runs in depends only on the simulation's state, so a run repeats
 //! at any thread count; no statistic, waveform byte or jump of the clock depends on it (the
 //! clock never jumps while the network is this busy).
+//!
+//! [`Sleep`]: crate::fabric::sleep::Sleep
+//! [`Sleep::wake_all`]: crate::fabric::sleep::Sleep::wake_all
 
 use super::Network;
-use crate::fabric::sleep::Sleep;
 use crate::fabric::{Family, Switch};
 
 /// Sparse cycles are sampled every [`SAMPLE_EVERY`]; this many samples in a row must each
@@ -32,9 +34,8 @@ const STAY: usize = 13;
 /// The mode: sleeping blocks skipped (sparse, the default) or every block evaluated.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Dense {
-    /// In dense mode, the network's sleep tables, put aside (the network then evaluates every
-    /// block every cycle, as one without them does).
-    pub parked: Option<Sleep>,
+    /// Every block is evaluated every cycle.
+    pub on: bool,
     /// Samples in a row that found the network busy enough.
     streak: u32,
     /// Cycles evaluated densely so far.
@@ -45,8 +46,11 @@ impl<F: Family> Network<F> {
     /// After evaluating cycle `now`: enter dense evaluation after [`ENTER_CYCLES`] busy cycles
     /// in a row, or leave it when a look finds the network quieter.
     pub(super) fn choose_density(&mut self, now: u64) {
+        let Some(sl) = self.sleep.as_mut() else {
+            return;
+        };
         let switches = self.switches.len();
-        if let Some(sl) = self.sleep.as_ref() {
+        if !self.dense.on {
             if !now.is_multiple_of(SAMPLE_EVERY) {
                 return;
             }
@@ -64,7 +68,7 @@ impl<F: Family> Network<F> {
             {
                 self.dense.streak += 1;
                 if self.dense.streak >= ENTER_CYCLES {
-                    self.dense.parked = self.sleep.take();
+                    self.dense.on = true;
                     self.dense.streak = 0;
                 }
             } else {
@@ -72,19 +76,14 @@ impl<F: Family> Network<F> {
             }
             return;
         }
-        if self.dense.parked.is_none() {
-            return; // a network without sleep tables
-        }
         self.dense.cycles += 1;
         if !now.is_multiple_of(LOOK_EVERY) {
             return;
         }
         let busy = self.switches.iter().filter(|s| !s.quiet()).count();
         if busy * 16 < switches * STAY {
-            self.sleep = self.dense.parked.take();
-            if let Some(sl) = self.sleep.as_mut() {
-                sl.wake_all();
-            }
+            self.dense.on = false;
+            sl.wake_all();
         }
     }
 
