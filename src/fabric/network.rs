@@ -9,7 +9,6 @@
 
 use super::sleep::Sleep;
 
-mod dense;
 mod idle;
 mod params;
 pub use params::NetParams;
@@ -62,8 +61,6 @@ pub struct Network<F: Family> {
     deadlock: Option<String>,
     /// Which blocks sleep (families that say so), and the cycles the clock jumped over.
     sleep: Option<Sleep>,
-    /// Every block evaluated every cycle while nearly all are busy ([`dense`]).
-    dense: dense::Dense,
     jumped: u64,
     step_each: bool,
     /// The threads of the switch phase, when more than one (`parallel`).
@@ -177,7 +174,6 @@ impl<F: Family> Network<F> {
             prefetch_from,
             peers,
             sleep,
-            dense: dense::Dense::default(),
             jumped: 0,
             step_each: false,
             threads: None,
@@ -234,14 +230,14 @@ impl<F: Family> Network<F> {
             st.answers_due(now, &mut self.answers_now);
             for &(disk, host, bytes, msg) in &self.answers_now {
                 self.nics[disk as usize].enqueue(now, host, bytes, msg, &mut cx);
-                if let Some(sl) = self.sleep.as_mut().filter(|_| !self.dense.on) {
+                if let Some(sl) = self.sleep.as_mut() {
                     sl.wake_nic(disk as usize);
                     sl.begin_nic(disk as usize);
                 }
             }
             self.answers_now.clear();
         }
-        if let Some(sl) = self.sleep.as_mut().filter(|_| !self.dense.on) {
+        if let Some(sl) = self.sleep.as_mut() {
             let ns = self.switches.len();
             let prefetch = sl.nic_now.len() >= self.prefetch_from;
             for i in 0..sl.nic_now.len() {
@@ -266,7 +262,6 @@ impl<F: Family> Network<F> {
             }
         }
         self.delivered_msgs.clear();
-        self.choose_density(now);
         self.now += 1;
         if moved > 0 {
             self.last_progress = now;

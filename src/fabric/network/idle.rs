@@ -15,12 +15,7 @@ impl<F: Family> Network<F> {
     /// evaluated none.
     pub fn skip_idle(&mut self, limit: u64) -> u64 {
         let now = self.now;
-        let (Some(sl), None, false, false) = (
-            self.sleep.as_ref(),
-            &self.deadlock,
-            self.step_each,
-            self.dense.on,
-        ) else {
+        let (Some(sl), None, false) = (self.sleep.as_ref(), &self.deadlock, self.step_each) else {
             return now;
         };
         let mut to = sl.idle_until(now).min(limit);

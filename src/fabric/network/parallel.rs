@@ -201,7 +201,7 @@ impl<F: Family> Network<F> {
         let mut moved = 0;
         let par = F::PARALLEL.zip(self.threads.as_mut());
         let (links, packets) = (&self.links[..], &self.packets);
-        if let Some(sl) = self.sleep.as_mut().filter(|_| !self.dense.on) {
+        if let Some(sl) = self.sleep.as_mut() {
             sl.begin(now);
             let prefetch = sl.sw_now.len() >= self.prefetch_from;
             match par.filter(|(_, th)| sl.sw_now.len() >= th.min_due) {
