@@ -137,10 +137,6 @@ pub struct VcSwitch {
     np: u16,
     speed: u16,
     nv: u32,
-    /// None of the variants of the stages — no exchange, output queues, non-multiplexed
-    /// crossbar, internal speedup, twin, nor credits of other than one flit: each cycle takes
-    /// the path compiled without their branches (`eval_cycle::<true>`).
-    plain: bool,
     input: InputUnit,
     sa: SwAllocStage,
     xbar: CrossbarStage,
@@ -209,11 +205,6 @@ impl VcSwitch {
             drove_fwd: 0,
             drove_back: 0,
             speed: p.internal_speedup as u16,
-            plain: p.exchange.hops == 0
-                && p.output_buffer_flits == 0
-                && p.crossbar == CrossbarKind::Multiplexed
-                && p.internal_speedup == 1
-                && p.credit.per_flit(),
             fifo: (p.internal_speedup > 1 && p.output_buffer_flits == 0)
                 .then(|| Box::new(SpeedupFifo::new(np))),
             forwarded_vc: [0; MAX_VCS],
@@ -254,41 +245,25 @@ impl VcSwitch {
         packets: &PacketTable<VcExt>,
         (flits_in, credits_in): (u32, u32),
     ) -> u32 {
-        if self.plain && self.twin.0.is_none() {
-            return self.eval_cycle::<true>(now, links, packets, (flits_in, credits_in));
-        }
         if self.twin.0.is_some() {
             return self.eval_twin(now, links, packets);
         }
         if self.speed > 1 {
             return self.eval_speedup(now, links, packets, (flits_in, credits_in));
         }
-        self.eval_cycle::<false>(now, links, packets, (flits_in, credits_in))
-    }
-
-    /// One cycle without a speedup: the stages in order. `PLAIN`: a [`VcSwitch::plain`]
-    /// router, the variants' branches compiled out.
-    #[inline(always)]
-    fn eval_cycle<const PLAIN: bool>(
-        &mut self,
-        now: u64,
-        links: &[Link],
-        packets: &PacketTable<VcExt>,
-        arrivals: (u32, u32),
-    ) -> u32 {
         let np = self.np as usize;
         let mut moved = 0;
         self.begin_cycle();
-        self.receive::<PLAIN>(now, now, links, packets, arrivals);
+        self.receive(now, now, links, packets, (flits_in, credits_in));
         self.out.apply_due(now);
         // flits granted earlier leave the crossbar: into the output queues, or onto the link
         let mut driven = 0u32;
-        match self.out.queues.as_mut().filter(|_| !PLAIN) {
+        match self.out.queues.as_mut() {
             Some(q) => {
                 let nv = self.nv as usize;
                 self.xbar.leave(now, |o, f| q.enter(o, f, nv))
             }
-            None if PLAIN || !self.xbar.non_multiplexed() => {
+            None if !self.xbar.non_multiplexed() => {
                 // the probes read the flits driven from the crossbar's slot
                 let link = &self.link;
                 self.xbar.leave(now, |o, f| {
@@ -310,19 +285,19 @@ impl VcSwitch {
         }
         self.sent_mask |= driven;
         self.drove_fwd |= driven;
-        if !PLAIN && self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
+        if self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
             moved += self.drive_queued(now, links, packets);
         }
         if self.va.waiting != 0 {
             self.vc_allocate(now);
         }
         if self.sa.active != 0 {
-            moved += self.sw_allocate::<PLAIN>((now, now), links, packets);
+            moved += self.sw_allocate((now, now), links, packets);
         }
-        if !PLAIN && self.back.pending() {
+        if self.back.pending() {
             self.return_credits(now, links);
         }
-        if let Some(x) = self.exch.as_mut().filter(|_| !PLAIN) {
+        if let Some(x) = self.exch.as_mut() {
             self.drove_fwd |= x.cycle(now, links, &self.link[..np]);
         }
         moved
@@ -358,7 +333,7 @@ impl VcSwitch {
     /// Credits from downstream enter the output unit's delay line; flits are written into the
     /// input unit, and a head at an idle VC's front is routed, from internal step `at`.
     #[inline(always)]
-    fn receive<const PLAIN: bool>(
+    fn receive(
         &mut self,
         now: u64,
         at: u64,
@@ -389,13 +364,13 @@ impl VcSwitch {
                 continue;
             }
             if let Some(f) = links[il as usize].fwd().recv(now) {
-                if !PLAIN && f.is_exchange() {
+                if f.is_exchange() {
                     if let Some(x) = self.exch.as_mut() {
                         x.receive(port, f);
                     }
                     continue;
                 }
-                if let Some(x) = self.exch.as_mut().filter(|_| !PLAIN) {
+                if let Some(x) = self.exch.as_mut() {
                     x.heads_in = x.heads_in.wrapping_add(f.is_head() as u32);
                 }
                 if self.input.write(now, port, f) {

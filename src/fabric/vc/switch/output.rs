@@ -222,14 +222,9 @@ impl OutputUnit {
 
     /// Can flit `next` of a `len`-flit packet holding output `o`'s VC `ov` cross now: credits
     /// downstream or room in the output queue (a cut-through head: for its whole packet)?
-    /// `PLAIN`: a router without output queues counting a credit per flit
-    /// ([`VcSwitch::plain`](super::VcSwitch)).
     #[inline(always)]
-    pub fn can_accept<const PLAIN: bool>(&self, o: usize, ov: usize, next: u32, len: u32) -> bool {
+    pub fn can_accept(&self, o: usize, ov: usize, next: u32, len: u32) -> bool {
         let head_ct = next == 0 && self.cut_through;
-        if PLAIN {
-            return self.credits[o].can_send(ov, if head_ct { len } else { 1 });
-        }
         match &self.queues {
             Some(q) => q.room(o, ov, self.nv as usize) >= if head_ct { len } else { 1 },
             None => {
@@ -246,10 +241,7 @@ impl OutputUnit {
     /// Flit `next` crosses towards output `o`'s VC `ov`: its credits are spent (or its place
     /// in the output queue reserved); a tail releases the VC.
     #[inline(always)]
-    pub fn reserve<const PLAIN: bool>(&mut self, o: usize, ov: usize, next: u32, tail: bool) {
-        if PLAIN {
-            return self.credits[o].send(ov, 1, tail);
-        }
+    pub fn reserve(&mut self, o: usize, ov: usize, next: u32, tail: bool) {
         match self.queues.as_mut() {
             Some(q) => q.reserve(o, ov, self.nv as usize, tail),
             None => self.credits[o].send(ov, self.unit.consume_at(next), tail),

@@ -96,7 +96,7 @@ impl VcSwitch {
         let steps = self.speed as u64;
         let first = now * steps;
         self.begin_cycle();
-        self.receive::<false>(now, first, links, packets, arrivals);
+        self.receive(now, first, links, packets, arrivals);
         self.out.apply_due(now);
         let nv = self.nv as usize;
         let mut moved = 0;
@@ -114,7 +114,7 @@ impl VcSwitch {
                 self.vc_allocate(t);
             }
             if self.sa.active != 0 {
-                moved += self.sw_allocate::<false>((now, t), links, packets);
+                moved += self.sw_allocate((now, t), links, packets);
             }
         }
         // one flit per output onto its link

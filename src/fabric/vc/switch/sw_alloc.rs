@@ -126,9 +126,8 @@ impl SwAllocStage {
 
 impl VcSwitch {
     /// Switch allocation at internal step `t` (`now` without a speedup), then the switch
-    /// traversal of the winners; returns the flits that left their input buffers. `PLAIN`: a
-    /// [`VcSwitch::plain`] router (its variants' branches compiled out).
-    pub(super) fn sw_allocate<const PLAIN: bool>(
+    /// traversal of the winners; returns the flits that left their input buffers.
+    pub(super) fn sw_allocate(
         &mut self,
         (now, t): (u64, u64),
         links: &[Link],
@@ -136,7 +135,7 @@ impl VcSwitch {
     ) -> u32 {
         let (np, nv) = (self.np as usize, self.nv as usize);
         let vmask = (1u64 << nv) - 1;
-        let non_mux = !PLAIN && self.xbar.non_multiplexed();
+        let non_mux = self.xbar.non_multiplexed();
         let narrow = self.sa.label.is_empty();
         let mut asked = 0u64;
         let mut moved = 0;
@@ -158,18 +157,18 @@ impl VcSwitch {
                 let s = &self.input.vcs[(p * nv + v) & 63];
                 let (o, ov, next, len) = (s.out as usize, s.ovc as usize, s.next, s.len);
                 let early = next == 0 && t < s.ready;
-                if let Some(x) = self.exch.as_mut().filter(|_| !PLAIN) {
+                if let Some(x) = self.exch.as_mut() {
                     if x.halts(o, now + self.xbar.delay() as u64) {
                         // its flit would meet an exchange slot on the link
                         x.halted += 1;
                         continue;
                     }
                 }
-                if early || !self.out.can_accept::<PLAIN>(o, ov, next, len) {
+                if early || !self.out.can_accept(o, ov, next, len) {
                     continue;
                 }
                 if non_mux {
-                    moved += self.cross::<PLAIN>((now, t), p, v, links, packets);
+                    moved += self.cross((now, t), p, v, links, packets);
                     continue;
                 }
                 let reg = &mut self.sa.i.r[ix(p)];
@@ -203,7 +202,7 @@ impl VcSwitch {
                 continue;
             }
             let v = self.sa.label(p, o as usize, np);
-            moved += self.cross::<PLAIN>((now, t), p, v, links, packets);
+            moved += self.cross((now, t), p, v, links, packets);
         }
         moved
     }

@@ -113,9 +113,9 @@ impl CreditReturn {
 impl VcSwitch {
     /// The front flit of input VC `v` of port `p` leaves its buffer (its credit goes upstream)
     /// and enters the crossbar at internal step `t` (`now` without a speedup); a tail frees
-    /// the input VC. Returns 1. `PLAIN`: a [`VcSwitch::plain`] router.
+    /// the input VC. Returns 1.
     #[inline(always)]
-    pub(super) fn cross<const PLAIN: bool>(
+    pub(super) fn cross(
         &mut self,
         (now, t): (u64, u64),
         p: usize,
@@ -129,21 +129,10 @@ impl VcSwitch {
         let s = self.input.vcs[iv];
         let o = s.out as usize;
         let tail = s.next + 1 == s.len;
-        self.out.reserve::<PLAIN>(o, s.ovc as usize, s.next, tail);
-        let n = if PLAIN {
-            1
-        } else {
-            self.out.unit.release_at(s.next, s.len)
-        };
+        self.out.reserve(o, s.ovc as usize, s.next, tail);
+        let n = self.out.unit.release_at(s.next, s.len);
         if n > 0 {
             match &mut self.back {
-                _ if PLAIN => {
-                    let c = FlowCtl::Credit { vc: v as u8, n: 1 };
-                    links[self.link[p & 31][super::IN] as usize]
-                        .back()
-                        .send(now, c);
-                    self.drove_back |= 1 << p;
-                }
                 CreditReturn::AtOnce => {
                     let c = FlowCtl::Credit {
                         vc: v as u8,
@@ -163,7 +152,7 @@ impl VcSwitch {
         f.vc = s.ovc;
         let x = self.xbar.output(o, s.ovc as usize);
         if let Some(f) = self.xbar.xbar.enter(t, x, f) {
-            match self.out.queues.as_mut().filter(|_| !PLAIN) {
+            match self.out.queues.as_mut() {
                 Some(q) => q.enter(o, f, nv),
                 None => self.pass(now, o, f, links),
             }
@@ -171,7 +160,7 @@ impl VcSwitch {
         self.sa.granted(p, v, nv);
         self.forwarded_vc[s.ovc as usize & (MAX_VCS - 1)] += 1;
         if tail {
-            if let Some(x) = self.exch.as_mut().filter(|_| !PLAIN) {
+            if let Some(x) = self.exch.as_mut() {
                 x.tails_out = x.tails_out.wrapping_add(1);
             }
             self.sa.active &= !(1 << iv);
