@@ -5,7 +5,10 @@
 //! input per port, one flit per input and cycle, so its credit goes upstream at once) and the
 //! non-multiplexed one (one input per VC and one output per output VC, seed 004; several VCs
 //! of a port may free credits in one cycle, and they go upstream one symbol per link and
-//! cycle, the VCs taking turns: [`CreditReturn::Paced`]).
+//! cycle, the VCs taking turns: [`CreditReturn::Paced`]). With an internal speedup an input
+//! may send a flit every internal step; each flit's credit then queues at its input and one
+//! goes upstream per link and cycle, in the order freed ([`CreditReturn::Queued`], BookSim2's
+//! `_credit_buffer`).
 
 use super::input::VcState;
 use super::{CrossbarKind, VcSwitch};
@@ -15,6 +18,7 @@ use crate::blocks::vc_buffer::MAX_VCS;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
+use std::collections::VecDeque;
 
 /// The crossbar stage.
 #[derive(Debug, Clone)]
@@ -78,6 +82,9 @@ pub(super) enum CreditReturn {
     AtOnce,
     /// One symbol per input link and cycle (out of line: [`Paced`]).
     Paced(Box<Paced>),
+    /// With an internal speedup: one symbol per freed flit, queued at its input in the order
+    /// freed, one per input link and cycle (out of line: [`Queued`]).
+    Queued(Box<Queued>),
 }
 
 /// The paced return's registers: credit units freed per input VC and not yet sent, the ports
@@ -89,13 +96,35 @@ pub(super) struct Paced {
     rr: Vec<u8>,
 }
 
+/// The queued return's registers (BookSim2's `_credit_buffer`): per input a FIFO of the freed
+/// flits' credits (VC, units), each as many entries deep as the input buffers hold flits (a
+/// credit is queued only for a flit that was in them), and the inputs with some.
+#[derive(Debug, Clone)]
+pub(super) struct Queued {
+    q: Box<[VecDeque<(u8, u8)>]>,
+    ports: u32,
+}
+
 impl CreditReturn {
-    /// The variant of a crossbar of `kind` stepped `speedup` times a cycle (with a speedup an
-    /// input may free credits of several VCs in one cycle).
-    pub fn new(kind: CrossbarKind, ports: usize, vcs: usize, speedup: u32) -> Self {
+    /// The variant of a crossbar of `kind` stepped `speedup` times a cycle, its inputs'
+    /// buffers holding `port_flits` flits each (with a speedup an input may free several
+    /// credits in one cycle).
+    pub fn new(
+        kind: CrossbarKind,
+        ports: usize,
+        vcs: usize,
+        speedup: u32,
+        port_flits: usize,
+    ) -> Self {
         match kind {
             CrossbarKind::Multiplexed if speedup == 1 => CreditReturn::AtOnce,
-            _ => CreditReturn::Paced(Box::new(Paced {
+            CrossbarKind::Multiplexed => CreditReturn::Queued(Box::new(Queued {
+                q: (0..ports)
+                    .map(|_| VecDeque::with_capacity(port_flits))
+                    .collect(),
+                ports: 0,
+            })),
+            CrossbarKind::NonMultiplexed => CreditReturn::Paced(Box::new(Paced {
                 back: vec![0; ports * vcs],
                 ports: 0,
                 rr: vec![0; ports],
@@ -106,7 +135,11 @@ impl CreditReturn {
     /// Credits wait to go upstream.
     #[inline(always)]
     pub fn pending(&self) -> bool {
-        matches!(self, CreditReturn::Paced(p) if p.ports != 0)
+        match self {
+            CreditReturn::AtOnce => false,
+            CreditReturn::Paced(p) => p.ports != 0,
+            CreditReturn::Queued(q) => q.ports != 0,
+        }
     }
 }
 
@@ -147,6 +180,10 @@ impl VcSwitch {
                     x.back[iv] += n;
                     x.ports |= 1 << p;
                 }
+                CreditReturn::Queued(x) => {
+                    x.q[p].push_back((v as u8, n.min(u8::MAX as u32) as u8));
+                    x.ports |= 1 << p;
+                }
             }
         }
         f.vc = s.ovc;
@@ -174,12 +211,32 @@ impl VcSwitch {
         1
     }
 
-    /// Paced credit return: one symbol per input link and cycle, the VCs of a port taking
-    /// turns; the rest wait in their VC's return counter.
+    /// Paced or queued credit return: one symbol per input link and cycle; the rest wait.
     pub(super) fn return_credits(&mut self, now: u64, links: &[Link]) {
         let nv = self.p.vcs;
-        let CreditReturn::Paced(x) = &mut self.back else {
-            return;
+        let x = match &mut self.back {
+            CreditReturn::AtOnce => return,
+            CreditReturn::Paced(x) => x,
+            CreditReturn::Queued(x) => {
+                // the front credit of every input with some, in the order freed
+                let mut m = x.ports;
+                while m != 0 {
+                    let p = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let q = &mut x.q[p];
+                    if let Some((vc, n)) = q.pop_front() {
+                        let sent = links[self.link[p & 31][super::IN] as usize]
+                            .back()
+                            .send(now, FlowCtl::Credit { vc, n });
+                        debug_assert!(sent, "one credit symbol per link and cycle");
+                        self.drove_back |= 1 << p;
+                    }
+                    if q.is_empty() {
+                        x.ports &= !(1 << p);
+                    }
+                }
+                return;
+            }
         };
         let Paced { back, ports, rr } = &mut **x;
         let mut m = *ports;
