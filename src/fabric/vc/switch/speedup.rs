@@ -9,7 +9,7 @@
 //! credit downstream spent, so the FIFO never holds more than the buffers downstream. Each
 //! flit's input credit queues at its input and one goes upstream per link and cycle, in the
 //! order freed, as BookSim2's `_credit_buffer` does (one credit an input and internal step, of
-//! one flit; `CreditReturn::Queued`): a second flit's credit waits a cycle.
+//! one flit; the paced credit return's FIFOs): a second flit's credit waits a cycle.
 //!
 //! Latency: a head written at cycle c is VC-allocated at step 0, requests the switch
 //! `vc_alloc_cycles` steps later and leaves the crossbar `sw_alloc_cycles - 1 +

@@ -7,7 +7,7 @@
 //! of a port may free credits in one cycle, and they go upstream one symbol per link and
 //! cycle, the VCs taking turns: [`CreditReturn::Paced`]). With an internal speedup an input
 //! may send a flit every internal step; each flit's credit then queues at its input and one
-//! goes upstream per link and cycle, in the order freed ([`CreditReturn::Queued`], BookSim2's
+//! goes upstream per link and cycle, in the order freed ([`Paced`]'s FIFOs, BookSim2's
 //! `_credit_buffer`).
 
 use super::input::VcState;
@@ -82,27 +82,35 @@ pub(super) enum CreditReturn {
     AtOnce,
     /// One symbol per input link and cycle (out of line: [`Paced`]).
     Paced(Box<Paced>),
-    /// With an internal speedup: one symbol per freed flit, queued at its input in the order
-    /// freed, one per input link and cycle (out of line: [`Queued`]).
-    Queued(Box<Queued>),
 }
 
-/// The paced return's registers: credit units freed per input VC and not yet sent, the ports
-/// with some, and per port the VC whose credits go first next.
+/// The paced return's registers: the ports with credits to send and, by one of two rules,
+/// the credits. Non-multiplexed crossbar: credit units freed per input VC and not yet sent,
+/// each symbol all of one VC's, and per port the VC whose go first next (`fifo` empty). With
+/// an internal speedup, BookSim2's `_credit_buffer`: per input a FIFO of the freed flits'
+/// credits (VC, units), one symbol each, in the order freed (`back` and `rr` empty); each FIFO
+/// as many entries deep as the input buffers hold flits (a credit is queued only for a flit
+/// that was in them).
 #[derive(Debug, Clone)]
 pub(super) struct Paced {
     back: Vec<u32>,
     ports: u32,
     rr: Vec<u8>,
+    fifo: Box<[VecDeque<(u8, u8)>]>,
 }
 
-/// The queued return's registers (BookSim2's `_credit_buffer`): per input a FIFO of the freed
-/// flits' credits (VC, units), each as many entries deep as the input buffers hold flits (a
-/// credit is queued only for a flit that was in them), and the inputs with some.
-#[derive(Debug, Clone)]
-pub(super) struct Queued {
-    q: Box<[VecDeque<(u8, u8)>]>,
-    ports: u32,
+impl Paced {
+    /// `n` credit units of input VC `iv` (VC `v` of port `p`) wait to go upstream (out of
+    /// line, so the return at once stays as small as it was).
+    #[inline(never)]
+    fn hold(&mut self, p: usize, v: usize, iv: usize, n: u32) {
+        if self.fifo.is_empty() {
+            self.back[iv] += n;
+        } else {
+            self.fifo[p].push_back((v as u8, n.min(u8::MAX as u32) as u8));
+        }
+        self.ports |= 1 << p;
+    }
 }
 
 impl CreditReturn {
@@ -118,16 +126,19 @@ impl CreditReturn {
     ) -> Self {
         match kind {
             CrossbarKind::Multiplexed if speedup == 1 => CreditReturn::AtOnce,
-            CrossbarKind::Multiplexed => CreditReturn::Queued(Box::new(Queued {
-                q: (0..ports)
+            CrossbarKind::Multiplexed => CreditReturn::Paced(Box::new(Paced {
+                back: Vec::new(),
+                ports: 0,
+                rr: Vec::new(),
+                fifo: (0..ports)
                     .map(|_| VecDeque::with_capacity(port_flits))
                     .collect(),
-                ports: 0,
             })),
             CrossbarKind::NonMultiplexed => CreditReturn::Paced(Box::new(Paced {
                 back: vec![0; ports * vcs],
                 ports: 0,
                 rr: vec![0; ports],
+                fifo: Box::new([]),
             })),
         }
     }
@@ -135,11 +146,7 @@ impl CreditReturn {
     /// Credits wait to go upstream.
     #[inline(always)]
     pub fn pending(&self) -> bool {
-        match self {
-            CreditReturn::AtOnce => false,
-            CreditReturn::Paced(p) => p.ports != 0,
-            CreditReturn::Queued(q) => q.ports != 0,
-        }
+        matches!(self, CreditReturn::Paced(p) if p.ports != 0)
     }
 }
 
@@ -176,14 +183,7 @@ impl VcSwitch {
                         .send(now, c);
                     self.drove_back |= 1 << p;
                 }
-                CreditReturn::Paced(x) => {
-                    x.back[iv] += n;
-                    x.ports |= 1 << p;
-                }
-                CreditReturn::Queued(x) => {
-                    x.q[p].push_back((v as u8, n.min(u8::MAX as u32) as u8));
-                    x.ports |= 1 << p;
-                }
+                CreditReturn::Paced(x) => x.hold(p, v, iv, n),
             }
         }
         f.vc = s.ovc;
@@ -211,34 +211,39 @@ impl VcSwitch {
         1
     }
 
-    /// Paced or queued credit return: one symbol per input link and cycle; the rest wait.
+    /// Paced credit return: one symbol per input link and cycle; the rest wait (in their VC's
+    /// return counter, or with a speedup in their input's FIFO).
     pub(super) fn return_credits(&mut self, now: u64, links: &[Link]) {
         let nv = self.p.vcs;
-        let x = match &mut self.back {
-            CreditReturn::AtOnce => return,
-            CreditReturn::Paced(x) => x,
-            CreditReturn::Queued(x) => {
-                // the front credit of every input with some, in the order freed
-                let mut m = x.ports;
-                while m != 0 {
-                    let p = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let q = &mut x.q[p];
-                    if let Some((vc, n)) = q.pop_front() {
-                        let sent = links[self.link[p & 31][super::IN] as usize]
-                            .back()
-                            .send(now, FlowCtl::Credit { vc, n });
-                        debug_assert!(sent, "one credit symbol per link and cycle");
-                        self.drove_back |= 1 << p;
-                    }
-                    if q.is_empty() {
-                        x.ports &= !(1 << p);
-                    }
-                }
-                return;
-            }
+        let CreditReturn::Paced(x) = &mut self.back else {
+            return;
         };
-        let Paced { back, ports, rr } = &mut **x;
+        let Paced {
+            back,
+            ports,
+            rr,
+            fifo,
+        } = &mut **x;
+        if !fifo.is_empty() {
+            // the front credit of every input with some, in the order freed
+            let mut m = *ports;
+            while m != 0 {
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let q = &mut fifo[p];
+                if let Some((vc, n)) = q.pop_front() {
+                    let sent = links[self.link[p & 31][super::IN] as usize]
+                        .back()
+                        .send(now, FlowCtl::Credit { vc, n });
+                    debug_assert!(sent, "one credit symbol per link and cycle");
+                    self.drove_back |= 1 << p;
+                }
+                if q.is_empty() {
+                    *ports &= !(1 << p);
+                }
+            }
+            return;
+        }
         let mut m = *ports;
         while m != 0 {
             let p = m.trailing_zeros() as usize;
