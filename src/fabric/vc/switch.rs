@@ -192,7 +192,13 @@ impl VcSwitch {
                 nv,
                 p.sw_alloc_cycles - 1 + p.crossbar_cycles,
             ),
-            back: CreditReturn::new(p.crossbar, np, nv, p.internal_speedup),
+            back: CreditReturn::new(
+                p.crossbar,
+                np,
+                nv,
+                p.internal_speedup,
+                (p.vc0_flits() + (nv as u32 - 1) * p.buffer_flits) as usize,
+            ),
             out: OutputUnit::new(&p),
             exch: (p.exchange.hops > 0)
                 .then(|| Box::new(ExchangeStage::new(p.exchange, p.first_net_port))),

@@ -6,9 +6,10 @@
 //! these internal steps. An input may thus send up to S flits a cycle and an output receive up
 //! to S from the crossbar: they wait in the output's FIFO ([`SpeedupFifo`], BookSim2's output
 //! buffer), which drives one flit a cycle onto its link. A flit enters the FIFO only with its
-//! credit downstream spent, so the FIFO never holds more than the buffers downstream. Freed
-//! input credits go upstream one symbol per link and cycle, the VCs of a port taking turns
-//! (BookSim2 bundles several VCs into one credit; here a second VC's credit may wait a cycle).
+//! credit downstream spent, so the FIFO never holds more than the buffers downstream. Each
+//! flit's input credit queues at its input and one goes upstream per link and cycle, in the
+//! order freed, as BookSim2's `_credit_buffer` does (one credit an input and internal step, of
+//! one flit; the paced credit return's FIFOs): a second flit's credit waits a cycle.
 //!
 //! Latency: a head written at cycle c is VC-allocated at step 0, requests the switch
 //! `vc_alloc_cycles` steps later and leaves the crossbar `sw_alloc_cycles - 1 +

@@ -5,7 +5,10 @@
 //! input per port, one flit per input and cycle, so its credit goes upstream at once) and the
 //! non-multiplexed one (one input per VC and one output per output VC, seed 004; several VCs
 //! of a port may free credits in one cycle, and they go upstream one symbol per link and
-//! cycle, the VCs taking turns: [`CreditReturn::Paced`]).
+//! cycle, the VCs taking turns: [`CreditReturn::Paced`]). With an internal speedup an input
+//! may send a flit every internal step; each flit's credit then queues at its input and one
+//! goes upstream per link and cycle, in the order freed ([`Paced`]'s FIFOs, BookSim2's
+//! `_credit_buffer`).
 
 use super::input::VcState;
 use super::{CrossbarKind, VcSwitch};
@@ -15,6 +18,7 @@ use crate::blocks::vc_buffer::MAX_VCS;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
+use std::collections::VecDeque;
 
 /// The crossbar stage.
 #[derive(Debug, Clone)]
@@ -80,25 +84,61 @@ pub(super) enum CreditReturn {
     Paced(Box<Paced>),
 }
 
-/// The paced return's registers: credit units freed per input VC and not yet sent, the ports
-/// with some, and per port the VC whose credits go first next.
+/// The paced return's registers: the ports with credits to send and, by one of two rules,
+/// the credits. Non-multiplexed crossbar: credit units freed per input VC and not yet sent,
+/// each symbol all of one VC's, and per port the VC whose go first next (`fifo` empty). With
+/// an internal speedup, BookSim2's `_credit_buffer`: per input a FIFO of the freed flits'
+/// credits (VC, units), one symbol each, in the order freed (`back` and `rr` empty); each FIFO
+/// as many entries deep as the input buffers hold flits (a credit is queued only for a flit
+/// that was in them).
 #[derive(Debug, Clone)]
 pub(super) struct Paced {
     back: Vec<u32>,
     ports: u32,
     rr: Vec<u8>,
+    fifo: Box<[VecDeque<(u8, u8)>]>,
+}
+
+impl Paced {
+    /// `n` credit units of input VC `iv` (VC `v` of port `p`) wait to go upstream (out of
+    /// line, so the return at once stays as small as it was).
+    #[inline(never)]
+    fn hold(&mut self, p: usize, v: usize, iv: usize, n: u32) {
+        if self.fifo.is_empty() {
+            self.back[iv] += n;
+        } else {
+            self.fifo[p].push_back((v as u8, n.min(u8::MAX as u32) as u8));
+        }
+        self.ports |= 1 << p;
+    }
 }
 
 impl CreditReturn {
-    /// The variant of a crossbar of `kind` stepped `speedup` times a cycle (with a speedup an
-    /// input may free credits of several VCs in one cycle).
-    pub fn new(kind: CrossbarKind, ports: usize, vcs: usize, speedup: u32) -> Self {
+    /// The variant of a crossbar of `kind` stepped `speedup` times a cycle, its inputs'
+    /// buffers holding `port_flits` flits each (with a speedup an input may free several
+    /// credits in one cycle).
+    pub fn new(
+        kind: CrossbarKind,
+        ports: usize,
+        vcs: usize,
+        speedup: u32,
+        port_flits: usize,
+    ) -> Self {
         match kind {
             CrossbarKind::Multiplexed if speedup == 1 => CreditReturn::AtOnce,
-            _ => CreditReturn::Paced(Box::new(Paced {
+            CrossbarKind::Multiplexed => CreditReturn::Paced(Box::new(Paced {
+                back: Vec::new(),
+                ports: 0,
+                rr: Vec::new(),
+                fifo: (0..ports)
+                    .map(|_| VecDeque::with_capacity(port_flits))
+                    .collect(),
+            })),
+            CrossbarKind::NonMultiplexed => CreditReturn::Paced(Box::new(Paced {
                 back: vec![0; ports * vcs],
                 ports: 0,
                 rr: vec![0; ports],
+                fifo: Box::new([]),
             })),
         }
     }
@@ -143,10 +183,7 @@ impl VcSwitch {
                         .send(now, c);
                     self.drove_back |= 1 << p;
                 }
-                CreditReturn::Paced(x) => {
-                    x.back[iv] += n;
-                    x.ports |= 1 << p;
-                }
+                CreditReturn::Paced(x) => x.hold(p, v, iv, n),
             }
         }
         f.vc = s.ovc;
@@ -174,14 +211,39 @@ impl VcSwitch {
         1
     }
 
-    /// Paced credit return: one symbol per input link and cycle, the VCs of a port taking
-    /// turns; the rest wait in their VC's return counter.
+    /// Paced credit return: one symbol per input link and cycle; the rest wait (in their VC's
+    /// return counter, or with a speedup in their input's FIFO).
     pub(super) fn return_credits(&mut self, now: u64, links: &[Link]) {
         let nv = self.p.vcs;
         let CreditReturn::Paced(x) = &mut self.back else {
             return;
         };
-        let Paced { back, ports, rr } = &mut **x;
+        let Paced {
+            back,
+            ports,
+            rr,
+            fifo,
+        } = &mut **x;
+        if !fifo.is_empty() {
+            // the front credit of every input with some, in the order freed
+            let mut m = *ports;
+            while m != 0 {
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let q = &mut fifo[p];
+                if let Some((vc, n)) = q.pop_front() {
+                    let sent = links[self.link[p & 31][super::IN] as usize]
+                        .back()
+                        .send(now, FlowCtl::Credit { vc, n });
+                    debug_assert!(sent, "one credit symbol per link and cycle");
+                    self.drove_back |= 1 << p;
+                }
+                if q.is_empty() {
+                    *ports &= !(1 << p);
+                }
+            }
+            return;
+        }
         let mut m = *ports;
         while m != 0 {
             let p = m.trailing_zeros() as usize;
