@@ -365,3 +365,69 @@ fn ugal_is_deadlock_free_on_four_classes_where_booksims_three_vcs_close_a_cycle(
         }
     }
 }
+
+#[test]
+fn ugal_never_sends_a_packet_towards_an_intermediate_in_its_destinations_group() {
+    // BookSim2's ugal_dragonflynew routes a phase-0 packet towards its intermediate until it
+    // reaches the intermediate's router, past its destination's router if it meets it; flitwave
+    // delivers it there. The two can only part when the intermediate lies in the destination's
+    // group (the global link lands on the destination's router, the intermediate is another
+    // router of that group), and there UGAL never leaves the minimal path: both candidates
+    // leave the source router by one port, so ugal-l's q <= 2 q + 30 always holds, and UGAL-G's
+    // one global channel times the hops (minimal 1-3, through the intermediate at least as
+    // many) always prefers the minimal path. Only Valiant takes that path.
+    use flitwave::routing::function::dfly_ugal::{DflyUgal, Intermediate, VcMap};
+    use flitwave::routing::function::global_queues::GlobalQueues;
+    use flitwave::routing::function::{Candidates, Query, Routing, RoutingFunction};
+    use flitwave::sim::packet::Header;
+    let d = Dragonfly { a: 4, p: 2, h: 2 };
+    let q = std::sync::Arc::new(GlobalQueues::new(d));
+    for g in 0..d.groups() {
+        for t in (0..d.groups()).filter(|&t| t != g) {
+            let (gr, gp) = d.global_link(g, t);
+            q.set(gr, gp, 64);
+        }
+    }
+    let mut c = Candidates::new();
+    let mut cases = 0;
+    for ir in 0..d.routers() {
+        let unit = |valiant, global: bool| -> Vec<Routing> {
+            let u = if global {
+                DflyUgal::units_global(d, Intermediate::Fixed(ir as u32), q.clone())
+            } else {
+                DflyUgal::units(d, Intermediate::Fixed(ir as u32), valiant, VcMap::Classes)
+            };
+            u.into_iter().map(Routing::DflyUgal).collect()
+        };
+        let (ugal, valiant, ugal_g) = (unit(false, false), unit(true, false), unit(false, true));
+        for dr in (0..d.routers()).filter(|&r| r != ir && d.group(r) == d.group(ir)) {
+            let hdr = Header {
+                dst: (dr * d.p) as u32,
+                ..Header::default()
+            };
+            for r in (0..d.routers()).filter(|&r| d.group(r) != d.group(dr)) {
+                let at = |units: &[Routing], c: &mut Candidates| {
+                    let q = Query {
+                        sw: r as u32,
+                        in_port: 0,
+                        in_vc: 0,
+                        hdr: &hdr,
+                        route_byte: 0,
+                    };
+                    units[r].route(&q, c);
+                    c.as_slice().to_vec()
+                };
+                let u = at(&ugal, &mut c);
+                assert_eq!(u.len(), 2, "{r} -> {dr} via {ir}");
+                assert_eq!(u[0].port, u[1].port, "{r} -> {dr} via {ir}: one port");
+                // UGAL-G, every global channel 64 flits deep: the minimal path
+                let g = at(&ugal_g, &mut c);
+                assert_eq!((g.len(), g[0].pri), (1, 1), "{r} -> {dr} via {ir}: minimal");
+                let v = at(&valiant, &mut c);
+                assert_eq!((v.len(), v[0].pri), (1, 0), "{r} -> {dr} via {ir}");
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 36 * 3 * 32);
+}
