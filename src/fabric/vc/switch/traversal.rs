@@ -5,9 +5,9 @@
 //! input per port, one flit per input and cycle, so its credit goes upstream at once) and the
 //! non-multiplexed one (one input per VC and one output per output VC, seed 004; several VCs
 //! of a port may free credits in one cycle, and they go upstream one symbol per link and
-//! cycle, the VCs taking turns: [`CreditReturn::Paced`]). With an internal speedup an input
+//! cycle, the VCs taking turns: [`CreditReturn::PerVc`]). With an internal speedup an input
 //! may send a flit every internal step; each flit's credit then queues at its input and one
-//! goes upstream per link and cycle, in the order freed ([`Paced`]'s FIFOs, BookSim2's
+//! goes upstream per link and cycle, in the order freed ([`CreditReturn::Queued`], BookSim2's
 //! `_credit_buffer`).
 
 use super::input::VcState;
@@ -80,37 +80,30 @@ impl CrossbarStage {
 pub(super) enum CreditReturn {
     /// At once, in the cycle the flit leaves (multiplexed crossbar).
     AtOnce,
-    /// One symbol per input link and cycle (out of line: [`Paced`]).
-    Paced(Box<Paced>),
+    /// One symbol per input link and cycle, all of one VC's credits, the VCs of a port taking
+    /// turns (non-multiplexed crossbar; out of line: [`PerVc`]).
+    PerVc(Box<PerVc>),
+    /// One symbol per input link and cycle, one flit's credit, in the order freed (an
+    /// internal speedup, BookSim2's `_credit_buffer`; out of line: [`Queued`]).
+    Queued(Box<Queued>),
 }
 
-/// The paced return's registers: the ports with credits to send and, by one of two rules,
-/// the credits. Non-multiplexed crossbar: credit units freed per input VC and not yet sent,
-/// each symbol all of one VC's, and per port the VC whose go first next (`fifo` empty). With
-/// an internal speedup, BookSim2's `_credit_buffer`: per input a FIFO of the freed flits'
-/// credits (VC, units), one symbol each, in the order freed (`back` and `rr` empty); each FIFO
-/// as many entries deep as the input buffers hold flits (a credit is queued only for a flit
-/// that was in them).
+/// [`CreditReturn::PerVc`]'s registers: credit units freed per input VC and not yet sent, the
+/// ports with some, and per port the VC whose credits go first next.
 #[derive(Debug, Clone)]
-pub(super) struct Paced {
+pub(super) struct PerVc {
     back: Vec<u32>,
     ports: u32,
     rr: Vec<u8>,
-    fifo: Box<[VecDeque<(u8, u8)>]>,
 }
 
-impl Paced {
-    /// `n` credit units of input VC `iv` (VC `v` of port `p`) wait to go upstream (out of
-    /// line, so the return at once stays as small as it was).
-    #[inline(never)]
-    fn hold(&mut self, p: usize, v: usize, iv: usize, n: u32) {
-        if self.fifo.is_empty() {
-            self.back[iv] += n;
-        } else {
-            self.fifo[p].push_back((v as u8, n.min(u8::MAX as u32) as u8));
-        }
-        self.ports |= 1 << p;
-    }
+/// [`CreditReturn::Queued`]'s registers: per input a FIFO of the freed flits' credits (VC,
+/// units), as many entries deep as the input buffers hold flits (a credit is queued only for
+/// a flit that was in them), and the ports with some.
+#[derive(Debug, Clone)]
+pub(super) struct Queued {
+    fifo: Box<[VecDeque<(u8, u8)>]>,
+    ports: u32,
 }
 
 impl CreditReturn {
@@ -126,27 +119,84 @@ impl CreditReturn {
     ) -> Self {
         match kind {
             CrossbarKind::Multiplexed if speedup == 1 => CreditReturn::AtOnce,
-            CrossbarKind::Multiplexed => CreditReturn::Paced(Box::new(Paced {
-                back: Vec::new(),
-                ports: 0,
-                rr: Vec::new(),
+            CrossbarKind::Multiplexed => CreditReturn::Queued(Box::new(Queued {
                 fifo: (0..ports)
                     .map(|_| VecDeque::with_capacity(port_flits))
                     .collect(),
+                ports: 0,
             })),
-            CrossbarKind::NonMultiplexed => CreditReturn::Paced(Box::new(Paced {
+            CrossbarKind::NonMultiplexed => CreditReturn::PerVc(Box::new(PerVc {
                 back: vec![0; ports * vcs],
                 ports: 0,
                 rr: vec![0; ports],
-                fifo: Box::new([]),
             })),
+        }
+    }
+
+    /// The ports whose credits wait to go upstream.
+    #[inline(always)]
+    fn ports(&self) -> u32 {
+        match self {
+            CreditReturn::AtOnce => 0,
+            CreditReturn::PerVc(x) => x.ports,
+            CreditReturn::Queued(x) => x.ports,
         }
     }
 
     /// Credits wait to go upstream.
     #[inline(always)]
     pub fn pending(&self) -> bool {
-        matches!(self, CreditReturn::Paced(p) if p.ports != 0)
+        self.ports() != 0
+    }
+
+    /// `n` credit units of input VC `iv` (VC `v` of port `p`) wait to go upstream (out of
+    /// line, so the return at once stays as small as it was).
+    #[inline(never)]
+    fn hold(&mut self, p: usize, v: usize, iv: usize, n: u32) {
+        match self {
+            CreditReturn::AtOnce => unreachable!("credits at once are not held"),
+            CreditReturn::PerVc(x) => {
+                x.back[iv] += n;
+                x.ports |= 1 << p;
+            }
+            CreditReturn::Queued(x) => {
+                x.fifo[p].push_back((v as u8, n.min(u8::MAX as u32) as u8));
+                x.ports |= 1 << p;
+            }
+        }
+    }
+
+    /// The symbol port `p` (of `nv` VCs) sends upstream this cycle, if any; a port left with
+    /// nothing to send leaves the set.
+    fn next_symbol(&mut self, p: usize, nv: usize) -> Option<FlowCtl> {
+        match self {
+            CreditReturn::AtOnce => None,
+            CreditReturn::PerVc(x) => {
+                let start = x.rr[p] as usize;
+                let back = &mut x.back[p * nv..(p + 1) * nv];
+                let Some(v) = (0..nv).map(|i| (start + i) % nv).find(|&v| back[v] > 0) else {
+                    x.ports &= !(1 << p);
+                    return None;
+                };
+                let n = back[v].min(u8::MAX as u32);
+                back[v] -= n;
+                x.rr[p] = ((v + 1) % nv) as u8;
+                if back.iter().all(|&c| c == 0) {
+                    x.ports &= !(1 << p);
+                }
+                Some(FlowCtl::Credit {
+                    vc: v as u8,
+                    n: n as u8,
+                })
+            }
+            CreditReturn::Queued(x) => {
+                let c = x.fifo[p].pop_front();
+                if x.fifo[p].is_empty() {
+                    x.ports &= !(1 << p);
+                }
+                c.map(|(vc, n)| FlowCtl::Credit { vc, n })
+            }
+        }
     }
 }
 
@@ -178,12 +228,9 @@ impl VcSwitch {
                         vc: v as u8,
                         n: n as u8,
                     };
-                    links[self.link[p & 31][super::IN] as usize]
-                        .back()
-                        .send(now, c);
-                    self.drove_back |= 1 << p;
+                    self.credit_upstream(now, links, p, c);
                 }
-                CreditReturn::Paced(x) => x.hold(p, v, iv, n),
+                held => held.hold(p, v, iv, n),
             }
         }
         f.vc = s.ovc;
@@ -215,64 +262,25 @@ impl VcSwitch {
     /// return counter, or with a speedup in their input's FIFO).
     pub(super) fn return_credits(&mut self, now: u64, links: &[Link]) {
         let nv = self.p.vcs;
-        let CreditReturn::Paced(x) = &mut self.back else {
-            return;
-        };
-        let Paced {
-            back,
-            ports,
-            rr,
-            fifo,
-        } = &mut **x;
-        if !fifo.is_empty() {
-            // the front credit of every input with some, in the order freed
-            let mut m = *ports;
-            while m != 0 {
-                let p = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let q = &mut fifo[p];
-                if let Some((vc, n)) = q.pop_front() {
-                    let sent = links[self.link[p & 31][super::IN] as usize]
-                        .back()
-                        .send(now, FlowCtl::Credit { vc, n });
-                    debug_assert!(sent, "one credit symbol per link and cycle");
-                    self.drove_back |= 1 << p;
-                }
-                if q.is_empty() {
-                    *ports &= !(1 << p);
-                }
-            }
-            return;
-        }
-        let mut m = *ports;
+        let mut m = self.back.ports();
         while m != 0 {
             let p = m.trailing_zeros() as usize;
             m &= m - 1;
-            let start = rr[p] as usize;
-            let Some(v) = (0..nv)
-                .map(|i| (start + i) % nv)
-                .find(|&v| back[p * nv + v] > 0)
-            else {
-                *ports &= !(1 << p);
-                continue;
-            };
-            let pending = &mut back[p * nv + v];
-            let n = (*pending).min(u8::MAX as u32);
-            *pending -= n;
-            let c = FlowCtl::Credit {
-                vc: v as u8,
-                n: n as u8,
-            };
-            let sent = links[self.link[p & 31][super::IN] as usize]
-                .back()
-                .send(now, c);
-            debug_assert!(sent, "one credit symbol per link and cycle");
-            self.drove_back |= 1 << p;
-            rr[p] = ((v + 1) % nv) as u8;
-            if back[p * nv..(p + 1) * nv].iter().all(|&x| x == 0) {
-                *ports &= !(1 << p);
+            if let Some(c) = self.back.next_symbol(p, nv) {
+                let sent = self.credit_upstream(now, links, p, c);
+                debug_assert!(sent, "one credit symbol per link and cycle");
             }
         }
+    }
+
+    /// Credit symbol `c` goes upstream on input `p`'s link; false if the link already carries
+    /// one this cycle.
+    #[inline(always)]
+    fn credit_upstream(&mut self, now: u64, links: &[Link], p: usize, c: FlowCtl) -> bool {
+        self.drove_back |= 1 << p;
+        links[self.link[p & 31][super::IN] as usize]
+            .back()
+            .send(now, c)
     }
 
     /// A flit through a crossbar without a pipeline: onto output `o`'s link, or with a speedup
