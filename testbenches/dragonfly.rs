@@ -431,3 +431,45 @@ fn ugal_never_sends_a_packet_towards_an_intermediate_in_its_destinations_group()
     }
     assert_eq!(cases, 36 * 3 * 32);
 }
+
+#[test]
+fn two_ugal_g_networks_of_one_plan_keep_their_own_global_view() {
+    // a sweep builds every point's network from one routing plan and steps them side by side:
+    // UGAL-G's global queues must be each network's own, or one point's queues steer the
+    // other's packets (they were shared until 2026-11-27, and a point's figures depended on
+    // the other points of its sweep)
+    use flitwave::experiment::build;
+    let cfg = |rate: &str| {
+        preset(&[
+            "topology.a=4",
+            "topology.h=2",
+            "topology.hosts_per_switch=2",
+            "routing.algorithm=\"dfly-ugal-g\"",
+            "routing.selection=\"ugal-l\"",
+            "switch.vcs=4",
+            "traffic.pattern=\"next-group\"",
+            &format!("traffic.rate={rate}"),
+            "link.global_fly_cycles=9",
+            "cycles=3000",
+            "warmup=500",
+        ])
+    };
+    let (c, busy) = (cfg("0.3"), cfg("0.6"));
+    let topo = build::topology(&c).unwrap();
+    let plan = build::plan(&c, &topo).unwrap();
+    let mut alone = build::network_with(&c, &topo, &plan).unwrap();
+    alone.run(c.cycles);
+    let mut a = build::network_with(&c, &topo, &plan).unwrap();
+    let mut b = build::network_with(&busy, &topo, &plan).unwrap();
+    for _ in 0..c.cycles {
+        a.step();
+        b.step();
+    }
+    let (s, t) = (alone.summary(), a.summary());
+    assert!(s.healthy(), "{}", s.report());
+    assert_eq!(
+        t.report(),
+        s.report(),
+        "a neighbour's traffic moved UGAL-G's choices"
+    );
+}

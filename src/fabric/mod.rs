@@ -289,8 +289,10 @@ pub trait Family: Sized + 'static {
         out_link: u32,
         rng: rand_chacha::ChaCha8Rng,
     ) -> Self::Nic;
-    /// The shared NIC state.
-    fn shared(b: &Self::Build, hosts: usize) -> Self::Shared;
+    /// The state the blocks of one network share (the NICs' tables, UGAL-G's global view),
+    /// made for this network alone: one plan's build is cloned into every network a sweep runs
+    /// side by side, so whatever the build holds behind an `Arc` is replaced here.
+    fn shared(b: &mut Self::Build, hosts: usize) -> Self::Shared;
     /// After the cycle's switches, before its NICs: publish what the next cycle may read of
     /// the switches (UGAL-G's global queues); nothing by default.
     #[inline(always)]

@@ -78,7 +78,7 @@ impl<F: Family> Network<F> {
     pub fn new(
         topo: &Topology,
         params: NetParams,
-        build: F::Build,
+        mut build: F::Build,
         dests: DestTable,
     ) -> Result<Self> {
         let np = topo.ports_per_switch;
@@ -147,6 +147,8 @@ impl<F: Family> Network<F> {
                 }
             }
         }
+        // before the switches take their routing units from the build
+        let shared = F::shared(&mut build, hosts);
         let switches = wiring
             .into_iter()
             .enumerate()
@@ -177,7 +179,7 @@ impl<F: Family> Network<F> {
             jumped: 0,
             step_each: false,
             threads: None,
-            shared: F::shared(&build, hosts),
+            shared,
             params,
             build,
             switches,

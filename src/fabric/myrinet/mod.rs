@@ -101,7 +101,7 @@ impl Family for MyrinetFamily {
         MyrinetNic::new(host, b.nic, in_link, out_link, rng)
     }
 
-    fn shared(b: &MyrinetBuild, _hosts: usize) -> RoutingTable {
+    fn shared(b: &mut MyrinetBuild, _hosts: usize) -> RoutingTable {
         RoutingTable::new(b.routes.clone())
     }
 

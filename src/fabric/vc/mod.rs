@@ -320,11 +320,20 @@ impl Family for VcFamily {
         VcNic::new(host, hosts, b.nic, in_link, out_link, rng)
     }
 
-    fn shared(b: &VcBuild, _hosts: usize) -> Option<Arc<GlobalQueues>> {
-        match b.routing.first() {
-            Some(Routing::DflyUgal(u)) => u.global.clone(),
-            _ => None,
+    /// UGAL-G: a global view of this network's own, given to every router's routing unit (the
+    /// plan's is shared by every network built from it).
+    fn shared(b: &mut VcBuild, _hosts: usize) -> Option<Arc<GlobalQueues>> {
+        let mut own: Option<Arc<GlobalQueues>> = None;
+        for r in b.routing.iter_mut() {
+            if let Routing::DflyUgal(u) = r {
+                if let Some(g) = u.global.as_mut() {
+                    let mine =
+                        own.get_or_insert_with(|| Arc::new(GlobalQueues::new(g.dragonfly())));
+                    *g = mine.clone();
+                }
+            }
         }
+        own
     }
 
     /// UGAL-G: every router's global ports publish the flits behind them.

@@ -117,7 +117,7 @@ impl Family for VctFamily {
         VctNic::new(host, hosts, b.nic, in_link, out_link, rng)
     }
 
-    fn shared(_b: &VctBuild, hosts: usize) -> E2e {
+    fn shared(_b: &mut VctBuild, hosts: usize) -> E2e {
         E2e {
             outstanding: vec![0; hosts],
         }
