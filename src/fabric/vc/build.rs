@@ -142,6 +142,15 @@ pub fn build(
             ),
         ));
     }
+    if matches!(selection, Selection::UgalLOnce(_)) && plan.algorithm != "dfly-ugal" {
+        return Err(Error::field(
+            "routing.selection",
+            format!(
+                "\"ugal-l-once\" decides between the minimal and the non-minimal path dfly-ugal offers; {} routing offers no such pair; allowed: routing.algorithm = \"dfly-ugal\", or another selection",
+                plan.algorithm
+            ),
+        ));
+    }
     let (routing, keep_vc) = match &plan.functions {
         Some(f) => (f.clone(), false),
         None => {

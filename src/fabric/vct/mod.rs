@@ -163,6 +163,15 @@ pub fn build(
     let workload = cfg.traffic.workload();
     let max_payload = payload.max(if workload { cfg.traffic.mtu_bytes } else { 0 });
     let selection = cfg.routing.selection()?;
+    if matches!(
+        selection,
+        crate::routing::selection::Selection::UgalLOnce(_)
+    ) {
+        return Err(Error::field(
+            "routing.selection",
+            "\"ugal-l-once\" keeps a header's decision through the vc family's VC allocation; allowed: switch.family = \"vc\" with routing.algorithm = \"dfly-ugal\"",
+        ));
+    }
     let credit = CreditUnit::bytes(fb, cfg.switch.credit_bytes);
     let nic = VctNicParams {
         payload_bytes: payload,

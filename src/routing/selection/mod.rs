@@ -68,6 +68,12 @@ pub trait SelectionFunction: Sized {
     fn uses_priority(&self) -> bool {
         false
     }
+    /// The one candidate a header keeps from its first VC-allocation cycle on, whether it fits
+    /// now or not (a selection that decides once per header, as BookSim2 routes a head once);
+    /// None: the choice is made again every cycle the header waits.
+    fn decide<V: PortView>(&self, _c: &Candidates, _view: &V) -> Option<Candidate> {
+        None
+    }
     /// What it reads of the router beyond its outputs' room and credits.
     fn needs(&self) -> Needs {
         Needs::default()
@@ -243,6 +249,13 @@ macro_rules! selections {
                     $(Selection::$var(s) => s.needs(),)*
                 }
             }
+
+            #[inline]
+            fn decide<V: PortView>(&self, c: &Candidates, view: &V) -> Option<Candidate> {
+                match self {
+                    $(Selection::$var(s) => s.decide(c, view),)*
+                }
+            }
         }
     };
 }
@@ -255,7 +268,8 @@ selections! {
     MostCredits(credits::MostCredits) = "max-credits": "the adaptive candidate with the most credits even if busy (the header waits for it), escape candidates only when no adaptive queue has room (flitwave's seed-004 order before issue 27)",
     Straight(sadp::Sadp) = "straight": "oblivious straight selection: among the candidates with room, keep going in the dimension the message arrived along (the routing marks it), else the first other (seed 002 §5's baseline; the same logic as sadp)",
     Ssr(speculative::Ssr) = "ssr": "Speculative Selection: the free channel with the least E = D + R + N1 + k*N2 (k = routing.ssr_k, 0.5), all busy: the least E; needs exchange.hops = 2 (seed 002 §4)",
-    UgalL(ugal::UgalLocal) = "ugal-l": "UGAL-L: the minimal candidate unless its output queue exceeds twice the non-minimal one's plus 30 flits (BookSim2's ugal_dragonflynew; routings dfly-ugal)",
+    UgalL(ugal::UgalLocal) = "ugal-l": "UGAL-L: the minimal candidate unless its output queue exceeds twice the non-minimal one's plus 30 flits (BookSim2's ugal_dragonflynew rule; routing dfly-ugal), remade every cycle the header waits for its VC",
+    UgalLOnce(ugal::UgalLocalOnce) = "ugal-l-once": "UGAL-L decided once, at the header's first VC-allocation cycle, which then waits for a VC of that path (BookSim2 routes a head once); routing dfly-ugal; vc family",
     Ssr1Hop(speculative::Ssr1Hop) = "ssr-1hop": "SSR's one-hop variant, k = 0: E = D + R + N1; needs exchange.hops >= 1 (seed 002 §2.2)",
 }
 
@@ -322,7 +336,7 @@ mod tests {
         assert_eq!(m.select(&c, &Cr(0b001100, cr), 1).map(|p| p.port), Some(3));
         assert_eq!(m.select(&e, &Cr(0b10010, cr), 1).map(|p| p.port), Some(4));
         assert_eq!(m.select(&e, &Cr(0b00010, cr), 1).map(|p| p.port), Some(1));
-        assert_eq!(SELECTIONS.len(), 9);
+        assert_eq!(SELECTIONS.len(), 10);
         // ugal-l: the minimal candidate (priority 1) unless its queue exceeds twice the
         // non-minimal one's plus 30 flits
         struct Q([u32; 8]);
@@ -345,6 +359,29 @@ mod tests {
         assert_eq!(q(71, 20), Some(5));
         assert_eq!(q(30, 0), Some(2));
         assert_eq!(q(31, 0), Some(5));
+        // ugal-l-once picks as ugal-l, and decides the path even when neither port can take
+        // the packet now (the header keeps it); ugal-l decides nothing
+        struct Full([u32; 8]);
+        impl PortView for Full {
+            fn can_take(&self, _port: usize, _vc: u8, _flits: u32) -> bool {
+                false
+            }
+            fn occupancy(&self, port: usize) -> u32 {
+                self.0[port]
+            }
+        }
+        let once = Selection::by_name("ugal-l-once").unwrap();
+        let decided = |min, non| {
+            let mut o = [0; 8];
+            (o[2], o[5]) = (min, non);
+            assert_eq!(once.select(&two, &Q(o), 1), u.select(&two, &Q(o), 1));
+            assert_eq!(once.select(&two, &Full(o), 1), None);
+            assert_eq!(u.decide(&two, &Full(o)), None);
+            once.decide(&two, &Full(o)).map(|c| c.port)
+        };
+        assert_eq!(decided(70, 20), Some(2));
+        assert_eq!(decided(71, 20), Some(5));
+        assert_eq!(once.decide(&set(&[(2, 0, false)]), &Full([0; 8])), None);
     }
 
     /// Seed 004's rule: a busy adaptive queue is skipped for a free escape queue (`duato`);

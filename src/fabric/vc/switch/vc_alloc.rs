@@ -1,6 +1,7 @@
 //! The VC allocation stage of the VC router (BookSim2's `_VCAllocEvaluate`/`_VCAllocUpdate`):
 //! every routed head requests the free output VCs its candidates allow — the selection function
-//! picks one port when the routing gives several — and a separable input-first allocator
+//! picks one port when the routing gives several, every cycle, or once at the head's first
+//! cycle here when it decides once (`ugal-l-once`) — and a separable input-first allocator
 //! ([`SeparableInputFirst`], ports·VCs × ports·VCs) grants each output VC to one head. A
 //! granted head may ask for the switch `vc_alloc_cycles` later; it holds the output VC until
 //! its tail is sent (or its tail credit returns, `wait_for_tail_credit`).
@@ -82,11 +83,13 @@ impl VcSwitch {
             let iv = w.trailing_zeros() as usize & 63;
             w &= w - 1;
             let s = &mut self.input.vcs[iv];
+            let mut first = false;
             if s.state == VcState::Routing {
                 if now < s.ready {
                     continue;
                 }
                 s.state = VcState::VcAlloc;
+                first = true;
             }
             let keep = if self.p.keep_vc {
                 1 << (iv % nv)
@@ -113,16 +116,28 @@ impl VcSwitch {
                         exch: self.exch.as_ref().map(|x| &x.unit),
                         first_net_port: self.p.first_net_port,
                     };
-                    let Some(pick) = self.p.selection.select(c, &view, s.len) else {
-                        continue;
+                    let kept = if first {
+                        self.p.selection.decide(c, &view)
+                    } else {
+                        None
                     };
-                    // the VCs of the picked candidate's class at that port (an adaptive and an
-                    // escape candidate may name the same port)
-                    let vcs = many
-                        .iter()
-                        .filter(|x| x.port == pick.port && x.vcs >> pick.vc & 1 == 1)
-                        .fold(0, |m, x| m | x.vcs);
-                    (pick.port as usize, vcs)
+                    if let Some(k) = kept {
+                        // decided once (ugal-l-once): the header keeps this candidate alone
+                        self.route.cands[iv].clear();
+                        self.route.cands[iv].push(k);
+                        (k.port as usize, k.vcs)
+                    } else {
+                        let Some(pick) = self.p.selection.select(c, &view, s.len) else {
+                            continue;
+                        };
+                        // the VCs of the picked candidate's class at that port (an adaptive
+                        // and an escape candidate may name the same port)
+                        let vcs = many
+                            .iter()
+                            .filter(|x| x.port == pick.port && x.vcs >> pick.vc & 1 == 1)
+                            .fold(0, |m, x| m | x.vcs);
+                        (pick.port as usize, vcs)
+                    }
                 }
             };
             if port >= self.p.ports || self.link[port & 31][super::OUT] == NO_LINK {
