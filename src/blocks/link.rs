@@ -4,7 +4,7 @@
 //! cable at 4.92 ns/m with a 6.25 ns flit time). The flow-control symbols about the receiver's
 //! slack buffer travel backward over the same cable with the same fly time.
 
-use crate::sim::wire::{ring, ring_len, End, Slot};
+use crate::sim::wire::{ext, ring, ring_mask, End, Slot, EXT, SHORT};
 use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor, Wire};
 
 /// No link on this port.
@@ -16,8 +16,9 @@ pub const MAX_FLY: u32 = u16::MAX as u32 - 1;
 /// One unidirectional channel: flits forward, stop/go symbols backward. With a fly time up to
 /// 3 cycles (BookSim2's channels) everything a cycle touches — both wires' counters and inline
 /// slots, the fly time and the ring mask — is the first cache line, so the block that sends
-/// flits on a link and reads its credits touches one line, as does the block at the other end;
-/// the pointers to longer rings lie in the second line.
+/// flits on a link and reads its credits touches one line, as does the block at the other end.
+/// Up to 8 cycles (a 10 m Myrinet cable, the fat-tree's links) the rest of both rings is the
+/// second line (nine slots for a fly time of 8); only longer rings lie on the heap.
 #[repr(C, align(64))]
 pub struct Link {
     fly: u16,
@@ -26,9 +27,17 @@ pub struct Link {
     fwd: Wire<Flit>,
     /// Flow-control symbols from the receiver back to the sender.
     back: Wire<FlowCtl>,
-    /// The rings of a fly time above 3 (empty otherwise).
-    long_fwd: Box<[Slot<Flit>]>,
-    long_back: Box<[Slot<FlowCtl>]>,
+    /// Slots 4..9 of the two rings of a fly time of 4 to 8 cycles.
+    ext_fwd: [Slot<Flit>; EXT],
+    ext_back: [Slot<FlowCtl>; EXT],
+    /// The rings of a fly time above 8 (none otherwise).
+    long: Option<Box<Long>>,
+}
+
+/// The rings of the two wires of a link whose fly time is above 8 cycles.
+pub struct Long {
+    fwd: Box<[Slot<Flit>]>,
+    back: Box<[Slot<FlowCtl>]>,
 }
 
 impl Link {
@@ -38,30 +47,44 @@ impl Link {
             (1..=MAX_FLY).contains(&fly),
             "a link's fly time is 1 to {MAX_FLY} cycles, not {fly}"
         );
+        let long = (crate::sim::wire::ring_len(fly) > SHORT).then(|| {
+            Box::new(Long {
+                fwd: ring(fly),
+                back: ring(fly),
+            })
+        });
         Link {
             fly: fly as u16,
-            mask: (ring_len(fly) - 1) as u16,
+            mask: ring_mask(fly) as u16,
             fwd: Wire::default(),
             back: Wire::default(),
-            long_fwd: ring(fly),
-            long_back: ring(fly),
+            ext_fwd: ext(),
+            ext_back: ext(),
+            long,
         }
     }
 
     /// The forward wire (flits), as its ends drive it.
     #[inline(always)]
-    pub fn fwd(&self) -> End<'_, Flit> {
-        End::new(&self.fwd, self.fly as u32, self.mask as u32, &self.long_fwd)
+    pub fn fwd(&self) -> End<'_, Flit, Long> {
+        End::new(
+            &self.fwd,
+            (self.fly as u32, self.mask as u32),
+            &self.ext_fwd,
+            &self.long,
+            |l| &l.fwd,
+        )
     }
 
     /// The backward wire (flow-control symbols), as its ends drive it.
     #[inline(always)]
-    pub fn back(&self) -> End<'_, FlowCtl> {
+    pub fn back(&self) -> End<'_, FlowCtl, Long> {
         End::new(
             &self.back,
-            self.fly as u32,
-            self.mask as u32,
-            &self.long_back,
+            (self.fly as u32, self.mask as u32),
+            &self.ext_back,
+            &self.long,
+            |l| &l.back,
         )
     }
 
@@ -85,14 +108,21 @@ impl Link {
 
 impl Clone for Link {
     fn clone(&self) -> Self {
-        let ((fwd, long_fwd), (back, long_back)) = (self.fwd().copy(), self.back().copy());
+        let ((fwd, ext_fwd, long_fwd), (back, ext_back, long_back)) =
+            (self.fwd().copy(), self.back().copy());
         Link {
             fly: self.fly,
             mask: self.mask,
             fwd,
             back,
-            long_fwd,
-            long_back,
+            ext_fwd,
+            ext_back,
+            long: self.long.as_ref().map(|_| {
+                Box::new(Long {
+                    fwd: long_fwd,
+                    back: long_back,
+                })
+            }),
         }
     }
 }
@@ -117,11 +147,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_short_link_is_one_cache_line_and_its_long_rings_the_next() {
+    fn a_short_link_is_one_cache_line_and_a_link_of_nine_slots_two() {
         use std::mem::{offset_of, size_of};
         assert_eq!(std::mem::align_of::<Link>(), 64);
         assert_eq!(offset_of!(Link, back) + size_of::<Wire<FlowCtl>>(), 64);
-        assert_eq!(offset_of!(Link, long_fwd), 64);
+        assert_eq!(offset_of!(Link, ext_fwd), 64);
         assert_eq!(size_of::<Link>(), 128);
+        assert!(Link::new(8).long.is_none() && Link::new(9).long.is_some());
+    }
+
+    #[test]
+    fn flits_arrive_after_the_fly_time_on_every_ring() {
+        for fly in [1, 3, 4, 7, 8, 9, 17] {
+            let l = Link::new(fly);
+            for now in 0..40u64 {
+                let f = Flit {
+                    pkt: now as u32,
+                    ..Flit::default()
+                };
+                l.send(now, f);
+                assert!(l.back().send(now, FlowCtl::CREDIT));
+                let got = l.fwd().recv(now).map(|f| f.pkt as u64);
+                assert_eq!(got, now.checked_sub(fly as u64), "fly {fly} cycle {now}");
+                assert_eq!(l.back().recv(now).is_some(), now >= fly as u64);
+            }
+            assert_eq!(l.clone().fwd().iter_in_flight().count(), fly as usize);
+        }
     }
 }

@@ -32,10 +32,12 @@ pub struct Sleep {
     nodes: usize,
     words: usize,
     /// Wheel of future arrivals: `wheel[(t & mask) * words..]` = nodes receiving at cycle t, and
-    /// `ports[(t & mask) * nodes + n]` their receiving ports.
+    /// `ports_at[n * slots + (t & mask)]` their receiving ports (a node's slots side by side, so
+    /// that a node woken every cycle keeps writing and reading the same two cache lines).
     wheel: Vec<u64>,
     ports_at: Vec<Arrivals>,
     mask: u64,
+    slots: usize,
     /// The fly time of every link when all links have the same (else 0 and `fly_at` holds
     /// each port's: host links may be shorter, `link.host_fly_cycles`).
     fly: u64,
@@ -97,6 +99,7 @@ impl Sleep {
             wheel: vec![0; words * len],
             ports_at: vec![(0, 0); len * nodes],
             mask: len as u64 - 1,
+            slots: len,
             fly: if uniform { max as u64 } else { 0 },
             fly_at,
             busy: vec![0; words],
@@ -166,7 +169,7 @@ impl Sleep {
         self.sw_now.clear();
         self.nic_now.clear();
         self.nic_ports.clear();
-        let (s, base) = (self.switches, slot * self.nodes);
+        let (s, slots) = (self.switches, self.slots);
         for w in 0..self.words {
             let mut bits = self.now_set[w];
             let arriving = std::mem::take(&mut self.wheel[slot * self.words + w]);
@@ -174,7 +177,7 @@ impl Sleep {
                 let n = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let ports = if arriving >> (n % 64) & 1 == 1 {
-                    std::mem::take(&mut self.ports_at[base + n])
+                    std::mem::take(&mut self.ports_at[n * slots + slot])
                 } else {
                     (0, 0)
                 };
@@ -286,9 +289,9 @@ impl Sleep {
             return self.wake_receivers_by_port(n, now, (fwd, back));
         }
         let slot = ((now + self.fly) & self.mask) as usize;
-        let (words, nodes, ports) = (self.words, self.nodes, self.ports);
+        let (words, slots, ports) = (self.words, self.slots, self.ports);
         let wheel = &mut self.wheel[slot * words..][..words];
-        let at = &mut self.ports_at[slot * nodes..][..nodes];
+        let at = &mut self.ports_at[..];
         let fwd_to = &self.fwd_to[n * ports..][..ports];
         let back_to = &self.back_to[n * ports..][..ports];
         let mut m = fwd;
@@ -298,7 +301,7 @@ impl Sleep {
             if rx != NONE {
                 let node = (rx >> 5) as usize;
                 wheel[node / 64] |= 1 << (node % 64);
-                at[node].0 |= 1 << (rx & 31);
+                at[node * slots + slot].0 |= 1 << (rx & 31);
             }
         }
         let mut m = back;
@@ -308,7 +311,7 @@ impl Sleep {
             if rx != NONE {
                 let node = (rx >> 5) as usize;
                 wheel[node / 64] |= 1 << (node % 64);
-                at[node].1 |= 1 << (rx & 31);
+                at[node * slots + slot].1 |= 1 << (rx & 31);
             }
         }
     }
@@ -317,7 +320,7 @@ impl Sleep {
     /// receiver is woken for `now` plus that port's fly time.
     #[inline(never)]
     fn wake_receivers_by_port(&mut self, n: usize, now: u64, (fwd, back): Arrivals) {
-        let (words, nodes, ports) = (self.words, self.nodes, self.ports);
+        let (words, slots, ports) = (self.words, self.slots, self.ports);
         for (mut m, to, back) in [(fwd, &self.fwd_to, false), (back, &self.back_to, true)] {
             while m != 0 {
                 let p = m.trailing_zeros() as usize;
@@ -329,7 +332,7 @@ impl Sleep {
                 let slot = ((now + self.fly_at[n * ports + p] as u64) & self.mask) as usize;
                 let node = (rx >> 5) as usize;
                 self.wheel[slot * words + node / 64] |= 1 << (node % 64);
-                let at = &mut self.ports_at[slot * nodes + node];
+                let at = &mut self.ports_at[node * slots + slot];
                 if back {
                     at.1 |= 1 << (rx & 31);
                 } else {

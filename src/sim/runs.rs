@@ -4,8 +4,9 @@
 //! order and leave in order — so the buffer is kept as a short queue of runs `(packet, first
 //! flit index, count)` instead of one slot per flit. The behaviour is flit by flit (one flit in,
 //! one flit out per cycle, occupancy in flits); the memory is a few runs however large the
-//! packets (an 8 KB packet buffer would otherwise cost 16,384 slots per port). The first four
-//! runs live inside the buffer; a buffer that once holds more (short packets) allocates room
+//! packets (an 8 KB packet buffer would otherwise cost 16,384 slots per port). The first three
+//! runs live inside the buffer (a buffer of two packets holds at most three: the end of one, a
+//! whole one, the start of the next), so that the buffer is one 64-byte cache line; a buffer that once holds more (short packets) allocates room
 //! for them once.
 
 /// One run: `count` consecutive flits of packet `pkt`, the first being flit `first`.
@@ -17,7 +18,7 @@ pub struct Run {
 }
 
 /// Runs kept inside the buffer; more (many short packets in one buffer) spill to the heap.
-const INLINE: usize = 4;
+const INLINE: usize = 3;
 
 /// A FIFO of flits with a capacity in flits, stored as runs: the first [`INLINE`] runs in a
 /// ring inside the buffer (no pointer to follow per flit), the rest in order behind them.
@@ -199,6 +200,11 @@ impl FlitRuns {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_buffer_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<FlitRuns>(), 64);
+    }
 
     #[test]
     fn flit_by_flit_in_order_with_capacity() {

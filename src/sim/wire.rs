@@ -19,9 +19,10 @@ pub const INLINE: usize = 4;
 pub type Slot<T> = UnsafeCell<Option<T>>;
 
 /// The registers of a pipelined wire carrying `Copy` values: its counters and, for a fly time
-/// up to 3 cycles, its ring. The fly time and a longer ring are kept by the wire's owner (a
-/// link (`blocks::link`) holds them once for its two directions, so that both fit one
-/// cache line); [`End`] joins them to drive the wire.
+/// up to 3 cycles, its ring (the first [`INLINE`] slots of one up to [`SHORT`]). The fly time
+/// and the rest of a longer ring are kept by the wire's owner (a link (`blocks::link`) holds
+/// the fly time once for its two directions, so that both fit one cache line, and the rest of
+/// rings of up to [`SHORT`] slots in its second line); [`End`] joins them to drive the wire.
 ///
 /// The sender writes only `sent` and slot `t`, the receiver only `received` and slot
 /// `t - fly`: values in flight are `sent - received`. Both ends drive the wire through `&self`
@@ -53,62 +54,139 @@ impl<T: Copy> Default for Wire<T> {
     }
 }
 
-/// A ring of `fly` + 1 slots or more (a power of two), the wire's own when it has at most
-/// [`INLINE`] slots (empty here), else on the heap.
-pub fn ring<T: Copy>(fly: u32) -> Box<[Slot<T>]> {
+/// Slots a wire's owner keeps next to it, after the [`INLINE`] ones, so that rings of up to
+/// [`SHORT`] slots need no pointer: fly times up to 8 cycles (a 10 m Myrinet cable, the
+/// fat-tree's links).
+pub const EXT: usize = 5;
+
+/// The most slots a ring kept by the wire and its owner holds: [`INLINE`] + [`EXT`].
+pub const SHORT: usize = INLINE + EXT;
+
+/// The ring mask that stands for a ring of nine slots, indexed by the cycle modulo nine (a fly
+/// time of 8: one slot more than the flits in flight, and no power of two). Never a power of
+/// two less one, so no true mask is mistaken for it.
+pub const NINE: u32 = 8;
+
+/// Ring mask of a wire of fly time `fly`: the slots less one (a power of two), or [`NINE`].
+pub fn ring_mask(fly: u32) -> u32 {
     assert!(fly >= 1, "a wire needs a fly time of at least one cycle");
+    if fly as usize + 1 == SHORT {
+        NINE
+    } else {
+        (fly + 1).next_power_of_two() - 1
+    }
+}
+
+/// Slots of the ring of a wire of fly time `fly`.
+pub fn ring_len(fly: u32) -> usize {
+    match ring_mask(fly) {
+        NINE => SHORT,
+        m => m as usize + 1,
+    }
+}
+
+/// The ring of a wire of fly time `fly` that its owner keeps on the heap: its slots when it
+/// has more than [`SHORT`], else none.
+pub fn ring<T: Copy>(fly: u32) -> Box<[Slot<T>]> {
     let len = ring_len(fly);
-    if len <= INLINE {
+    if len <= SHORT {
         Box::new([])
     } else {
         (0..len).map(|_| UnsafeCell::new(None)).collect()
     }
 }
 
-/// Slots of the ring of a wire of fly time `fly`.
-pub fn ring_len(fly: u32) -> usize {
-    (fly as usize + 1).next_power_of_two()
+/// Empty slots for an owner's [`EXT`] array.
+pub fn ext<T: Copy>() -> [Slot<T>; EXT] {
+    std::array::from_fn(|_| UnsafeCell::new(None))
 }
 
-/// A wire as its ends drive it: its registers, its fly time, its ring mask and its long ring.
-#[derive(Clone, Copy)]
-pub struct End<'a, T: Copy> {
+/// A copy of a wire: its registers, its owner's further slots, its long ring.
+pub type Copied<T> = (Wire<T>, [Slot<T>; EXT], Box<[Slot<T>]>);
+
+/// A wire as its ends drive it: its registers, its fly time, its ring mask, the owner's
+/// further slots and its long ring (`pick` of the owner's heap block `H`).
+pub struct End<'a, T: Copy, H> {
     w: &'a Wire<T>,
     fly: u32,
     mask: u32,
-    /// Not dereferenced unless the ring is longer than [`INLINE`]: a reference to the owner's
-    /// box, not to the slice, so that a short wire never reads the box's pointer (which lies
-    /// in another cache line of the link).
-    #[allow(clippy::borrowed_box)]
-    heap: &'a Box<[Slot<T>]>,
+    /// Slots [`INLINE`].. of a ring of at most [`SHORT`] slots.
+    ext: &'a [Slot<T>; EXT],
+    /// Not dereferenced unless the ring is longer than [`SHORT`]: the owner's long rings and
+    /// the function that picks this wire's, so that a short wire never reads the pointer.
+    heap: &'a Option<Box<H>>,
+    pick: fn(&H) -> &[Slot<T>],
 }
 
-impl<'a, T: Copy> End<'a, T> {
-    /// Wire `w` of fly time `fly` (ring mask `mask`, long ring `heap` from [`ring`]).
+impl<T: Copy, H> Clone for End<'_, T, H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Copy, H> Copy for End<'_, T, H> {}
+
+impl<'a, T: Copy, H> End<'a, T, H> {
+    /// Wire `w` of fly time `fly` (ring mask `mask` from [`ring_mask`]), further slots `ext`,
+    /// long ring `pick(heap)` (from [`ring`]).
     #[inline(always)]
-    #[allow(clippy::borrowed_box)]
-    pub fn new(w: &'a Wire<T>, fly: u32, mask: u32, heap: &'a Box<[Slot<T>]>) -> Self {
-        End { w, fly, mask, heap }
+    pub fn new(
+        w: &'a Wire<T>,
+        (fly, mask): (u32, u32),
+        ext: &'a [Slot<T>; EXT],
+        heap: &'a Option<Box<H>>,
+        pick: fn(&H) -> &[Slot<T>],
+    ) -> Self {
+        End {
+            w,
+            fly,
+            mask,
+            ext,
+            heap,
+            pick,
+        }
+    }
+
+    /// The long ring.
+    #[inline(always)]
+    fn long(&self) -> &'a [Slot<T>] {
+        match self.heap {
+            Some(l) => (self.pick)(l),
+            None => &[],
+        }
     }
 
     /// The slot of cycle `t`.
     #[inline(always)]
     fn slot(&self, t: u64) -> &'a Slot<T> {
-        let i = (t & self.mask as u64) as usize;
-        if (self.mask as usize) < INLINE {
+        let i = if self.mask == NINE {
+            (t % SHORT as u64) as usize
+        } else {
+            (t & self.mask as u64) as usize
+        };
+        if self.mask > NINE {
+            &self.long()[i]
+        } else if i < INLINE {
             &self.w.inline[i]
         } else {
-            &self.heap[i]
+            &self.ext[i - INLINE]
         }
     }
 
-    /// Every slot of the ring.
-    fn ring(&self) -> &'a [Slot<T>] {
-        if (self.mask as usize) < INLINE {
-            &self.w.inline[..=self.mask as usize]
+    /// Every slot of the ring, in index order.
+    fn ring(&self) -> impl Iterator<Item = &'a Slot<T>> + 'a {
+        let len = match self.mask {
+            NINE => SHORT,
+            m => m as usize + 1,
+        };
+        let (short, long) = if len <= SHORT {
+            (len, &[][..])
         } else {
-            &self.heap[..]
-        }
+            (0, self.long())
+        };
+        let inline = self.w.inline.iter().take(short);
+        let ext = self.ext.iter().take(short.saturating_sub(INLINE));
+        inline.chain(ext).chain(long.iter())
     }
 
     /// Fly time in cycles.
@@ -181,11 +259,12 @@ impl<'a, T: Copy> End<'a, T> {
 
     /// The values on the wire, in slot order.
     pub fn iter_in_flight(&self) -> impl Iterator<Item = T> + 'a {
-        self.ring().iter().filter_map(|c| get(c))
+        self.ring().filter_map(|c| get(c))
     }
 
-    /// A copy of the wire's registers and of its ring (for cloning the wire's owner).
-    pub fn copy(&self) -> (Wire<T>, Box<[Slot<T>]>) {
+    /// A copy of the wire's registers, of the owner's further slots and of the long ring (for
+    /// cloning the wire's owner).
+    pub fn copy(&self) -> Copied<T> {
         let copy = |c: &Slot<T>| UnsafeCell::new(get(c));
         (
             Wire {
@@ -193,12 +272,13 @@ impl<'a, T: Copy> End<'a, T> {
                 received: AtomicU32::new(self.w.received.load(Relaxed)),
                 inline: std::array::from_fn(|i| copy(&self.w.inline[i])),
             },
-            self.heap.iter().map(copy).collect(),
+            std::array::from_fn(|i| copy(&self.ext[i])),
+            self.long().iter().map(copy).collect(),
         )
     }
 }
 
-impl<T: Copy + std::fmt::Debug> std::fmt::Debug for End<'_, T> {
+impl<T: Copy + std::fmt::Debug, H> std::fmt::Debug for End<'_, T, H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Wire")
             .field("sent", &self.w.sent.load(Relaxed))
@@ -240,17 +320,21 @@ mod tests {
         assert_eq!(size_of::<Wire<FlowCtl>>(), 20);
     }
 
-    /// The end of a wire `w` of fly time `fly` with ring `heap`.
-    #[allow(clippy::borrowed_box)]
-    fn end<'a, T: Copy>(w: &'a Wire<T>, fly: u32, heap: &'a Box<[Slot<T>]>) -> End<'a, T> {
-        End::new(w, fly, ring_len(fly) as u32 - 1, heap)
+    /// The end of a wire `w` of fly time `fly`, further slots `ext`, long ring `heap`.
+    fn end<'a, T: Copy>(
+        w: &'a Wire<T>,
+        fly: u32,
+        ext: &'a [Slot<T>; EXT],
+        heap: &'a Option<Box<Box<[Slot<T>]>>>,
+    ) -> End<'a, T, Box<[Slot<T>]>> {
+        End::new(w, (fly, ring_mask(fly)), ext, heap, |h| &h[..])
     }
 
     #[test]
     fn value_arrives_after_fly_time_in_either_eval_order() {
-        for fly in 1..12u32 {
-            let (w, heap) = (Wire::default(), ring(fly));
-            let w = end(&w, fly, &heap);
+        for fly in 1..20u32 {
+            let (w, x, heap) = (Wire::default(), ext(), Some(Box::new(ring(fly))));
+            let w = end(&w, fly, &x, &heap);
             for now in 0..100u64 {
                 // receiver first on even cycles, sender first on odd ones
                 let got = if now % 2 == 0 {
@@ -273,9 +357,19 @@ mod tests {
     }
 
     #[test]
+    fn rings_up_to_nine_slots_need_no_heap() {
+        assert_eq!(
+            (1..=8).map(ring_len).collect::<Vec<_>>(),
+            [2, 4, 4, 8, 8, 8, 8, 9]
+        );
+        assert_eq!(ring_len(9), 16);
+        assert!(ring::<u64>(8).is_empty() && ring::<u64>(9).len() == 16);
+    }
+
+    #[test]
     fn second_send_in_a_cycle_is_refused() {
-        let (w, heap) = (Wire::default(), ring(3));
-        let w = end(&w, 3, &heap);
+        let (w, x, heap) = (Wire::default(), ext(), None);
+        let w = end(&w, 3, &x, &heap);
         assert!(w.send(5, 1));
         assert!(!w.send(5, 2));
         assert_eq!(w.recv(8), Some(1));
