@@ -6,8 +6,8 @@
 //! one flit out per cycle, occupancy in flits); the memory is a few runs however large the
 //! packets (an 8 KB packet buffer would otherwise cost 16,384 slots per port). The first three
 //! runs live inside the buffer (a buffer of two packets holds at most three: the end of one, a
-//! whole one, the start of the next), so that the buffer is one 64-byte cache line; a buffer that once holds more (short packets) allocates room
-//! for them once.
+//! whole one, the start of the next), so that the buffer is one 64-byte cache line; a buffer
+//! that once holds more (short packets) allocates room for them once.
 
 /// One run: `count` consecutive flits of packet `pkt`, the first being flit `first`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -79,7 +79,13 @@ pub fn ring_mask(fly: u32) -> u32 {
 
 /// Slots of the ring of a wire of fly time `fly`.
 pub fn ring_len(fly: u32) -> usize {
-    match ring_mask(fly) {
+    slots(ring_mask(fly))
+}
+
+/// Slots of a ring of mask `mask` (from [`ring_mask`]).
+#[inline(always)]
+fn slots(mask: u32) -> usize {
+    match mask {
         NINE => SHORT,
         m => m as usize + 1,
     }
@@ -175,10 +181,7 @@ impl<'a, T: Copy, H> End<'a, T, H> {
 
     /// Every slot of the ring, in index order.
     fn ring(&self) -> impl Iterator<Item = &'a Slot<T>> + 'a {
-        let len = match self.mask {
-            NINE => SHORT,
-            m => m as usize + 1,
-        };
+        let len = slots(self.mask);
         let (short, long) = if len <= SHORT {
             (len, &[][..])
         } else {

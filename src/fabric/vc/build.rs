@@ -142,7 +142,7 @@ pub fn build(
             ),
         ));
     }
-    if matches!(selection, Selection::UgalLOnce(_)) && plan.algorithm != "dfly-ugal" {
+    if selection.decides_once() && plan.algorithm != "dfly-ugal" {
         return Err(Error::field(
             "routing.selection",
             format!(

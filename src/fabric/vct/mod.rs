@@ -163,10 +163,7 @@ pub fn build(
     let workload = cfg.traffic.workload();
     let max_payload = payload.max(if workload { cfg.traffic.mtu_bytes } else { 0 });
     let selection = cfg.routing.selection()?;
-    if matches!(
-        selection,
-        crate::routing::selection::Selection::UgalLOnce(_)
-    ) {
+    if selection.decides_once() {
         return Err(Error::field(
             "routing.selection",
             "\"ugal-l-once\" keeps a header's decision through the vc family's VC allocation; allowed: switch.family = \"vc\" with routing.algorithm = \"dfly-ugal\"",

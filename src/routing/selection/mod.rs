@@ -222,6 +222,12 @@ macro_rules! selections {
                 !matches!(self, Selection::Only(_))
             }
 
+            /// It decides once per header ([`SelectionFunction::decide`]), which only the VC
+            /// router's VC allocation keeps, between the paths only dfly-ugal offers.
+            pub fn decides_once(&self) -> bool {
+                matches!(self, Selection::UgalLOnce(_))
+            }
+
             /// Its name.
             pub fn name(&self) -> &'static str {
                 match self {
