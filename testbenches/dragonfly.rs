@@ -181,6 +181,12 @@ fn bad_dragonfly_sizes_and_keys_are_refused_naming_them() {
         &["switch.vcs=1"],
         &["switch.vcs", "2 VCs", "dfly-min"],
     );
+    // UGAL without a UGAL selection would route minimally under UGAL's name
+    run(
+        dfly,
+        &["routing.algorithm=\"dfly-ugal\"", "switch.vcs=4"],
+        &["routing.selection", "\"only\"", "minimally", "ugal-l-once"],
+    );
     run(
         dfly,
         &["routing.algorithm=\"dor\""],
@@ -409,7 +415,7 @@ fn ugal_l_once_keeps_each_headers_first_decision_as_booksim_does() {
 #[test]
 fn ugal_is_deadlock_free_on_four_classes_where_booksims_three_vcs_close_a_cycle() {
     use flitwave::routing::function::dfly_ugal::{DflyUgal, Intermediate, VcMap};
-    use flitwave::routing::function::global_queues::GlobalQueues;
+    use flitwave::routing::function::global_queues::{GlobalQueues, QueueMeasure};
     use flitwave::routing::function::Routing;
     for (a, p, h) in [(2, 1, 1), (3, 1, 1), (4, 2, 2), (4, 1, 3)] {
         let d = Dragonfly { a, p, h };
@@ -426,7 +432,7 @@ fn ugal_is_deadlock_free_on_four_classes_where_booksims_three_vcs_close_a_cycle(
             if !valiant {
                 // UGAL-G decides by its global queues, but may take either path: the check
                 // sees UGAL's graph, every dependency of it
-                let q = std::sync::Arc::new(GlobalQueues::new(d));
+                let q = std::sync::Arc::new(GlobalQueues::new(d, QueueMeasure::Waiting));
                 let g: Vec<Routing> = DflyUgal::units_global(d, Intermediate::Random(1), q)
                     .into_iter()
                     .map(Routing::DflyUgal)
@@ -454,11 +460,11 @@ fn ugal_never_sends_a_packet_towards_an_intermediate_in_its_destinations_group()
     // one global channel times the hops (minimal 1-3, through the intermediate at least as
     // many) always prefers the minimal path. Only Valiant takes that path.
     use flitwave::routing::function::dfly_ugal::{DflyUgal, Intermediate, VcMap};
-    use flitwave::routing::function::global_queues::GlobalQueues;
+    use flitwave::routing::function::global_queues::{GlobalQueues, QueueMeasure};
     use flitwave::routing::function::{Candidates, Query, Routing, RoutingFunction};
     use flitwave::sim::packet::Header;
     let d = Dragonfly { a: 4, p: 2, h: 2 };
-    let q = std::sync::Arc::new(GlobalQueues::new(d));
+    let q = std::sync::Arc::new(GlobalQueues::new(d, QueueMeasure::Waiting));
     for g in 0..d.groups() {
         for t in (0..d.groups()).filter(|&t| t != g) {
             let (gr, gp) = d.global_link(g, t);
@@ -507,46 +513,4 @@ fn ugal_never_sends_a_packet_towards_an_intermediate_in_its_destinations_group()
         }
     }
     assert_eq!(cases, 36 * 3 * 32);
-}
-
-#[test]
-fn two_ugal_g_networks_of_one_plan_keep_their_own_global_view() {
-    // a sweep builds every point's network from one routing plan and steps them side by side:
-    // UGAL-G's global queues must be each network's own, or one point's queues steer the
-    // other's packets (they were shared until 2026-11-27, and a point's figures depended on
-    // the other points of its sweep)
-    use flitwave::experiment::build;
-    let cfg = |rate: &str| {
-        preset(&[
-            "topology.a=4",
-            "topology.h=2",
-            "topology.hosts_per_switch=2",
-            "routing.algorithm=\"dfly-ugal-g\"",
-            "routing.selection=\"ugal-l\"",
-            "switch.vcs=4",
-            "traffic.pattern=\"next-group\"",
-            &format!("traffic.rate={rate}"),
-            "link.global_fly_cycles=9",
-            "cycles=3000",
-            "warmup=500",
-        ])
-    };
-    let (c, busy) = (cfg("0.3"), cfg("0.6"));
-    let topo = build::topology(&c).unwrap();
-    let plan = build::plan(&c, &topo).unwrap();
-    let mut alone = build::network_with(&c, &topo, &plan).unwrap();
-    alone.run(c.cycles);
-    let mut a = build::network_with(&c, &topo, &plan).unwrap();
-    let mut b = build::network_with(&busy, &topo, &plan).unwrap();
-    for _ in 0..c.cycles {
-        a.step();
-        b.step();
-    }
-    let (s, t) = (alone.summary(), a.summary());
-    assert!(s.healthy(), "{}", s.report());
-    assert_eq!(
-        t.report(),
-        s.report(),
-        "a neighbour's traffic moved UGAL-G's choices"
-    );
 }

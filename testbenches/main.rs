@@ -28,6 +28,7 @@ mod fattree;
 mod figures;
 mod fst_trace;
 mod fuzz;
+mod global_queues;
 mod golden;
 mod gtkwave;
 mod house;

@@ -151,6 +151,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
                 restriction: &a.restriction,
                 tie: a.tie.as_deref(),
                 classes: a.classes.as_deref(),
+                global_queue: None,
                 layers: a.layers,
                 default_layers: 3,
                 root,

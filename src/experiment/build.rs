@@ -74,6 +74,7 @@ pub fn plan(cfg: &Config, topo: &Topology) -> Result<Plan> {
         root: cfg.routing.root.resolve(topo)?,
         tie: cfg.routing.torus.tie.as_deref(),
         classes: cfg.routing.torus.classes.as_deref(),
+        global_queue: cfg.routing.ugal_g.global_queue.as_deref(),
     };
     r.plan(topo, &args)
         .map_err(|e| e.context(format!("routing {:?}", r.name)))

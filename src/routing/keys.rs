@@ -1,12 +1,14 @@
 //! `[routing]`: the routing (`routing::registry`), its path selection, the selection function
 //! of routers that route (`routing::selection`), and the keys a routing or selection declares
 //! for itself — flattened into the section: DL's restriction (`routing::dl`), SSR's weight and
-//! reading of D (`routing::selection::speculative`).
+//! reading of D (`routing::selection::speculative`), dimension order's on tori
+//! (`routing::function::dor`), UGAL-G's queue measure (`routing::function::global_queues`).
 
 use crate::error::Result;
 use crate::keys::Part;
 use crate::routing::dl::DlKeys;
 use crate::routing::function::dor::TorusKeys;
+use crate::routing::function::global_queues::{GlobalQueueKeys, QueueMeasure};
 use crate::routing::selection::speculative::SsrKeys;
 use crate::routing::selection::{Selection, SelectionParams};
 use serde::{Deserialize, Serialize};
@@ -39,6 +41,9 @@ pub struct RoutingCfg {
     /// Dimension order's keys on tori (tie-break, VC classes).
     #[serde(flatten)]
     pub torus: TorusKeys,
+    /// UGAL-G's queue measure (`routing.global_queue`).
+    #[serde(flatten)]
+    pub ugal_g: GlobalQueueKeys,
 }
 
 impl Default for RoutingCfg {
@@ -52,6 +57,7 @@ impl Default for RoutingCfg {
             dl: DlKeys::default(),
             ssr: SsrKeys::default(),
             torus: TorusKeys::default(),
+            ugal_g: GlobalQueueKeys::default(),
         }
     }
 }
@@ -68,6 +74,10 @@ impl RoutingCfg {
             Part::of::<SsrKeys>(),
             // optional keys: named here, as they do not serialize when unset
             Part::common::<TorusKeys>(<TorusKeys as crate::keys::Keys>::OWNER, &["tie", "classes"]),
+            Part::common::<GlobalQueueKeys>(
+                <GlobalQueueKeys as crate::keys::Keys>::OWNER,
+                &["global_queue"],
+            ),
         ]
     }
 
@@ -102,6 +112,7 @@ impl RoutingCfg {
         r.paths_name(self.paths.as_deref())
             .map_err(|e| e.context("routing.paths"))?;
         r.torus_keys(self.torus.tie.as_deref(), self.torus.classes.as_deref())?;
+        QueueMeasure::resolve(self.ugal_g.global_queue.as_deref(), r.name)?;
         self.selection()?;
         Ok(())
     }

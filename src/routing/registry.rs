@@ -100,6 +100,8 @@ pub struct PlanArgs<'a> {
     /// (`routing.classes`); None: the defaults (plus, dateline).
     pub tie: Option<&'a str>,
     pub classes: Option<&'a str>,
+    /// UGAL-G's queue measure (`routing.global_queue`); None: the default (waiting).
+    pub global_queue: Option<&'a str>,
 }
 
 /// One routing: its name, what it is, its path policies (the first is the default) and its
@@ -175,7 +177,7 @@ pub const ROUTINGS: &[RoutingEntry] = &[
     },
     RoutingEntry {
         name: "dfly-ugal-g",
-        help: "UGAL-G on a dragonfly: dfly-ugal's paths, chosen at the source by the queues of the two paths' global channels (an ideal global view as of the last cycle, Kim et al. 2008): the minimal path unless its queue times its hops exceeds the other's; the queue is the channel's used credits, which on long global channels count the flits in flight; 4 VC classes; vc family",
+        help: "UGAL-G on a dragonfly: dfly-ugal's paths, chosen at the source by the queues of the two paths' global channels (an ideal global view as of the last cycle, Kim et al. 2008): the minimal path unless its queue times its hops exceeds the other's; the queue (routing.global_queue): the flits waiting in the sending router for the channel (waiting, default) or its used credits (credits); 4 VC classes; vc family",
         paths: &[],
         plan: plan_dfly_ugal_g,
     },
@@ -239,6 +241,7 @@ impl RoutingEntry {
     pub fn plan(&self, topo: &Topology, a: &PlanArgs<'_>) -> Result<Plan> {
         self.paths_name(a.paths)?;
         self.torus_keys(a.tie, a.classes)?;
+        super::function::global_queues::QueueMeasure::resolve(a.global_queue, self.name)?;
         (self.plan)(topo, a)
     }
 
@@ -448,7 +451,9 @@ fn dfly_nonminimal(topo: &Topology, a: &PlanArgs<'_>, name: &'static str) -> Res
     let d = dragonfly_of(topo, name)?;
     let valiant = name == "dfly-valiant";
     let units = if name == "dfly-ugal-g" {
-        let queues = std::sync::Arc::new(super::function::global_queues::GlobalQueues::new(d));
+        use super::function::global_queues::{GlobalQueues, QueueMeasure};
+        let measure = QueueMeasure::resolve(a.global_queue, name)?;
+        let queues = std::sync::Arc::new(GlobalQueues::new(d, measure));
         DflyUgal::units_global(d, Intermediate::Random(a.seed), queues)
     } else {
         DflyUgal::units(d, Intermediate::Random(a.seed), valiant, VcMap::Classes)

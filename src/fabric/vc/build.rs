@@ -151,6 +151,14 @@ pub fn build(
             ),
         ));
     }
+    if plan.algorithm == "dfly-ugal" && matches!(selection, Selection::Only(_)) {
+        // UGAL leaves the choice between its two paths to the selection: the first candidate
+        // alone would be minimal routing under UGAL's name
+        return Err(Error::field(
+            "routing.selection",
+            "\"only\" takes the first candidate, the minimal path, so dfly-ugal would route minimally; allowed: \"ugal-l\" (decided every cycle a header waits) or \"ugal-l-once\" (decided once, BookSim2's rule)",
+        ));
+    }
     let (routing, keep_vc) = match &plan.functions {
         Some(f) => (f.clone(), false),
         None => {

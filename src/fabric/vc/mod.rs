@@ -20,7 +20,7 @@ use super::{Family, Network, SectionReport, Wiring};
 use crate::blocks::nic::injection::Policy;
 use crate::blocks::nic::rearrange::Memory;
 use crate::error::{Error, Result};
-use crate::routing::function::global_queues::GlobalQueues;
+use crate::routing::function::global_queues::{GlobalQueues, QueueMeasure};
 use crate::routing::function::Routing;
 pub use nic::seq::VcExt;
 use nic::seq::{SeqParams, Sequenced};
@@ -327,8 +327,9 @@ impl Family for VcFamily {
         for r in b.routing.iter_mut() {
             if let Routing::DflyUgal(u) = r {
                 if let Some(g) = u.global.as_mut() {
-                    let mine =
-                        own.get_or_insert_with(|| Arc::new(GlobalQueues::new(g.dragonfly())));
+                    let mine = own.get_or_insert_with(|| {
+                        Arc::new(GlobalQueues::new(g.dragonfly(), g.measure()))
+                    });
                     *g = mine.clone();
                 }
             }
@@ -336,14 +337,28 @@ impl Family for VcFamily {
         own
     }
 
-    /// UGAL-G: every router's global ports publish the flits behind them.
+    /// UGAL-G: every router's global ports publish their queues, by the view's measure.
     #[inline(always)]
     fn after_switches(switches: &[VcSwitch], shared: &Option<Arc<GlobalQueues>>) {
         if let Some(gq) = shared {
             let d = gq.dragonfly();
-            for (r, s) in switches.iter().enumerate() {
-                for port in d.first_global()..d.first_global() + d.h {
-                    gq.set(r, port, s.used_credits(port));
+            let globals = d.first_global()..d.first_global() + d.h;
+            match gq.measure() {
+                QueueMeasure::Credits => {
+                    for (r, s) in switches.iter().enumerate() {
+                        for port in globals.clone() {
+                            gq.set(r, port, s.used_credits(port));
+                        }
+                    }
+                }
+                QueueMeasure::Waiting => {
+                    for (r, s) in switches.iter().enumerate() {
+                        let mut w = [0u32; 64];
+                        s.add_waiting(&mut w);
+                        for port in globals.clone() {
+                            gq.set(r, port, w[port]);
+                        }
+                    }
                 }
             }
         }

@@ -129,6 +129,7 @@ fn route_stats(topo: &Topology, alg: &str, restriction: &str, sel: &str) -> Resu
         root: 0,
         tie: None,
         classes: None,
+        global_queue: None,
     };
     let plan = routing(alg)?.plan(topo, &args)?;
     let routes = plan.source_routes(|| crate::Error::new("no routes"))?;

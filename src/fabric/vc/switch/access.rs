@@ -44,6 +44,40 @@ impl VcSwitch {
         })
     }
 
+    /// Adds to `out[o]`, for every output `o`, the flits waiting in this router for it (UGAL-G's
+    /// queue, `QueueMeasure::Waiting`): every flit of each input VC whose front packet holds a
+    /// VC of `o` or asks for one in VC allocation — those behind it cannot move before it
+    /// leaves by `o` — and the flits in `o`'s speedup FIFO. One pass over the input VCs
+    /// holding a flit.
+    pub fn add_waiting(&self, out: &mut [u32; 64]) {
+        let mut holding = self.input.holding;
+        while holding != 0 {
+            let iv = holding.trailing_zeros() as usize;
+            holding &= holding - 1;
+            let s = &self.input.vcs[iv];
+            let here = self.input.level(iv / self.p.vcs, iv % self.p.vcs);
+            match s.state {
+                VcState::Active => out[s.out as usize & 63] += here,
+                VcState::VcAlloc | VcState::Routing => {
+                    let mut asked = 0u64;
+                    for c in self.route.cands[iv].as_slice() {
+                        let o = c.port as usize & 63;
+                        if asked >> o & 1 == 0 {
+                            asked |= 1 << o;
+                            out[o] += here;
+                        }
+                    }
+                }
+                VcState::Idle => {}
+            }
+        }
+        if let Some(f) = &self.fifo {
+            for (o, n) in out.iter_mut().enumerate().take(self.p.ports) {
+                *n += f.held(o);
+            }
+        }
+    }
+
     /// Flits in VC `v` of input `port`.
     pub fn level(&self, port: usize, v: usize) -> u32 {
         self.input.level(port, v)

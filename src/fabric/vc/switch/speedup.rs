@@ -46,6 +46,11 @@ impl SpeedupFifo {
         }
     }
 
+    /// Flits waiting for output `o`'s link.
+    pub fn held(&self, o: usize) -> u32 {
+        self.q[o].len() as u32
+    }
+
     /// Flit `f` crossed the crossbar to output `o`.
     #[inline]
     pub fn push(&mut self, o: usize, f: Flit) {
