@@ -153,7 +153,7 @@ fn a_key_a_family_owns_is_checked_under_its_dotted_name() {
         (
             "nic.sendwindow=4",
             "nic.sendwindow",
-            "`send_window` (vc family)",
+            "`send_window`, `inject_vc` (vc family)",
         ),
         ("routing.ssr_q=1", "routing.ssr_q", "(ssr selection)"),
         (

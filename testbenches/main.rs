@@ -33,6 +33,7 @@ mod golden;
 mod gtkwave;
 mod house;
 mod idle_jump;
+mod inject_vc;
 mod inorder;
 mod inorder_nic;
 mod ir_fir;

@@ -203,6 +203,14 @@ pub fn build(
     } else {
         u32::MAX
     };
+    let per_destination = cfg.traffic.source_queues == "per-destination";
+    let inject_random = cfg.nic.vc.inject_random()?;
+    if inject_random && per_destination {
+        return Err(Error::field(
+            "nic.inject_vc",
+            "\"random\" draws the VC of one source queue's head; per-destination source queues keep a packet on every free VC; allowed with traffic.source_queues = \"per-destination\": round-robin",
+        ));
+    }
     let fb = params.flit_bytes;
     let credit = CreditUnit::bytes(fb, cfg.switch.credit_bytes);
     let cut_through = s.switching == Switching::CutThrough;
@@ -216,11 +224,12 @@ pub fn build(
         buffer_flits: s.vc_buffer_flits,
         escape_flits: s.escape_buffer_flits,
         inject_vcs,
+        inject_random,
         wait_for_tail_credit: s.wait_for_tail_credit,
         cut_through,
         credit,
         seq: seq_params(cfg)?,
-        per_destination: cfg.traffic.source_queues == "per-destination",
+        per_destination,
     };
     let workload = cfg.traffic.workload();
     let payload = if workload {

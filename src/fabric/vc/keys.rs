@@ -182,7 +182,15 @@ pub struct NicKeys {
     /// holds back every other (seed 004 §3.3 names no window); 32 lets other connections
     /// pass it.
     pub send_window: usize,
+    /// The VC a packet's head is injected on: "round-robin" (default: the next VC after the
+    /// last one used that is free and has a credit) or "random" (BookSim2's source: one VC
+    /// drawn every cycle the head waits, taken only if it is free and has a credit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inject_vc: Option<String>,
 }
+
+/// `nic.inject_vc`'s values.
+pub const INJECT_VC: &[&str] = &["round-robin", "random"];
 
 impl Default for NicKeys {
     fn default() -> Self {
@@ -191,23 +199,42 @@ impl Default for NicKeys {
             rearrange_conn_bytes: 32 << 10,
             injection: InjectionKind::Li,
             send_window: WINDOW,
+            inject_vc: None,
         }
     }
 }
 
 impl Keys for NicKeys {
     const OWNER: &'static str = "vc family";
+    const UNECHOED: &'static [&'static str] = &["inject_vc"];
 }
 
 impl NicKeys {
     /// Every value in range.
     pub fn validate(&self) -> Result<()> {
+        self.inject_random()?;
         range(
             "nic.rearrange_conn_bytes",
             self.rearrange_conn_bytes,
             0,
             1 << 40,
         )
+    }
+
+    /// `nic.inject_vc`: true for "random", false for "round-robin" (the default); an error
+    /// naming the key and the allowed values otherwise.
+    pub fn inject_random(&self) -> Result<bool> {
+        match self.inject_vc.as_deref() {
+            None | Some("round-robin") => Ok(false),
+            Some("random") => Ok(true),
+            Some(v) => Err(crate::error::Error::field(
+                "nic.inject_vc",
+                format!(
+                    "{v:?} is not an injection VC rule; allowed: {}",
+                    INJECT_VC.join(", ")
+                ),
+            )),
+        }
     }
 }
 

@@ -14,6 +14,7 @@
 //! rearrange buffers, ACK/NACK packets and injection control; the send engine then asks it
 //! what goes next, and the receive engine hands it every data packet's tail.
 
+mod inject_vc;
 pub mod seq;
 mod voq;
 
@@ -47,6 +48,9 @@ pub struct VcNicParams {
     /// VCs the send engine may start a packet on (bit v; adaptive routing keeps packets off
     /// the escape VC at injection).
     pub inject_vcs: u32,
+    /// `nic.inject_vc = "random"`: one VC drawn per cycle (BookSim2's source); false:
+    /// round-robin over the free VCs.
+    pub inject_random: bool,
     pub wait_for_tail_credit: bool,
     /// A head waits for room for its whole packet (virtual cut-through).
     pub cut_through: bool,
@@ -75,6 +79,8 @@ pub struct VcNic {
     /// Packet being sent: (id, next flit, flits, VC).
     sending: Option<(u32, u32, u32, u8)>,
     last_vc: u8,
+    /// Seed of the injection VC drawn per cycle (`nic.inject_vc = "random"`).
+    draw_seed: u64,
     /// Index of the next flit expected on every VC of the ejection link.
     rx_idx: [u32; 16],
     in_link: u32,
@@ -100,6 +106,9 @@ impl VcNic {
         out_link: u32,
         mut rng: ChaCha8Rng,
     ) -> Self {
+        // the injection VC's draws: from this host's seed, apart from its traffic's stream
+        let s = rng.get_seed();
+        let draw_seed = u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]]);
         let src = Injector::new(
             p.rate,
             p.payload_bytes,
@@ -123,6 +132,7 @@ impl VcNic {
             p,
             sending: None,
             last_vc: (p.vcs - 1) as u8,
+            draw_seed: draw_seed ^ 0x1a7_5eed,
             rx_idx: [0; 16],
             in_link,
             out_link,
@@ -235,7 +245,8 @@ impl VcNic {
 
     /// Start the next packet — the oldest queued one, or what the sequenced engine picks — on
     /// the first VC after the last one used that is free and has room for its head (its whole
-    /// packet with virtual cut-through).
+    /// packet with virtual cut-through) — or, with `nic.inject_vc = "random"`, the one VC
+    /// drawn this cycle if it is.
     fn start(&mut self, now: u64, cx: &mut Ctx<'_, VcFamily>) {
         if self.out_link == NO_LINK {
             return;
@@ -264,12 +275,7 @@ impl VcNic {
         } else {
             self.p.credit.consume_at(0)
         };
-        let nv = self.p.vcs;
-        let free = self.credits.free() & self.p.inject_vcs;
-        let Some(vc) = (1..=nv)
-            .map(|i| (self.last_vc as usize + i) % nv)
-            .find(|&vc| free >> vc & 1 == 1 && self.credits.can_send(vc, need))
-        else {
+        let Some(vc) = self.inject_vc(now, need) else {
             return;
         };
         let id = self.commit(now, next, cx);
