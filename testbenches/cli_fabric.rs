@@ -414,3 +414,54 @@ fn shell_words(s: &str) -> Vec<String> {
     }
     out
 }
+
+#[test]
+fn a_key_the_running_family_does_not_read_is_said() {
+    // a vc key on the default (myrinet) run, and on a vct fat-tree: the run goes on, and says
+    // that the family in force ignores it
+    for args in [
+        &["run", "--set", "switch.vcs=4", "--cycles", "100"][..],
+        &[
+            "fattree",
+            "--k",
+            "2",
+            "--n",
+            "2",
+            "--set",
+            "nic.send_window=4",
+            "--cycles",
+            "100",
+        ][..],
+    ] {
+        let (ok, out, err) = flitwave(args);
+        assert!(ok, "{args:?}: {err}");
+        assert!(out.contains("accepted"), "{args:?}: {out}");
+        let key = args[args.iter().position(|a| *a == "--set").unwrap() + 1]
+            .split('=')
+            .next()
+            .unwrap();
+        assert!(
+            err.contains(&format!("note: {key} is a key of the vc family"))
+                && err.contains("does not read it"),
+            "{args:?}: {err}"
+        );
+    }
+    // the family's own keys, the embedded default's keys under another family, and keys any
+    // family reads: nothing to say
+    for args in [
+        &[
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--set",
+            "switch.vcs=4",
+            "--cycles",
+            "100",
+        ][..],
+        &["run", "--family", "vc", "--cycles", "100"][..],
+        &["run", "--set", "nic.reorder_bytes=4096", "--cycles", "100"][..],
+    ] {
+        let (ok, _, err) = flitwave(args);
+        assert!(ok && !err.contains("note:"), "{args:?}: {err}");
+    }
+}

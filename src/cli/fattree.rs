@@ -59,7 +59,9 @@ pub(crate) fn config(a: &FattreeArgs) -> Result<Config> {
         })?;
         preset.push(format!("nic.reorder_bytes={bytes}"));
     }
-    load_config(&a.sim, &preset)
+    let cfg = load_config(&a.sim, &preset)?;
+    super::run::note_foreign_keys(&a.sim, &preset, &cfg);
+    Ok(cfg)
 }
 
 pub(crate) fn cmd_fattree(a: FattreeArgs) -> Result<()> {

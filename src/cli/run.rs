@@ -201,7 +201,27 @@ pub(crate) fn parse_window(s: &str) -> Result<(u64, u64)> {
 
 pub(crate) fn cmd_run(a: RunArgs) -> Result<()> {
     let cfg = load_config(&a.sim, &[])?;
+    note_foreign_keys(&a.sim, &[], &cfg);
     run_config(&cfg, &a.out, a.rtl_switch, &a.par)
+}
+
+/// Say on standard error which keys given for this run another switch family owns: the
+/// family in force does not read them (a sweep's base may carry several families' keys; a
+/// run's configuration names one).
+pub(crate) fn note_foreign_keys(a: &SimArgs, preset: &[String], cfg: &Config) {
+    // the keys the user gave: their file's and the overrides (not the embedded default's)
+    let text = match &a.config {
+        Some(p) => std::fs::read_to_string(p).unwrap_or_default(),
+        None => String::new(),
+    };
+    let mut o: Vec<String> = preset.to_vec();
+    o.extend(a.set.iter().cloned());
+    for (key, owner) in Config::foreign_keys(&text, &o, &cfg.switch.family) {
+        super::out::error(&format!(
+            "note: {key} is a key of the {owner}; this run's switch.family is {:?}, which does not read it",
+            cfg.switch.family
+        ));
+    }
 }
 
 /// Run `cfg` and report as `o` asks (several seeds: [`super::seeds::run_seeds`]).

@@ -60,6 +60,41 @@ impl Config {
         Ok(cfg)
     }
 
+    /// The keys `text` and `overrides` set that a switch family other than `family` owns
+    /// (`switch.vcs` on a myrinet run): `family` does not read them. Each as `(key, owner)`,
+    /// in file order; empty when the text does not parse (the load reports that).
+    pub fn foreign_keys(
+        text: &str,
+        overrides: &[String],
+        family: &str,
+    ) -> Vec<(String, &'static str)> {
+        let Ok(mut table) = text.parse::<toml::Table>() else {
+            return Vec::new();
+        };
+        if overrides
+            .iter()
+            .any(|o| apply_override(&mut table, o).is_err())
+        {
+            return Vec::new();
+        }
+        let own = format!("{family} family");
+        let mut out = Vec::new();
+        for (name, parts) in [("switch", SwitchCfg::parts()), ("nic", NicCfg::parts())] {
+            let Some(toml::Value::Table(t)) = table.get(name) else {
+                continue;
+            };
+            for key in t.keys() {
+                let owner = parts.iter().find(|p| p.names.iter().any(|n| n == key));
+                if let Some(p) = owner.filter(|p| p.owner.ends_with(" family")) {
+                    if p.owner != own && p.owner != "any family" {
+                        out.push((format!("{name}.{key}"), p.owner));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Read a TOML file and apply overrides. An error about a key an override set (or about
     /// a relation one of them entered, such as warm-up against cycles) is the override's, not
     /// the file's: it is returned without the file's name, for the caller to name the flag

@@ -415,7 +415,7 @@ fn walk(
             st.moves(sw, v, k, &mut mv);
             let c = mv
                 .iter()
-                .filter(|m| dd[m.3] + 1 == dd[x])
+                .filter(|m| dd[m.3].wrapping_add(1) == dd[x])
                 .map(|m| go(st, dd, m.3, memo))
                 .sum();
             memo.push((x, c));
@@ -449,7 +449,11 @@ fn walk(
         for &f in &from {
             let (_, v, k) = st.state(f);
             st.moves(sw, v, k, mv);
-            next.extend(mv.iter().copied().filter(|m| dd[m.3] + 1 == dd[f]));
+            next.extend(
+                mv.iter()
+                    .copied()
+                    .filter(|m| dd[m.3].wrapping_add(1) == dd[f]),
+            );
         }
 
         let i = match select {
