@@ -4,10 +4,10 @@ use super::args::{BenchArgs, RoutesArgs, TopoArgs};
 use super::json::{json_only, write_json};
 use flitwave::experiment::bench;
 use flitwave::fabric::registry::FAMILIES;
-use flitwave::routing::bound;
 use flitwave::routing::registry::{routing, Plan, PlanArgs, ROUTINGS};
 use flitwave::routing::selection::SELECTIONS;
 use flitwave::routing::walk_report::WalkReport;
+use flitwave::routing::{bound, plan_bound};
 use flitwave::routing::{deadlock, stats::RouteStats, tree_stats};
 use flitwave::topology::{fattree, irregular, json, mesh, Shape, Topology};
 use flitwave::traffic::pattern::{DestTable, Pattern};
@@ -281,7 +281,7 @@ fn throughput_bounds(topo: &Topology, plan: &Plan) -> (serde_json::Value, String
     let of = |p: Pattern| {
         DestTable::new(&p, topo)
             .ok()
-            .and_then(|d| bound::of_plan(topo, plan, &d))
+            .and_then(|d| plan_bound::of_plan(topo, plan, &d))
     };
     let (u, br) = (of(Pattern::uniform()), of(Pattern::bit_reversal()));
     let kind = if plan.minimal_adaptive {

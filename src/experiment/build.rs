@@ -8,6 +8,7 @@ use crate::fabric::registry::{family, AnyNetwork};
 use crate::fabric::storage::StorageRun;
 use crate::fabric::{Family, NetParams, Network};
 use crate::routing::bound::{self, Bound};
+use crate::routing::plan_bound;
 use crate::routing::registry::{routing, Plan, PlanArgs};
 use crate::routing::selection::SelectionFunction;
 use crate::topology::{fattree, irregular, json, mesh, Shape, Topology};
@@ -135,7 +136,7 @@ pub fn throughput_bounds(
         .map_err(|e| e.context("traffic.pattern"))?
         .resolve(topo.num_hosts(), cfg.seed);
     let dests = DestTable::new(&pattern, topo).map_err(|e| e.context("traffic.pattern"))?;
-    let Some(b) = bound::of_plan(topo, plan, &dests) else {
+    let Some(b) = plan_bound::of_plan(topo, plan, &dests) else {
         return Ok(None);
     };
     let limit = plan

@@ -17,7 +17,6 @@
 //!   draw weighted; for UGAL the best fixed split between its two candidates (an estimate of
 //!   what its choice reaches, not a limit).
 
-use super::registry::Plan;
 use super::RouteSet;
 use crate::topology::{Peer, Topology};
 use crate::traffic::pattern::DestTable;
@@ -78,21 +77,6 @@ impl<'a> Loads<'a> {
             load,
             kind,
         })
-    }
-}
-
-/// The bound of a routing plan: of minimal paths split evenly for a routing that may take any
-/// minimal path, else of its route set; None when it has neither or no host sends.
-pub fn of_plan(topo: &Topology, plan: &Plan, dests: &DestTable) -> Option<Bound> {
-    if plan.minimal_adaptive {
-        minimal_even(topo, dests)
-    } else if plan.routes.is_none() && plan.algorithm.starts_with("dor") {
-        of_dor(topo, dests, plan.splits_ties())
-    } else if plan.routes.is_none() && plan.functions.is_some() {
-        // routing functions without routes (the dragonfly's): walked, every draw weighted
-        super::walk_report::bound(topo, plan, dests).ok().flatten()
-    } else {
-        of_routes(topo, plan.routes.as_deref()?, dests)
     }
 }
 

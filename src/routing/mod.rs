@@ -14,6 +14,7 @@ pub mod ir_fir;
 pub mod itb;
 pub mod keys;
 pub mod lturn;
+pub mod plan_bound;
 pub mod registry;
 pub mod route_set;
 pub mod selection;

@@ -156,11 +156,33 @@ pub(crate) fn arrow(a: (f64, f64), b: (f64, f64), off: f64, hw: f64, hl: f64) ->
     d
 }
 
+/// A drawn plot: SVG elements with the origin at its top left, and its size.
+pub struct Plot {
+    pub body: String,
+    pub width: f64,
+    pub height: f64,
+}
+
+/// The plot of `loads` on `topo`, laid out by its kind ([`layout`], [`dragonfly`]).
+fn draw(topo: &Topology, loads: &[LinkLoad], scale: &Scale) -> Plot {
+    use crate::topology::Shape;
+    match topo.shape {
+        Shape::Mesh { dims } | Shape::Torus { dims } => layout::grid(topo, dims, loads, scale),
+        Shape::FatTree { k, n } => layout::tree(topo, k, n, loads, scale),
+        Shape::Dragonfly { a, p, h } => dragonfly::draw(
+            crate::topology::dragonfly::Dragonfly { a, p, h },
+            loads,
+            scale,
+        ),
+        Shape::Irregular => layout::matrix(topo, loads, scale),
+    }
+}
+
 /// The whole figure as an SVG document.
 pub fn svg(f: &Figure) -> String {
     let max = f.loads.iter().map(|l| l.utilisation).fold(0.0, f64::max);
     let scale = Scale::new(max);
-    let plot = layout::draw(f.topo, f.loads, &scale);
+    let plot = draw(f.topo, f.loads, &scale);
     let (top, left) = (64.0, 16.0);
     let legend_h = 70.0;
     // wide enough for the title lines too (bold 16 px and 12 px text, 0.62 em a character:

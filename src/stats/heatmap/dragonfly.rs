@@ -11,8 +11,7 @@
 //! data-group="G">`. At BookSim2's 33 groups of 8 routers with 4 hosts each the matrix has 33 x
 //! 33 cells of 16 px and each block 12 x 12 cells of 6 px.
 
-use super::layout::Plot;
-use super::{link_cell, text, Scale};
+use super::{link_cell, text, Plot, Scale};
 use crate::stats::links::LinkLoad;
 use crate::topology::dragonfly::Dragonfly;
 use crate::topology::Endpoint;

@@ -6,37 +6,16 @@
 //! - **k-ary n-tree**: two panels, links going up (towards the roots, injection included) and
 //!   going down (ejection included), one above the other; stages as rows, the top stage highest, hosts at the bottom;
 //! - **dragonfly**: a group x group matrix of the global links beside one block per group of
-//!   its local and host links ([`super::dragonfly`]);
+//!   its local and host links (`super::dragonfly`);
 //! - **anything else**: a matrix, row = sending switch, column = receiving switch, cell =
 //!   the link between them; extra columns `h0..` are the links from the row's switch to its
 //!   hosts, extra rows `h0..` the links from the column's hosts to it.
 
-use super::{arrow, link_cell, link_path, text, Scale};
+use super::{arrow, link_cell, link_path, text, Plot, Scale};
 use crate::stats::links::LinkLoad;
 use crate::topology::Endpoint;
-use crate::topology::{Shape, Topology};
+use crate::topology::Topology;
 use std::fmt::Write;
-
-/// A drawn plot: SVG elements with the origin at its top left, and its size.
-pub struct Plot {
-    pub body: String,
-    pub width: f64,
-    pub height: f64,
-}
-
-/// The plot of `loads` on `topo`.
-pub fn draw(topo: &Topology, loads: &[LinkLoad], scale: &Scale) -> Plot {
-    match topo.shape {
-        Shape::Mesh { dims } | Shape::Torus { dims } => grid(topo, dims, loads, scale),
-        Shape::FatTree { k, n } => tree(topo, k, n, loads, scale),
-        Shape::Dragonfly { a, p, h } => super::dragonfly::draw(
-            crate::topology::dragonfly::Dragonfly { a, p, h },
-            loads,
-            scale,
-        ),
-        Shape::Irregular => matrix(topo, loads, scale),
-    }
-}
 
 /// Links drawn least utilised first, so busy ones lie on top where they cross.
 fn by_load(loads: &[LinkLoad]) -> Vec<&LinkLoad> {
@@ -51,7 +30,12 @@ fn host_slot(topo: &Topology, h: usize) -> usize {
     topo.hosts_of(sw).position(|x| x == h).unwrap_or(0)
 }
 
-fn grid(topo: &Topology, [nx, ny]: [usize; 2], loads: &[LinkLoad], scale: &Scale) -> Plot {
+pub(super) fn grid(
+    topo: &Topology,
+    [nx, ny]: [usize; 2],
+    loads: &[LinkLoad],
+    scale: &Scale,
+) -> Plot {
     let s = if nx.max(ny) <= 8 {
         96.0
     } else {
@@ -186,7 +170,7 @@ fn grid(topo: &Topology, [nx, ny]: [usize; 2], loads: &[LinkLoad], scale: &Scale
     }
 }
 
-fn tree(topo: &Topology, k: u32, n: u32, loads: &[LinkLoad], scale: &Scale) -> Plot {
+pub(super) fn tree(topo: &Topology, k: u32, n: u32, loads: &[LinkLoad], scale: &Scale) -> Plot {
     let spp = (k as usize).pow(n - 1);
     let hosts = topo.num_hosts();
     let w = (hosts as f64 * 14.0).clamp(480.0, 1400.0);
@@ -282,7 +266,7 @@ fn tree(topo: &Topology, k: u32, n: u32, loads: &[LinkLoad], scale: &Scale) -> P
     }
 }
 
-fn matrix(topo: &Topology, loads: &[LinkLoad], scale: &Scale) -> Plot {
+pub(super) fn matrix(topo: &Topology, loads: &[LinkLoad], scale: &Scale) -> Plot {
     let ns = topo.switches;
     let nh = (0..ns).map(|s| topo.hosts_of(s).count()).max().unwrap_or(0);
     let cells = ns + nh;
