@@ -11,7 +11,7 @@ use flitwave::routing::registry::{routing, PlanArgs};
 use flitwave::topology::dragonfly::{dragonfly, Dragonfly};
 
 /// The dragonfly preset with overrides.
-fn preset(over: &[&str]) -> Config {
+pub(crate) fn preset(over: &[&str]) -> Config {
     let o: Vec<String> = over.iter().map(|s| s.to_string()).collect();
     Config::from_toml(include_str!("../configs/booksim-dragonfly.toml"), &o).unwrap()
 }

@@ -5,13 +5,7 @@
 //! view its own.
 
 use crate::common::{run_fails_with, vc_network as vc_net};
-use flitwave::experiment::config::Config;
-
-/// The dragonfly preset with overrides.
-fn preset(over: &[&str]) -> Config {
-    let o: Vec<String> = over.iter().map(|s| s.to_string()).collect();
-    Config::from_toml(include_str!("../configs/booksim-dragonfly.toml"), &o).unwrap()
-}
+use crate::dragonfly::preset;
 
 /// (accepted flits/cycle/host, mean latency in cycles) of a small dragonfly (9 groups of 4
 /// routers, 2 hosts each, the preset's 101-cycle global links and 256-flit VCs) under

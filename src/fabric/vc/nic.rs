@@ -108,7 +108,8 @@ impl VcNic {
     ) -> Self {
         // the injection VC's draws: from this host's seed, apart from its traffic's stream
         let s = rng.get_seed();
-        let draw_seed = u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]]);
+        let draw_seed =
+            u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]]) ^ 0x1a7_5eed;
         let src = Injector::new(
             p.rate,
             p.payload_bytes,
@@ -132,7 +133,7 @@ impl VcNic {
             p,
             sending: None,
             last_vc: (p.vcs - 1) as u8,
-            draw_seed: draw_seed ^ 0x1a7_5eed,
+            draw_seed,
             rx_idx: [0; 16],
             in_link,
             out_link,

@@ -345,10 +345,11 @@ mod tests {
         assert_eq!(SELECTIONS.len(), 10);
         // ugal-l: the minimal candidate (priority 1) unless its queue exceeds twice the
         // non-minimal one's plus 30 flits
-        struct Q([u32; 8]);
+        // each port's queue, and whether every port can take the packet now
+        struct Q([u32; 8], bool);
         impl PortView for Q {
             fn can_take(&self, _port: usize, _vc: u8, _flits: u32) -> bool {
-                true
+                self.1
             }
             fn occupancy(&self, port: usize) -> u32 {
                 self.0[port]
@@ -359,7 +360,7 @@ mod tests {
         let q = |min, non| {
             let mut o = [0; 8];
             (o[2], o[5]) = (min, non);
-            u.select(&two, &Q(o), 1).map(|p| p.port)
+            u.select(&two, &Q(o, true), 1).map(|p| p.port)
         };
         assert_eq!(q(70, 20), Some(2));
         assert_eq!(q(71, 20), Some(5));
@@ -367,27 +368,21 @@ mod tests {
         assert_eq!(q(31, 0), Some(5));
         // ugal-l-once picks as ugal-l, and decides the path even when neither port can take
         // the packet now (the header keeps it); ugal-l decides nothing
-        struct Full([u32; 8]);
-        impl PortView for Full {
-            fn can_take(&self, _port: usize, _vc: u8, _flits: u32) -> bool {
-                false
-            }
-            fn occupancy(&self, port: usize) -> u32 {
-                self.0[port]
-            }
-        }
         let once = Selection::by_name("ugal-l-once").unwrap();
         let decided = |min, non| {
             let mut o = [0; 8];
             (o[2], o[5]) = (min, non);
-            assert_eq!(once.select(&two, &Q(o), 1), u.select(&two, &Q(o), 1));
-            assert_eq!(once.select(&two, &Full(o), 1), None);
-            assert_eq!(u.decide(&two, &Full(o)), None);
-            once.decide(&two, &Full(o)).map(|c| c.port)
+            assert_eq!(
+                once.select(&two, &Q(o, true), 1),
+                u.select(&two, &Q(o, true), 1)
+            );
+            assert_eq!(once.select(&two, &Q(o, false), 1), None);
+            assert_eq!(u.decide(&two, &Q(o, false)), None);
+            once.decide(&two, &Q(o, false)).map(|c| c.port)
         };
         assert_eq!(decided(70, 20), Some(2));
         assert_eq!(decided(71, 20), Some(5));
-        assert_eq!(once.decide(&set(&[(2, 0, false)]), &Full([0; 8])), None);
+        assert_eq!(once.decide(&set(&[(2, 0, false)]), &Q([0; 8], false)), None);
     }
 
     /// Seed 004's rule: a busy adaptive queue is skipped for a free escape queue (`duato`);

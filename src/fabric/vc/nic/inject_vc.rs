@@ -17,8 +17,9 @@ impl VcNic {
         if self.p.inject_random {
             // one VC of those sources may use, drawn from the host's seed and the cycle
             let m = self.p.inject_vcs & ((1u64 << nv) - 1) as u32;
-            let d = draw64(self.draw_seed, self.core.host as u64, now) % m.count_ones() as u64;
-            Some(nth_bit(m, d as u32)).filter(|&v| ok(v))
+            let n = m.count_ones() as u64;
+            let d = draw64(self.draw_seed, self.core.host as u64, now) % n.max(1);
+            Some(nth_bit(m, d as u32)).filter(|&v| n > 0 && ok(v))
         } else {
             (1..=nv)
                 .map(|i| (self.last_vc as usize + i) % nv)
