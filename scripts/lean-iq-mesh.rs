@@ -63,7 +63,7 @@ struct Router {
     buf: [[[Flit; B]; V]; P],
     ivc: [[InVc; V]; P],
     credits: [[u8; V]; P],
-    owner_busy: [u8; P], // bit v: output VC v held
+    owner_busy: [u8; P],        // bit v: output VC v held
     cred_ring: [[u8; P]; RING], // per due slot: per output, bits of VCs credited
     xbar: [Flit; P],            // flits leaving the crossbar next cycle (valid bit)
     xbar_any: u8,
@@ -197,17 +197,29 @@ impl Net {
             if let Some((d, g, i, v)) = self.sending[h] {
                 if self.nic_cred[h][v as usize] > 0 {
                     self.nic_cred[h][v as usize] -= 1;
-                    let kind = VALID
-                        | if i == 0 { HEAD } else { 0 }
-                        | if i + 1 == LEN { TAIL } else { 0 };
+                    let kind =
+                        VALID | if i == 0 { HEAD } else { 0 } | if i + 1 == LEN { TAIL } else { 0 };
                     let id = self.gen_time.len() as u32;
                     if i == 0 {
                         self.gen_time.push(g);
                     }
-                    let pkt = if i == 0 { id } else { self.gen_time.len() as u32 - 1 };
-                    self.fwd[out_slot][h * P] = Flit { pkt, dest: d, vc: v, kind };
+                    let pkt = if i == 0 {
+                        id
+                    } else {
+                        self.gen_time.len() as u32 - 1
+                    };
+                    self.fwd[out_slot][h * P] = Flit {
+                        pkt,
+                        dest: d,
+                        vc: v,
+                        kind,
+                    };
                     self.wake[out_slot] |= 1 << h;
-                    self.sending[h] = if i + 1 == LEN { None } else { Some((d, g, i + 1, v)) };
+                    self.sending[h] = if i + 1 == LEN {
+                        None
+                    } else {
+                        Some((d, g, i + 1, v))
+                    };
                 }
             }
         }
@@ -329,7 +341,8 @@ impl Net {
                 }
                 // round robin from va_rr
                 let start = r.va_rr[o * V + ov] as u32;
-                let rot = (w as u32 >> start) | ((w as u32) << (P * V) as u32 - start) & ((1 << (P * V)) - 1);
+                let rot = (w as u32 >> start)
+                    | ((w as u32) << (P * V) as u32 - start) & ((1 << (P * V)) - 1);
                 let k = (rot.trailing_zeros() + start) % (P * V) as u32;
                 let iv = k as usize;
                 w &= !(1 << iv);
@@ -349,7 +362,11 @@ impl Net {
             for i in 0..V {
                 let v = (r.sa_rr_in[p] as usize + i) % V;
                 let s = &r.ivc[p][v];
-                if s.st == St::Active && s.fill > 0 && s.ready <= t && r.credits[s.out as usize][s.ovc as usize] > 0 {
+                if s.st == St::Active
+                    && s.fill > 0
+                    && s.ready <= t
+                    && r.credits[s.out as usize][s.ovc as usize] > 0
+                {
                     req_in[p] = s.out + 1;
                     req_vc[p] = v as u8;
                     out_req[s.out as usize] |= 1 << p;
@@ -389,7 +406,17 @@ impl Net {
                     let k = self.k;
                     let (x, y) = (ri % k, ri / k);
                     let (dx, dy) = (nf.dest as usize % k, nf.dest as usize / k);
-                    s.out = if dx > x { 1 } else if dx < x { 2 } else if dy > y { 3 } else if dy < y { 4 } else { 0 };
+                    s.out = if dx > x {
+                        1
+                    } else if dx < x {
+                        2
+                    } else if dy > y {
+                        3
+                    } else if dy < y {
+                        4
+                    } else {
+                        0
+                    };
                 }
             }
             r.xbar[o] = f;

@@ -39,6 +39,7 @@ mod inorder_nic;
 mod ir_fir;
 mod itb;
 mod kary_ntree;
+mod lean_model;
 mod ledger;
 mod link;
 mod luc_ncb;
