@@ -81,7 +81,7 @@ struct Net {
     back: Vec<[u8; 64 * P]>,
     // NICs
     srcq: Vec<VecDeque<(u16, u64)>>,
-    sending: Vec<Option<(u16, u64, u32, u8)>>, // dest, gen, next flit, vc
+    sending: Vec<Option<(u16, u32, u32, u8)>>, // dest, packet, next flit, vc
     nic_cred: Vec<[u8; V]>,
     nic_rr: Vec<u8>,
     pkts_gen: Vec<u64>,
@@ -189,25 +189,18 @@ impl Net {
                     }
                     if let Some(v) = pick {
                         self.srcq[h].pop_front();
-                        self.sending[h] = Some((d, g, 0, v as u8));
+                        let pkt = self.gen_time.len() as u32;
+                        self.gen_time.push(g);
+                        self.sending[h] = Some((d, pkt, 0, v as u8));
                         self.nic_rr[h] = ((v + 1) % V) as u8;
                     }
                 }
             }
-            if let Some((d, g, i, v)) = self.sending[h] {
+            if let Some((d, pkt, i, v)) = self.sending[h] {
                 if self.nic_cred[h][v as usize] > 0 {
                     self.nic_cred[h][v as usize] -= 1;
                     let kind =
                         VALID | if i == 0 { HEAD } else { 0 } | if i + 1 == LEN { TAIL } else { 0 };
-                    let id = self.gen_time.len() as u32;
-                    if i == 0 {
-                        self.gen_time.push(g);
-                    }
-                    let pkt = if i == 0 {
-                        id
-                    } else {
-                        self.gen_time.len() as u32 - 1
-                    };
                     self.fwd[out_slot][h * P] = Flit {
                         pkt,
                         dest: d,
@@ -218,7 +211,7 @@ impl Net {
                     self.sending[h] = if i + 1 == LEN {
                         None
                     } else {
-                        Some((d, g, i + 1, v))
+                        Some((d, pkt, i + 1, v))
                     };
                 }
             }
