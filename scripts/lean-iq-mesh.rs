@@ -452,10 +452,13 @@ fn main() {
     }
     let n = (k * k) as f64;
     println!(
-        "accepted {:.5} flits/cycle/host, mean latency {:.1} cycles, {} packets generated, {:.3} s, {:.2} M router-cycles/s",
+        "accepted {:.5} flits/cycle/host, mean latency {:.1} cycles, {} packets generated, {} flits and {} packets delivered, latency sum {}, {:.3} s, {:.2} M router-cycles/s",
         net.delivered_flits as f64 / cycles as f64 / n,
         net.lat_sum as f64 / net.lat_n.max(1) as f64,
         net.pkts_gen.iter().sum::<u64>(),
+        net.delivered_flits,
+        net.lat_n,
+        net.lat_sum,
         t0.elapsed().as_secs_f64(),
         cycles as f64 * n / t0.elapsed().as_secs_f64() / 1e6
     );

@@ -1,0 +1,481 @@
+//! The lean model's router (`scripts/lean-iq-mesh.rs`) evaluated in bit planes — a measuring
+//! instrument for issue 29 item 1 (docs/performance.md, "bit planes"), not part of flitwave.
+//! Same model, same random numbers, same results to the flit and the cycle (the testbench
+//! `lean_model` compares them), evaluated differently: every router's control flags are one
+//! bit of a 64-bit word per flag, port and VC (VC active, asking for VC allocation, holding a
+//! flit, output port and VC held, credit downstream, round-robin pointers), so switch
+//! allocation — each input's choice of VC, each output's round-robin grant, the pointers'
+//! updates — is a few hundred word operations a cycle for all 64 routers, with no branch per
+//! router or port. Flits, credits and heads are then moved one by one, looping only over the
+//! bits that are set; VC allocation (a head every 20 flits) stays scalar, in the routers
+//! with a VC asking.
+//!
+//! Build and run (no dependencies; at most 64 routers, K ≤ 8):
+//!   rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o /tmp/bitplane scripts/bitplane-iq-mesh.rs
+//!   /tmp/bitplane RATE CYCLES [K]      # e.g. /tmp/bitplane 0.3 91094
+use std::collections::VecDeque;
+
+const P: usize = 5;
+const V: usize = 2;
+const B: usize = 8;
+const LEN: u32 = 20;
+const FLY: u64 = 2;
+const CDELAY: u64 = 2;
+const RING: usize = 8;
+
+#[derive(Clone, Copy, Default)]
+struct Flit {
+    pkt: u32,
+    dest: u16,
+    vc: u8,
+    kind: u8,
+}
+const HEAD: u8 = 1;
+const TAIL: u8 = 2;
+const VALID: u8 = 128;
+
+#[derive(Clone, Copy, Default, PartialEq)]
+enum St {
+    #[default]
+    Idle,
+    VcAlloc,
+    Active,
+}
+
+#[derive(Clone, Copy, Default)]
+struct InVc {
+    st: St,
+    out: u8,
+    ovc: u8,
+    head: u8,
+    fill: u8,
+    ready: u64,
+}
+
+#[derive(Clone, Default)]
+struct Router {
+    buf: [[[Flit; B]; V]; P],
+    ivc: [[InVc; V]; P],
+    credits: [[u8; V]; P],
+    owner_busy: [u8; P],
+    xbar: [Flit; P],
+    va_rr: [u8; P * V],
+}
+
+#[derive(Default)]
+struct Planes {
+    act: [[u64; V]; P],
+    vcal: [[u64; V]; P],
+    hold: [[u64; V]; P],
+    outp: [[[u64; P]; V]; P],
+    ovc1: [[u64; V]; P],
+    cok: [[u64; V]; P],
+    rrin: [u64; P],
+    ptr: [[u64; P]; P],
+    xo: [u64; P],
+    arr: [[u64; P]; RING],
+    cb: [[[u64; V]; P]; RING],
+    cr: [[[u64; V]; P]; RING],
+    nb: [[u64; V]; RING],
+}
+
+struct Net {
+    k: usize,
+    r: Vec<Router>,
+    pl: Planes,
+    fwd: Vec<[Flit; 64 * P]>,
+    srcq: Vec<VecDeque<(u16, u64)>>,
+    sending: Vec<Option<(u16, u32, u32, u8)>>,
+    nic_cred: Vec<[u8; V]>,
+    nic_rr: Vec<u8>,
+    pkts_gen: Vec<u64>,
+    rng: u64,
+    delivered_flits: u64,
+    lat_sum: u64,
+    lat_n: u64,
+    gen_time: Vec<u64>,
+}
+
+fn xorshift(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
+}
+
+#[inline(always)]
+fn route(k: usize, r: usize, dest: u16) -> u8 {
+    let (x, y) = (r % k, r / k);
+    let (dx, dy) = (dest as usize % k, dest as usize / k);
+    if dx > x {
+        1
+    } else if dx < x {
+        2
+    } else if dy > y {
+        3
+    } else if dy < y {
+        4
+    } else {
+        0
+    }
+}
+
+#[inline(always)]
+fn peer(k: usize, r: usize, p: usize) -> (usize, usize) {
+    match p {
+        1 => (r + 1, 2),
+        2 => (r - 1, 1),
+        3 => (r + k, 4),
+        _ => (r - k, 3),
+    }
+}
+
+#[inline(always)]
+fn set_out(pl: &mut Planes, p: usize, v: usize, bit: u64, o: u8) {
+    for q in 0..P {
+        let w = &mut pl.outp[p][v][q];
+        *w = (*w & !bit) | if q == o as usize { bit } else { 0 };
+    }
+}
+
+impl Net {
+    fn new(k: usize) -> Self {
+        let n = k * k;
+        let all = if n == 64 { !0u64 } else { (1u64 << n) - 1 };
+        let mut r = vec![Router::default(); n];
+        for x in &mut r {
+            x.credits = [[B as u8; V]; P];
+        }
+        let mut pl = Planes::default();
+        for o in 0..P {
+            pl.cok[o] = [all; V];
+            pl.ptr[o][0] = all;
+        }
+        Net {
+            k,
+            r,
+            pl,
+            fwd: vec![[Flit::default(); 64 * P]; RING],
+            srcq: vec![VecDeque::new(); n],
+            sending: vec![None; n],
+            nic_cred: vec![[B as u8; V]; n],
+            nic_rr: vec![0; n],
+            pkts_gen: vec![0; n],
+            rng: 0x9e3779b97f4a7c15,
+            delivered_flits: 0,
+            lat_sum: 0,
+            lat_n: 0,
+            gen_time: Vec::new(),
+        }
+    }
+
+    fn step(&mut self, t: u64, rate: f64) {
+        let k = self.k;
+        let n = k * k;
+        let slot = (t as usize) % RING;
+        let out_slot = ((t + FLY) as usize) % RING;
+        let due = ((t + CDELAY) as usize) % RING;
+        // NICs (as the lean model)
+        let thr = (rate / LEN as f64 * (u64::MAX as f64)) as u64;
+        let nb = std::mem::take(&mut self.pl.nb[slot]);
+        for h in 0..n {
+            if xorshift(&mut self.rng) < thr {
+                let d = (xorshift(&mut self.rng) % n as u64) as u16;
+                self.srcq[h].push_back((d, t));
+                self.pkts_gen[h] += 1;
+            }
+            for v in 0..V {
+                self.nic_cred[h][v] += (nb[v] >> h & 1) as u8;
+            }
+            if self.sending[h].is_none() {
+                if let Some(&(d, g)) = self.srcq[h].front() {
+                    let mut pick = None;
+                    for i in 0..V {
+                        let v = (self.nic_rr[h] as usize + i) % V;
+                        if self.nic_cred[h][v] == B as u8 {
+                            pick = Some(v);
+                            break;
+                        }
+                    }
+                    if let Some(v) = pick {
+                        self.srcq[h].pop_front();
+                        let pkt = self.gen_time.len() as u32;
+                        self.gen_time.push(g);
+                        self.sending[h] = Some((d, pkt, 0, v as u8));
+                        self.nic_rr[h] = ((v + 1) % V) as u8;
+                    }
+                }
+            }
+            if let Some((d, pkt, i, v)) = self.sending[h] {
+                if self.nic_cred[h][v as usize] > 0 {
+                    self.nic_cred[h][v as usize] -= 1;
+                    let kind =
+                        VALID | if i == 0 { HEAD } else { 0 } | if i + 1 == LEN { TAIL } else { 0 };
+                    self.fwd[out_slot][h * P] = Flit {
+                        pkt,
+                        dest: d,
+                        vc: v,
+                        kind,
+                    };
+                    self.pl.arr[out_slot][0] |= 1 << h;
+                    self.sending[h] = if i + 1 == LEN {
+                        None
+                    } else {
+                        Some((d, pkt, i + 1, v))
+                    };
+                }
+            }
+        }
+        let pl = &mut self.pl;
+        // 1. credits arriving wait CDELAY; credits due are applied
+        for o in 1..P {
+            for v in 0..V {
+                pl.cr[due][o][v] |= std::mem::take(&mut pl.cb[slot][o][v]);
+            }
+        }
+        for o in 0..P {
+            for v in 0..V {
+                let m0 = std::mem::take(&mut pl.cr[slot][o][v]);
+                let mut m = m0;
+                while m != 0 {
+                    let r = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    self.r[r].credits[o][v] += 1;
+                }
+                pl.cok[o][v] |= m0;
+            }
+        }
+        // 2. the crossbar's flits leave
+        let ej = ((t + FLY + CDELAY) as usize) % RING;
+        for o in 0..P {
+            let mut m = std::mem::take(&mut pl.xo[o]);
+            while m != 0 {
+                let r = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let f = self.r[r].xbar[o];
+                if o == 0 {
+                    self.delivered_flits += 1;
+                    pl.cr[ej][0][f.vc as usize] |= 1 << r;
+                    if f.kind & TAIL != 0 {
+                        self.lat_sum += t - self.gen_time[f.pkt as usize];
+                        self.lat_n += 1;
+                    }
+                } else {
+                    let (nr, np) = peer(k, r, o);
+                    self.fwd[out_slot][nr * P + np] = f;
+                    pl.arr[out_slot][np] |= 1 << nr;
+                }
+            }
+        }
+        // 3. flits arriving
+        for p in 0..P {
+            let mut m = std::mem::take(&mut pl.arr[slot][p]);
+            while m != 0 {
+                let r = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let bit = 1u64 << r;
+                let f = self.fwd[slot][r * P + p];
+                let v = f.vc as usize;
+                let s = &mut self.r[r].ivc[p][v];
+                let i = (s.head + s.fill) as usize % B;
+                s.fill += 1;
+                pl.hold[p][v] |= bit;
+                let start = f.kind & HEAD != 0 && s.fill == 1 && s.st == St::Idle;
+                if start {
+                    let o = route(k, r, f.dest);
+                    s.st = St::VcAlloc;
+                    s.out = o;
+                    s.ready = t;
+                    pl.vcal[p][v] |= bit;
+                    set_out(pl, p, v, bit, o);
+                }
+                self.r[r].buf[p][v][i] = f;
+            }
+        }
+        // 4. VC allocation, scalar, in the routers with a VC asking
+        let mut fresh = [[0u64; V]; P];
+        let mut any = 0u64;
+        for p in 0..P {
+            for v in 0..V {
+                any |= pl.vcal[p][v];
+            }
+        }
+        while any != 0 {
+            let ri = any.trailing_zeros() as usize;
+            any &= any - 1;
+            let bit = 1u64 << ri;
+            let r = &mut self.r[ri];
+            let mut want = [0u16; P];
+            for p in 0..P {
+                for v in 0..V {
+                    let s = &r.ivc[p][v];
+                    if s.st == St::VcAlloc && s.ready <= t {
+                        want[s.out as usize] |= 1 << (p * V + v);
+                    }
+                }
+            }
+            for o in 0..P {
+                let mut w = want[o];
+                if w == 0 {
+                    continue;
+                }
+                for ov in 0..V {
+                    if r.owner_busy[o] >> ov & 1 != 0 || w == 0 {
+                        continue;
+                    }
+                    let start = r.va_rr[o * V + ov] as u32;
+                    let rot = (w as u32 >> start)
+                        | ((w as u32) << (P * V) as u32 - start) & ((1 << (P * V)) - 1);
+                    let iv = ((rot.trailing_zeros() + start) % (P * V) as u32) as usize;
+                    w &= !(1 << iv);
+                    r.va_rr[o * V + ov] = ((iv + 1) % (P * V)) as u8;
+                    r.owner_busy[o] |= 1 << ov;
+                    let (p, v) = (iv / V, iv % V);
+                    let s = &mut r.ivc[p][v];
+                    s.st = St::Active;
+                    s.ovc = ov as u8;
+                    s.ready = t + 1;
+                    pl.act[p][v] |= bit;
+                    pl.vcal[p][v] &= !bit;
+                    pl.ovc1[p][v] = (pl.ovc1[p][v] & !bit) | if ov == 1 { bit } else { 0 };
+                    fresh[p][v] |= bit;
+                }
+            }
+        }
+        // 5. switch allocation of every router at once
+        let mut c = [[0u64; V]; P];
+        for p in 0..P {
+            let mut e = [0u64; V];
+            for v in 0..V {
+                let o1 = pl.ovc1[p][v];
+                let mut cred = 0u64;
+                for o in 0..P {
+                    cred |= pl.outp[p][v][o] & ((o1 & pl.cok[o][1]) | (!o1 & pl.cok[o][0]));
+                }
+                e[v] = pl.act[p][v] & !fresh[p][v] & pl.hold[p][v] & cred;
+            }
+            let rr = pl.rrin[p];
+            c[p][0] = e[0] & (!rr | !e[1]);
+            c[p][1] = e[1] & (rr | !e[0]);
+        }
+        let mut g = [[0u64; P]; P];
+        for o in 0..P {
+            let mut req = [0u64; P];
+            for p in 0..P {
+                req[p] = (c[p][0] & pl.outp[p][0][o]) | (c[p][1] & pl.outp[p][1][o]);
+            }
+            let mut anyg = 0u64;
+            for p in 0..P {
+                // blocked: a request from an input between the pointer and p
+                let mut blocked = 0u64;
+                for s in 0..P {
+                    let mut before = 0u64;
+                    let mut q = s;
+                    while q != p {
+                        before |= req[q];
+                        q = if q + 1 == P { 0 } else { q + 1 };
+                    }
+                    blocked |= pl.ptr[o][s] & before;
+                }
+                g[o][p] = req[p] & !blocked;
+                anyg |= g[o][p];
+            }
+            let old = pl.ptr[o];
+            for s in 0..P {
+                pl.ptr[o][s] = (old[s] & !anyg) | g[o][(s + P - 1) % P];
+            }
+        }
+        for p in 0..P {
+            let mut w = 0u64;
+            for o in 0..P {
+                w |= g[o][p];
+            }
+            pl.rrin[p] = (pl.rrin[p] & !w) | (w & c[p][0]);
+        }
+        // 6. the winners cross, flit by flit
+        for o in 0..P {
+            for p in 0..P {
+                let mut m = g[o][p];
+                while m != 0 {
+                    let ri = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let bit = 1u64 << ri;
+                    let v = (c[p][1] >> ri & 1) as usize;
+                    let r = &mut self.r[ri];
+                    let s = &mut r.ivc[p][v];
+                    let mut f = r.buf[p][v][s.head as usize];
+                    s.head = ((s.head as usize + 1) % B) as u8;
+                    s.fill -= 1;
+                    if s.fill == 0 {
+                        pl.hold[p][v] &= !bit;
+                    }
+                    let ovc = s.ovc as usize;
+                    r.credits[o][ovc] -= 1;
+                    if r.credits[o][ovc] == 0 {
+                        pl.cok[o][ovc] &= !bit;
+                    }
+                    f.vc = ovc as u8;
+                    if f.kind & TAIL != 0 {
+                        r.owner_busy[o] &= !(1 << ovc);
+                        s.st = St::Idle;
+                        pl.act[p][v] &= !bit;
+                        if s.fill > 0 {
+                            let nf = r.buf[p][v][s.head as usize];
+                            let no = route(k, ri, nf.dest);
+                            s.st = St::VcAlloc;
+                            s.ready = t + 1;
+                            s.out = no;
+                            pl.vcal[p][v] |= bit;
+                            set_out(pl, p, v, bit, no);
+                        }
+                    }
+                    r.xbar[o] = f;
+                    pl.xo[o] |= bit;
+                    if p == 0 {
+                        pl.nb[out_slot][v] |= bit;
+                    } else {
+                        let (ur, up) = peer(k, ri, p);
+                        pl.cb[out_slot][up][v] |= 1 << ur;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let arg = |i: usize, what: &str, default: &str| -> f64 {
+        let v = a.get(i).map_or(default, |s| s.as_str());
+        v.parse().unwrap_or_else(|_| {
+            eprintln!(
+                "error: {what} must be a number, got {v:?} (usage: bitplane RATE CYCLES [K])"
+            );
+            std::process::exit(2)
+        })
+    };
+    let rate = arg(1, "RATE", "0.3");
+    let cycles = arg(2, "CYCLES", "91094") as u64;
+    let k = arg(3, "K", "8") as usize;
+    if !(0.0..=1.0).contains(&rate) || !(2..=8).contains(&k) {
+        eprintln!("error: RATE in 0..=1 flits/cycle/host and K in 2..=8 (a bit plane is one 64-bit word), got {rate} and {k}");
+        std::process::exit(2);
+    }
+    let mut net = Net::new(k);
+    let t0 = std::time::Instant::now();
+    for t in 0..cycles {
+        net.step(t, rate);
+    }
+    let n = (k * k) as f64;
+    println!(
+        "accepted {:.5} flits/cycle/host, mean latency {:.1} cycles, {} packets generated, {} flits and {} packets delivered, latency sum {}, {:.3} s, {:.2} M router-cycles/s",
+        net.delivered_flits as f64 / cycles as f64 / n,
+        net.lat_sum as f64 / net.lat_n.max(1) as f64,
+        net.pkts_gen.iter().sum::<u64>(),
+        net.delivered_flits,
+        net.lat_n,
+        net.lat_sum,
+        t0.elapsed().as_secs_f64(),
+        cycles as f64 * n / t0.elapsed().as_secs_f64() / 1e6
+    );
+}
