@@ -1,5 +1,5 @@
 //! The lean model's router (`scripts/lean-iq-mesh.rs`) evaluated in bit planes — a measuring
-//! instrument for issue 29 item 1 (docs/performance.md, "bit planes"), not part of flitwave.
+//! instrument for issue 29 item 1 (docs/performance.md, "a lean router and a router in bit planes"), not part of flitwave.
 //! Same model, same random numbers, same results to the flit and the cycle (the testbench
 //! `lean_model` compares them), evaluated differently: every router's control flags are one
 //! bit of a 64-bit word per flag, port and VC (VC active, asking for VC allocation, holding a
@@ -10,7 +10,9 @@
 //! bits that are set; VC allocation (a head every 20 flits) stays scalar, in the routers
 //! with a VC asking.
 //!
-//! Build and run (no dependencies; at most 64 routers, K ≤ 8):
+//! Meshes above 64 routers are evaluated as tiles of 64 routers, a plane word each.
+//!
+//! Build and run (no dependencies; K ≤ 16):
 //!   rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o /tmp/bitplane scripts/bitplane-iq-mesh.rs
 //!   /tmp/bitplane RATE CYCLES [K]      # e.g. /tmp/bitplane 0.3 91094
 use std::collections::VecDeque;
@@ -73,8 +75,6 @@ struct Planes {
     rrin: [u64; P],
     ptr: [[u64; P]; P],
     xo: [u64; P],
-    arr: [[u64; P]; RING],
-    cb: [[[u64; V]; P]; RING],
     cr: [[[u64; V]; P]; RING],
     nb: [[u64; V]; RING],
 }
@@ -82,8 +82,14 @@ struct Planes {
 struct Net {
     k: usize,
     r: Vec<Router>,
-    pl: Planes,
-    fwd: Vec<[Flit; 64 * P]>,
+    /// The planes of each 64 routers (a tile), and per tile what arrives from anywhere: flits
+    /// per slot and input port, credits per slot, output port and VC.
+    pl: Vec<Planes>,
+    arr: Vec<[[u64; P]; RING]>,
+    cb: Vec<[[[u64; V]; P]; RING]>,
+    /// Link slots: the flit arriving at router r input port p at cycle t: fwd[(t % RING) · np + r·P + p].
+    fwd: Vec<Flit>,
+    np: usize,
     srcq: Vec<VecDeque<(u16, u64)>>,
     sending: Vec<Option<(u16, u32, u32, u8)>>,
     nic_cred: Vec<[u8; V]>,
@@ -141,21 +147,31 @@ fn set_out(pl: &mut Planes, p: usize, v: usize, bit: u64, o: u8) {
 impl Net {
     fn new(k: usize) -> Self {
         let n = k * k;
-        let all = if n == 64 { !0u64 } else { (1u64 << n) - 1 };
+        let tiles = n.div_ceil(64);
         let mut r = vec![Router::default(); n];
         for x in &mut r {
             x.credits = [[B as u8; V]; P];
         }
-        let mut pl = Planes::default();
-        for o in 0..P {
-            pl.cok[o] = [all; V];
-            pl.ptr[o][0] = all;
-        }
+        let pl = (0..tiles)
+            .map(|tile| {
+                let m = (n - tile * 64).min(64);
+                let all = if m == 64 { !0u64 } else { (1u64 << m) - 1 };
+                let mut pl = Planes::default();
+                for o in 0..P {
+                    pl.cok[o] = [all; V];
+                    pl.ptr[o][0] = all;
+                }
+                pl
+            })
+            .collect();
         Net {
             k,
             r,
             pl,
-            fwd: vec![[Flit::default(); 64 * P]; RING],
+            arr: vec![[[0; P]; RING]; tiles],
+            cb: vec![[[[0; V]; P]; RING]; tiles],
+            fwd: vec![Flit::default(); RING * n * P],
+            np: n * P,
             srcq: vec![VecDeque::new(); n],
             sending: vec![None; n],
             nic_cred: vec![[B as u8; V]; n],
@@ -177,15 +193,18 @@ impl Net {
         let due = ((t + CDELAY) as usize) % RING;
         // NICs (as the lean model)
         let thr = (rate / LEN as f64 * (u64::MAX as f64)) as u64;
-        let nb = std::mem::take(&mut self.pl.nb[slot]);
+        let mut nb = [0u64; V];
         for h in 0..n {
+            if h % 64 == 0 {
+                nb = std::mem::take(&mut self.pl[h / 64].nb[slot]);
+            }
             if xorshift(&mut self.rng) < thr {
                 let d = (xorshift(&mut self.rng) % n as u64) as u16;
                 self.srcq[h].push_back((d, t));
                 self.pkts_gen[h] += 1;
             }
             for v in 0..V {
-                self.nic_cred[h][v] += (nb[v] >> h & 1) as u8;
+                self.nic_cred[h][v] += (nb[v] >> (h % 64) & 1) as u8;
             }
             if self.sending[h].is_none() {
                 if let Some(&(d, g)) = self.srcq[h].front() {
@@ -211,13 +230,13 @@ impl Net {
                     self.nic_cred[h][v as usize] -= 1;
                     let kind =
                         VALID | if i == 0 { HEAD } else { 0 } | if i + 1 == LEN { TAIL } else { 0 };
-                    self.fwd[out_slot][h * P] = Flit {
+                    self.fwd[out_slot * self.np + h * P] = Flit {
                         pkt,
                         dest: d,
                         vc: v,
                         kind,
                     };
-                    self.pl.arr[out_slot][0] |= 1 << h;
+                    self.arr[h / 64][out_slot][0] |= 1 << (h % 64);
                     self.sending[h] = if i + 1 == LEN {
                         None
                     } else {
@@ -226,216 +245,235 @@ impl Net {
                 }
             }
         }
-        let pl = &mut self.pl;
-        // 1. credits arriving wait CDELAY; credits due are applied
-        for o in 1..P {
-            for v in 0..V {
-                pl.cr[due][o][v] |= std::mem::take(&mut pl.cb[slot][o][v]);
-            }
-        }
-        for o in 0..P {
-            for v in 0..V {
-                let m0 = std::mem::take(&mut pl.cr[slot][o][v]);
-                let mut m = m0;
-                while m != 0 {
-                    let r = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    self.r[r].credits[o][v] += 1;
+        let stride = self.np;
+        for tile in 0..self.pl.len() {
+            let base = tile * 64;
+            let Net {
+                r: routers,
+                pl: pls,
+                arr,
+                cb,
+                fwd,
+                gen_time,
+                delivered_flits,
+                lat_sum,
+                lat_n,
+                ..
+            } = self;
+            let pl = &mut pls[tile];
+            // 1. credits arriving wait CDELAY; credits due are applied
+            for o in 1..P {
+                for v in 0..V {
+                    pl.cr[due][o][v] |= std::mem::take(&mut cb[tile][slot][o][v]);
                 }
-                pl.cok[o][v] |= m0;
             }
-        }
-        // 2. the crossbar's flits leave
-        let ej = ((t + FLY + CDELAY) as usize) % RING;
-        for o in 0..P {
-            let mut m = std::mem::take(&mut pl.xo[o]);
-            while m != 0 {
-                let r = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let f = self.r[r].xbar[o];
-                if o == 0 {
-                    self.delivered_flits += 1;
-                    pl.cr[ej][0][f.vc as usize] |= 1 << r;
-                    if f.kind & TAIL != 0 {
-                        self.lat_sum += t - self.gen_time[f.pkt as usize];
-                        self.lat_n += 1;
+            for o in 0..P {
+                for v in 0..V {
+                    let m0 = std::mem::take(&mut pl.cr[slot][o][v]);
+                    let mut m = m0;
+                    while m != 0 {
+                        let r = base + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        routers[r].credits[o][v] += 1;
                     }
-                } else {
-                    let (nr, np) = peer(k, r, o);
-                    self.fwd[out_slot][nr * P + np] = f;
-                    pl.arr[out_slot][np] |= 1 << nr;
+                    pl.cok[o][v] |= m0;
                 }
             }
-        }
-        // 3. flits arriving
-        for p in 0..P {
-            let mut m = std::mem::take(&mut pl.arr[slot][p]);
-            while m != 0 {
-                let r = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let bit = 1u64 << r;
-                let f = self.fwd[slot][r * P + p];
-                let v = f.vc as usize;
-                let s = &mut self.r[r].ivc[p][v];
-                let i = (s.head + s.fill) as usize % B;
-                s.fill += 1;
-                pl.hold[p][v] |= bit;
-                let start = f.kind & HEAD != 0 && s.fill == 1 && s.st == St::Idle;
-                if start {
-                    let o = route(k, r, f.dest);
-                    s.st = St::VcAlloc;
-                    s.out = o;
-                    s.ready = t;
-                    pl.vcal[p][v] |= bit;
-                    set_out(pl, p, v, bit, o);
+            // 2. the crossbar's flits leave
+            let ej = ((t + FLY + CDELAY) as usize) % RING;
+            for o in 0..P {
+                let mut m = std::mem::take(&mut pl.xo[o]);
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    let r = base + lb;
+                    m &= m - 1;
+                    let f = routers[r].xbar[o];
+                    if o == 0 {
+                        *delivered_flits += 1;
+                        pl.cr[ej][0][f.vc as usize] |= 1 << lb;
+                        if f.kind & TAIL != 0 {
+                            *lat_sum += t - gen_time[f.pkt as usize];
+                            *lat_n += 1;
+                        }
+                    } else {
+                        let (nr, np) = peer(k, r, o);
+                        fwd[out_slot * stride + nr * P + np] = f;
+                        arr[nr / 64][out_slot][np] |= 1 << (nr % 64);
+                    }
                 }
-                self.r[r].buf[p][v][i] = f;
             }
-        }
-        // 4. VC allocation, scalar, in the routers with a VC asking
-        let mut fresh = [[0u64; V]; P];
-        let mut any = 0u64;
-        for p in 0..P {
-            for v in 0..V {
-                any |= pl.vcal[p][v];
+            // 3. flits arriving
+            for p in 0..P {
+                let mut m = std::mem::take(&mut arr[tile][slot][p]);
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    let r = base + lb;
+                    m &= m - 1;
+                    let bit = 1u64 << lb;
+                    let f = fwd[slot * stride + r * P + p];
+                    let v = f.vc as usize;
+                    let s = &mut routers[r].ivc[p][v];
+                    let i = (s.head + s.fill) as usize % B;
+                    s.fill += 1;
+                    pl.hold[p][v] |= bit;
+                    let start = f.kind & HEAD != 0 && s.fill == 1 && s.st == St::Idle;
+                    if start {
+                        let o = route(k, r, f.dest);
+                        s.st = St::VcAlloc;
+                        s.out = o;
+                        s.ready = t;
+                        pl.vcal[p][v] |= bit;
+                        set_out(pl, p, v, bit, o);
+                    }
+                    routers[r].buf[p][v][i] = f;
+                }
             }
-        }
-        while any != 0 {
-            let ri = any.trailing_zeros() as usize;
-            any &= any - 1;
-            let bit = 1u64 << ri;
-            let r = &mut self.r[ri];
-            let mut want = [0u16; P];
+            // 4. VC allocation, scalar, in the routers with a VC asking
+            let mut fresh = [[0u64; V]; P];
+            let mut any = 0u64;
             for p in 0..P {
                 for v in 0..V {
-                    let s = &r.ivc[p][v];
-                    if s.st == St::VcAlloc && s.ready <= t {
-                        want[s.out as usize] |= 1 << (p * V + v);
-                    }
+                    any |= pl.vcal[p][v];
                 }
             }
-            for o in 0..P {
-                let mut w = want[o];
-                if w == 0 {
-                    continue;
-                }
-                for ov in 0..V {
-                    if r.owner_busy[o] >> ov & 1 != 0 || w == 0 {
-                        continue;
-                    }
-                    let start = r.va_rr[o * V + ov] as u32;
-                    let rot = (w as u32 >> start)
-                        | ((w as u32) << (P * V) as u32 - start) & ((1 << (P * V)) - 1);
-                    let iv = ((rot.trailing_zeros() + start) % (P * V) as u32) as usize;
-                    w &= !(1 << iv);
-                    r.va_rr[o * V + ov] = ((iv + 1) % (P * V)) as u8;
-                    r.owner_busy[o] |= 1 << ov;
-                    let (p, v) = (iv / V, iv % V);
-                    let s = &mut r.ivc[p][v];
-                    s.st = St::Active;
-                    s.ovc = ov as u8;
-                    s.ready = t + 1;
-                    pl.act[p][v] |= bit;
-                    pl.vcal[p][v] &= !bit;
-                    pl.ovc1[p][v] = (pl.ovc1[p][v] & !bit) | if ov == 1 { bit } else { 0 };
-                    fresh[p][v] |= bit;
-                }
-            }
-        }
-        // 5. switch allocation of every router at once
-        let mut c = [[0u64; V]; P];
-        for p in 0..P {
-            let mut e = [0u64; V];
-            for v in 0..V {
-                let o1 = pl.ovc1[p][v];
-                let mut cred = 0u64;
-                for o in 0..P {
-                    cred |= pl.outp[p][v][o] & ((o1 & pl.cok[o][1]) | (!o1 & pl.cok[o][0]));
-                }
-                e[v] = pl.act[p][v] & !fresh[p][v] & pl.hold[p][v] & cred;
-            }
-            let rr = pl.rrin[p];
-            c[p][0] = e[0] & (!rr | !e[1]);
-            c[p][1] = e[1] & (rr | !e[0]);
-        }
-        let mut g = [[0u64; P]; P];
-        for o in 0..P {
-            let mut req = [0u64; P];
-            for p in 0..P {
-                req[p] = (c[p][0] & pl.outp[p][0][o]) | (c[p][1] & pl.outp[p][1][o]);
-            }
-            let mut anyg = 0u64;
-            for p in 0..P {
-                // blocked: a request from an input between the pointer and p
-                let mut blocked = 0u64;
-                for s in 0..P {
-                    let mut before = 0u64;
-                    let mut q = s;
-                    while q != p {
-                        before |= req[q];
-                        q = if q + 1 == P { 0 } else { q + 1 };
-                    }
-                    blocked |= pl.ptr[o][s] & before;
-                }
-                g[o][p] = req[p] & !blocked;
-                anyg |= g[o][p];
-            }
-            let old = pl.ptr[o];
-            for s in 0..P {
-                pl.ptr[o][s] = (old[s] & !anyg) | g[o][(s + P - 1) % P];
-            }
-        }
-        for p in 0..P {
-            let mut w = 0u64;
-            for o in 0..P {
-                w |= g[o][p];
-            }
-            pl.rrin[p] = (pl.rrin[p] & !w) | (w & c[p][0]);
-        }
-        // 6. the winners cross, flit by flit
-        for o in 0..P {
-            for p in 0..P {
-                let mut m = g[o][p];
-                while m != 0 {
-                    let ri = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let bit = 1u64 << ri;
-                    let v = (c[p][1] >> ri & 1) as usize;
-                    let r = &mut self.r[ri];
-                    let s = &mut r.ivc[p][v];
-                    let mut f = r.buf[p][v][s.head as usize];
-                    s.head = ((s.head as usize + 1) % B) as u8;
-                    s.fill -= 1;
-                    if s.fill == 0 {
-                        pl.hold[p][v] &= !bit;
-                    }
-                    let ovc = s.ovc as usize;
-                    r.credits[o][ovc] -= 1;
-                    if r.credits[o][ovc] == 0 {
-                        pl.cok[o][ovc] &= !bit;
-                    }
-                    f.vc = ovc as u8;
-                    if f.kind & TAIL != 0 {
-                        r.owner_busy[o] &= !(1 << ovc);
-                        s.st = St::Idle;
-                        pl.act[p][v] &= !bit;
-                        if s.fill > 0 {
-                            let nf = r.buf[p][v][s.head as usize];
-                            let no = route(k, ri, nf.dest);
-                            s.st = St::VcAlloc;
-                            s.ready = t + 1;
-                            s.out = no;
-                            pl.vcal[p][v] |= bit;
-                            set_out(pl, p, v, bit, no);
+            while any != 0 {
+                let lb = any.trailing_zeros() as usize;
+                any &= any - 1;
+                let bit = 1u64 << lb;
+                let r = &mut routers[base + lb];
+                let mut want = [0u16; P];
+                for p in 0..P {
+                    for v in 0..V {
+                        let s = &r.ivc[p][v];
+                        if s.st == St::VcAlloc && s.ready <= t {
+                            want[s.out as usize] |= 1 << (p * V + v);
                         }
                     }
-                    r.xbar[o] = f;
-                    pl.xo[o] |= bit;
-                    if p == 0 {
-                        pl.nb[out_slot][v] |= bit;
-                    } else {
-                        let (ur, up) = peer(k, ri, p);
-                        pl.cb[out_slot][up][v] |= 1 << ur;
+                }
+                for o in 0..P {
+                    let mut w = want[o];
+                    if w == 0 {
+                        continue;
+                    }
+                    for ov in 0..V {
+                        if r.owner_busy[o] >> ov & 1 != 0 || w == 0 {
+                            continue;
+                        }
+                        let start = r.va_rr[o * V + ov] as u32;
+                        let rot = (w as u32 >> start)
+                            | ((w as u32) << (P * V) as u32 - start) & ((1 << (P * V)) - 1);
+                        let iv = ((rot.trailing_zeros() + start) % (P * V) as u32) as usize;
+                        w &= !(1 << iv);
+                        r.va_rr[o * V + ov] = ((iv + 1) % (P * V)) as u8;
+                        r.owner_busy[o] |= 1 << ov;
+                        let (p, v) = (iv / V, iv % V);
+                        let s = &mut r.ivc[p][v];
+                        s.st = St::Active;
+                        s.ovc = ov as u8;
+                        s.ready = t + 1;
+                        pl.act[p][v] |= bit;
+                        pl.vcal[p][v] &= !bit;
+                        pl.ovc1[p][v] = (pl.ovc1[p][v] & !bit) | if ov == 1 { bit } else { 0 };
+                        fresh[p][v] |= bit;
+                    }
+                }
+            }
+            // 5. switch allocation of every router at once
+            let mut c = [[0u64; V]; P];
+            for p in 0..P {
+                let mut e = [0u64; V];
+                for v in 0..V {
+                    let o1 = pl.ovc1[p][v];
+                    let mut cred = 0u64;
+                    for o in 0..P {
+                        cred |= pl.outp[p][v][o] & ((o1 & pl.cok[o][1]) | (!o1 & pl.cok[o][0]));
+                    }
+                    e[v] = pl.act[p][v] & !fresh[p][v] & pl.hold[p][v] & cred;
+                }
+                let rr = pl.rrin[p];
+                c[p][0] = e[0] & (!rr | !e[1]);
+                c[p][1] = e[1] & (rr | !e[0]);
+            }
+            let mut g = [[0u64; P]; P];
+            for o in 0..P {
+                let mut req = [0u64; P];
+                for p in 0..P {
+                    req[p] = (c[p][0] & pl.outp[p][0][o]) | (c[p][1] & pl.outp[p][1][o]);
+                }
+                let mut anyg = 0u64;
+                for p in 0..P {
+                    // blocked: a request from an input between the pointer and p
+                    let mut blocked = 0u64;
+                    for s in 0..P {
+                        let mut before = 0u64;
+                        let mut q = s;
+                        while q != p {
+                            before |= req[q];
+                            q = if q + 1 == P { 0 } else { q + 1 };
+                        }
+                        blocked |= pl.ptr[o][s] & before;
+                    }
+                    g[o][p] = req[p] & !blocked;
+                    anyg |= g[o][p];
+                }
+                let old = pl.ptr[o];
+                for s in 0..P {
+                    pl.ptr[o][s] = (old[s] & !anyg) | g[o][(s + P - 1) % P];
+                }
+            }
+            for p in 0..P {
+                let mut w = 0u64;
+                for o in 0..P {
+                    w |= g[o][p];
+                }
+                pl.rrin[p] = (pl.rrin[p] & !w) | (w & c[p][0]);
+            }
+            // 6. the winners cross, flit by flit
+            for o in 0..P {
+                for p in 0..P {
+                    let mut m = g[o][p];
+                    while m != 0 {
+                        let lb = m.trailing_zeros() as usize;
+                        let ri = base + lb;
+                        m &= m - 1;
+                        let bit = 1u64 << lb;
+                        let v = (c[p][1] >> lb & 1) as usize;
+                        let r = &mut routers[ri];
+                        let s = &mut r.ivc[p][v];
+                        let mut f = r.buf[p][v][s.head as usize];
+                        s.head = ((s.head as usize + 1) % B) as u8;
+                        s.fill -= 1;
+                        if s.fill == 0 {
+                            pl.hold[p][v] &= !bit;
+                        }
+                        let ovc = s.ovc as usize;
+                        r.credits[o][ovc] -= 1;
+                        if r.credits[o][ovc] == 0 {
+                            pl.cok[o][ovc] &= !bit;
+                        }
+                        f.vc = ovc as u8;
+                        if f.kind & TAIL != 0 {
+                            r.owner_busy[o] &= !(1 << ovc);
+                            s.st = St::Idle;
+                            pl.act[p][v] &= !bit;
+                            if s.fill > 0 {
+                                let nf = r.buf[p][v][s.head as usize];
+                                let no = route(k, ri, nf.dest);
+                                s.st = St::VcAlloc;
+                                s.ready = t + 1;
+                                s.out = no;
+                                pl.vcal[p][v] |= bit;
+                                set_out(pl, p, v, bit, no);
+                            }
+                        }
+                        r.xbar[o] = f;
+                        pl.xo[o] |= bit;
+                        if p == 0 {
+                            pl.nb[out_slot][v] |= bit;
+                        } else {
+                            let (ur, up) = peer(k, ri, p);
+                            cb[ur / 64][out_slot][up][v] |= 1 << (ur % 64);
+                        }
                     }
                 }
             }
@@ -457,8 +495,8 @@ fn main() {
     let rate = arg(1, "RATE", "0.3");
     let cycles = arg(2, "CYCLES", "91094") as u64;
     let k = arg(3, "K", "8") as usize;
-    if !(0.0..=1.0).contains(&rate) || !(2..=8).contains(&k) {
-        eprintln!("error: RATE in 0..=1 flits/cycle/host and K in 2..=8 (a bit plane is one 64-bit word), got {rate} and {k}");
+    if !(0.0..=1.0).contains(&rate) || !(2..=16).contains(&k) {
+        eprintln!("error: RATE in 0..=1 flits/cycle/host and K in 2..=16, got {rate} and {k}");
         std::process::exit(2);
     }
     let mut net = Net::new(k);

@@ -1,5 +1,5 @@
-//! A lean, fused model of BookSim2's `iq` router on an 8x8 mesh — a measuring instrument for
-//! issue 29 item 1 (docs/performance.md, "how fast a lean router can be"), not part of
+//! A lean, fused model of BookSim2's `iq` router on a KxK mesh (8x8 by default) — a measuring instrument for
+//! issue 29 item 1 (docs/performance.md, "a lean router and a router in bit planes"), not part of
 //! flitwave. It asks: if the router were written as one pass per router-cycle, with no
 //! statistics, probes, sleep tables or variants, how fast would it run against BookSim2?
 //!
@@ -18,7 +18,7 @@
 //!
 //! Build and run (no dependencies):
 //!   rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o /tmp/lean scripts/lean-iq-mesh.rs
-//!   /tmp/lean RATE CYCLES      # e.g. /tmp/lean 0.3 91094
+//!   /tmp/lean RATE CYCLES [K]      # e.g. /tmp/lean 0.3 91094 (K ≤ 16, default 8)
 use std::collections::VecDeque;
 
 const P: usize = 5;
@@ -75,10 +75,10 @@ struct Router {
 struct Net {
     k: usize,
     r: Vec<Router>,
-    /// link slots: flits arriving at router r input port p at cycle t: fwd[(t % RING)][r*P+p]
-    fwd: Vec<[Flit; 64 * P]>,
+    /// Link slots: the flit arriving at router r input port p at cycle t: fwd[(t % RING) · np + r·P + p].
+    fwd: Vec<Flit>,
     /// credits arriving at router r output p at cycle t: vc+1 (0 none)
-    back: Vec<[u8; 64 * P]>,
+    back: Vec<u8>,
     // NICs
     srcq: Vec<VecDeque<(u16, u64)>>,
     sending: Vec<Option<(u16, u32, u32, u8)>>, // dest, packet, next flit, vc
@@ -90,7 +90,11 @@ struct Net {
     lat_sum: u64,
     lat_n: u64,
     gen_time: Vec<u64>,
+    /// Per slot, routers something arrives at (a bit each, `words` words a slot).
     wake: Vec<u64>,
+    words: usize,
+    /// Routers × ports: the stride of a slot of `fwd` and `back`.
+    np: usize,
     inside: Vec<u32>,
 }
 
@@ -111,8 +115,8 @@ impl Net {
         Net {
             k,
             r,
-            fwd: vec![[Flit::default(); 64 * P]; RING],
-            back: vec![[0; 64 * P]; RING],
+            fwd: vec![Flit::default(); RING * n * P],
+            back: vec![0; RING * n * P],
             srcq: vec![VecDeque::new(); n],
             sending: vec![None; n],
             nic_cred: vec![[B as u8; V]; n],
@@ -123,7 +127,9 @@ impl Net {
             lat_sum: 0,
             lat_n: 0,
             gen_time: Vec::new(),
-            wake: vec![0; RING],
+            wake: vec![0; RING * n.div_ceil(64)],
+            words: n.div_ceil(64),
+            np: n * P,
             inside: vec![0; n],
         }
     }
@@ -171,10 +177,10 @@ impl Net {
                 self.pkts_gen[h] += 1;
             }
             // credits back to the NIC from router h's input 0
-            let c = self.back[slot][h * P];
+            let c = self.back[slot * self.np + h * P];
             if c != 0 {
                 self.nic_cred[h][(c - 1) as usize] += 1;
-                self.back[slot][h * P] = 0;
+                self.back[slot * self.np + h * P] = 0;
             }
             if self.sending[h].is_none() {
                 if let Some(&(d, g)) = self.srcq[h].front() {
@@ -201,13 +207,13 @@ impl Net {
                     self.nic_cred[h][v as usize] -= 1;
                     let kind =
                         VALID | if i == 0 { HEAD } else { 0 } | if i + 1 == LEN { TAIL } else { 0 };
-                    self.fwd[out_slot][h * P] = Flit {
+                    self.fwd[out_slot * self.np + h * P] = Flit {
                         pkt,
                         dest: d,
                         vc: v,
                         kind,
                     };
-                    self.wake[out_slot] |= 1 << h;
+                    self.wake[out_slot * self.words + h / 64] |= 1 << (h % 64);
                     self.sending[h] = if i + 1 == LEN {
                         None
                     } else {
@@ -216,16 +222,18 @@ impl Net {
                 }
             }
         }
-        let mut m = std::mem::take(&mut self.wake[slot]);
-        for ri in 0..n {
-            if self.inside[ri] != 0 {
-                m |= 1 << ri;
+        for w in 0..self.words {
+            let mut m = std::mem::take(&mut self.wake[slot * self.words + w]);
+            for ri in w * 64..n.min(w * 64 + 64) {
+                if self.inside[ri] != 0 {
+                    m |= 1 << (ri % 64);
+                }
             }
-        }
-        while m != 0 {
-            let ri = m.trailing_zeros() as usize;
-            m &= m - 1;
-            self.router(ri, t, slot, out_slot);
+            while m != 0 {
+                let ri = w * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.router(ri, t, slot, out_slot);
+            }
         }
     }
 
@@ -252,9 +260,9 @@ impl Net {
         // 1. credits arriving (applied CDELAY later); credits due now applied
         let due = ((t + CDELAY) as usize) % RING;
         for o in 0..P {
-            let c = self.back[slot][ri * P + o];
+            let c = self.back[slot * self.np + ri * P + o];
             if o != 0 && c != 0 {
-                self.back[slot][ri * P + o] = 0;
+                self.back[slot * self.np + ri * P + o] = 0;
                 self.r[ri].cred_ring[due][o] |= 1 << (c - 1);
             }
         }
@@ -287,19 +295,19 @@ impl Net {
                     }
                 } else {
                     let (nr, np) = self.peer(ri, o);
-                    self.fwd[out_slot][nr * P + np] = f;
-                    self.wake[out_slot] |= 1 << nr;
+                    self.fwd[out_slot * self.np + nr * P + np] = f;
+                    self.wake[out_slot * self.words + nr / 64] |= 1 << (nr % 64);
                 }
             }
             self.r[ri].xbar_any = 0;
         }
         // 3. flits arriving
         for p in 0..P {
-            let f = self.fwd[slot][ri * P + p];
+            let f = self.fwd[slot * self.np + ri * P + p];
             if f.kind & VALID == 0 {
                 continue;
             }
-            self.fwd[slot][ri * P + p].kind = 0;
+            self.fwd[slot * self.np + ri * P + p].kind = 0;
             let route = self.route(ri, f.dest);
             let r = &mut self.r[ri];
             let s = &mut r.ivc[p][f.vc as usize];
@@ -423,8 +431,8 @@ impl Net {
                 3 => (ri + k) * P + 4,
                 _ => (ri - k) * P + 3,
             };
-            self.wake[out_slot] |= 1 << (at / P);
-            self.back[out_slot][at] = v as u8 + 1;
+            self.wake[out_slot * self.words + at / P / 64] |= 1 << (at / P % 64);
+            self.back[out_slot * self.np + at] = v as u8 + 1;
         }
     }
 }
@@ -441,8 +449,8 @@ fn main() {
     let rate = arg(1, "RATE", "0.3");
     let cycles = arg(2, "CYCLES", "91094") as u64;
     let k = arg(3, "K", "8") as usize;
-    if !(0.0..=1.0).contains(&rate) || !(2..=8).contains(&k) {
-        eprintln!("error: RATE in 0..=1 flits/cycle/host and K in 2..=8 (the wake-up set is one 64-bit word), got {rate} and {k}");
+    if !(0.0..=1.0).contains(&rate) || !(2..=16).contains(&k) {
+        eprintln!("error: RATE in 0..=1 flits/cycle/host and K in 2..=16, got {rate} and {k}");
         std::process::exit(2);
     }
     let mut net = Net::new(k);

@@ -3,7 +3,7 @@
 //! docs/performance.md measures against BookSim2 and flitwave (issue 29 item 1): both build
 //! with rustc alone, the lean model carries the offered load below saturation with a latency
 //! of the preset's order (4 cycles a hop), the bit-plane model gives the lean model's results
-//! to the flit and the cycle on meshes of 3x3 to 8x8 from light load to past saturation, and
+//! to the flit and the cycle on meshes of 3x3 to 12x12 from light load to past saturation, and
 //! both refuse bad arguments naming them.
 
 use std::path::{Path, PathBuf};
@@ -56,7 +56,7 @@ fn the_lean_model_carries_the_load_and_refuses_bad_arguments() {
     for (args, names) in [
         (&["x", "10"][..], "RATE"),
         (&["0.1", "ten"][..], "CYCLES"),
-        (&["0.1", "10", "16"][..], "K in 2..=8"),
+        (&["0.1", "10", "17"][..], "K in 2..=16"),
         (&["1.5", "10"][..], "RATE in 0..=1"),
     ] {
         let o = run(args);
@@ -96,7 +96,7 @@ fn the_bit_plane_model_gives_the_lean_models_results_to_the_flit() {
     }
     for (args, names) in [
         (&["x", "10"][..], "RATE"),
-        (&["0.1", "10", "9"][..], "K in 2..=8"),
+        (&["0.1", "10", "17"][..], "K in 2..=16"),
     ] {
         let o = Command::new(&planes).args(args).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
