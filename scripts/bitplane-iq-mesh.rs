@@ -15,44 +15,9 @@
 //! Build and run (no dependencies; K ≤ 16):
 //!   rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o /tmp/bitplane scripts/bitplane-iq-mesh.rs
 //!   /tmp/bitplane RATE CYCLES [K]      # e.g. /tmp/bitplane 0.3 91094
-use std::collections::VecDeque;
-
-const P: usize = 5;
-const V: usize = 2;
-const B: usize = 8;
-const LEN: u32 = 20;
-const FLY: u64 = 2;
-const CDELAY: u64 = 2;
-const RING: usize = 8;
-
-#[derive(Clone, Copy, Default)]
-struct Flit {
-    pkt: u32,
-    dest: u16,
-    vc: u8,
-    kind: u8,
-}
-const HEAD: u8 = 1;
-const TAIL: u8 = 2;
-const VALID: u8 = 128;
-
-#[derive(Clone, Copy, Default, PartialEq)]
-enum St {
-    #[default]
-    Idle,
-    VcAlloc,
-    Active,
-}
-
-#[derive(Clone, Copy, Default)]
-struct InVc {
-    st: St,
-    out: u8,
-    ovc: u8,
-    head: u8,
-    fill: u8,
-    ready: u64,
-}
+#[path = "iq-mesh-common.rs"]
+mod common;
+use common::*;
 
 #[derive(Clone, Default)]
 struct Router {
@@ -90,50 +55,8 @@ struct Net {
     /// Link slots: the flit arriving at router r input port p at cycle t: fwd[(t % RING) · np + r·P + p].
     fwd: Vec<Flit>,
     np: usize,
-    srcq: Vec<VecDeque<(u16, u64)>>,
-    sending: Vec<Option<(u16, u32, u32, u8)>>,
-    nic_cred: Vec<[u8; V]>,
-    nic_rr: Vec<u8>,
-    pkts_gen: Vec<u64>,
-    rng: u64,
-    delivered_flits: u64,
-    lat_sum: u64,
-    lat_n: u64,
-    gen_time: Vec<u64>,
-}
-
-fn xorshift(s: &mut u64) -> u64 {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    *s
-}
-
-#[inline(always)]
-fn route(k: usize, r: usize, dest: u16) -> u8 {
-    let (x, y) = (r % k, r / k);
-    let (dx, dy) = (dest as usize % k, dest as usize / k);
-    if dx > x {
-        1
-    } else if dx < x {
-        2
-    } else if dy > y {
-        3
-    } else if dy < y {
-        4
-    } else {
-        0
-    }
-}
-
-#[inline(always)]
-fn peer(k: usize, r: usize, p: usize) -> (usize, usize) {
-    match p {
-        1 => (r + 1, 2),
-        2 => (r - 1, 1),
-        3 => (r + k, 4),
-        _ => (r - k, 3),
-    }
+    hosts: Hosts,
+    done: Delivered,
 }
 
 #[inline(always)]
@@ -172,16 +95,8 @@ impl Net {
             cb: vec![[[[0; V]; P]; RING]; tiles],
             fwd: vec![Flit::default(); RING * n * P],
             np: n * P,
-            srcq: vec![VecDeque::new(); n],
-            sending: vec![None; n],
-            nic_cred: vec![[B as u8; V]; n],
-            nic_rr: vec![0; n],
-            pkts_gen: vec![0; n],
-            rng: 0x9e3779b97f4a7c15,
-            delivered_flits: 0,
-            lat_sum: 0,
-            lat_n: 0,
-            gen_time: Vec::new(),
+            hosts: Hosts::new(n),
+            done: Delivered::default(),
         }
     }
 
@@ -192,57 +107,16 @@ impl Net {
         let out_slot = ((t + FLY) as usize) % RING;
         let due = ((t + CDELAY) as usize) % RING;
         // NICs (as the lean model)
-        let thr = (rate / LEN as f64 * (u64::MAX as f64)) as u64;
+        let thr = threshold(rate);
         let mut nb = [0u64; V];
         for h in 0..n {
             if h % 64 == 0 {
                 nb = std::mem::take(&mut self.pl[h / 64].nb[slot]);
             }
-            if xorshift(&mut self.rng) < thr {
-                let d = (xorshift(&mut self.rng) % n as u64) as u16;
-                self.srcq[h].push_back((d, t));
-                self.pkts_gen[h] += 1;
-            }
-            for v in 0..V {
-                self.nic_cred[h][v] += (nb[v] >> (h % 64) & 1) as u8;
-            }
-            if self.sending[h].is_none() {
-                if let Some(&(d, g)) = self.srcq[h].front() {
-                    let mut pick = None;
-                    for i in 0..V {
-                        let v = (self.nic_rr[h] as usize + i) % V;
-                        if self.nic_cred[h][v] == B as u8 {
-                            pick = Some(v);
-                            break;
-                        }
-                    }
-                    if let Some(v) = pick {
-                        self.srcq[h].pop_front();
-                        let pkt = self.gen_time.len() as u32;
-                        self.gen_time.push(g);
-                        self.sending[h] = Some((d, pkt, 0, v as u8));
-                        self.nic_rr[h] = ((v + 1) % V) as u8;
-                    }
-                }
-            }
-            if let Some((d, pkt, i, v)) = self.sending[h] {
-                if self.nic_cred[h][v as usize] > 0 {
-                    self.nic_cred[h][v as usize] -= 1;
-                    let kind =
-                        VALID | if i == 0 { HEAD } else { 0 } | if i + 1 == LEN { TAIL } else { 0 };
-                    self.fwd[out_slot * self.np + h * P] = Flit {
-                        pkt,
-                        dest: d,
-                        vc: v,
-                        kind,
-                    };
-                    self.arr[h / 64][out_slot][0] |= 1 << (h % 64);
-                    self.sending[h] = if i + 1 == LEN {
-                        None
-                    } else {
-                        Some((d, pkt, i + 1, v))
-                    };
-                }
+            let back = std::array::from_fn(|v| (nb[v] >> (h % 64) & 1) as u8);
+            if let Some(f) = self.hosts.cycle(h, n, t, thr, back) {
+                self.fwd[out_slot * self.np + h * P] = f;
+                self.arr[h / 64][out_slot][0] |= 1 << (h % 64);
             }
         }
         let stride = self.np;
@@ -254,10 +128,8 @@ impl Net {
                 arr,
                 cb,
                 fwd,
-                gen_time,
-                delivered_flits,
-                lat_sum,
-                lat_n,
+                hosts,
+                done,
                 ..
             } = self;
             let pl = &mut pls[tile];
@@ -289,12 +161,8 @@ impl Net {
                     m &= m - 1;
                     let f = routers[r].xbar[o];
                     if o == 0 {
-                        *delivered_flits += 1;
+                        done.flit(f, t, &hosts.gen_time);
                         pl.cr[ej][0][f.vc as usize] |= 1 << lb;
-                        if f.kind & TAIL != 0 {
-                            *lat_sum += t - gen_time[f.pkt as usize];
-                            *lat_n += 1;
-                        }
                     } else {
                         let (nr, np) = peer(k, r, o);
                         fwd[out_slot * stride + nr * P + np] = f;
@@ -341,42 +209,18 @@ impl Net {
                 any &= any - 1;
                 let bit = 1u64 << lb;
                 let r = &mut routers[base + lb];
-                let mut want = [0u16; P];
-                for p in 0..P {
-                    for v in 0..V {
-                        let s = &r.ivc[p][v];
-                        if s.st == St::VcAlloc && s.ready <= t {
-                            want[s.out as usize] |= 1 << (p * V + v);
-                        }
-                    }
-                }
-                for o in 0..P {
-                    let mut w = want[o];
-                    if w == 0 {
-                        continue;
-                    }
-                    for ov in 0..V {
-                        if r.owner_busy[o] >> ov & 1 != 0 || w == 0 {
-                            continue;
-                        }
-                        let start = r.va_rr[o * V + ov] as u32;
-                        let rot = (w as u32 >> start)
-                            | ((w as u32) << (P * V) as u32 - start) & ((1 << (P * V)) - 1);
-                        let iv = ((rot.trailing_zeros() + start) % (P * V) as u32) as usize;
-                        w &= !(1 << iv);
-                        r.va_rr[o * V + ov] = ((iv + 1) % (P * V)) as u8;
-                        r.owner_busy[o] |= 1 << ov;
-                        let (p, v) = (iv / V, iv % V);
-                        let s = &mut r.ivc[p][v];
-                        s.st = St::Active;
-                        s.ovc = ov as u8;
-                        s.ready = t + 1;
+                vc_allocate(
+                    &mut r.ivc,
+                    &mut r.owner_busy,
+                    &mut r.va_rr,
+                    t,
+                    |p, v, ov| {
                         pl.act[p][v] |= bit;
                         pl.vcal[p][v] &= !bit;
                         pl.ovc1[p][v] = (pl.ovc1[p][v] & !bit) | if ov == 1 { bit } else { 0 };
                         fresh[p][v] |= bit;
-                    }
-                }
+                    },
+                );
             }
             // 5. switch allocation of every router at once
             let mut c = [[0u64; V]; P];
@@ -482,38 +326,11 @@ impl Net {
 }
 
 fn main() {
-    let a: Vec<String> = std::env::args().collect();
-    let arg = |i: usize, what: &str, default: &str| -> f64 {
-        let v = a.get(i).map_or(default, |s| s.as_str());
-        v.parse().unwrap_or_else(|_| {
-            eprintln!(
-                "error: {what} must be a number, got {v:?} (usage: bitplane RATE CYCLES [K])"
-            );
-            std::process::exit(2)
-        })
-    };
-    let rate = arg(1, "RATE", "0.3");
-    let cycles = arg(2, "CYCLES", "91094") as u64;
-    let k = arg(3, "K", "8") as usize;
-    if !(0.0..=1.0).contains(&rate) || !(2..=16).contains(&k) {
-        eprintln!("error: RATE in 0..=1 flits/cycle/host and K in 2..=16, got {rate} and {k}");
-        std::process::exit(2);
-    }
+    let (rate, cycles, k) = args("bitplane");
     let mut net = Net::new(k);
     let t0 = std::time::Instant::now();
     for t in 0..cycles {
         net.step(t, rate);
     }
-    let n = (k * k) as f64;
-    println!(
-        "accepted {:.5} flits/cycle/host, mean latency {:.1} cycles, {} packets generated, {} flits and {} packets delivered, latency sum {}, {:.3} s, {:.2} M router-cycles/s",
-        net.delivered_flits as f64 / cycles as f64 / n,
-        net.lat_sum as f64 / net.lat_n.max(1) as f64,
-        net.pkts_gen.iter().sum::<u64>(),
-        net.delivered_flits,
-        net.lat_n,
-        net.lat_sum,
-        t0.elapsed().as_secs_f64(),
-        cycles as f64 * n / t0.elapsed().as_secs_f64() / 1e6
-    );
+    report(k, cycles, &net.done, &net.hosts, t0);
 }

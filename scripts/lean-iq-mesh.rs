@@ -19,44 +19,9 @@
 //! Build and run (no dependencies):
 //!   rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o /tmp/lean scripts/lean-iq-mesh.rs
 //!   /tmp/lean RATE CYCLES [K]      # e.g. /tmp/lean 0.3 91094 (K ≤ 16, default 8)
-use std::collections::VecDeque;
-
-const P: usize = 5;
-const V: usize = 2;
-const B: usize = 8;
-const LEN: u32 = 20;
-const FLY: u64 = 2;
-const CDELAY: u64 = 2;
-const RING: usize = 8; // > FLY + CDELAY
-
-#[derive(Clone, Copy, Default)]
-struct Flit {
-    pkt: u32,
-    dest: u16,
-    vc: u8,
-    kind: u8, // bit0 head, bit1 tail, bit7 valid
-}
-const HEAD: u8 = 1;
-const TAIL: u8 = 2;
-const VALID: u8 = 128;
-
-#[derive(Clone, Copy, Default, PartialEq)]
-enum St {
-    #[default]
-    Idle,
-    VcAlloc,
-    Active,
-}
-
-#[derive(Clone, Copy, Default)]
-struct InVc {
-    st: St,
-    out: u8,
-    ovc: u8,
-    head: u8,
-    fill: u8,
-    ready: u64,
-}
+#[path = "iq-mesh-common.rs"]
+mod common;
+use common::*;
 
 #[derive(Clone, Default)]
 struct Router {
@@ -79,30 +44,14 @@ struct Net {
     fwd: Vec<Flit>,
     /// credits arriving at router r output p at cycle t: vc+1 (0 none)
     back: Vec<u8>,
-    // NICs
-    srcq: Vec<VecDeque<(u16, u64)>>,
-    sending: Vec<Option<(u16, u32, u32, u8)>>, // dest, packet, next flit, vc
-    nic_cred: Vec<[u8; V]>,
-    nic_rr: Vec<u8>,
-    pkts_gen: Vec<u64>,
-    rng: u64,
-    delivered_flits: u64,
-    lat_sum: u64,
-    lat_n: u64,
-    gen_time: Vec<u64>,
+    hosts: Hosts,
+    done: Delivered,
     /// Per slot, routers something arrives at (a bit each, `words` words a slot).
     wake: Vec<u64>,
     words: usize,
     /// Routers × ports: the stride of a slot of `fwd` and `back`.
     np: usize,
     inside: Vec<u32>,
-}
-
-fn xorshift(s: &mut u64) -> u64 {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    *s
 }
 
 impl Net {
@@ -117,50 +66,12 @@ impl Net {
             r,
             fwd: vec![Flit::default(); RING * n * P],
             back: vec![0; RING * n * P],
-            srcq: vec![VecDeque::new(); n],
-            sending: vec![None; n],
-            nic_cred: vec![[B as u8; V]; n],
-            nic_rr: vec![0; n],
-            pkts_gen: vec![0; n],
-            rng: 0x9e3779b97f4a7c15,
-            delivered_flits: 0,
-            lat_sum: 0,
-            lat_n: 0,
-            gen_time: Vec::new(),
+            hosts: Hosts::new(n),
+            done: Delivered::default(),
             wake: vec![0; RING * n.div_ceil(64)],
             words: n.div_ceil(64),
             np: n * P,
             inside: vec![0; n],
-        }
-    }
-
-    /// Neighbour of router `r` through port `p` and the port it arrives on there.
-    #[inline(always)]
-    fn peer(&self, r: usize, p: usize) -> (usize, usize) {
-        let k = self.k;
-        match p {
-            1 => (r + 1, 2),
-            2 => (r - 1, 1),
-            3 => (r + k, 4),
-            _ => (r - k, 3),
-        }
-    }
-
-    #[inline(always)]
-    fn route(&self, r: usize, dest: u16) -> u8 {
-        let k = self.k;
-        let (x, y) = (r % k, r / k);
-        let (dx, dy) = (dest as usize % k, dest as usize / k);
-        if dx > x {
-            1
-        } else if dx < x {
-            2
-        } else if dy > y {
-            3
-        } else if dy < y {
-            4
-        } else {
-            0
         }
     }
 
@@ -169,57 +80,17 @@ impl Net {
         let slot = (t as usize) % RING;
         let out_slot = ((t + FLY) as usize) % RING;
         // NICs: generate, inject one flit, (ejection handled by the router output 0)
-        let thr = (rate / LEN as f64 * (u64::MAX as f64)) as u64;
+        let thr = threshold(rate);
         for h in 0..n {
-            if xorshift(&mut self.rng) < thr {
-                let d = (xorshift(&mut self.rng) % n as u64) as u16;
-                self.srcq[h].push_back((d, t));
-                self.pkts_gen[h] += 1;
-            }
             // credits back to the NIC from router h's input 0
-            let c = self.back[slot * self.np + h * P];
+            let c = std::mem::take(&mut self.back[slot * self.np + h * P]);
+            let mut back = [0u8; V];
             if c != 0 {
-                self.nic_cred[h][(c - 1) as usize] += 1;
-                self.back[slot * self.np + h * P] = 0;
+                back[(c - 1) as usize] = 1;
             }
-            if self.sending[h].is_none() {
-                if let Some(&(d, g)) = self.srcq[h].front() {
-                    // next free VC round-robin (a VC with all credits: idle downstream)
-                    let mut pick = None;
-                    for i in 0..V {
-                        let v = (self.nic_rr[h] as usize + i) % V;
-                        if self.nic_cred[h][v] == B as u8 {
-                            pick = Some(v);
-                            break;
-                        }
-                    }
-                    if let Some(v) = pick {
-                        self.srcq[h].pop_front();
-                        let pkt = self.gen_time.len() as u32;
-                        self.gen_time.push(g);
-                        self.sending[h] = Some((d, pkt, 0, v as u8));
-                        self.nic_rr[h] = ((v + 1) % V) as u8;
-                    }
-                }
-            }
-            if let Some((d, pkt, i, v)) = self.sending[h] {
-                if self.nic_cred[h][v as usize] > 0 {
-                    self.nic_cred[h][v as usize] -= 1;
-                    let kind =
-                        VALID | if i == 0 { HEAD } else { 0 } | if i + 1 == LEN { TAIL } else { 0 };
-                    self.fwd[out_slot * self.np + h * P] = Flit {
-                        pkt,
-                        dest: d,
-                        vc: v,
-                        kind,
-                    };
-                    self.wake[out_slot * self.words + h / 64] |= 1 << (h % 64);
-                    self.sending[h] = if i + 1 == LEN {
-                        None
-                    } else {
-                        Some((d, pkt, i + 1, v))
-                    };
-                }
+            if let Some(f) = self.hosts.cycle(h, n, t, thr, back) {
+                self.fwd[out_slot * self.np + h * P] = f;
+                self.wake[out_slot * self.words + h / 64] |= 1 << (h % 64);
             }
         }
         for w in 0..self.words {
@@ -285,16 +156,12 @@ impl Net {
                 }
                 self.r[ri].xbar[o].kind = 0;
                 if o == 0 {
-                    self.delivered_flits += 1;
+                    self.done.flit(f, t, &self.hosts.gen_time);
                     // ejection returns its credit at once (the NIC's buffer is unbounded)
                     let v = f.vc as usize;
                     self.r[ri].cred_ring[((t + FLY + CDELAY) as usize) % RING][0] |= 1 << v;
-                    if f.kind & TAIL != 0 {
-                        self.lat_sum += t - self.gen_time[f.pkt as usize];
-                        self.lat_n += 1;
-                    }
                 } else {
-                    let (nr, np) = self.peer(ri, o);
+                    let (nr, np) = peer(self.k, ri, o);
                     self.fwd[out_slot * self.np + nr * P + np] = f;
                     self.wake[out_slot * self.words + nr / 64] |= 1 << (nr % 64);
                 }
@@ -308,7 +175,7 @@ impl Net {
                 continue;
             }
             self.fwd[slot * self.np + ri * P + p].kind = 0;
-            let route = self.route(ri, f.dest);
+            let route = route(self.k, ri, f.dest);
             let r = &mut self.r[ri];
             let s = &mut r.ivc[p][f.vc as usize];
             let i = (s.head + s.fill) as usize % B;
@@ -321,40 +188,8 @@ impl Net {
             }
         }
         let r = &mut self.r[ri];
-        // 4. VC allocation: per output VC round robin over requesting input VCs
-        let mut want = [0u16; P]; // per output: input VCs requesting
-        for p in 0..P {
-            for v in 0..V {
-                let s = &r.ivc[p][v];
-                if s.st == St::VcAlloc && s.ready <= t {
-                    want[s.out as usize] |= 1 << (p * V + v);
-                }
-            }
-        }
-        for o in 0..P {
-            let mut w = want[o];
-            if w == 0 {
-                continue;
-            }
-            for ov in 0..V {
-                if r.owner_busy[o] >> ov & 1 != 0 || w == 0 {
-                    continue;
-                }
-                // round robin from va_rr
-                let start = r.va_rr[o * V + ov] as u32;
-                let rot = (w as u32 >> start)
-                    | ((w as u32) << (P * V) as u32 - start) & ((1 << (P * V)) - 1);
-                let k = (rot.trailing_zeros() + start) % (P * V) as u32;
-                let iv = k as usize;
-                w &= !(1 << iv);
-                r.va_rr[o * V + ov] = ((iv + 1) % (P * V)) as u8;
-                r.owner_busy[o] |= 1 << ov;
-                let s = &mut r.ivc[iv / V][iv % V];
-                s.st = St::Active;
-                s.ovc = ov as u8;
-                s.ready = t + 1;
-            }
-        }
+        // 4. VC allocation
+        vc_allocate(&mut r.ivc, &mut r.owner_busy, &mut r.va_rr, t, |_, _, _| {});
         // 5. switch allocation: input first
         let mut req_in = [0u8; P]; // per input: chosen output +1 and vc
         let mut req_vc = [0u8; P];
@@ -400,36 +235,21 @@ impl Net {
                 s.st = St::Idle;
                 if s.fill > 0 {
                     let nf = r.buf[p][v][s.head as usize];
+                    // the head behind the tail: VC allocation from the next cycle
                     s.st = St::VcAlloc;
                     s.ready = t + 1;
-                    s.out = 0xff;
-                    // routed next cycle: store dest via route below
-                    let k = self.k;
-                    let (x, y) = (ri % k, ri / k);
-                    let (dx, dy) = (nf.dest as usize % k, nf.dest as usize / k);
-                    s.out = if dx > x {
-                        1
-                    } else if dx < x {
-                        2
-                    } else if dy > y {
-                        3
-                    } else if dy < y {
-                        4
-                    } else {
-                        0
-                    };
+                    s.out = route(self.k, ri, nf.dest);
                 }
             }
             r.xbar[o] = f;
             r.xbar_any = 1;
             // credit upstream: arrives at t + FLY
-            let k = self.k;
             let at = match p {
                 0 => ri * P,
-                1 => (ri + 1) * P + 2,
-                2 => (ri - 1) * P + 1,
-                3 => (ri + k) * P + 4,
-                _ => (ri - k) * P + 3,
+                _ => {
+                    let (ur, up) = peer(self.k, ri, p);
+                    ur * P + up
+                }
             };
             self.wake[out_slot * self.words + at / P / 64] |= 1 << (at / P % 64);
             self.back[out_slot * self.np + at] = v as u8 + 1;
@@ -438,36 +258,11 @@ impl Net {
 }
 
 fn main() {
-    let a: Vec<String> = std::env::args().collect();
-    let arg = |i: usize, what: &str, default: &str| -> f64 {
-        let v = a.get(i).map_or(default, |s| s.as_str());
-        v.parse().unwrap_or_else(|_| {
-            eprintln!("error: {what} must be a number, got {v:?} (usage: lean RATE CYCLES [K])");
-            std::process::exit(2)
-        })
-    };
-    let rate = arg(1, "RATE", "0.3");
-    let cycles = arg(2, "CYCLES", "91094") as u64;
-    let k = arg(3, "K", "8") as usize;
-    if !(0.0..=1.0).contains(&rate) || !(2..=16).contains(&k) {
-        eprintln!("error: RATE in 0..=1 flits/cycle/host and K in 2..=16, got {rate} and {k}");
-        std::process::exit(2);
-    }
+    let (rate, cycles, k) = args("lean");
     let mut net = Net::new(k);
     let t0 = std::time::Instant::now();
     for t in 0..cycles {
         net.step(t, rate);
     }
-    let n = (k * k) as f64;
-    println!(
-        "accepted {:.5} flits/cycle/host, mean latency {:.1} cycles, {} packets generated, {} flits and {} packets delivered, latency sum {}, {:.3} s, {:.2} M router-cycles/s",
-        net.delivered_flits as f64 / cycles as f64 / n,
-        net.lat_sum as f64 / net.lat_n.max(1) as f64,
-        net.pkts_gen.iter().sum::<u64>(),
-        net.delivered_flits,
-        net.lat_n,
-        net.lat_sum,
-        t0.elapsed().as_secs_f64(),
-        cycles as f64 * n / t0.elapsed().as_secs_f64() / 1e6
-    );
+    report(k, cycles, &net.done, &net.hosts, t0);
 }
