@@ -1,12 +1,13 @@
 //! The lean model's router (`scripts/lean-iq-mesh.rs`) evaluated in bit planes — a measuring
-//! instrument for issue 29 item 1 (docs/performance.md, "a lean router and a router in bit planes"), not part of flitwave.
+//! instrument for issue 29 item 1 (docs/performance.md, "a lean router and a router in bit
+//! planes"), not part of flitwave.
 //! Same model, same random numbers, same results to the flit and the cycle (the testbench
 //! `lean_model` compares them), evaluated differently: every router's control flags are one
 //! bit of a 64-bit word per flag, port and VC (VC active, asking for VC allocation, holding a
 //! flit, output port and VC held, credit downstream, round-robin pointers), so switch
-//! allocation — each input's choice of VC, each output's round-robin grant, the pointers'
-//! updates — is a few hundred word operations a cycle for all 64 routers, with no branch per
-//! router or port. Flits, credits and heads are then moved one by one, looping only over the
+//! allocation — each input's offer of a VC per output, each input's pick of an output, each
+//! output's grant, the pointers' updates — is a few hundred word operations a cycle for all
+//! 64 routers, with no branch per router or port. Flits, credits and heads are then moved one by one, looping only over the
 //! bits that are set; VC allocation (a head every 20 flits) stays scalar, in the routers
 //! with a VC asking.
 //!
@@ -38,7 +39,9 @@ struct Planes {
     ovc1: [[u64; V]; P],
     cok: [[u64; V]; P],
     rrin: [u64; P],
+    /// Switch allocation's pointers, one-hot: per output over inputs, per input over outputs.
     ptr: [[u64; P]; P],
+    pin: [[u64; P]; P],
     xo: [u64; P],
     cr: [[[u64; V]; P]; RING],
     nb: [[u64; V]; RING],
@@ -57,6 +60,28 @@ struct Net {
     np: usize,
     hosts: Hosts,
     done: Delivered,
+}
+
+/// Round-robin arbitration of every router at once: of the requests `req[x]` (a plane per
+/// requester x), the first at or after the pointer (one-hot planes `ptr[s]`), cyclically.
+#[inline(always)]
+fn first_from_planes(req: &[u64; P], ptr: &[u64; P]) -> [u64; P] {
+    let mut out = [0u64; P];
+    for x in 0..P {
+        // blocked: a request from a requester between the pointer and x
+        let mut blocked = 0u64;
+        for s in 0..P {
+            let mut before = 0u64;
+            let mut q = s;
+            while q != x {
+                before |= req[q];
+                q = if q + 1 == P { 0 } else { q + 1 };
+            }
+            blocked |= ptr[s] & before;
+        }
+        out[x] = req[x] & !blocked;
+    }
+    out
 }
 
 #[inline(always)]
@@ -83,6 +108,7 @@ impl Net {
                 for o in 0..P {
                     pl.cok[o] = [all; V];
                     pl.ptr[o][0] = all;
+                    pl.pin[o][0] = all;
                 }
                 pl
             })
@@ -222,9 +248,20 @@ impl Net {
                     },
                 );
             }
-            // 5. switch allocation of every router at once
-            let mut c = [[0u64; V]; P];
+            // 5. switch allocation of every router at once, flitwave's separable input-first
+            // allocator: per input and output the VC offered (the first eligible one from the
+            // input's pointer; `l1`: it is VC 1), each input's pick of an output, each
+            // output's grant to an input
+            let mut req = [[0u64; P]; P]; // [p][o]
+            let mut l1 = [[0u64; P]; P];
+            // an input none of whose VCs may go in any router of the tile offers nothing (a
+            // branch per input and tile, not per router: light traffic skips the planes)
+            let mut offers = 0u32;
             for p in 0..P {
+                if (pl.act[p][0] & pl.hold[p][0]) | (pl.act[p][1] & pl.hold[p][1]) == 0 {
+                    continue;
+                }
+                offers |= 1 << p;
                 let mut e = [0u64; V];
                 for v in 0..V {
                     let o1 = pl.ovc1[p][v];
@@ -235,42 +272,52 @@ impl Net {
                     e[v] = pl.act[p][v] & !fresh[p][v] & pl.hold[p][v] & cred;
                 }
                 let rr = pl.rrin[p];
-                c[p][0] = e[0] & (!rr | !e[1]);
-                c[p][1] = e[1] & (rr | !e[0]);
+                for o in 0..P {
+                    let a0 = e[0] & pl.outp[p][0][o];
+                    let a1 = e[1] & pl.outp[p][1][o];
+                    req[p][o] = a0 | a1;
+                    l1[p][o] = a1 & (rr | !a0);
+                }
             }
-            let mut g = [[0u64; P]; P];
+            // stage 1: per input, the first output requested from its pointer
+            let mut picked = [[0u64; P]; P]; // [o][p]
+            for p in 0..P {
+                if offers >> p & 1 == 0 {
+                    continue;
+                }
+                let pick = first_from_planes(&req[p], &pl.pin[p]);
+                for o in 0..P {
+                    picked[o][p] = pick[o];
+                }
+            }
+            // stage 2: per output, the first input that picked it from its pointer
+            let mut g = [[0u64; P]; P]; // [o][p]
             for o in 0..P {
-                let mut req = [0u64; P];
-                for p in 0..P {
-                    req[p] = (c[p][0] & pl.outp[p][0][o]) | (c[p][1] & pl.outp[p][1][o]);
+                if picked[o].iter().all(|&x| x == 0) {
+                    continue;
                 }
-                let mut anyg = 0u64;
-                for p in 0..P {
-                    // blocked: a request from an input between the pointer and p
-                    let mut blocked = 0u64;
-                    for s in 0..P {
-                        let mut before = 0u64;
-                        let mut q = s;
-                        while q != p {
-                            before |= req[q];
-                            q = if q + 1 == P { 0 } else { q + 1 };
-                        }
-                        blocked |= pl.ptr[o][s] & before;
-                    }
-                    g[o][p] = req[p] & !blocked;
-                    anyg |= g[o][p];
-                }
+                g[o] = first_from_planes(&picked[o], &pl.ptr[o]);
+                let anyg = g[o].iter().fold(0, |a, &x| a | x);
                 let old = pl.ptr[o];
                 for s in 0..P {
                     pl.ptr[o][s] = (old[s] & !anyg) | g[o][(s + P - 1) % P];
                 }
             }
+            let mut win1 = [0u64; P];
             for p in 0..P {
+                if offers >> p & 1 == 0 {
+                    continue;
+                }
                 let mut w = 0u64;
                 for o in 0..P {
                     w |= g[o][p];
+                    win1[p] |= g[o][p] & l1[p][o];
                 }
-                pl.rrin[p] = (pl.rrin[p] & !w) | (w & c[p][0]);
+                let old = pl.pin[p];
+                for s in 0..P {
+                    pl.pin[p][s] = (old[s] & !w) | g[(s + P - 1) % P][p];
+                }
+                pl.rrin[p] = (pl.rrin[p] & !w) | (w & !win1[p]);
             }
             // 6. the winners cross, flit by flit
             for o in 0..P {
@@ -281,7 +328,7 @@ impl Net {
                         let ri = base + lb;
                         m &= m - 1;
                         let bit = 1u64 << lb;
-                        let v = (c[p][1] >> lb & 1) as usize;
+                        let v = (win1[p] >> lb & 1) as usize;
                         let r = &mut routers[ri];
                         let s = &mut r.ivc[p][v];
                         let mut f = r.buf[p][v][s.head as usize];
