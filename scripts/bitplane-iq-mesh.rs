@@ -60,6 +60,7 @@ struct Net {
     np: usize,
     hosts: Hosts,
     done: Delivered,
+    books: Books,
 }
 
 /// Round-robin arbitration of every router at once: of the requests `req[x]` (a plane per
@@ -123,6 +124,7 @@ impl Net {
             np: n * P,
             hosts: Hosts::new(n),
             done: Delivered::default(),
+            books: Books::new(n),
         }
     }
 
@@ -156,6 +158,7 @@ impl Net {
                 fwd,
                 hosts,
                 done,
+                books,
                 ..
             } = self;
             let pl = &mut pls[tile];
@@ -173,6 +176,7 @@ impl Net {
                         let r = base + m.trailing_zeros() as usize;
                         m &= m - 1;
                         routers[r].credits[o][v] += 1;
+                        books.credit(routers[r].credits[o][v]);
                     }
                     pl.cok[o][v] |= m0;
                 }
@@ -187,7 +191,7 @@ impl Net {
                     m &= m - 1;
                     let f = routers[r].xbar[o];
                     if o == 0 {
-                        done.flit(f, t, &hosts.gen_time);
+                        done.flit(f, t, hosts);
                         pl.cr[ej][0][f.vc as usize] |= 1 << lb;
                     } else {
                         let (nr, np) = peer(k, r, o);
@@ -208,6 +212,7 @@ impl Net {
                     let v = f.vc as usize;
                     let s = &mut routers[r].ivc[p][v];
                     let i = (s.head + s.fill) as usize % B;
+                    books.arrive(s, t);
                     s.fill += 1;
                     pl.hold[p][v] |= bit;
                     let start = f.kind & HEAD != 0 && s.fill == 1 && s.st == St::Idle;
@@ -334,10 +339,12 @@ impl Net {
                         let mut f = r.buf[p][v][s.head as usize];
                         s.head = ((s.head as usize + 1) % B) as u8;
                         s.fill -= 1;
+                        books.depart(s, t);
                         if s.fill == 0 {
                             pl.hold[p][v] &= !bit;
                         }
                         let ovc = s.ovc as usize;
+                        books.cross(ri, o, ovc, r.credits[o][ovc]);
                         r.credits[o][ovc] -= 1;
                         if r.credits[o][ovc] == 0 {
                             pl.cok[o][ovc] &= !bit;
@@ -379,5 +386,6 @@ fn main() {
     for t in 0..cycles {
         net.step(t, rate);
     }
-    report(k, cycles, &net.done, &net.hosts, t0);
+    let occ = occupancy(net.r.iter().flat_map(|r| r.ivc.iter().flatten()), cycles);
+    report((k, cycles), (&net.done, &net.hosts, &net.books), occ, t0);
 }

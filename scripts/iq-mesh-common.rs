@@ -47,6 +47,8 @@ pub struct InVc {
     pub head: u8,
     pub fill: u8,
     pub ready: u64,
+    /// Occupancy integral (flitwave's `Stay`): Σ departure cycles − Σ arrival cycles.
+    pub occ: i64,
 }
 
 pub fn xorshift(s: &mut u64) -> u64 {
@@ -96,8 +98,11 @@ pub struct Hosts {
     rr: Vec<u8>,
     rng: u64,
     pub generated: u64,
-    /// Per packet started: the cycle it was generated.
+    /// Per packet started: the cycle it was generated and the cycle its head left the NIC.
     pub gen_time: Vec<u64>,
+    pub inj_time: Vec<u64>,
+    /// Flits sent into the network.
+    pub injected: u64,
 }
 
 impl Hosts {
@@ -110,6 +115,8 @@ impl Hosts {
             rng: 0x9e3779b97f4a7c15,
             generated: 0,
             gen_time: Vec::new(),
+            inj_time: Vec::new(),
+            injected: 0,
         }
     }
 
@@ -140,6 +147,7 @@ impl Hosts {
                     self.srcq[h].pop_front();
                     let pkt = self.gen_time.len() as u32;
                     self.gen_time.push(g);
+                    self.inj_time.push(t);
                     self.sending[h] = Some((d, pkt, 0, v as u8));
                     self.rr[h] = ((v + 1) % V) as u8;
                 }
@@ -150,6 +158,10 @@ impl Hosts {
             return None;
         }
         self.cred[h][v as usize] -= 1;
+        self.injected += 1;
+        if i == 0 {
+            self.inj_time[pkt as usize] = t;
+        }
         let kind = VALID | if i == 0 { HEAD } else { 0 } | if i + 1 == LEN { TAIL } else { 0 };
         self.sending[h] = if i + 1 == LEN {
             None
@@ -166,22 +178,80 @@ impl Hosts {
 }
 
 /// What is delivered: flits, and per packet its latency (generation to the tail leaving the
-/// router).
+/// router) and network latency (from its head leaving the NIC), summed and in histograms of
+/// powers of two (latencies below 2^31 cycles).
 #[derive(Default)]
 pub struct Delivered {
     pub flits: u64,
     pub packets: u64,
     pub latency_sum: u64,
+    pub hist: [u64; 32],
+    pub net_hist: [u64; 32],
 }
 
 impl Delivered {
     #[inline(always)]
-    pub fn flit(&mut self, f: Flit, t: u64, gen_time: &[u64]) {
+    pub fn flit(&mut self, f: Flit, t: u64, hosts: &Hosts) {
         self.flits += 1;
         if f.kind & TAIL != 0 {
-            self.latency_sum += t - gen_time[f.pkt as usize];
+            let lat = t - hosts.gen_time[f.pkt as usize];
+            let net = t - hosts.inj_time[f.pkt as usize];
+            self.latency_sum += lat;
             self.packets += 1;
+            self.hist[(64 - lat.leading_zeros()) as usize & 31] += 1;
+            self.net_hist[(64 - net.leading_zeros()) as usize & 31] += 1;
         }
+    }
+}
+
+/// flitwave's per-flit bookkeeping besides delivery, kept alike by both models so that its
+/// cost is part of what is timed: per input VC its occupancy integral (in [`InVc`]), per
+/// output VC the flits through crossbars, per router output the flits sent, the highest VC
+/// level, and flow-control errors (a write to a full VC, a flit crossing without a credit, a
+/// credit beyond the buffer).
+pub struct Books {
+    pub forwarded: [u64; V],
+    pub link_flits: Vec<u64>,
+    pub max_level: u8,
+    pub errors: u64,
+}
+
+impl Books {
+    pub fn new(n: usize) -> Self {
+        Books {
+            forwarded: [0; V],
+            link_flits: vec![0; n * P],
+            max_level: 0,
+            errors: 0,
+        }
+    }
+
+    /// A flit is written into input VC `s` at `t` (before its fill counts it).
+    #[inline(always)]
+    pub fn arrive(&mut self, s: &mut InVc, t: u64) {
+        self.errors += (s.fill as usize == B) as u64;
+        s.occ -= t as i64;
+        self.max_level = self.max_level.max(s.fill + 1);
+    }
+
+    /// A flit leaves input VC `s` at `t`.
+    #[inline(always)]
+    pub fn depart(&mut self, s: &mut InVc, t: u64) {
+        s.occ += t as i64;
+    }
+
+    /// A flit of router `r` crosses to output `o`'s VC `ovc`, which holds `credits` before it.
+    #[inline(always)]
+    pub fn cross(&mut self, r: usize, o: usize, ovc: usize, credits: u8) {
+        self.errors += (credits == 0) as u64;
+        self.forwarded[ovc] += 1;
+        self.link_flits[r * P + o] += 1;
+    }
+
+    /// A credit came back; the VC now holds `credits`.
+    #[inline(always)]
+    pub fn credit(&mut self, credits: u8) {
+        self.errors += (credits as usize > B) as u64;
     }
 }
 
@@ -210,21 +280,46 @@ pub fn threshold(rate: f64) -> u64 {
     (rate / LEN as f64 * (u64::MAX as f64)) as u64
 }
 
-/// One line: the statistics (identical between the two models) and then the time.
-pub fn report(k: usize, cycles: u64, d: &Delivered, hosts: &Hosts, t0: std::time::Instant) {
+/// One line: the statistics (identical between the two models; `occupancy` the input VCs'
+/// integrals at the end) and then the time.
+pub fn report(
+    (k, cycles): (usize, u64),
+    (d, hosts, books): (&Delivered, &Hosts, &Books),
+    occupancy: i64,
+    t0: std::time::Instant,
+) {
     let n = (k * k) as f64;
     let s = t0.elapsed().as_secs_f64();
+    let weigh = |h: &[u64; 32]| {
+        h.iter()
+            .enumerate()
+            .map(|(i, &c)| i as u64 * c)
+            .sum::<u64>()
+    };
     println!(
-        "accepted {:.5} flits/cycle/host, mean latency {:.1} cycles, {} packets generated, {} flits and {} packets delivered, latency sum {}, {:.3} s, {:.2} M router-cycles/s",
+        "accepted {:.5} flits/cycle/host, mean latency {:.1} cycles, {} packets generated, {} flits injected, {} flits and {} packets delivered, latency sum {}, histogram weights {} and {}, forwarded {:?}, link flits {}, occupancy {}, highest level {}, errors {}, {:.3} s, {:.2} M router-cycles/s",
         d.flits as f64 / cycles as f64 / n,
         d.latency_sum as f64 / d.packets.max(1) as f64,
         hosts.generated,
+        hosts.injected,
         d.flits,
         d.packets,
         d.latency_sum,
+        weigh(&d.hist),
+        weigh(&d.net_hist),
+        books.forwarded,
+        books.link_flits.iter().sum::<u64>(),
+        occupancy,
+        books.max_level,
+        books.errors,
         s,
         cycles as f64 * n / s / 1e6
     );
+}
+
+/// The input VCs' occupancy integrals at cycle `end` (each VC's level counted to the end).
+pub fn occupancy<'a>(vcs: impl Iterator<Item = &'a InVc>, end: u64) -> i64 {
+    vcs.map(|s| s.occ + s.fill as i64 * end as i64).sum()
 }
 
 /// VC allocation of one router: per output VC that is free, a round-robin pick (from the

@@ -1,7 +1,7 @@
 //! A lean, fused model of BookSim2's `iq` router on a KxK mesh (8x8 by default) — a
 //! measuring instrument for issue 29 item 1 (docs/performance.md, "a lean router and a router in bit planes"), not part of
 //! flitwave. It asks: if the router were written as one pass per router-cycle, with no
-//! statistics, probes, sleep tables or variants, how fast would it run against BookSim2?
+//! probes, sleep tables or variants, how fast would it run against BookSim2?
 //!
 //! Modelled as the booksim-iq preset: 5 ports (0 host, 1 +x, 2 -x, 3 +y, 4 -y), 2 VCs of 8
 //! flits, dimension-order routing at a head's arrival, VC allocation (per output VC a
@@ -13,9 +13,11 @@
 //! by Bernoulli trials per host and cycle (uniform destinations, the source itself included),
 //! an unbounded source queue, a NIC that starts a packet on an idle VC (round-robin) and
 //! sends a flit a cycle with a credit, ejection that takes every flit. Routers with nothing
-//! inside and nothing arriving are skipped. Simplified against flitwave: VC allocation
-//! (separable input-first there), the NIC's VC rule, no statistics beyond flits and packet
-//! latencies, no checks; a packet counts as delivered when its tail leaves the router. Its
+//! inside and nothing arriving are skipped. flitwave's per-flit bookkeeping is kept
+//! (`Books`, `Delivered`: occupancy integrals, flits forwarded per VC and link, the highest
+//! level, flow-control checks, latency histograms). Simplified against flitwave: VC
+//! allocation (separable input-first there), the NIC's VC rule, no probes, watchdog or packet
+//! table; a packet counts as delivered when its tail leaves the router. Its
 //! latency is close to flitwave's (150 against 165 cycles at 0.3, 2 cycles less at light
 //! load), its accepted load the same.
 //!
@@ -51,6 +53,7 @@ struct Net {
     back: Vec<u8>,
     hosts: Hosts,
     done: Delivered,
+    books: Books,
     /// Per slot, routers something arrives at (a bit each, `words` words a slot).
     wake: Vec<u64>,
     words: usize,
@@ -73,6 +76,7 @@ impl Net {
             back: vec![0; RING * n * P],
             hosts: Hosts::new(n),
             done: Delivered::default(),
+            books: Books::new(n),
             wake: vec![0; RING * n.div_ceil(64)],
             words: n.div_ceil(64),
             np: n * P,
@@ -149,6 +153,7 @@ impl Net {
                 let m = std::mem::take(&mut r.cred_ring[now_slot][o]);
                 for v in 0..V {
                     r.credits[o][v] += (m >> v) & 1;
+                    self.books.credit(r.credits[o][v]);
                 }
             }
         }
@@ -161,7 +166,7 @@ impl Net {
                 }
                 self.r[ri].xbar[o].kind = 0;
                 if o == 0 {
-                    self.done.flit(f, t, &self.hosts.gen_time);
+                    self.done.flit(f, t, &self.hosts);
                     // ejection returns its credit at once (the NIC's buffer is unbounded)
                     let v = f.vc as usize;
                     self.r[ri].cred_ring[((t + FLY + CDELAY) as usize) % RING][0] |= 1 << v;
@@ -185,6 +190,7 @@ impl Net {
             let s = &mut r.ivc[p][f.vc as usize];
             let i = (s.head + s.fill) as usize % B;
             r.buf[p][f.vc as usize][i] = f;
+            self.books.arrive(s, t);
             s.fill += 1;
             if f.kind & HEAD != 0 && s.fill == 1 && s.st == St::Idle {
                 s.st = St::VcAlloc;
@@ -237,7 +243,9 @@ impl Net {
             let mut f = r.buf[p][v][s.head as usize];
             s.head = ((s.head as usize + 1) % B) as u8;
             s.fill -= 1;
+            self.books.depart(s, t);
             let ovc = s.ovc as usize;
+            self.books.cross(ri, o, ovc, r.credits[o][ovc]);
             r.credits[o][ovc] -= 1;
             f.vc = ovc as u8;
             if f.kind & TAIL != 0 {
@@ -281,5 +289,6 @@ fn main() {
     for t in 0..cycles {
         net.step(t, rate);
     }
-    report(k, cycles, &net.done, &net.hosts, t0);
+    let occ = occupancy(net.r.iter().flat_map(|r| r.ivc.iter().flatten()), cycles);
+    report((k, cycles), (&net.done, &net.hosts, &net.books), occ, t0);
 }
