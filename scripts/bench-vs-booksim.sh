@@ -11,6 +11,10 @@
 # and the table gives the median user CPU of each whole process (set-up included on both
 # sides), the range of the pairs' ratios, and their median. Building BookSim2: docs/booksim.md. flitwave is built with the
 # release profile (every timing claim uses it); FLITWAVE=PATH times another build.
+#
+# MODELS=1 also builds, with rustc, the two models of docs/performance.md ("a lean router and
+# a router in bit planes": scripts/lean-iq-mesh.rs and scripts/bitplane-iq-mesh.rs) and times
+# them in the same rounds at the same cycles, in four more columns.
 set -euo pipefail
 
 booksim=${1:?usage: bash scripts/bench-vs-booksim.sh PATH/TO/booksim [RUNS]}
@@ -24,8 +28,16 @@ if [[ -z $flitwave ]]; then
   cargo build --release --quiet --manifest-path "$root/Cargo.toml"
   flitwave=$root/target/release/flitwave
 fi
+models=${MODELS:-0}
+[[ $models == 0 || $models == 1 ]] || { echo "error: MODELS must be 0 or 1, got $models" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+if [[ $models == 1 ]]; then
+  for m in lean bitplane; do
+    rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o "$work/$m" "$root/scripts/$m-iq-mesh.rs" ||
+      { echo "error: rustc could not build scripts/$m-iq-mesh.rs (MODELS=1)" >&2; exit 1; }
+  done
+fi
 
 # BookSim2's iq preset as docs/booksim.md derives it from src/examples/mesh88_lat (28f43299),
 # with samples of 10,000 cycles instead of 1,000 so that a run lasts tens of thousands of
@@ -67,12 +79,20 @@ user_cpu() {
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-printf '| mesh | load | cycles | BookSim2 user s | flitwave user s | ratios of the pairs | ratio |\n|---|---|---|---|---|---|---|\n'
+if [[ $models == 1 ]]; then
+  printf '| mesh | load | cycles | BookSim2 user s | flitwave user s | ratios of the pairs | ratio | lean model user s | lean ratio | bit planes user s | bit-plane ratio |\n|---|---|---|---|---|---|---|---|---|---|---|\n'
+else
+  printf '| mesh | load | cycles | BookSim2 user s | flitwave user s | ratios of the pairs | ratio |\n|---|---|---|---|---|---|---|\n'
+fi
 for point in "8 0.01" "8 0.10" "8 0.30" "16 0.01" "16 0.10"; do
   read -r k rate <<< "$point"
   bs=()
   fw=()
   ratios=()
+  lean=()
+  planes=()
+  lean_ratios=()
+  plane_ratios=()
   cycles=
   # the two simulators take turns (BookSim2, flitwave, BookSim2, ...), and each flitwave run
   # is compared with the BookSim2 run just before it: a machine whose speed drifts during
@@ -97,13 +117,34 @@ for point in "8 0.01" "8 0.10" "8 0.30" "16 0.01" "16 0.10"; do
     bs+=("$b")
     fw+=("$f")
     ratios+=("$(awk -v b="$b" -v f="$f" 'BEGIN { if (f > 0) printf "%.2f", b / f; else print "inf" }')")
+    if [[ $models == 1 ]]; then
+      for m in lean bitplane; do
+        t=$(user_cpu "$work/$m" "$rate" "$cycles" "$k")
+        if [[ $(cat "$work/status") != 0 ]]; then
+          echo "error: the $m model failed at ${k}x$k, $rate:" >&2
+          tail -5 "$work/out" >&2
+          exit 1
+        fi
+        r=$(awk -v b="$b" -v f="$t" 'BEGIN { if (f > 0) printf "%.2f", b / f; else print "inf" }')
+        if [[ $m == lean ]]; then lean+=("$t"); lean_ratios+=("$r"); else planes+=("$t"); plane_ratios+=("$r"); fi
+      done
+    fi
   done
   b=$(printf '%s\n' "${bs[@]}" | median)
   f=$(printf '%s\n' "${fw[@]}" | median)
   r=$(printf '%s\n' "${ratios[@]}" | median)
   range=$(printf '%s\n' "${ratios[@]}" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {print lo "-" hi}')
   ratio=$(awk -v r="$r" 'BEGIN { if (r != "inf") printf "%.1fx", r; else print "-" }')
-  printf '| %sx%s | %s | %s | %s | %s | %s | %s |\n' "$k" "$k" "$rate" "$cycles" "$b" "$f" "$range" "$ratio"
+  if [[ $models == 1 ]]; then
+    as_x() { awk -v r="$1" 'BEGIN { if (r != "inf") printf "%.1fx", r; else print "-" }'; }
+    lm=$(printf '%s\n' "${lean[@]}" | median)
+    pm=$(printf '%s\n' "${planes[@]}" | median)
+    lr=$(as_x "$(printf '%s\n' "${lean_ratios[@]}" | median)")
+    pr=$(as_x "$(printf '%s\n' "${plane_ratios[@]}" | median)")
+    printf '| %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$k" "$k" "$rate" "$cycles" "$b" "$f" "$range" "$ratio" "$lm" "$lr" "$pm" "$pr"
+  else
+    printf '| %sx%s | %s | %s | %s | %s | %s | %s |\n' "$k" "$k" "$rate" "$cycles" "$b" "$f" "$range" "$ratio"
+  fi
 done
 echo
 echo "Medians of $runs runs each, the simulators taking turns; the ratio is the median of the pairs' ratios; user CPU of the whole process; flitwave $("$flitwave" --version | awk '{print $2}'), BookSim2 $booksim."

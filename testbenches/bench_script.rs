@@ -1,7 +1,8 @@
 //! Testbench of `scripts/bench-vs-booksim.sh` (issue 29 item 6), with a stand-in for BookSim2
 //! that reports its simulated cycles as BookSim2 does (and exits with 255 as it does): the
 //! script runs flitwave for exactly those cycles at every point and prints one row per point
-//! with both times and their ratio; bad arguments are refused before anything is built.
+//! with both times and their ratio (with `MODELS=1` the lean and bit-plane models of
+//! docs/performance.md too); bad arguments are refused before anything is built.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -65,6 +66,40 @@ fn the_script_times_both_simulators_at_equal_cycles() {
         err.contains("8x8, 0.01") && err.contains("Simulation unstable"),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn with_models_the_script_times_the_lean_and_bit_plane_models_in_the_same_rounds() {
+    let dir = std::env::temp_dir().join(format!("flitwave_bench_models_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fw = env!("CARGO_BIN_EXE_flitwave");
+    let bs = fake_booksim(&dir, "echo 'Time taken is 3000 cycles'\nexit 255");
+    let (code, out, err) = script(
+        &[bs.to_str().unwrap(), "1"],
+        &[("FLITWAVE", fw), ("MODELS", "1")],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| lean model user s | lean ratio | bit planes user s | bit-plane ratio |"),
+        "{out}"
+    );
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains("| 3000 |")).collect();
+    assert_eq!(rows.len(), 5, "{out}");
+    for row in rows {
+        // mesh, load, cycles, BookSim2, flitwave, range, ratio, lean, ratio, planes, ratio
+        assert_eq!(row.matches('|').count(), 12, "{row}");
+        assert!(
+            row.trim_end().ends_with("x |") || row.ends_with("| - |"),
+            "{row}"
+        );
+    }
+    let (code, _, err) = script(
+        &[bs.to_str().unwrap(), "1"],
+        &[("FLITWAVE", fw), ("MODELS", "yes")],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("MODELS must be 0 or 1, got yes"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
