@@ -16,6 +16,8 @@
 //! Build and run (no dependencies; K ≤ 16):
 //!   rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o /tmp/bitplane scripts/bitplane-iq-mesh.rs
 //!   /tmp/bitplane RATE CYCLES [K]      # e.g. /tmp/bitplane 0.3 91094
+// The registers are indexed by port, VC and router as the hardware's are.
+#![allow(clippy::needless_range_loop)]
 #[path = "iq-mesh-common.rs"]
 mod common;
 use common::*;

@@ -353,8 +353,8 @@ pub fn vc_allocate(
                 continue;
             }
             let start = va_rr[o * V + ov] as u32;
-            let rot =
-                (w as u32 >> start) | ((w as u32) << (P * V) as u32 - start) & ((1 << (P * V)) - 1);
+            let rot = (w as u32 >> start)
+                | (((w as u32) << ((P * V) as u32 - start)) & ((1 << (P * V)) - 1));
             let iv = ((rot.trailing_zeros() + start) % (P * V) as u32) as usize;
             w &= !(1 << iv);
             va_rr[o * V + ov] = ((iv + 1) % (P * V)) as u8;

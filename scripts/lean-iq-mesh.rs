@@ -24,6 +24,8 @@
 //! Build and run (no dependencies):
 //!   rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o /tmp/lean scripts/lean-iq-mesh.rs
 //!   /tmp/lean RATE CYCLES [K]      # e.g. /tmp/lean 0.3 91094 (K ≤ 16, default 8)
+// The registers are indexed by port, VC and router as the hardware's are.
+#![allow(clippy::needless_range_loop)]
 #[path = "iq-mesh-common.rs"]
 mod common;
 use common::*;
@@ -278,7 +280,7 @@ impl Net {
 /// The first set bit of `mask` (below bit P) at or after `start`, cyclically (`mask` ≠ 0).
 #[inline(always)]
 pub fn first_from(mask: u32, start: u32) -> usize {
-    let rot = (mask >> start) | (mask << (P as u32 - start)) & ((1 << P) - 1);
+    let rot = (mask >> start) | ((mask << (P as u32 - start)) & ((1 << P) - 1));
     ((rot.trailing_zeros() + start) % P as u32) as usize
 }
 
