@@ -1,15 +1,16 @@
 //! The lean model's router (`scripts/lean-iq-mesh.rs`) evaluated in bit planes — a measuring
 //! instrument for issue 29 item 1 (docs/performance.md, "a lean router and a router in bit
 //! planes"), not part of flitwave.
+//!
 //! Same model, same random numbers, same results to the flit and the cycle (the testbench
 //! `lean_model` compares them), evaluated differently: every router's control flags are one
 //! bit of a 64-bit word per flag, port and VC (VC active, asking for VC allocation, holding a
 //! flit, output port and VC held, credit downstream, round-robin pointers), so switch
 //! allocation — each input's offer of a VC per output, each input's pick of an output, each
 //! output's grant, the pointers' updates — is a few hundred word operations a cycle for all
-//! 64 routers, with no branch per router or port. Flits, credits and heads are then moved one by one, looping only over the
-//! bits that are set; VC allocation (a head every 20 flits) stays scalar, in the routers
-//! with a VC asking.
+//! 64 routers, with no branch per router or port. Flits, credits and heads are then moved
+//! one by one, looping only over the bits that are set; VC allocation (a head every 20
+//! flits) stays scalar, in the routers with a VC asking.
 //!
 //! Meshes above 64 routers are evaluated as tiles of 64 routers, a plane word each.
 //!
@@ -32,19 +33,27 @@ struct Router {
     va_rr: [u8; P * V],
 }
 
+/// The planes of a tile of 64 routers: bit r of each word is router r's flag.
 #[derive(Default)]
 struct Planes {
+    /// Per input port and VC: holds an output VC (active), asks for one, holds a flit.
     act: [[u64; V]; P],
     vcal: [[u64; V]; P],
     hold: [[u64; V]; P],
+    /// Per input port and VC: the output port it is routed to, one-hot, and its output VC is 1.
     outp: [[[u64; P]; V]; P],
     ovc1: [[u64; V]; P],
+    /// Per output port and VC: a credit downstream.
     cok: [[u64; V]; P],
+    /// Per input port: its VC pointer is at VC 1 (the VC after its last winner).
     rrin: [u64; P],
     /// Switch allocation's pointers, one-hot: per output over inputs, per input over outputs.
     ptr: [[u64; P]; P],
     pin: [[u64; P]; P],
+    /// Per output port: a flit in the crossbar, leaving next cycle.
     xo: [u64; P],
+    /// Per slot, output port and VC: a credit to apply then; per slot and VC, a credit
+    /// reaching the router's host.
     cr: [[[u64; V]; P]; RING],
     nb: [[u64; V]; RING],
 }
