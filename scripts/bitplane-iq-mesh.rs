@@ -17,8 +17,11 @@
 //! Build and run (no dependencies; K ≤ 16):
 //!   rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o /tmp/bitplane scripts/bitplane-iq-mesh.rs
 //!   /tmp/bitplane RATE CYCLES [K]      # e.g. /tmp/bitplane 0.3 91094
+//!   GATHER=1 /tmp/bitplane ...         # planes gathered from the registers each cycle
 // The registers are indexed by port, VC and router as the hardware's are.
 #![allow(clippy::needless_range_loop)]
+/// `GATHER=1` in the environment: planes gathered from the registers each cycle.
+static GATHER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 #[path = "iq-mesh-common.rs"]
 mod common;
 use common::*;
@@ -264,6 +267,40 @@ impl Net {
                     },
                 );
             }
+            // GATHER=1: the switch allocation's input planes gathered from the routers'
+            // registers every cycle (a transpose) instead of kept by the events (the cost of
+            // not keeping them; same results)
+            if GATHER.load(std::sync::atomic::Ordering::Relaxed) {
+                let m = (routers.len() - base).min(64);
+                let mut act = [[0u64; V]; P];
+                let mut hold = [[0u64; V]; P];
+                let mut outp = [[[0u64; P]; V]; P];
+                let mut ovc1 = [[0u64; V]; P];
+                let mut cok = [[0u64; V]; P];
+                for lb in 0..m {
+                    let r = &routers[base + lb];
+                    let bit = 1u64 << lb;
+                    for p in 0..P {
+                        for v in 0..V {
+                            let s = &r.ivc[p][v];
+                            act[p][v] |= bit * (s.st == St::Active) as u64;
+                            hold[p][v] |= bit * (s.fill > 0) as u64;
+                            ovc1[p][v] |= bit * (s.ovc == 1) as u64;
+                            for o in 0..P {
+                                outp[p][v][o] |= bit * (s.out as usize == o) as u64;
+                            }
+                            cok[p][v] |= bit * (r.credits[p][v] > 0) as u64;
+                        }
+                    }
+                }
+                std::hint::black_box(&outp);
+                pl.act = std::hint::black_box(act);
+                pl.hold = std::hint::black_box(hold);
+                pl.cok = std::hint::black_box(cok);
+                // ovc1 and outp of idle VCs differ from the kept planes (not cleared at a
+                // tail); the kept ones are used, the transposed ones only computed
+                std::hint::black_box(&ovc1);
+            }
             // 5. switch allocation of every router at once, flitwave's separable input-first
             // allocator: per input and output the VC offered (the first eligible one from the
             // input's pointer; `l1`: it is VC 1), each input's pick of an output, each
@@ -392,6 +429,8 @@ impl Net {
 
 fn main() {
     let (rate, cycles, k) = args("bitplane");
+    let gather = std::env::var_os("GATHER").is_some_and(|v| v == "1");
+    GATHER.store(gather, std::sync::atomic::Ordering::Relaxed);
     let mut net = Net::new(k);
     let t0 = std::time::Instant::now();
     for t in 0..cycles {

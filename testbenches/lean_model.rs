@@ -94,6 +94,16 @@ fn the_bit_plane_model_gives_the_lean_models_results_to_the_flit() {
         );
         assert_eq!(a, b, "rate {rate}, {k}x{k}");
     }
+    // the planes gathered from the registers every cycle instead of kept by the events
+    let args = ["0.3", "3000", "12"];
+    let o = Command::new(&planes)
+        .args(args)
+        .env("GATHER", "1")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    let gathered = &out[..out[..out.find(" s, ").unwrap()].rfind(", ").unwrap()];
+    assert_eq!(gathered, results(&lean, &args), "GATHER=1");
     for (args, names) in [
         (&["x", "10"][..], "RATE"),
         (&["0.1", "10", "17"][..], "K in 2..=16"),
