@@ -78,6 +78,9 @@ user_cpu() {
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# BookSim2's time over another's (inf when that one is 0), and a ratio as the table prints it
+pair_ratio() { awk -v b="$1" -v f="$2" 'BEGIN { if (f > 0) printf "%.2f", b / f; else print "inf" }'; }
+as_x() { awk -v r="$1" 'BEGIN { if (r != "inf") printf "%.1fx", r; else print "-" }'; }
 
 if [[ $models == 1 ]]; then
   printf '| mesh | load | cycles | BookSim2 user s | flitwave user s | ratios of the pairs | ratio | lean model user s | lean ratio | bit planes user s | bit-plane ratio |\n|---|---|---|---|---|---|---|---|---|---|---|\n'
@@ -116,7 +119,7 @@ for point in "8 0.01" "8 0.10" "8 0.30" "16 0.01" "16 0.10"; do
     fi
     bs+=("$b")
     fw+=("$f")
-    ratios+=("$(awk -v b="$b" -v f="$f" 'BEGIN { if (f > 0) printf "%.2f", b / f; else print "inf" }')")
+    ratios+=("$(pair_ratio "$b" "$f")")
     if [[ $models == 1 ]]; then
       for m in lean bitplane; do
         t=$(user_cpu "$work/$m" "$rate" "$cycles" "$k")
@@ -125,7 +128,7 @@ for point in "8 0.01" "8 0.10" "8 0.30" "16 0.01" "16 0.10"; do
           tail -5 "$work/out" >&2
           exit 1
         fi
-        r=$(awk -v b="$b" -v f="$t" 'BEGIN { if (f > 0) printf "%.2f", b / f; else print "inf" }')
+        r=$(pair_ratio "$b" "$t")
         if [[ $m == lean ]]; then lean+=("$t"); lean_ratios+=("$r"); else planes+=("$t"); plane_ratios+=("$r"); fi
       done
     fi
@@ -134,9 +137,8 @@ for point in "8 0.01" "8 0.10" "8 0.30" "16 0.01" "16 0.10"; do
   f=$(printf '%s\n' "${fw[@]}" | median)
   r=$(printf '%s\n' "${ratios[@]}" | median)
   range=$(printf '%s\n' "${ratios[@]}" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {print lo "-" hi}')
-  ratio=$(awk -v r="$r" 'BEGIN { if (r != "inf") printf "%.1fx", r; else print "-" }')
+  ratio=$(as_x "$r")
   if [[ $models == 1 ]]; then
-    as_x() { awk -v r="$1" 'BEGIN { if (r != "inf") printf "%.1fx", r; else print "-" }'; }
     lm=$(printf '%s\n' "${lean[@]}" | median)
     pm=$(printf '%s\n' "${planes[@]}" | median)
     lr=$(as_x "$(printf '%s\n' "${lean_ratios[@]}" | median)")

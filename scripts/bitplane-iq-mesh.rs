@@ -293,13 +293,12 @@ impl Net {
                         }
                     }
                 }
-                std::hint::black_box(&outp);
-                pl.act = std::hint::black_box(act);
-                pl.hold = std::hint::black_box(hold);
-                pl.cok = std::hint::black_box(cok);
-                // ovc1 and outp of idle VCs differ from the kept planes (not cleared at a
-                // tail); the kept ones are used, the transposed ones only computed
-                std::hint::black_box(&ovc1);
+                pl.act = act;
+                pl.hold = hold;
+                pl.cok = cok;
+                // outp and ovc1 of idle VCs differ from the kept planes (not cleared at a
+                // tail): the kept ones are used, these only gathered (their cost is the point)
+                std::hint::black_box((&outp, &ovc1));
             }
             // 5. switch allocation of every router at once, flitwave's separable input-first
             // allocator: per input and output the VC offered (the first eligible one from the

@@ -66,9 +66,13 @@ fn the_lean_model_carries_the_load_and_refuses_bad_arguments() {
     }
 }
 
-/// The statistics of a run, without its time.
-fn results(exe: &Path, args: &[&str]) -> String {
-    let o = Command::new(exe).args(args).output().unwrap();
+/// The statistics of a run (with `env` set), without its time.
+fn results(exe: &Path, args: &[&str], env: &[(&str, &str)]) -> String {
+    let o = Command::new(exe)
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
     assert!(o.status.success(), "{args:?}");
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     let end = out.find(" s, ").expect("a time");
@@ -87,7 +91,7 @@ fn the_bit_plane_model_gives_the_lean_models_results_to_the_flit() {
         ("0.6", "8"),
     ] {
         let args = [rate, "3000", k];
-        let (a, b) = (results(&lean, &args), results(&planes, &args));
+        let (a, b) = (results(&lean, &args, &[]), results(&planes, &args, &[]));
         assert!(
             a.contains("latency sum") && !a.contains("0 flits and"),
             "{a}"
@@ -96,14 +100,8 @@ fn the_bit_plane_model_gives_the_lean_models_results_to_the_flit() {
     }
     // the planes gathered from the registers every cycle instead of kept by the events
     let args = ["0.3", "3000", "12"];
-    let o = Command::new(&planes)
-        .args(args)
-        .env("GATHER", "1")
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
-    let gathered = &out[..out[..out.find(" s, ").unwrap()].rfind(", ").unwrap()];
-    assert_eq!(gathered, results(&lean, &args), "GATHER=1");
+    let gathered = results(&planes, &args, &[("GATHER", "1")]);
+    assert_eq!(gathered, results(&lean, &args, &[]), "GATHER=1");
     for (args, names) in [
         (&["x", "10"][..], "RATE"),
         (&["0.1", "10", "17"][..], "K in 2..=16"),
