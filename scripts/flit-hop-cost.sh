@@ -8,11 +8,14 @@
 # whole process is kept), and prints per point the flits through crossbars per router-cycle,
 # the nanoseconds per router-cycle and the nanoseconds per crossbar flit (the summary's count
 # of the measured window, scaled to the whole run). flitwave is built with the release profile;
-# FLITWAVE=PATH times another build.
+# FLITWAVE=PATH times another build; CYCLES_DIV=N runs every point for 1/N of its cycles (a
+# quick check of the script itself, not a measurement).
 set -euo pipefail
 
 runs=${1:-3}
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "error: RUNS must be a positive integer, got $runs" >&2; exit 2; }
+div=${CYCLES_DIV:-1}
+[[ $div =~ ^[1-9][0-9]*$ ]] || { echo "error: CYCLES_DIV must be a positive integer, got $div" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 flitwave=${FLITWAVE:-}
 if [[ -z $flitwave ]]; then
@@ -28,6 +31,7 @@ printf '%-6s %-5s %-7s %-7s %-24s %-20s %s\n' mesh load cycles user_s \
 for point in "2 0.5 400000" "3 0.3 400000" "3 0.6 200000" "4 0.5 100000" "6 0.3 60000" \
   "8 0.1 60000" "8 0.3 40000" "12 0.2 20000" "16 0.1 20000"; do
   read -r k rate cycles <<< "$point"
+  cycles=$((cycles / div))
   times=()
   for ((i = 0; i < runs; i++)); do
     t=$( { TIMEFORMAT=%U; time "$flitwave" run --config "$config" \
@@ -41,6 +45,7 @@ for point in "2 0.5 400000" "3 0.3 400000" "3 0.6 200000" "4 0.5 100000" "6 0.3 
     { echo "error: no 'flits through crossbars' or warm-up in flitwave's summary" >&2; exit 1; }
   awk -v k="$k" -v r="$rate" -v c="$cycles" -v w="$warmup" -v t="$user" -v x="$flits" 'BEGIN {
     n = k * k; all = x * c / (c - w)
-    printf "%-6s %-5s %-7d %-7.3f %-24.2f %-20.1f %.1f\n", k "x" k, r, c, t, x / ((c - w) * n),
-      t * 1e9 / (c * n), t * 1e9 / all }'
+    printf "%-6s %-5s %-7d %-7.3f %-24.2f %-20.1f ", k "x" k, r, c, t, x / ((c - w) * n),
+      t * 1e9 / (c * n)
+    if (all > 0) printf "%.1f\n", t * 1e9 / all; else print "-" }'
 done

@@ -26,6 +26,7 @@ mod explore;
 mod fabric;
 mod fattree;
 mod figures;
+mod flit_hop_script;
 mod fst_trace;
 mod fuzz;
 mod global_queues;
