@@ -267,6 +267,9 @@ pub trait Family: Sized + 'static {
     /// Its switches may be evaluated on several threads: `Some(network::parallel::phase)` for
     /// a switch that is a [`network::parallel::ParallelSwitch`]; `None`: on one.
     const PARALLEL: Option<network::parallel::PhaseFn<Self::Switch, Self::Ext>> = None;
+    /// Its switches evaluated together, network-wide ([`network::Engine`]); `()`: one by
+    /// one.
+    type Engine: network::Engine<Self::Switch, Self::Ext>;
     /// The family's per-packet fields in the packet table.
     type Ext: Copy + Default + std::fmt::Debug;
     type Switch: Switch<Self::Ext>;

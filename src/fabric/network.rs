@@ -9,7 +9,9 @@
 
 use super::sleep::Sleep;
 
+mod engine;
 mod idle;
+pub use engine::{Engine, EnginePhase};
 mod params;
 pub use params::NetParams;
 pub mod parallel;
@@ -65,6 +67,13 @@ pub struct Network<F: Family> {
     step_each: bool,
     /// The threads of the switch phase, when more than one (`parallel`).
     threads: Option<parallel::Threads>,
+    /// The family's engine evaluating the switches together (`engine`), and its scratch.
+    engine: Option<F::Engine>,
+    engine_after: Vec<parallel::After>,
+    /// The engine evaluated a cycle (it then holds the switches' state); the probes were
+    /// walked (a tracer reads the switches' registers: no engine from the first cycle).
+    engine_started: bool,
+    probed: std::cell::Cell<bool>,
     /// The kernel prefetches the next blocks' state in cycles with at least this many
     /// blocks of a kind due (`sim::prefetch::min_due`; `usize::MAX`: never).
     prefetch_from: usize,
@@ -169,6 +178,7 @@ impl<F: Family> Network<F> {
         let ends: Vec<_> = link_ends.iter().map(|&(a, b)| (node(a), node(b))).collect();
         let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, &flies, &ends));
         let peers = super::peers::Peers::new(s, np, hosts, &link_ends);
+        let engine = <F::Engine as Engine<F::Switch, F::Ext>>::new(&switches, &links);
         let state =
             s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();
         let prefetch_from = crate::sim::prefetch::min_due(state)?;
@@ -179,6 +189,10 @@ impl<F: Family> Network<F> {
             jumped: 0,
             step_each: false,
             threads: None,
+            engine,
+            engine_after: Vec::with_capacity(s),
+            engine_started: false,
+            probed: std::cell::Cell::new(false),
             shared,
             params,
             build,
@@ -566,6 +580,7 @@ impl<F: Family> Network<F> {
 
 impl<F: Family> Probe for Network<F> {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        self.probed.set(true);
         super::probe_network(
             v,
             self.switches.iter().map(|s| (s.id(), s)),

@@ -79,6 +79,7 @@ impl Family for MyrinetFamily {
     const PENDING_PER_HOST: u64 = 2;
     const COUNTS_HOPS: bool = true;
     const SLEEPS: bool = true;
+    type Engine = ();
     type Ext = MyrinetExt;
     type Switch = MyrinetSwitch;
     type Nic = MyrinetNic;

@@ -198,6 +198,9 @@ impl<F: Family> Network<F> {
     /// network's threads when it has several and the cycle enough switches
     /// ([`MIN_SWITCHES_PER_CYCLE`]), else on this one. Returns the flits moved.
     pub(super) fn switch_phase(&mut self, now: u64) -> u32 {
+        if let Some(moved) = self.engine_phase(now) {
+            return moved;
+        }
         let mut moved = 0;
         let par = F::PARALLEL.zip(self.threads.as_mut());
         let (links, packets) = (&self.links[..], &self.packets);
@@ -274,6 +277,10 @@ impl<F: Family> Network<F> {
         } else {
             1
         };
+        // the family's engine evaluates on one thread: threads drop it before the first
+        // cycle; after, it keeps the switches' state and the run stays on one thread (the
+        // results are the same at any thread count)
+        let n = if n > 1 && !self.one_by_one() { 1 } else { n };
         if n != self.threads() {
             self.threads = (n > 1).then(|| Threads::new(n, self.switches.len()));
         }

@@ -297,6 +297,8 @@ impl Family for VcFamily {
     const COUNTS_HOPS: bool = false;
     const SLEEPS: bool = true;
     const PARALLEL: Option<PhaseFn<VcSwitch, VcExt>> = Some(parallel::phase::<VcSwitch, VcExt>);
+    /// The routers of BookSim2's iq shape evaluated together in bit planes.
+    type Engine = switch::Planes;
     type Ext = VcExt;
     type Switch = VcSwitch;
     type Nic = VcNic;

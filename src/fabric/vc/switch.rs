@@ -52,6 +52,7 @@ mod cache;
 mod exchange;
 mod input;
 mod output;
+mod planes;
 mod probe;
 mod route;
 mod speedup;
@@ -65,6 +66,7 @@ pub use exchange::ExchangeStage;
 use input::InputUnit;
 pub use input::VcState;
 pub use output::OutputQueues;
+pub use planes::Planes;
 use output::OutputUnit;
 use route::RouteStage;
 use speedup::SpeedupFifo;
@@ -162,6 +164,8 @@ pub struct VcSwitch {
     drove_back: u32,
     /// A whole-router twin driving the links, this model its shadow ([`twin`]).
     twin: TwinSlot,
+    /// Flits in the crossbar of a router evaluated in the planes ([`planes`]).
+    planes_xbar: u32,
     /// Flits that crossed the crossbar into each output VC (VC 0: seed 004's escape queues).
     pub forwarded_vc: [u64; MAX_VCS],
     va: VcAllocStage,
@@ -215,6 +219,7 @@ impl VcSwitch {
                 .then(|| Box::new(SpeedupFifo::new(np))),
             forwarded_vc: [0; MAX_VCS],
             twin: TwinSlot::default(),
+            planes_xbar: 0,
             p,
         }
     }

@@ -88,6 +88,7 @@ impl Family for VctFamily {
     const PENDING_PER_HOST: u64 = 4;
     const COUNTS_HOPS: bool = false;
     const SLEEPS: bool = true;
+    type Engine = ();
     type Ext = VctExt;
     type Switch = VctSwitch;
     type Nic = VctNic;

@@ -185,6 +185,14 @@ pub fn attach(net: &mut Network<VcFamily>, topo: &Topology, sw: usize) -> Result
     };
     let (x, y) = ((sw % nx) as u32, (sw / nx) as u32);
     let t = RouterInSitu::new(x, y, nx as u32, format!("sw{sw}.router"))?;
+    // the twin drives its router's links itself: the routers are evaluated one by one
+    if !net.one_by_one() {
+        return Err(Error::field(
+            "rtl switch",
+            "an RTL twin is put in place before the first cycle (the routers are then \
+             evaluated one by one)",
+        ));
+    }
     net.switches[sw].use_twin(Box::new(t));
     Ok(())
 }

@@ -218,6 +218,26 @@ impl InputUnit {
         route
     }
 
+    /// A flit the planes ([`super::planes`]) wrote into input VC `iv` at `now`: the planes
+    /// keep the flit, the router its statistics (level, occupancy integral, highest level).
+    #[inline(always)]
+    pub(super) fn planes_arrive(&mut self, iv: usize, now: u64) {
+        let r = &mut self.vcs[iv & 63];
+        r.fill += 1;
+        r.occ.arrive(now);
+        self.max_level = self.max_level.max(r.fill);
+        self.flits += 1;
+    }
+
+    /// A flit the planes read from input VC `iv` at `now`.
+    #[inline(always)]
+    pub(super) fn planes_depart(&mut self, iv: usize, now: u64) {
+        let r = &mut self.vcs[iv & 63];
+        r.fill -= 1;
+        r.occ.depart(now);
+        self.flits -= 1;
+    }
+
     /// Read the front flit of VC `v` of input `p` (it holds one).
     #[inline(always)]
     pub fn read(&mut self, now: u64, p: usize, v: usize) -> Flit {

@@ -1,0 +1,112 @@
+//! Switches evaluated together (issue 29 item 1): a family may evaluate the switch phase of a
+//! cycle network-wide instead of switch by switch — the VC family's routers in bit planes,
+//! [`crate::fabric::vc::switch::Planes`]. Legal for the reason threads are: every wire has at
+//! least one cycle of fly time, so the switches of one cycle are independent and their stages
+//! may be interleaved across switches in any order. Results are those of the switches
+//! evaluated one by one, byte for byte (testbenches/planes.rs runs both side by side).
+//!
+//! An engine keeps state the switches' registers do not show (it writes through only what the
+//! network's statistics read), so whatever reads the registers cycle by cycle — a waveform,
+//! probes, several threads, an RTL twin in situ — needs the switches one by one from the first
+//! cycle: [`Network::one_by_one`] before it, and the network does it itself when its probes
+//! are walked (a tracer declares its signals when it is created).
+
+use super::parallel::After;
+use super::Network;
+use crate::blocks::link::Link;
+use crate::fabric::sleep::Arrivals;
+use crate::fabric::Family;
+use crate::sim::packet::PacketTable;
+
+/// What the switch phase of one cycle gives an engine.
+pub struct EnginePhase<'a, S, X> {
+    pub now: u64,
+    pub switches: &'a mut [S],
+    pub links: &'a [Link],
+    pub packets: &'a PacketTable<X>,
+    /// Families that sleep: the switches due (ascending, each once) and their ports
+    /// receiving; `None`: every switch.
+    pub due: Option<&'a [(u32, Arrivals)]>,
+    /// Where an engine of a family that sleeps leaves, switch by switch in the order of `due`,
+    /// what each evaluated switch left for the sleep tables.
+    pub after: &'a mut Vec<After>,
+}
+
+/// A family's network-wide evaluation of its switches.
+pub trait Engine<S, X>: Sized {
+    /// The engine of these switches wired by these links, or `None` where it does not apply
+    /// (they are then evaluated one by one).
+    fn new(switches: &[S], links: &[Link]) -> Option<Self>;
+    /// Evaluate the switch phase of one cycle; returns the flits that moved.
+    fn phase(&mut self, p: EnginePhase<'_, S, X>) -> u32;
+}
+
+/// No engine: the switches are evaluated one by one.
+impl<S, X> Engine<S, X> for () {
+    fn new(_: &[S], _: &[Link]) -> Option<Self> {
+        None
+    }
+
+    fn phase(&mut self, _: EnginePhase<'_, S, X>) -> u32 {
+        0
+    }
+}
+
+impl<F: Family> Network<F> {
+    /// The switch phase by the family's engine, when it has one: `None` without one.
+    #[inline]
+    pub(super) fn engine_phase(&mut self, now: u64) -> Option<u32> {
+        if self.probed.get() && !self.engine_started {
+            // a tracer walked the probes: they read the switches' registers
+            self.engine = None;
+        }
+        let e = self.engine.as_mut()?;
+        self.engine_started = true;
+        let (links, packets) = (&self.links[..], &self.packets);
+        let mut after = std::mem::take(&mut self.engine_after);
+        after.clear();
+        let moved = match self.sleep.as_mut() {
+            Some(sl) => {
+                sl.begin(now);
+                let moved = e.phase(EnginePhase {
+                    now,
+                    switches: &mut self.switches,
+                    links,
+                    packets,
+                    due: Some(&sl.sw_now),
+                    after: &mut after,
+                });
+                for a in &after {
+                    sl.after(a.sw as usize, now, a.busy, 0, a.drove);
+                }
+                moved
+            }
+            None => e.phase(EnginePhase {
+                now,
+                switches: &mut self.switches,
+                links,
+                packets,
+                due: None,
+                after: &mut after,
+            }),
+        };
+        self.engine_after = after;
+        Some(moved)
+    }
+
+    /// Evaluate the switches one by one (for comparing both, and for what the engine does not
+    /// model: a twin in situ, several threads, registers read cycle by cycle). True when they
+    /// are; false once the family's engine has evaluated a cycle: it holds the switches' state
+    /// and stays.
+    pub fn one_by_one(&mut self) -> bool {
+        if !self.engine_started {
+            self.engine = None;
+        }
+        self.engine.is_none()
+    }
+
+    /// The switches are evaluated together by the family's engine.
+    pub fn has_engine(&self) -> bool {
+        self.engine.is_some()
+    }
+}

@@ -1,0 +1,673 @@
+//! The VC routers of BookSim2's `iq` shape evaluated together, in bit planes (issue 29 item
+//! 1; docs/performance.md, "the routers in bit planes"): every router's control flags are one
+//! bit of a 64-bit word per flag, port and VC — input VC active, asking for VC allocation,
+//! holding a flit, its output port (one-hot) and output VC, a credit downstream, the switch
+//! allocator's round-robin pointers (one-hot) — so the switch allocation of 64 routers (a
+//! *tile*) is a few hundred word operations a cycle, with no branch per router; flits, credits
+//! and heads then move one by one over the bits that are set, and VC allocation runs router
+//! by router, with flitwave's allocator ([`SeparableInputFirst`]), where a head asks.
+//!
+//! The same router as [`VcSwitch`] evaluated one by one, cycle for cycle: the same stages in
+//! the same order (credits due, the crossbar's flits out, flits in and heads routed, VC
+//! allocation, separable input-first switch allocation, traversal with the credit upstream),
+//! the same pointers, the flits over the network's own links; what the network and its
+//! statistics read of a router — buffer levels, occupancy integrals, the highest level, flits
+//! through the crossbar and in it, route errors — is written through to the router as it
+//! happens. The buffers' flits, the credit counters, the VC and switch allocators' state live
+//! here: a network evaluated in planes is not read register by register (waveforms, probes),
+//! so a network that is traced, threaded or given an RTL twin is evaluated one by one
+//! (`Network::one_by_one`, before the first cycle). Results are identical either way
+//! (testbenches/planes.rs runs both side by side).
+//!
+//! The shape: 5 ports, port 0 a host's and 1..4 the mesh's or torus's, 2 VCs of 8 flits,
+//! wormhole, credits of one flit applied 2 cycles after they arrive, routing in 0 cycles, VC
+//! and switch allocation in 1, a multiplexed crossbar of 1, links of 2 between routers,
+//! dimension-order routing; any other network is evaluated one by one.
+
+use super::{VcSwitch, IN, OUT};
+use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst, MAX_SIDE, NO_GRANT};
+use crate::blocks::link::{Link, NO_LINK};
+use crate::fabric::network::parallel::After;
+use crate::fabric::network::{Engine, EnginePhase};
+use crate::fabric::vc::nic::seq::VcExt;
+use crate::routing::function::{Candidates, Query, RoutingFunction};
+use crate::sim::packet::PacketTable;
+use crate::sim::{Flit, FlowCtl};
+
+const P: usize = 5;
+const V: usize = 2;
+const B: usize = 8;
+const RING: usize = 8;
+const FLY: u64 = 2;
+const CDELAY: u64 = 2;
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum St {
+    #[default]
+    Idle,
+    VcAlloc,
+    Active,
+}
+
+#[derive(Clone, Copy, Default)]
+struct InVc {
+    st: St,
+    out: u8,
+    ovc: u8,
+    head: u8,
+    fill: u8,
+    ready: u64,
+}
+
+#[derive(Clone)]
+struct Router {
+    buf: [[[Flit; B]; V]; P],
+    ivc: [[InVc; V]; P],
+    credits: [[u8; V]; P],
+    owner_busy: [u8; P],
+    xbar: [Flit; P],
+    /// flitwave's VC allocator (P·V × P·V, separable input-first) and per input VC the
+    /// routing's candidate: its port and VCs (port 0xff: none).
+    va: SeparableInputFirst,
+    cand: [[u8; 2]; P * V],
+}
+
+/// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
+#[derive(Default, Clone)]
+struct Tile {
+    act: [[u64; V]; P],
+    vcal: [[u64; V]; P],
+    hold: [[u64; V]; P],
+    outp: [[[u64; P]; V]; P],
+    ovc1: [[u64; V]; P],
+    cok: [[u64; V]; P],
+    rrin: [u64; P],
+    ptr: [[u64; P]; P],
+    pin: [[u64; P]; P],
+    xo: [u64; P],
+    cr: [[[u64; V]; P]; RING],
+    /// Routers that drove their host link this cycle: flits, credits.
+    host_f: u64,
+    host_b: u64,
+}
+
+/// The engine.
+pub struct Planes {
+    r: Vec<Router>,
+    pl: Vec<Tile>,
+    arr: Vec<[[u64; P]; RING]>,
+    cb: Vec<[[[u64; V]; P]; RING]>,
+    fwd: Vec<Flit>,
+    /// Per router and output: the router and input port downstream (r << 3 | p), or NONE.
+    peer: Vec<[u32; P]>,
+    /// Per router: its host link in (flits from the NIC) and out (flits to the NIC).
+    host: Vec<[u32; 2]>,
+    /// Per router and port: its links in and out.
+    wires: Vec<[[u32; 2]; P]>,
+    /// VC allocation's scratch: requests and grants.
+    vreq: Box<Requests>,
+    vgrant: Box<Grants>,
+    cands: Candidates,
+    /// Flits inside the routers (from a host's link in to a host's link out) and credits
+    /// between routers or waiting their delay: while either is not 0 the network is not idle.
+    inside: u64,
+    pending: u64,
+    /// Per tile: flits in its routers (buffers and crossbars) and credits on their way to
+    /// them; a tile with neither and no flit arriving has nothing to do.
+    tile_flits: Vec<u32>,
+    tile_credits: Vec<u32>,
+}
+
+fn first_from_planes(req: &[u64; P], ptr: &[u64; P]) -> [u64; P] {
+    let mut out = [0u64; P];
+    for x in 0..P {
+        let mut blocked = 0u64;
+        for s in 0..P {
+            let mut before = 0u64;
+            let mut q = s;
+            while q != x {
+                before |= req[q];
+                q = if q + 1 == P { 0 } else { q + 1 };
+            }
+            blocked |= ptr[s] & before;
+        }
+        out[x] = req[x] & !blocked;
+    }
+    out
+}
+
+#[inline(always)]
+fn set_out(pl: &mut Tile, p: usize, v: usize, bit: u64, o: u8) {
+    for q in 0..P {
+        let w = &mut pl.outp[p][v][q];
+        *w = (*w & !bit) | if q == o as usize { bit } else { 0 };
+    }
+}
+
+impl Planes {
+    /// The planes of `switches` wired by `links`, when every router has the shape they model
+    /// (see the module's doc).
+    fn build(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
+        let p = switches.first()?.p;
+        let shape = p.ports == P
+            && p.vcs == V
+            && p.buffer_flits as usize == B
+            && p.escape_flits == 0
+            && p.credit_delay_cycles as u64 == CDELAY
+            && p.routing_cycles == 0
+            && p.vc_alloc_cycles == 1
+            && p.sw_alloc_cycles == 1
+            && p.crossbar_cycles == 1
+            && !p.keep_vc
+            && !p.wait_for_tail_credit
+            && p.switching == super::Switching::Wormhole
+            && p.crossbar == super::CrossbarKind::Multiplexed
+            && p.output_buffer_flits == 0
+            && p.exchange.hops == 0
+            && p.internal_speedup == 1
+            && p.credit.per_flit();
+        let dor = switches
+            .iter()
+            .all(|s| matches!(*s.route.routing, crate::routing::function::Routing::Dor(_)));
+        let plain = switches
+            .iter()
+            .all(|s| s.p == p && s.twin.0.is_none() && s.exch.is_none() && s.fifo.is_none());
+        if !(shape && dor && plain) {
+            return None;
+        }
+        let n = switches.len();
+        let mut rx = std::collections::HashMap::new();
+        for (r, sw) in switches.iter().enumerate() {
+            for q in 0..P {
+                let l = sw.link[q][IN];
+                if l != NO_LINK && q != 0 {
+                    rx.insert(l, (r as u32) << 3 | q as u32);
+                }
+            }
+        }
+        // port 0 a host's (its links to and from a NIC), ports 1..4 to routers (or none), every
+        // link between routers of fly time 2
+        for sw in switches {
+            let [i0, o0] = sw.link[0];
+            if i0 == NO_LINK || o0 == NO_LINK || rx.contains_key(&o0) {
+                return None;
+            }
+            for q in 1..P {
+                let [i, o] = sw.link[q];
+                let routers = [i, o].iter().all(|l| *l == NO_LINK || rx.contains_key(l));
+                let fly = [i, o]
+                    .iter()
+                    .all(|&l| l == NO_LINK || links[l as usize].fwd().fly() as u64 == FLY);
+                if !(routers && fly) {
+                    return None;
+                }
+            }
+        }
+        let peer = switches
+            .iter()
+            .map(|sw| {
+                std::array::from_fn(|o| {
+                    if o == 0 {
+                        NONE
+                    } else {
+                        rx.get(&sw.link[o][OUT]).copied().unwrap_or(NONE)
+                    }
+                })
+            })
+            .collect();
+        let host = switches.iter().map(|sw| sw.link[0]).collect();
+        let wires = switches
+            .iter()
+            .map(|sw| std::array::from_fn(|q| sw.link[q]))
+            .collect();
+        let tiles = n.div_ceil(64);
+        let router = Router {
+            buf: [[[Flit::default(); B]; V]; P],
+            ivc: Default::default(),
+            credits: [[B as u8; V]; P],
+            owner_busy: [0; P],
+            xbar: [Flit::default(); P],
+            va: SeparableInputFirst::new(P * V, P * V),
+            cand: [[0xff, 0]; P * V],
+        };
+        let pl = (0..tiles)
+            .map(|tile| {
+                let m = (n - tile * 64).min(64);
+                let all = if m == 64 { !0u64 } else { (1u64 << m) - 1 };
+                let mut pl = Tile::default();
+                for o in 0..P {
+                    pl.cok[o] = [all; V];
+                    pl.ptr[o][0] = all;
+                    pl.pin[o][0] = all;
+                }
+                pl
+            })
+            .collect();
+        Some(Planes {
+            r: vec![router; n],
+            pl,
+            arr: vec![[[0; P]; RING]; tiles],
+            cb: vec![[[[0; V]; P]; RING]; tiles],
+            fwd: vec![Flit::default(); RING * n],
+            peer,
+            host,
+            wires,
+            vreq: Box::new([0; MAX_SIDE]),
+            vgrant: Box::new([NO_GRANT; MAX_SIDE]),
+            cands: Candidates::new(),
+            inside: 0,
+            pending: 0,
+            tile_flits: vec![0; tiles],
+            tile_credits: vec![0; tiles],
+        })
+    }
+
+    /// What router `r`'s host sent, arriving at `t`: a flit (into this cycle's ring) and a
+    /// credit (into the delay line), where `(fin, cin)` say they may.
+    #[inline]
+    fn host_in(&mut self, t: u64, r: usize, (fin, cin): (bool, bool), links: &[Link]) {
+        let slot = (t as usize) % RING;
+        let bit = 1u64 << (r % 64);
+        if fin {
+            if let Some(f) = links[self.host[r][IN] as usize].fwd().recv(t) {
+                self.fwd[slot * self.r.len() + r] = f;
+                self.arr[r / 64][slot][0] |= bit;
+            }
+        }
+        if cin {
+            let back = links[self.host[r][OUT] as usize].back().recv(t);
+            if let Some(FlowCtl::Credit { vc, .. }) = back {
+                let due = ((t + CDELAY) as usize) % RING;
+                self.pl[r / 64].cr[due][0][vc as usize & (V - 1)] |= bit;
+                self.pending += 1;
+                self.tile_credits[r / 64] += 1;
+            }
+        }
+    }
+
+    /// The output port of the head `f` arriving at router `r`'s input `p` (VC `v`).
+    #[inline]
+    fn route(
+        cands: &mut Candidates,
+        sw: &VcSwitch,
+        (r, p, v): (usize, usize, usize),
+        f: Flit,
+        packets: &PacketTable<VcExt>,
+    ) -> [u8; 2] {
+        let q = Query {
+            sw: r as u32,
+            in_port: p as u8,
+            in_vc: v as u8,
+            hdr: packets.header(f.pkt),
+            route_byte: f.data,
+        };
+        sw.route.routing.route(&q, cands);
+        match cands.as_slice() {
+            [c] => [c.port, c.vcs as u8],
+            _ => [0xff, 0],
+        }
+    }
+
+    /// The switch phase of cycle `t`.
+    fn cycle(&mut self, e: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
+        let EnginePhase {
+            now: t,
+            switches,
+            links,
+            packets,
+            due,
+            after,
+        } = e;
+        let n = self.r.len();
+        let slot = (t as usize) % RING;
+        let out_slot = ((t + FLY) as usize) % RING;
+        let cdue = ((t + CDELAY) as usize) % RING;
+        // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
+        // line — at the routers the sleep tables wake (every router without them); a router
+        // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
+        match due {
+            Some(d) => {
+                for &(s, (fin, cin)) in d {
+                    self.host_in(t, s as usize, (fin & 1 != 0, cin & 1 != 0), links);
+                    after.push(After {
+                        sw: s,
+                        busy: false,
+                        drove: (0, 0),
+                    });
+                }
+            }
+            None => (0..n).for_each(|r| self.host_in(t, r, (true, true), links)),
+        }
+        let mut moved = 0;
+        let Planes {
+            r: routers,
+            pl: pls,
+            arr,
+            cb,
+            fwd,
+            peer,
+            host,
+            wires,
+            vreq,
+            vgrant,
+            cands,
+            inside,
+            pending,
+            tile_flits,
+            tile_credits,
+            ..
+        } = self;
+        for tile in 0..pls.len() {
+            let base = tile * 64;
+            let pl = &mut pls[tile];
+            let arriving = arr[tile][slot].iter().any(|&w| w != 0);
+            if tile_flits[tile] == 0 && tile_credits[tile] == 0 && !arriving {
+                continue;
+            }
+            // 1. credits from downstream wait CDELAY; credits due are applied
+            for o in 1..P {
+                for v in 0..V {
+                    pl.cr[cdue][o][v] |= std::mem::take(&mut cb[tile][slot][o][v]);
+                }
+            }
+            for o in 0..P {
+                for v in 0..V {
+                    let m0 = std::mem::take(&mut pl.cr[slot][o][v]);
+                    *pending -= m0.count_ones() as u64;
+                    tile_credits[tile] -= m0.count_ones();
+                    let mut m = m0;
+                    while m != 0 {
+                        let r = base + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        routers[r].credits[o][v] += 1;
+                    }
+                    pl.cok[o][v] |= m0;
+                }
+            }
+            // 2. the crossbar's flits leave
+            for o in 0..P {
+                let mut m = std::mem::take(&mut pl.xo[o]);
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    let r = base + lb;
+                    m &= m - 1;
+                    let f = routers[r].xbar[o];
+                    switches[r].planes_xbar -= 1;
+                    tile_flits[tile] -= 1;
+                    moved += 1;
+                    links[wires[r][o][OUT] as usize].send(t, f);
+                    if o == 0 {
+                        pl.host_f |= 1 << lb;
+                        *inside -= 1;
+                    } else {
+                        let x = peer[r][o];
+                        let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
+                        arr[nr / 64][out_slot][np] |= 1 << (nr % 64);
+                    }
+                }
+            }
+            // 3. flits arriving
+            for p in 0..P {
+                let mut m = std::mem::take(&mut arr[tile][slot][p]);
+                if p == 0 {
+                    *inside += m.count_ones() as u64;
+                }
+                tile_flits[tile] += m.count_ones();
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    let r = base + lb;
+                    m &= m - 1;
+                    let bit = 1u64 << lb;
+                    let f = if p == 0 {
+                        fwd[slot * n + r]
+                    } else {
+                        links[wires[r][p][IN] as usize]
+                            .fwd()
+                            .recv(t)
+                            .expect("the flit the engine sent arrives")
+                    };
+                    let v = f.vc as usize & (V - 1);
+                    let rt = &mut routers[r];
+                    let s = &mut rt.ivc[p][v];
+                    let i = (s.head + s.fill) as usize % B;
+                    s.fill += 1;
+                    switches[r].input.planes_arrive(p * V + v, t);
+                    pl.hold[p][v] |= bit;
+                    if f.is_head() && s.fill == 1 && s.st == St::Idle {
+                        s.st = St::VcAlloc;
+                        s.ready = t;
+                        let c = Self::route(cands, &switches[r], (r, p, v), f, packets);
+                        switches[r].route.errors += (c[0] == 0xff) as u64;
+                        rt.cand[p * V + v] = c;
+                        pl.vcal[p][v] |= bit;
+                    }
+                    rt.buf[p][v][i] = f;
+                }
+            }
+            if tile_flits[tile] == 0 {
+                continue;
+            }
+            // 4. VC allocation in the routers with a VC asking
+            let mut fresh = [[0u64; V]; P];
+            let mut any = 0u64;
+            for p in 0..P {
+                for v in 0..V {
+                    any |= pl.vcal[p][v];
+                }
+            }
+            while any != 0 {
+                let lb = any.trailing_zeros() as usize;
+                any &= any - 1;
+                let bit = 1u64 << lb;
+                let r = &mut routers[base + lb];
+                // flitwave's VC allocation: every waiting head whose routing is ready asks
+                // for the free VCs of its candidate's port
+                let mut asked = 0u64;
+                for iv in 0..P * V {
+                    let (p, v) = (iv / V, iv % V);
+                    if pl.vcal[p][v] & bit == 0 || r.ivc[p][v].ready > t {
+                        continue;
+                    }
+                    let [port, vcs] = r.cand[iv];
+                    let port = port as usize;
+                    if port >= P || wires[base + lb][port][OUT] == NO_LINK {
+                        continue;
+                    }
+                    let free = !r.owner_busy[port] & vcs & ((1 << V) - 1);
+                    if free != 0 {
+                        vreq[iv] = (free as u64) << (port * V);
+                        asked |= 1 << iv;
+                    }
+                }
+                if asked == 0 {
+                    continue;
+                }
+                r.va.allocate_among(asked, vreq, vgrant);
+                let mut w = asked;
+                while w != 0 {
+                    let iv = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    vreq[iv] = 0;
+                    let g = vgrant[iv];
+                    if g == NO_GRANT {
+                        continue;
+                    }
+                    let (o, ov) = (g as usize / V, g as usize % V);
+                    let (p, v) = (iv / V, iv % V);
+                    r.owner_busy[o] |= 1 << ov;
+                    let s = &mut r.ivc[p][v];
+                    s.st = St::Active;
+                    s.out = o as u8;
+                    s.ovc = ov as u8;
+                    s.ready = t + 1;
+                    pl.act[p][v] |= bit;
+                    pl.vcal[p][v] &= !bit;
+                    pl.ovc1[p][v] = (pl.ovc1[p][v] & !bit) | if ov == 1 { bit } else { 0 };
+                    set_out(pl, p, v, bit, o as u8);
+                    fresh[p][v] |= bit;
+                }
+            }
+            // 5. switch allocation of every router at once (separable input-first)
+            let mut req = [[0u64; P]; P];
+            let mut l1 = [[0u64; P]; P];
+            let mut offers = 0u32;
+            for p in 0..P {
+                if (pl.act[p][0] & pl.hold[p][0]) | (pl.act[p][1] & pl.hold[p][1]) == 0 {
+                    continue;
+                }
+                offers |= 1 << p;
+                let mut el = [0u64; V];
+                for v in 0..V {
+                    let o1 = pl.ovc1[p][v];
+                    let mut cred = 0u64;
+                    for o in 0..P {
+                        cred |= pl.outp[p][v][o] & ((o1 & pl.cok[o][1]) | (!o1 & pl.cok[o][0]));
+                    }
+                    el[v] = pl.act[p][v] & !fresh[p][v] & pl.hold[p][v] & cred;
+                }
+                let rr = pl.rrin[p];
+                for o in 0..P {
+                    let a0 = el[0] & pl.outp[p][0][o];
+                    let a1 = el[1] & pl.outp[p][1][o];
+                    req[p][o] = a0 | a1;
+                    l1[p][o] = a1 & (rr | !a0);
+                }
+            }
+            if offers == 0 {
+                continue;
+            }
+            let mut picked = [[0u64; P]; P];
+            for p in 0..P {
+                if offers >> p & 1 == 0 {
+                    continue;
+                }
+                let pick = first_from_planes(&req[p], &pl.pin[p]);
+                for o in 0..P {
+                    picked[o][p] = pick[o];
+                }
+            }
+            let mut g = [[0u64; P]; P];
+            for o in 0..P {
+                if picked[o].iter().all(|&x| x == 0) {
+                    continue;
+                }
+                g[o] = first_from_planes(&picked[o], &pl.ptr[o]);
+                let anyg = g[o].iter().fold(0, |a, &x| a | x);
+                let old = pl.ptr[o];
+                for s in 0..P {
+                    pl.ptr[o][s] = (old[s] & !anyg) | g[o][(s + P - 1) % P];
+                }
+            }
+            let mut win1 = [0u64; P];
+            for p in 0..P {
+                if offers >> p & 1 == 0 {
+                    continue;
+                }
+                let mut w = 0u64;
+                for o in 0..P {
+                    w |= g[o][p];
+                    win1[p] |= g[o][p] & l1[p][o];
+                }
+                let old = pl.pin[p];
+                for s in 0..P {
+                    pl.pin[p][s] = (old[s] & !w) | g[(s + P - 1) % P][p];
+                }
+                pl.rrin[p] = (pl.rrin[p] & !w) | (w & !win1[p]);
+            }
+            // 6. the winners cross
+            for o in 0..P {
+                for p in 0..P {
+                    let mut m = g[o][p];
+                    while m != 0 {
+                        let lb = m.trailing_zeros() as usize;
+                        let ri = base + lb;
+                        m &= m - 1;
+                        let bit = 1u64 << lb;
+                        let v = (win1[p] >> lb & 1) as usize;
+                        let r = &mut routers[ri];
+                        let s = &mut r.ivc[p][v];
+                        let mut f = r.buf[p][v][s.head as usize];
+                        s.head = ((s.head as usize + 1) % B) as u8;
+                        s.fill -= 1;
+                        if s.fill == 0 {
+                            pl.hold[p][v] &= !bit;
+                        }
+                        let ovc = s.ovc as usize;
+                        moved += 1;
+                        let sw = &mut switches[ri];
+                        sw.input.planes_depart(p * V + v, t);
+                        sw.forwarded_vc[ovc] += 1;
+                        sw.planes_xbar += 1;
+                        r.credits[o][ovc] -= 1;
+                        if r.credits[o][ovc] == 0 {
+                            pl.cok[o][ovc] &= !bit;
+                        }
+                        f.vc = ovc as u8;
+                        if f.is_tail() {
+                            r.owner_busy[o] &= !(1 << ovc);
+                            s.st = St::Idle;
+                            pl.act[p][v] &= !bit;
+                            if s.fill > 0 {
+                                s.st = St::VcAlloc;
+                                s.ready = t + 1;
+                                let nf = r.buf[p][v][s.head as usize];
+                                let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
+                                switches[ri].route.errors += (c[0] == 0xff) as u64;
+                                routers[ri].cand[p * V + v] = c;
+                                pl.vcal[p][v] |= bit;
+                            }
+                        }
+                        routers[ri].xbar[o] = f;
+                        pl.xo[o] |= bit;
+                        if p == 0 {
+                            links[host[ri][IN] as usize]
+                                .back()
+                                .send(t, FlowCtl::Credit { vc: v as u8, n: 1 });
+                            pl.host_b |= bit;
+                        } else {
+                            let x = peer[ri][p];
+                            // the upstream router of input p: the peer of our output p
+                            let (ur, up) = ((x >> 3) as usize, (x & 7) as usize);
+                            cb[ur / 64][out_slot][up][v] |= 1 << (ur % 64);
+                            *pending += 1;
+                            tile_credits[ur / 64] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // the sleep tables: the NICs driven (woken for when it arrives); switch 0 busy while a
+        // flit or a credit is inside, so that the clock does not jump over them
+        for (tile, pl) in pls.iter_mut().enumerate() {
+            let mut m = pl.host_f | pl.host_b;
+            while m != 0 {
+                let lb = m.trailing_zeros();
+                m &= m - 1;
+                after.push(After {
+                    sw: tile as u32 * 64 + lb,
+                    busy: false,
+                    drove: ((pl.host_f >> lb & 1) as u32, (pl.host_b >> lb & 1) as u32),
+                });
+            }
+            pl.host_f = 0;
+            pl.host_b = 0;
+        }
+        after.push(After {
+            sw: 0,
+            busy: *inside + *pending > 0,
+            drove: (0, 0),
+        });
+        moved
+    }
+}
+
+impl Engine<VcSwitch, VcExt> for Planes {
+    fn new(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
+        Planes::build(switches, links)
+    }
+
+    fn phase(&mut self, p: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
+        self.cycle(p)
+    }
+}
