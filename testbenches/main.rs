@@ -48,6 +48,7 @@ mod myrinet_switch;
 mod network;
 mod nic;
 mod patterns;
+mod planes;
 mod plot;
 mod probe_contract;
 mod progress;

@@ -61,6 +61,9 @@ pub(crate) fn simulate<F: Family>(
         Some(p) => Some(Tracer::create(p, wave_format(p, o)?, "network", n, tc)?),
         None => None,
     };
+    // statistics only: the switches evaluated together where their family can (a tracer
+    // walked the probes: one by one)
+    n.use_engine();
     let mut progress = super::progress::Cycles::new(limit);
     let mut tick = 0;
     while n.now() < limit {

@@ -68,10 +68,12 @@ pub struct Network<F: Family> {
     /// The threads of the switch phase, when more than one (`parallel`).
     threads: Option<parallel::Threads>,
     /// The family's engine evaluating the switches together (`engine`), and its scratch.
-    engine: Option<F::Engine>,
+    engine: Option<Box<F::Engine>>,
     engine_after: Vec<parallel::After>,
-    /// The engine evaluated a cycle (it then holds the switches' state); the probes were
-    /// walked (a tracer reads the switches' registers: no engine from the first cycle).
+    /// The engine was asked for ([`Network::use_engine`]) and evaluated a cycle (it then holds
+    /// the switches' state); the probes were walked (a tracer reads the switches' registers:
+    /// no engine).
+    engine_on: bool,
     engine_started: bool,
     probed: std::cell::Cell<bool>,
     /// The kernel prefetches the next blocks' state in cycles with at least this many
@@ -178,7 +180,7 @@ impl<F: Family> Network<F> {
         let ends: Vec<_> = link_ends.iter().map(|&(a, b)| (node(a), node(b))).collect();
         let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, &flies, &ends));
         let peers = super::peers::Peers::new(s, np, hosts, &link_ends);
-        let engine = <F::Engine as Engine<F::Switch, F::Ext>>::new(&switches, &links);
+        let engine = <F::Engine as Engine<F::Switch, F::Ext>>::new(&switches, &links).map(Box::new);
         let state =
             s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();
         let prefetch_from = crate::sim::prefetch::min_due(state)?;
@@ -191,6 +193,7 @@ impl<F: Family> Network<F> {
             threads: None,
             engine,
             engine_after: Vec::with_capacity(s),
+            engine_on: false,
             engine_started: false,
             probed: std::cell::Cell::new(false),
             shared,
@@ -308,8 +311,12 @@ impl<F: Family> Network<F> {
         Ok(())
     }
 
-    /// Run `cycles` more cycles without tracing, the clock jumping over idle time.
+    /// Run `cycles` more cycles without tracing, the clock jumping over idle time. From the
+    /// first cycle, the switches of a family with an engine for them are evaluated together
+    /// ([`Network::use_engine`]): their statistics are exact, their other registers the
+    /// engine's — [`Network::step`] keeps them one by one, every register exact.
     pub fn run(&mut self, cycles: u64) {
+        self.use_engine();
         let end = self.now + cycles;
         while self.skip_idle(end) < end {
             if !self.step() {
@@ -555,7 +562,9 @@ impl<F: Family> Network<F> {
     }
 
     /// Run the loaded workload until it is done or `limit` cycles; returns its execution time.
+    /// The switches are evaluated as by [`Network::run`].
     pub fn run_workload(&mut self, limit: u64) -> Option<u64> {
+        self.use_engine();
         while self.skip_idle(limit) < limit {
             if !self.step() {
                 return None;

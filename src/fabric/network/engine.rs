@@ -6,10 +6,13 @@
 //! evaluated one by one, byte for byte (testbenches/planes.rs runs both side by side).
 //!
 //! An engine keeps state the switches' registers do not show (it writes through only what the
-//! network's statistics read), so whatever reads the registers cycle by cycle — a waveform,
-//! probes, several threads, an RTL twin in situ — needs the switches one by one from the first
-//! cycle: [`Network::one_by_one`] before it, and the network does it itself when its probes
-//! are walked (a tracer declares its signals when it is created).
+//! network's statistics read), so it is asked for, before the first cycle, by the front ends
+//! that read statistics only ([`Network::use_engine`]: `run`, `sweep`, `bench`, the
+//! reproductions); a network stepped by a program of its own is evaluated one by one, its
+//! registers exact every cycle. Whatever reads the registers cycle by cycle — a waveform,
+//! probes, several threads, an RTL twin in situ — keeps the switches one by one: the network
+//! refuses the engine once its probes were walked (a tracer declares its signals when it is
+//! created), and threads or a twin asked for before the first cycle drop it.
 
 use super::parallel::After;
 use super::Network;
@@ -56,9 +59,8 @@ impl<F: Family> Network<F> {
     /// The switch phase by the family's engine, when it has one: `None` without one.
     #[inline]
     pub(super) fn engine_phase(&mut self, now: u64) -> Option<u32> {
-        if self.probed.get() && !self.engine_started {
-            // a tracer walked the probes: they read the switches' registers
-            self.engine = None;
+        if !self.engine_on {
+            return None;
         }
         let e = self.engine.as_mut()?;
         self.engine_started = true;
@@ -101,12 +103,24 @@ impl<F: Family> Network<F> {
     pub fn one_by_one(&mut self) -> bool {
         if !self.engine_started {
             self.engine = None;
+            self.engine_on = false;
         }
-        self.engine.is_none()
+        !self.engine_on
+    }
+
+    /// Evaluate the switches together by the family's engine from the first cycle, when it
+    /// has one for them and nothing reads their registers cycle by cycle (no probe walked yet,
+    /// one thread); true when it does. The switches' statistics stay exact; their other
+    /// registers are the engine's.
+    pub fn use_engine(&mut self) -> bool {
+        if self.now == 0 && !self.probed.get() && self.threads.is_none() {
+            self.engine_on = self.engine.is_some();
+        }
+        self.engine_on
     }
 
     /// The switches are evaluated together by the family's engine.
     pub fn has_engine(&self) -> bool {
-        self.engine.is_some()
+        self.engine_on
     }
 }

@@ -24,6 +24,9 @@
 //! and switch allocation in 1, a multiplexed crossbar of 1, links of 2 between routers,
 //! dimension-order routing; any other network is evaluated one by one.
 
+// The planes are indexed by port and VC, as the hardware's registers are.
+#![allow(clippy::needless_range_loop)]
+
 use super::{VcSwitch, IN, OUT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
@@ -33,6 +36,8 @@ use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::{Candidates, Query, RoutingFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
+
+mod sw_alloc;
 
 const P: usize = 5;
 const V: usize = 2;
@@ -117,24 +122,6 @@ pub struct Planes {
     /// them; a tile with neither and no flit arriving has nothing to do.
     tile_flits: Vec<u32>,
     tile_credits: Vec<u32>,
-}
-
-fn first_from_planes(req: &[u64; P], ptr: &[u64; P]) -> [u64; P] {
-    let mut out = [0u64; P];
-    for x in 0..P {
-        let mut blocked = 0u64;
-        for s in 0..P {
-            let mut before = 0u64;
-            let mut q = s;
-            while q != x {
-                before |= req[q];
-                q = if q + 1 == P { 0 } else { q + 1 };
-            }
-            blocked |= ptr[s] & before;
-        }
-        out[x] = req[x] & !blocked;
-    }
-    out
 }
 
 #[inline(always)]
@@ -509,72 +496,9 @@ impl Planes {
                 }
             }
             // 5. switch allocation of every router at once (separable input-first)
-            let mut req = [[0u64; P]; P];
-            let mut l1 = [[0u64; P]; P];
-            let mut offers = 0u32;
-            for p in 0..P {
-                if (pl.act[p][0] & pl.hold[p][0]) | (pl.act[p][1] & pl.hold[p][1]) == 0 {
-                    continue;
-                }
-                offers |= 1 << p;
-                let mut el = [0u64; V];
-                for v in 0..V {
-                    let o1 = pl.ovc1[p][v];
-                    let mut cred = 0u64;
-                    for o in 0..P {
-                        cred |= pl.outp[p][v][o] & ((o1 & pl.cok[o][1]) | (!o1 & pl.cok[o][0]));
-                    }
-                    el[v] = pl.act[p][v] & !fresh[p][v] & pl.hold[p][v] & cred;
-                }
-                let rr = pl.rrin[p];
-                for o in 0..P {
-                    let a0 = el[0] & pl.outp[p][0][o];
-                    let a1 = el[1] & pl.outp[p][1][o];
-                    req[p][o] = a0 | a1;
-                    l1[p][o] = a1 & (rr | !a0);
-                }
-            }
-            if offers == 0 {
+            let Some(sw_alloc::Grants { g, win1 }) = sw_alloc::allocate(pl, &fresh) else {
                 continue;
-            }
-            let mut picked = [[0u64; P]; P];
-            for p in 0..P {
-                if offers >> p & 1 == 0 {
-                    continue;
-                }
-                let pick = first_from_planes(&req[p], &pl.pin[p]);
-                for o in 0..P {
-                    picked[o][p] = pick[o];
-                }
-            }
-            let mut g = [[0u64; P]; P];
-            for o in 0..P {
-                if picked[o].iter().all(|&x| x == 0) {
-                    continue;
-                }
-                g[o] = first_from_planes(&picked[o], &pl.ptr[o]);
-                let anyg = g[o].iter().fold(0, |a, &x| a | x);
-                let old = pl.ptr[o];
-                for s in 0..P {
-                    pl.ptr[o][s] = (old[s] & !anyg) | g[o][(s + P - 1) % P];
-                }
-            }
-            let mut win1 = [0u64; P];
-            for p in 0..P {
-                if offers >> p & 1 == 0 {
-                    continue;
-                }
-                let mut w = 0u64;
-                for o in 0..P {
-                    w |= g[o][p];
-                    win1[p] |= g[o][p] & l1[p][o];
-                }
-                let old = pl.pin[p];
-                for s in 0..P {
-                    pl.pin[p][s] = (old[s] & !w) | g[(s + P - 1) % P][p];
-                }
-                pl.rrin[p] = (pl.rrin[p] & !w) | (w & !win1[p]);
-            }
+            };
             // 6. the winners cross
             for o in 0..P {
                 for p in 0..P {

@@ -1,0 +1,209 @@
+//! Testbench of the VC routers evaluated together in bit planes (`fabric::vc::switch::Planes`,
+//! issue 29 item 1): the same network run with the planes and one by one gives, every seventh
+//! cycle, the same flits in flight and packets delivered, and at the end the same summary,
+//! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
+//! edges, at light load and past saturation, with short and long packets, transpose traffic,
+//! the clock jumping over idle time, and quiet blocks sleeping or not. The planes must carry
+//! those runs; a network they do not model, a traced, a threaded and a stepped one are
+//! evaluated one by one.
+
+use crate::common::{booksim_preset, probe_values, vc_network};
+use flitwave::experiment::build;
+use flitwave::fabric::vc::VcFamily;
+use flitwave::fabric::Network;
+
+/// Everything the network's statistics say at the end of a run.
+fn outcome(n: &Network<VcFamily>) -> String {
+    format!(
+        "{}\n{:?}\n{:?}\n{:?}\n{} {}",
+        serde_json::to_string(&n.summary()).unwrap(),
+        n.vc_occupancy(),
+        n.link_loads(),
+        n.deadlock(),
+        n.conservation_ok(),
+        n.flits_in_flight()
+    )
+}
+
+/// Step `a` (the planes) and `b` (one by one) side by side for `cycles`; returns the packets
+/// delivered.
+fn side_by_side(
+    what: &str,
+    mut a: Network<VcFamily>,
+    mut b: Network<VcFamily>,
+    cycles: u64,
+) -> u64 {
+    assert!(a.use_engine(), "{what}: the planes do not take the network");
+    assert!(
+        !b.has_engine(),
+        "{what}: a network stepped is evaluated one by one"
+    );
+    for t in 0..cycles {
+        let (x, y) = (a.step(), b.step());
+        assert_eq!(x, y, "{what}: cycle {t}: one run saw a deadlock");
+        if t % 7 == 0 {
+            let (sa, sb) = (a.summary(), b.summary());
+            assert_eq!(
+                a.flits_in_flight(),
+                b.flits_in_flight(),
+                "{what}: cycle {t}"
+            );
+            assert_eq!(
+                sa.delivered_packets, sb.delivered_packets,
+                "{what}: cycle {t}"
+            );
+        }
+    }
+    assert!(a.has_engine(), "{what}: the planes did not carry the run");
+    assert_eq!(outcome(&a), outcome(&b), "{what}");
+    assert!(a.conservation_ok(), "{what}");
+    a.summary().delivered_packets
+}
+
+#[test]
+fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
+    for (what, over, cycles) in [
+        ("8x8 light", vec!["traffic.rate=0.05"], 4000),
+        ("8x8 past saturation", vec!["traffic.rate=0.6"], 4000),
+        (
+            "12x12, three tiles",
+            vec!["topology.dims=\"12x12\"", "traffic.rate=0.3"],
+            2500,
+        ),
+        (
+            "5x3, a tile in part",
+            vec!["topology.dims=\"5x3\"", "traffic.rate=0.4"],
+            4000,
+        ),
+        (
+            "transpose, packets of 4 flits",
+            vec![
+                "traffic.pattern=\"transpose\"",
+                "traffic.message_bytes=4",
+                "traffic.rate=0.3",
+            ],
+            3000,
+        ),
+        (
+            "packets of 1 and of 64 flits, seed 9",
+            vec!["traffic.message_bytes=64", "traffic.rate=0.25", "seed=9"],
+            3000,
+        ),
+        (
+            "single-flit packets",
+            vec!["traffic.message_bytes=1", "traffic.rate=0.5"],
+            3000,
+        ),
+    ] {
+        let c = booksim_preset(&over);
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 50, "{what}: {delivered} packets delivered");
+    }
+}
+
+#[test]
+fn routers_in_planes_agree_when_the_clock_jumps_and_when_nothing_sleeps() {
+    // light loads leave the network idle between packets: the planes keep the clock from
+    // jumping over a flit or a credit still inside them
+    for rate in ["0.002", "0.01"] {
+        let c = booksim_preset(&[
+            &format!("traffic.rate={rate}"),
+            "cycles=30000",
+            "warmup=3000",
+            "watchdog_cycles=2000",
+        ]);
+        let run = |planes: bool| {
+            let mut n = vc_network(&c);
+            if !planes {
+                assert!(n.one_by_one());
+            }
+            build::load_workload(&c, &mut n).unwrap();
+            n.run(c.cycles);
+            assert_eq!(n.has_engine(), planes, "rate {rate}");
+            (outcome(&n), n.jumped())
+        };
+        let ((a, ja), (b, jb)) = (run(true), run(false));
+        assert_eq!(a, b, "rate {rate}");
+        assert_eq!(ja, jb, "rate {rate}: the clock jumped otherwise");
+        assert!(ja > 0, "rate {rate}: the clock never jumped");
+    }
+    // every block evaluated every cycle: the planes read every host link
+    let c = booksim_preset(&["traffic.rate=0.2"]);
+    let (mut a, mut b) = (vc_network(&c), vc_network(&c));
+    a.no_sleep();
+    b.no_sleep();
+    let d = side_by_side("no sleep", a, b, 2000);
+    assert!(d > 100, "no sleep: {d}");
+}
+
+#[test]
+fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
+    for (what, over) in [
+        (
+            "cut-through",
+            vec![
+                "switch.switching=\"cut-through\"",
+                "switch.vc_buffer_flits=20",
+            ],
+        ),
+        ("output queues", vec!["switch.output_buffer_flits=16"]),
+        ("speedup", vec!["switch.internal_speedup=2"]),
+        (
+            "VC allocation of 2 cycles",
+            vec!["switch.vc_alloc_cycles=2"],
+        ),
+        ("routing of 1 cycle", vec!["switch.routing_cycles=1"]),
+        ("credit delay 1", vec!["switch.credit_delay_cycles=1"]),
+        ("3 VCs", vec!["switch.vcs=3"]),
+        ("an escape queue", vec!["switch.escape_buffer_flits=4"]),
+        ("buffers of 4 flits", vec!["switch.vc_buffer_flits=4"]),
+        ("links of 3 cycles", vec!["link.fly_cycles=3"]),
+        ("two hosts a router", vec!["topology.hosts_per_switch=2"]),
+    ] {
+        let mut n = vc_network(&booksim_preset(&over));
+        assert!(!n.use_engine(), "{what}: the planes took it");
+    }
+    assert!(vc_network(&booksim_preset(&[])).use_engine(), "the preset");
+    let torus = flitwave::experiment::config::Config::from_toml(
+        include_str!("../configs/booksim-iq-torus.toml"),
+        &[],
+    )
+    .unwrap();
+    assert!(!vc_network(&torus).use_engine(), "the torus preset");
+    // a network stepped by a program of its own is evaluated one by one
+    let mut stepped = vc_network(&booksim_preset(&[]));
+    stepped.step();
+    assert!(!stepped.has_engine() && !stepped.use_engine());
+}
+
+#[test]
+fn traced_and_threaded_networks_are_evaluated_one_by_one_with_the_same_results() {
+    let c = booksim_preset(&["traffic.rate=0.3"]);
+    let mut planes = vc_network(&c);
+    planes.run(1500);
+    assert!(planes.has_engine());
+    // a tracer walks the probes before the first cycle: the routers' registers must be real
+    let mut traced = vc_network(&c);
+    let first = probe_values(&traced);
+    assert!(!first.is_empty());
+    traced.run(1500);
+    assert!(!traced.has_engine(), "a traced network stays in planes");
+    // several threads before the first cycle: one by one
+    let mut threaded = vc_network(&c);
+    threaded.set_threads(2);
+    assert!(!threaded.has_engine());
+    threaded.run(1500);
+    // threads asked for once the planes run: the planes keep the routers' state, one thread
+    let mut late = vc_network(&c);
+    late.run(700);
+    late.set_threads(2);
+    assert!(late.has_engine() && !late.one_by_one());
+    late.run(800);
+    for (what, n) in [
+        ("traced", &traced),
+        ("threaded", &threaded),
+        ("late", &late),
+    ] {
+        assert_eq!(outcome(n), outcome(&planes), "{what}");
+    }
+}
