@@ -98,15 +98,13 @@ pub(super) fn allocate(pl: &mut Tile, fresh: &[[u64; V]; P]) -> Option<Grants> {
 fn first_from_planes(req: &[u64; P], ptr: &[u64; P]) -> [u64; P] {
     let mut out = [0u64; P];
     for x in 0..P {
-        let mut blocked = 0u64;
-        for s in 0..P {
-            let mut before = 0u64;
-            let mut q = s;
-            while q != x {
-                before |= req[q];
-                q = if q + 1 == P { 0 } else { q + 1 };
-            }
-            blocked |= ptr[s] & before;
+        // the requesters before x, nearest first (x - 1, x - 2, … cyclically): a pointer at
+        // one of them puts it and every requester after it up to x - 1 ahead of x
+        let (mut ahead, mut blocked) = (0u64, 0u64);
+        for k in 1..P {
+            let s = (x + P - k) % P;
+            ahead |= req[s];
+            blocked |= ptr[s] & ahead;
         }
         out[x] = req[x] & !blocked;
     }
