@@ -67,6 +67,10 @@ struct InVc {
 
 #[derive(Clone)]
 struct Router {
+    /// Per port: its links in and out (port 0: the host's), and per output the router and
+    /// input port downstream (r << 3 | p; NONE for the host or no link).
+    wires: [[u32; 2]; P],
+    peer: [u32; P],
     buf: [[[Flit; B]; V]; P],
     ivc: [[InVc; V]; P],
     credits: [[u8; V]; P],
@@ -104,12 +108,6 @@ pub struct Planes {
     arr: Vec<[[u64; P]; RING]>,
     cb: Vec<[[[u64; V]; P]; RING]>,
     fwd: Vec<Flit>,
-    /// Per router and output: the router and input port downstream (r << 3 | p), or NONE.
-    peer: Vec<[u32; P]>,
-    /// Per router: its host link in (flits from the NIC) and out (flits to the NIC).
-    host: Vec<[u32; 2]>,
-    /// Per router and port: its links in and out.
-    wires: Vec<[[u32; 2]; P]>,
     /// VC allocation's scratch: requests and grants.
     vreq: Box<Requests>,
     vgrant: Box<Grants>,
@@ -191,7 +189,7 @@ impl Planes {
                 }
             }
         }
-        let peer = switches
+        let peer: Vec<[u32; P]> = switches
             .iter()
             .map(|sw| {
                 std::array::from_fn(|o| {
@@ -203,13 +201,10 @@ impl Planes {
                 })
             })
             .collect();
-        let host = switches.iter().map(|sw| sw.link[0]).collect();
-        let wires = switches
-            .iter()
-            .map(|sw| std::array::from_fn(|q| sw.link[q]))
-            .collect();
         let tiles = n.div_ceil(64);
         let router = Router {
+            wires: [[NO_LINK; 2]; P],
+            peer: [NONE; P],
             buf: [[[Flit::default(); B]; V]; P],
             ivc: Default::default(),
             credits: [[B as u8; V]; P],
@@ -231,15 +226,21 @@ impl Planes {
                 pl
             })
             .collect();
+        let r = switches
+            .iter()
+            .zip(peer)
+            .map(|(sw, peer)| Router {
+                wires: std::array::from_fn(|q| sw.link[q]),
+                peer,
+                ..router.clone()
+            })
+            .collect();
         Some(Planes {
-            r: vec![router; n],
+            r,
             pl,
             arr: vec![[[0; P]; RING]; tiles],
             cb: vec![[[[0; V]; P]; RING]; tiles],
             fwd: vec![Flit::default(); RING * n],
-            peer,
-            host,
-            wires,
             vreq: Box::new([0; MAX_SIDE]),
             vgrant: Box::new([NO_GRANT; MAX_SIDE]),
             cands: Candidates::new(),
@@ -257,13 +258,13 @@ impl Planes {
         let slot = (t as usize) % RING;
         let bit = 1u64 << (r % 64);
         if fin {
-            if let Some(f) = links[self.host[r][IN] as usize].fwd().recv(t) {
+            if let Some(f) = links[self.r[r].wires[0][IN] as usize].fwd().recv(t) {
                 self.fwd[slot * self.r.len() + r] = f;
                 self.arr[r / 64][slot][0] |= bit;
             }
         }
         if cin {
-            let back = links[self.host[r][OUT] as usize].back().recv(t);
+            let back = links[self.r[r].wires[0][OUT] as usize].back().recv(t);
             if let Some(FlowCtl::Credit { vc, .. }) = back {
                 let due = ((t + CDELAY) as usize) % RING;
                 self.pl[r / 64].cr[due][0][vc as usize & (V - 1)] |= bit;
@@ -333,9 +334,6 @@ impl Planes {
             arr,
             cb,
             fwd,
-            peer,
-            host,
-            wires,
             vreq,
             vgrant,
             cands,
@@ -383,12 +381,12 @@ impl Planes {
                     switches[r].planes_xbar -= 1;
                     tile_flits[tile] -= 1;
                     moved += 1;
-                    links[wires[r][o][OUT] as usize].send(t, f);
+                    links[routers[r].wires[o][OUT] as usize].send(t, f);
                     if o == 0 {
                         pl.host_f |= 1 << lb;
                         *inside -= 1;
                     } else {
-                        let x = peer[r][o];
+                        let x = routers[r].peer[o];
                         let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
                         arr[nr / 64][out_slot][np] |= 1 << (nr % 64);
                     }
@@ -409,7 +407,7 @@ impl Planes {
                     let f = if p == 0 {
                         fwd[slot * n + r]
                     } else {
-                        links[wires[r][p][IN] as usize]
+                        links[routers[r].wires[p][IN] as usize]
                             .fwd()
                             .recv(t)
                             .expect("the flit the engine sent arrives")
@@ -458,7 +456,7 @@ impl Planes {
                     }
                     let [port, vcs] = r.cand[iv];
                     let port = port as usize;
-                    if port >= P || wires[base + lb][port][OUT] == NO_LINK {
+                    if port >= P || r.wires[port][OUT] == NO_LINK {
                         continue;
                     }
                     let free = !r.owner_busy[port] & vcs & ((1 << V) - 1);
@@ -496,17 +494,19 @@ impl Planes {
                 }
             }
             // 5. switch allocation of every router at once (separable input-first)
-            let Some(sw_alloc::Grants { g, win1 }) = sw_alloc::allocate(pl, &fresh) else {
+            let Some(sw_alloc::Grants { won, out, win1 }) = sw_alloc::allocate(pl, &fresh) else {
                 continue;
             };
-            // 6. the winners cross
-            for o in 0..P {
-                for p in 0..P {
-                    let mut m = g[o][p];
-                    while m != 0 {
-                        let lb = m.trailing_zeros() as usize;
-                        let ri = base + lb;
-                        m &= m - 1;
+            // 6. the winners cross, input by input (in any order: each touches its own input
+            // VC, output, crossbar slot and links)
+            for p in 0..P {
+                let mut m = won[p];
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    let ri = base + lb;
+                    m &= m - 1;
+                    let o = (0..3).fold(0, |o, b| o | ((out[p][b] >> lb & 1) as usize) << b);
+                    {
                         let bit = 1u64 << lb;
                         let v = (win1[p] >> lb & 1) as usize;
                         let r = &mut routers[ri];
@@ -545,12 +545,12 @@ impl Planes {
                         routers[ri].xbar[o] = f;
                         pl.xo[o] |= bit;
                         if p == 0 {
-                            links[host[ri][IN] as usize]
+                            links[routers[ri].wires[0][IN] as usize]
                                 .back()
                                 .send(t, FlowCtl::Credit { vc: v as u8, n: 1 });
                             pl.host_b |= bit;
                         } else {
-                            let x = peer[ri][p];
+                            let x = routers[ri].peer[p];
                             // the upstream router of input p: the peer of our output p
                             let (ur, up) = ((x >> 3) as usize, (x & 7) as usize);
                             cb[ur / 64][out_slot][up][v] |= 1 << (ur % 64);
