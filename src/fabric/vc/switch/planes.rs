@@ -38,7 +38,10 @@ use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
 
 mod sw_alloc;
+mod vc_alloc;
 
+/// Ports, VCs, flits per VC buffer; the rings' slots (a cycle modulo 8); the links' fly time
+/// between routers and the credit delay, in cycles; no router downstream.
 const P: usize = 5;
 const V: usize = 2;
 const B: usize = 8;
@@ -47,6 +50,8 @@ const FLY: u64 = 2;
 const CDELAY: u64 = 2;
 const NONE: u32 = u32::MAX;
 
+/// An input VC's state (the router's `VcState`; routing takes 0 cycles, so a routed head
+/// asks for VC allocation from the cycle it arrives).
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 enum St {
     #[default]
@@ -55,6 +60,8 @@ enum St {
     Active,
 }
 
+/// An input VC's registers: state, the output port and VC it holds, its FIFO's front and
+/// fill, and the cycle its head may take its next step from.
 #[derive(Clone, Copy, Default)]
 struct InVc {
     st: St,
@@ -65,12 +72,15 @@ struct InVc {
     ready: u64,
 }
 
+/// One router's registers that the planes do not hold.
 #[derive(Clone)]
 struct Router {
     /// Per port: its links in and out (port 0: the host's), and per output the router and
     /// input port downstream (r << 3 | p; NONE for the host or no link).
     wires: [[u32; 2]; P],
     peer: [u32; P],
+    /// The input buffers, the input VCs, the credits per output VC, the output VCs held (a
+    /// mask per output), the crossbar's flit per output (leaving next cycle).
     buf: [[[Flit; B]; V]; P],
     ivc: [[InVc; V]; P],
     credits: [[u8; V]; P],
@@ -85,6 +95,11 @@ struct Router {
 /// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
 #[derive(Default, Clone)]
 struct Tile {
+    /// Per input VC: holding an output VC, asking for one, holding a flit; its output port
+    /// (one-hot), its output VC is 1. Per output VC: a credit downstream. Per input: its VC
+    /// pointer is at VC 1. The switch allocator's pointers, one-hot: per output over inputs
+    /// (`ptr`), per input over outputs (`pin`). Per output: a flit in the crossbar. Per slot,
+    /// output and VC: a credit to apply then.
     act: [[u64; V]; P],
     vcal: [[u64; V]; P],
     hold: [[u64; V]; P],
@@ -101,10 +116,13 @@ struct Tile {
     host_b: u64,
 }
 
-/// The engine.
+/// The routers of a network of the shape, in tiles of 64.
 pub struct Planes {
     r: Vec<Router>,
     pl: Vec<Tile>,
+    /// Per tile, slot and input port: the routers a flit arrives at then; per tile, slot,
+    /// output and VC: the routers a credit from downstream arrives at then (it then waits
+    /// the credit delay); per slot and router: the flit its host sent, arriving then.
     arr: Vec<[[u64; P]; RING]>,
     cb: Vec<[[[u64; V]; P]; RING]>,
     fwd: Vec<Flit>,
@@ -445,53 +463,8 @@ impl Planes {
                 let lb = any.trailing_zeros() as usize;
                 any &= any - 1;
                 let bit = 1u64 << lb;
-                let r = &mut routers[base + lb];
-                // flitwave's VC allocation: every waiting head whose routing is ready asks
-                // for the free VCs of its candidate's port
-                let mut asked = 0u64;
-                for iv in 0..P * V {
-                    let (p, v) = (iv / V, iv % V);
-                    if pl.vcal[p][v] & bit == 0 || r.ivc[p][v].ready > t {
-                        continue;
-                    }
-                    let [port, vcs] = r.cand[iv];
-                    let port = port as usize;
-                    if port >= P || r.wires[port][OUT] == NO_LINK {
-                        continue;
-                    }
-                    let free = !r.owner_busy[port] & vcs & ((1 << V) - 1);
-                    if free != 0 {
-                        vreq[iv] = (free as u64) << (port * V);
-                        asked |= 1 << iv;
-                    }
-                }
-                if asked == 0 {
-                    continue;
-                }
-                r.va.allocate_among(asked, vreq, vgrant);
-                let mut w = asked;
-                while w != 0 {
-                    let iv = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    vreq[iv] = 0;
-                    let g = vgrant[iv];
-                    if g == NO_GRANT {
-                        continue;
-                    }
-                    let (o, ov) = (g as usize / V, g as usize % V);
-                    let (p, v) = (iv / V, iv % V);
-                    r.owner_busy[o] |= 1 << ov;
-                    let s = &mut r.ivc[p][v];
-                    s.st = St::Active;
-                    s.out = o as u8;
-                    s.ovc = ov as u8;
-                    s.ready = t + 1;
-                    pl.act[p][v] |= bit;
-                    pl.vcal[p][v] &= !bit;
-                    pl.ovc1[p][v] = (pl.ovc1[p][v] & !bit) | if ov == 1 { bit } else { 0 };
-                    set_out(pl, p, v, bit, o as u8);
-                    fresh[p][v] |= bit;
-                }
+                let scratch = (&mut **vreq, &mut **vgrant);
+                vc_alloc::allocate(&mut routers[base + lb], pl, (bit, t), scratch, &mut fresh);
             }
             // 5. switch allocation of every router at once (separable input-first)
             let Some(sw_alloc::Grants { won, out, win1 }) = sw_alloc::allocate(pl, &fresh) else {
