@@ -9,6 +9,7 @@
 
 use super::sleep::Sleep;
 
+mod deadlock;
 mod engine;
 mod idle;
 pub use engine::{Engine, EnginePhase};
@@ -17,7 +18,7 @@ pub use params::NetParams;
 pub mod parallel;
 use super::storage::StorageRun;
 use super::summary::Summary;
-use super::{watchdog, Ctx, Family, Nic, Switch, Wiring};
+use super::{Ctx, Family, Nic, Switch, Wiring};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::error::{Error, Result};
 use crate::sim::packet::{PacketTable, NO_MSG};
@@ -385,40 +386,6 @@ impl<F: Family> Network<F> {
     /// Ports per switch.
     pub fn ports(&self) -> usize {
         self.ports
-    }
-
-    /// The watchdog's report: blocked inputs and a cycle of waits among them.
-    fn deadlock_report(&self, now: u64) -> String {
-        let np = self.ports;
-        let mut downstream = vec![None; self.switches.len() * np];
-        for &ends in &self.link_ends {
-            if let (Endpoint::Switch { sw, port }, Endpoint::Switch { sw: s2, port: p2 }) = ends {
-                downstream[sw * np + port] = Some((s2, p2));
-            }
-        }
-        let mut waits = Vec::new();
-        let mut w = Vec::new();
-        for (s, sw) in self.switches.iter().enumerate() {
-            w.clear();
-            sw.waits(&mut w);
-            waits.extend(w.iter().map(|&x| (s, x)));
-        }
-        watchdog::report(&watchdog::Stuck {
-            now,
-            window: self.params.watchdog_cycles,
-            flits: self.flits_in_flight(),
-            switches: self.switches.len(),
-            ports: np,
-            vcs: self.switches.iter().map(|s| s.vcs()).max().unwrap_or(1),
-            downstream: &downstream,
-            waits: &waits,
-        }) + if self.engine_on {
-            "\n(the switches were evaluated together by their family's engine, which keeps \
-             their buffers and allocators: their wait-for edges are not shown; `step` the \
-             network one by one to see them)"
-        } else {
-            ""
-        }
     }
 
     /// The measurement window starts at `now`: the links' counters and the buffers'
