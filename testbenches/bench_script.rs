@@ -8,18 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn script(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("bash")
-        .arg(root.join("scripts/bench-vs-booksim.sh"))
-        .args(args)
-        .envs(env.iter().copied())
-        .output()
-        .expect("bash runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    crate::common::script("bench-vs-booksim.sh", args, env)
 }
 
 fn fake_booksim(dir: &Path, body: &str) -> PathBuf {

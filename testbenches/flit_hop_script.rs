@@ -3,22 +3,8 @@
 //! flits through crossbars per router-cycle read from flitwave's own summary; bad arguments
 //! are refused with a message naming them.
 
-use std::path::Path;
-use std::process::Command;
-
 fn script(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("bash")
-        .arg(root.join("scripts/flit-hop-cost.sh"))
-        .args(args)
-        .envs(env.iter().copied())
-        .output()
-        .expect("bash runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    crate::common::script("flit-hop-cost.sh", args, env)
 }
 
 #[test]

@@ -63,6 +63,23 @@ pub const DEADLOCKED_TORUS: &[&str] = &[
     "watchdog_cycles=3000",
 ];
 
+/// `bash scripts/<name> args` with `env` added: its exit code, standard output and error.
+#[allow(dead_code)]
+pub fn script(name: &str, args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("bash")
+        .arg(root.join("scripts").join(name))
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("bash runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// A fresh temporary directory `flitwave_<suite>_<name>_<pid>` for one test.
 #[allow(dead_code)]
 pub fn fresh_dir(suite: &str, name: &str) -> std::path::PathBuf {

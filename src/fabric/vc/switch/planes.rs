@@ -49,6 +49,8 @@ const RING: usize = 8;
 const FLY: u64 = 2;
 const CDELAY: u64 = 2;
 const NONE: u32 = u32::MAX;
+// the switch allocation's offers and the output-VC plane are written for two VCs
+const _: () = assert!(V == 2 && P <= 8);
 
 /// An input VC's state (the router's `VcState`; routing takes 0 cycles, so a routed head
 /// asks for VC allocation from the cycle it arrives).
@@ -130,10 +132,9 @@ pub struct Planes {
     vreq: Box<Requests>,
     vgrant: Box<Grants>,
     cands: Candidates,
-    /// Flits inside the routers (from a host's link in to a host's link out) and credits
-    /// between routers or waiting their delay: while either is not 0 the network is not idle.
+    /// Flits inside the routers, from a host's link in to a host's link out: while some are,
+    /// or credits are on their way (`tile_credits`), the network is not idle.
     inside: u64,
-    pending: u64,
     /// Per tile: flits in its routers (buffers and crossbars) and credits on their way to
     /// them; a tile with neither and no flit arriving has nothing to do.
     tile_flits: Vec<u32>,
@@ -263,7 +264,6 @@ impl Planes {
             vgrant: Box::new([NO_GRANT; MAX_SIDE]),
             cands: Candidates::new(),
             inside: 0,
-            pending: 0,
             tile_flits: vec![0; tiles],
             tile_credits: vec![0; tiles],
         })
@@ -286,7 +286,6 @@ impl Planes {
             if let Some(FlowCtl::Credit { vc, .. }) = back {
                 let due = ((t + CDELAY) as usize) % RING;
                 self.pl[r / 64].cr[due][0][vc as usize & (V - 1)] |= bit;
-                self.pending += 1;
                 self.tile_credits[r / 64] += 1;
             }
         }
@@ -356,7 +355,6 @@ impl Planes {
             vgrant,
             cands,
             inside,
-            pending,
             tile_flits,
             tile_credits,
             ..
@@ -377,7 +375,6 @@ impl Planes {
             for o in 0..P {
                 for v in 0..V {
                     let m0 = std::mem::take(&mut pl.cr[slot][o][v]);
-                    *pending -= m0.count_ones() as u64;
                     tile_credits[tile] -= m0.count_ones();
                     let mut m = m0;
                     while m != 0 {
@@ -527,7 +524,6 @@ impl Planes {
                             // the upstream router of input p: the peer of our output p
                             let (ur, up) = ((x >> 3) as usize, (x & 7) as usize);
                             cb[ur / 64][out_slot][up][v] |= 1 << (ur % 64);
-                            *pending += 1;
                             tile_credits[ur / 64] += 1;
                         }
                     }
@@ -552,7 +548,7 @@ impl Planes {
         }
         after.push(After {
             sw: 0,
-            busy: *inside + *pending > 0,
+            busy: *inside > 0 || tile_credits.iter().any(|&c| c > 0),
             drove: (0, 0),
         });
         moved
