@@ -75,7 +75,7 @@ pub(crate) fn simulate<F: Family>(
             progress.at(n.now());
             tick = (n.now() | super::progress::EVERY) + 1;
         }
-        let alive = n.step();
+        let alive = n.advance();
         if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {
             t.sample(n.now() - 1, n)?;
         }
@@ -83,6 +83,8 @@ pub(crate) fn simulate<F: Family>(
             break;
         }
     }
+    // the engine's statistics into the switches, for the summary
+    n.sync_engine();
     progress.done();
     if let (Some(t), Some(p)) = (tracer, &o.vcd) {
         if t.sampled() {

@@ -227,11 +227,21 @@ impl<F: Family> Network<F> {
 
     /// Evaluate one clock cycle of every block. Returns false once a deadlock was detected.
     pub fn step(&mut self) -> bool {
+        let alive = self.advance();
+        self.sync_engine();
+        alive
+    }
+
+    /// [`Network::step`] without the engine's statistics written into the switches: a loop
+    /// of cycles that reads no switch writes them once, at its end ([`Network::sync_engine`];
+    /// `run`, `run_workload`, the CLI's run).
+    pub fn advance(&mut self) -> bool {
         if self.deadlock.is_some() {
             return false;
         }
         let now = self.now;
         if now == self.stats.warmup {
+            self.sync_engine();
             self.open_window(now);
         }
         let mut moved = self.switch_phase(now);
@@ -286,6 +296,7 @@ impl<F: Family> Network<F> {
         if moved > 0 {
             self.last_progress = now;
         } else if now - self.last_progress >= self.params.watchdog_cycles {
+            self.sync_engine();
             if self.flits_in_flight() > 0 || self.nics.iter().any(|n| n.waiting() > 0) {
                 self.deadlock = Some(self.deadlock_report(now));
                 return false;
@@ -320,10 +331,11 @@ impl<F: Family> Network<F> {
         self.use_engine();
         let end = self.now + cycles;
         while self.skip_idle(end) < end {
-            if !self.step() {
+            if !self.advance() {
                 break;
             }
         }
+        self.sync_engine();
     }
 
     /// Stop every message generator (the network then drains).
@@ -538,15 +550,18 @@ impl<F: Family> Network<F> {
     /// The switches are evaluated as by [`Network::run`].
     pub fn run_workload(&mut self, limit: u64) -> Option<u64> {
         self.use_engine();
+        let mut done = None;
         while self.skip_idle(limit) < limit {
-            if !self.step() {
-                return None;
+            if !self.advance() {
+                break;
             }
             if let Some(t) = self.workload_done() {
-                return Some(t);
+                done = Some(t);
+                break;
             }
         }
-        None
+        self.sync_engine();
+        done
     }
 
     /// Offered load, payload flits per cycle per host (a trace's own when one is loaded).

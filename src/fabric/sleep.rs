@@ -136,6 +136,16 @@ impl Sleep {
             .for_each(|p| *p = (u32::MAX, u32::MAX));
     }
 
+    /// Every switch quiet: an engine evaluating all of them says afterwards which stay busy
+    /// ([`crate::fabric::network::Engine`]).
+    pub fn quiet_switches(&mut self) {
+        let (whole, rest) = (self.switches / 64, self.switches % 64);
+        self.busy[..whole].iter_mut().for_each(|w| *w = 0);
+        if rest != 0 {
+            self.busy[whole] &= !((1u64 << rest) - 1);
+        }
+    }
+
     /// NIC `host` must be evaluated next cycle (a packet was handed to it).
     pub fn wake_nic(&mut self, host: usize) {
         let n = self.switches + host;
@@ -172,15 +182,14 @@ impl Sleep {
         let (s, slots) = (self.switches, self.slots);
         for w in 0..self.words {
             let mut bits = self.now_set[w];
-            let arriving = std::mem::take(&mut self.wheel[slot * self.words + w]);
+            self.wheel[slot * self.words + w] = 0;
             while bits != 0 {
                 let n = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let ports = if arriving >> (n % 64) & 1 == 1 {
-                    std::mem::take(&mut self.ports_at[n * slots + slot])
-                } else {
-                    (0, 0)
-                };
+                // a node's ports are set only with its bit in the wheel (`wake_receivers`,
+                // `wake_all`): taken unconditionally, they are (0, 0) where nothing arrives
+                // (no branch on what the data decides)
+                let ports = std::mem::take(&mut self.ports_at[n * slots + slot]);
                 if n < s {
                     self.sw_now.push((n as u32, ports));
                 } else {

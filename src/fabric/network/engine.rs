@@ -30,8 +30,8 @@ pub struct EnginePhase<'a, S, X> {
     /// Families that sleep: the switches due (ascending, each once) and their ports
     /// receiving; `None`: every switch.
     pub due: Option<&'a [(u32, Arrivals)]>,
-    /// Where an engine of a family that sleeps leaves, switch by switch in the order of `due`,
-    /// what each evaluated switch left for the sleep tables.
+    /// Where an engine of a family that sleeps leaves the switches that stay busy or drove a
+    /// port (`Sleep::after`'s inputs); every other switch sleeps.
     pub after: &'a mut Vec<After>,
 }
 
@@ -42,6 +42,10 @@ pub trait Engine<S, X>: Sized {
     fn new(switches: &[S], links: &[Link]) -> Option<Self>;
     /// Evaluate the switch phase of one cycle; returns the flits that moved.
     fn phase(&mut self, p: EnginePhase<'_, S, X>) -> u32;
+    /// Write what the network's statistics read of the switches (levels, occupancy
+    /// integrals, flits forwarded and buffered, errors) into them: the engine keeps them
+    /// while it runs ([`Network::sync_engine`]).
+    fn sync(&mut self, switches: &mut [S]);
 }
 
 /// No engine: the switches are evaluated one by one.
@@ -53,6 +57,8 @@ impl<S, X> Engine<S, X> for () {
     fn phase(&mut self, _: EnginePhase<'_, S, X>) -> u32 {
         0
     }
+
+    fn sync(&mut self, _: &mut [S]) {}
 }
 
 impl<F: Family> Network<F> {
@@ -78,6 +84,7 @@ impl<F: Family> Network<F> {
                     due: Some(&sl.sw_now),
                     after: &mut after,
                 });
+                sl.quiet_switches();
                 for a in &after {
                     sl.after(a.sw as usize, now, a.busy, 0, a.drove);
                 }
@@ -94,6 +101,18 @@ impl<F: Family> Network<F> {
         };
         self.engine_after = after;
         Some(moved)
+    }
+
+    /// The engine's statistics of the switches written into them, so that whatever reads
+    /// the switches reads what one by one would show: after [`Network::step`], [`Network::run`]
+    /// and [`Network::run_workload`], and before the network itself reads them in a cycle
+    /// (the window opening, the watchdog). Not every cycle of a run: the engine keeps them
+    /// next to the flits, and writing them through flit by flit cost a tenth of a run
+    /// (docs/performance.md).
+    pub fn sync_engine(&mut self) {
+        if let Some(e) = self.engine.as_mut().filter(|_| self.engine_started) {
+            e.sync(&mut self.switches);
+        }
     }
 
     /// Evaluate the switches one by one (for comparing both, and for what the engine does not

@@ -31,6 +31,7 @@ impl<F: Family> Network<F> {
         let w = self.params.watchdog_cycles;
         let look = self.last_progress.saturating_add(w);
         if to > look {
+            self.sync_engine();
             if self.flits_in_flight() > 0 || self.nics.iter().any(|n| n.waiting() > 0) {
                 to = look;
             } else {

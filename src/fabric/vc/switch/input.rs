@@ -218,24 +218,20 @@ impl InputUnit {
         route
     }
 
-    /// A flit the planes ([`super::planes`]) wrote into input VC `iv` at `now`: the planes
-    /// keep the flit, the router its statistics (level, occupancy integral, highest level).
-    #[inline(always)]
-    pub(super) fn planes_arrive(&mut self, iv: usize, now: u64) {
+    /// What the planes ([`super::planes`]) keep of input VC `iv` for the statistics, written
+    /// into the router: its level and occupancy integral (the planes keep the flits).
+    #[inline]
+    pub(super) fn planes_set(&mut self, iv: usize, fill: u32, occ: Stay) {
         let r = &mut self.vcs[iv & 63];
-        r.fill += 1;
-        r.occ.arrive(now);
-        self.max_level = self.max_level.max(r.fill);
-        self.flits += 1;
+        r.fill = fill;
+        r.occ = occ;
     }
 
-    /// A flit the planes read from input VC `iv` at `now`.
-    #[inline(always)]
-    pub(super) fn planes_depart(&mut self, iv: usize, now: u64) {
-        let r = &mut self.vcs[iv & 63];
-        r.fill -= 1;
-        r.occ.depart(now);
-        self.flits -= 1;
+    /// The planes' flits buffered and highest level of a VC, written into the router.
+    #[inline]
+    pub(super) fn planes_totals(&mut self, flits: u32, max_level: u32) {
+        self.flits = flits;
+        self.max_level = max_level;
     }
 
     /// Read the front flit of VC `v` of input `p` (it holds one).

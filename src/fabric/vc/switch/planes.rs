@@ -36,6 +36,7 @@ use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::{Candidates, Query, RoutingFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
+use crate::stats::occupancy::Stay;
 
 mod sw_alloc;
 mod vc_alloc;
@@ -63,7 +64,7 @@ enum St {
 }
 
 /// An input VC's registers: state, the output port and VC it holds, its FIFO's front and
-/// fill, and the cycle its head may take its next step from.
+/// fill, the cycle its head may take its next step from, and its occupancy integral.
 #[derive(Clone, Copy, Default)]
 struct InVc {
     st: St,
@@ -72,6 +73,7 @@ struct InVc {
     head: u8,
     fill: u8,
     ready: u64,
+    occ: Stay,
 }
 
 /// One router's registers that the planes do not hold.
@@ -92,6 +94,12 @@ struct Router {
     /// routing's candidate: its port and VCs (port 0xff: none).
     va: SeparableInputFirst,
     cand: [[u8; 2]; P * V],
+    /// What the network's statistics read, kept here next to the flits and written into the
+    /// router by [`Planes::sync`]: the highest level of a VC, flits forwarded per output VC,
+    /// heads without a route.
+    max_level: u32,
+    forwarded: [u64; V],
+    errors: u64,
 }
 
 /// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
@@ -231,6 +239,9 @@ impl Planes {
             xbar: [Flit::default(); P],
             va: SeparableInputFirst::new(P * V, P * V),
             cand: [[0xff, 0]; P * V],
+            max_level: 0,
+            forwarded: [0; V],
+            errors: 0,
         };
         let pl = (0..tiles)
             .map(|tile| {
@@ -335,11 +346,6 @@ impl Planes {
             Some(d) => {
                 for &(s, (fin, cin)) in d {
                     self.host_in(t, s as usize, (fin & 1 != 0, cin & 1 != 0), links);
-                    after.push(After {
-                        sw: s,
-                        busy: false,
-                        drove: (0, 0),
-                    });
                 }
             }
             None => (0..n).for_each(|r| self.host_in(t, r, (true, true), links)),
@@ -393,7 +399,6 @@ impl Planes {
                     let r = base + lb;
                     m &= m - 1;
                     let f = routers[r].xbar[o];
-                    switches[r].planes_xbar -= 1;
                     tile_flits[tile] -= 1;
                     moved += 1;
                     links[routers[r].wires[o][OUT] as usize].send(t, f);
@@ -432,13 +437,14 @@ impl Planes {
                     let s = &mut rt.ivc[p][v];
                     let i = (s.head + s.fill) as usize % B;
                     s.fill += 1;
-                    switches[r].input.planes_arrive(p * V + v, t);
+                    s.occ.arrive(t);
+                    rt.max_level = rt.max_level.max(s.fill as u32);
                     pl.hold[p][v] |= bit;
                     if f.is_head() && s.fill == 1 && s.st == St::Idle {
                         s.st = St::VcAlloc;
                         s.ready = t;
                         let c = Self::route(cands, &switches[r], (r, p, v), f, packets);
-                        switches[r].route.errors += (c[0] == 0xff) as u64;
+                        rt.errors += (c[0] == 0xff) as u64;
                         rt.cand[p * V + v] = c;
                         pl.vcal[p][v] |= bit;
                     }
@@ -484,19 +490,15 @@ impl Planes {
                         let mut f = r.buf[p][v][s.head as usize];
                         s.head = ((s.head as usize + 1) % B) as u8;
                         s.fill -= 1;
-                        if s.fill == 0 {
-                            pl.hold[p][v] &= !bit;
-                        }
+                        // the last flit out clears the flag (no branch: whether it is the
+                        // last is the data's)
+                        pl.hold[p][v] &= !(bit * (s.fill == 0) as u64);
                         let ovc = s.ovc as usize;
                         moved += 1;
-                        let sw = &mut switches[ri];
-                        sw.input.planes_depart(p * V + v, t);
-                        sw.forwarded_vc[ovc] += 1;
-                        sw.planes_xbar += 1;
+                        s.occ.depart(t);
+                        r.forwarded[ovc & (V - 1)] += 1;
                         r.credits[o][ovc] -= 1;
-                        if r.credits[o][ovc] == 0 {
-                            pl.cok[o][ovc] &= !bit;
-                        }
+                        pl.cok[o][ovc] &= !(bit * (r.credits[o][ovc] == 0) as u64);
                         f.vc = ovc as u8;
                         if f.is_tail() {
                             r.owner_busy[o] &= !(1 << ovc);
@@ -507,7 +509,7 @@ impl Planes {
                                 s.ready = t + 1;
                                 let nf = r.buf[p][v][s.head as usize];
                                 let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
-                                switches[ri].route.errors += (c[0] == 0xff) as u64;
+                                routers[ri].errors += (c[0] == 0xff) as u64;
                                 routers[ri].cand[p * V + v] = c;
                                 pl.vcal[p][v] |= bit;
                             }
@@ -562,5 +564,22 @@ impl Engine<VcSwitch, VcExt> for Planes {
 
     fn phase(&mut self, p: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
         self.cycle(p)
+    }
+
+    fn sync(&mut self, switches: &mut [VcSwitch]) {
+        for (i, (r, sw)) in self.r.iter().zip(switches).enumerate() {
+            let mut flits = 0;
+            for (p, vcs) in r.ivc.iter().enumerate() {
+                for (v, s) in vcs.iter().enumerate() {
+                    sw.input.planes_set(p * V + v, s.fill as u32, s.occ);
+                    flits += s.fill as u32;
+                }
+            }
+            sw.input.planes_totals(flits, r.max_level);
+            sw.forwarded_vc[..V].copy_from_slice(&r.forwarded);
+            let xo = &self.pl[i / 64].xo;
+            sw.planes_xbar = xo.iter().map(|w| (w >> (i % 64) & 1) as u32).sum();
+            sw.route.errors = r.errors;
+        }
     }
 }

@@ -21,10 +21,17 @@ pub(super) fn allocate(
 ) {
     // flitwave's VC allocation: every waiting head whose routing is ready asks
     // for the free VCs of its candidate's port
-    let mut asked = 0u64;
+    let lb = bit.trailing_zeros();
+    let mut waiting = 0u32;
     for iv in 0..P * V {
+        waiting |= ((pl.vcal[iv / V][iv % V] >> lb & 1) as u32) << iv;
+    }
+    let mut asked = 0u64;
+    while waiting != 0 {
+        let iv = waiting.trailing_zeros() as usize;
+        waiting &= waiting - 1;
         let (p, v) = (iv / V, iv % V);
-        if pl.vcal[p][v] & bit == 0 || r.ivc[p][v].ready > t {
+        if r.ivc[p][v].ready > t {
             continue;
         }
         let [port, vcs] = r.cand[iv];
