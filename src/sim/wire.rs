@@ -252,6 +252,15 @@ impl<'a, T: Copy, H> End<'a, T, H> {
         get(self.slot(now - self.fly as u64))
     }
 
+    /// Set the counts of values ever sent and taken, for an engine that carries the wire's
+    /// values itself and counts them (the routers in planes, `fabric::vc::switch::planes`):
+    /// what reads the counts — utilisation, values in flight — then reads what the wire would
+    /// show. Its slots are not touched.
+    pub fn set_counts(&self, sent: u32, received: u32) {
+        self.w.sent.store(sent, Relaxed);
+        self.w.received.store(received, Relaxed);
+    }
+
     /// Values on the wire.
     pub fn in_flight(&self) -> usize {
         self.w

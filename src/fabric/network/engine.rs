@@ -43,9 +43,10 @@ pub trait Engine<S, X>: Sized {
     /// Evaluate the switch phase of one cycle; returns the flits that moved.
     fn phase(&mut self, p: EnginePhase<'_, S, X>) -> u32;
     /// Write what the network's statistics read of the switches (levels, occupancy
-    /// integrals, flits forwarded and buffered, errors) into them: the engine keeps them
-    /// while it runs ([`Network::sync_engine`]).
-    fn sync(&mut self, switches: &mut [S]);
+    /// integrals, flits forwarded and buffered, errors) into them, and the counts of the
+    /// links whose flits it carries itself: the engine keeps them while it runs
+    /// ([`Network::sync_engine`]).
+    fn sync(&mut self, switches: &mut [S], links: &[Link]);
 }
 
 /// No engine: the switches are evaluated one by one.
@@ -58,7 +59,7 @@ impl<S, X> Engine<S, X> for () {
         0
     }
 
-    fn sync(&mut self, _: &mut [S]) {}
+    fn sync(&mut self, _: &mut [S], _: &[Link]) {}
 }
 
 impl<F: Family> Network<F> {
@@ -111,7 +112,7 @@ impl<F: Family> Network<F> {
     /// (docs/performance.md).
     pub fn sync_engine(&mut self) {
         if let Some(e) = self.engine.as_mut().filter(|_| self.engine_started) {
-            e.sync(&mut self.switches);
+            e.sync(&mut self.switches, &self.links);
         }
     }
 

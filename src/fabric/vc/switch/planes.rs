@@ -10,11 +10,15 @@
 //! The same router as [`VcSwitch`] evaluated one by one, cycle for cycle: the same stages in
 //! the same order (credits due, the crossbar's flits out, flits in and heads routed, VC
 //! allocation, separable input-first switch allocation, traversal with the credit upstream),
-//! the same pointers, the flits over the network's own links; what the network and its
+//! the same pointers; the hosts' flits and credits over the network's links, those between
+//! routers in the planes' own rings (flits) and planes (credits). What the network and its
 //! statistics read of a router — buffer levels, occupancy integrals, the highest level, flits
-//! through the crossbar and in it, route errors — is written through to the router as it
-//! happens. The buffers' flits, the credit counters, the VC and switch allocators' state live
-//! here: a network evaluated in planes is not read register by register (waveforms, probes),
+//! through the crossbar and in it, route errors — and of a link between routers — flits sent
+//! and taken — is kept here next to the flits and written into the routers and links when
+//! the network reads them ([`Engine::sync`]: after a run or a step, before the window opens
+//! or the watchdog looks). The buffers' flits, the credit counters, the VC and switch
+//! allocators' state live here: a network evaluated in planes is not read register by
+//! register (waveforms, probes),
 //! so a network that is traced, threaded or given an RTL twin is evaluated one by one
 //! (`Network::one_by_one`, before the first cycle). Results are identical either way
 //! (testbenches/planes.rs runs both side by side).
@@ -100,6 +104,10 @@ struct Router {
     max_level: u32,
     forwarded: [u64; V],
     errors: u64,
+    /// Flits sent on each output's link and taken from each input's (modulo 2^32; the
+    /// links' counts, for the links between routers).
+    sent: [u32; P],
+    got: [u32; P],
 }
 
 /// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
@@ -132,10 +140,11 @@ pub struct Planes {
     pl: Vec<Tile>,
     /// Per tile, slot and input port: the routers a flit arrives at then; per tile, slot,
     /// output and VC: the routers a credit from downstream arrives at then (it then waits
-    /// the credit delay); per slot and router: the flit its host sent, arriving then.
+    /// the credit delay); per tile, slot, input port and router: the flit arriving then (from
+    /// its host or the router upstream).
     arr: Vec<[[u64; P]; RING]>,
     cb: Vec<[[[u64; V]; P]; RING]>,
-    fwd: Vec<Flit>,
+    fwd: Vec<[[[Flit; 64]; P]; RING]>,
     /// VC allocation's scratch: requests and grants.
     vreq: Box<Requests>,
     vgrant: Box<Grants>,
@@ -242,6 +251,8 @@ impl Planes {
             max_level: 0,
             forwarded: [0; V],
             errors: 0,
+            sent: [0; P],
+            got: [0; P],
         };
         let pl = (0..tiles)
             .map(|tile| {
@@ -270,7 +281,7 @@ impl Planes {
             pl,
             arr: vec![[[0; P]; RING]; tiles],
             cb: vec![[[[0; V]; P]; RING]; tiles],
-            fwd: vec![Flit::default(); RING * n],
+            fwd: vec![[[[Flit::default(); 64]; P]; RING]; tiles],
             vreq: Box::new([0; MAX_SIDE]),
             vgrant: Box::new([NO_GRANT; MAX_SIDE]),
             cands: Candidates::new(),
@@ -288,7 +299,7 @@ impl Planes {
         let bit = 1u64 << (r % 64);
         if fin {
             if let Some(f) = links[self.r[r].wires[0][IN] as usize].fwd().recv(t) {
-                self.fwd[slot * self.r.len() + r] = f;
+                self.fwd[r / 64][slot][0][r % 64] = f;
                 self.arr[r / 64][slot][0] |= bit;
             }
         }
@@ -401,14 +412,17 @@ impl Planes {
                     let f = routers[r].xbar[o];
                     tile_flits[tile] -= 1;
                     moved += 1;
-                    links[routers[r].wires[o][OUT] as usize].send(t, f);
                     if o == 0 {
+                        links[routers[r].wires[0][OUT] as usize].send(t, f);
                         pl.host_f |= 1 << lb;
                         *inside -= 1;
                     } else {
+                        // to the router downstream in the ring, counted for the link
                         let x = routers[r].peer[o];
                         let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
+                        fwd[nr / 64][out_slot][np][nr % 64] = f;
                         arr[nr / 64][out_slot][np] |= 1 << (nr % 64);
+                        routers[r].sent[o] = routers[r].sent[o].wrapping_add(1);
                     }
                 }
             }
@@ -424,16 +438,10 @@ impl Planes {
                     let r = base + lb;
                     m &= m - 1;
                     let bit = 1u64 << lb;
-                    let f = if p == 0 {
-                        fwd[slot * n + r]
-                    } else {
-                        links[routers[r].wires[p][IN] as usize]
-                            .fwd()
-                            .recv(t)
-                            .expect("the flit the engine sent arrives")
-                    };
+                    let f = fwd[tile][slot][p][lb];
                     let v = f.vc as usize & (V - 1);
                     let rt = &mut routers[r];
+                    rt.got[p] = rt.got[p].wrapping_add(1);
                     let s = &mut rt.ivc[p][v];
                     let i = (s.head + s.fill) as usize % B;
                     s.fill += 1;
@@ -566,8 +574,15 @@ impl Engine<VcSwitch, VcExt> for Planes {
         self.cycle(p)
     }
 
-    fn sync(&mut self, switches: &mut [VcSwitch]) {
+    fn sync(&mut self, switches: &mut [VcSwitch], links: &[Link]) {
         for (i, (r, sw)) in self.r.iter().zip(switches).enumerate() {
+            for o in 1..P {
+                let (l, x) = (r.wires[o][OUT], r.peer[o]);
+                if l != NO_LINK && x != NONE {
+                    let got = self.r[(x >> 3) as usize].got[(x & 7) as usize];
+                    links[l as usize].set_flit_counts(r.sent[o], got);
+                }
+            }
             let mut flits = 0;
             for (p, vcs) in r.ivc.iter().enumerate() {
                 for (v, s) in vcs.iter().enumerate() {
