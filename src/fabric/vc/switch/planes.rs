@@ -43,6 +43,7 @@ use crate::sim::{Flit, FlowCtl};
 use crate::stats::occupancy::Stay;
 
 mod sw_alloc;
+mod sync;
 mod vc_alloc;
 
 /// Ports, VCs, flits per VC buffer; the rings' slots (a cycle modulo 8); the links' fly time
@@ -575,26 +576,6 @@ impl Engine<VcSwitch, VcExt> for Planes {
     }
 
     fn sync(&mut self, switches: &mut [VcSwitch], links: &[Link]) {
-        for (i, (r, sw)) in self.r.iter().zip(switches).enumerate() {
-            for o in 1..P {
-                let (l, x) = (r.wires[o][OUT], r.peer[o]);
-                if l != NO_LINK && x != NONE {
-                    let got = self.r[(x >> 3) as usize].got[(x & 7) as usize];
-                    links[l as usize].set_flit_counts(r.sent[o], got);
-                }
-            }
-            let mut flits = 0;
-            for (p, vcs) in r.ivc.iter().enumerate() {
-                for (v, s) in vcs.iter().enumerate() {
-                    sw.input.planes_set(p * V + v, s.fill as u32, s.occ);
-                    flits += s.fill as u32;
-                }
-            }
-            sw.input.planes_totals(flits, r.max_level);
-            sw.forwarded_vc[..V].copy_from_slice(&r.forwarded);
-            let xo = &self.pl[i / 64].xo;
-            sw.planes_xbar = xo.iter().map(|w| (w >> (i % 64) & 1) as u32).sum();
-            sw.route.errors = r.errors;
-        }
+        sync::write_into(self, switches, links);
     }
 }

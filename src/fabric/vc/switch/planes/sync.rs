@@ -1,0 +1,36 @@
+//! What the network reads of routers in planes ([`super`]) and of the links between them,
+//! written into them when it reads ([`crate::fabric::network::Engine::sync`]): per input VC
+//! its level and occupancy integral, per router its flits buffered and in the crossbar, its
+//! highest level, flits forwarded per VC and heads without a route; per link between routers
+//! the flits sent and taken. The planes keep these next to the flits while they run, so that
+//! a run writes them once, not flit by flit.
+
+use super::{Planes, NONE, OUT, P, V};
+use crate::blocks::link::{Link, NO_LINK};
+use crate::fabric::vc::switch::VcSwitch;
+
+/// Write the statistics of the routers of `pl` into `switches`, and the counts of the links
+/// between them into `links`.
+pub(super) fn write_into(pl: &Planes, switches: &mut [VcSwitch], links: &[Link]) {
+    for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
+        for o in 1..P {
+            let (l, x) = (r.wires[o][OUT], r.peer[o]);
+            if l != NO_LINK && x != NONE {
+                let got = pl.r[(x >> 3) as usize].got[(x & 7) as usize];
+                links[l as usize].set_flit_counts(r.sent[o], got);
+            }
+        }
+        let mut flits = 0;
+        for (p, vcs) in r.ivc.iter().enumerate() {
+            for (v, s) in vcs.iter().enumerate() {
+                sw.input.planes_set(p * V + v, s.fill as u32, s.occ);
+                flits += s.fill as u32;
+            }
+        }
+        sw.input.planes_totals(flits, r.max_level);
+        sw.forwarded_vc[..V].copy_from_slice(&r.forwarded);
+        let xo = &pl.pl[i / 64].xo;
+        sw.planes_xbar = xo.iter().map(|w| (w >> (i % 64) & 1) as u32).sum();
+        sw.route.errors = r.errors;
+    }
+}
