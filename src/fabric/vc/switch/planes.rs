@@ -46,17 +46,20 @@ mod sw_alloc;
 mod sync;
 mod vc_alloc;
 
-/// Ports, VCs, flits per VC buffer; the rings' slots (a cycle modulo 8); the links' fly time
-/// between routers and the credit delay, in cycles; no router downstream.
+/// Ports, VCs, flits per VC buffer; the rings' slots (a cycle modulo 4: what is written at
+/// t is read at t + 2 at the latest, so 4 slots keep every value in flight and the rings few
+/// cache lines); the links' fly time between routers and the credit delay, in cycles; no
+/// router downstream.
 const P: usize = 5;
 const V: usize = 2;
 const B: usize = 8;
-const RING: usize = 8;
+const RING: usize = 4;
 const FLY: u64 = 2;
 const CDELAY: u64 = 2;
 const NONE: u32 = u32::MAX;
 // the switch allocation's offers and the output-VC plane are written for two VCs
 const _: () = assert!(V == 2 && P <= 8);
+const _: () = assert!((FLY as usize) < RING && (CDELAY as usize) < RING);
 
 /// An input VC's state (the router's `VcState`; routing takes 0 cycles, so a routed head
 /// asks for VC allocation from the cycle it arrives).
@@ -81,34 +84,42 @@ struct InVc {
     occ: Stay,
 }
 
-/// One router's registers that the planes do not hold.
+/// A VC's buffer: one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Fifo([Flit; B]);
+
+/// One router's registers that the planes do not hold, laid out for the cache (the routers'
+/// state is most of what a cycle touches: a flit-hop that finds its lines in the first-level
+/// cache costs a fraction of one that does not): what every flit crossing or credit touches
+/// in the first line, what a flit leaving touches in the second, then the input VCs'
+/// registers and their buffers (a line each), then what a head alone touches.
 #[derive(Clone)]
+#[repr(C, align(64))]
 struct Router {
-    /// Per port: its links in and out (port 0: the host's), and per output the router and
-    /// input port downstream (r << 3 | p; NONE for the host or no link).
-    wires: [[u32; 2]; P],
-    peer: [u32; P],
-    /// The input buffers, the input VCs, the credits per output VC, the output VCs held (a
-    /// mask per output), the crossbar's flit per output (leaving next cycle).
-    buf: [[[Flit; B]; V]; P],
-    ivc: [[InVc; V]; P],
+    /// The credits per output VC, the output VCs held (a mask per output), the highest level
+    /// of a VC; flits sent on each output's link (modulo 2^32, the link's count); flits
+    /// forwarded per output VC; heads without a route — the statistics written into the
+    /// router by [`Planes::sync`].
     credits: [[u8; V]; P],
     owner_busy: [u8; P],
+    max_level: u8,
+    sent: [u32; P],
+    forwarded: [u64; V],
+    errors: u64,
+    /// The crossbar's flit per output (leaving next cycle), and per output the router and
+    /// input port downstream (r << 3 | p; NONE for the host or no link).
     xbar: [Flit; P],
+    peer: [u32; P],
+    /// The input VCs and their buffers.
+    ivc: [[InVc; V]; P],
+    buf: [[Fifo; V]; P],
+    /// Per port: its links in and out (port 0: the host's).
+    wires: [[u32; 2]; P],
     /// flitwave's VC allocator (P·V × P·V, separable input-first) and per input VC the
     /// routing's candidate: its port and VCs (port 0xff: none).
     va: SeparableInputFirst,
     cand: [[u8; 2]; P * V],
-    /// What the network's statistics read, kept here next to the flits and written into the
-    /// router by [`Planes::sync`]: the highest level of a VC, flits forwarded per output VC,
-    /// heads without a route.
-    max_level: u32,
-    forwarded: [u64; V],
-    errors: u64,
-    /// Flits sent on each output's link and taken from each input's (modulo 2^32; the
-    /// links' counts, for the links between routers).
-    sent: [u32; P],
-    got: [u32; P],
 }
 
 /// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
@@ -242,7 +253,7 @@ impl Planes {
         let router = Router {
             wires: [[NO_LINK; 2]; P],
             peer: [NONE; P],
-            buf: [[[Flit::default(); B]; V]; P],
+            buf: [[Fifo::default(); V]; P],
             ivc: Default::default(),
             credits: [[B as u8; V]; P],
             owner_busy: [0; P],
@@ -253,7 +264,6 @@ impl Planes {
             forwarded: [0; V],
             errors: 0,
             sent: [0; P],
-            got: [0; P],
         };
         let pl = (0..tiles)
             .map(|tile| {
@@ -442,12 +452,11 @@ impl Planes {
                     let f = fwd[tile][slot][p][lb];
                     let v = f.vc as usize & (V - 1);
                     let rt = &mut routers[r];
-                    rt.got[p] = rt.got[p].wrapping_add(1);
                     let s = &mut rt.ivc[p][v];
                     let i = (s.head + s.fill) as usize % B;
                     s.fill += 1;
                     s.occ.arrive(t);
-                    rt.max_level = rt.max_level.max(s.fill as u32);
+                    rt.max_level = rt.max_level.max(s.fill);
                     pl.hold[p][v] |= bit;
                     if f.is_head() && s.fill == 1 && s.st == St::Idle {
                         s.st = St::VcAlloc;
@@ -457,7 +466,7 @@ impl Planes {
                         rt.cand[p * V + v] = c;
                         pl.vcal[p][v] |= bit;
                     }
-                    rt.buf[p][v][i] = f;
+                    rt.buf[p][v].0[i] = f;
                 }
             }
             if tile_flits[tile] == 0 {
@@ -496,7 +505,7 @@ impl Planes {
                         let v = (win1[p] >> lb & 1) as usize;
                         let r = &mut routers[ri];
                         let s = &mut r.ivc[p][v];
-                        let mut f = r.buf[p][v][s.head as usize];
+                        let mut f = r.buf[p][v].0[s.head as usize];
                         s.head = ((s.head as usize + 1) % B) as u8;
                         s.fill -= 1;
                         // the last flit out clears the flag (no branch: whether it is the
@@ -516,7 +525,7 @@ impl Planes {
                             if s.fill > 0 {
                                 s.st = St::VcAlloc;
                                 s.ready = t + 1;
-                                let nf = r.buf[p][v][s.head as usize];
+                                let nf = r.buf[p][v].0[s.head as usize];
                                 let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
                                 routers[ri].errors += (c[0] == 0xff) as u64;
                                 routers[ri].cand[p * V + v] = c;

@@ -2,7 +2,7 @@
 //! written into them when it reads ([`crate::fabric::network::Engine::sync`]): per input VC
 //! its level and occupancy integral, per router its flits buffered and in the crossbar, its
 //! highest level, flits forwarded per VC and heads without a route; per link between routers
-//! the flits sent and taken. The planes keep these next to the flits while they run, so that
+//! the flits sent and taken (sent less those still in the planes' ring). The planes keep these next to the flits while they run, so that
 //! a run writes them once, not flit by flit.
 
 use super::{Planes, NONE, OUT, P, V};
@@ -16,7 +16,12 @@ pub(super) fn write_into(pl: &Planes, switches: &mut [VcSwitch], links: &[Link])
         for o in 1..P {
             let (l, x) = (r.wires[o][OUT], r.peer[o]);
             if l != NO_LINK && x != NONE {
-                let got = pl.r[(x >> 3) as usize].got[(x & 7) as usize];
+                // taken: sent but for those still in the ring (their arrivals ahead)
+                let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
+                let ahead = pl.arr[nr / 64]
+                    .iter()
+                    .map(|s| (s[np] >> (nr % 64) & 1) as u32);
+                let got = r.sent[o].wrapping_sub(ahead.sum());
                 links[l as usize].set_flit_counts(r.sent[o], got);
             }
         }
@@ -27,7 +32,7 @@ pub(super) fn write_into(pl: &Planes, switches: &mut [VcSwitch], links: &[Link])
                 flits += s.fill as u32;
             }
         }
-        sw.input.planes_totals(flits, r.max_level);
+        sw.input.planes_totals(flits, r.max_level as u32);
         sw.forwarded_vc[..V].copy_from_slice(&r.forwarded);
         let xo = &pl.pl[i / 64].xo;
         sw.planes_xbar = xo.iter().map(|w| (w >> (i % 64) & 1) as u32).sum();
