@@ -267,8 +267,37 @@ impl Sleep {
         if n >= self.switches {
             self.nic_after(n, now, busy, own);
         }
-        if drove.0 | drove.1 != 0 {
+        // a NIC, or a switch that drove its first port at most: no loop and no branch on
+        // whether it drove (the data's to decide, so the branch would be mispredicted)
+        if (drove.0 | drove.1) >> 1 == 0 && self.fly != 0 {
+            self.wake_port0(n, now, drove);
+        } else if drove.0 | drove.1 != 0 {
             self.wake_receivers(n, now, drove);
+        }
+    }
+
+    /// [`Sleep::wake_receivers`] of a node that drove its port 0 at most (bit 0 of either
+    /// mask; nothing when neither is set), links of one fly time: the bits are or-ed in
+    /// whether set or not.
+    #[inline(always)]
+    fn wake_port0(&mut self, n: usize, now: u64, (fwd, back): Arrivals) {
+        let slot = ((now + self.fly) & self.mask) as usize;
+        let (words, slots, ports) = (self.words, self.slots, self.ports);
+        for (rx, m, back) in [
+            (self.fwd_to[n * ports], fwd, false),
+            (self.back_to[n * ports], back, true),
+        ] {
+            if rx != NONE {
+                let node = (rx >> 5) as usize;
+                self.wheel[slot * words + node / 64] |= ((m & 1) as u64) << (node % 64);
+                let at = &mut self.ports_at[node * slots + slot];
+                let bit = (m & 1) << (rx & 31);
+                if back {
+                    at.1 |= bit;
+                } else {
+                    at.0 |= bit;
+                }
+            }
         }
     }
 
