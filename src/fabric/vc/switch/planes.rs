@@ -32,8 +32,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::{VcSwitch, IN, OUT};
-use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst, MAX_SIDE, NO_GRANT};
-use crate::blocks::link::{Link, NO_LINK};
+use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
+use crate::blocks::link::Link;
 use crate::fabric::network::parallel::After;
 use crate::fabric::network::{Engine, EnginePhase};
 use crate::fabric::vc::nic::seq::VcExt;
@@ -42,6 +42,7 @@ use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
 use crate::stats::occupancy::Stay;
 
+mod build;
 mod sw_alloc;
 mod sync;
 mod vc_alloc;
@@ -60,6 +61,8 @@ const NONE: u32 = u32::MAX;
 // the switch allocation's offers and the output-VC plane are written for two VCs
 const _: () = assert!(V == 2 && P <= 8);
 const _: () = assert!((FLY as usize) < RING && (CDELAY as usize) < RING);
+// a VC's credits, 0..=B, count in four bit planes
+const _: () = assert!(B < 16);
 
 /// An input VC's state (the router's `VcState`; routing takes 0 cycles, so a routed head
 /// asks for VC allocation from the cycle it arrives).
@@ -97,11 +100,9 @@ struct Fifo([Flit; B]);
 #[derive(Clone)]
 #[repr(C, align(64))]
 struct Router {
-    /// The credits per output VC, the output VCs held (a mask per output), the highest level
-    /// of a VC; flits sent on each output's link (modulo 2^32, the link's count); flits
+    /// The output VCs held (a mask per output), the highest level of a VC; flits sent on each output's link (modulo 2^32, the link's count); flits
     /// forwarded per output VC; heads without a route — the statistics written into the
     /// router by [`Planes::sync`].
-    credits: [[u8; V]; P],
     owner_busy: [u8; P],
     max_level: u8,
     sent: [u32; P],
@@ -129,13 +130,16 @@ struct Tile {
     /// (one-hot), its output VC is 1. Per output VC: a credit downstream. Per input: its VC
     /// pointer is at VC 1. The switch allocator's pointers, one-hot: per output over inputs
     /// (`ptr`), per input over outputs (`pin`). Per output: a flit in the crossbar. Per slot,
-    /// output and VC: a credit to apply then.
+    /// output and VC: a credit to apply then. Per output VC: the credits downstream, a binary
+    /// number in bit planes (plane k holds bit k of every router's count), so that credits
+    /// come and go for all 64 routers in a few word operations.
     act: [[u64; V]; P],
     vcal: [[u64; V]; P],
     hold: [[u64; V]; P],
     outp: [[[u64; P]; V]; P],
     ovc1: [[u64; V]; P],
     cok: [[u64; V]; P],
+    cnt: [[[u64; 4]; V]; P],
     rrin: [u64; P],
     ptr: [[u64; P]; P],
     pin: [[u64; P]; P],
@@ -170,6 +174,18 @@ pub struct Planes {
     tile_credits: Vec<u32>,
 }
 
+/// Add one to (`up`) or take one from the counts in bit planes `c` of the routers in `m`:
+/// a ripple of carries or borrows, plane by plane.
+#[inline(always)]
+fn count(c: &mut [u64; 4], m: u64, up: bool) {
+    let mut k = m;
+    for b in c.iter_mut() {
+        let was = *b;
+        *b ^= k;
+        k &= if up { was } else { !was };
+    }
+}
+
 #[inline(always)]
 fn set_out(pl: &mut Tile, p: usize, v: usize, bit: u64, o: u8) {
     for q in 0..P {
@@ -179,129 +195,6 @@ fn set_out(pl: &mut Tile, p: usize, v: usize, bit: u64, o: u8) {
 }
 
 impl Planes {
-    /// The planes of `switches` wired by `links`, when every router has the shape they model
-    /// (see the module's doc).
-    fn build(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
-        let p = switches.first()?.p;
-        let shape = p.ports == P
-            && p.vcs == V
-            && p.buffer_flits as usize == B
-            && p.escape_flits == 0
-            && p.credit_delay_cycles as u64 == CDELAY
-            && p.routing_cycles == 0
-            && p.vc_alloc_cycles == 1
-            && p.sw_alloc_cycles == 1
-            && p.crossbar_cycles == 1
-            && !p.keep_vc
-            && !p.wait_for_tail_credit
-            && p.switching == super::Switching::Wormhole
-            && p.crossbar == super::CrossbarKind::Multiplexed
-            && p.output_buffer_flits == 0
-            && p.exchange.hops == 0
-            && p.internal_speedup == 1
-            && p.credit.per_flit();
-        let dor = switches
-            .iter()
-            .all(|s| matches!(*s.route.routing, crate::routing::function::Routing::Dor(_)));
-        let plain = switches
-            .iter()
-            .all(|s| s.p == p && s.twin.0.is_none() && s.exch.is_none() && s.fifo.is_none());
-        if !(shape && dor && plain) {
-            return None;
-        }
-        let n = switches.len();
-        let mut rx = std::collections::HashMap::new();
-        for (r, sw) in switches.iter().enumerate() {
-            for q in 0..P {
-                let l = sw.link[q][IN];
-                if l != NO_LINK && q != 0 {
-                    rx.insert(l, (r as u32) << 3 | q as u32);
-                }
-            }
-        }
-        // port 0 a host's (its links to and from a NIC), ports 1..4 to routers (or none), every
-        // link between routers of fly time 2
-        for sw in switches {
-            let [i0, o0] = sw.link[0];
-            if i0 == NO_LINK || o0 == NO_LINK || rx.contains_key(&o0) {
-                return None;
-            }
-            for q in 1..P {
-                let [i, o] = sw.link[q];
-                let routers = [i, o].iter().all(|l| *l == NO_LINK || rx.contains_key(l));
-                let fly = [i, o]
-                    .iter()
-                    .all(|&l| l == NO_LINK || links[l as usize].fwd().fly() as u64 == FLY);
-                if !(routers && fly) {
-                    return None;
-                }
-            }
-        }
-        let peer: Vec<[u32; P]> = switches
-            .iter()
-            .map(|sw| {
-                std::array::from_fn(|o| {
-                    if o == 0 {
-                        NONE
-                    } else {
-                        rx.get(&sw.link[o][OUT]).copied().unwrap_or(NONE)
-                    }
-                })
-            })
-            .collect();
-        let tiles = n.div_ceil(64);
-        let router = Router {
-            wires: [[NO_LINK; 2]; P],
-            peer: [NONE; P],
-            buf: [[Fifo::default(); V]; P],
-            ivc: Default::default(),
-            credits: [[B as u8; V]; P],
-            owner_busy: [0; P],
-            xbar: [Flit::default(); P],
-            va: SeparableInputFirst::new(P * V, P * V),
-            cand: [[0xff, 0]; P * V],
-            max_level: 0,
-            forwarded: [0; V],
-            errors: 0,
-            sent: [0; P],
-        };
-        let pl = (0..tiles)
-            .map(|tile| {
-                let m = (n - tile * 64).min(64);
-                let all = if m == 64 { !0u64 } else { (1u64 << m) - 1 };
-                let mut pl = Tile::default();
-                for o in 0..P {
-                    pl.cok[o] = [all; V];
-                    pl.ptr[o][0] = all;
-                    pl.pin[o][0] = all;
-                }
-                pl
-            })
-            .collect();
-        let r = switches
-            .iter()
-            .zip(peer)
-            .map(|(sw, peer)| Router {
-                wires: std::array::from_fn(|q| sw.link[q]),
-                peer,
-                ..router.clone()
-            })
-            .collect();
-        Some(Planes {
-            r,
-            pl,
-            arr: vec![[[0; P]; RING]; tiles],
-            cb: vec![[[[0; V]; P]; RING]; tiles],
-            fwd: vec![[[[Flit::default(); 64]; P]; RING]; tiles],
-            vreq: Box::new([0; MAX_SIDE]),
-            vgrant: Box::new([NO_GRANT; MAX_SIDE]),
-            cands: Candidates::new(),
-            inside: 0,
-            tile_flits: vec![0; tiles],
-            tile_credits: vec![0; tiles],
-        })
-    }
-
     /// What router `r`'s host sent, arriving at `t`: a flit (into this cycle's ring) and a
     /// credit (into the delay line), where `(fin, cin)` say they may.
     #[inline]
@@ -404,12 +297,7 @@ impl Planes {
                 for v in 0..V {
                     let m0 = std::mem::take(&mut pl.cr[slot][o][v]);
                     tile_credits[tile] -= m0.count_ones();
-                    let mut m = m0;
-                    while m != 0 {
-                        let r = base + m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        routers[r].credits[o][v] += 1;
-                    }
+                    count(&mut pl.cnt[o][v], m0, true);
                     pl.cok[o][v] |= m0;
                 }
             }
@@ -458,7 +346,8 @@ impl Planes {
                     s.occ.arrive(t);
                     rt.max_level = rt.max_level.max(s.fill);
                     pl.hold[p][v] |= bit;
-                    if f.is_head() && s.fill == 1 && s.st == St::Idle {
+                    // one branch (taken at a head): the data decide all three
+                    if f.is_head() & (s.fill == 1) & (s.st == St::Idle) {
                         s.st = St::VcAlloc;
                         s.ready = t;
                         let c = Self::route(cands, &switches[r], (r, p, v), f, packets);
@@ -488,23 +377,25 @@ impl Planes {
                 vc_alloc::allocate(&mut routers[base + lb], pl, (bit, t), scratch, &mut fresh);
             }
             // 5. switch allocation of every router at once (separable input-first)
-            let Some(sw_alloc::Grants { won, out, win1 }) = sw_alloc::allocate(pl, &fresh) else {
+            let Some(sw_alloc::Grants { won, win1 }) = sw_alloc::allocate(pl, &fresh) else {
                 continue;
             };
             // 6. the winners cross, input by input (in any order: each touches its own input
-            // VC, output, crossbar slot and links)
+            // VC, output, crossbar slot and links), each spending a credit of its output VC
+            let mut spent = [[0u64; V]; P];
             for p in 0..P {
                 let mut m = won[p];
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
                     let ri = base + lb;
                     m &= m - 1;
-                    let o = (0..3).fold(0, |o, b| o | ((out[p][b] >> lb & 1) as usize) << b);
                     {
                         let bit = 1u64 << lb;
                         let v = (win1[p] >> lb & 1) as usize;
                         let r = &mut routers[ri];
                         let s = &mut r.ivc[p][v];
+                        // the output the VC holds is the one its request named
+                        let o = s.out as usize;
                         let mut f = r.buf[p][v].0[s.head as usize];
                         s.head = ((s.head as usize + 1) % B) as u8;
                         s.fill -= 1;
@@ -515,8 +406,7 @@ impl Planes {
                         moved += 1;
                         s.occ.depart(t);
                         r.forwarded[ovc & (V - 1)] += 1;
-                        r.credits[o][ovc] -= 1;
-                        pl.cok[o][ovc] &= !(bit * (r.credits[o][ovc] == 0) as u64);
+                        spent[o][ovc] |= bit;
                         f.vc = ovc as u8;
                         if f.is_tail() {
                             r.owner_busy[o] &= !(1 << ovc);
@@ -547,6 +437,13 @@ impl Planes {
                             tile_credits[ur / 64] += 1;
                         }
                     }
+                }
+            }
+            for o in 0..P {
+                for v in 0..V {
+                    let c = &mut pl.cnt[o][v];
+                    count(c, spent[o][v], false);
+                    pl.cok[o][v] = c[0] | c[1] | c[2] | c[3];
                 }
             }
         }

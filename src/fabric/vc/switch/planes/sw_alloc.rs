@@ -13,11 +13,10 @@
 use super::{Tile, P, V};
 
 /// What a tile's switch allocation grants, per input: the routers whose input won an output
-/// (`won[p]`), that output in binary (`out[p][b]`: bit b of its number), and the routers whose
-/// winner is the input's VC 1 (`win1[p]`).
+/// (`won[p]`: the output the winning VC holds), and the routers whose winner is the input's
+/// VC 1 (`win1[p]`).
 pub(super) struct Grants {
     pub won: [u64; P],
-    pub out: [[u64; 3]; P],
     pub win1: [u64; P],
 }
 
@@ -75,7 +74,7 @@ pub(super) fn allocate(pl: &mut Tile, fresh: &[[u64; V]; P]) -> Option<Grants> {
             pl.ptr[o][s] = (old[s] & !anyg) | g[o][(s + P - 1) % P];
         }
     }
-    let (mut won, mut out, mut win1) = ([0u64; P], [[0u64; 3]; P], [0u64; P]);
+    let (mut won, mut win1) = ([0u64; P], [0u64; P]);
     for p in 0..P {
         if offers >> p & 1 == 0 {
             continue;
@@ -84,11 +83,6 @@ pub(super) fn allocate(pl: &mut Tile, fresh: &[[u64; V]; P]) -> Option<Grants> {
         for o in 0..P {
             w |= g[o][p];
             win1[p] |= g[o][p] & l1[p][o];
-            for b in 0..3 {
-                if o >> b & 1 == 1 {
-                    out[p][b] |= g[o][p];
-                }
-            }
         }
         won[p] = w;
         let old = pl.pin[p];
@@ -97,7 +91,7 @@ pub(super) fn allocate(pl: &mut Tile, fresh: &[[u64; V]; P]) -> Option<Grants> {
         }
         pl.rrin[p] = (pl.rrin[p] & !w) | (w & !win1[p]);
     }
-    Some(Grants { won, out, win1 })
+    Some(Grants { won, win1 })
 }
 
 /// Round-robin arbitration of every router at once: of the requests `req[x]` (a plane per

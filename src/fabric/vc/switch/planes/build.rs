@@ -1,0 +1,139 @@
+//! The planes of a network ([`super`]): whether every router has the shape they model and
+//! every link between routers the fly time, and the registers at reset — every router's
+//! credits full, its pointers at input and output 0, the routers in tiles of 64 (the last
+//! tile filled with routers that never hold a flag).
+
+use super::{Fifo, Planes, Router, Tile, B, CDELAY, FLY, NONE, P, RING, V};
+use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
+use crate::blocks::link::{Link, NO_LINK};
+use crate::fabric::vc::switch::{VcSwitch, IN, OUT};
+use crate::routing::function::Candidates;
+use crate::sim::Flit;
+
+impl Planes {
+    /// The planes of `switches` wired by `links`, when every router has the shape they model
+    /// (see the module's doc).
+    pub(super) fn build(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
+        let p = switches.first()?.p;
+        let shape = p.ports == P
+            && p.vcs == V
+            && p.buffer_flits as usize == B
+            && p.escape_flits == 0
+            && p.credit_delay_cycles as u64 == CDELAY
+            && p.routing_cycles == 0
+            && p.vc_alloc_cycles == 1
+            && p.sw_alloc_cycles == 1
+            && p.crossbar_cycles == 1
+            && !p.keep_vc
+            && !p.wait_for_tail_credit
+            && p.switching == crate::fabric::vc::switch::Switching::Wormhole
+            && p.crossbar == crate::fabric::vc::switch::CrossbarKind::Multiplexed
+            && p.output_buffer_flits == 0
+            && p.exchange.hops == 0
+            && p.internal_speedup == 1
+            && p.credit.per_flit();
+        let dor = switches
+            .iter()
+            .all(|s| matches!(*s.route.routing, crate::routing::function::Routing::Dor(_)));
+        let plain = switches
+            .iter()
+            .all(|s| s.p == p && s.twin.0.is_none() && s.exch.is_none() && s.fifo.is_none());
+        if !(shape && dor && plain) {
+            return None;
+        }
+        let n = switches.len();
+        let mut rx = std::collections::HashMap::new();
+        for (r, sw) in switches.iter().enumerate() {
+            for q in 0..P {
+                let l = sw.link[q][IN];
+                if l != NO_LINK && q != 0 {
+                    rx.insert(l, (r as u32) << 3 | q as u32);
+                }
+            }
+        }
+        // port 0 a host's (its links to and from a NIC), ports 1..4 to routers (or none), every
+        // link between routers of fly time 2
+        for sw in switches {
+            let [i0, o0] = sw.link[0];
+            if i0 == NO_LINK || o0 == NO_LINK || rx.contains_key(&o0) {
+                return None;
+            }
+            for q in 1..P {
+                let [i, o] = sw.link[q];
+                let routers = [i, o].iter().all(|l| *l == NO_LINK || rx.contains_key(l));
+                let fly = [i, o]
+                    .iter()
+                    .all(|&l| l == NO_LINK || links[l as usize].fwd().fly() as u64 == FLY);
+                if !(routers && fly) {
+                    return None;
+                }
+            }
+        }
+        let peer: Vec<[u32; P]> = switches
+            .iter()
+            .map(|sw| {
+                std::array::from_fn(|o| {
+                    if o == 0 {
+                        NONE
+                    } else {
+                        rx.get(&sw.link[o][OUT]).copied().unwrap_or(NONE)
+                    }
+                })
+            })
+            .collect();
+        let tiles = n.div_ceil(64);
+        let router = Router {
+            wires: [[NO_LINK; 2]; P],
+            peer: [NONE; P],
+            buf: [[Fifo::default(); V]; P],
+            ivc: Default::default(),
+            owner_busy: [0; P],
+            xbar: [Flit::default(); P],
+            va: SeparableInputFirst::new(P * V, P * V),
+            cand: [[0xff, 0]; P * V],
+            max_level: 0,
+            forwarded: [0; V],
+            errors: 0,
+            sent: [0; P],
+        };
+        let pl = (0..tiles)
+            .map(|tile| {
+                let m = (n - tile * 64).min(64);
+                let all = if m == 64 { !0u64 } else { (1u64 << m) - 1 };
+                let mut pl = Tile::default();
+                for o in 0..P {
+                    pl.cok[o] = [all; V];
+                    pl.cnt[o] = [[0, 0, 0, 0]; V];
+                    for c in &mut pl.cnt[o] {
+                        (0..4).for_each(|k| c[k] = if B >> k & 1 == 1 { all } else { 0 });
+                    }
+                    pl.ptr[o][0] = all;
+                    pl.pin[o][0] = all;
+                }
+                pl
+            })
+            .collect();
+        let r = switches
+            .iter()
+            .zip(peer)
+            .map(|(sw, peer)| Router {
+                wires: std::array::from_fn(|q| sw.link[q]),
+                peer,
+                ..router.clone()
+            })
+            .collect();
+        Some(Planes {
+            r,
+            pl,
+            arr: vec![[[0; P]; RING]; tiles],
+            cb: vec![[[[0; V]; P]; RING]; tiles],
+            fwd: vec![[[[Flit::default(); 64]; P]; RING]; tiles],
+            vreq: Box::new([0; MAX_SIDE]),
+            vgrant: Box::new([NO_GRANT; MAX_SIDE]),
+            cands: Candidates::new(),
+            inside: 0,
+            tile_flits: vec![0; tiles],
+            tile_credits: vec![0; tiles],
+        })
+    }
+}
