@@ -1,11 +1,12 @@
 //! The VC routers of BookSim2's `iq` shape evaluated together, in bit planes (issue 29 item
 //! 1; docs/performance.md, "the routers in bit planes"): every router's control flags are one
 //! bit of a 64-bit word per flag, port and VC — input VC active, asking for VC allocation,
-//! holding a flit, its output port (one-hot) and output VC, a credit downstream, the switch
-//! allocator's round-robin pointers (one-hot) — so the switch allocation of 64 routers (a
-//! *tile*) is a few hundred word operations a cycle, with no branch per router; flits, credits
-//! and heads then move one by one over the bits that are set, and VC allocation runs router
-//! by router, with flitwave's allocator ([`SeparableInputFirst`]), where a head asks.
+//! holding a flit, its output port (one-hot) and output VC, the credits downstream (a count in
+//! four planes), the switch allocator's round-robin pointers (one-hot) — so the switch
+//! allocation of 64 routers (a *tile*) is a few hundred word operations a cycle, with no branch
+//! per router, and credits come and go in word operations; flits and heads then move one by
+//! one over the bits that are set, and VC allocation runs router by router, with flitwave's
+//! allocator ([`SeparableInputFirst`]), where a head asks.
 //!
 //! The same router as [`VcSwitch`] evaluated one by one, cycle for cycle: the same stages in
 //! the same order (credits due, the crossbar's flits out, flits in and heads routed, VC
