@@ -107,7 +107,7 @@ impl<F: Family> Network<F> {
     /// The engine's statistics of the switches written into them, so that whatever reads
     /// the switches reads what one by one would show: after [`Network::step`], [`Network::run`]
     /// and [`Network::run_workload`], and before the network itself reads them in a cycle
-    /// (the window opening, the watchdog). Not every cycle of a run: the engine keeps them
+    /// (the window opening, the watchdog, the clock's jump over idle time). Not every cycle of a run: the engine keeps them
     /// next to the flits, and writing them through flit by flit cost a tenth of a run
     /// (docs/performance.md).
     pub fn sync_engine(&mut self) {

@@ -101,9 +101,9 @@ struct Fifo([Flit; B]);
 #[derive(Clone)]
 #[repr(C, align(64))]
 struct Router {
-    /// The output VCs held (a mask per output), the highest level of a VC; flits sent on each output's link (modulo 2^32, the link's count); flits
-    /// forwarded per output VC; heads without a route — the statistics written into the
-    /// router by [`Planes::sync`].
+    /// The output VCs held (a mask per output), the highest level of a VC; flits sent on each
+    /// output's link (modulo 2^32, the link's count); flits forwarded per output VC; heads
+    /// without a route — the statistics written into the router by [`Planes::sync`].
     owner_busy: [u8; P],
     max_level: u8,
     sent: [u32; P],
@@ -133,7 +133,8 @@ struct Tile {
     /// (`ptr`), per input over outputs (`pin`). Per output: a flit in the crossbar. Per slot,
     /// output and VC: a credit to apply then. Per output VC: the credits downstream, a binary
     /// number in bit planes (plane k holds bit k of every router's count), so that credits
-    /// come and go for all 64 routers in a few word operations.
+    /// come and go for all 64 routers in a few word operations; `cok` is their or, kept for
+    /// the switch allocation.
     act: [[u64; V]; P],
     vcal: [[u64; V]; P],
     hold: [[u64; V]; P],
@@ -390,53 +391,51 @@ impl Planes {
                     let lb = m.trailing_zeros() as usize;
                     let ri = base + lb;
                     m &= m - 1;
-                    {
-                        let bit = 1u64 << lb;
-                        let v = (win1[p] >> lb & 1) as usize;
-                        let r = &mut routers[ri];
-                        let s = &mut r.ivc[p][v];
-                        // the output the VC holds is the one its request named
-                        let o = s.out as usize;
-                        let mut f = r.buf[p][v].0[s.head as usize];
-                        s.head = ((s.head as usize + 1) % B) as u8;
-                        s.fill -= 1;
-                        // the last flit out clears the flag (no branch: whether it is the
-                        // last is the data's)
-                        pl.hold[p][v] &= !(bit * (s.fill == 0) as u64);
-                        let ovc = s.ovc as usize;
-                        moved += 1;
-                        s.occ.depart(t);
-                        r.forwarded[ovc & (V - 1)] += 1;
-                        spent[o][ovc] |= bit;
-                        f.vc = ovc as u8;
-                        if f.is_tail() {
-                            r.owner_busy[o] &= !(1 << ovc);
-                            s.st = St::Idle;
-                            pl.act[p][v] &= !bit;
-                            if s.fill > 0 {
-                                s.st = St::VcAlloc;
-                                s.ready = t + 1;
-                                let nf = r.buf[p][v].0[s.head as usize];
-                                let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
-                                routers[ri].errors += (c[0] == 0xff) as u64;
-                                routers[ri].cand[p * V + v] = c;
-                                pl.vcal[p][v] |= bit;
-                            }
+                    let bit = 1u64 << lb;
+                    let v = (win1[p] >> lb & 1) as usize;
+                    let r = &mut routers[ri];
+                    let s = &mut r.ivc[p][v];
+                    // the output the VC holds is the one its request named
+                    let o = s.out as usize;
+                    let mut f = r.buf[p][v].0[s.head as usize];
+                    s.head = ((s.head as usize + 1) % B) as u8;
+                    s.fill -= 1;
+                    // the last flit out clears the flag (no branch: whether it is the
+                    // last is the data's)
+                    pl.hold[p][v] &= !(bit * (s.fill == 0) as u64);
+                    let ovc = s.ovc as usize;
+                    moved += 1;
+                    s.occ.depart(t);
+                    r.forwarded[ovc & (V - 1)] += 1;
+                    spent[o][ovc] |= bit;
+                    f.vc = ovc as u8;
+                    if f.is_tail() {
+                        r.owner_busy[o] &= !(1 << ovc);
+                        s.st = St::Idle;
+                        pl.act[p][v] &= !bit;
+                        if s.fill > 0 {
+                            s.st = St::VcAlloc;
+                            s.ready = t + 1;
+                            let nf = r.buf[p][v].0[s.head as usize];
+                            let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
+                            routers[ri].errors += (c[0] == 0xff) as u64;
+                            routers[ri].cand[p * V + v] = c;
+                            pl.vcal[p][v] |= bit;
                         }
-                        routers[ri].xbar[o] = f;
-                        pl.xo[o] |= bit;
-                        if p == 0 {
-                            links[routers[ri].wires[0][IN] as usize]
-                                .back()
-                                .send(t, FlowCtl::Credit { vc: v as u8, n: 1 });
-                            pl.host_b |= bit;
-                        } else {
-                            let x = routers[ri].peer[p];
-                            // the upstream router of input p: the peer of our output p
-                            let (ur, up) = ((x >> 3) as usize, (x & 7) as usize);
-                            cb[ur / 64][out_slot][up][v] |= 1 << (ur % 64);
-                            tile_credits[ur / 64] += 1;
-                        }
+                    }
+                    routers[ri].xbar[o] = f;
+                    pl.xo[o] |= bit;
+                    if p == 0 {
+                        links[routers[ri].wires[0][IN] as usize]
+                            .back()
+                            .send(t, FlowCtl::Credit { vc: v as u8, n: 1 });
+                        pl.host_b |= bit;
+                    } else {
+                        let x = routers[ri].peer[p];
+                        // the upstream router of input p: the peer of our output p
+                        let (ur, up) = ((x >> 3) as usize, (x & 7) as usize);
+                        cb[ur / 64][out_slot][up][v] |= 1 << (ur % 64);
+                        tile_credits[ur / 64] += 1;
                     }
                 }
             }

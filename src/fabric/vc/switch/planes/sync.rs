@@ -2,8 +2,8 @@
 //! written into them when it reads ([`crate::fabric::network::Engine::sync`]): per input VC
 //! its level and occupancy integral, per router its flits buffered and in the crossbar, its
 //! highest level, flits forwarded per VC and heads without a route; per link between routers
-//! the flits sent and taken (sent less those still in the planes' ring). The planes keep these next to the flits while they run, so that
-//! a run writes them once, not flit by flit.
+//! the flits sent and taken (sent less those still in the planes' ring). The planes keep these
+//! next to the flits while they run, so that a run writes them once, not flit by flit.
 
 use super::{Planes, NONE, OUT, P, V};
 use crate::blocks::link::{Link, NO_LINK};
