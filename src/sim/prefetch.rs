@@ -43,7 +43,20 @@ pub fn line<T>(p: *const T) {
 /// Ask for every cache line of `x` (a block's registers held in one place).
 #[inline(always)]
 pub fn all<T: ?Sized>(x: &T) {
+    upto(x, usize::MAX)
+}
+
+/// Lines a hint asks for of one of a block's stores at most ([`upto`]): a router's deep
+/// buffers (the dragonfly's 256-flit VCs, 61 KiB a router) are asked for by their first
+/// lines only, as the hints for the whole store cost more than every miss they save
+/// (docs/performance.md, "the cache hints").
+pub const MAX_LINES: usize = 8;
+
+/// Ask for the first `lines` cache lines of `x` at most.
+#[inline(always)]
+pub fn upto<T: ?Sized>(x: &T, lines: usize) {
     let (p, n) = (x as *const T as *const u8, std::mem::size_of_val(x));
+    let n = n.min(lines.saturating_mul(LINE));
     let mut off = 0;
     while off < n {
         line(p.wrapping_add(off));

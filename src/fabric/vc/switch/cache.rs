@@ -6,7 +6,7 @@
 use super::VcSwitch;
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::sleep::Arrivals;
-use crate::sim::prefetch::{all, line};
+use crate::sim::prefetch::{line, upto, MAX_LINES};
 
 impl VcSwitch {
     /// Bit p for every port.
@@ -37,7 +37,7 @@ impl VcSwitch {
             }
         }
         self.input.prefetch();
-        all(&self.out.credits[..]);
+        upto(&self.out.credits[..], MAX_LINES);
         self.out.prefetch();
         self.xbar.xbar.prefetch();
         self.sa.prefetch();

@@ -146,7 +146,7 @@ impl InputUnit {
     #[inline(always)]
     pub fn prefetch(&self) {
         crate::sim::prefetch::all(&self.vcs[..(self.n as usize).min(64)]);
-        crate::sim::prefetch::all(&self.mem[..]);
+        crate::sim::prefetch::upto(&self.mem[..], crate::sim::prefetch::MAX_LINES);
     }
 
     /// Flits in VC `v` of input `p`.
