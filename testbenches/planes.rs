@@ -3,7 +3,8 @@
 //! cycle, the same flits in flight and packets delivered, and at the end the same summary,
 //! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
 //! edges, at light load and past saturation, with short and long packets, transpose traffic,
-//! the clock jumping over idle time, and quiet blocks sleeping or not. The planes must carry
+//! routing, credit and link delays of 0 to 3 cycles, waiting for the tail credit, BookSim2's
+//! torus preset, the clock jumping over idle time, and quiet blocks sleeping or not. The planes must carry
 //! those runs; a network they do not model, a traced, a threaded and a stepped one are
 //! evaluated one by one.
 
@@ -94,10 +95,68 @@ fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
             vec!["traffic.message_bytes=1", "traffic.rate=0.5"],
             3000,
         ),
+        (
+            "routing of 1 cycle, credits at once",
+            vec![
+                "switch.routing_cycles=1",
+                "switch.credit_delay_cycles=0",
+                "traffic.rate=0.35",
+            ],
+            3000,
+        ),
+        (
+            "routing of 2 cycles, credit delay 3, links of 3",
+            vec![
+                "switch.routing_cycles=2",
+                "switch.credit_delay_cycles=3",
+                "link.fly_cycles=3",
+                "traffic.rate=0.3",
+            ],
+            3000,
+        ),
+        (
+            "links of 1 cycle, credit delay 1",
+            vec![
+                "link.fly_cycles=1",
+                "switch.credit_delay_cycles=1",
+                "traffic.rate=0.4",
+            ],
+            3000,
+        ),
+        (
+            "waiting for the tail credit",
+            vec!["switch.wait_for_tail_credit=true", "traffic.rate=0.3"],
+            3000,
+        ),
+        (
+            "waiting for the tail credit, short packets past saturation",
+            vec![
+                "switch.wait_for_tail_credit=true",
+                "traffic.message_bytes=3",
+                "traffic.rate=0.6",
+            ],
+            3000,
+        ),
     ] {
         let c = booksim_preset(&over);
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
         assert!(delivered > 50, "{what}: {delivered} packets delivered");
+    }
+}
+
+#[test]
+fn the_torus_preset_in_planes_gives_every_statistic_of_its_routers_one_by_one() {
+    // BookSim2's torus88: routing in 1 cycle, credits at once, links of 3 between routers and
+    // 2 to the hosts, dateline VC classes, ties at k/2 drawn per packet
+    for (rate, cycles) in [("0.05", 3000), ("0.25", 3000), ("0.5", 2500)] {
+        let c = flitwave::experiment::config::Config::from_toml(
+            include_str!("../configs/booksim-iq-torus.toml"),
+            &[format!("traffic.rate={rate}")],
+        )
+        .unwrap();
+        let what = format!("torus at {rate}");
+        let delivered = side_by_side(&what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 500, "{what}: {delivered} packets delivered");
     }
 }
 
@@ -152,12 +211,11 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             "VC allocation of 2 cycles",
             vec!["switch.vc_alloc_cycles=2"],
         ),
-        ("routing of 1 cycle", vec!["switch.routing_cycles=1"]),
-        ("credit delay 1", vec!["switch.credit_delay_cycles=1"]),
+        ("credit delay 4", vec!["switch.credit_delay_cycles=4"]),
         ("3 VCs", vec!["switch.vcs=3"]),
         ("an escape queue", vec!["switch.escape_buffer_flits=4"]),
         ("buffers of 4 flits", vec!["switch.vc_buffer_flits=4"]),
-        ("links of 3 cycles", vec!["link.fly_cycles=3"]),
+        ("links of 4 cycles", vec!["link.fly_cycles=4"]),
         ("two hosts a router", vec!["topology.hosts_per_switch=2"]),
     ] {
         let mut n = vc_network(&booksim_preset(&over));
@@ -169,7 +227,7 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
         &[],
     )
     .unwrap();
-    assert!(!vc_network(&torus).use_engine(), "the torus preset");
+    assert!(vc_network(&torus).use_engine(), "the torus preset");
     // a network stepped by a program of its own is evaluated one by one
     let mut stepped = vc_network(&booksim_preset(&[]));
     stepped.step();

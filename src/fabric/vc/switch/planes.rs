@@ -25,9 +25,12 @@
 //! (testbenches/planes.rs runs both side by side).
 //!
 //! The shape: 5 ports, port 0 a host's and 1..4 the mesh's or torus's, 2 VCs of 8 flits,
-//! wormhole, credits of one flit applied 2 cycles after they arrive, routing in 0 cycles, VC
-//! and switch allocation in 1, a multiplexed crossbar of 1, links of 2 between routers,
-//! dimension-order routing; any other network is evaluated one by one.
+//! wormhole, credits of one flit applied up to 3 cycles after they arrive (a VC downstream
+//! released as its packet's tail leaves, or as the tail's credit returns), routing in any
+//! number of cycles, VC and switch allocation in 1, a multiplexed crossbar of 1, links of up
+//! to 3 cycles between routers (all of one fly time), dimension-order routing: BookSim2's iq
+//! preset and its torus88 (configs/booksim-iq.toml, configs/booksim-iq-torus.toml); any other
+//! network is evaluated one by one.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
@@ -49,19 +52,16 @@ mod sync;
 mod vc_alloc;
 
 /// Ports, VCs, flits per VC buffer; the rings' slots (a cycle modulo 4: what is written at
-/// t is read at t + 2 at the latest, so 4 slots keep every value in flight and the rings few
-/// cache lines); the links' fly time between routers and the credit delay, in cycles; no
-/// router downstream.
+/// t is read at t + 3 at the latest — the links between routers and the credit delay take
+/// at most 3 cycles — so 4 slots keep every value in flight and the rings few cache lines);
+/// no router downstream.
 const P: usize = 5;
 const V: usize = 2;
 const B: usize = 8;
 const RING: usize = 4;
-const FLY: u64 = 2;
-const CDELAY: u64 = 2;
 const NONE: u32 = u32::MAX;
 // the switch allocation's offers and the output-VC plane are written for two VCs
 const _: () = assert!(V == 2 && P <= 8);
-const _: () = assert!((FLY as usize) < RING && (CDELAY as usize) < RING);
 // a VC's credits, 0..=B, count in four bit planes
 const _: () = assert!(B < 16);
 
@@ -147,6 +147,9 @@ struct Tile {
     pin: [[u64; P]; P],
     xo: [u64; P],
     cr: [[[u64; V]; P]; RING],
+    /// Per output VC: its packet's tail sent, the VC held until all its credits are back
+    /// (wait-for-tail-credit only).
+    tsent: [[u64; V]; P],
     /// Routers that drove their host link this cycle: flits, credits.
     host_f: u64,
     host_b: u64,
@@ -174,6 +177,14 @@ pub struct Planes {
     /// them; a tile with neither and no flit arriving has nothing to do.
     tile_flits: Vec<u32>,
     tile_credits: Vec<u32>,
+    /// The links' fly time between routers and the credit delay (below [`RING`]), and the
+    /// routing delay, in cycles.
+    fly: u64,
+    cdelay: u64,
+    rdelay: u64,
+    /// A VC downstream is released when the credit of its packet's tail comes back
+    /// (`switch.wait_for_tail_credit`), not when the tail is sent.
+    wftc: bool,
 }
 
 /// Add one to (`up`) or take one from the counts in bit planes `c` of the routers in `m`:
@@ -186,6 +197,12 @@ fn count(c: &mut [u64; 4], m: u64, up: bool) {
         *b ^= k;
         k &= if up { was } else { !was };
     }
+}
+
+/// The routers whose count in bit planes `c` is `B`: every credit of the VC back.
+#[inline(always)]
+fn full(c: &[u64; 4]) -> u64 {
+    (0..4).fold(!0, |m, k| m & if B >> k & 1 == 1 { c[k] } else { !c[k] })
 }
 
 #[inline(always)]
@@ -212,7 +229,7 @@ impl Planes {
         if cin {
             let back = links[self.r[r].wires[0][OUT] as usize].back().recv(t);
             if let Some(FlowCtl::Credit { vc, .. }) = back {
-                let due = ((t + CDELAY) as usize) % RING;
+                let due = ((t + self.cdelay) as usize) % RING;
                 self.pl[r / 64].cr[due][0][vc as usize & (V - 1)] |= bit;
                 self.tile_credits[r / 64] += 1;
             }
@@ -254,8 +271,9 @@ impl Planes {
         } = e;
         let n = self.r.len();
         let slot = (t as usize) % RING;
-        let out_slot = ((t + FLY) as usize) % RING;
-        let cdue = ((t + CDELAY) as usize) % RING;
+        let out_slot = ((t + self.fly) as usize) % RING;
+        let cdue = ((t + self.cdelay) as usize) % RING;
+        let (rdelay, wftc) = (self.rdelay, self.wftc);
         // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
         // line — at the routers the sleep tables wake (every router without them); a router
         // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
@@ -289,7 +307,7 @@ impl Planes {
             if tile_flits[tile] == 0 && tile_credits[tile] == 0 && !arriving {
                 continue;
             }
-            // 1. credits from downstream wait CDELAY; credits due are applied
+            // 1. credits from downstream wait the credit delay; credits due are applied
             for o in 1..P {
                 for v in 0..V {
                     pl.cr[cdue][o][v] |= std::mem::take(&mut cb[tile][slot][o][v]);
@@ -301,6 +319,16 @@ impl Planes {
                     tile_credits[tile] -= m0.count_ones();
                     count(&mut pl.cnt[o][v], m0, true);
                     pl.cok[o][v] |= m0;
+                    // waiting for the tail credit: a VC whose credits are all back is free
+                    let back = pl.tsent[o][v] & m0 & full(&pl.cnt[o][v]);
+                    if back != 0 {
+                        pl.tsent[o][v] &= !back;
+                        let mut m = back;
+                        while m != 0 {
+                            routers[base + m.trailing_zeros() as usize].owner_busy[o] &= !(1 << v);
+                            m &= m - 1;
+                        }
+                    }
                 }
             }
             // 2. the crossbar's flits leave
@@ -351,7 +379,7 @@ impl Planes {
                     // one branch (taken at a head): the data decide all three
                     if f.is_head() & (s.fill == 1) & (s.st == St::Idle) {
                         s.st = St::VcAlloc;
-                        s.ready = t;
+                        s.ready = t + rdelay;
                         let c = Self::route(cands, &switches[r], (r, p, v), f, packets);
                         rt.errors += (c[0] == 0xff) as u64;
                         rt.cand[p * V + v] = c;
@@ -410,12 +438,18 @@ impl Planes {
                     spent[o][ovc] |= bit;
                     f.vc = ovc as u8;
                     if f.is_tail() {
-                        r.owner_busy[o] &= !(1 << ovc);
+                        // the VC downstream is free for the next packet, or once every
+                        // credit of this one is back (wait_for_tail_credit)
+                        if wftc {
+                            pl.tsent[o][ovc] |= bit;
+                        } else {
+                            r.owner_busy[o] &= !(1 << ovc);
+                        }
                         s.st = St::Idle;
                         pl.act[p][v] &= !bit;
                         if s.fill > 0 {
                             s.st = St::VcAlloc;
-                            s.ready = t + 1;
+                            s.ready = t + 1 + rdelay;
                             let nf = r.buf[p][v].0[s.head as usize];
                             let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
                             routers[ri].errors += (c[0] == 0xff) as u64;

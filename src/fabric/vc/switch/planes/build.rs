@@ -3,7 +3,7 @@
 //! credits full, its pointers at input and output 0, the routers in tiles of 64 (the last
 //! tile filled with routers that never hold a flag).
 
-use super::{Fifo, Planes, Router, Tile, B, CDELAY, FLY, NONE, P, RING, V};
+use super::{Fifo, Planes, Router, Tile, B, NONE, P, RING, V};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::{VcSwitch, IN, OUT};
@@ -19,13 +19,11 @@ impl Planes {
             && p.vcs == V
             && p.buffer_flits as usize == B
             && p.escape_flits == 0
-            && p.credit_delay_cycles as u64 == CDELAY
-            && p.routing_cycles == 0
+            && (p.credit_delay_cycles as usize) < RING
             && p.vc_alloc_cycles == 1
             && p.sw_alloc_cycles == 1
             && p.crossbar_cycles == 1
             && !p.keep_vc
-            && !p.wait_for_tail_credit
             && p.switching == crate::fabric::vc::switch::Switching::Wormhole
             && p.crossbar == crate::fabric::vc::switch::CrossbarKind::Multiplexed
             && p.output_buffer_flits == 0
@@ -52,7 +50,15 @@ impl Planes {
             }
         }
         // port 0 a host's (its links to and from a NIC), ports 1..4 to routers (or none), every
-        // link between routers of fly time 2
+        // link between routers of one fly time, below the rings' slots
+        let fly = switches
+            .iter()
+            .flat_map(|sw| (1..P).map(|q| sw.link[q][OUT]))
+            .find(|&l| l != NO_LINK)
+            .map_or(1, |l| links[l as usize].fwd().fly() as u64);
+        if fly as usize >= RING {
+            return None;
+        }
         for sw in switches {
             let [i0, o0] = sw.link[0];
             if i0 == NO_LINK || o0 == NO_LINK || rx.contains_key(&o0) {
@@ -63,7 +69,7 @@ impl Planes {
                 let routers = [i, o].iter().all(|l| *l == NO_LINK || rx.contains_key(l));
                 let fly = [i, o]
                     .iter()
-                    .all(|&l| l == NO_LINK || links[l as usize].fwd().fly() as u64 == FLY);
+                    .all(|&l| l == NO_LINK || links[l as usize].fwd().fly() as u64 == fly);
                 if !(routers && fly) {
                     return None;
                 }
@@ -134,6 +140,10 @@ impl Planes {
             inside: 0,
             tile_flits: vec![0; tiles],
             tile_credits: vec![0; tiles],
+            fly,
+            cdelay: p.credit_delay_cycles as u64,
+            rdelay: p.routing_cycles as u64,
+            wftc: p.wait_for_tail_credit,
         })
     }
 }
