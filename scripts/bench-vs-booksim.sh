@@ -1,26 +1,47 @@
 #!/usr/bin/env bash
-# flitwave against BookSim2, side by side on this machine, in one command (issue 29 item 6):
+# flitwave against BookSim2, side by side on this machine, in one command:
 #
-#   bash scripts/bench-vs-booksim.sh PATH/TO/booksim [RUNS]
+#   bash scripts/bench-vs-booksim.sh PATH/TO/booksim [RUNS] [POINTS]
 #
-# For every point of docs/performance.md (BookSim2's iq preset, the configuration of
-# docs/booksim.md, on an 8x8 mesh at 0.01, 0.10 and 0.30 flits/node/cycle and a 16x16 mesh at
-# 0.01 and 0.10), BookSim2 runs first and says how many cycles it simulated ("Time taken is N
-# cycles": warm-up, samples and drain); flitwave then runs exactly N cycles of
-# configs/booksim-iq.toml at the same load. The two take turns, RUNS times each (default 3),
-# and the table gives the median user CPU of each whole process (set-up included on both
-# sides), the range of the pairs' ratios, and their median. Building BookSim2: docs/booksim.md. flitwave is built with the
-# release profile (every timing claim uses it); FLITWAVE=PATH times another build.
+# The points of docs/performance.md, each a BookSim2 configuration and flitwave's preset for
+# it (docs/booksim.md, docs/results/booksim.md):
 #
-# MODELS=1 also builds, with rustc, the two models of docs/performance.md ("a lean router and
-# a router in bit planes": scripts/lean-iq-mesh.rs and scripts/bitplane-iq-mesh.rs) and times
-# them in the same rounds at the same cycles, in four more columns.
+#   mesh-0.01 mesh-0.1 mesh-0.3   BookSim2's iq preset on an 8x8 mesh (configs/booksim-iq.toml)
+#   mesh16-0.01 mesh16-0.1        the same on a 16x16 mesh
+#   vc4x4                         the 8x8 preset with 4 VCs of 4 flits, at 0.1
+#   tail-credit                   the 8x8 preset with wait_for_tail_credit, at 0.1
+#   torus                         BookSim2's torus88 (configs/booksim-iq-torus.toml), at 0.13:
+#                                 half its saturation throughput (0.255-0.26)
+#   dfly-min                      BookSim2's dragonflyconfig (configs/booksim-dragonfly.toml),
+#                                 minimal routing, at 0.42: half its saturation (0.85)
+#   dfly-ugal                     the same with UGAL-L (BookSim2's ugal on 3 VCs, flitwave's
+#                                 dfly-ugal on 4 with the ugal-l selection), at 0.4: half its
+#                                 saturation (0.80 by flitwave's criterion, a sweep over
+#                                 0.02-0.9 at 10,000 cycles)
+#
+# POINTS (default: all of them) is a comma-separated list of those names. For every point
+# BookSim2 runs first and says how many cycles it simulated ("Time taken is N cycles":
+# warm-up, samples and drain); flitwave then runs exactly N cycles (a tenth of them warm-up)
+# at the same load. The two take turns, RUNS times each (default 3), and the table gives the
+# median user CPU of each whole process (set-up included on both sides), the range of the
+# pairs' ratios and their median. Building BookSim2: docs/booksim.md. flitwave is built with
+# the release profile (every timing claim uses it); FLITWAVE=PATH times another build.
+#
+# A last row gives the fat-tree (vct) family's cost per port-cycle, with the VC router's
+# beside it: `flitwave fattree --k 16 --n 3 --rate 0.3 --cycles 2000` (768 switches of 32
+# ports), user CPU / (switches x ports x cycles), median of RUNS; BookSim2 has no such family.
 set -euo pipefail
 
-booksim=${1:?usage: bash scripts/bench-vs-booksim.sh PATH/TO/booksim [RUNS]}
+booksim=${1:?usage: bash scripts/bench-vs-booksim.sh PATH/TO/booksim [RUNS] [POINTS]}
 runs=${2:-3}
+all=mesh-0.01,mesh-0.1,mesh-0.3,mesh16-0.01,mesh16-0.1,vc4x4,tail-credit,torus,dfly-min,dfly-ugal
+points=${3:-$all}
 [[ -x $booksim ]] || { echo "error: $booksim is not an executable BookSim2 binary" >&2; exit 2; }
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "error: RUNS must be a positive integer, got $runs" >&2; exit 2; }
+IFS=, read -r -a wanted <<< "$points"
+for p in "${wanted[@]}"; do
+  [[ ,$all, == *,$p,* ]] || { echo "error: unknown point '$p' (allowed: $all)" >&2; exit 2; }
+done
 root=$(cd "$(dirname "$0")/.." && pwd)
 # FLITWAVE=PATH times another flitwave binary (by default: the release build of this tree)
 flitwave=${FLITWAVE:-}
@@ -28,21 +49,13 @@ if [[ -z $flitwave ]]; then
   cargo build --release --quiet --manifest-path "$root/Cargo.toml"
   flitwave=$root/target/release/flitwave
 fi
-models=${MODELS:-0}
-[[ $models == 0 || $models == 1 ]] || { echo "error: MODELS must be 0 or 1, got $models" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [[ $models == 1 ]]; then
-  for m in lean bitplane; do
-    rustc -C opt-level=3 -C codegen-units=1 -C lto=fat -o "$work/$m" "$root/scripts/$m-iq-mesh.rs" ||
-      { echo "error: rustc could not build scripts/$m-iq-mesh.rs (MODELS=1)" >&2; exit 1; }
-  done
-fi
 
 # BookSim2's iq preset as docs/booksim.md derives it from src/examples/mesh88_lat (28f43299),
 # with samples of 10,000 cycles instead of 1,000 so that a run lasts tens of thousands of
 # cycles and set-up does not dominate either side's time
-cat > "$work/booksim-iq.cfg" <<'EOF'
+cat > "$work/iq.cfg" <<'EOF'
 topology = mesh;
 k = 8;
 n = 2;
@@ -69,6 +82,71 @@ injection_rate_uses_flits = 1;
 injection_rate = 0.005;
 sample_period = 10000;
 EOF
+# BookSim2's src/examples/torus88 as shipped (its defaults for the rest), samples of 10,000
+cat > "$work/torus.cfg" <<'EOF'
+topology = torus;
+k = 8;
+n = 2;
+routing_function = dim_order;
+num_vcs = 2;
+traffic = uniform;
+injection_rate = 0.15;
+sample_period = 10000;
+EOF
+# BookSim2's src/examples/dragonflyconfig as shipped, but for samples of 1,000 cycles (its
+# 10,000 make a run of about 15 minutes here: BookSim2 takes about 15 ms a cycle on it)
+cat > "$work/dfly.cfg" <<'EOF'
+vc_buf_size = 256;
+wait_for_tail_credit = 0;
+vc_allocator = separable_input_first;
+sw_allocator = separable_input_first;
+alloc_iters = 1;
+credit_delay = 2;
+routing_delay = 0;
+vc_alloc_delay = 1;
+sw_alloc_delay = 1;
+st_final_delay = 1;
+input_speedup = 1;
+output_speedup = 1;
+internal_speedup = 2.0;
+warmup_periods = 3;
+sim_count = 1;
+sample_period = 1000;
+routing_function = min;
+num_vcs = 2;
+priority = none;
+traffic = uniform;
+injection_rate = 0.8;
+packet_size = 10;
+injection_rate_uses_flits = 1;
+topology = dragonflynew;
+k = 4;
+n = 1;
+EOF
+
+# per point: its label, BookSim2's configuration and overrides, flitwave's preset and options
+point() {
+  local iq=(--config "$root/configs/booksim-iq.toml")
+  case $1 in
+    mesh-0.01) label="8x8 mesh, 0.01"; bs=(iq.cfg injection_rate=0.01); fw=("${iq[@]}" --rate 0.01) ;;
+    mesh-0.1) label="8x8 mesh, 0.1"; bs=(iq.cfg injection_rate=0.1); fw=("${iq[@]}" --rate 0.1) ;;
+    mesh-0.3) label="8x8 mesh, 0.3"; bs=(iq.cfg injection_rate=0.3); fw=("${iq[@]}" --rate 0.3) ;;
+    mesh16-0.01) label="16x16 mesh, 0.01"; bs=(iq.cfg k=16 injection_rate=0.01)
+      fw=("${iq[@]}" --set 'topology.dims="16x16"' --rate 0.01) ;;
+    mesh16-0.1) label="16x16 mesh, 0.1"; bs=(iq.cfg k=16 injection_rate=0.1)
+      fw=("${iq[@]}" --set 'topology.dims="16x16"' --rate 0.1) ;;
+    vc4x4) label="8x8 mesh, 4 VCs x 4 flits, 0.1"; bs=(iq.cfg num_vcs=4 vc_buf_size=4 injection_rate=0.1)
+      fw=("${iq[@]}" --set switch.vcs=4 --set switch.vc_buffer_flits=4 --rate 0.1) ;;
+    tail-credit) label="8x8 mesh, wait_for_tail_credit, 0.1"; bs=(iq.cfg wait_for_tail_credit=1 injection_rate=0.1)
+      fw=("${iq[@]}" --set switch.wait_for_tail_credit=true --rate 0.1) ;;
+    torus) label="8x8 torus preset, 0.13"; bs=(torus.cfg injection_rate=0.13)
+      fw=(--config "$root/configs/booksim-iq-torus.toml" --rate 0.13) ;;
+    dfly-min) label="dragonfly preset, minimal, 0.42"; bs=(dfly.cfg injection_rate=0.42)
+      fw=(--config "$root/configs/booksim-dragonfly.toml" --rate 0.42) ;;
+    dfly-ugal) label="dragonfly preset, UGAL-L, 0.4"; bs=(dfly.cfg routing_function=ugal num_vcs=3 injection_rate=0.4)
+      fw=(--config "$root/configs/booksim-dragonfly.toml" --routing dfly-ugal --set switch.vcs=4 --selection ugal-l --rate 0.4) ;;
+  esac
+}
 
 # user CPU seconds of one command (its output in $work/out, its exit status in $work/status;
 # BookSim2 exits with 255 after a complete run, so the status is checked by the caller)
@@ -82,71 +160,55 @@ median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 pair_ratio() { awk -v b="$1" -v f="$2" 'BEGIN { if (f > 0) printf "%.2f", b / f; else print "inf" }'; }
 as_x() { awk -v r="$1" 'BEGIN { if (r != "inf") printf "%.1fx", r; else print "-" }'; }
 
-if [[ $models == 1 ]]; then
-  printf '| mesh | load | cycles | BookSim2 user s | flitwave user s | ratios of the pairs | ratio | lean model user s | lean ratio | bit planes user s | bit-plane ratio |\n|---|---|---|---|---|---|---|---|---|---|---|\n'
-else
-  printf '| mesh | load | cycles | BookSim2 user s | flitwave user s | ratios of the pairs | ratio |\n|---|---|---|---|---|---|---|\n'
-fi
-for point in "8 0.01" "8 0.10" "8 0.30" "16 0.01" "16 0.10"; do
-  read -r k rate <<< "$point"
-  bs=()
-  fw=()
+printf '| network, load | cycles | BookSim2 user s | flitwave user s | ratios of the pairs | ratio |\n|---|---|---|---|---|---|\n'
+for p in "${wanted[@]}"; do
+  point "$p"
+  bst=()
+  fwt=()
   ratios=()
-  lean=()
-  planes=()
-  lean_ratios=()
-  plane_ratios=()
   cycles=
   # the two simulators take turns (BookSim2, flitwave, BookSim2, ...), and each flitwave run
   # is compared with the BookSim2 run just before it: a machine whose speed drifts during
   # the call moves both halves of a pair alike
   for ((i = 0; i < runs; i++)); do
-    b=$(user_cpu "$booksim" "$work/booksim-iq.cfg" k=$k injection_rate=$rate)
+    b=$(cd "$work" && user_cpu "$booksim" "${bs[@]}")
     c=$(sed -n 's/.*Time taken is \([0-9]*\) cycles.*/\1/p' "$work/out" | tail -1)
     if [[ -z $c ]]; then
-      echo "error: BookSim2 at ${k}x$k, $rate reported no 'Time taken' (its last lines follow)" >&2
+      echo "error: BookSim2 at $label reported no 'Time taken' (its last lines follow)" >&2
       tail -5 "$work/out" >&2
       exit 1
     fi
     cycles=$c
-    f=$(user_cpu "$flitwave" run --config "$root/configs/booksim-iq.toml" \
-      --set "topology.dims=\"${k}x$k\"" --rate "$rate" --cycles "$cycles" \
-      --warmup $((cycles / 10)))
+    f=$(user_cpu "$flitwave" run "${fw[@]}" --cycles "$cycles" --warmup $((cycles / 10)))
     if [[ $(cat "$work/status") != 0 ]]; then
-      echo "error: flitwave failed at ${k}x$k, $rate:" >&2
+      echo "error: flitwave failed at $label:" >&2
       tail -5 "$work/out" >&2
       exit 1
     fi
-    bs+=("$b")
-    fw+=("$f")
+    bst+=("$b")
+    fwt+=("$f")
     ratios+=("$(pair_ratio "$b" "$f")")
-    if [[ $models == 1 ]]; then
-      for m in lean bitplane; do
-        t=$(user_cpu "$work/$m" "$rate" "$cycles" "$k")
-        if [[ $(cat "$work/status") != 0 ]]; then
-          echo "error: the $m model failed at ${k}x$k, $rate:" >&2
-          tail -5 "$work/out" >&2
-          exit 1
-        fi
-        r=$(pair_ratio "$b" "$t")
-        if [[ $m == lean ]]; then lean+=("$t"); lean_ratios+=("$r"); else planes+=("$t"); plane_ratios+=("$r"); fi
-      done
-    fi
   done
-  b=$(printf '%s\n' "${bs[@]}" | median)
-  f=$(printf '%s\n' "${fw[@]}" | median)
+  b=$(printf '%s\n' "${bst[@]}" | median)
+  f=$(printf '%s\n' "${fwt[@]}" | median)
   r=$(printf '%s\n' "${ratios[@]}" | median)
   range=$(printf '%s\n' "${ratios[@]}" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {print lo "-" hi}')
-  ratio=$(as_x "$r")
-  if [[ $models == 1 ]]; then
-    lm=$(printf '%s\n' "${lean[@]}" | median)
-    pm=$(printf '%s\n' "${planes[@]}" | median)
-    lr=$(as_x "$(printf '%s\n' "${lean_ratios[@]}" | median)")
-    pr=$(as_x "$(printf '%s\n' "${plane_ratios[@]}" | median)")
-    printf '| %sx%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$k" "$k" "$rate" "$cycles" "$b" "$f" "$range" "$ratio" "$lm" "$lr" "$pm" "$pr"
-  else
-    printf '| %sx%s | %s | %s | %s | %s | %s | %s |\n' "$k" "$k" "$rate" "$cycles" "$b" "$f" "$range" "$ratio"
-  fi
+  printf '| %s | %s | %s | %s | %s | %s |\n' "$label" "$cycles" "$b" "$f" "$range" "$(as_x "$r")"
 done
+
+# the fat-tree family per port-cycle, and the VC router's on the 8x8 preset at 0.3
+per_port_cycle() { # user seconds, switches, ports, cycles
+  awk -v u="$1" -v s="$2" -v p="$3" -v c="$4" 'BEGIN { printf "%.1f", u * 1e9 / (s * p * c) }'
+}
+ft=()
+vc=()
+for ((i = 0; i < runs; i++)); do
+  ft+=("$(user_cpu "$flitwave" fattree --k 16 --n 3 --rate 0.3 --cycles 2000)")
+  vc+=("$(user_cpu "$flitwave" run --config "$root/configs/booksim-iq.toml" --rate 0.3 --cycles 20000)")
+done
+fu=$(printf '%s\n' "${ft[@]}" | median)
+vu=$(printf '%s\n' "${vc[@]}" | median)
+echo
+echo "Per port-cycle (user CPU of the whole process, median of $runs): fat-tree (vct), 16-ary 3-tree at 0.3, 768 switches x 32 ports, 2,000 cycles: $fu s = $(per_port_cycle "$fu" 768 32 2000) ns; VC router, 8x8 preset at 0.3, 64 x 5 ports, 20,000 cycles: $vu s = $(per_port_cycle "$vu" 64 5 20000) ns."
 echo
 echo "Medians of $runs runs each, the simulators taking turns; the ratio is the median of the pairs' ratios; user CPU of the whole process; flitwave $("$flitwave" --version | awk '{print $2}'), BookSim2 $booksim."

@@ -1,8 +1,8 @@
-//! Testbench of `scripts/bench-vs-booksim.sh` (issue 29 item 6), with a stand-in for BookSim2
-//! that reports its simulated cycles as BookSim2 does (and exits with 255 as it does): the
-//! script runs flitwave for exactly those cycles at every point and prints one row per point
-//! with both times and their ratio (with `MODELS=1` the lean and bit-plane models of
-//! docs/performance.md too); bad arguments are refused before anything is built.
+//! Testbench of `scripts/bench-vs-booksim.sh`, with a stand-in for BookSim2 that reports its
+//! simulated cycles as BookSim2 does (and exits with 255 as it does): the script gives
+//! BookSim2 each point's configuration, runs flitwave for exactly those cycles at every point
+//! and prints one row per point with both times and their ratio, and the fat-tree family's
+//! cost per port-cycle; bad arguments are refused before anything is built.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -23,72 +23,76 @@ fn the_script_times_both_simulators_at_equal_cycles() {
     let dir = std::env::temp_dir().join(format!("flitwave_bench_sh_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let fw = env!("CARGO_BIN_EXE_flitwave");
+    let calls = dir.join("calls");
     let bs = fake_booksim(
         &dir,
-        "echo 'Warmed up ...Time used is 3000 cycles'\necho 'Time taken is 4000 cycles'\nexit 255",
+        &format!(
+            "echo \"$@\" >> {}\necho 'Warmed up ...Time used is 300 cycles'\necho 'Time taken is 400 cycles'\nexit 255",
+            calls.display()
+        ),
     );
     let (code, out, err) = script(&[bs.to_str().unwrap(), "1"], &[("FLITWAVE", fw)]);
     assert_eq!(code, 0, "{err}");
-    let rows: Vec<&str> = out.lines().filter(|l| l.contains("| 4000 |")).collect();
-    assert_eq!(rows.len(), 5, "{out}");
-    for (row, (mesh, load)) in rows.iter().zip([
-        ("8x8", "0.01"),
-        ("8x8", "0.10"),
-        ("8x8", "0.30"),
-        ("16x16", "0.01"),
-        ("16x16", "0.10"),
-    ]) {
-        assert!(
-            row.starts_with(&format!("| {mesh} | {load} | 4000 |")),
-            "{row}"
-        );
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains("| 400 |")).collect();
+    let labels = [
+        "8x8 mesh, 0.01",
+        "8x8 mesh, 0.1",
+        "8x8 mesh, 0.3",
+        "16x16 mesh, 0.01",
+        "16x16 mesh, 0.1",
+        "8x8 mesh, 4 VCs x 4 flits, 0.1",
+        "8x8 mesh, wait_for_tail_credit, 0.1",
+        "8x8 torus preset, 0.13",
+        "dragonfly preset, minimal, 0.42",
+        "dragonfly preset, UGAL-L, 0.4",
+    ];
+    assert_eq!(rows.len(), labels.len(), "{out}");
+    for (row, label) in rows.iter().zip(labels) {
+        assert!(row.starts_with(&format!("| {label} | 400 |")), "{row}");
         assert!(
             row.trim_end().ends_with("x |") || row.contains("| - |"),
             "{row}"
         );
     }
+    assert!(
+        out.contains("fat-tree (vct), 16-ary 3-tree at 0.3") && out.contains(" ns; VC router"),
+        "{out}"
+    );
+    // BookSim2 is given each point's configuration: its own example and the point's keys
+    let calls = std::fs::read_to_string(&calls).unwrap();
+    let calls: Vec<&str> = calls.lines().collect();
+    assert_eq!(calls.len(), labels.len(), "{calls:?}");
+    for (call, want) in calls.iter().zip([
+        "iq.cfg injection_rate=0.01",
+        "iq.cfg injection_rate=0.1",
+        "iq.cfg injection_rate=0.3",
+        "iq.cfg k=16 injection_rate=0.01",
+        "iq.cfg k=16 injection_rate=0.1",
+        "iq.cfg num_vcs=4 vc_buf_size=4 injection_rate=0.1",
+        "iq.cfg wait_for_tail_credit=1 injection_rate=0.1",
+        "torus.cfg injection_rate=0.13",
+        "dfly.cfg injection_rate=0.42",
+        "dfly.cfg routing_function=ugal num_vcs=3 injection_rate=0.4",
+    ]) {
+        assert_eq!(*call, want);
+    }
+    // a subset of the points, by name
+    let (code, out, err) = script(
+        &[bs.to_str().unwrap(), "1", "torus,vc4x4"],
+        &[("FLITWAVE", fw)],
+    );
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains("| 400 |")).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(rows[0].starts_with("| 8x8 torus preset"), "{out}");
     // a stand-in that reports no cycles is an error naming the point
     let broken = fake_booksim(&dir, "echo 'Simulation unstable'\nexit 255");
     let (code, _, err) = script(&[broken.to_str().unwrap(), "1"], &[("FLITWAVE", fw)]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("8x8, 0.01") && err.contains("Simulation unstable"),
+        err.contains("8x8 mesh, 0.01") && err.contains("Simulation unstable"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn with_models_the_script_times_the_lean_and_bit_plane_models_in_the_same_rounds() {
-    let dir = std::env::temp_dir().join(format!("flitwave_bench_models_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let fw = env!("CARGO_BIN_EXE_flitwave");
-    let bs = fake_booksim(&dir, "echo 'Time taken is 3000 cycles'\nexit 255");
-    let (code, out, err) = script(
-        &[bs.to_str().unwrap(), "1"],
-        &[("FLITWAVE", fw), ("MODELS", "1")],
-    );
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("| lean model user s | lean ratio | bit planes user s | bit-plane ratio |"),
-        "{out}"
-    );
-    let rows: Vec<&str> = out.lines().filter(|l| l.contains("| 3000 |")).collect();
-    assert_eq!(rows.len(), 5, "{out}");
-    for row in rows {
-        // mesh, load, cycles, BookSim2, flitwave, range, ratio, lean, ratio, planes, ratio
-        assert_eq!(row.matches('|').count(), 12, "{row}");
-        assert!(
-            row.trim_end().ends_with("x |") || row.ends_with("| - |"),
-            "{row}"
-        );
-    }
-    let (code, _, err) = script(
-        &[bs.to_str().unwrap(), "1"],
-        &[("FLITWAVE", fw), ("MODELS", "yes")],
-    );
-    assert_eq!(code, 2);
-    assert!(err.contains("MODELS must be 0 or 1, got yes"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -103,4 +107,10 @@ fn bad_arguments_are_refused_before_anything_runs() {
     let (code, _, err) = script(&[], &[]);
     assert_ne!(code, 0);
     assert!(err.contains("usage"), "{err}");
+    let (code, _, err) = script(&["/bin/true", "1", "mesh-0.1,ring"], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown point 'ring'") && err.contains("dfly-ugal"),
+        "{err}"
+    );
 }

@@ -14,14 +14,14 @@
 //! distance to the destination (updown/dp.rs); two rip-up-and-reroute passes follow. It may
 //! take a non-minimal legal path, as `simple_routes` does.
 //!
-//! The unit (issue 29 item 3, docs/performance.md): up to 512 hosts every host pair is a unit
+//! The unit (issue 29 item 3, docs/performance-journal.md): up to 512 hosts every host pair is a unit
 //! of its own — the routes flitwave has always computed, which every golden, reproduction and
 //! committed route statistic uses; above, the g host pairs of one switch pair are one unit on
 //! one path whose hops weigh g (the same Σ w²), the switch pairs of one destination after
 //! another. A search per host pair cannot scale (268 million pairs, three times, on 4,096
 //! switches of 4 hosts); a search per switch pair touches only the ~20 states of its candidate
 //! paths, listed once per destination, and a unit with a single candidate is not searched
-//! again. 4,096 switches of 4 hosts route in well under a minute (docs/performance.md), where
+//! again. 4,096 switches of 4 hosts route in well under a minute (docs/performance-journal.md), where
 //! the former search refused more than 8,192 hosts; a network whose routes would not fit in
 //! memory is refused (`memory.rs`), naming `topology.switches` and `routing.paths`.
 

@@ -109,7 +109,7 @@ impl<F: Family> Network<F> {
     /// and [`Network::run_workload`], and before the network itself reads them in a cycle
     /// (the window opening, the watchdog, the clock's jump over idle time). Not every cycle of a run: the engine keeps them
     /// next to the flits, and writing them through flit by flit cost a tenth of a run
-    /// (docs/performance.md).
+    /// (docs/performance-journal.md).
     pub fn sync_engine(&mut self) {
         if let Some(e) = self.engine.as_mut().filter(|_| self.engine_started) {
             e.sync(&mut self.switches, &self.links);

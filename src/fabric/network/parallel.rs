@@ -19,7 +19,7 @@ mod pool;
 use pool::Pool;
 
 /// Switches at or above which a run uses every core by default (below, one thread: measured in
-/// docs/performance.md, issue 29 item 4).
+/// docs/performance-journal.md, issue 29 item 4).
 pub const AUTO_MIN_SWITCHES: usize = 1024;
 
 /// Switches a cycle must evaluate for its switch phase to be split (fewer: the caller's thread

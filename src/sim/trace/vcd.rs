@@ -1,5 +1,5 @@
 //! The VCD back end: a hand-written text writer (the `vcd` crate's value-change calls cost
-//! 1.64x on a full dump, docs/performance.md). Value changes collect in a buffer that goes to
+//! 1.64x on a full dump, docs/performance-journal.md). Value changes collect in a buffer that goes to
 //! the output every [`FLUSH_AT`] bytes.
 
 use super::var::{clean_text, Decl, Kind, Var};
