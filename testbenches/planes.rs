@@ -3,7 +3,8 @@
 //! cycle, the same flits in flight and packets delivered, and at the end the same summary,
 //! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
 //! edges, at light load and past saturation, with short and long packets, transpose traffic,
-//! routing, credit and link delays of 0 to 3 cycles, waiting for the tail credit, BookSim2's
+//! 1 to 8 VCs of 1 to 8 flits, routing, credit and link delays of 0 to 3 cycles, waiting for
+//! the tail credit, BookSim2's
 //! torus preset, the clock jumping over idle time, and quiet blocks sleeping or not. The planes must carry
 //! those runs; a network they do not model, a traced, a threaded and a stepped one are
 //! evaluated one by one.
@@ -129,6 +130,54 @@ fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
             3000,
         ),
         (
+            "4 VCs of 4 flits",
+            vec![
+                "switch.vcs=4",
+                "switch.vc_buffer_flits=4",
+                "traffic.rate=0.35",
+            ],
+            3000,
+        ),
+        (
+            "3 VCs of 5 flits, tail credit, 12x12",
+            vec![
+                "switch.vcs=3",
+                "switch.vc_buffer_flits=5",
+                "switch.wait_for_tail_credit=true",
+                "topology.dims=\"12x12\"",
+                "traffic.rate=0.3",
+            ],
+            2000,
+        ),
+        (
+            "8 VCs of 2 flits, packets of 6",
+            vec![
+                "switch.vcs=8",
+                "switch.vc_buffer_flits=2",
+                "traffic.message_bytes=6",
+                "traffic.rate=0.4",
+            ],
+            3000,
+        ),
+        (
+            "1 VC of 1 flit",
+            vec![
+                "switch.vcs=1",
+                "switch.vc_buffer_flits=1",
+                "traffic.rate=0.2",
+            ],
+            3000,
+        ),
+        (
+            "7 VCs of 8 flits, transpose",
+            vec![
+                "switch.vcs=7",
+                "traffic.pattern=\"transpose\"",
+                "traffic.rate=0.5",
+            ],
+            2500,
+        ),
+        (
             "waiting for the tail credit, short packets past saturation",
             vec![
                 "switch.wait_for_tail_credit=true",
@@ -212,9 +261,9 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             vec!["switch.vc_alloc_cycles=2"],
         ),
         ("credit delay 4", vec!["switch.credit_delay_cycles=4"]),
-        ("3 VCs", vec!["switch.vcs=3"]),
+        ("9 VCs", vec!["switch.vcs=9"]),
         ("an escape queue", vec!["switch.escape_buffer_flits=4"]),
-        ("buffers of 4 flits", vec!["switch.vc_buffer_flits=4"]),
+        ("buffers of 9 flits", vec!["switch.vc_buffer_flits=9"]),
         ("links of 4 cycles", vec!["link.fly_cycles=4"]),
         ("two hosts a router", vec!["topology.hosts_per_switch=2"]),
     ] {

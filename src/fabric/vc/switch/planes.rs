@@ -51,17 +51,16 @@ mod sw_alloc;
 mod sync;
 mod vc_alloc;
 
-/// Ports, VCs, flits per VC buffer; the rings' slots (a cycle modulo 4: what is written at
-/// t is read at t + 3 at the latest — the links between routers and the credit delay take
-/// at most 3 cycles — so 4 slots keep every value in flight and the rings few cache lines);
-/// no router downstream.
+/// Ports; flits a VC buffer holds at most (one cache line); the rings' slots (a cycle modulo
+/// 4: what is written at t is read at t + 3 at the latest — the links between routers and the
+/// credit delay take at most 3 cycles — so 4 slots keep every value in flight and the rings
+/// few cache lines); no router downstream. The VCs a router has at most are the planes'
+/// parameter `V` (2, 4 or 8: [`Planes`]); the VCs it uses and their depth are the network's.
 const P: usize = 5;
-const V: usize = 2;
 const B: usize = 8;
 const RING: usize = 4;
 const NONE: u32 = u32::MAX;
-// the switch allocation's offers and the output-VC plane are written for two VCs
-const _: () = assert!(V == 2 && P <= 8);
+const _: () = assert!(P <= 8);
 // a VC's credits, 0..=B, count in four bit planes
 const _: () = assert!(B < 16);
 
@@ -100,7 +99,7 @@ struct Fifo([Flit; B]);
 /// registers and their buffers (a line each), then what a head alone touches.
 #[derive(Clone)]
 #[repr(C, align(64))]
-struct Router {
+struct Router<const V: usize> {
     /// The output VCs held (a mask per output), the highest level of a VC; flits sent on each
     /// output's link (modulo 2^32, the link's count); flits forwarded per output VC; heads
     /// without a route — the statistics written into the router by [`Planes::sync`].
@@ -118,18 +117,21 @@ struct Router {
     buf: [[Fifo; V]; P],
     /// Per port: its links in and out (port 0: the host's).
     wires: [[u32; 2]; P],
-    /// flitwave's VC allocator (P·V × P·V, separable input-first) and per input VC the
-    /// routing's candidate: its port and VCs (port 0xff: none).
+    /// flitwave's VC allocator (P·nv × P·nv, separable input-first, as the router's) and per
+    /// input VC the routing's candidate: its port and VCs (port 0xff: none).
     va: SeparableInputFirst,
-    cand: [[u8; 2]; P * V],
+    /// The input VCs asking for VC allocation (bit p·nv + v: the `vcal` planes' bits of this
+    /// router, kept beside its allocator).
+    vwait: u64,
+    cand: [[[u8; 2]; V]; P],
 }
 
 /// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
-#[derive(Default, Clone)]
-struct Tile {
+#[derive(Clone)]
+struct Tile<const V: usize> {
     /// Per input VC: holding an output VC, asking for one, holding a flit; its output port
-    /// (one-hot), its output VC is 1. Per output VC: a credit downstream. Per input: its VC
-    /// pointer is at VC 1. The switch allocator's pointers, one-hot: per output over inputs
+    /// and its output VC (one-hot). Per output VC: a credit downstream. Per input: its VC
+    /// pointer (one-hot). The switch allocator's pointers, one-hot: per output over inputs
     /// (`ptr`), per input over outputs (`pin`). Per output: a flit in the crossbar. Per slot,
     /// output and VC: a credit to apply then. Per output VC: the credits downstream, a binary
     /// number in bit planes (plane k holds bit k of every router's count), so that credits
@@ -139,10 +141,10 @@ struct Tile {
     vcal: [[u64; V]; P],
     hold: [[u64; V]; P],
     outp: [[[u64; P]; V]; P],
-    ovc1: [[u64; V]; P],
+    ovh: [[[u64; V]; V]; P],
     cok: [[u64; V]; P],
     cnt: [[[u64; 4]; V]; P],
-    rrin: [u64; P],
+    rr: [[u64; V]; P],
     ptr: [[u64; P]; P],
     pin: [[u64; P]; P],
     xo: [u64; P],
@@ -155,10 +157,10 @@ struct Tile {
     host_b: u64,
 }
 
-/// The routers of a network of the shape, in tiles of 64.
-pub struct Planes {
-    r: Vec<Router>,
-    pl: Vec<Tile>,
+/// The routers of a network of the shape, of up to `V` VCs, in tiles of 64.
+pub struct Of<const V: usize> {
+    r: Vec<Router<V>>,
+    pl: Vec<Tile<V>>,
     /// Per tile, slot and input port: the routers a flit arrives at then; per tile, slot,
     /// output and VC: the routers a credit from downstream arrives at then (it then waits
     /// the credit delay); per tile, slot, input port and router: the flit arriving then (from
@@ -185,6 +187,19 @@ pub struct Planes {
     /// A VC downstream is released when the credit of its packet's tail comes back
     /// (`switch.wait_for_tail_credit`), not when the tail is sent.
     wftc: bool,
+    /// The VCs the routers use (up to `V`) and the flits of each VC's buffer (up to [`B`]).
+    nv: usize,
+    b: usize,
+    /// Port and VC of the VC allocator's input or output p·nv + v.
+    pv: Box<[[u8; 2]; 64]>,
+}
+
+/// The planes of a network, by the most VCs a router has: the routers of 1-2 VCs in planes
+/// of 2, of 3-4 in planes of 4, of 5-8 in planes of 8 (the same code, compiled for each).
+pub enum Planes {
+    Two(Box<Of<2>>),
+    Four(Box<Of<4>>),
+    Eight(Box<Of<8>>),
 }
 
 /// Add one to (`up`) or take one from the counts in bit planes `c` of the routers in `m`:
@@ -199,21 +214,20 @@ fn count(c: &mut [u64; 4], m: u64, up: bool) {
     }
 }
 
-/// The routers whose count in bit planes `c` is `B`: every credit of the VC back.
+/// The routers whose count in bit planes `c` is `b`: every credit of the VC back.
 #[inline(always)]
-fn full(c: &[u64; 4]) -> u64 {
-    (0..4).fold(!0, |m, k| m & if B >> k & 1 == 1 { c[k] } else { !c[k] })
+fn full(c: &[u64; 4], b: usize) -> u64 {
+    (0..4).fold(!0, |m, k| m & if b >> k & 1 == 1 { c[k] } else { !c[k] })
 }
 
+/// Input VC (`p`, `v`) of the routers in `bit` now holds output `o` instead of `old`.
 #[inline(always)]
-fn set_out(pl: &mut Tile, p: usize, v: usize, bit: u64, o: u8) {
-    for q in 0..P {
-        let w = &mut pl.outp[p][v][q];
-        *w = (*w & !bit) | if q == o as usize { bit } else { 0 };
-    }
+fn set_out<const V: usize>(pl: &mut Tile<V>, (p, v): (usize, usize), bit: u64, (old, o): (u8, u8)) {
+    pl.outp[p][v][old as usize % P] &= !bit;
+    pl.outp[p][v][o as usize % P] |= bit;
 }
 
-impl Planes {
+impl<const V: usize> Of<V> {
     /// What router `r`'s host sent, arriving at `t`: a flit (into this cycle's ring) and a
     /// credit (into the delay line), where `(fin, cin)` say they may.
     #[inline]
@@ -273,7 +287,7 @@ impl Planes {
         let slot = (t as usize) % RING;
         let out_slot = ((t + self.fly) as usize) % RING;
         let cdue = ((t + self.cdelay) as usize) % RING;
-        let (rdelay, wftc) = (self.rdelay, self.wftc);
+        let (rdelay, wftc, nv, b) = (self.rdelay, self.wftc, self.nv, self.b);
         // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
         // line — at the routers the sleep tables wake (every router without them); a router
         // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
@@ -286,7 +300,7 @@ impl Planes {
             None => (0..n).for_each(|r| self.host_in(t, r, (true, true), links)),
         }
         let mut moved = 0;
-        let Planes {
+        let Of {
             r: routers,
             pl: pls,
             arr,
@@ -298,6 +312,7 @@ impl Planes {
             inside,
             tile_flits,
             tile_credits,
+            pv,
             ..
         } = self;
         for tile in 0..pls.len() {
@@ -320,7 +335,7 @@ impl Planes {
                     count(&mut pl.cnt[o][v], m0, true);
                     pl.cok[o][v] |= m0;
                     // waiting for the tail credit: a VC whose credits are all back is free
-                    let back = pl.tsent[o][v] & m0 & full(&pl.cnt[o][v]);
+                    let back = pl.tsent[o][v] & m0 & full(&pl.cnt[o][v], b);
                     if back != 0 {
                         pl.tsent[o][v] &= !back;
                         let mut m = back;
@@ -371,7 +386,10 @@ impl Planes {
                     let v = f.vc as usize & (V - 1);
                     let rt = &mut routers[r];
                     let s = &mut rt.ivc[p][v];
-                    let i = (s.head + s.fill) as usize % B;
+                    let mut i = (s.head + s.fill) as usize;
+                    if i >= b {
+                        i -= b;
+                    }
                     s.fill += 1;
                     s.occ.arrive(t);
                     rt.max_level = rt.max_level.max(s.fill);
@@ -382,7 +400,8 @@ impl Planes {
                         s.ready = t + rdelay;
                         let c = Self::route(cands, &switches[r], (r, p, v), f, packets);
                         rt.errors += (c[0] == 0xff) as u64;
-                        rt.cand[p * V + v] = c;
+                        rt.cand[p][v] = c;
+                        rt.vwait |= 1 << (p * nv + v);
                         pl.vcal[p][v] |= bit;
                     }
                     rt.buf[p][v].0[i] = f;
@@ -404,10 +423,11 @@ impl Planes {
                 any &= any - 1;
                 let bit = 1u64 << lb;
                 let scratch = (&mut **vreq, &mut **vgrant);
-                vc_alloc::allocate(&mut routers[base + lb], pl, (bit, t), scratch, &mut fresh);
+                let r = &mut routers[base + lb];
+                vc_alloc::allocate(r, pl, (bit, t, nv, &**pv), scratch, &mut fresh);
             }
             // 5. switch allocation of every router at once (separable input-first)
-            let Some(sw_alloc::Grants { won, win1 }) = sw_alloc::allocate(pl, &fresh) else {
+            let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, nv) else {
                 continue;
             };
             // 6. the winners cross, input by input (in any order: each touches its own input
@@ -420,13 +440,18 @@ impl Planes {
                     let ri = base + lb;
                     m &= m - 1;
                     let bit = 1u64 << lb;
-                    let v = (win1[p] >> lb & 1) as usize;
+                    // the VC that won: the one offered to the output granted
+                    let v = (0..V).find(|&v| win[p][v] & bit != 0).unwrap_or(0);
                     let r = &mut routers[ri];
                     let s = &mut r.ivc[p][v];
                     // the output the VC holds is the one its request named
                     let o = s.out as usize;
                     let mut f = r.buf[p][v].0[s.head as usize];
-                    s.head = ((s.head as usize + 1) % B) as u8;
+                    s.head = if s.head as usize + 1 == b {
+                        0
+                    } else {
+                        s.head + 1
+                    };
                     s.fill -= 1;
                     // the last flit out clears the flag (no branch: whether it is the
                     // last is the data's)
@@ -453,7 +478,8 @@ impl Planes {
                             let nf = r.buf[p][v].0[s.head as usize];
                             let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
                             routers[ri].errors += (c[0] == 0xff) as u64;
-                            routers[ri].cand[p * V + v] = c;
+                            routers[ri].cand[p][v] = c;
+                            routers[ri].vwait |= 1 << (p * nv + v);
                             pl.vcal[p][v] |= bit;
                         }
                     }
@@ -508,14 +534,28 @@ impl Planes {
 
 impl Engine<VcSwitch, VcExt> for Planes {
     fn new(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
-        Planes::build(switches, links)
+        let vcs = switches.first()?.p.vcs;
+        Some(match vcs {
+            1..=2 => Planes::Two(Box::new(Of::build(switches, links)?)),
+            3..=4 => Planes::Four(Box::new(Of::build(switches, links)?)),
+            5..=8 => Planes::Eight(Box::new(Of::build(switches, links)?)),
+            _ => return None,
+        })
     }
 
     fn phase(&mut self, p: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
-        self.cycle(p)
+        match self {
+            Planes::Two(x) => x.cycle(p),
+            Planes::Four(x) => x.cycle(p),
+            Planes::Eight(x) => x.cycle(p),
+        }
     }
 
     fn sync(&mut self, switches: &mut [VcSwitch], links: &[Link]) {
-        sync::write_into(self, switches, links);
+        match self {
+            Planes::Two(x) => sync::write_into(x, switches, links),
+            Planes::Four(x) => sync::write_into(x, switches, links),
+            Planes::Eight(x) => sync::write_into(x, switches, links),
+        }
     }
 }

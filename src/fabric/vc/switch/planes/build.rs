@@ -3,21 +3,22 @@
 //! credits full, its pointers at input and output 0, the routers in tiles of 64 (the last
 //! tile filled with routers that never hold a flag).
 
-use super::{Fifo, Planes, Router, Tile, B, NONE, P, RING, V};
+use super::{Fifo, Of, Router, Tile, B, NONE, P, RING};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::{VcSwitch, IN, OUT};
 use crate::routing::function::Candidates;
 use crate::sim::Flit;
 
-impl Planes {
+impl<const V: usize> Of<V> {
     /// The planes of `switches` wired by `links`, when every router has the shape they model
-    /// (see the module's doc).
+    /// (see the module's doc) and at most `V` VCs.
     pub(super) fn build(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
         let p = switches.first()?.p;
+        let (nv, b) = (p.vcs, p.buffer_flits as usize);
         let shape = p.ports == P
-            && p.vcs == V
-            && p.buffer_flits as usize == B
+            && (1..=V).contains(&nv)
+            && (1..=B).contains(&b)
             && p.escape_flits == 0
             && (p.credit_delay_cycles as usize) < RING
             && p.vc_alloc_cycles == 1
@@ -92,11 +93,12 @@ impl Planes {
             wires: [[NO_LINK; 2]; P],
             peer: [NONE; P],
             buf: [[Fifo::default(); V]; P],
-            ivc: Default::default(),
+            ivc: [[super::InVc::default(); V]; P],
             owner_busy: [0; P],
             xbar: [Flit::default(); P],
-            va: SeparableInputFirst::new(P * V, P * V),
-            cand: [[0xff, 0]; P * V],
+            va: SeparableInputFirst::new(P * nv, P * nv),
+            vwait: 0,
+            cand: [[[0xff, 0]; V]; P],
             max_level: 0,
             forwarded: [0; V],
             errors: 0,
@@ -106,15 +108,16 @@ impl Planes {
             .map(|tile| {
                 let m = (n - tile * 64).min(64);
                 let all = if m == 64 { !0u64 } else { (1u64 << m) - 1 };
-                let mut pl = Tile::default();
+                let mut pl = Tile::<V>::reset();
                 for o in 0..P {
-                    pl.cok[o] = [all; V];
-                    pl.cnt[o] = [[0, 0, 0, 0]; V];
-                    for c in &mut pl.cnt[o] {
-                        (0..4).for_each(|k| c[k] = if B >> k & 1 == 1 { all } else { 0 });
+                    for v in 0..nv {
+                        pl.cok[o][v] = all;
+                        let c = &mut pl.cnt[o][v];
+                        (0..4).for_each(|k| c[k] = if b >> k & 1 == 1 { all } else { 0 });
                     }
                     pl.ptr[o][0] = all;
                     pl.pin[o][0] = all;
+                    pl.rr[o][0] = all;
                 }
                 pl
             })
@@ -128,7 +131,7 @@ impl Planes {
                 ..router.clone()
             })
             .collect();
-        Some(Planes {
+        Some(Of {
             r,
             pl,
             arr: vec![[[0; P]; RING]; tiles],
@@ -144,6 +147,32 @@ impl Planes {
             cdelay: p.credit_delay_cycles as u64,
             rdelay: p.routing_cycles as u64,
             wftc: p.wait_for_tail_credit,
+            nv,
+            b,
+            pv: Box::new(std::array::from_fn(|i| [(i / nv) as u8, (i % nv) as u8])),
         })
+    }
+}
+
+impl<const V: usize> Tile<V> {
+    /// A tile with every flag clear (the build sets the credits and pointers).
+    fn reset() -> Self {
+        Tile {
+            act: [[0; V]; P],
+            vcal: [[0; V]; P],
+            hold: [[0; V]; P],
+            outp: [[[0; P]; V]; P],
+            ovh: [[[0; V]; V]; P],
+            cok: [[0; V]; P],
+            cnt: [[[0; 4]; V]; P],
+            rr: [[0; V]; P],
+            ptr: [[0; P]; P],
+            pin: [[0; P]; P],
+            xo: [0; P],
+            cr: [[[0; V]; P]; RING],
+            tsent: [[0; V]; P],
+            host_f: 0,
+            host_b: 0,
+        }
     }
 }

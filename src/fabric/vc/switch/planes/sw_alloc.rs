@@ -4,49 +4,96 @@
 //! eligible VC from the one after its last winner (eligible: holding an output VC since before
 //! this cycle, a flit, a credit downstream), picks one output round-robin, and each output
 //! grants one of the inputs that picked it round-robin; pointers move past grants only. A few
-//! hundred word operations a cycle, no branch per router; an input that offers nothing in any
-//! router of the tile is skipped. 1 cycle, as the router's.
+//! hundred word operations a cycle (more with more VCs), no branch per router; an input that
+//! offers nothing in any router of the tile is skipped. 1 cycle, as the router's.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Tile, P, V};
+use super::{Tile, P};
 
 /// What a tile's switch allocation grants, per input: the routers whose input won an output
-/// (`won[p]`: the output the winning VC holds), and the routers whose winner is the input's
-/// VC 1 (`win1[p]`).
-pub(super) struct Grants {
+/// (`won[p]`), and per VC the routers whose winner is that VC (`win[p][v]`).
+pub(super) struct Grants<const V: usize> {
     pub won: [u64; P],
-    pub win1: [u64; P],
+    pub win: [[u64; V]; P],
 }
 
-/// Switch allocation of tile `pl`, the input VCs granted their output VC this cycle (`fresh`)
-/// waiting; `None` when no router's input offers.
+/// Of the requests `req[s]` (planes of VCs a router does not use are 0), in every router at once, the first at or after
+/// the router's pointer (one-hot planes `ptr[s]`), cyclically: a router's requests at or after
+/// its pointer are those its pointer has reached; the first of them wins, or the first of all
+/// where there is none.
 #[inline(always)]
-pub(super) fn allocate(pl: &mut Tile, fresh: &[[u64; V]; P]) -> Option<Grants> {
+fn first_vc<const V: usize>(req: &[u64; V], ptr: &[u64; V]) -> [u64; V] {
+    let (mut out, mut low) = ([0u64; V], [0u64; V]);
+    let (mut reached, mut hi, mut lo) = (0u64, 0u64, 0u64);
+    for s in 0..V {
+        reached |= ptr[s];
+        let h = req[s] & reached;
+        out[s] = h & !hi;
+        hi |= h;
+        low[s] = req[s] & !lo;
+        lo |= req[s];
+    }
+    for s in 0..V {
+        out[s] |= low[s] & !hi;
+    }
+    out
+}
+
+/// Switch allocation of tile `pl`, its routers using `nv` VCs, the input VCs granted their
+/// output VC this cycle (`fresh`) waiting; `None` when no router's input offers.
+#[inline(always)]
+pub(super) fn allocate<const V: usize>(
+    pl: &mut Tile<V>,
+    fresh: &[[u64; V]; P],
+    nv: usize,
+) -> Option<Grants<V>> {
     let mut req = [[0u64; P]; P];
-    let mut l1 = [[0u64; P]; P];
+    let mut off = [[0u64; V]; P];
     let mut offers = 0u32;
     for p in 0..P {
-        if (pl.act[p][0] & pl.hold[p][0]) | (pl.act[p][1] & pl.hold[p][1]) == 0 {
+        let mut any = 0u64;
+        for v in 0..V {
+            any |= pl.act[p][v] & pl.hold[p][v];
+        }
+        if any == 0 {
             continue;
         }
         offers |= 1 << p;
+        // eligible: holding an output VC since before this cycle, a flit, a credit of its
+        // output VC
         let mut el = [0u64; V];
         for v in 0..V {
-            let o1 = pl.ovc1[p][v];
+            let ready = pl.act[p][v] & !fresh[p][v] & pl.hold[p][v];
+            if ready == 0 {
+                continue;
+            }
             let mut cred = 0u64;
             for o in 0..P {
-                cred |= pl.outp[p][v][o] & ((o1 & pl.cok[o][1]) | (!o1 & pl.cok[o][0]));
+                let mut c = 0u64;
+                for w in 0..V {
+                    c |= pl.ovh[p][v][w] & pl.cok[o][w];
+                }
+                cred |= pl.outp[p][v][o] & c;
             }
-            el[v] = pl.act[p][v] & !fresh[p][v] & pl.hold[p][v] & cred;
+            el[v] = ready & cred;
         }
-        let rr = pl.rrin[p];
+        // per output, the input's first eligible VC from its VC pointer
         for o in 0..P {
-            let a0 = el[0] & pl.outp[p][0][o];
-            let a1 = el[1] & pl.outp[p][1][o];
-            req[p][o] = a0 | a1;
-            l1[p][o] = a1 & (rr | !a0);
+            let (mut a, mut to) = ([0u64; V], 0u64);
+            for v in 0..V {
+                a[v] = el[v] & pl.outp[p][v][o];
+                to |= a[v];
+            }
+            req[p][o] = to;
+            if to == 0 {
+                continue;
+            }
+            let first = first_vc(&a, &pl.rr[p]);
+            for v in 0..V {
+                off[p][v] |= first[v];
+            }
         }
     }
     if offers == 0 {
@@ -74,24 +121,34 @@ pub(super) fn allocate(pl: &mut Tile, fresh: &[[u64; V]; P]) -> Option<Grants> {
             pl.ptr[o][s] = (old[s] & !anyg) | g[o][(s + P - 1) % P];
         }
     }
-    let (mut won, mut win1) = ([0u64; P], [0u64; P]);
+    let (mut won, mut win) = ([0u64; P], [[0u64; V]; P]);
     for p in 0..P {
         if offers >> p & 1 == 0 {
             continue;
         }
         let mut w = 0u64;
         for o in 0..P {
-            w |= g[o][p];
-            win1[p] |= g[o][p] & l1[p][o];
+            let go = g[o][p];
+            if go == 0 {
+                continue;
+            }
+            w |= go;
+            for v in 0..V {
+                win[p][v] |= go & off[p][v] & pl.outp[p][v][o];
+            }
         }
         won[p] = w;
         let old = pl.pin[p];
         for s in 0..P {
             pl.pin[p][s] = (old[s] & !w) | g[(s + P - 1) % P][p];
         }
-        pl.rrin[p] = (pl.rrin[p] & !w) | (w & !win1[p]);
+        // the VC pointer past the winner
+        let old = pl.rr[p];
+        for v in 0..nv {
+            pl.rr[p][v] = (old[v] & !w) | win[p][if v == 0 { nv - 1 } else { v - 1 }];
+        }
     }
-    Some(Grants { won, win1 })
+    Some(Grants { won, win })
 }
 
 /// Round-robin arbitration of every router at once: of the requests `req[x]` (a plane per

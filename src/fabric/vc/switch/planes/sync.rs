@@ -5,13 +5,14 @@
 //! the flits sent and taken (sent less those still in the planes' ring). The planes keep these
 //! next to the flits while they run, so that a run writes them once, not flit by flit.
 
-use super::{Planes, NONE, OUT, P, V};
+use super::{Of, NONE, OUT, P};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::VcSwitch;
 
 /// Write the statistics of the routers of `pl` into `switches`, and the counts of the links
 /// between them into `links`.
-pub(super) fn write_into(pl: &Planes, switches: &mut [VcSwitch], links: &[Link]) {
+pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], links: &[Link]) {
+    let nv = pl.nv;
     for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
         for o in 1..P {
             let (l, x) = (r.wires[o][OUT], r.peer[o]);
@@ -27,13 +28,13 @@ pub(super) fn write_into(pl: &Planes, switches: &mut [VcSwitch], links: &[Link])
         }
         let mut flits = 0;
         for (p, vcs) in r.ivc.iter().enumerate() {
-            for (v, s) in vcs.iter().enumerate() {
-                sw.input.planes_set(p * V + v, s.fill as u32, s.occ);
+            for (v, s) in vcs.iter().take(nv).enumerate() {
+                sw.input.planes_set(p * nv + v, s.fill as u32, s.occ);
                 flits += s.fill as u32;
             }
         }
         sw.input.planes_totals(flits, r.max_level as u32);
-        sw.forwarded_vc[..V].copy_from_slice(&r.forwarded);
+        sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);
         let xo = &pl.pl[i / 64].xo;
         sw.planes_xbar = xo.iter().map(|w| (w >> (i % 64) & 1) as u32).sum();
         sw.route.errors = r.errors;
