@@ -27,6 +27,26 @@ fn outcome(n: &Network<VcFamily>) -> String {
     )
 }
 
+/// Every router's state registers in `a` (the planes, written back by the step) equal
+/// those of the same router in `b` (one by one), and so do the wait-for edges the deadlock
+/// report reads.
+fn same_registers(what: &str, t: u64, a: &Network<VcFamily>, b: &Network<VcFamily>) {
+    use flitwave::fabric::Switch;
+    for (x, y) in a.switches.iter().zip(&b.switches) {
+        assert_eq!(
+            x.registers(),
+            y.registers(),
+            "{what}: cycle {t}: router {}'s registers",
+            x.id
+        );
+        let (mut wx, mut wy) = (Vec::new(), Vec::new());
+        x.waits(&mut wx);
+        y.waits(&mut wy);
+        assert_eq!(format!("{wx:?}"), format!("{wy:?}"), "{what}: cycle {t}");
+        assert_eq!(x.health(), y.health(), "{what}: cycle {t}");
+    }
+}
+
 /// Step `a` (the planes) and `b` (one by one) side by side for `cycles`; returns the packets
 /// delivered.
 fn side_by_side(
@@ -54,6 +74,7 @@ fn side_by_side(
                 sa.delivered_packets, sb.delivered_packets,
                 "{what}: cycle {t}"
             );
+            same_registers(what, t, &a, &b);
         }
     }
     assert!(a.has_engine(), "{what}: the planes did not carry the run");
@@ -242,6 +263,66 @@ fn routers_in_planes_agree_when_the_clock_jumps_and_when_nothing_sleeps() {
     b.no_sleep();
     let d = side_by_side("no sleep", a, b, 2000);
     assert!(d > 100, "no sleep: {d}");
+}
+
+#[test]
+fn after_a_run_in_planes_every_router_holds_its_true_registers() {
+    // a run (the clock jumping, the engine writing back once at the end) stopped mid-traffic,
+    // with 4 VCs and the tail credit, and a torus without datelines that deadlocks: then
+    // every router's registers, its wait-for edges and the deadlock report are those of the
+    // routers one by one
+    let deadlocking = include_str!("../configs/booksim-iq-torus.toml")
+        .replace("algorithm = \"dor-dateline\"", "algorithm = \"dor\"")
+        .replace("classes = \"entry\"", "");
+    let torus = flitwave::experiment::config::Config::from_toml(
+        &deadlocking,
+        &[
+            "traffic.message_bytes=16".into(),
+            "traffic.rate=0.6".into(),
+            "watchdog_cycles=500".into(),
+        ],
+    )
+    .unwrap();
+    for (what, c, cycles) in [
+        (
+            "8x8 past saturation",
+            booksim_preset(&["traffic.rate=0.6"]),
+            1237,
+        ),
+        (
+            "4 VCs x 4, tail credit",
+            booksim_preset(&[
+                "switch.vcs=4",
+                "switch.vc_buffer_flits=4",
+                "switch.wait_for_tail_credit=true",
+                "traffic.rate=0.35",
+            ]),
+            1501,
+        ),
+        ("torus without datelines: deadlocks", torus, 6000),
+    ] {
+        let run = |planes: bool| {
+            let mut n = vc_network(&c);
+            if !planes {
+                assert!(n.one_by_one());
+            }
+            build::load_workload(&c, &mut n).unwrap();
+            n.run(cycles);
+            assert_eq!(n.has_engine(), planes, "{what}");
+            n
+        };
+        let (a, b) = (run(true), run(false));
+        same_registers(what, a.now(), &a, &b);
+        assert_eq!(a.now(), b.now(), "{what}");
+        assert_eq!(a.deadlock(), b.deadlock(), "{what}");
+        let stuck = a.deadlock().is_some_and(|r| r.contains("wait cycle: sw"));
+        assert_eq!(
+            stuck,
+            what.contains("deadlock"),
+            "{what}: {:?}",
+            a.deadlock()
+        );
+    }
 }
 
 #[test]

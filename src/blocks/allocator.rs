@@ -82,6 +82,15 @@ impl SeparableInputFirst {
         }
     }
 
+    /// Set the pointers of rows `0..rows.len()` ([input i's, output i's], as
+    /// [`SeparableInputFirst::pointers`]`(i, i)` gives them), as a model of the same allocator
+    /// evaluated elsewhere holds them.
+    pub fn load_pointers(&mut self, rows: &[[u8; 2]]) {
+        for (i, r) in rows.iter().enumerate() {
+            self.r.ptr[ix(i)] = *r;
+        }
+    }
+
     /// Ask the cache for the pointers (a hint).
     #[inline(always)]
     pub fn prefetch(&self) {

@@ -141,6 +141,21 @@ impl VcCredits {
         }
     }
 
+    /// Set VC `v`'s registers — its credits, the input VC holding it ([`FREE`]: none) and
+    /// whether its packet's tail was sent — as a model of the same router evaluated elsewhere
+    /// holds them (the VC routers in bit planes write theirs back this way).
+    pub fn load(&mut self, v: usize, credits: u32, owner: u16, tail_sent: bool) {
+        self.vc[v].credits = credits;
+        self.vc[v].owner = owner;
+        self.free = (self.free & !(1 << v)) | ((owner == FREE) as u32) << v;
+        self.tail_sent = (self.tail_sent & !(1 << v)) | (tail_sent as u32) << v;
+    }
+
+    /// Bit v: the tail of VC v's packet was sent and its release waits for its credits.
+    pub fn tail_sent(&self) -> u32 {
+        self.tail_sent
+    }
+
     /// `units` credit units of VC `v` came back.
     pub fn credit(&mut self, v: usize, units: u32) {
         if self.vc[v].credits + units > self.vc[v].size {

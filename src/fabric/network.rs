@@ -325,8 +325,9 @@ impl<F: Family> Network<F> {
 
     /// Run `cycles` more cycles without tracing, the clock jumping over idle time. From the
     /// first cycle, the switches of a family with an engine for them are evaluated together
-    /// ([`Network::use_engine`]): their statistics are exact, their other registers the
-    /// engine's — [`Network::step`] keeps them one by one, every register exact.
+    /// ([`Network::use_engine`]): at the end their statistics and state registers are written
+    /// back ([`Engine::sync`]); the last cycle's strobes and the links between them are the
+    /// engine's — [`Network::run_with`] keeps them one by one, every signal exact.
     pub fn run(&mut self, cycles: u64) {
         self.use_engine();
         let end = self.now + cycles;

@@ -30,12 +30,6 @@ impl<F: Family> Network<F> {
             vcs: self.switches.iter().map(|s| s.vcs()).max().unwrap_or(1),
             downstream: &downstream,
             waits: &waits,
-        }) + if self.engine_on {
-            "\n(the switches were evaluated together by their family's engine, which keeps \
-             their buffers and allocators: their wait-for edges are not shown; `step` the \
-             network one by one to see them)"
-        } else {
-            ""
-        }
+        })
     }
 }

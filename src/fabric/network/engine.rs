@@ -42,10 +42,10 @@ pub trait Engine<S, X>: Sized {
     fn new(switches: &[S], links: &[Link]) -> Option<Self>;
     /// Evaluate the switch phase of one cycle; returns the flits that moved.
     fn phase(&mut self, p: EnginePhase<'_, S, X>) -> u32;
-    /// Write what the network's statistics read of the switches (levels, occupancy
-    /// integrals, flits forwarded and buffered, errors) into them, and the counts of the
-    /// links whose flits it carries itself: the engine keeps them while it runs
-    /// ([`Network::sync_engine`]).
+    /// Write the switches' state registers and what the network's statistics read of them
+    /// (levels, occupancy integrals, flits forwarded and buffered, errors) into them, and the
+    /// counts of the links whose flits it carries itself: the engine keeps them while it
+    /// runs ([`Network::sync_engine`]).
     fn sync(&mut self, switches: &mut [S], links: &[Link]);
 }
 

@@ -156,7 +156,7 @@ impl InputUnit {
     }
 
     /// The flit `k` places behind the front of VC `v` of input `p` (`k` below its level).
-    fn at(&self, p: usize, v: usize, k: u32) -> &Flit {
+    pub(super) fn at(&self, p: usize, v: usize, k: u32) -> &Flit {
         let iv = p * self.nv as usize + v;
         let r = &self.vcs[iv];
         let mut i = r.head + k;
@@ -218,13 +218,32 @@ impl InputUnit {
         route
     }
 
-    /// What the planes ([`super::planes`]) keep of input VC `iv` for the statistics, written
-    /// into the router: its level and occupancy integral (the planes keep the flits).
-    #[inline]
-    pub(super) fn planes_set(&mut self, iv: usize, fill: u32, occ: Stay) {
+    /// Input VC `iv`'s registers as the planes ([`super::planes`]) hold them, written into the
+    /// router: its state, output VC and ready cycle, its FIFO (front slot `head`, the `flits`
+    /// from the front, each written in the slot it has in the planes' FIFO, which moves as
+    /// this one does) and its occupancy integral. The packet counters (`len`, `next`) stay
+    /// as they are: the planes do not keep them.
+    pub(super) fn load(
+        &mut self,
+        iv: usize,
+        (state, out, ovc, ready): (VcState, u8, u8, u64),
+        (head, flits): (u32, &[Flit]),
+        occ: Stay,
+    ) {
+        let depth = self.depth(iv % self.nv as usize);
         let r = &mut self.vcs[iv & 63];
-        r.fill = fill;
-        r.occ = occ;
+        (r.state, r.out, r.ovc, r.ready) = (state, out, ovc, ready);
+        (r.head, r.fill, r.occ) = (head, flits.len() as u32, occ);
+        let base = r.base;
+        for (k, f) in flits.iter().enumerate() {
+            let at = base + (head + k as u32) % depth;
+            self.mem[(at >> 3) as usize].0[(at & 7) as usize] = *f;
+        }
+        if flits.is_empty() {
+            self.holding &= !(1 << iv);
+        } else {
+            self.holding |= 1 << iv;
+        }
     }
 
     /// The planes' flits buffered and highest level of a VC, written into the router.

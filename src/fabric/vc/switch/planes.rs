@@ -12,17 +12,18 @@
 //! the same order (credits due, the crossbar's flits out, flits in and heads routed, VC
 //! allocation, separable input-first switch allocation, traversal with the credit upstream),
 //! the same pointers; the hosts' flits and credits over the network's links, those between
-//! routers in the planes' own rings (flits) and planes (credits). What the network and its
-//! statistics read of a router — buffer levels, occupancy integrals, the highest level, flits
-//! through the crossbar and in it, route errors — and of a link between routers — flits sent
-//! and taken — is kept here next to the flits and written into the routers and links when
-//! the network reads them ([`Engine::sync`]: after a run or a step, before the window opens
-//! or the watchdog looks). The buffers' flits, the credit counters, the VC and switch
-//! allocators' state live here: a network evaluated in planes is not read register by
-//! register (waveforms, probes),
-//! so a network that is traced, threaded or given an RTL twin is evaluated one by one
+//! routers in the planes' own rings (flits) and planes (credits). The routers' state
+//! registers — input VCs with their flits, states, candidates and output VCs, credits and
+//! owners downstream, both allocators' pointers — and what the statistics read of a router
+//! and of a link between routers are written into them when the network reads them
+//! ([`Engine::sync`], [`sync`]: after a run or a step, before the window opens or the
+//! watchdog looks), so that a test, the deadlock report or a caller of
+//! [`VcSwitch::registers`] reads them as the routers one by one would hold them. The last
+//! cycle's strobes (requests, grants, the flit driven), the crossbar's flits, credits in
+//! their delay and whatever is on the links between routers stay here: a network that is
+//! traced cycle by cycle, threaded or given an RTL twin is evaluated one by one
 //! (`Network::one_by_one`, before the first cycle). Results are identical either way
-//! (testbenches/planes.rs runs both side by side).
+//! (testbenches/planes.rs runs both side by side and compares every router's registers).
 //!
 //! The shape: 5 ports, port 0 a host's and 1..4 the mesh's or torus's, 2 VCs of 8 flits,
 //! wormhole, credits of one flit applied up to 3 cycles after they arrive (a VC downstream
@@ -105,6 +106,9 @@ struct Router<const V: usize> {
     /// without a route — the statistics written into the router by [`Planes::sync`].
     owner_busy: [u8; P],
     max_level: u8,
+    /// Per output VC held: the input VC holding it (p·nv + v, valid where `owner_busy` has
+    /// its bit; written at the grant, read only by [`Planes::sync`]).
+    owner: [[u8; V]; P],
     sent: [u32; P],
     forwarded: [u64; V],
     errors: u64,
@@ -192,6 +196,8 @@ pub struct Of<const V: usize> {
     b: usize,
     /// Port and VC of the VC allocator's input or output p·nv + v.
     pv: Box<[[u8; 2]; 64]>,
+    /// The last cycle evaluated (what [`Planes::sync`] writes is the state after it).
+    last: u64,
 }
 
 /// The planes of a network, by the most VCs a router has: the routers of 1-2 VCs in planes
@@ -284,6 +290,7 @@ impl<const V: usize> Of<V> {
             after,
         } = e;
         let n = self.r.len();
+        self.last = t;
         let slot = (t as usize) % RING;
         let out_slot = ((t + self.fly) as usize) % RING;
         let cdue = ((t + self.cdelay) as usize) % RING;

@@ -42,7 +42,7 @@ pub(super) struct Inputs {
 /// The switch allocation stage.
 #[derive(Debug, Clone)]
 pub(super) struct SwAllocStage {
-    alloc: SeparableInputFirst,
+    pub alloc: SeparableInputFirst,
     pub i: Box<Inputs>,
     /// Routers of more than [`NARROW`] ports: per input and output (p·P + o), the VC that
     /// asked (empty otherwise).

@@ -22,7 +22,7 @@ pub(super) struct VcAllocStage {
     /// Probes of the last evaluated cycle: requests and grants (bit p·V + v).
     pub asked: u64,
     pub won: u64,
-    alloc: SeparableInputFirst,
+    pub alloc: SeparableInputFirst,
     /// Scratch: each requesting input VC's output-VC mask, and its grant.
     req: Box<Requests>,
     grant: Box<Grants>,

@@ -6,7 +6,7 @@
 use super::{Fifo, Of, Router, Tile, B, NONE, P, RING};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
-use crate::fabric::vc::switch::{VcSwitch, IN, OUT};
+use crate::fabric::vc::switch::{CrossbarKind, Switching, VcParams, VcSwitch, IN, OUT};
 use crate::routing::function::Candidates;
 use crate::sim::Flit;
 
@@ -15,22 +15,46 @@ impl<const V: usize> Of<V> {
     /// (see the module's doc) and at most `V` VCs.
     pub(super) fn build(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
         let p = switches.first()?.p;
-        let (nv, b) = (p.vcs, p.buffer_flits as usize);
-        let shape = p.ports == P
+        // every parameter named (no `..`): a new one does not compile until it is decided
+        // here whether the planes model it
+        let VcParams {
+            ports,
+            vcs: nv,
+            buffer_flits,
+            escape_flits,
+            routing_cycles: _,
+            vc_alloc_cycles,
+            sw_alloc_cycles,
+            crossbar_cycles,
+            credit_delay_cycles,
+            wait_for_tail_credit: _,
+            switching,
+            credit,
+            // one candidate a hop (dimension order, below): the selection has no choice
+            selection: _,
+            keep_vc,
+            output_buffer_flits,
+            crossbar,
+            exchange,
+            first_net_port: _,
+            internal_speedup,
+        } = p;
+        let b = buffer_flits as usize;
+        let shape = ports == P
             && (1..=V).contains(&nv)
             && (1..=B).contains(&b)
-            && p.escape_flits == 0
-            && (p.credit_delay_cycles as usize) < RING
-            && p.vc_alloc_cycles == 1
-            && p.sw_alloc_cycles == 1
-            && p.crossbar_cycles == 1
-            && !p.keep_vc
-            && p.switching == crate::fabric::vc::switch::Switching::Wormhole
-            && p.crossbar == crate::fabric::vc::switch::CrossbarKind::Multiplexed
-            && p.output_buffer_flits == 0
-            && p.exchange.hops == 0
-            && p.internal_speedup == 1
-            && p.credit.per_flit();
+            && escape_flits == 0
+            && (credit_delay_cycles as usize) < RING
+            && vc_alloc_cycles == 1
+            && sw_alloc_cycles == 1
+            && crossbar_cycles == 1
+            && !keep_vc
+            && switching == Switching::Wormhole
+            && crossbar == CrossbarKind::Multiplexed
+            && output_buffer_flits == 0
+            && exchange.hops == 0
+            && internal_speedup == 1
+            && credit.per_flit();
         let dor = switches
             .iter()
             .all(|s| matches!(*s.route.routing, crate::routing::function::Routing::Dor(_)));
@@ -95,6 +119,7 @@ impl<const V: usize> Of<V> {
             buf: [[Fifo::default(); V]; P],
             ivc: [[super::InVc::default(); V]; P],
             owner_busy: [0; P],
+            owner: [[0; V]; P],
             xbar: [Flit::default(); P],
             va: SeparableInputFirst::new(P * nv, P * nv),
             vwait: 0,
@@ -149,6 +174,7 @@ impl<const V: usize> Of<V> {
             wftc: p.wait_for_tail_credit,
             nv,
             b,
+            last: 0,
             pv: Box::new(std::array::from_fn(|i| [(i / nv) as u8, (i % nv) as u8])),
         })
     }

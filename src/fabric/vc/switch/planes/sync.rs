@@ -1,19 +1,38 @@
-//! What the network reads of routers in planes ([`super`]) and of the links between them,
-//! written into them when it reads ([`crate::fabric::network::Engine::sync`]): per input VC
-//! its level and occupancy integral, per router its flits buffered and in the crossbar, its
-//! highest level, flits forwarded per VC and heads without a route; per link between routers
-//! the flits sent and taken (sent less those still in the planes' ring). The planes keep these
-//! next to the flits while they run, so that a run writes them once, not flit by flit.
+//! The routers' registers as the planes ([`super`]) hold them, written into the routers when
+//! the network reads them ([`crate::fabric::network::Engine::sync`]), and the counts of the
+//! links between routers. Per input VC: its state (a head waiting for its routing delay is
+//! `Routing`, one past it `VcAlloc`), the output VC it holds and its ready cycle, its FIFO's
+//! flits in their slots, its occupancy integral and, for a head, its routing's candidate; per
+//! input its switch-allocation VC pointer; per output VC its credits, the input VC holding it
+//! and whether its tail was sent; both allocators' round-robin pointers; the input VCs waiting
+//! for VC allocation and holding an output VC; per router its flits buffered and in the
+//! crossbar, its highest level, flits forwarded per VC and heads without a route; per link
+//! between routers the flits sent and taken (sent less those still in the planes' ring).
+//!
+//! What stays the planes' own: the crossbar's flits (counted, not written), credits arrived
+//! and waiting their delay, the flits and credits on the links between routers (the planes'
+//! rings), a VC's packet counters (`len`, `next`), and the last cycle's strobes (requests,
+//! grants, the flit driven) — the waveforms' and probes' signals, which is why a traced
+//! network is evaluated one by one. The planes keep the statistics next to the flits while
+//! they run, so that a run writes them once, not flit by flit.
 
-use super::{Of, NONE, OUT, P};
+use super::{Of, St, NONE, OUT, P};
 use crate::blocks::link::{Link, NO_LINK};
-use crate::fabric::vc::switch::VcSwitch;
+use crate::blocks::vc_credits::FREE;
+use crate::fabric::vc::switch::{VcState, VcSwitch};
+use crate::routing::function::Candidate;
 
-/// Write the statistics of the routers of `pl` into `switches`, and the counts of the links
-/// between them into `links`.
+/// The index of the one bit of router `lb` set among the one-hot planes `w` (0: none).
+fn one_hot(w: &[u64], lb: usize) -> u8 {
+    w.iter().position(|x| x >> lb & 1 == 1).unwrap_or(0) as u8
+}
+
+/// Write the registers and statistics of the routers of `pl` into `switches`, and the counts
+/// of the links between them into `links`.
 pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], links: &[Link]) {
-    let nv = pl.nv;
+    let (nv, b) = (pl.nv, pl.b);
     for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
+        let (tile, lb) = (&pl.pl[i / 64], i % 64);
         for o in 1..P {
             let (l, x) = (r.wires[o][OUT], r.peer[o]);
             if l != NO_LINK && x != NONE {
@@ -26,17 +45,73 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
                 links[l as usize].set_flit_counts(r.sent[o], got);
             }
         }
-        let mut flits = 0;
+        let (mut flits, mut active) = (0, 0u64);
+        let mut fifo = [crate::sim::Flit::default(); super::B];
         for (p, vcs) in r.ivc.iter().enumerate() {
             for (v, s) in vcs.iter().take(nv).enumerate() {
-                sw.input.planes_set(p * nv + v, s.fill as u32, s.occ);
+                let iv = p * nv + v;
+                let state = match s.st {
+                    St::Idle => VcState::Idle,
+                    St::Active => VcState::Active,
+                    // the router turns Routing into VcAlloc in the first cycle from `ready`
+                    St::VcAlloc if s.ready > pl.last => VcState::Routing,
+                    St::VcAlloc => VcState::VcAlloc,
+                };
+                let n = s.fill as usize;
+                for (k, f) in fifo.iter_mut().take(n).enumerate() {
+                    *f = r.buf[p][v].0[(s.head as usize + k) % b];
+                }
+                let regs = (state, s.out, s.ovc, s.ready);
+                sw.input.load(iv, regs, (s.head as u32, &fifo[..n]), s.occ);
                 flits += s.fill as u32;
+                active |= ((s.st == St::Active) as u64) << iv;
+                if s.st == St::VcAlloc {
+                    let c = &mut sw.route.cands[iv];
+                    c.clear();
+                    let [port, vcs] = r.cand[p][v];
+                    if port != 0xff {
+                        c.push(Candidate {
+                            port,
+                            vcs: vcs as u32,
+                            escape: false,
+                            pri: 0,
+                            turn: false,
+                        });
+                    }
+                }
             }
+            sw.sa.i.r[p].rr = one_hot(&tile.rr[p][..nv], lb);
         }
         sw.input.planes_totals(flits, r.max_level as u32);
+        sw.va.waiting = r.vwait;
+        sw.sa.active = active;
+        let mut va = [[0u8; 2]; 64];
+        for (k, row) in va.iter_mut().enumerate().take(P * nv) {
+            let (x, y) = r.va.pointers(k, k);
+            *row = [x as u8, y as u8];
+        }
+        sw.va.alloc.load_pointers(&va[..P * nv]);
+        let rows: [[u8; 2]; P] =
+            std::array::from_fn(|p| [one_hot(&tile.pin[p], lb), one_hot(&tile.ptr[p], lb)]);
+        sw.sa.alloc.load_pointers(&rows);
+        for o in 0..P {
+            if r.wires[o][OUT] == NO_LINK {
+                continue;
+            }
+            for v in 0..nv {
+                let c = &tile.cnt[o][v];
+                let credits = (0..4).map(|k| ((c[k] >> lb & 1) as u32) << k).sum();
+                let owner = if r.owner_busy[o] >> v & 1 == 1 {
+                    r.owner[o][v] as u16
+                } else {
+                    FREE
+                };
+                let tail = tile.tsent[o][v] >> lb & 1 == 1;
+                sw.out.credits[o].load(v, credits, owner, tail);
+            }
+        }
         sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);
-        let xo = &pl.pl[i / 64].xo;
-        sw.planes_xbar = xo.iter().map(|w| (w >> (i % 64) & 1) as u32).sum();
+        sw.planes_xbar = tile.xo.iter().map(|w| (w >> lb & 1) as u32).sum();
         sw.route.errors = r.errors;
     }
 }

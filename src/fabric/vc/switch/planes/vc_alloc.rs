@@ -60,6 +60,7 @@ pub(super) fn allocate<const V: usize>(
         let [o, ov] = pv[g as usize].map(usize::from);
         let [p, v] = pv[iv].map(usize::from);
         r.owner_busy[o] |= 1 << ov;
+        r.owner[o][ov] = iv as u8;
         r.vwait &= !(1 << iv);
         let s = &mut r.ivc[p][v];
         let old = s.out;
