@@ -1,4 +1,4 @@
-//! Every reproducer of issue 11 ("every input bounded, memory that scales") as a named
+//! Every reproducer of the bounded-input review ("every input bounded, memory that scales") as a named
 //! regression test: each once panicked, aborted in the allocator, hung, or was silently accepted
 //! or silently rejected. Now each gives a clear error (status 2, `error: ` naming the key, the
 //! value and what is allowed) or the right result.
@@ -42,7 +42,7 @@ fn a_trace_naming_host_4294967295_is_refused_not_sized() {
 
 #[test]
 fn balanced_routes_on_a_32_ary_fat_tree_are_refused_beyond_memory_with_the_reason() {
-    // no longer refused by a count of host pairs (issue 29): by the memory they need
+    // no longer refused by a count of host pairs: by the memory they need
     let (ok, _, err) = flitwave_env(
         &[("FLITWAVE_MEMORY_LIMIT", "2G")],
         &[

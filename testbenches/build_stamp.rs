@@ -1,4 +1,4 @@
-//! Testbench of the commit stamp (build.rs, issue 26): a clean tree never rebuilds, and a new
+//! Testbench of the commit stamp (build.rs): a clean tree never rebuilds, and a new
 //! commit is always stamped. A scratch crate carrying flitwave's own build.rs is built twice in
 //! a row in every state of a git repository a user meets — a fresh `git init`, refs packed (no
 //! loose ref), a fresh clone, a linked worktree (`.git` a file) — and the second build must

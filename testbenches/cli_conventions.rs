@@ -1,10 +1,10 @@
-//! Testbench of the command line's conventions (issue 28): help lists that come from the
+//! Testbench of the command line's conventions: help lists that come from the
 //! registries, `--json` with one meaning in every command, errors that name the flag or `--set`
 //! that gave a bad value, and `reproduce` that says what it does and links from any `--out`.
 
 use crate::common::{fails_with, flitwave};
 
-/// Help lists come from the registries (issue 28): every family, routing, path selection,
+/// Help lists come from the registries: every family, routing, path selection,
 /// selection, pattern and reproduction the code accepts is named in `--help` and `list`, and
 /// `reproduce` says which seed paper each name is.
 #[test]
@@ -67,7 +67,7 @@ fn help_lists_every_registered_name() {
     );
 }
 
-/// `--json` means one thing in every command (issue 28): no value, or `-`, prints the JSON
+/// `--json` means one thing in every command: no value, or `-`, prints the JSON
 /// instead of the text report; `FILE.json` writes it there and still prints the report; any
 /// other value is refused, so an input file named after the flag is never overwritten.
 #[test]
@@ -113,7 +113,7 @@ fn json_means_the_same_in_every_command() {
     assert_eq!(std::fs::read_to_string(&trace).unwrap(), "0 0 1 64\n");
 }
 
-/// Errors blame the place that gave the value (issue 28): with `--config F`, a bad value from
+/// Errors blame the place that gave the value: with `--config F`, a bad value from
 /// `--set` or a flag names that `--set` or flag, not F; a bad value in F names F; type errors
 /// are in words a user knows; a negative `--rate` reaches the range check.
 #[test]
@@ -174,7 +174,7 @@ fn errors_name_the_flag_or_set_that_gave_the_value() {
     );
 }
 
-/// `reproduce` is never silent off a terminal (issue 28): its start line, with what it will do
+/// `reproduce` is never silent off a terminal: its start line, with what it will do
 /// and roughly how long, goes to standard error even into a pipe (and not with --quiet); its
 /// report's links to the documentation work from any `--out`.
 #[test]

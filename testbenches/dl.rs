@@ -1,4 +1,4 @@
-//! Testbench of Descending-Layers routing (seed 003 §3, issue 13): on random irregular networks
+//! Testbench of Descending-Layers routing (seed 003 §3): on random irregular networks
 //! and a torus, for every restriction and path selection, every route is checked by an
 //! independent reading of the rules — the layer never rises, it changes only when the next hop
 //! breaks the current layer's restriction, inside a layer the restriction holds — and is as short

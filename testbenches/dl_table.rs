@@ -1,4 +1,4 @@
-//! Testbench of DL in RHiNET-2/SW's table form (seed 003 §4.1.2, issue 13 item 3): every switch
+//! Testbench of DL in RHiNET-2/SW's table form (seed 003 §4.1.2): every switch
 //! looks up the output port by destination alone and the VC change by (input port, output
 //! port). On irregular networks, a torus and a mesh the tables route every host pair, the layer
 //! never rises, every route set is deadlock-free on (link, VC) channels, and the paths are no

@@ -1,4 +1,4 @@
-//! Testbench of the dragonfly (issue 31 item 3, first part): BookSim2's example as the preset
+//! Testbench of the dragonfly (first part): BookSim2's example as the preset
 //! `configs/booksim-dragonfly.toml` crossing the pipeline's cycles on every lone packet, its
 //! links of three fly times (inside a group, between groups, to hosts), minimal routing whose
 //! second VC class carries the packets past their global link, deadlock-free by the

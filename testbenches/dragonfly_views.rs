@@ -1,4 +1,4 @@
-//! Testbench of what flitwave shows of a dragonfly (issue 31 item 4): `flitwave routes` walks
+//! Testbench of what flitwave shows of a dragonfly: `flitwave routes` walks
 //! its routings' paths through the routing functions (hops, load per class of link, bounds;
 //! checked against a hand count), and the heat map draws its global links as a group x group
 //! matrix beside one block per group of local and host links, every link once.

@@ -1,4 +1,4 @@
-//! Testbench of every figure kind flitwave draws (issue 28): curves from 0 (`plot::xy`, the
+//! Testbench of every figure kind flitwave draws: curves from 0 (`plot::xy`, the
 //! reproductions' figures), curves with error bars (`plot::chart`, sweeps and stores), the
 //! Pareto chart (`plot::pareto`, explore) and the link heat map (`run --heatmap`). Each is
 //! rendered and its SVG geometry inspected: every text inside the canvas, axes fitted to the

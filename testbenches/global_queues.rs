@@ -1,4 +1,4 @@
-//! Testbench of UGAL-G's global view (`routing::function::global_queues`, issue 31): on long
+//! Testbench of UGAL-G's global view (`routing::function::global_queues`): on long
 //! global channels the flits waiting for a channel steer UGAL-G where its used credits, which
 //! count the flits in flight, do not — minimal at low load, Valiant's throughput under
 //! adversarial traffic; the measure's key refused where it does not apply; and each network's

@@ -1,5 +1,5 @@
 //! Golden outputs: summary JSON and VCD bytes of a handful of runs, captured from the code as it
-//! stood before the fabric refactor (issue 10) and compared on every test run. A refactor that
+//! stood before the fabric refactor and compared on every test run. A refactor that
 //! moves code must not change a single statistic or a single waveform byte.
 //!
 //! Each golden is `testbenches/golden/<name>.json` (what the command printed with `--json`) or
@@ -48,7 +48,7 @@ fn check_json(name: &str, args: &[&str]) {
     compare(name, &want, &got);
 }
 
-/// Summary fields renamed by the fabric refactor (issue 10: one summary schema, packets as the
+/// Summary fields renamed by the fabric refactor (one summary schema, packets as the
 /// unit): old name -> new name.
 const RENAMED: [(&str, &str); 12] = [
     ("measured_messages", "measured_packets"),
@@ -91,7 +91,7 @@ const SECTION: [(&str, &str, &str); 13] = [
     ("e2e_stall_cycles", "vct", "e2e_stall_cycles"),
 ];
 
-/// Values that changed because a bug was fixed (issue 10 item 8), with the reason.
+/// Values that changed because a bug was fixed, with the reason.
 const FIXED: [(&str, &str, &str); 2] = [
     (
         "fattree_trace",
@@ -101,7 +101,7 @@ const FIXED: [(&str, &str, &str); 2] = [
     (
         "fattree_ff_ack_packets",
         "pending_packets",
-        "pending counted acknowledgement packets, so generated != delivered + pending (issue 11)",
+        "pending counted acknowledgement packets, so generated != delivered + pending",
     ),
 ];
 

@@ -1,5 +1,5 @@
 //! The house rules a change can break without any result moving: the layers import nothing
-//! above them (issue 28 items 11 and 14), every configuration key has exactly one owner, and
+//! above them, every configuration key has exactly one owner, and
 //! no source file grows past 600 lines.
 
 use flitwave::experiment::config::Config;

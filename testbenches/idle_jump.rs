@@ -1,4 +1,4 @@
-//! Testbench of the clock's jump over idle time (issue 29 item 2, `fabric::network::idle`):
+//! Testbench of the clock's jump over idle time (`fabric::network::idle`):
 //! a run that jumps gives the statistics of the run that steps every cycle, byte for byte, and a
 //! trace whose records lie seconds apart ends after a few steps instead of billions.
 

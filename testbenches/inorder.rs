@@ -1,4 +1,4 @@
-//! Testbench of seed 004 (issue 14), the switch: the InfiniBand-style adaptive switch with
+//! Testbench of seed 004, the switch: the InfiniBand-style adaptive switch with
 //! escape queues — fully adaptive minimal routing with up*/down* escape paths on the vc family,
 //! an escape queue of one MTU beside the adaptive queue, output queues, a non-multiplexed
 //! crossbar — against deterministic up*/down* forwarding tables on the same switch: it beats
@@ -64,7 +64,7 @@ fn adaptive_routing_beats_up_down_forwarding_tables_beyond_saturation() {
 /// What the escape queue is for (Duato; seed 004 §1, "the busy links are skipped"): under load
 /// a packet whose adaptive queues are all busy takes a free escape queue instead of waiting, so
 /// the escape queues carry a real share of the flits and the summary says how much. The order
-/// flitwave had before issue 27 (`max-credits`: wait on a busy adaptive queue with room) left
+/// flitwave had before the duato selection (`max-credits`: wait on a busy adaptive queue with room) left
 /// them empty, and cost adaptive routing about a quarter of its throughput.
 #[test]
 fn under_load_the_escape_queues_carry_flits() {

@@ -1,4 +1,4 @@
-//! Testbench of seed 004 (issue 14), the sequenced NIC: rearrange buffers, ACK/NACK packets
+//! Testbench of seed 004, the sequenced NIC: rearrange buffers, ACK/NACK packets
 //! and injection control over the adaptive switch. Every run here is loaded beyond the point
 //! where packets overtake each other, then drained, and checked at every destination: each
 //! packet reaches its host exactly once and in order per connection, whatever the buffer — a

@@ -1,4 +1,4 @@
-//! Testbench of the fidelity ledger (`flitwave reproduce check`, issue 27): it reads the
+//! Testbench of the fidelity ledger (`flitwave reproduce check`): it reads the
 //! committed raw results of every seed's reproduction, lists each seed's headline claims with
 //! the paper's figure, flitwave's, the tolerance and the status, writes the ledger as README.md
 //! beside them, and recomputes rather than copies: a changed raw result changes the status.

@@ -1,5 +1,5 @@
 //! Every flitwave testbench, as modules of one integration-test crate: one link instead of one
-//! per testbench (issue 26). Each module is the testbench of one block, network or command;
+//! per testbench. Each module is the testbench of one block, network or command;
 //! `cargo test --profile ci --test testbenches vc_router::` runs one of them (docs/testing.md).
 //!
 //! Tests marked `#[ignore = "full tier: ..."]` — the RTL flow and the tiny-scale reproductions

@@ -1,5 +1,5 @@
-//! Testbench of the VC routers evaluated together in bit planes (`fabric::vc::switch::Planes`,
-//! issue 29 item 1): the same network run with the planes and one by one gives, every seventh
+//! Testbench of the VC routers evaluated together in bit planes (`fabric::vc::switch::Planes`):
+//! the same network run with the planes and one by one gives, every seventh
 //! cycle, the same flits in flight and packets delivered, and at the end the same summary,
 //! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
 //! edges, at light load and past saturation, with short and long packets, transpose traffic,

@@ -1,4 +1,4 @@
-//! Progress on a terminal (issue 16 item 7): long commands say what they will do and roughly
+//! Progress on a terminal: long commands say what they will do and roughly
 //! how long, and draw an indicatif bar — on a terminal only, so pipes and files get the same
 //! bytes as before. The terminal is a pseudo-terminal from util-linux's `script`.
 

@@ -1,4 +1,4 @@
-//! Testbench of sleeping blocks in the vct and myrinet families (issue 29 item 2; the vc
+//! Testbench of sleeping blocks in the vct and myrinet families (the vc
 //! family's is `vc_router::sleeping_blocks_change_no_statistic_and_no_probe_value`): a run
 //! whose quiet switches and NICs are skipped gives every statistic and every probe value of the
 //! run that evaluates every block every cycle, so a block that says it is quiet while it would

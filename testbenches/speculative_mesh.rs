@@ -1,4 +1,4 @@
-//! Testbench of seed 002 (issue 15) in whole networks: Opt-y over the vc router on a mesh with
+//! Testbench of seed 002 in whole networks: Opt-y over the vc router on a mesh with
 //! the LUC/NCB exchange and the speculative selection. Checked every cycle: each router's LUC
 //! equals the messages inside it; no flit of a packet is driven onto a router-to-router link in
 //! an exchange slot; the NCBs hold what the neighbours' LUCs were. Beyond saturation nothing

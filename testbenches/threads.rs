@@ -1,4 +1,4 @@
-//! Testbench of one run on several cores (issue 29 item 4, `fabric::network::parallel`): the
+//! Testbench of one run on several cores (`fabric::network::parallel`): the
 //! switches of a cycle split among threads give the statistics and the waveform of one thread,
 //! byte for byte, at any thread count — and the split really happens.
 

@@ -1,4 +1,4 @@
-//! Testbench of tori routed as BookSim2 routes them (issue 31 items 1 and 2): the preset
+//! Testbench of tori routed as BookSim2 routes them: the preset
 //! `configs/booksim-iq-torus.toml` (BookSim2's default 8x8 torus) crossing 6 cycles per hop
 //! plus 7, host links shorter than router links (`link.host_fly_cycles`) without a sleeping
 //! block missing an arrival, random ties that really use both ways around a ring, VC classes

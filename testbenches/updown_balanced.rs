@@ -1,4 +1,4 @@
-//! `balanced` up*/down* at scale (issue 29 item 3): the routes per host pair are those of the
+//! `balanced` up*/down* at scale: the routes per host pair are those of the
 //! former search, kept here as the reference (a bitset frontier over every state of the
 //! network, three passes); per switch pair the routes are legal, deadlock-free and balanced;
 //! the unit follows the size; a network whose routes do not fit in memory is refused by name.
@@ -376,7 +376,7 @@ fn the_unit_follows_the_size() {
 #[test]
 fn balanced_routes_beyond_memory_are_refused_by_name() {
     // refused by the memory they need (under a limit), no longer by a count of host pairs
-    // (at most 8192 hosts before issue 29: 2100 switches of 4 hosts were refused)
+    // (at most 8192 hosts before the unit of host pairs: 2100 switches of 4 hosts were refused)
     for args in [
         &["run", "--cycles", "1", "--set", "topology.switches=1600"][..],
         &["routes", "--switches", "2100"][..],

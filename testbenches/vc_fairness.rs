@@ -1,4 +1,4 @@
-//! Testbench of what the VC router's arbitration and sources are for (issue 27): the switch
+//! Testbench of what the VC router's arbitration and sources are for: the switch
 //! allocator's round robin over an input's VCs splits a contested output evenly, and
 //! per-destination source queues let other flows pass a saturated hot spot.
 
@@ -6,7 +6,7 @@ use crate::common::{fails_with, flitwave};
 
 use crate::common::{booksim_preset as preset, vc_network as vc_net};
 
-/// What per-destination source queues are for (`traffic.source_queues`, issue 27): a source
+/// What per-destination source queues are for (`traffic.source_queues`): a source
 /// whose packet to a saturated hot spot stalls keeps sending to the other destinations on its
 /// other injection VC, where a FIFO source waits behind it. Two routers of four hosts, half the
 /// messages to host 0: the per-destination sources deliver clearly more.
@@ -119,7 +119,7 @@ fn ring_shares() -> [u64; 3] {
 /// What the switch allocator's round-robin pointer over an input's VCs is for: two VCs of one
 /// input that want the same output take turns. At router 2 the ejection port is split evenly
 /// between VC 1 (host 6) and VC 0 (hosts 0 and 1), so host 6 gets half of everything and hosts
-/// 0 and 1 a quarter each. With the pointer stuck on VC 0 (the mutation of issue 27), VC 1 got
+/// 0 and 1 a quarter each. With the pointer stuck on VC 0 (a mutation once run), VC 1 got
 /// 36 %.
 #[test]
 fn the_switch_allocator_takes_an_inputs_vcs_in_turn() {

@@ -1,4 +1,4 @@
-//! Testbench of the virtual-channel router family (issue 12): the BookSim2-equivalent preset's
+//! Testbench of the virtual-channel router family: the BookSim2-equivalent preset's
 //! zero-load pipeline (4 cycles per router crossed, 4·D + 25 cycles per 20-flit packet, as
 //! BookSim2's watch trace shows), the invariants beyond saturation on the DOR mesh, the dateline
 //! torus and up*/down* irregular networks (healthy, then drained: nothing lost, no deadlock),

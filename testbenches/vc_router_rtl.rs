@@ -1,4 +1,4 @@
-//! Testbench of the VC router's RTL twin (issue 30 item 1): the model router of the BookSim2
+//! Testbench of the VC router's RTL twin: the model router of the BookSim2
 //! preset (`VcSwitch`, configs/booksim-iq.toml) against `hdl::vc_router` in lockstep — the same
 //! flits out on the same cycles with the same VCs, the same credits upstream — over directed
 //! cases and seeded reactive random stimulus (uniform, all inputs to one output, credits

@@ -1,4 +1,4 @@
-//! Testbench of the VC router's waveform (issue 28): a lost arbitration can be seen — two
+//! Testbench of the VC router's waveform: a lost arbitration can be seen — two
 //! inputs asking the switch allocator for one output in the same cycle, one granted — and the
 //! VC allocator's requests and grants, the round-robin pointer and every flit's HEAD / BODY /
 //! TAIL are there; the save file shows one group per port with its VCs collapsed.

@@ -1,5 +1,5 @@
 //! Separable input-first allocator: the VC allocator and the switch allocator of the
-//! virtual-channel router (issue 12; BookSim2's `separable_input_first`).
+//! virtual-channel router (BookSim2's `separable_input_first`).
 //!
 //! Each input requests a set of outputs. Stage 1: every input's round-robin arbiter picks one of
 //! its requested outputs. Stage 2: every output's round-robin arbiter picks one of the inputs

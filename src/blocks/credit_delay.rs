@@ -1,4 +1,4 @@
-//! Credit delay line of the virtual-channel router (issue 12; BookSim2's `credit_delay`):
+//! Credit delay line of the virtual-channel router (BookSim2's `credit_delay`):
 //! credits returned on any output's link wait `delay` cycles at the sender before its credit
 //! counters see them. The delay is the same for every credit, so the line is one FIFO per
 //! router, in arrival order: a credit that arrives at cycle t comes out at t + `delay`. An empty

@@ -1,4 +1,4 @@
-//! Crossbar of the virtual-channel router (issue 12): a flit granted by the switch allocator in
+//! Crossbar of the virtual-channel router: a flit granted by the switch allocator in
 //! cycle `s` leaves its input buffer in `s`, crosses the crossbar and is driven onto the output
 //! link `delay` cycles later (`sw_alloc_cycles - 1 + crossbar_cycles`; 0 = driven in `s`). At
 //! most one flit per output per cycle (the allocator grants each output once), so each output

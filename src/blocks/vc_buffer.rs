@@ -1,4 +1,4 @@
-//! Per-VC input buffer of a virtual-channel router port (issue 12): `vcs` FIFOs of `depth`
+//! Per-VC input buffer of a virtual-channel router port: `vcs` FIFOs of `depth`
 //! flits each — or VC 0 of its own depth (seed 004's escape queue of one MTU beside the
 //! adaptive queue, [`VcBuffer::with_first`]) — in one flat memory (the hardware's banked SRAM), written by the link and read by
 //! the crossbar. The sender's credit counter for each VC starts at `depth`, so a write to a

@@ -1,4 +1,4 @@
-//! Per-VC credit counters and VC ownership of one router output (issue 12; BookSim2's
+//! Per-VC credit counters and VC ownership of one router output (BookSim2's
 //! `BufferState` with private buffers, as read in docs/booksim.md).
 //!
 //! For every VC of the downstream input buffer the sender keeps a credit counter (full at

@@ -1,6 +1,6 @@
 //! Help texts built from the registries, so every list a user reads is the one the code
 //! accepts: switch families, routings with their path selections, selections, traffic
-//! patterns and reproductions (issue 28).
+//! patterns and reproductions.
 
 use flitwave::fabric::registry::FAMILIES;
 use flitwave::reproduce::papers::{self, PAPERS};

@@ -1,4 +1,4 @@
-//! `--json [FILE.json|-]`, one meaning in every command (issue 28 item 6): the value parser,
+//! `--json [FILE.json|-]`, one meaning in every command: the value parser,
 //! the help line, and the writers — the JSON to the file with the text report still printed,
 //! or to standard output in its place.
 

@@ -158,7 +158,7 @@ pub(crate) fn cmd_routes(a: RoutesArgs) -> Result<()> {
             },
         )
         .map_err(|e| e.context(format!("routing {name}")))?;
-    // the route computation alone, before the statistics (issue 29: docs/performance-journal.md)
+    // the route computation alone, before the statistics (docs/performance-journal.md)
     super::progress::announce(&format!(
         "routes: {name} on {} switches and {} hosts computed in {:.2} s",
         topo.switches,

@@ -37,7 +37,7 @@ pub struct SearchOutcome {
     /// Rates the search ran, in rate order.
     pub rates: Vec<f64>,
     /// Saturation throughput by the one criterion (stats::saturation): accepted traffic at
-    /// `max_unsaturated_rate`, flits/cycle/host (0 in stores written before issue 27).
+    /// `max_unsaturated_rate`, flits/cycle/host (0 in stores written before the one criterion, 2026-11-25).
     #[serde(default)]
     pub saturation_throughput_flits_per_cycle_per_host: f64,
 }

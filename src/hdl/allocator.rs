@@ -1,4 +1,4 @@
-//! RTL twins of the separable input-first allocator (issue 12; model: `blocks::allocator`), at
+//! RTL twins of the separable input-first allocator (model: `blocks::allocator`), at
 //! the two sizes of the VC router of the BookSim2 `iq` preset (5 ports, 2 VCs):
 //! * `allocator` — the switch allocator, 5 inputs x 5 outputs (here);
 //! * `vc_allocator` — the VC allocator, 10 input VCs x 10 output VCs (`hdl::vc_allocator`,

@@ -1,4 +1,4 @@
-//! RTL twin of the VC router's VC allocator (issue 12; BookSim2 `separable_input_first` as the
+//! RTL twin of the VC router's VC allocator (BookSim2 `separable_input_first` as the
 //! `iq` preset's `vc_allocator`; model: `blocks::allocator::SeparableInputFirst::new(10, 10)`).
 //!
 //! Hardware: a separable input-first round-robin allocator of 10 requesters x 10 resources,

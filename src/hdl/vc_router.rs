@@ -1,4 +1,4 @@
-//! RTL twin of the input-queued virtual-channel router (issue 30 item 1; model:
+//! RTL twin of the input-queued virtual-channel router (model:
 //! `fabric::vc::switch::VcSwitch` with the BookSim2 `iq` preset, configs/booksim-iq.toml).
 //!
 //! Five ports (0 the host, 1 +x, 2 −x, 3 +y, 4 −y), two VCs of eight flits per input,

@@ -1,4 +1,4 @@
-//! The fidelity ledger (`flitwave reproduce check`, issue 27): every seed's headline claims,
+//! The fidelity ledger (`flitwave reproduce check`): every seed's headline claims,
 //! read from the committed raw results of its reproduction — the paper's figure, flitwave's,
 //! the tolerance, and whether they match, with the docs section that isolates why they differ.
 //! Nothing is simulated: the rows are recomputed from the raw points, so a reproduction re-run
@@ -227,7 +227,7 @@ fn seed002(raw: &Value) -> Vec<Row> {
     if base.is_empty() {
         return vec![Row {
             seed: "002",
-            claim: "SSR against straight + exchange (the raw results predate issue 27: re-run reproduce speculative)".into(),
+            claim: "SSR against straight + exchange (the raw results predate the one saturation criterion: re-run reproduce speculative)".into(),
             paper: "SSR better".into(),
             flitwave: "-".into(),
             tolerance: "-",

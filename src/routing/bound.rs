@@ -1,4 +1,4 @@
-//! Throughput bounds (issue 27): the offered load, in flits/cycle/host, at which the busiest
+//! Throughput bounds: the offered load, in flits/cycle/host, at which the busiest
 //! channel is full under a destination pattern. Every channel — each direction of a
 //! switch-to-switch link, each host's injection and ejection link — carries at most one flit per
 //! cycle. A channel that `n` flits/cycle cross per flit/cycle/host offered is full at offered

@@ -1,4 +1,4 @@
-//! The throughput bound of a routing plan, whichever way it routes (issue 27): minimal paths
+//! The throughput bound of a routing plan, whichever way it routes: minimal paths
 //! split evenly for a routing that may take any minimal path ([`minimal_even`]), dimension order
 //! walked one path at a time ([`of_dor`]), routing functions without a route set walked through
 //! the switches (the dragonfly's, [`walk_report::bound`]), else its route set ([`of_routes`]).

@@ -2,7 +2,7 @@
 //! one path id per ordered host pair (4 bytes), and every distinct switch path once — its
 //! switches, inter-switch ports, VCs and in-transit hosts in flat arrays. The last route byte,
 //! the port of the destination host, is kept once per destination. N hosts cost 4·N² bytes
-//! plus the distinct paths, not N² separate routes (issue 11: memory that scales).
+//! plus the distinct paths, not N² separate routes (memory that scales).
 
 use super::{ItbHop, Route, ITB_MARK};
 use crate::blocks::nic::routing_table::{RouteBytes, RouteSource};

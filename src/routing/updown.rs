@@ -14,7 +14,7 @@
 //! distance to the destination (updown/dp.rs); two rip-up-and-reroute passes follow. It may
 //! take a non-minimal legal path, as `simple_routes` does.
 //!
-//! The unit (issue 29 item 3, docs/performance-journal.md): up to 512 hosts every host pair is a unit
+//! The unit (docs/performance-journal.md): up to 512 hosts every host pair is a unit
 //! of its own — the routes flitwave has always computed, which every golden, reproduction and
 //! committed route statistic uses; above, the g host pairs of one switch pair are one unit on
 //! one path whose hops weigh g (the same Σ w²), the switch pairs of one destination after

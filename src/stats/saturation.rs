@@ -1,4 +1,4 @@
-//! One throughput measure for every curve (issue 27; docs/statistics.md §Saturation
+//! One throughput measure for every curve (docs/statistics.md §Saturation
 //! throughput).
 //!
 //! **Saturation throughput** is the accepted traffic at the highest offered load the network

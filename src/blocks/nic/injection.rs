@@ -1,4 +1,4 @@
-//! Injection control of the sequenced NIC's source side (seed 004 §3.3; issue 14).
+//! Injection control of the sequenced NIC's source side (seed 004 §3.3).
 //!
 //! The source numbers every packet of a connection, keeps it until an ⟨ACK sn⟩ covers it, and
 //! resends it after a ⟨NACK sn⟩. What it may put on the wire next depends on the policy:

@@ -1,4 +1,4 @@
-//! Rearrange-buffer controller of the sequenced NIC (seed 004 §3.1–3.2; issue 14).
+//! Rearrange-buffer controller of the sequenced NIC (seed 004 §3.1–3.2).
 //!
 //! One connection per source: every packet carries its connection's sequence number. On the
 //! arrival of a packet (its tail in the reception buffer) the controller decides, as §3.2 says:

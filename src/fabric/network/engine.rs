@@ -1,4 +1,4 @@
-//! Switches evaluated together (issue 29 item 1): a family may evaluate the switch phase of a
+//! Switches evaluated together: a family may evaluate the switch phase of a
 //! cycle network-wide instead of switch by switch — the VC family's routers in bit planes,
 //! [`crate::fabric::vc::switch::Planes`]. Legal for the reason threads are: every wire has at
 //! least one cycle of fly time, so the switches of one cycle are independent and their stages

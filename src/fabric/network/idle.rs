@@ -1,4 +1,4 @@
-//! The clock jumps over idle time (issue 29): when every block of a sleeping family sleeps and
+//! The clock jumps over idle time: when every block of a sleeping family sleeps and
 //! nothing is on a wire, no cycle until the next wake-up evaluates anything, so the network
 //! advances straight to it — the next injection or trace record, a disk's answer — instead of
 //! stepping each cycle. It stops where stepping does something a skipped cycle would not: the

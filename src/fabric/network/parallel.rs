@@ -1,4 +1,4 @@
-//! One run on several cores (issue 29 item 4). Every wire has at least one cycle of fly time,
+//! One run on several cores. Every wire has at least one cycle of fly time,
 //! so no value a block drives in cycle t is read before t + 1: the switches of one cycle are
 //! independent and may be evaluated in any order — here split into contiguous parts, one per
 //! thread, with one barrier per cycle. The NICs (which write the packet table and the
@@ -19,7 +19,7 @@ mod pool;
 use pool::Pool;
 
 /// Switches at or above which a run uses every core by default (below, one thread: measured in
-/// docs/performance-journal.md, issue 29 item 4).
+/// docs/performance-journal.md).
 pub const AUTO_MIN_SWITCHES: usize = 1024;
 
 /// Switches a cycle must evaluate for its switch phase to be split (fewer: the caller's thread

@@ -7,7 +7,7 @@ use crate::error::Result;
 use crate::keys::{range, Keys};
 use serde::{Deserialize, Serialize};
 
-/// How a head advances (issue 12 §1).
+/// How a head advances.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Switching {

@@ -1,4 +1,4 @@
-//! The virtual-channel router family (issue 12): input-queued routers with per-VC buffers,
+//! The virtual-channel router family: input-queued routers with per-VC buffers,
 //! credits, a VC allocator and a switch allocator, wormhole or virtual cut-through switching
 //! ([`switch`]), and NICs that pick the injection VC ([`nic`]). Its preset
 //! `configs/booksim-iq.toml` mirrors BookSim2's `iq` router (docs/booksim.md); seeds 002, 003

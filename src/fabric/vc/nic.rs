@@ -1,4 +1,4 @@
-//! Network interface of the virtual-channel router family (issue 12; a BookSim2 node as read in
+//! Network interface of the virtual-channel router family (a BookSim2 node as read in
 //! docs/booksim.md): the injection process and source queue, a send engine that picks the
 //! injection VC and drives one flit per cycle under per-VC credits, and a receive engine that
 //! takes one flit per cycle and returns its credit at once (ejection never back-pressures).

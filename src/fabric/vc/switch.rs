@@ -1,4 +1,4 @@
-//! The input-queued virtual-channel router (issue 12; BookSim2's `iq` router as read in
+//! The input-queued virtual-channel router (BookSim2's `iq` router as read in
 //! docs/booksim.md): per port a per-VC input buffer ([`VcBuffer`]), per input VC a state
 //! machine (idle → routing → VC allocation → active), a VC allocator and a switch allocator
 //! (separable input-first, [`SeparableInputFirst`]), a crossbar ([`Crossbar`]) and per output

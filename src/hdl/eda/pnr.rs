@@ -1,4 +1,4 @@
-//! Real implementation figures of a twin (issue 30 item 3, docs/rtl.md §FPGA): Yosys maps it to
+//! Real implementation figures of a twin (docs/rtl.md §FPGA): Yosys maps it to
 //! the iCE40 (`synth_ice40`: LUT4s, flip-flops, carry cells, block RAMs), and nextpnr-ice40
 //! places and routes it on the largest iCE40, the HX8K (7,680 logic cells, 32 block RAMs),
 //! reporting its maximum clock frequency from the timing analysis.

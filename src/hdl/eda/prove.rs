@@ -1,4 +1,4 @@
-//! Proven properties of a twin (issue 30 item 2, docs/rtl.md §Proofs): `flitwave rtl prove`.
+//! Proven properties of a twin (docs/rtl.md §Proofs): `flitwave rtl prove`.
 //!
 //! A twin's properties are immediate SystemVerilog assertions in a file of their own beside
 //! its Verilog, `rtl/props/<block>.sv`, written in the twin's own signal names (its ports and

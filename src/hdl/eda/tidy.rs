@@ -1,4 +1,4 @@
-//! Verilog an engineer would keep (issue 30 item 4): a post-pass over rust-hdl's emission that
+//! Verilog an engineer would keep: a post-pass over rust-hdl's emission that
 //! keeps the module equivalent (`flitwave rtl check` proves it with Yosys' equivalence checker,
 //! [`super::equiv`]) and writes it to `rtl/tidy/<block>.v` beside the raw emission.
 //!

@@ -89,7 +89,7 @@ pub struct Case {
     pub itb_throughput: f64,
     pub factor: f64,
     /// Saturation throughput by the one criterion (stats::saturation), flits/ns/switch, and
-    /// their ratio (0 in results written before issue 27).
+    /// their ratio (0 in results written before the one criterion, 2026-11-25).
     #[serde(default)]
     pub ud_saturation: f64,
     #[serde(default)]

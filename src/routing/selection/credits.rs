@@ -1,5 +1,5 @@
 //! Most Credits, adaptive queues first even when busy (`routing.selection = "max-credits"`):
-//! the order flitwave used for seed 004 before issue 27. It waits on a busy adaptive queue that
+//! the order flitwave used for seed 004 before the duato selection (2026-11-25). It waits on a busy adaptive queue that
 //! still has room rather than take a free escape queue, so under load the escape queues carry
 //! almost nothing; seed 004's own order is `duato` ([`super::duato`]). In this order of
 //! preference:

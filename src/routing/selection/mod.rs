@@ -271,7 +271,7 @@ selections! {
     Sadp(sadp::Sadp) = "sadp": "Static And Destination Priority: the preferred (deterministic) port if it has room, else the lowest other one with room (seed 001 §5.1)",
     Ff(ff::FirstFree) = "ff": "First Free: the lowest candidate port with room (seed 001 §5.1)",
     Duato(duato::Duato) = "duato": "Duato's order: a free adaptive queue with the most credits, else a free escape queue, else wait a cycle (seed 004 §4.1 and §1: busy links are skipped)",
-    MostCredits(credits::MostCredits) = "max-credits": "the adaptive candidate with the most credits even if busy (the header waits for it), escape candidates only when no adaptive queue has room (flitwave's seed-004 order before issue 27)",
+    MostCredits(credits::MostCredits) = "max-credits": "the adaptive candidate with the most credits even if busy (the header waits for it), escape candidates only when no adaptive queue has room (flitwave's seed-004 order before the duato selection, 2026-11-25)",
     Straight(sadp::Sadp) = "straight": "oblivious straight selection: among the candidates with room, keep going in the dimension the message arrived along (the routing marks it), else the first other (seed 002 §5's baseline; the same logic as sadp)",
     Ssr(speculative::Ssr) = "ssr": "Speculative Selection: the free channel with the least E = D + R + N1 + k*N2 (k = routing.ssr_k, 0.5), all busy: the least E; needs exchange.hops = 2 (seed 002 §4)",
     UgalL(ugal::UgalLocal) = "ugal-l": "UGAL-L: the minimal candidate unless its output queue exceeds twice the non-minimal one's plus 30 flits (BookSim2's ugal_dragonflynew rule; routing dfly-ugal), remade every cycle the header waits for its VC",
@@ -422,7 +422,7 @@ mod tests {
         assert_eq!(pick("max-credits", 0), Some(6));
     }
 
-    /// Each selection owns its keys and declares what it reads (issue 28): the keys of SSR are
+    /// Each selection owns its keys and declares what it reads: the keys of SSR are
     /// applied to it, refused for every selection that does not own them, and the router learns
     /// from the declaration alone that SSR counts requests and needs the two-hop exchange.
     #[test]

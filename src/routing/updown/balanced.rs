@@ -38,7 +38,7 @@ impl Unit {
     /// Host pairs one by one up to [`HOST_PAIRS_ALONE`] ordered host pairs (every network the
     /// goldens, reproductions and committed statistics use, at most 256 hosts: their routes are
     /// those flitwave always computed); switch pairs above, where a search per host pair would
-    /// take hours (issue 29: 4,096 switches of 4 hosts are 268 million host pairs, 16.8 million
+    /// take hours (4,096 switches of 4 hosts are 268 million host pairs, 16.8 million
     /// switch pairs).
     pub fn for_topology(topo: &Topology) -> Unit {
         let h = topo.num_hosts() as u64;

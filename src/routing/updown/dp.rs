@@ -8,7 +8,7 @@
 //! hop longer than the shortest legal one — about 20 on a 4,096-switch network — never the
 //! whole network: each layer is a short list, sorted by state before it is expanded. Ties: the
 //! lower cost, then fewer hops, then the predecessor met first in ascending (switch, phase)
-//! order, the order of the bitset frontier this replaced (issue 29: the same routes).
+//! order, the order of the bitset frontier this replaced (the same routes).
 
 use super::Nbrs;
 

@@ -1,7 +1,7 @@
 //! A permutation whose fixed points send to themselves (`<permutation>+self`, e.g.
 //! `transpose+self`): a source the permutation maps to itself sends its packets to its own
 //! host through its router, as BookSim2's permutation patterns do (the transpose diagonal),
-//! instead of staying silent as the plain permutation does (issue 31 item 2).
+//! instead of staying silent as the plain permutation does.
 
 use super::{Draw, Entry, Pattern, TrafficPattern};
 use crate::error::Result;

@@ -1,4 +1,4 @@
-//! The sequenced NIC of seed 004 (§3; issue 14): in-order delivery over adaptive routing.
+//! The sequenced NIC of seed 004 (§3): in-order delivery over adaptive routing.
 //!
 //! **Source.** Every packet gets the next sequence number of its connection (one per
 //! source–destination pair). With acknowledgement packets (`nic.ack = "packets"`) the source

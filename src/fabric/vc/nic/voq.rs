@@ -1,5 +1,5 @@
 //! The per-destination send engine of the vc family's NIC (`traffic.source_queues =
-//! "per-destination"`, issue 27): virtual output queues at the source. The NIC keeps one queue
+//! "per-destination"`): virtual output queues at the source. The NIC keeps one queue
 //! per destination (held as the one source queue, in generation order, with the rule that a
 //! destination is served oldest first and has at most one packet on the wire) and a packet in
 //! flight on every injection VC at once: a packet to a hot spot that stalls in the network holds

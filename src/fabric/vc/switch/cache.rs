@@ -1,5 +1,5 @@
-//! What one cycle of the VC router reads, asked of the cache one router ahead (issue 29 item
-//! 1): the links of the ports that receive, and the registers of every stage a cycle touches —
+//! What one cycle of the VC router reads, asked of the cache one router ahead: the
+//! links of the ports that receive, and the registers of every stage a cycle touches —
 //! input VC states and FIFO registers, credit counters, the credit delay line, the crossbar's
 //! slots and the allocators' requests. A hint only: no result depends on it.
 

@@ -1,5 +1,5 @@
-//! The VC routers of BookSim2's `iq` shape evaluated together, in bit planes (issue 29 item
-//! 1; docs/performance.md, "the routers in bit planes"): every router's control flags are one
+//! The VC routers of BookSim2's `iq` shape evaluated together, in bit planes
+//! (docs/performance.md, "the routers in bit planes"): every router's control flags are one
 //! bit of a 64-bit word per flag, port and VC — input VC active, asking for VC allocation,
 //! holding a flit, its output port (one-hot) and output VC, the credits downstream (a count in
 //! four planes), the switch allocator's round-robin pointers (one-hot) — so the switch

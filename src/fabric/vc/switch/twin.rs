@@ -1,4 +1,4 @@
-//! A whole-router twin in place of the model (issue 30 item 1; `hdl::vc_router::insitu` builds
+//! A whole-router twin in place of the model (`hdl::vc_router::insitu` builds
 //! the RTL one): the twin *drives* the router's links — the flits out and the credits
 //! upstream are the twin's — while the model runs alongside as a shadow on links of the twin's
 //! own, fed the same flits and credits, its outputs compared with the twin's every cycle. The

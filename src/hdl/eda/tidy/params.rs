@@ -1,4 +1,4 @@
-//! Named parameters in the tidy Verilog (issue 30 item 4): the twin's configuration as
+//! Named parameters in the tidy Verilog: the twin's configuration as
 //! `localparam`s of the top module, and the declarations of the signals they size written
 //! `[NAME-1:0]` instead of a number.
 

@@ -1,4 +1,4 @@
-//! Switch allocation of a tile of 64 routers in bit planes (issue 29 item 1): flitwave's
+//! Switch allocation of a tile of 64 routers in bit planes: flitwave's
 //! separable input-first allocator ([`crate::blocks::allocator::SeparableInputFirst`], the
 //! router's `sw_alloc` stage) for every router at once — each input offers per output its first
 //! eligible VC from the one after its last winner (eligible: holding an output VC since before
