@@ -19,15 +19,17 @@ pub(super) struct Grants<const V: usize> {
     pub win: [[u64; V]; P],
 }
 
-/// Of the requests `req[s]` (planes of VCs a router does not use are 0), in every router at once, the first at or after
-/// the router's pointer (one-hot planes `ptr[s]`), cyclically: a router's requests at or after
-/// its pointer are those its pointer has reached; the first of them wins, or the first of all
-/// where there is none.
+/// Round-robin arbitration of every router at once: of the requests `req[s]` (a plane per
+/// requester s; planes of requesters a router does not have are 0), the first at or after
+/// the router's pointer (one-hot planes `ptr[s]`; none: at 0), cyclically — a router's
+/// requests at or after its pointer are those its pointer has reached; the first of them wins,
+/// or the first of all where there is none. The inputs' VC pointers and both stages of the
+/// allocator use it.
 #[inline(always)]
-fn first_vc<const V: usize>(req: &[u64; V], ptr: &[u64; V]) -> [u64; V] {
-    let (mut out, mut low) = ([0u64; V], [0u64; V]);
+fn first_from<const N: usize>(req: &[u64; N], ptr: &[u64; N]) -> [u64; N] {
+    let (mut out, mut low) = ([0u64; N], [0u64; N]);
     let (mut reached, mut hi, mut lo) = (0u64, 0u64, 0u64);
-    for s in 0..V {
+    for s in 0..N {
         reached |= ptr[s];
         let h = req[s] & reached;
         out[s] = h & !hi;
@@ -35,7 +37,7 @@ fn first_vc<const V: usize>(req: &[u64; V], ptr: &[u64; V]) -> [u64; V] {
         low[s] = req[s] & !lo;
         lo |= req[s];
     }
-    for s in 0..V {
+    for s in 0..N {
         out[s] |= low[s] & !hi;
     }
     out
@@ -90,7 +92,7 @@ pub(super) fn allocate<const V: usize>(
             if to == 0 {
                 continue;
             }
-            let first = first_vc(&a, &pl.rr[p]);
+            let first = first_from(&a, &pl.rr[p]);
             for v in 0..V {
                 off[p][v] |= first[v];
             }
@@ -104,7 +106,7 @@ pub(super) fn allocate<const V: usize>(
         if offers >> p & 1 == 0 {
             continue;
         }
-        let pick = first_from_planes(&req[p], &pl.pin[p]);
+        let pick = first_from(&req[p], &pl.pin[p]);
         for o in 0..P {
             picked[o][p] = pick[o];
         }
@@ -114,7 +116,7 @@ pub(super) fn allocate<const V: usize>(
         if picked[o].iter().all(|&x| x == 0) {
             continue;
         }
-        g[o] = first_from_planes(&picked[o], &pl.ptr[o]);
+        g[o] = first_from(&picked[o], &pl.ptr[o]);
         let anyg = g[o].iter().fold(0, |a, &x| a | x);
         let old = pl.ptr[o];
         for s in 0..P {
@@ -149,23 +151,4 @@ pub(super) fn allocate<const V: usize>(
         }
     }
     Some(Grants { won, win })
-}
-
-/// Round-robin arbitration of every router at once: of the requests `req[x]` (a plane per
-/// requester x), the first at or after the pointer (one-hot planes `ptr[s]`), cyclically.
-#[inline(always)]
-fn first_from_planes(req: &[u64; P], ptr: &[u64; P]) -> [u64; P] {
-    let mut out = [0u64; P];
-    for x in 0..P {
-        // the requesters before x, nearest first (x - 1, x - 2, … cyclically): a pointer at
-        // one of them puts it and every requester after it up to x - 1 ahead of x
-        let (mut ahead, mut blocked) = (0u64, 0u64);
-        for k in 1..P {
-            let s = (x + P - k) % P;
-            ahead |= req[s];
-            blocked |= ptr[s] & ahead;
-        }
-        out[x] = req[x] & !blocked;
-    }
-    out
 }
