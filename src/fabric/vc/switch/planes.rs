@@ -429,9 +429,17 @@ impl<const V: usize> Of<V> {
                 let lb = any.trailing_zeros() as usize;
                 any &= any - 1;
                 let bit = 1u64 << lb;
-                let scratch = (&mut **vreq, &mut **vgrant);
-                let r = &mut routers[base + lb];
-                vc_alloc::allocate(r, pl, (bit, t, nv, &**pv), scratch, &mut fresh);
+                vc_alloc::Lane {
+                    r: &mut routers[base + lb],
+                    pl: &mut *pl,
+                    bit,
+                    nv,
+                    pv,
+                    req: vreq,
+                    grant: vgrant,
+                    fresh: &mut fresh,
+                }
+                .allocate(t);
             }
             // 5. switch allocation of every router at once (separable input-first)
             let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, nv) else {

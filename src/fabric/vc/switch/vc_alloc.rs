@@ -68,112 +68,190 @@ impl VcAllocStage {
     }
 }
 
+/// The registers VC allocation reads and writes, however a router lays them out: the
+/// router's own stages ([`VcSwitch`]) or one router of the planes (`planes::vc_alloc`). The
+/// stage's rule ([`allocate`]) is written once over them.
+pub(super) trait VaRegs {
+    /// VCs per port.
+    fn vcs(&self) -> usize;
+    /// Input VCs routing or in VC allocation (bit p·V + v).
+    fn waiting(&self) -> u64;
+    /// The output port and its VCs that input VC `iv`'s head may ask for at step `t` (its
+    /// routing over, a candidate picked, a link at that port), or none.
+    fn request(&mut self, iv: usize, t: u64) -> Option<(usize, u32)>;
+    /// Output `o`'s free VCs (bit v).
+    fn free(&self, o: usize) -> u32;
+    /// The allocator and its request and grant scratch.
+    fn allocator(&mut self) -> (&mut SeparableInputFirst, &mut Requests, &mut Grants);
+    /// The port and VC of the allocator's input or output `i` (p·V + v).
+    fn port_vc(&self, i: usize) -> (usize, usize);
+    /// Input VC `iv` was granted output `o`'s VC `ov` at step `t`.
+    fn hold(&mut self, iv: usize, o: usize, ov: usize, t: u64);
+}
+
+/// VC allocation at step `t`: every waiting head whose routing is over asks for the free VCs
+/// its candidate allows at its port, a separable input-first allocator grants each output VC
+/// to one head, and a granted head holds its VC. Returns the input VCs that asked.
+#[inline(always)]
+pub(super) fn allocate<R: VaRegs>(r: &mut R, t: u64) -> u64 {
+    let nv = r.vcs();
+    let vmask = (1u32 << nv) - 1;
+    let mut asked = 0u64;
+    let mut w = r.waiting();
+    while w != 0 {
+        let iv = w.trailing_zeros() as usize & 63;
+        w &= w - 1;
+        let Some((port, allowed)) = r.request(iv, t) else {
+            continue;
+        };
+        let free = r.free(port) & allowed & vmask;
+        if free != 0 {
+            r.allocator().1[iv] = (free as u64) << (port * nv);
+            asked |= 1 << iv;
+        }
+    }
+    if asked == 0 {
+        return 0;
+    }
+    let (alloc, req, grant) = r.allocator();
+    alloc.allocate_among(asked, req, grant);
+    let mut w = asked;
+    while w != 0 {
+        let iv = w.trailing_zeros() as usize & 63;
+        w &= w - 1;
+        let (_, req, grant) = r.allocator();
+        req[iv] = 0;
+        let g = grant[iv];
+        if g == NO_GRANT {
+            continue;
+        }
+        let (o, ov) = r.port_vc(g as usize);
+        r.hold(iv, o, ov, t);
+    }
+    asked
+}
+
 impl VcSwitch {
-    /// VC allocation among the routed heads.
+    /// VC allocation among the routed heads ([`allocate`] over the router's stages).
     pub(super) fn vc_allocate(&mut self, now: u64) {
-        let nv = self.nv as usize;
-        let vmask = (1u32 << nv) - 1;
-        let mut asked = 0u64;
         if self.va.needs.request_counts {
             let cands = &self.route.cands;
             self.va.count_requests(|iv| cands[iv].port_mask());
         }
-        let mut w = self.va.waiting;
-        while w != 0 {
-            let iv = w.trailing_zeros() as usize & 63;
-            w &= w - 1;
-            let s = &mut self.input.vcs[iv];
-            let mut first = false;
-            if s.state == VcState::Routing {
-                if now < s.ready {
-                    continue;
-                }
-                s.state = VcState::VcAlloc;
-                first = true;
+        let asked = allocate(self, now);
+        if asked != 0 {
+            // the probe keeps the last step's requests that had any (with a speedup)
+            self.va.asked = asked;
+        }
+    }
+}
+
+impl VaRegs for VcSwitch {
+    #[inline(always)]
+    fn vcs(&self) -> usize {
+        self.nv as usize
+    }
+
+    #[inline(always)]
+    fn waiting(&self) -> u64 {
+        self.va.waiting
+    }
+
+    /// A head leaves routing when its delay is over; the selection picks its port when the
+    /// routing gives several (or decides once, at its first cycle, with `ugal-l-once`).
+    #[inline(always)]
+    fn request(&mut self, iv: usize, now: u64) -> Option<(usize, u32)> {
+        let nv = self.nv as usize;
+        let s = &mut self.input.vcs[iv];
+        let mut first = false;
+        if s.state == VcState::Routing {
+            if now < s.ready {
+                return None;
             }
-            let keep = if self.p.keep_vc {
-                1 << (iv % nv)
-            } else {
-                vmask
-            };
-            let c = &self.route.cands[iv];
-            let (port, allowed) = match c.as_slice() {
-                [] => continue,
-                [one] => (one.port as usize, one.vcs),
-                many => {
-                    let ct = self.p.switching == Switching::CutThrough;
-                    let view = View {
-                        out: &self.out,
-                        link: &self.link[..self.p.ports],
-                        vcs: nv,
-                        need: if ct {
-                            self.p.credit.packet_units(s.len)
-                        } else {
-                            0
-                        },
-                        need_flits: if ct { s.len } else { 1 },
-                        requests: &self.va.requests,
-                        exch: self.exch.as_ref().map(|x| &x.unit),
-                        first_net_port: self.p.first_net_port,
-                    };
-                    let kept = if first {
-                        self.p.selection.decide(c, &view)
+            s.state = VcState::VcAlloc;
+            first = true;
+        }
+        let keep = if self.p.keep_vc {
+            1 << (iv % nv)
+        } else {
+            u32::MAX
+        };
+        let c = &self.route.cands[iv];
+        let (port, allowed) = match c.as_slice() {
+            [] => return None,
+            [one] => (one.port as usize, one.vcs),
+            many => {
+                let ct = self.p.switching == Switching::CutThrough;
+                let view = View {
+                    out: &self.out,
+                    link: &self.link[..self.p.ports],
+                    vcs: nv,
+                    need: if ct {
+                        self.p.credit.packet_units(s.len)
                     } else {
-                        None
-                    };
-                    if let Some(k) = kept {
-                        // decided once (ugal-l-once): the header keeps this candidate alone
-                        self.route.cands[iv].clear();
-                        self.route.cands[iv].push(k);
-                        (k.port as usize, k.vcs)
-                    } else {
-                        let Some(pick) = self.p.selection.select(c, &view, s.len) else {
-                            continue;
-                        };
-                        // the VCs of the picked candidate's class at that port (an adaptive
-                        // and an escape candidate may name the same port)
-                        let vcs = many
-                            .iter()
-                            .filter(|x| x.port == pick.port && x.vcs >> pick.vc & 1 == 1)
-                            .fold(0, |m, x| m | x.vcs);
-                        (pick.port as usize, vcs)
-                    }
+                        0
+                    },
+                    need_flits: if ct { s.len } else { 1 },
+                    requests: &self.va.requests,
+                    exch: self.exch.as_ref().map(|x| &x.unit),
+                    first_net_port: self.p.first_net_port,
+                };
+                let kept = if first {
+                    self.p.selection.decide(c, &view)
+                } else {
+                    None
+                };
+                if let Some(k) = kept {
+                    // decided once (ugal-l-once): the header keeps this candidate alone
+                    self.route.cands[iv].clear();
+                    self.route.cands[iv].push(k);
+                    (k.port as usize, k.vcs)
+                } else {
+                    let pick = self.p.selection.select(c, &view, s.len)?;
+                    // the VCs of the picked candidate's class at that port (an adaptive
+                    // and an escape candidate may name the same port)
+                    let vcs = many
+                        .iter()
+                        .filter(|x| x.port == pick.port && x.vcs >> pick.vc & 1 == 1)
+                        .fold(0, |m, x| m | x.vcs);
+                    (pick.port as usize, vcs)
                 }
-            };
-            if port >= self.p.ports || self.link[port & 31][super::OUT] == NO_LINK {
-                continue;
             }
-            let free = self.out.free(port) & allowed & keep & vmask;
-            if free != 0 {
-                self.va.req[iv] = (free as u64) << (port * nv);
-                asked |= 1 << iv;
-            }
+        };
+        if port >= self.p.ports || self.link[port & 31][super::OUT] == NO_LINK {
+            return None;
         }
-        if asked == 0 {
-            return;
-        }
-        let va = &mut self.va;
-        va.asked = asked;
-        va.alloc.allocate_among(asked, &va.req, &mut va.grant);
-        let mut w = asked;
-        while w != 0 {
-            let iv = w.trailing_zeros() as usize & 63;
-            w &= w - 1;
-            self.va.req[iv] = 0;
-            let g = self.va.grant[iv];
-            if g == NO_GRANT {
-                continue;
-            }
-            let (o, ov) = (g as usize / nv, g as usize % nv);
-            self.out.take(o, ov, iv as u16);
-            let s = &mut self.input.vcs[iv];
-            s.state = VcState::Active;
-            s.out = o as u8;
-            s.ovc = ov as u8;
-            s.ready = now + self.p.vc_alloc_cycles as u64;
-            self.va.waiting &= !(1 << iv);
-            self.sa.active |= 1 << iv;
-            self.va.won |= 1 << iv;
-        }
+        Some((port, allowed & keep))
+    }
+
+    #[inline(always)]
+    fn free(&self, o: usize) -> u32 {
+        self.out.free(o)
+    }
+
+    #[inline(always)]
+    fn allocator(&mut self) -> (&mut SeparableInputFirst, &mut Requests, &mut Grants) {
+        (&mut self.va.alloc, &mut self.va.req, &mut self.va.grant)
+    }
+
+    #[inline(always)]
+    fn port_vc(&self, i: usize) -> (usize, usize) {
+        let nv = self.nv as usize;
+        (i / nv, i % nv)
+    }
+
+    /// The VC holds its output VC until its tail leaves; it asks for the switch
+    /// `vc_alloc_cycles` later.
+    #[inline(always)]
+    fn hold(&mut self, iv: usize, o: usize, ov: usize, now: u64) {
+        self.out.take(o, ov, iv as u16);
+        let s = &mut self.input.vcs[iv];
+        s.state = VcState::Active;
+        s.out = o as u8;
+        s.ovc = ov as u8;
+        s.ready = now + self.p.vc_alloc_cycles as u64;
+        self.va.waiting &= !(1 << iv);
+        self.sa.active |= 1 << iv;
+        self.va.won |= 1 << iv;
     }
 }

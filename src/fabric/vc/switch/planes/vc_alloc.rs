@@ -1,64 +1,83 @@
-//! VC allocation of one router evaluated in the planes ([`super`]): flitwave's separable
-//! input-first allocator (`SeparableInputFirst`, P·nv × P·nv, the router's `vc_alloc` stage)
-//! among the heads whose routing is ready, each asking for the free VCs of its candidate's
+//! VC allocation of one router evaluated in the planes ([`super`]): the router's rule
+//! ([`allocate`], its `vc_alloc` stage) over the registers the planes keep of it — a head
+//! asks from the cycle its routing delay is over, for the free VCs of its one candidate's
 //! port; a granted head holds its output VC and may ask for the switch from the next cycle
 //! (VC allocation of 1 cycle). A head every packet: evaluated router by router, in the routers
 //! with a VC asking.
 
 use super::{set_out, Router, St, Tile, OUT, P};
-use crate::blocks::allocator::{Grants, Requests, NO_GRANT};
+use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
+use crate::fabric::vc::switch::vc_alloc::{allocate, VaRegs};
 
-/// VC allocation at `t` of router `r`, bit `bit` of tile `pl`, its routers using `nv` VCs;
-/// the allocator's request and grant scratch (left cleared); the input VCs granted are added
-/// to `fresh`. The allocator's inputs and outputs are numbered as the router's (p·nv + v);
-/// `pv` turns such a number back into its port and VC (no division in the loop).
-#[inline(always)]
-pub(super) fn allocate<const V: usize>(
-    r: &mut Router<V>,
-    pl: &mut Tile<V>,
-    (bit, t, nv, pv): (u64, u64, usize, &[[u8; 2]; 64]),
-    (vreq, vgrant): (&mut Requests, &mut Grants),
-    fresh: &mut [[u64; V]; P],
-) {
-    // flitwave's VC allocation: every waiting head whose routing is ready asks
-    // for the free VCs of its candidate's port
-    let mut waiting = r.vwait;
-    let vmask = (1u32 << nv) - 1;
-    let mut asked = 0u64;
-    while waiting != 0 {
-        let iv = waiting.trailing_zeros() as usize;
-        waiting &= waiting - 1;
-        let [p, v] = pv[iv].map(usize::from);
-        if r.ivc[p][v].ready > t {
-            continue;
+/// Router `r` of the planes, bit `bit` of tile `pl`, as VC allocation sees it: its routers
+/// use `nv` VCs, `pv` turns an allocator index p·nv + v back into its port and VC (no
+/// division), the allocator's scratch is shared by the routers, and the input VCs granted
+/// are added to `fresh` (they may not ask for the switch this cycle).
+pub(super) struct Lane<'a, const V: usize> {
+    pub r: &'a mut Router<V>,
+    pub pl: &'a mut Tile<V>,
+    pub bit: u64,
+    pub nv: usize,
+    pub pv: &'a [[u8; 2]; 64],
+    pub req: &'a mut Requests,
+    pub grant: &'a mut Grants,
+    pub fresh: &'a mut [[u64; V]; P],
+}
+
+impl<const V: usize> Lane<'_, V> {
+    /// VC allocation at `t` ([`allocate`]); the scratch is left cleared.
+    #[inline(always)]
+    pub fn allocate(&mut self, t: u64) {
+        allocate(self, t);
+    }
+}
+
+impl<const V: usize> VaRegs for Lane<'_, V> {
+    #[inline(always)]
+    fn vcs(&self) -> usize {
+        self.nv
+    }
+
+    #[inline(always)]
+    fn waiting(&self) -> u64 {
+        self.r.vwait
+    }
+
+    #[inline(always)]
+    fn request(&mut self, iv: usize, t: u64) -> Option<(usize, u32)> {
+        let [p, v] = self.pv[iv].map(usize::from);
+        if self.r.ivc[p][v].ready > t {
+            return None;
         }
-        let [port, vcs] = r.cand[p][v];
+        let [port, vcs] = self.r.cand[p][v];
         let port = port as usize;
-        if port >= P || r.wires[port][OUT] == NO_LINK {
-            continue;
+        if port >= P || self.r.wires[port][OUT] == NO_LINK {
+            return None;
         }
-        let free = !(r.owner_busy[port] as u32) & vcs as u32 & vmask;
-        if free != 0 {
-            vreq[iv] = (free as u64) << (port * nv);
-            asked |= 1 << iv;
-        }
+        Some((port, vcs as u32))
     }
-    if asked == 0 {
-        return;
+
+    #[inline(always)]
+    fn free(&self, o: usize) -> u32 {
+        !(self.r.owner_busy[o] as u32)
     }
-    r.va.allocate_among(asked, vreq, vgrant);
-    let mut w = asked;
-    while w != 0 {
-        let iv = w.trailing_zeros() as usize;
-        w &= w - 1;
-        vreq[iv] = 0;
-        let g = vgrant[iv];
-        if g == NO_GRANT {
-            continue;
-        }
-        let [o, ov] = pv[g as usize].map(usize::from);
-        let [p, v] = pv[iv].map(usize::from);
+
+    #[inline(always)]
+    fn allocator(&mut self) -> (&mut SeparableInputFirst, &mut Requests, &mut Grants) {
+        (&mut self.r.va, self.req, self.grant)
+    }
+
+    #[inline(always)]
+    fn port_vc(&self, i: usize) -> (usize, usize) {
+        let [p, v] = self.pv[i].map(usize::from);
+        (p, v)
+    }
+
+    #[inline(always)]
+    fn hold(&mut self, iv: usize, o: usize, ov: usize, t: u64) {
+        let (r, pl, bit) = (&mut *self.r, &mut *self.pl, self.bit);
+        let [p, v] = self.pv[iv].map(usize::from);
         r.owner_busy[o] |= 1 << ov;
         r.owner[o][ov] = iv as u8;
         r.vwait &= !(1 << iv);
@@ -70,11 +89,11 @@ pub(super) fn allocate<const V: usize>(
         s.ready = t + 1;
         pl.act[p][v] |= bit;
         pl.vcal[p][v] &= !bit;
-        for x in 0..nv {
+        for x in 0..self.nv {
             let h = &mut pl.ovh[p][v][x];
             *h = (*h & !bit) | if x == ov { bit } else { 0 };
         }
         set_out(pl, (p, v), bit, (old, o as u8));
-        fresh[p][v] |= bit;
+        self.fresh[p][v] |= bit;
     }
 }
