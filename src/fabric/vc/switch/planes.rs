@@ -5,8 +5,8 @@
 //! four planes), the switch allocator's round-robin pointers (one-hot) — so the switch
 //! allocation of 64 routers (a *tile*) is a few hundred word operations a cycle, with no branch
 //! per router, and credits come and go in word operations; flits and heads then move one by
-//! one over the bits that are set, and VC allocation runs router by router, with flitwave's
-//! allocator ([`SeparableInputFirst`]), where a head asks.
+//! one over the bits that are set, and VC allocation runs router by router, by the router's
+//! own rule (`vc_alloc::allocate`, its allocator [`SeparableInputFirst`]), where a head asks.
 //!
 //! The same router as [`VcSwitch`] evaluated one by one, cycle for cycle: the same stages in
 //! the same order (credits due, the crossbar's flits out, flits in and heads routed, VC
