@@ -36,13 +36,14 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
+use super::route::route_head;
 use super::{VcSwitch, IN, OUT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::Link;
 use crate::fabric::network::parallel::After;
 use crate::fabric::network::{Engine, EnginePhase};
 use crate::fabric::vc::nic::seq::VcExt;
-use crate::routing::function::{Candidates, Query, RoutingFunction};
+use crate::routing::function::Candidates;
 use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
 use crate::stats::occupancy::Stay;
@@ -265,14 +266,7 @@ impl<const V: usize> Of<V> {
         f: Flit,
         packets: &PacketTable<VcExt>,
     ) -> [u8; 2] {
-        let q = Query {
-            sw: r as u32,
-            in_port: p as u8,
-            in_vc: v as u8,
-            hdr: packets.header(f.pkt),
-            route_byte: f.data,
-        };
-        sw.route.routing.route(&q, cands);
+        route_head(&sw.route.routing, (r as u32, p, v), f, packets, cands);
         match cands.as_slice() {
             [c] => [c.port, c.vcs as u8],
             _ => [0xff, 0],

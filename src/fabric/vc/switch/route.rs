@@ -7,6 +7,7 @@ use super::input::{InputUnit, VcState};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
 use crate::sim::packet::PacketTable;
+use crate::sim::Flit;
 
 /// The route stage.
 #[derive(Debug, Clone)]
@@ -44,21 +45,39 @@ impl RouteStage {
     ) {
         let f = *input.front(port, v).expect("a head at the front");
         let h = packets.header(f.pkt);
-        let q = Query {
-            sw,
-            in_port: port as u8,
-            in_vc: v as u8,
-            hdr: h,
-            route_byte: f.data,
-        };
-        self.routing.route(&q, &mut self.cands[iv]);
-        if self.cands[iv].is_empty() {
-            self.errors += 1;
-        }
+        self.errors += !route_head(
+            &self.routing,
+            (sw, port, v),
+            f,
+            packets,
+            &mut self.cands[iv],
+        ) as u64;
         let s = &mut input.vcs[iv];
         s.state = VcState::Routing;
         s.ready = at + self.delay as u64;
         s.len = h.flits;
         s.next = 0;
     }
+}
+
+/// The route stage's rule, for the router and the planes: head `f` at input `port`, VC `v` of
+/// router `sw` asks `routing` for its candidates (into `cands`); false when there is none (a
+/// route error, counted by the caller).
+#[inline(always)]
+pub(super) fn route_head(
+    routing: &Routing,
+    (sw, port, v): (u32, usize, usize),
+    f: Flit,
+    packets: &PacketTable<VcExt>,
+    cands: &mut Candidates,
+) -> bool {
+    let q = Query {
+        sw,
+        in_port: port as u8,
+        in_vc: v as u8,
+        hdr: packets.header(f.pkt),
+        route_byte: f.data,
+    };
+    routing.route(&q, cands);
+    !cands.is_empty()
 }
