@@ -423,7 +423,7 @@ impl<const V: usize> Of<V> {
                 let lb = any.trailing_zeros() as usize;
                 any &= any - 1;
                 let bit = 1u64 << lb;
-                vc_alloc::Lane {
+                let mut lane = vc_alloc::Lane {
                     r: &mut routers[base + lb],
                     pl: &mut *pl,
                     bit,
@@ -432,8 +432,8 @@ impl<const V: usize> Of<V> {
                     req: vreq,
                     grant: vgrant,
                     fresh: &mut fresh,
-                }
-                .allocate(t);
+                };
+                super::vc_alloc::allocate(&mut lane, t);
             }
             // 5. switch allocation of every router at once (separable input-first)
             let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, nv) else {

@@ -1,5 +1,5 @@
 //! VC allocation of one router evaluated in the planes ([`super`]): the router's rule
-//! ([`allocate`], its `vc_alloc` stage) over the registers the planes keep of it — a head
+//! (`vc_alloc::allocate`, its `vc_alloc` stage) over the registers the planes keep of it — a head
 //! asks from the cycle its routing delay is over, for the free VCs of its one candidate's
 //! port; a granted head holds its output VC and may ask for the switch from the next cycle
 //! (VC allocation of 1 cycle). A head every packet: evaluated router by router, in the routers
@@ -8,7 +8,7 @@
 use super::{set_out, Router, St, Tile, OUT, P};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
-use crate::fabric::vc::switch::vc_alloc::{allocate, VaRegs};
+use crate::fabric::vc::switch::vc_alloc::VaRegs;
 
 /// Router `r` of the planes, bit `bit` of tile `pl`, as VC allocation sees it: its routers
 /// use `nv` VCs, `pv` turns an allocator index p·nv + v back into its port and VC (no
@@ -23,14 +23,6 @@ pub(super) struct Lane<'a, const V: usize> {
     pub req: &'a mut Requests,
     pub grant: &'a mut Grants,
     pub fresh: &'a mut [[u64; V]; P],
-}
-
-impl<const V: usize> Lane<'_, V> {
-    /// VC allocation at `t` ([`allocate`]); the scratch is left cleared.
-    #[inline(always)]
-    pub fn allocate(&mut self, t: u64) {
-        allocate(self, t);
-    }
 }
 
 impl<const V: usize> VaRegs for Lane<'_, V> {
