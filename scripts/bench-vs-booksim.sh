@@ -10,6 +10,7 @@
 #   mesh16-0.01 mesh16-0.1        the same on a 16x16 mesh
 #   vc4x4                         the 8x8 preset with 4 VCs of 4 flits, at 0.1
 #   tail-credit                   the 8x8 preset with wait_for_tail_credit, at 0.1
+#   deep                          the 8x8 preset with 2 VCs of 32 flits, at 0.1
 #   torus                         BookSim2's torus88 (configs/booksim-iq-torus.toml), at 0.13:
 #                                 half its saturation throughput (0.255-0.26)
 #   dfly-min                      BookSim2's dragonflyconfig (configs/booksim-dragonfly.toml),
@@ -34,7 +35,7 @@ set -euo pipefail
 
 booksim=${1:?usage: bash scripts/bench-vs-booksim.sh PATH/TO/booksim [RUNS] [POINTS]}
 runs=${2:-3}
-all=mesh-0.01,mesh-0.1,mesh-0.3,mesh16-0.01,mesh16-0.1,vc4x4,tail-credit,torus,dfly-min,dfly-ugal
+all=mesh-0.01,mesh-0.1,mesh-0.3,mesh16-0.01,mesh16-0.1,vc4x4,tail-credit,deep,torus,dfly-min,dfly-ugal
 points=${3:-$all}
 [[ -x $booksim ]] || { echo "error: $booksim is not an executable BookSim2 binary" >&2; exit 2; }
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "error: RUNS must be a positive integer, got $runs" >&2; exit 2; }
@@ -139,6 +140,8 @@ point() {
       fw=("${iq[@]}" --set switch.vcs=4 --set switch.vc_buffer_flits=4 --rate 0.1) ;;
     tail-credit) label="8x8 mesh, wait_for_tail_credit, 0.1"; bs=(iq.cfg wait_for_tail_credit=1 injection_rate=0.1)
       fw=("${iq[@]}" --set switch.wait_for_tail_credit=true --rate 0.1) ;;
+    deep) label="8x8 mesh, 2 VCs x 32 flits, 0.1"; bs=(iq.cfg vc_buf_size=32 injection_rate=0.1)
+      fw=("${iq[@]}" --set switch.vc_buffer_flits=32 --rate 0.1) ;;
     torus) label="8x8 torus preset, 0.13"; bs=(torus.cfg injection_rate=0.13)
       fw=(--config "$root/configs/booksim-iq-torus.toml" --rate 0.13) ;;
     dfly-min) label="dragonfly preset, minimal, 0.42"; bs=(dfly.cfg injection_rate=0.42)

@@ -207,6 +207,43 @@ fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
             ],
             3000,
         ),
+        (
+            "buffers of 9 flits, past saturation",
+            vec!["switch.vc_buffer_flits=9", "traffic.rate=0.6"],
+            3000,
+        ),
+        (
+            "3 VCs of 33 flits, tail credit, packets of 40",
+            vec![
+                "switch.vcs=3",
+                "switch.vc_buffer_flits=33",
+                "switch.wait_for_tail_credit=true",
+                "traffic.message_bytes=40",
+                "traffic.rate=0.4",
+            ],
+            3000,
+        ),
+        (
+            "links of 7 cycles, credit delay 5, buffers of 16",
+            vec![
+                "link.fly_cycles=7",
+                "switch.credit_delay_cycles=5",
+                "switch.vc_buffer_flits=16",
+                "traffic.rate=0.35",
+            ],
+            3000,
+        ),
+        (
+            "links of 4 cycles, credit delay 12, buffers of 1,024",
+            vec![
+                "link.fly_cycles=4",
+                "switch.credit_delay_cycles=12",
+                "switch.vc_buffer_flits=1024",
+                "topology.dims=\"4x4\"",
+                "traffic.rate=0.5",
+            ],
+            3000,
+        ),
     ] {
         let c = booksim_preset(&over);
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
@@ -218,13 +255,26 @@ fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
 fn the_torus_preset_in_planes_gives_every_statistic_of_its_routers_one_by_one() {
     // BookSim2's torus88: routing in 1 cycle, credits at once, links of 3 between routers and
     // 2 to the hosts, dateline VC classes, ties at k/2 drawn per packet
-    for (rate, cycles) in [("0.05", 3000), ("0.25", 3000), ("0.5", 2500)] {
+    // (and the same torus with links of 12 cycles, 24-flit buffers and a credit delay of 9)
+    let long = [
+        "link.fly_cycles=12",
+        "switch.vc_buffer_flits=24",
+        "switch.credit_delay_cycles=9",
+    ];
+    for (rate, cycles, over) in [
+        ("0.05", 3000, &[][..]),
+        ("0.25", 3000, &[]),
+        ("0.5", 2500, &[]),
+        ("0.3", 3000, &long[..]),
+    ] {
+        let mut set = vec![format!("traffic.rate={rate}")];
+        set.extend(over.iter().map(|s| s.to_string()));
         let c = flitwave::experiment::config::Config::from_toml(
             include_str!("../configs/booksim-iq-torus.toml"),
-            &[format!("traffic.rate={rate}")],
+            &set,
         )
         .unwrap();
-        let what = format!("torus at {rate}");
+        let what = format!("torus at {rate} {over:?}");
         let delivered = side_by_side(&what, vc_network(&c), vc_network(&c), cycles);
         assert!(delivered > 500, "{what}: {delivered} packets delivered");
     }
@@ -299,6 +349,16 @@ fn after_a_run_in_planes_every_router_holds_its_true_registers() {
             ]),
             1501,
         ),
+        (
+            "links of 9 cycles, credit delay 6, buffers of 20",
+            booksim_preset(&[
+                "link.fly_cycles=9",
+                "switch.credit_delay_cycles=6",
+                "switch.vc_buffer_flits=20",
+                "traffic.rate=0.5",
+            ]),
+            1303,
+        ),
         ("torus without datelines: deadlocks", torus, 6000),
     ] {
         let run = |planes: bool| {
@@ -341,11 +401,12 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             "VC allocation of 2 cycles",
             vec!["switch.vc_alloc_cycles=2"],
         ),
-        ("credit delay 4", vec!["switch.credit_delay_cycles=4"]),
         ("9 VCs", vec!["switch.vcs=9"]),
         ("an escape queue", vec!["switch.escape_buffer_flits=4"]),
-        ("buffers of 9 flits", vec!["switch.vc_buffer_flits=9"]),
-        ("links of 4 cycles", vec!["link.fly_cycles=4"]),
+        (
+            "buffers of 1,025 flits",
+            vec!["switch.vc_buffer_flits=1025"],
+        ),
         ("two hosts a router", vec!["topology.hosts_per_switch=2"]),
     ] {
         let mut n = vc_network(&booksim_preset(&over));

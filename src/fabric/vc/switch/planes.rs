@@ -2,7 +2,8 @@
 //! (docs/performance.md, "the routers in bit planes"): every router's control flags are one
 //! bit of a 64-bit word per flag, port and VC — input VC active, asking for VC allocation,
 //! holding a flit, its output port (one-hot) and output VC, the credits downstream (a count in
-//! four planes), the switch allocator's round-robin pointers (one-hot) — so the switch
+//! as many planes as the depth has bits), the switch allocator's round-robin pointers
+//! (one-hot) — so the switch
 //! allocation of 64 routers (a *tile*) is a few hundred word operations a cycle, with no branch
 //! per router, and credits come and go in word operations; flits and heads then move one by
 //! one over the bits that are set, and VC allocation runs router by router, by the router's
@@ -25,13 +26,14 @@
 //! (`Network::one_by_one`, before the first cycle). Results are identical either way
 //! (testbenches/planes.rs runs both side by side and compares every router's registers).
 //!
-//! The shape: 5 ports, port 0 a host's and 1..4 the mesh's or torus's, 2 VCs of 8 flits,
-//! wormhole, credits of one flit applied up to 3 cycles after they arrive (a VC downstream
-//! released as its packet's tail leaves, or as the tail's credit returns), routing in any
-//! number of cycles, VC and switch allocation in 1, a multiplexed crossbar of 1, links of up
-//! to 3 cycles between routers (all of one fly time), dimension-order routing: BookSim2's iq
-//! preset and its torus88 (configs/booksim-iq.toml, configs/booksim-iq-torus.toml); any other
-//! network is evaluated one by one.
+//! The shape: 5 ports, port 0 a host's and 1..4 the mesh's or torus's, 1 to 8 VCs of 1 to
+//! 1,024 flits, wormhole, credits of one flit applied any number of cycles after they arrive
+//! (a VC downstream released as its packet's tail leaves, or as the tail's credit returns),
+//! routing in any number of cycles, VC and switch allocation in 1, a multiplexed crossbar of
+//! 1, links of any number of cycles between routers (all of one fly time), dimension-order
+//! routing: BookSim2's iq preset and its torus88 (configs/booksim-iq.toml,
+//! configs/booksim-iq-torus.toml) and their variants; any other network is evaluated one by
+//! one.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
@@ -49,22 +51,25 @@ use crate::sim::{Flit, FlowCtl};
 use crate::stats::occupancy::Stay;
 
 mod build;
+mod credits;
 mod sw_alloc;
 mod sync;
 mod vc_alloc;
 
-/// Ports; flits a VC buffer holds at most (one cache line); the rings' slots (a cycle modulo
-/// 4: what is written at t is read at t + 3 at the latest — the links between routers and the
-/// credit delay take at most 3 cycles — so 4 slots keep every value in flight and the rings
-/// few cache lines); no router downstream. The VCs a router has at most are the planes'
-/// parameter `V` (2, 4 or 8: [`Planes`]); the VCs it uses and their depth are the network's.
+/// Ports; flits of a buffer's line; the deepest buffer the planes take (deeper ones would
+/// double the memory the routers' own buffers take) and the bit planes of its credit count;
+/// no router downstream. The VCs a router has
+/// at most are the planes' parameter `V` (2, 4 or 8: [`Planes`]); the VCs it uses and their
+/// depth are the network's, and so are the rings' slots (a power of two above the longest
+/// link and the credit delay: what is written at t is read by t + slots - 1, so the slots keep
+/// every value in flight, and for links of a few cycles the rings are a few cache lines).
 const P: usize = 5;
-const B: usize = 8;
-const RING: usize = 4;
+const LINE: usize = 8;
+const MAX_DEPTH: usize = 1024;
+const CB: usize = 11;
+const _: () = assert!(MAX_DEPTH < 1 << CB);
 const NONE: u32 = u32::MAX;
 const _: () = assert!(P <= 8);
-// a VC's credits, 0..=B, count in four bit planes
-const _: () = assert!(B < 16);
 
 /// An input VC's state (the router's `VcState`; routing takes 0 cycles, so a routed head
 /// asks for VC allocation from the cycle it arrives).
@@ -76,23 +81,26 @@ enum St {
     Active,
 }
 
-/// An input VC's registers: state, the output port and VC it holds, its FIFO's front and
-/// fill, the cycle its head may take its next step from, and its occupancy integral.
+/// An input VC's registers: state, the output port and VC it holds, its FIFO's first line
+/// ([`Of::bufs`]), front and fill, the cycle its head may take its next step from, and its
+/// occupancy integral.
 #[derive(Clone, Copy, Default)]
 struct InVc {
     st: St,
     out: u8,
     ovc: u8,
-    head: u8,
-    fill: u8,
+    line: u32,
+    head: u32,
+    fill: u32,
     ready: u64,
     occ: Stay,
 }
 
-/// A VC's buffer: one cache line.
+/// A line of a VC's buffer: a buffer of up to 8 flits is one cache line, a deeper one as
+/// many lines as it needs, side by side ([`Of::bufs`]).
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
-struct Fifo([Flit; B]);
+struct Fifo([Flit; LINE]);
 
 /// One router's registers that the planes do not hold, laid out for the cache (the routers'
 /// state is most of what a cycle touches: a flit-hop that finds its lines in the first-level
@@ -106,7 +114,7 @@ struct Router<const V: usize> {
     /// output's link (modulo 2^32, the link's count); flits forwarded per output VC; heads
     /// without a route — the statistics written into the router by [`Planes::sync`].
     owner_busy: [u8; P],
-    max_level: u8,
+    max_level: u32,
     /// Per output VC held: the input VC holding it (p·nv + v, valid where `owner_busy` has
     /// its bit; written at the grant, read only by [`Planes::sync`]).
     owner: [[u8; V]; P],
@@ -117,9 +125,8 @@ struct Router<const V: usize> {
     /// input port downstream (r << 3 | p; NONE for the host or no link).
     xbar: [Flit; P],
     peer: [u32; P],
-    /// The input VCs and their buffers.
+    /// The input VCs.
     ivc: [[InVc; V]; P],
-    buf: [[Fifo; V]; P],
     /// Per port: its links in and out (port 0: the host's).
     wires: [[u32; 2]; P],
     /// flitwave's VC allocator (P·nv × P·nv, separable input-first, as the router's) and per
@@ -137,23 +144,22 @@ struct Tile<const V: usize> {
     /// Per input VC: holding an output VC, asking for one, holding a flit; its output port
     /// and its output VC (one-hot). Per output VC: a credit downstream. Per input: its VC
     /// pointer (one-hot). The switch allocator's pointers, one-hot: per output over inputs
-    /// (`ptr`), per input over outputs (`pin`). Per output: a flit in the crossbar. Per slot,
-    /// output and VC: a credit to apply then. Per output VC: the credits downstream, a binary
-    /// number in bit planes (plane k holds bit k of every router's count), so that credits
-    /// come and go for all 64 routers in a few word operations; `cok` is their or, kept for
-    /// the switch allocation.
+    /// (`ptr`), per input over outputs (`pin`). Per output: a flit in the crossbar. Per output
+    /// VC: the credits downstream, a binary number in bit planes (plane k holds bit k of every
+    /// router's count; the depth's bits used, [`Of::cbits`]), so that credits come and go for
+    /// all 64 routers in a few word operations; `cok` is their or, kept for the switch
+    /// allocation.
     act: [[u64; V]; P],
     vcal: [[u64; V]; P],
     hold: [[u64; V]; P],
     outp: [[[u64; P]; V]; P],
     ovh: [[[u64; V]; V]; P],
     cok: [[u64; V]; P],
-    cnt: [[[u64; 4]; V]; P],
+    cnt: [[[u64; CB]; V]; P],
     rr: [[u64; V]; P],
     ptr: [[u64; P]; P],
     pin: [[u64; P]; P],
     xo: [u64; P],
-    cr: [[[u64; V]; P]; RING],
     /// Per output VC: its packet's tail sent, the VC held until all its credits are back
     /// (wait-for-tail-credit only).
     tsent: [[u64; V]; P],
@@ -166,13 +172,19 @@ struct Tile<const V: usize> {
 pub struct Of<const V: usize> {
     r: Vec<Router<V>>,
     pl: Vec<Tile<V>>,
-    /// Per tile, slot and input port: the routers a flit arrives at then; per tile, slot,
-    /// output and VC: the routers a credit from downstream arrives at then (it then waits
-    /// the credit delay); per tile, slot, input port and router: the flit arriving then (from
-    /// its host or the router upstream).
-    arr: Vec<[[u64; P]; RING]>,
-    cb: Vec<[[[u64; V]; P]; RING]>,
-    fwd: Vec<[[[Flit; 64]; P]; RING]>,
+    /// The input VCs' buffers, each ⌈depth / 8⌉ lines from its first ([`InVc`]'s `line`).
+    bufs: Vec<Fifo>,
+    /// The rings, `slots` slots a tile (index tile·slots + slot, slot = cycle mod slots): per
+    /// input port, the routers a flit arrives at then; per output and VC, the routers a
+    /// credit from downstream arrives at then (it then waits the credit delay) and the routers
+    /// it is applied at then; per input port and router, the flit arriving then (from its host
+    /// or the router upstream).
+    arr: Vec<[u64; P]>,
+    cb: Vec<[[u64; V]; P]>,
+    cr: Vec<[[u64; V]; P]>,
+    fwd: Vec<[[Flit; 64]; P]>,
+    slots: usize,
+    sbits: u32,
     /// VC allocation's scratch: requests and grants.
     vreq: Box<Requests>,
     vgrant: Box<Grants>,
@@ -184,7 +196,7 @@ pub struct Of<const V: usize> {
     /// them; a tile with neither and no flit arriving has nothing to do.
     tile_flits: Vec<u32>,
     tile_credits: Vec<u32>,
-    /// The links' fly time between routers and the credit delay (below [`RING`]), and the
+    /// The links' fly time between routers and the credit delay (below `slots`), and the
     /// routing delay, in cycles.
     fly: u64,
     cdelay: u64,
@@ -192,9 +204,11 @@ pub struct Of<const V: usize> {
     /// A VC downstream is released when the credit of its packet's tail comes back
     /// (`switch.wait_for_tail_credit`), not when the tail is sent.
     wftc: bool,
-    /// The VCs the routers use (up to `V`) and the flits of each VC's buffer (up to [`B`]).
+    /// The VCs the routers use (up to `V`), the flits of each VC's buffer, and the bit planes
+    /// of a credit count (enough for `b`, up to [`CB`]).
     nv: usize,
     b: usize,
+    cbits: usize,
     /// Port and VC of the VC allocator's input or output p·nv + v.
     pv: Box<[[u8; 2]; 64]>,
     /// The last cycle evaluated (what [`Planes::sync`] writes is the state after it).
@@ -209,24 +223,6 @@ pub enum Planes {
     Eight(Box<Of<8>>),
 }
 
-/// Add one to (`up`) or take one from the counts in bit planes `c` of the routers in `m`:
-/// a ripple of carries or borrows, plane by plane.
-#[inline(always)]
-fn count(c: &mut [u64; 4], m: u64, up: bool) {
-    let mut k = m;
-    for b in c.iter_mut() {
-        let was = *b;
-        *b ^= k;
-        k &= if up { was } else { !was };
-    }
-}
-
-/// The routers whose count in bit planes `c` is `b`: every credit of the VC back.
-#[inline(always)]
-fn full(c: &[u64; 4], b: usize) -> u64 {
-    (0..4).fold(!0, |m, k| m & if b >> k & 1 == 1 { c[k] } else { !c[k] })
-}
-
 /// Input VC (`p`, `v`) of the routers in `bit` now holds output `o` instead of `old`.
 #[inline(always)]
 fn set_out<const V: usize>(pl: &mut Tile<V>, (p, v): (usize, usize), bit: u64, (old, o): (u8, u8)) {
@@ -239,19 +235,20 @@ impl<const V: usize> Of<V> {
     /// credit (into the delay line), where `(fin, cin)` say they may.
     #[inline]
     fn host_in(&mut self, t: u64, r: usize, (fin, cin): (bool, bool), links: &[Link]) {
-        let slot = (t as usize) % RING;
+        let ring = (r >> 6) << self.sbits;
+        let slot = ring + (t as usize & (self.slots - 1));
         let bit = 1u64 << (r % 64);
         if fin {
             if let Some(f) = links[self.r[r].wires[0][IN] as usize].fwd().recv(t) {
-                self.fwd[r / 64][slot][0][r % 64] = f;
-                self.arr[r / 64][slot][0] |= bit;
+                self.fwd[slot][0][r % 64] = f;
+                self.arr[slot][0] |= bit;
             }
         }
         if cin {
             let back = links[self.r[r].wires[0][OUT] as usize].back().recv(t);
             if let Some(FlowCtl::Credit { vc, .. }) = back {
-                let due = ((t + self.cdelay) as usize) % RING;
-                self.pl[r / 64].cr[due][0][vc as usize & (V - 1)] |= bit;
+                let due = ring + ((t + self.cdelay) as usize & (self.slots - 1));
+                self.cr[due][0][vc as usize & (V - 1)] |= bit;
                 self.tile_credits[r / 64] += 1;
             }
         }
@@ -285,10 +282,12 @@ impl<const V: usize> Of<V> {
         } = e;
         let n = self.r.len();
         self.last = t;
-        let slot = (t as usize) % RING;
-        let out_slot = ((t + self.fly) as usize) % RING;
-        let cdue = ((t + self.cdelay) as usize) % RING;
-        let (rdelay, wftc, nv, b) = (self.rdelay, self.wftc, self.nv, self.b);
+        let ring = self.slots - 1;
+        let slot = t as usize & ring;
+        let out_slot = (t + self.fly) as usize & ring;
+        let cdue = (t + self.cdelay) as usize & ring;
+        let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
+        let sbits = self.sbits;
         // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
         // line — at the routers the sleep tables wake (every router without them); a router
         // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
@@ -306,7 +305,9 @@ impl<const V: usize> Of<V> {
             pl: pls,
             arr,
             cb,
+            cr,
             fwd,
+            bufs,
             vreq,
             vgrant,
             cands,
@@ -319,34 +320,22 @@ impl<const V: usize> Of<V> {
         for tile in 0..pls.len() {
             let base = tile * 64;
             let pl = &mut pls[tile];
-            let arriving = arr[tile][slot].iter().any(|&w| w != 0);
+            let (now, due) = ((tile << sbits) | slot, (tile << sbits) | cdue);
+            let arriving = arr[now].iter().any(|&w| w != 0);
             if tile_flits[tile] == 0 && tile_credits[tile] == 0 && !arriving {
                 continue;
             }
             // 1. credits from downstream wait the credit delay; credits due are applied
+            let came = std::mem::replace(&mut cb[now], [[0; V]; P]);
+            let later = &mut cr[due];
             for o in 1..P {
                 for v in 0..V {
-                    pl.cr[cdue][o][v] |= std::mem::take(&mut cb[tile][slot][o][v]);
+                    later[o][v] |= came[o][v];
                 }
             }
-            for o in 0..P {
-                for v in 0..V {
-                    let m0 = std::mem::take(&mut pl.cr[slot][o][v]);
-                    tile_credits[tile] -= m0.count_ones();
-                    count(&mut pl.cnt[o][v], m0, true);
-                    pl.cok[o][v] |= m0;
-                    // waiting for the tail credit: a VC whose credits are all back is free
-                    let back = pl.tsent[o][v] & m0 & full(&pl.cnt[o][v], b);
-                    if back != 0 {
-                        pl.tsent[o][v] &= !back;
-                        let mut m = back;
-                        while m != 0 {
-                            routers[base + m.trailing_zeros() as usize].owner_busy[o] &= !(1 << v);
-                            m &= m - 1;
-                        }
-                    }
-                }
-            }
+            let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
+            let tile_routers = &mut routers[base..(base + 64).min(n)];
+            tile_credits[tile] -= credits::apply(pl, &due_now, tile_routers, (cbits, b));
             // 2. the crossbar's flits leave
             for o in 0..P {
                 let mut m = std::mem::take(&mut pl.xo[o]);
@@ -365,15 +354,16 @@ impl<const V: usize> Of<V> {
                         // to the router downstream in the ring, counted for the link
                         let x = routers[r].peer[o];
                         let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
-                        fwd[nr / 64][out_slot][np][nr % 64] = f;
-                        arr[nr / 64][out_slot][np] |= 1 << (nr % 64);
+                        let at = ((nr >> 6) << sbits) | out_slot;
+                        fwd[at][np][nr % 64] = f;
+                        arr[at][np] |= 1 << (nr % 64);
                         routers[r].sent[o] = routers[r].sent[o].wrapping_add(1);
                     }
                 }
             }
             // 3. flits arriving
             for p in 0..P {
-                let mut m = std::mem::take(&mut arr[tile][slot][p]);
+                let mut m = std::mem::take(&mut arr[now][p]);
                 if p == 0 {
                     *inside += m.count_ones() as u64;
                 }
@@ -383,7 +373,7 @@ impl<const V: usize> Of<V> {
                     let r = base + lb;
                     m &= m - 1;
                     let bit = 1u64 << lb;
-                    let f = fwd[tile][slot][p][lb];
+                    let f = fwd[now][p][lb];
                     let v = f.vc as usize & (V - 1);
                     let rt = &mut routers[r];
                     let s = &mut rt.ivc[p][v];
@@ -405,7 +395,7 @@ impl<const V: usize> Of<V> {
                         rt.vwait |= 1 << (p * nv + v);
                         pl.vcal[p][v] |= bit;
                     }
-                    rt.buf[p][v].0[i] = f;
+                    bufs[s.line as usize + i / LINE].0[i % LINE] = f;
                 }
             }
             if tile_flits[tile] == 0 {
@@ -455,12 +445,10 @@ impl<const V: usize> Of<V> {
                     let s = &mut r.ivc[p][v];
                     // the output the VC holds is the one its request named
                     let o = s.out as usize;
-                    let mut f = r.buf[p][v].0[s.head as usize];
-                    s.head = if s.head as usize + 1 == b {
-                        0
-                    } else {
-                        s.head + 1
-                    };
+                    let line = s.line as usize;
+                    let h = s.head as usize;
+                    let mut f = bufs[line + h / LINE].0[h % LINE];
+                    s.head = if h + 1 == b { 0 } else { s.head + 1 };
                     s.fill -= 1;
                     // the last flit out clears the flag (no branch: whether it is the
                     // last is the data's)
@@ -484,7 +472,8 @@ impl<const V: usize> Of<V> {
                         if s.fill > 0 {
                             s.st = St::VcAlloc;
                             s.ready = t + 1 + rdelay;
-                            let nf = r.buf[p][v].0[s.head as usize];
+                            let h = s.head as usize;
+                            let nf = bufs[line + h / LINE].0[h % LINE];
                             let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
                             routers[ri].errors += (c[0] == 0xff) as u64;
                             routers[ri].cand[p][v] = c;
@@ -503,18 +492,12 @@ impl<const V: usize> Of<V> {
                         let x = routers[ri].peer[p];
                         // the upstream router of input p: the peer of our output p
                         let (ur, up) = ((x >> 3) as usize, (x & 7) as usize);
-                        cb[ur / 64][out_slot][up][v] |= 1 << (ur % 64);
+                        cb[((ur >> 6) << sbits) | out_slot][up][v] |= 1 << (ur % 64);
                         tile_credits[ur / 64] += 1;
                     }
                 }
             }
-            for o in 0..P {
-                for v in 0..V {
-                    let c = &mut pl.cnt[o][v];
-                    count(c, spent[o][v], false);
-                    pl.cok[o][v] = c[0] | c[1] | c[2] | c[3];
-                }
-            }
+            credits::spend(pl, &spent, cbits);
         }
         // the sleep tables: the NICs driven (woken for when it arrives); switch 0 busy while a
         // flit or a credit is inside, so that the clock does not jump over them

@@ -3,7 +3,7 @@
 //! credits full, its pointers at input and output 0, the routers in tiles of 64 (the last
 //! tile filled with routers that never hold a flag).
 
-use super::{Fifo, Of, Router, Tile, B, NONE, P, RING};
+use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_DEPTH, NONE, P};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::{CrossbarKind, Switching, VcParams, VcSwitch, IN, OUT};
@@ -42,9 +42,8 @@ impl<const V: usize> Of<V> {
         let b = buffer_flits as usize;
         let shape = ports == P
             && (1..=V).contains(&nv)
-            && (1..=B).contains(&b)
+            && (1..=MAX_DEPTH).contains(&b)
             && escape_flits == 0
-            && (credit_delay_cycles as usize) < RING
             && vc_alloc_cycles == 1
             && sw_alloc_cycles == 1
             && crossbar_cycles == 1
@@ -81,9 +80,6 @@ impl<const V: usize> Of<V> {
             .flat_map(|sw| (1..P).map(|q| sw.link[q][OUT]))
             .find(|&l| l != NO_LINK)
             .map_or(1, |l| links[l as usize].fwd().fly() as u64);
-        if fly as usize >= RING {
-            return None;
-        }
         for sw in switches {
             let [i0, o0] = sw.link[0];
             if i0 == NO_LINK || o0 == NO_LINK || rx.contains_key(&o0) {
@@ -113,10 +109,13 @@ impl<const V: usize> Of<V> {
             })
             .collect();
         let tiles = n.div_ceil(64);
+        // the rings' slots: a power of two above the longest link and the credit delay
+        let slots = (fly.max(credit_delay_cycles as u64) as usize + 1).next_power_of_two();
+        let cbits = (usize::BITS - b.leading_zeros()) as usize;
+        let lines = b.div_ceil(LINE);
         let router = Router {
             wires: [[NO_LINK; 2]; P],
             peer: [NONE; P],
-            buf: [[Fifo::default(); V]; P],
             ivc: [[super::InVc::default(); V]; P],
             owner_busy: [0; P],
             owner: [[0; V]; P],
@@ -138,7 +137,7 @@ impl<const V: usize> Of<V> {
                     for v in 0..nv {
                         pl.cok[o][v] = all;
                         let c = &mut pl.cnt[o][v];
-                        (0..4).for_each(|k| c[k] = if b >> k & 1 == 1 { all } else { 0 });
+                        (0..cbits).for_each(|k| c[k] = if b >> k & 1 == 1 { all } else { 0 });
                     }
                     pl.ptr[o][0] = all;
                     pl.pin[o][0] = all;
@@ -150,18 +149,32 @@ impl<const V: usize> Of<V> {
         let r = switches
             .iter()
             .zip(peer)
-            .map(|(sw, peer)| Router {
-                wires: std::array::from_fn(|q| sw.link[q]),
-                peer,
-                ..router.clone()
+            .enumerate()
+            .map(|(r, (sw, peer))| {
+                let mut x = Router {
+                    wires: std::array::from_fn(|q| sw.link[q]),
+                    peer,
+                    ..router.clone()
+                };
+                // each VC's buffer from its first line, side by side
+                for (p, vcs) in x.ivc.iter_mut().enumerate() {
+                    for (v, s) in vcs.iter_mut().enumerate().take(nv) {
+                        s.line = (((r * P + p) * nv + v) * lines) as u32;
+                    }
+                }
+                x
             })
             .collect();
         Some(Of {
             r,
             pl,
-            arr: vec![[[0; P]; RING]; tiles],
-            cb: vec![[[[0; V]; P]; RING]; tiles],
-            fwd: vec![[[[Flit::default(); 64]; P]; RING]; tiles],
+            bufs: vec![Fifo::default(); n * P * nv * lines],
+            arr: vec![[0; P]; tiles * slots],
+            cb: vec![[[0; V]; P]; tiles * slots],
+            cr: vec![[[0; V]; P]; tiles * slots],
+            fwd: vec![[[Flit::default(); 64]; P]; tiles * slots],
+            slots,
+            sbits: slots.trailing_zeros(),
             vreq: Box::new([0; MAX_SIDE]),
             vgrant: Box::new([NO_GRANT; MAX_SIDE]),
             cands: Candidates::new(),
@@ -174,6 +187,7 @@ impl<const V: usize> Of<V> {
             wftc: p.wait_for_tail_credit,
             nv,
             b,
+            cbits,
             last: 0,
             pv: Box::new(std::array::from_fn(|i| [(i / nv) as u8, (i % nv) as u8])),
         })
@@ -190,12 +204,11 @@ impl<const V: usize> Tile<V> {
             outp: [[[0; P]; V]; P],
             ovh: [[[0; V]; V]; P],
             cok: [[0; V]; P],
-            cnt: [[[0; 4]; V]; P],
+            cnt: [[[0; CB]; V]; P],
             rr: [[0; V]; P],
             ptr: [[0; P]; P],
             pin: [[0; P]; P],
             xo: [0; P],
-            cr: [[[0; V]; P]; RING],
             tsent: [[0; V]; P],
             host_f: 0,
             host_b: 0,

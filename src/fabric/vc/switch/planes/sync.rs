@@ -16,7 +16,7 @@
 //! network is evaluated one by one. The planes keep the statistics next to the flits while
 //! they run, so that a run writes them once, not flit by flit.
 
-use super::{Of, St, NONE, OUT, P};
+use super::{Of, St, LINE, NONE, OUT, P};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::vc_credits::FREE;
 use crate::fabric::vc::switch::{VcState, VcSwitch};
@@ -38,7 +38,8 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
             if l != NO_LINK && x != NONE {
                 // taken: sent but for those still in the ring (their arrivals ahead)
                 let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
-                let ahead = pl.arr[nr / 64]
+                let ring = (nr / 64) * pl.slots;
+                let ahead = pl.arr[ring..ring + pl.slots]
                     .iter()
                     .map(|s| (s[np] >> (nr % 64) & 1) as u32);
                 let got = r.sent[o].wrapping_sub(ahead.sum());
@@ -46,7 +47,7 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
             }
         }
         let (mut flits, mut active) = (0, 0u64);
-        let mut fifo = [crate::sim::Flit::default(); super::B];
+        let mut fifo = vec![crate::sim::Flit::default(); b];
         for (p, vcs) in r.ivc.iter().enumerate() {
             for (v, s) in vcs.iter().take(nv).enumerate() {
                 let iv = p * nv + v;
@@ -58,12 +59,14 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
                     St::VcAlloc => VcState::VcAlloc,
                 };
                 let n = s.fill as usize;
+                let line = s.line as usize;
                 for (k, f) in fifo.iter_mut().take(n).enumerate() {
-                    *f = r.buf[p][v].0[(s.head as usize + k) % b];
+                    let at = (s.head as usize + k) % b;
+                    *f = pl.bufs[line + at / LINE].0[at % LINE];
                 }
                 let regs = (state, s.out, s.ovc, s.ready);
-                sw.input.load(iv, regs, (s.head as u32, &fifo[..n]), s.occ);
-                flits += s.fill as u32;
+                sw.input.load(iv, regs, (s.head, &fifo[..n]), s.occ);
+                flits += s.fill;
                 active |= ((s.st == St::Active) as u64) << iv;
                 if s.st == St::VcAlloc {
                     let c = &mut sw.route.cands[iv];
@@ -82,7 +85,7 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
             }
             sw.sa.i.r[p].rr = one_hot(&tile.rr[p][..nv], lb);
         }
-        sw.input.planes_totals(flits, r.max_level as u32);
+        sw.input.planes_totals(flits, r.max_level);
         sw.va.waiting = r.vwait;
         sw.sa.active = active;
         let mut va = [[0u8; 2]; 64];
@@ -100,7 +103,7 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
             }
             for v in 0..nv {
                 let c = &tile.cnt[o][v];
-                let credits = (0..4).map(|k| ((c[k] >> lb & 1) as u32) << k).sum();
+                let credits = (0..pl.cbits).map(|k| ((c[k] >> lb & 1) as u32) << k).sum();
                 let owner = if r.owner_busy[o] >> v & 1 == 1 {
                     r.owner[o][v] as u16
                 } else {

@@ -1,0 +1,97 @@
+//! The credits of a tile's output VCs in bit planes ([`super`]): per output VC a count in
+//! binary, plane k holding bit k of every router's count (as many planes as the depth has
+//! bits), so that credits come back and are spent for 64 routers in a few word operations, and
+//! `cok`, the routers with a credit, beside them for the switch allocation. A credit is applied
+//! the credit delay after it arrives; with `wait_for_tail_credit` a VC whose packet's tail was
+//! sent is free for the next packet when its count is full again.
+
+// The planes are indexed by port and VC, as the hardware's registers are.
+#![allow(clippy::needless_range_loop)]
+
+use super::{Router, Tile, P};
+
+/// Apply the credits due now (`due`: per output and VC, the routers whose credit is due) to
+/// tile `pl`, whose routers are `routers`, their counts of `cbits` planes, their buffers of
+/// `b` flits: a VC waiting for its tail's credit whose count is full again is free. Returns
+/// the credits applied. (Once a tile and cycle: out of line, so that the cycle's own code
+/// stays small.)
+#[inline(never)]
+pub(super) fn apply<const V: usize>(
+    pl: &mut Tile<V>,
+    due: &[[u64; V]; P],
+    routers: &mut [Router<V>],
+    (cbits, b): (usize, usize),
+) -> u32 {
+    let mut applied = 0;
+    for o in 0..P {
+        for v in 0..V {
+            let m0 = due[o][v];
+            if m0 == 0 {
+                continue;
+            }
+            applied += m0.count_ones();
+            let c = &mut pl.cnt[o][v][..cbits];
+            count(c, m0, true);
+            pl.cok[o][v] |= m0;
+            // waiting for the tail credit: a VC whose credits are all back is free
+            let mut back = pl.tsent[o][v] & m0;
+            if back != 0 {
+                back &= full(c, b);
+            }
+            if back != 0 {
+                pl.tsent[o][v] &= !back;
+                let mut m = back;
+                while m != 0 {
+                    routers[m.trailing_zeros() as usize].owner_busy[o] &= !(1 << v);
+                    m &= m - 1;
+                }
+            }
+        }
+    }
+    applied
+}
+
+/// Spend a credit of each output VC of the routers in `spent` (per output and VC) in tile
+/// `pl`, its counts of `cbits` planes. (Once a tile and cycle: out of line.)
+#[inline(never)]
+pub(super) fn spend<const V: usize>(pl: &mut Tile<V>, spent: &[[u64; V]; P], cbits: usize) {
+    for o in 0..P {
+        for v in 0..V {
+            if spent[o][v] == 0 {
+                continue;
+            }
+            let c = &mut pl.cnt[o][v][..cbits];
+            count(c, spent[o][v], false);
+            pl.cok[o][v] = nonzero(c);
+        }
+    }
+}
+
+/// Add one to (`up`) or take one from the counts in bit planes `c` of the routers in `m`:
+/// a ripple of carries or borrows, plane by plane, until none is left.
+#[inline(always)]
+fn count(c: &mut [u64], m: u64, up: bool) {
+    let mut k = m;
+    for b in c.iter_mut() {
+        let was = *b;
+        *b ^= k;
+        k &= if up { was } else { !was };
+        if k == 0 {
+            break;
+        }
+    }
+}
+
+/// The routers whose count in bit planes `c` is `b`: every credit of the VC back.
+#[inline(always)]
+fn full(c: &[u64], b: usize) -> u64 {
+    c.iter()
+        .enumerate()
+        .fold(!0, |m, (k, &x)| m & if b >> k & 1 == 1 { x } else { !x })
+}
+
+/// Whether any of the counts in bit planes `c` is above 0.
+#[inline(always)]
+fn nonzero(c: &[u64]) -> u64 {
+    c.iter().fold(0, |m, &x| m | x)
+}
