@@ -208,6 +208,26 @@ fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
             3000,
         ),
         (
+            "12 VCs of 3 flits, packets of 5",
+            vec![
+                "switch.vcs=12",
+                "switch.vc_buffer_flits=3",
+                "traffic.message_bytes=5",
+                "traffic.rate=0.45",
+            ],
+            2500,
+        ),
+        (
+            "9 VCs of 10 flits, tail credit",
+            vec![
+                "switch.vcs=9",
+                "switch.vc_buffer_flits=10",
+                "switch.wait_for_tail_credit=true",
+                "traffic.rate=0.4",
+            ],
+            2500,
+        ),
+        (
             "buffers of 9 flits, past saturation",
             vec!["switch.vc_buffer_flits=9", "traffic.rate=0.6"],
             3000,
@@ -401,7 +421,6 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             "VC allocation of 2 cycles",
             vec!["switch.vc_alloc_cycles=2"],
         ),
-        ("9 VCs", vec!["switch.vcs=9"]),
         ("an escape queue", vec!["switch.escape_buffer_flits=4"]),
         (
             "buffers of 1,025 flits",

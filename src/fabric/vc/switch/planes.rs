@@ -26,7 +26,7 @@
 //! (`Network::one_by_one`, before the first cycle). Results are identical either way
 //! (testbenches/planes.rs runs both side by side and compares every router's registers).
 //!
-//! The shape: 5 ports, port 0 a host's and 1..4 the mesh's or torus's, 1 to 8 VCs of 1 to
+//! The shape: 5 ports, port 0 a host's and 1..4 the mesh's or torus's, 1 to 12 VCs of 1 to
 //! 1,024 flits, wormhole, credits of one flit applied any number of cycles after they arrive
 //! (a VC downstream released as its packet's tail leaves, or as the tail's credit returns),
 //! routing in any number of cycles, VC and switch allocation in 1, a multiplexed crossbar of
@@ -59,7 +59,7 @@ mod vc_alloc;
 /// Ports; flits of a buffer's line; the deepest buffer the planes take (deeper ones would
 /// double the memory the routers' own buffers take) and the bit planes of its credit count;
 /// no router downstream. The VCs a router has
-/// at most are the planes' parameter `V` (2, 4 or 8: [`Planes`]); the VCs it uses and their
+/// at most are the planes' parameter `V` (2, 4, 8 or 16: [`Planes`]); the VCs it uses and their
 /// depth are the network's, and so are the rings' slots (a power of two above the longest
 /// link and the credit delay: what is written at t is read by t + slots - 1, so the slots keep
 /// every value in flight, and for links of a few cycles the rings are a few cache lines).
@@ -113,7 +113,7 @@ struct Router<const V: usize> {
     /// The output VCs held (a mask per output), the highest level of a VC; flits sent on each
     /// output's link (modulo 2^32, the link's count); flits forwarded per output VC; heads
     /// without a route — the statistics written into the router by [`Planes::sync`].
-    owner_busy: [u8; P],
+    owner_busy: [u16; P],
     max_level: u32,
     /// Per output VC held: the input VC holding it (p·nv + v, valid where `owner_busy` has
     /// its bit; written at the grant, read only by [`Planes::sync`]).
@@ -135,7 +135,7 @@ struct Router<const V: usize> {
     /// The input VCs asking for VC allocation (bit p·nv + v: the `vcal` planes' bits of this
     /// router, kept beside its allocator).
     vwait: u64,
-    cand: [[[u8; 2]; V]; P],
+    cand: [[[u16; 2]; V]; P],
 }
 
 /// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
@@ -216,11 +216,13 @@ pub struct Of<const V: usize> {
 }
 
 /// The planes of a network, by the most VCs a router has: the routers of 1-2 VCs in planes
-/// of 2, of 3-4 in planes of 4, of 5-8 in planes of 8 (the same code, compiled for each).
+/// of 2, of 3-4 in planes of 4, of 5-8 in planes of 8, of 9-12 (the most a 5-port router's
+/// VC allocator takes, 64 x 64) in planes of 16 (the same code, compiled for each).
 pub enum Planes {
     Two(Box<Of<2>>),
     Four(Box<Of<4>>),
     Eight(Box<Of<8>>),
+    Sixteen(Box<Of<16>>),
 }
 
 /// Input VC (`p`, `v`) of the routers in `bit` now holds output `o` instead of `old`.
@@ -262,10 +264,10 @@ impl<const V: usize> Of<V> {
         (r, p, v): (usize, usize, usize),
         f: Flit,
         packets: &PacketTable<VcExt>,
-    ) -> [u8; 2] {
+    ) -> [u16; 2] {
         route_head(&sw.route.routing, (r as u32, p, v), f, packets, cands);
         match cands.as_slice() {
-            [c] => [c.port, c.vcs as u8],
+            [c] => [c.port as u16, c.vcs as u16],
             _ => [0xff, 0],
         }
     }
@@ -531,6 +533,7 @@ impl Engine<VcSwitch, VcExt> for Planes {
             1..=2 => Planes::Two(Box::new(Of::build(switches, links)?)),
             3..=4 => Planes::Four(Box::new(Of::build(switches, links)?)),
             5..=8 => Planes::Eight(Box::new(Of::build(switches, links)?)),
+            9..=16 => Planes::Sixteen(Box::new(Of::build(switches, links)?)),
             _ => return None,
         })
     }
@@ -540,6 +543,7 @@ impl Engine<VcSwitch, VcExt> for Planes {
             Planes::Two(x) => x.cycle(p),
             Planes::Four(x) => x.cycle(p),
             Planes::Eight(x) => x.cycle(p),
+            Planes::Sixteen(x) => x.cycle(p),
         }
     }
 
@@ -548,6 +552,7 @@ impl Engine<VcSwitch, VcExt> for Planes {
             Planes::Two(x) => sync::write_into(x, switches, links),
             Planes::Four(x) => sync::write_into(x, switches, links),
             Planes::Eight(x) => sync::write_into(x, switches, links),
+            Planes::Sixteen(x) => sync::write_into(x, switches, links),
         }
     }
 }

@@ -73,6 +73,7 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
                     c.clear();
                     let [port, vcs] = r.cand[p][v];
                     if port != 0xff {
+                        let port = port as u8;
                         c.push(Candidate {
                             port,
                             vcs: vcs as u32,
