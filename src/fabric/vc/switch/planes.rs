@@ -102,11 +102,29 @@ struct InVc {
 #[repr(align(64))]
 struct Fifo([Flit; LINE]);
 
+/// Flit `i` of the VC buffer whose first line is `line`.
+#[inline(always)]
+fn read(bufs: &[Fifo], line: u32, i: usize) -> Flit {
+    bufs[line as usize + i / LINE].0[i % LINE]
+}
+
+/// Write flit `f` at `i` into the VC buffer whose first line is `line`.
+#[inline(always)]
+fn write(bufs: &mut [Fifo], line: u32, i: usize, f: Flit) {
+    bufs[line as usize + i / LINE].0[i % LINE] = f;
+}
+
+/// The rings' index of tile `tile`'s slot `slot`, the rings having 2^`sbits` slots a tile.
+#[inline(always)]
+fn ring(sbits: u32, tile: usize, slot: usize) -> usize {
+    (tile << sbits) | slot
+}
+
 /// One router's registers that the planes do not hold, laid out for the cache (the routers'
 /// state is most of what a cycle touches: a flit-hop that finds its lines in the first-level
 /// cache costs a fraction of one that does not): what every flit crossing or credit touches
 /// in the first line, what a flit leaving touches in the second, then the input VCs'
-/// registers and their buffers (a line each), then what a head alone touches.
+/// registers (their buffers are [`Of::bufs`]), then what a head alone touches.
 #[derive(Clone)]
 #[repr(C, align(64))]
 struct Router<const V: usize> {
@@ -174,7 +192,7 @@ pub struct Of<const V: usize> {
     pl: Vec<Tile<V>>,
     /// The input VCs' buffers, each ⌈depth / 8⌉ lines from its first ([`InVc`]'s `line`).
     bufs: Vec<Fifo>,
-    /// The rings, `slots` slots a tile (index tile·slots + slot, slot = cycle mod slots): per
+    /// The rings, 2^`sbits` slots a tile ([`ring`]; slot = cycle mod 2^`sbits`): per
     /// input port, the routers a flit arrives at then; per output and VC, the routers a
     /// credit from downstream arrives at then (it then waits the credit delay) and the routers
     /// it is applied at then; per input port and router, the flit arriving then (from its host
@@ -183,7 +201,6 @@ pub struct Of<const V: usize> {
     cb: Vec<[[u64; V]; P]>,
     cr: Vec<[[u64; V]; P]>,
     fwd: Vec<[[Flit; 64]; P]>,
-    slots: usize,
     sbits: u32,
     /// VC allocation's scratch: requests and grants.
     vreq: Box<Requests>,
@@ -196,7 +213,7 @@ pub struct Of<const V: usize> {
     /// them; a tile with neither and no flit arriving has nothing to do.
     tile_flits: Vec<u32>,
     tile_credits: Vec<u32>,
-    /// The links' fly time between routers and the credit delay (below `slots`), and the
+    /// The links' fly time between routers and the credit delay (below 2^`sbits`), and the
     /// routing delay, in cycles.
     fly: u64,
     cdelay: u64,
@@ -237,8 +254,8 @@ impl<const V: usize> Of<V> {
     /// credit (into the delay line), where `(fin, cin)` say they may.
     #[inline]
     fn host_in(&mut self, t: u64, r: usize, (fin, cin): (bool, bool), links: &[Link]) {
-        let ring = (r >> 6) << self.sbits;
-        let slot = ring + (t as usize & (self.slots - 1));
+        let mask = (1 << self.sbits) - 1;
+        let slot = ring(self.sbits, r / 64, t as usize & mask);
         let bit = 1u64 << (r % 64);
         if fin {
             if let Some(f) = links[self.r[r].wires[0][IN] as usize].fwd().recv(t) {
@@ -249,7 +266,7 @@ impl<const V: usize> Of<V> {
         if cin {
             let back = links[self.r[r].wires[0][OUT] as usize].back().recv(t);
             if let Some(FlowCtl::Credit { vc, .. }) = back {
-                let due = ring + ((t + self.cdelay) as usize & (self.slots - 1));
+                let due = ring(self.sbits, r / 64, (t + self.cdelay) as usize & mask);
                 self.cr[due][0][vc as usize & (V - 1)] |= bit;
                 self.tile_credits[r / 64] += 1;
             }
@@ -284,12 +301,12 @@ impl<const V: usize> Of<V> {
         } = e;
         let n = self.r.len();
         self.last = t;
-        let ring = self.slots - 1;
-        let slot = t as usize & ring;
-        let out_slot = (t + self.fly) as usize & ring;
-        let cdue = (t + self.cdelay) as usize & ring;
-        let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
         let sbits = self.sbits;
+        let mask = (1 << sbits) - 1;
+        let slot = t as usize & mask;
+        let out_slot = (t + self.fly) as usize & mask;
+        let cdue = (t + self.cdelay) as usize & mask;
+        let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
         // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
         // line — at the routers the sleep tables wake (every router without them); a router
         // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
@@ -322,7 +339,7 @@ impl<const V: usize> Of<V> {
         for tile in 0..pls.len() {
             let base = tile * 64;
             let pl = &mut pls[tile];
-            let (now, due) = ((tile << sbits) | slot, (tile << sbits) | cdue);
+            let (now, due) = (ring(sbits, tile, slot), ring(sbits, tile, cdue));
             let arriving = arr[now].iter().any(|&w| w != 0);
             if tile_flits[tile] == 0 && tile_credits[tile] == 0 && !arriving {
                 continue;
@@ -356,7 +373,7 @@ impl<const V: usize> Of<V> {
                         // to the router downstream in the ring, counted for the link
                         let x = routers[r].peer[o];
                         let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
-                        let at = ((nr >> 6) << sbits) | out_slot;
+                        let at = ring(sbits, nr / 64, out_slot);
                         fwd[at][np][nr % 64] = f;
                         arr[at][np] |= 1 << (nr % 64);
                         routers[r].sent[o] = routers[r].sent[o].wrapping_add(1);
@@ -397,7 +414,7 @@ impl<const V: usize> Of<V> {
                         rt.vwait |= 1 << (p * nv + v);
                         pl.vcal[p][v] |= bit;
                     }
-                    bufs[s.line as usize + i / LINE].0[i % LINE] = f;
+                    write(bufs, s.line, i, f);
                 }
             }
             if tile_flits[tile] == 0 {
@@ -447,9 +464,8 @@ impl<const V: usize> Of<V> {
                     let s = &mut r.ivc[p][v];
                     // the output the VC holds is the one its request named
                     let o = s.out as usize;
-                    let line = s.line as usize;
                     let h = s.head as usize;
-                    let mut f = bufs[line + h / LINE].0[h % LINE];
+                    let mut f = read(bufs, s.line, h);
                     s.head = if h + 1 == b { 0 } else { s.head + 1 };
                     s.fill -= 1;
                     // the last flit out clears the flag (no branch: whether it is the
@@ -474,8 +490,7 @@ impl<const V: usize> Of<V> {
                         if s.fill > 0 {
                             s.st = St::VcAlloc;
                             s.ready = t + 1 + rdelay;
-                            let h = s.head as usize;
-                            let nf = bufs[line + h / LINE].0[h % LINE];
+                            let nf = read(bufs, s.line, s.head as usize);
                             let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
                             routers[ri].errors += (c[0] == 0xff) as u64;
                             routers[ri].cand[p][v] = c;
@@ -494,7 +509,7 @@ impl<const V: usize> Of<V> {
                         let x = routers[ri].peer[p];
                         // the upstream router of input p: the peer of our output p
                         let (ur, up) = ((x >> 3) as usize, (x & 7) as usize);
-                        cb[((ur >> 6) << sbits) | out_slot][up][v] |= 1 << (ur % 64);
+                        cb[ring(sbits, ur / 64, out_slot)][up][v] |= 1 << (ur % 64);
                         tile_credits[ur / 64] += 1;
                     }
                 }

@@ -173,7 +173,6 @@ impl<const V: usize> Of<V> {
             cb: vec![[[0; V]; P]; tiles * slots],
             cr: vec![[[0; V]; P]; tiles * slots],
             fwd: vec![[[Flit::default(); 64]; P]; tiles * slots],
-            slots,
             sbits: slots.trailing_zeros(),
             vreq: Box::new([0; MAX_SIDE]),
             vgrant: Box::new([NO_GRANT; MAX_SIDE]),

@@ -16,7 +16,7 @@
 //! network is evaluated one by one. The planes keep the statistics next to the flits while
 //! they run, so that a run writes them once, not flit by flit.
 
-use super::{Of, St, LINE, NONE, OUT, P};
+use super::{Of, St, NONE, OUT, P};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::vc_credits::FREE;
 use crate::fabric::vc::switch::{VcState, VcSwitch};
@@ -38,8 +38,8 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
             if l != NO_LINK && x != NONE {
                 // taken: sent but for those still in the ring (their arrivals ahead)
                 let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
-                let ring = (nr / 64) * pl.slots;
-                let ahead = pl.arr[ring..ring + pl.slots]
+                let first = super::ring(pl.sbits, nr / 64, 0);
+                let ahead = pl.arr[first..first + (1 << pl.sbits)]
                     .iter()
                     .map(|s| (s[np] >> (nr % 64) & 1) as u32);
                 let got = r.sent[o].wrapping_sub(ahead.sum());
@@ -59,10 +59,9 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
                     St::VcAlloc => VcState::VcAlloc,
                 };
                 let n = s.fill as usize;
-                let line = s.line as usize;
                 for (k, f) in fifo.iter_mut().take(n).enumerate() {
                     let at = (s.head as usize + k) % b;
-                    *f = pl.bufs[line + at / LINE].0[at % LINE];
+                    *f = super::read(&pl.bufs, s.line, at);
                 }
                 let regs = (state, s.out, s.ovc, s.ready);
                 sw.input.load(iv, regs, (s.head, &fifo[..n]), s.occ);
