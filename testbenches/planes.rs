@@ -3,11 +3,11 @@
 //! cycle, the same flits in flight and packets delivered, and at the end the same summary,
 //! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
 //! edges, at light load and past saturation, with short and long packets, transpose traffic,
-//! 1 to 8 VCs of 1 to 8 flits, routing, credit and link delays of 0 to 3 cycles, waiting for
-//! the tail credit, BookSim2's
-//! torus preset, the clock jumping over idle time, and quiet blocks sleeping or not. The planes must carry
-//! those runs; a network they do not model, a traced, a threaded and a stepped one are
-//! evaluated one by one.
+//! 1 to 12 VCs of 1 to 1,024 flits, routing, credit and link delays of 0 to 12 cycles, waiting
+//! for the tail credit, BookSim2's torus preset, routers of several hosts and up to 15 ports,
+//! dragonflies with links of two lengths, the clock jumping over idle time, and quiet blocks
+//! sleeping or not. The planes must carry those runs; a network they do not model, a traced,
+//! a threaded and a stepped one are evaluated one by one.
 
 use crate::common::{booksim_preset, probe_values, vc_network};
 use flitwave::experiment::build;
@@ -301,6 +301,65 @@ fn the_torus_preset_in_planes_gives_every_statistic_of_its_routers_one_by_one() 
 }
 
 #[test]
+fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one() {
+    // meshes of 2 and 4 hosts a router (6 and 8 ports: planes of 16 ports), the first ports
+    // the hosts'
+    for (what, over, cycles) in [
+        (
+            "8x8, 2 hosts a router",
+            vec!["topology.hosts_per_switch=2", "traffic.rate=0.15"],
+            3000,
+        ),
+        (
+            "4x4, 4 hosts a router, 4 VCs of 4 flits",
+            vec![
+                "topology.dims=\"4x4\"",
+                "topology.hosts_per_switch=4",
+                "switch.vcs=4",
+                "switch.vc_buffer_flits=4",
+                "traffic.rate=0.2",
+            ],
+            3000,
+        ),
+    ] {
+        let c = booksim_preset(&over);
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
+    // dragonflies of 15 and 7 ports without the speedup: hosts on the first ports, links of
+    // two lengths between routers (inside a group and between groups), minimal routing with
+    // its VC classes
+    for (what, over, rate, cycles) in [
+        ("the preset's dragonfly", vec![], "0.4", 1200),
+        (
+            "a=4 h=2 p=2, short links",
+            vec![
+                "topology.a=4",
+                "topology.h=2",
+                "topology.hosts_per_switch=2",
+                "link.fly_cycles=2",
+                "link.global_fly_cycles=5",
+                "switch.vc_buffer_flits=8",
+                "switch.credit_delay_cycles=1",
+            ],
+            "0.5",
+            3000,
+        ),
+    ] {
+        let mut set: Vec<String> = over.iter().map(|s| s.to_string()).collect();
+        set.push("switch.internal_speedup=1".into());
+        set.push(format!("traffic.rate={rate}"));
+        let c = flitwave::experiment::config::Config::from_toml(
+            include_str!("../configs/booksim-dragonfly.toml"),
+            &set,
+        )
+        .unwrap();
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
+}
+
+#[test]
 fn routers_in_planes_agree_when_the_clock_jumps_and_when_nothing_sleeps() {
     // light loads leave the network idle between packets: the planes keep the clock from
     // jumping over a flit or a credit still inside them
@@ -426,11 +485,25 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             "buffers of 1,025 flits",
             vec!["switch.vc_buffer_flits=1025"],
         ),
-        ("two hosts a router", vec!["topology.hosts_per_switch=2"]),
     ] {
         let mut n = vc_network(&booksim_preset(&over));
         assert!(!n.use_engine(), "{what}: the planes took it");
     }
+    let seventeen = ["topology.hosts_per_switch=13", "traffic.rate=0.01"];
+    let mut n = vc_network(&booksim_preset(&seventeen));
+    assert!(!n.use_engine(), "17 ports a router: the planes took it");
+    // several candidates a hop: UGAL's choice is the selection's
+    let ugal = flitwave::experiment::config::Config::from_toml(
+        include_str!("../configs/booksim-dragonfly.toml"),
+        &[
+            "routing.algorithm=\"dfly-ugal\"".into(),
+            "routing.selection=\"ugal-l\"".into(),
+            "switch.vcs=4".into(),
+            "switch.internal_speedup=1".into(),
+        ],
+    )
+    .unwrap();
+    assert!(!vc_network(&ugal).use_engine(), "UGAL: the planes took it");
     assert!(vc_network(&booksim_preset(&[])).use_engine(), "the preset");
     let torus = flitwave::experiment::config::Config::from_toml(
         include_str!("../configs/booksim-iq-torus.toml"),

@@ -94,6 +94,10 @@ impl RoutingFunction for DflyRouting {
     fn unit(&self) -> &'static str {
         "dfly"
     }
+
+    fn one_candidate(&self) -> bool {
+        true
+    }
 }
 
 impl Probe for DflyRouting {

@@ -284,6 +284,11 @@ impl RoutingFunction for DorRouting {
     fn unit(&self) -> &'static str {
         "dor"
     }
+
+    fn one_candidate(&self) -> bool {
+        // a tie offered both ways only for the deadlock check
+        !matches!(self.tie, Tie::Both)
+    }
 }
 
 impl Probe for DorRouting {

@@ -160,6 +160,11 @@ pub trait RoutingFunction: Probe {
     fn registers(&self) -> Option<&'static str> {
         None
     }
+    /// Whether every header gets exactly one candidate (a port and its VCs): a router has no
+    /// choice to make for it (no selection, no escape).
+    fn one_candidate(&self) -> bool {
+        false
+    }
 }
 
 /// The routing functions, one line each: variant, type, the name in reports.
@@ -209,6 +214,12 @@ macro_rules! routing_functions {
             fn registers(&self) -> Option<&'static str> {
                 match self {
                     $(Routing::$var(r) => r.registers(),)*
+                }
+            }
+
+            fn one_candidate(&self) -> bool {
+                match self {
+                    $(Routing::$var(r) => r.one_candidate(),)*
                 }
             }
         }

@@ -26,14 +26,16 @@
 //! (`Network::one_by_one`, before the first cycle). Results are identical either way
 //! (testbenches/planes.rs runs both side by side and compares every router's registers).
 //!
-//! The shape: 5 ports, port 0 a host's and 1..4 the mesh's or torus's, 1 to 12 VCs of 1 to
-//! 1,024 flits, wormhole, credits of one flit applied any number of cycles after they arrive
-//! (a VC downstream released as its packet's tail leaves, or as the tail's credit returns),
-//! routing in any number of cycles, VC and switch allocation in 1, a multiplexed crossbar of
-//! 1, links of any number of cycles between routers (all of one fly time), dimension-order
-//! routing: BookSim2's iq preset and its torus88 (configs/booksim-iq.toml,
-//! configs/booksim-iq-torus.toml) and their variants; any other network is evaluated one by
-//! one.
+//! The shape: up to 16 ports, the first ones (as many in every router) its hosts' and the rest
+//! to routers, 1 to 12 VCs (at most 64 input VCs a router) of 1 to 1,024 flits, wormhole,
+//! credits of one flit applied any number of cycles after they arrive (a VC downstream
+//! released as its packet's tail leaves, or as the tail's credit returns), routing in any
+//! number of cycles, VC and switch allocation in 1, a multiplexed crossbar of 1, links of any
+//! number of cycles between routers (each its own), a routing function that gives a head one
+//! candidate (dimension order, the dragonfly's minimal routing): BookSim2's iq preset and its
+//! torus88 (configs/booksim-iq.toml, configs/booksim-iq-torus.toml) and their variants, meshes
+//! of several hosts a router, the dragonfly without its internal speedup; any other network is
+//! evaluated one by one.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
@@ -42,7 +44,6 @@ use super::route::route_head;
 use super::{VcSwitch, IN, OUT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::Link;
-use crate::fabric::network::parallel::After;
 use crate::fabric::network::{Engine, EnginePhase};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::Candidates;
@@ -52,24 +53,25 @@ use crate::stats::occupancy::Stay;
 
 mod build;
 mod credits;
+mod hosts;
 mod sw_alloc;
 mod sync;
 mod vc_alloc;
 
-/// Ports; flits of a buffer's line; the deepest buffer the planes take (deeper ones would
-/// double the memory the routers' own buffers take) and the bit planes of its credit count;
-/// no router downstream. The VCs a router has
-/// at most are the planes' parameter `V` (2, 4, 8 or 16: [`Planes`]); the VCs it uses and their
-/// depth are the network's, and so are the rings' slots (a power of two above the longest
-/// link and the credit delay: what is written at t is read by t + slots - 1, so the slots keep
-/// every value in flight, and for links of a few cycles the rings are a few cache lines).
-const P: usize = 5;
+/// Flits of a buffer's line; the deepest buffer the planes take (deeper ones would double the
+/// memory the routers' own buffers take) and the bit planes of its credit count; no router
+/// downstream. The ports and VCs a router has at most are the planes' parameters `P` and `V`
+/// (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and their depth are
+/// the network's, and so are the rings' slots (a power of two above the longest link and the
+/// credit delay: what is written at t is read by t + slots - 1, so the slots keep every value
+/// in flight, and for links of a few cycles the rings are a few cache lines).
 const LINE: usize = 8;
 const MAX_DEPTH: usize = 1024;
 const CB: usize = 11;
 const _: () = assert!(MAX_DEPTH < 1 << CB);
 const NONE: u32 = u32::MAX;
-const _: () = assert!(P <= 8);
+/// The bits of a port in a peer's encoding (router << PB | port): up to 32 ports.
+const PB: u32 = 5;
 
 /// An input VC's state (the router's `VcState`; routing takes 0 cycles, so a routed head
 /// asks for VC allocation from the cycle it arrives).
@@ -127,7 +129,7 @@ fn ring(sbits: u32, tile: usize, slot: usize) -> usize {
 /// registers (their buffers are [`Of::bufs`]), then what a head alone touches.
 #[derive(Clone)]
 #[repr(C, align(64))]
-struct Router<const V: usize> {
+struct Router<const P: usize, const V: usize> {
     /// The output VCs held (a mask per output), the highest level of a VC; flits sent on each
     /// output's link (modulo 2^32, the link's count); flits forwarded per output VC; heads
     /// without a route — the statistics written into the router by [`Planes::sync`].
@@ -139,10 +141,12 @@ struct Router<const V: usize> {
     sent: [u32; P],
     forwarded: [u64; V],
     errors: u64,
-    /// The crossbar's flit per output (leaving next cycle), and per output the router and
-    /// input port downstream (r << 3 | p; NONE for the host or no link).
+    /// The crossbar's flit per output (leaving next cycle); per output the router and input
+    /// port downstream (r << [`PB`] | p; NONE for a host or no link); per port the fly time
+    /// of its link out (a flit's) and of its link in (a credit's back upstream), in cycles.
     xbar: [Flit; P],
     peer: [u32; P],
+    fly: [[u16; 2]; P],
     /// The input VCs.
     ivc: [[InVc; V]; P],
     /// Per port: its links in and out (port 0: the host's).
@@ -158,7 +162,7 @@ struct Router<const V: usize> {
 
 /// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
 #[derive(Clone)]
-struct Tile<const V: usize> {
+struct Tile<const P: usize, const V: usize> {
     /// Per input VC: holding an output VC, asking for one, holding a flit; its output port
     /// and its output VC (one-hot). Per output VC: a credit downstream. Per input: its VC
     /// pointer (one-hot). The switch allocator's pointers, one-hot: per output over inputs
@@ -181,15 +185,15 @@ struct Tile<const V: usize> {
     /// Per output VC: its packet's tail sent, the VC held until all its credits are back
     /// (wait-for-tail-credit only).
     tsent: [[u64; V]; P],
-    /// Routers that drove their host link this cycle: flits, credits.
-    host_f: u64,
-    host_b: u64,
+    /// Per host port, the routers that drove its link this cycle: flits, credits.
+    host_f: [u64; P],
+    host_b: [u64; P],
 }
 
-/// The routers of a network of the shape, of up to `V` VCs, in tiles of 64.
-pub struct Of<const V: usize> {
-    r: Vec<Router<V>>,
-    pl: Vec<Tile<V>>,
+/// The routers of a network of the shape, of up to `P` ports and `V` VCs, in tiles of 64.
+pub struct Of<const P: usize, const V: usize> {
+    r: Vec<Router<P, V>>,
+    pl: Vec<Tile<P, V>>,
     /// The input VCs' buffers, each ⌈depth / 8⌉ lines from its first ([`InVc`]'s `line`).
     bufs: Vec<Fifo>,
     /// The rings, 2^`sbits` slots a tile ([`ring`]; slot = cycle mod 2^`sbits`): per
@@ -213,16 +217,18 @@ pub struct Of<const V: usize> {
     /// them; a tile with neither and no flit arriving has nothing to do.
     tile_flits: Vec<u32>,
     tile_credits: Vec<u32>,
-    /// The links' fly time between routers and the credit delay (below 2^`sbits`), and the
-    /// routing delay, in cycles.
-    fly: u64,
+    /// The credit delay (below 2^`sbits`, as every link's fly time: [`Router`]'s `fly`) and
+    /// the routing delay, in cycles.
     cdelay: u64,
     rdelay: u64,
     /// A VC downstream is released when the credit of its packet's tail comes back
     /// (`switch.wait_for_tail_credit`), not when the tail is sent.
     wftc: bool,
-    /// The VCs the routers use (up to `V`), the flits of each VC's buffer, and the bit planes
-    /// of a credit count (enough for `b`, up to [`CB`]).
+    /// The ports the routers have (up to `P`), the first `nh` of them their hosts'; the VCs
+    /// they use (up to `V`), the flits of each VC's buffer, and the bit planes of a credit
+    /// count (enough for `b`, up to [`CB`]).
+    np: usize,
+    nh: usize,
     nv: usize,
     b: usize,
     cbits: usize,
@@ -232,47 +238,33 @@ pub struct Of<const V: usize> {
     last: u64,
 }
 
-/// The planes of a network, by the most VCs a router has: the routers of 1-2 VCs in planes
-/// of 2, of 3-4 in planes of 4, of 5-8 in planes of 8, of 9-12 (the most a 5-port router's
-/// VC allocator takes, 64 x 64) in planes of 16 (the same code, compiled for each).
+/// The planes of a network, by the most ports and VCs a router has: routers of up to 5
+/// ports (a mesh's or torus's with one host) in planes of 2, 4, 8 or 16 VCs (1-2 VCs, 3-4,
+/// 5-8, 9-12: the most a 5-port router's VC allocator takes, 64 x 64), routers of 6 to 16
+/// ports (a dragonfly's 15, several hosts) in planes of 2 or 4 VCs (the same code, compiled
+/// for each).
 pub enum Planes {
-    Two(Box<Of<2>>),
-    Four(Box<Of<4>>),
-    Eight(Box<Of<8>>),
-    Sixteen(Box<Of<16>>),
+    Five2(Box<Of<5, 2>>),
+    Five4(Box<Of<5, 4>>),
+    Five8(Box<Of<5, 8>>),
+    Five16(Box<Of<5, 16>>),
+    Sixteen2(Box<Of<16, 2>>),
+    Sixteen4(Box<Of<16, 4>>),
 }
 
 /// Input VC (`p`, `v`) of the routers in `bit` now holds output `o` instead of `old`.
 #[inline(always)]
-fn set_out<const V: usize>(pl: &mut Tile<V>, (p, v): (usize, usize), bit: u64, (old, o): (u8, u8)) {
+fn set_out<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
+    (p, v): (usize, usize),
+    bit: u64,
+    (old, o): (u8, u8),
+) {
     pl.outp[p][v][old as usize % P] &= !bit;
     pl.outp[p][v][o as usize % P] |= bit;
 }
 
-impl<const V: usize> Of<V> {
-    /// What router `r`'s host sent, arriving at `t`: a flit (into this cycle's ring) and a
-    /// credit (into the delay line), where `(fin, cin)` say they may.
-    #[inline]
-    fn host_in(&mut self, t: u64, r: usize, (fin, cin): (bool, bool), links: &[Link]) {
-        let mask = (1 << self.sbits) - 1;
-        let slot = ring(self.sbits, r / 64, t as usize & mask);
-        let bit = 1u64 << (r % 64);
-        if fin {
-            if let Some(f) = links[self.r[r].wires[0][IN] as usize].fwd().recv(t) {
-                self.fwd[slot][0][r % 64] = f;
-                self.arr[slot][0] |= bit;
-            }
-        }
-        if cin {
-            let back = links[self.r[r].wires[0][OUT] as usize].back().recv(t);
-            if let Some(FlowCtl::Credit { vc, .. }) = back {
-                let due = ring(self.sbits, r / 64, (t + self.cdelay) as usize & mask);
-                self.cr[due][0][vc as usize & (V - 1)] |= bit;
-                self.tile_credits[r / 64] += 1;
-            }
-        }
-    }
-
+impl<const P: usize, const V: usize> Of<P, V> {
     /// The output port of the head `f` arriving at router `r`'s input `p` (VC `v`).
     #[inline]
     fn route(
@@ -304,19 +296,19 @@ impl<const V: usize> Of<V> {
         let sbits = self.sbits;
         let mask = (1 << sbits) - 1;
         let slot = t as usize & mask;
-        let out_slot = (t + self.fly) as usize & mask;
         let cdue = (t + self.cdelay) as usize & mask;
         let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
+        let nh = self.nh;
         // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
         // line — at the routers the sleep tables wake (every router without them); a router
         // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
         match due {
             Some(d) => {
-                for &(s, (fin, cin)) in d {
-                    self.host_in(t, s as usize, (fin & 1 != 0, cin & 1 != 0), links);
+                for &(s, ports) in d {
+                    self.host_in(t, s as usize, ports, links);
                 }
             }
-            None => (0..n).for_each(|r| self.host_in(t, r, (true, true), links)),
+            None => (0..n).for_each(|r| self.host_in(t, r, (!0, !0), links)),
         }
         let mut moved = 0;
         let Of {
@@ -347,7 +339,7 @@ impl<const V: usize> Of<V> {
             // 1. credits from downstream wait the credit delay; credits due are applied
             let came = std::mem::replace(&mut cb[now], [[0; V]; P]);
             let later = &mut cr[due];
-            for o in 1..P {
+            for o in nh..P {
                 for v in 0..V {
                     later[o][v] |= came[o][v];
                 }
@@ -365,15 +357,16 @@ impl<const V: usize> Of<V> {
                     let f = routers[r].xbar[o];
                     tile_flits[tile] -= 1;
                     moved += 1;
-                    if o == 0 {
-                        links[routers[r].wires[0][OUT] as usize].send(t, f);
-                        pl.host_f |= 1 << lb;
+                    if o < nh {
+                        links[routers[r].wires[o][OUT] as usize].send(t, f);
+                        pl.host_f[o] |= 1 << lb;
                         *inside -= 1;
                     } else {
                         // to the router downstream in the ring, counted for the link
                         let x = routers[r].peer[o];
-                        let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
-                        let at = ring(sbits, nr / 64, out_slot);
+                        let (nr, np) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
+                        let fly = routers[r].fly[o][OUT] as usize;
+                        let at = ring(sbits, nr / 64, (t as usize + fly) & mask);
                         fwd[at][np][nr % 64] = f;
                         arr[at][np] |= 1 << (nr % 64);
                         routers[r].sent[o] = routers[r].sent[o].wrapping_add(1);
@@ -383,7 +376,7 @@ impl<const V: usize> Of<V> {
             // 3. flits arriving
             for p in 0..P {
                 let mut m = std::mem::take(&mut arr[now][p]);
-                if p == 0 {
+                if p < nh {
                     *inside += m.count_ones() as u64;
                 }
                 tile_flits[tile] += m.count_ones();
@@ -500,74 +493,62 @@ impl<const V: usize> Of<V> {
                     }
                     routers[ri].xbar[o] = f;
                     pl.xo[o] |= bit;
-                    if p == 0 {
-                        links[routers[ri].wires[0][IN] as usize]
+                    if p < nh {
+                        links[routers[ri].wires[p][IN] as usize]
                             .back()
                             .send(t, FlowCtl::Credit { vc: v as u8, n: 1 });
-                        pl.host_b |= bit;
+                        pl.host_b[p] |= bit;
                     } else {
                         let x = routers[ri].peer[p];
                         // the upstream router of input p: the peer of our output p
-                        let (ur, up) = ((x >> 3) as usize, (x & 7) as usize);
-                        cb[ring(sbits, ur / 64, out_slot)][up][v] |= 1 << (ur % 64);
+                        let (ur, up) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
+                        let at = (t as usize + routers[ri].fly[p][IN] as usize) & mask;
+                        cb[ring(sbits, ur / 64, at)][up][v] |= 1 << (ur % 64);
                         tile_credits[ur / 64] += 1;
                     }
                 }
             }
             credits::spend(pl, &spent, cbits);
         }
-        // the sleep tables: the NICs driven (woken for when it arrives); switch 0 busy while a
-        // flit or a credit is inside, so that the clock does not jump over them
-        for (tile, pl) in pls.iter_mut().enumerate() {
-            let mut m = pl.host_f | pl.host_b;
-            while m != 0 {
-                let lb = m.trailing_zeros();
-                m &= m - 1;
-                after.push(After {
-                    sw: tile as u32 * 64 + lb,
-                    busy: false,
-                    drove: ((pl.host_f >> lb & 1) as u32, (pl.host_b >> lb & 1) as u32),
-                });
-            }
-            pl.host_f = 0;
-            pl.host_b = 0;
-        }
-        after.push(After {
-            sw: 0,
-            busy: *inside > 0 || tile_credits.iter().any(|&c| c > 0),
-            drove: (0, 0),
-        });
+        let busy = *inside > 0 || tile_credits.iter().any(|&c| c > 0);
+        hosts::after(pls, nh, busy, after);
         moved
     }
 }
 
+/// `$e` with `$x` bound to the planes of whichever shape `$planes` holds.
+macro_rules! each {
+    ($planes:expr, $x:ident => $e:expr) => {
+        match $planes {
+            Planes::Five2($x) => $e,
+            Planes::Five4($x) => $e,
+            Planes::Five8($x) => $e,
+            Planes::Five16($x) => $e,
+            Planes::Sixteen2($x) => $e,
+            Planes::Sixteen4($x) => $e,
+        }
+    };
+}
+
 impl Engine<VcSwitch, VcExt> for Planes {
     fn new(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
-        let vcs = switches.first()?.p.vcs;
-        Some(match vcs {
-            1..=2 => Planes::Two(Box::new(Of::build(switches, links)?)),
-            3..=4 => Planes::Four(Box::new(Of::build(switches, links)?)),
-            5..=8 => Planes::Eight(Box::new(Of::build(switches, links)?)),
-            9..=16 => Planes::Sixteen(Box::new(Of::build(switches, links)?)),
+        let p = &switches.first()?.p;
+        Some(match (p.ports, p.vcs) {
+            (1..=5, 1..=2) => Planes::Five2(Box::new(Of::build(switches, links)?)),
+            (1..=5, 3..=4) => Planes::Five4(Box::new(Of::build(switches, links)?)),
+            (1..=5, 5..=8) => Planes::Five8(Box::new(Of::build(switches, links)?)),
+            (1..=5, 9..=16) => Planes::Five16(Box::new(Of::build(switches, links)?)),
+            (6..=16, 1..=2) => Planes::Sixteen2(Box::new(Of::build(switches, links)?)),
+            (6..=16, 3..=4) => Planes::Sixteen4(Box::new(Of::build(switches, links)?)),
             _ => return None,
         })
     }
 
     fn phase(&mut self, p: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
-        match self {
-            Planes::Two(x) => x.cycle(p),
-            Planes::Four(x) => x.cycle(p),
-            Planes::Eight(x) => x.cycle(p),
-            Planes::Sixteen(x) => x.cycle(p),
-        }
+        each!(self, x => x.cycle(p))
     }
 
     fn sync(&mut self, switches: &mut [VcSwitch], links: &[Link]) {
-        match self {
-            Planes::Two(x) => sync::write_into(x, switches, links),
-            Planes::Four(x) => sync::write_into(x, switches, links),
-            Planes::Eight(x) => sync::write_into(x, switches, links),
-            Planes::Sixteen(x) => sync::write_into(x, switches, links),
-        }
+        each!(self, x => sync::write_into(x, switches, links))
     }
 }

@@ -1,18 +1,19 @@
-//! The planes of a network ([`super`]): whether every router has the shape they model and
-//! every link between routers the fly time, and the registers at reset — every router's
-//! credits full, its pointers at input and output 0, the routers in tiles of 64 (the last
-//! tile filled with routers that never hold a flag).
+//! The planes of a network ([`super`]): whether every router has the shape they model (its
+//! first ports its hosts', the same number in every router, the rest to routers or unused),
+//! each port's links' fly times, and the registers at reset — every router's credits full,
+//! its pointers at input and output 0, the routers in tiles of 64 (the last tile filled with
+//! routers that never hold a flag).
 
-use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_DEPTH, NONE, P};
+use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_DEPTH, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
-use crate::fabric::vc::switch::{CrossbarKind, Switching, VcParams, VcSwitch, IN, OUT};
-use crate::routing::function::Candidates;
+use crate::fabric::vc::switch::{CrossbarKind, Switching, VcParams, VcSwitch};
+use crate::routing::function::{Candidates, RoutingFunction};
 use crate::sim::Flit;
 
-impl<const V: usize> Of<V> {
+impl<const P: usize, const V: usize> Of<P, V> {
     /// The planes of `switches` wired by `links`, when every router has the shape they model
-    /// (see the module's doc) and at most `V` VCs.
+    /// (see the module's doc), at most `P` ports and at most `V` VCs.
     pub(super) fn build(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
         let p = switches.first()?.p;
         // every parameter named (no `..`): a new one does not compile until it is decided
@@ -30,7 +31,7 @@ impl<const V: usize> Of<V> {
             wait_for_tail_credit: _,
             switching,
             credit,
-            // one candidate a hop (dimension order, below): the selection has no choice
+            // one candidate a hop (below): the selection has no choice
             selection: _,
             keep_vc,
             output_buffer_flits,
@@ -39,9 +40,10 @@ impl<const V: usize> Of<V> {
             first_net_port: _,
             internal_speedup,
         } = p;
-        let b = buffer_flits as usize;
-        let shape = ports == P
+        let (np, b) = (ports, buffer_flits as usize);
+        let shape = (1..=P).contains(&np)
             && (1..=V).contains(&nv)
+            && np * nv <= MAX_SIDE
             && (1..=MAX_DEPTH).contains(&b)
             && escape_flits == 0
             && vc_alloc_cycles == 1
@@ -54,73 +56,78 @@ impl<const V: usize> Of<V> {
             && exchange.hops == 0
             && internal_speedup == 1
             && credit.per_flit();
-        let dor = switches
-            .iter()
-            .all(|s| matches!(*s.route.routing, crate::routing::function::Routing::Dor(_)));
+        let one = switches.iter().all(|s| s.route.routing.one_candidate());
         let plain = switches
             .iter()
             .all(|s| s.p == p && s.twin.0.is_none() && s.exch.is_none() && s.fifo.is_none());
-        if !(shape && dor && plain) {
+        if !(shape && one && plain) {
             return None;
         }
         let n = switches.len();
+        // the links between routers: by the router and port they lead into, and the set of
+        // those leaving a router
         let mut rx = std::collections::HashMap::new();
+        let mut tx = std::collections::HashSet::new();
         for (r, sw) in switches.iter().enumerate() {
-            for q in 0..P {
-                let l = sw.link[q][IN];
-                if l != NO_LINK && q != 0 {
-                    rx.insert(l, (r as u32) << 3 | q as u32);
+            for q in 0..np {
+                let [i, o] = sw.link[q];
+                if i != NO_LINK {
+                    rx.insert(i, (r as u32) << PB | q as u32);
+                }
+                if o != NO_LINK {
+                    tx.insert(o);
                 }
             }
         }
-        // port 0 a host's (its links to and from a NIC), ports 1..4 to routers (or none), every
-        // link between routers of one fly time, below the rings' slots
-        let fly = switches
-            .iter()
-            .flat_map(|sw| (1..P).map(|q| sw.link[q][OUT]))
-            .find(|&l| l != NO_LINK)
-            .map_or(1, |l| links[l as usize].fwd().fly() as u64);
+        // the first nh ports a host's (both links to and from a NIC), the same in every
+        // router; the rest to routers (or none)
+        let host = |sw: &VcSwitch, q: usize| {
+            let [i, o] = sw.link[q];
+            i != NO_LINK && o != NO_LINK && !tx.contains(&i) && !rx.contains_key(&o)
+        };
+        let nh = (0..np).take_while(|&q| host(&switches[0], q)).count();
         for sw in switches {
-            let [i0, o0] = sw.link[0];
-            if i0 == NO_LINK || o0 == NO_LINK || rx.contains_key(&o0) {
-                return None;
-            }
-            for q in 1..P {
+            for q in 0..np {
                 let [i, o] = sw.link[q];
-                let routers = [i, o].iter().all(|l| *l == NO_LINK || rx.contains_key(l));
-                let fly = [i, o]
-                    .iter()
-                    .all(|&l| l == NO_LINK || links[l as usize].fwd().fly() as u64 == fly);
-                if !(routers && fly) {
+                let net =
+                    (i == NO_LINK || tx.contains(&i)) && (o == NO_LINK || rx.contains_key(&o));
+                if !(if q < nh { host(sw, q) } else { net }) {
                     return None;
                 }
             }
         }
-        let peer: Vec<[u32; P]> = switches
-            .iter()
-            .map(|sw| {
-                std::array::from_fn(|o| {
-                    if o == 0 {
-                        NONE
-                    } else {
-                        rx.get(&sw.link[o][OUT]).copied().unwrap_or(NONE)
-                    }
-                })
-            })
-            .collect();
+        let fly_of = |l: u32| {
+            if l == NO_LINK {
+                0
+            } else {
+                links[l as usize].fwd().fly()
+            }
+        };
+        let mut longest = credit_delay_cycles as u64;
+        let mut fly = vec![[[0u16; 2]; P]; n];
+        let mut peer = vec![[NONE; P]; n];
+        for ((sw, f), x) in switches.iter().zip(&mut fly).zip(&mut peer) {
+            for q in nh..np {
+                let [i, o] = sw.link[q];
+                f[q] = [fly_of(i) as u16, fly_of(o) as u16];
+                longest = longest.max(fly_of(i).max(fly_of(o)) as u64);
+                x[q] = rx.get(&o).copied().unwrap_or(NONE);
+            }
+        }
         let tiles = n.div_ceil(64);
         // the rings' slots: a power of two above the longest link and the credit delay
-        let slots = (fly.max(credit_delay_cycles as u64) as usize + 1).next_power_of_two();
+        let slots = (longest as usize + 1).next_power_of_two();
         let cbits = (usize::BITS - b.leading_zeros()) as usize;
         let lines = b.div_ceil(LINE);
         let router = Router {
             wires: [[NO_LINK; 2]; P],
             peer: [NONE; P],
+            fly: [[0; 2]; P],
             ivc: [[super::InVc::default(); V]; P],
             owner_busy: [0; P],
             owner: [[0; V]; P],
             xbar: [Flit::default(); P],
-            va: SeparableInputFirst::new(P * nv, P * nv),
+            va: SeparableInputFirst::new(np * nv, np * nv),
             vwait: 0,
             cand: [[[0xff, 0]; V]; P],
             max_level: 0,
@@ -132,8 +139,8 @@ impl<const V: usize> Of<V> {
             .map(|tile| {
                 let m = (n - tile * 64).min(64);
                 let all = if m == 64 { !0u64 } else { (1u64 << m) - 1 };
-                let mut pl = Tile::<V>::reset();
-                for o in 0..P {
+                let mut pl = Tile::<P, V>::reset();
+                for o in 0..np {
                     for v in 0..nv {
                         pl.cok[o][v] = all;
                         let c = &mut pl.cnt[o][v];
@@ -149,17 +156,19 @@ impl<const V: usize> Of<V> {
         let r = switches
             .iter()
             .zip(peer)
+            .zip(fly)
             .enumerate()
-            .map(|(r, (sw, peer))| {
+            .map(|(r, ((sw, peer), fly))| {
                 let mut x = Router {
-                    wires: std::array::from_fn(|q| sw.link[q]),
+                    wires: std::array::from_fn(|q| if q < np { sw.link[q] } else { [NO_LINK; 2] }),
                     peer,
+                    fly,
                     ..router.clone()
                 };
                 // each VC's buffer from its first line, side by side
-                for (p, vcs) in x.ivc.iter_mut().enumerate() {
+                for (p, vcs) in x.ivc.iter_mut().enumerate().take(np) {
                     for (v, s) in vcs.iter_mut().enumerate().take(nv) {
-                        s.line = (((r * P + p) * nv + v) * lines) as u32;
+                        s.line = (((r * np + p) * nv + v) * lines) as u32;
                     }
                 }
                 x
@@ -168,7 +177,7 @@ impl<const V: usize> Of<V> {
         Some(Of {
             r,
             pl,
-            bufs: vec![Fifo::default(); n * P * nv * lines],
+            bufs: vec![Fifo::default(); n * np * nv * lines],
             arr: vec![[0; P]; tiles * slots],
             cb: vec![[[0; V]; P]; tiles * slots],
             cr: vec![[[0; V]; P]; tiles * slots],
@@ -180,10 +189,11 @@ impl<const V: usize> Of<V> {
             inside: 0,
             tile_flits: vec![0; tiles],
             tile_credits: vec![0; tiles],
-            fly,
             cdelay: p.credit_delay_cycles as u64,
             rdelay: p.routing_cycles as u64,
             wftc: p.wait_for_tail_credit,
+            np,
+            nh,
             nv,
             b,
             cbits,
@@ -193,7 +203,7 @@ impl<const V: usize> Of<V> {
     }
 }
 
-impl<const V: usize> Tile<V> {
+impl<const P: usize, const V: usize> Tile<P, V> {
     /// A tile with every flag clear (the build sets the credits and pointers).
     fn reset() -> Self {
         Tile {
@@ -209,8 +219,8 @@ impl<const V: usize> Tile<V> {
             pin: [[0; P]; P],
             xo: [0; P],
             tsent: [[0; V]; P],
-            host_f: 0,
-            host_b: 0,
+            host_f: [0; P],
+            host_b: [0; P],
         }
     }
 }

@@ -8,7 +8,7 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Router, Tile, P};
+use super::{Router, Tile};
 
 /// Apply the credits due now (`due`: per output and VC, the routers whose credit is due) to
 /// tile `pl`, whose routers are `routers`, their counts of `cbits` planes, their buffers of
@@ -16,10 +16,10 @@ use super::{Router, Tile, P};
 /// the credits applied. (Once a tile and cycle: out of line, so that the cycle's own code
 /// stays small.)
 #[inline(never)]
-pub(super) fn apply<const V: usize>(
-    pl: &mut Tile<V>,
+pub(super) fn apply<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
     due: &[[u64; V]; P],
-    routers: &mut [Router<V>],
+    routers: &mut [Router<P, V>],
     (cbits, b): (usize, usize),
 ) -> u32 {
     let mut applied = 0;
@@ -54,7 +54,11 @@ pub(super) fn apply<const V: usize>(
 /// Spend a credit of each output VC of the routers in `spent` (per output and VC) in tile
 /// `pl`, its counts of `cbits` planes. (Once a tile and cycle: out of line.)
 #[inline(never)]
-pub(super) fn spend<const V: usize>(pl: &mut Tile<V>, spent: &[[u64; V]; P], cbits: usize) {
+pub(super) fn spend<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
+    spent: &[[u64; V]; P],
+    cbits: usize,
+) {
     for o in 0..P {
         for v in 0..V {
             if spent[o][v] == 0 {

@@ -10,11 +10,11 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Tile, P};
+use super::Tile;
 
 /// What a tile's switch allocation grants, per input: the routers whose input won an output
 /// (`won[p]`), and per VC the routers whose winner is that VC (`win[p][v]`).
-pub(super) struct Grants<const V: usize> {
+pub(super) struct Grants<const P: usize, const V: usize> {
     pub won: [u64; P],
     pub win: [[u64; V]; P],
 }
@@ -46,11 +46,11 @@ fn first_from<const N: usize>(req: &[u64; N], ptr: &[u64; N]) -> [u64; N] {
 /// Switch allocation of tile `pl`, its routers using `nv` VCs, the input VCs granted their
 /// output VC this cycle (`fresh`) waiting; `None` when no router's input offers.
 #[inline(always)]
-pub(super) fn allocate<const V: usize>(
-    pl: &mut Tile<V>,
+pub(super) fn allocate<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
     fresh: &[[u64; V]; P],
     nv: usize,
-) -> Option<Grants<V>> {
+) -> Option<Grants<P, V>> {
     let mut req = [[0u64; P]; P];
     let mut off = [[0u64; V]; P];
     let mut offers = 0u32;

@@ -16,39 +16,45 @@
 //! network is evaluated one by one. The planes keep the statistics next to the flits while
 //! they run, so that a run writes them once, not flit by flit.
 
-use super::{Of, St, NONE, OUT, P};
+use super::{Of, St, NONE, OUT, PB};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::vc_credits::FREE;
 use crate::fabric::vc::switch::{VcState, VcSwitch};
 use crate::routing::function::Candidate;
 
-/// The index of the one bit of router `lb` set among the one-hot planes `w` (0: none).
+/// The index of the one bit of router `lb` set among the one-hot planes `w` (0: none, and
+/// 0 for a pointer past the router's last port, where the planes' wider pointers may stand:
+/// both start the next search at the first).
 fn one_hot(w: &[u64], lb: usize) -> u8 {
     w.iter().position(|x| x >> lb & 1 == 1).unwrap_or(0) as u8
 }
 
 /// Write the registers and statistics of the routers of `pl` into `switches`, and the counts
 /// of the links between them into `links`.
-pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], links: &[Link]) {
-    let (nv, b) = (pl.nv, pl.b);
+pub(super) fn write_into<const P: usize, const V: usize>(
+    pl: &Of<P, V>,
+    switches: &mut [VcSwitch],
+    links: &[Link],
+) {
+    let (np, nh, nv, b) = (pl.np, pl.nh, pl.nv, pl.b);
     for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
         let (tile, lb) = (&pl.pl[i / 64], i % 64);
-        for o in 1..P {
+        for o in nh..np {
             let (l, x) = (r.wires[o][OUT], r.peer[o]);
             if l != NO_LINK && x != NONE {
                 // taken: sent but for those still in the ring (their arrivals ahead)
-                let (nr, np) = ((x >> 3) as usize, (x & 7) as usize);
+                let (nr, at) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
                 let first = super::ring(pl.sbits, nr / 64, 0);
                 let ahead = pl.arr[first..first + (1 << pl.sbits)]
                     .iter()
-                    .map(|s| (s[np] >> (nr % 64) & 1) as u32);
+                    .map(|s| (s[at] >> (nr % 64) & 1) as u32);
                 let got = r.sent[o].wrapping_sub(ahead.sum());
                 links[l as usize].set_flit_counts(r.sent[o], got);
             }
         }
         let (mut flits, mut active) = (0, 0u64);
         let mut fifo = vec![crate::sim::Flit::default(); b];
-        for (p, vcs) in r.ivc.iter().enumerate() {
+        for (p, vcs) in r.ivc.iter().enumerate().take(np) {
             for (v, s) in vcs.iter().take(nv).enumerate() {
                 let iv = p * nv + v;
                 let state = match s.st {
@@ -89,15 +95,15 @@ pub(super) fn write_into<const V: usize>(pl: &Of<V>, switches: &mut [VcSwitch], 
         sw.va.waiting = r.vwait;
         sw.sa.active = active;
         let mut va = [[0u8; 2]; 64];
-        for (k, row) in va.iter_mut().enumerate().take(P * nv) {
+        for (k, row) in va.iter_mut().enumerate().take(np * nv) {
             let (x, y) = r.va.pointers(k, k);
             *row = [x as u8, y as u8];
         }
-        sw.va.alloc.load_pointers(&va[..P * nv]);
-        let rows: [[u8; 2]; P] =
-            std::array::from_fn(|p| [one_hot(&tile.pin[p], lb), one_hot(&tile.ptr[p], lb)]);
-        sw.sa.alloc.load_pointers(&rows);
-        for o in 0..P {
+        sw.va.alloc.load_pointers(&va[..np * nv]);
+        let at = |w: &[u64]| one_hot(&w[..np], lb);
+        let rows: [[u8; 2]; P] = std::array::from_fn(|p| [at(&tile.pin[p]), at(&tile.ptr[p])]);
+        sw.sa.alloc.load_pointers(&rows[..np]);
+        for o in 0..np {
             if r.wires[o][OUT] == NO_LINK {
                 continue;
             }

@@ -5,7 +5,7 @@
 //! (VC allocation of 1 cycle). A head every packet: evaluated router by router, in the routers
 //! with a VC asking.
 
-use super::{set_out, Router, St, Tile, OUT, P};
+use super::{set_out, Router, St, Tile, OUT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
 use crate::fabric::vc::switch::vc_alloc::VaRegs;
@@ -14,9 +14,9 @@ use crate::fabric::vc::switch::vc_alloc::VaRegs;
 /// use `nv` VCs, `pv` turns an allocator index p·nv + v back into its port and VC (no
 /// division), the allocator's scratch is shared by the routers, and the input VCs granted
 /// are added to `fresh` (they may not ask for the switch this cycle).
-pub(super) struct Lane<'a, const V: usize> {
-    pub r: &'a mut Router<V>,
-    pub pl: &'a mut Tile<V>,
+pub(super) struct Lane<'a, const P: usize, const V: usize> {
+    pub r: &'a mut Router<P, V>,
+    pub pl: &'a mut Tile<P, V>,
     pub bit: u64,
     pub nv: usize,
     pub pv: &'a [[u8; 2]; 64],
@@ -25,7 +25,7 @@ pub(super) struct Lane<'a, const V: usize> {
     pub fresh: &'a mut [[u64; V]; P],
 }
 
-impl<const V: usize> VaRegs for Lane<'_, V> {
+impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
     #[inline(always)]
     fn vcs(&self) -> usize {
         self.nv
