@@ -311,6 +311,11 @@ fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one(
             3000,
         ),
         (
+            "8x8, internal speedup 2, past saturation",
+            vec!["switch.internal_speedup=2", "traffic.rate=0.7"],
+            2500,
+        ),
+        (
             "4x4, 4 hosts a router, 4 VCs of 4 flits",
             vec![
                 "topology.dims=\"4x4\"",
@@ -326,11 +331,17 @@ fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one(
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
-    // dragonflies of 15 and 7 ports without the speedup: hosts on the first ports, links of
-    // two lengths between routers (inside a group and between groups), minimal routing with
-    // its VC classes
+    // dragonflies of 15 and 7 ports with and without the internal speedup: hosts on the first
+    // ports, links of two lengths between routers (inside a group and between groups),
+    // minimal routing with its VC classes
     for (what, over, rate, cycles) in [
         ("the preset's dragonfly", vec![], "0.4", 1200),
+        (
+            "the preset's dragonfly, no speedup",
+            vec!["switch.internal_speedup=1"],
+            "0.4",
+            1000,
+        ),
         (
             "a=4 h=2 p=2, short links",
             vec![
@@ -345,9 +356,24 @@ fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one(
             "0.5",
             3000,
         ),
+        (
+            "a=4 h=2 p=2, speedup 3, tail credit",
+            vec![
+                "topology.a=4",
+                "topology.h=2",
+                "topology.hosts_per_switch=2",
+                "link.fly_cycles=3",
+                "link.global_fly_cycles=9",
+                "switch.vc_buffer_flits=4",
+                "switch.internal_speedup=3",
+                "switch.wait_for_tail_credit=true",
+                "switch.routing_cycles=1",
+            ],
+            "0.6",
+            3000,
+        ),
     ] {
         let mut set: Vec<String> = over.iter().map(|s| s.to_string()).collect();
-        set.push("switch.internal_speedup=1".into());
         set.push(format!("traffic.rate={rate}"));
         let c = flitwave::experiment::config::Config::from_toml(
             include_str!("../configs/booksim-dragonfly.toml"),
@@ -475,7 +501,6 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             ],
         ),
         ("output queues", vec!["switch.output_buffer_flits=16"]),
-        ("speedup", vec!["switch.internal_speedup=2"]),
         (
             "VC allocation of 2 cycles",
             vec!["switch.vc_alloc_cycles=2"],

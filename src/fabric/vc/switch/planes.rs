@@ -32,15 +32,19 @@
 //! released as its packet's tail leaves, or as the tail's credit returns), routing in any
 //! number of cycles, VC and switch allocation in 1, a multiplexed crossbar of 1, links of any
 //! number of cycles between routers (each its own), a routing function that gives a head one
-//! candidate (dimension order, the dragonfly's minimal routing): BookSim2's iq preset and its
-//! torus88 (configs/booksim-iq.toml, configs/booksim-iq-torus.toml) and their variants, meshes
-//! of several hosts a router, the dragonfly without its internal speedup; any other network is
-//! evaluated one by one.
+//! candidate (dimension order, the dragonfly's minimal routing), any internal speedup (the
+//! pipeline stepped S times a cycle into the routers' own output FIFOs and credit queues:
+//! [`speedup`](mod@speedup)): BookSim2's iq preset and its torus88 (configs/booksim-iq.toml,
+//! configs/booksim-iq-torus.toml) and their variants, meshes of several hosts a router, the
+//! dragonfly preset with minimal routing (configs/booksim-dragonfly.toml); any other network
+//! is evaluated one by one.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
 use super::route::route_head;
+use super::speedup::SpeedupFifo;
+use super::traversal::CreditReturn;
 use super::{VcSwitch, IN, OUT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::Link;
@@ -48,12 +52,13 @@ use crate::fabric::network::{Engine, EnginePhase};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::Candidates;
 use crate::sim::packet::PacketTable;
-use crate::sim::{Flit, FlowCtl};
+use crate::sim::Flit;
 use crate::stats::occupancy::Stay;
 
 mod build;
 mod credits;
 mod hosts;
+mod speedup;
 mod sw_alloc;
 mod sync;
 mod vc_alloc;
@@ -188,6 +193,10 @@ struct Tile<const P: usize, const V: usize> {
     /// Per host port, the routers that drove its link this cycle: flits, credits.
     host_f: [u64; P],
     host_b: [u64; P],
+    /// With an internal speedup: the routers with flits in their output FIFOs, and with
+    /// credits queued at their inputs.
+    fq: u64,
+    cq: u64,
 }
 
 /// The routers of a network of the shape, of up to `P` ports and `V` VCs, in tiles of 64.
@@ -236,6 +245,12 @@ pub struct Of<const P: usize, const V: usize> {
     pv: Box<[[u8; 2]; 64]>,
     /// The last cycle evaluated (what [`Planes::sync`] writes is the state after it).
     last: u64,
+    /// The internal speedup: the pipeline's steps a cycle; with more than 1, per router its
+    /// output FIFOs and its inputs' queued credits (the router's own blocks,
+    /// [`speedup`](mod@speedup)); none without.
+    speed: u64,
+    fifos: Vec<SpeedupFifo>,
+    backs: Vec<CreditReturn>,
 }
 
 /// The planes of a network, by the most ports and VCs a router has: routers of up to 5
@@ -298,7 +313,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let slot = t as usize & mask;
         let cdue = (t + self.cdelay) as usize & mask;
         let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
-        let nh = self.nh;
+        let (nh, speed) = (self.nh, self.speed);
+        // the first internal step of the cycle (the cycle itself without a speedup)
+        let first = t * speed;
         // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
         // line — at the routers the sleep tables wake (every router without them); a router
         // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
@@ -326,6 +343,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             tile_flits,
             tile_credits,
             pv,
+            fifos,
+            backs,
             ..
         } = self;
         for tile in 0..pls.len() {
@@ -347,30 +366,18 @@ impl<const P: usize, const V: usize> Of<P, V> {
             let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
             let tile_routers = &mut routers[base..(base + 64).min(n)];
             tile_credits[tile] -= credits::apply(pl, &due_now, tile_routers, (cbits, b));
-            // 2. the crossbar's flits leave
-            for o in 0..P {
+            // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
+            // into the output FIFOs, below)
+            for o in (0..P).take(if speed == 1 { P } else { 0 }) {
                 let mut m = std::mem::take(&mut pl.xo[o]);
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
-                    let r = base + lb;
                     m &= m - 1;
-                    let f = routers[r].xbar[o];
+                    let rt = &mut routers[base + lb];
                     tile_flits[tile] -= 1;
                     moved += 1;
-                    if o < nh {
-                        links[routers[r].wires[o][OUT] as usize].send(t, f);
-                        pl.host_f[o] |= 1 << lb;
-                        *inside -= 1;
-                    } else {
-                        // to the router downstream in the ring, counted for the link
-                        let x = routers[r].peer[o];
-                        let (nr, np) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
-                        let fly = routers[r].fly[o][OUT] as usize;
-                        let at = ring(sbits, nr / 64, (t as usize + fly) & mask);
-                        fwd[at][np][nr % 64] = f;
-                        arr[at][np] |= 1 << (nr % 64);
-                        routers[r].sent[o] = routers[r].sent[o].wrapping_add(1);
-                    }
+                    let (at, f) = ((t, sbits, nh, lb), rt.xbar[o]);
+                    speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
                 }
             }
             // 3. flits arriving
@@ -400,7 +407,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     // one branch (taken at a head): the data decide all three
                     if f.is_head() & (s.fill == 1) & (s.st == St::Idle) {
                         s.st = St::VcAlloc;
-                        s.ready = t + rdelay;
+                        s.ready = first + rdelay;
                         let c = Self::route(cands, &switches[r], (r, p, v), f, packets);
                         rt.errors += (c[0] == 0xff) as u64;
                         rt.cand[p][v] = c;
@@ -410,105 +417,124 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     write(bufs, s.line, i, f);
                 }
             }
-            if tile_flits[tile] == 0 {
+            if tile_flits[tile] == 0 && pl.cq == 0 {
                 continue;
             }
-            // 4. VC allocation in the routers with a VC asking
-            let mut fresh = [[0u64; V]; P];
-            let mut any = 0u64;
-            for p in 0..P {
-                for v in 0..V {
-                    any |= pl.vcal[p][v];
+            for ts in first..first + speed {
+                if speed > 1 {
+                    // the crossbar's flits leave into the output FIFOs
+                    speedup::leave(pl, &routers[base..], &mut fifos[base..]);
                 }
-            }
-            while any != 0 {
-                let lb = any.trailing_zeros() as usize;
-                any &= any - 1;
-                let bit = 1u64 << lb;
-                let mut lane = vc_alloc::Lane {
-                    r: &mut routers[base + lb],
-                    pl: &mut *pl,
-                    bit,
-                    nv,
-                    pv,
-                    req: vreq,
-                    grant: vgrant,
-                    fresh: &mut fresh,
-                };
-                super::vc_alloc::allocate(&mut lane, t);
-            }
-            // 5. switch allocation of every router at once (separable input-first)
-            let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, nv) else {
-                continue;
-            };
-            // 6. the winners cross, input by input (in any order: each touches its own input
-            // VC, output, crossbar slot and links), each spending a credit of its output VC
-            let mut spent = [[0u64; V]; P];
-            for p in 0..P {
-                let mut m = won[p];
-                while m != 0 {
-                    let lb = m.trailing_zeros() as usize;
-                    let ri = base + lb;
-                    m &= m - 1;
+                // 4. VC allocation in the routers with a VC asking
+                let mut fresh = [[0u64; V]; P];
+                let mut any = 0u64;
+                for p in 0..P {
+                    for v in 0..V {
+                        any |= pl.vcal[p][v];
+                    }
+                }
+                while any != 0 {
+                    let lb = any.trailing_zeros() as usize;
+                    any &= any - 1;
                     let bit = 1u64 << lb;
-                    // the VC that won: the one offered to the output granted
-                    let v = (0..V).find(|&v| win[p][v] & bit != 0).unwrap_or(0);
-                    let r = &mut routers[ri];
-                    let s = &mut r.ivc[p][v];
-                    // the output the VC holds is the one its request named
-                    let o = s.out as usize;
-                    let h = s.head as usize;
-                    let mut f = read(bufs, s.line, h);
-                    s.head = if h + 1 == b { 0 } else { s.head + 1 };
-                    s.fill -= 1;
-                    // the last flit out clears the flag (no branch: whether it is the
-                    // last is the data's)
-                    pl.hold[p][v] &= !(bit * (s.fill == 0) as u64);
-                    let ovc = s.ovc as usize;
-                    moved += 1;
-                    s.occ.depart(t);
-                    r.forwarded[ovc & (V - 1)] += 1;
-                    spent[o][ovc] |= bit;
-                    f.vc = ovc as u8;
-                    if f.is_tail() {
-                        // the VC downstream is free for the next packet, or once every
-                        // credit of this one is back (wait_for_tail_credit)
-                        if wftc {
-                            pl.tsent[o][ovc] |= bit;
+                    let mut lane = vc_alloc::Lane {
+                        r: &mut routers[base + lb],
+                        pl: &mut *pl,
+                        bit,
+                        nv,
+                        pv,
+                        req: vreq,
+                        grant: vgrant,
+                        fresh: &mut fresh,
+                    };
+                    super::vc_alloc::allocate(&mut lane, ts);
+                }
+                // 5. switch allocation of every router at once (separable input-first)
+                let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, nv) else {
+                    continue;
+                };
+                // 6. the winners cross, input by input (in any order: each touches its own input
+                // VC, output, crossbar slot and links), each spending a credit of its output VC
+                let mut spent = [[0u64; V]; P];
+                for p in 0..P {
+                    let mut m = won[p];
+                    while m != 0 {
+                        let lb = m.trailing_zeros() as usize;
+                        let ri = base + lb;
+                        m &= m - 1;
+                        let bit = 1u64 << lb;
+                        // the VC that won: the one offered to the output granted
+                        let v = (0..V).find(|&v| win[p][v] & bit != 0).unwrap_or(0);
+                        let r = &mut routers[ri];
+                        let s = &mut r.ivc[p][v];
+                        // the output the VC holds is the one its request named
+                        let o = s.out as usize;
+                        let h = s.head as usize;
+                        let mut f = read(bufs, s.line, h);
+                        s.head = if h + 1 == b { 0 } else { s.head + 1 };
+                        s.fill -= 1;
+                        // the last flit out clears the flag (no branch: whether it is the
+                        // last is the data's)
+                        pl.hold[p][v] &= !(bit * (s.fill == 0) as u64);
+                        let ovc = s.ovc as usize;
+                        moved += 1;
+                        s.occ.depart(t);
+                        r.forwarded[ovc & (V - 1)] += 1;
+                        spent[o][ovc] |= bit;
+                        f.vc = ovc as u8;
+                        if f.is_tail() {
+                            // the VC downstream is free for the next packet, or once every
+                            // credit of this one is back (wait_for_tail_credit)
+                            if wftc {
+                                pl.tsent[o][ovc] |= bit;
+                            } else {
+                                r.owner_busy[o] &= !(1 << ovc);
+                            }
+                            s.st = St::Idle;
+                            pl.act[p][v] &= !bit;
+                            if s.fill > 0 {
+                                s.st = St::VcAlloc;
+                                s.ready = ts + 1 + rdelay;
+                                let nf = read(bufs, s.line, s.head as usize);
+                                let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
+                                routers[ri].errors += (c[0] == 0xff) as u64;
+                                routers[ri].cand[p][v] = c;
+                                routers[ri].vwait |= 1 << (p * nv + v);
+                                pl.vcal[p][v] |= bit;
+                            }
+                        }
+                        routers[ri].xbar[o] = f;
+                        pl.xo[o] |= bit;
+                        if speed == 1 {
+                            let at = (t, sbits, nh, lb);
+                            speedup::credit_up(
+                                at,
+                                &routers[ri],
+                                pl,
+                                (p, v),
+                                links,
+                                cb,
+                                tile_credits,
+                            );
                         } else {
-                            r.owner_busy[o] &= !(1 << ovc);
+                            // one credit an input and cycle goes upstream, in the order freed
+                            backs[ri].hold(p, v, p * nv + v, 1);
+                            pl.cq |= bit;
+                            tile_credits[tile] += 1;
                         }
-                        s.st = St::Idle;
-                        pl.act[p][v] &= !bit;
-                        if s.fill > 0 {
-                            s.st = St::VcAlloc;
-                            s.ready = t + 1 + rdelay;
-                            let nf = read(bufs, s.line, s.head as usize);
-                            let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
-                            routers[ri].errors += (c[0] == 0xff) as u64;
-                            routers[ri].cand[p][v] = c;
-                            routers[ri].vwait |= 1 << (p * nv + v);
-                            pl.vcal[p][v] |= bit;
-                        }
-                    }
-                    routers[ri].xbar[o] = f;
-                    pl.xo[o] |= bit;
-                    if p < nh {
-                        links[routers[ri].wires[p][IN] as usize]
-                            .back()
-                            .send(t, FlowCtl::Credit { vc: v as u8, n: 1 });
-                        pl.host_b[p] |= bit;
-                    } else {
-                        let x = routers[ri].peer[p];
-                        // the upstream router of input p: the peer of our output p
-                        let (ur, up) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
-                        let at = (t as usize + routers[ri].fly[p][IN] as usize) & mask;
-                        cb[ring(sbits, ur / 64, at)][up][v] |= 1 << (ur % 64);
-                        tile_credits[ur / 64] += 1;
                     }
                 }
+                credits::spend(pl, &spent, cbits);
             }
-            credits::spend(pl, &spent, cbits);
+            if speed > 1 {
+                // one flit an output onto its link, one credit an input upstream
+                let (at, r) = ((t, sbits, nh, base), &mut routers[base..]);
+                let q = (&mut fifos[base..], &mut backs[base..]);
+                let rings = (&mut arr[..], &mut fwd[..], &mut cb[..]);
+                let sent = speedup::send(at, nv, r, pl, q, links, rings, inside, tile_credits);
+                moved += sent;
+                tile_flits[tile] -= sent;
+            }
         }
         let busy = *inside > 0 || tile_credits.iter().any(|&c| c > 0);
         hosts::after(pls, nh, busy, after);

@@ -135,7 +135,7 @@ impl CreditReturn {
 
     /// The ports whose credits wait to go upstream.
     #[inline(always)]
-    fn ports(&self) -> u32 {
+    pub(super) fn ports(&self) -> u32 {
         match self {
             CreditReturn::AtOnce => 0,
             CreditReturn::PerVc(x) => x.ports,
@@ -152,7 +152,7 @@ impl CreditReturn {
     /// `n` credit units of input VC `iv` (VC `v` of port `p`) wait to go upstream (out of
     /// line, so the return at once stays as small as it was).
     #[inline(never)]
-    fn hold(&mut self, p: usize, v: usize, iv: usize, n: u32) {
+    pub(super) fn hold(&mut self, p: usize, v: usize, iv: usize, n: u32) {
         match self {
             CreditReturn::AtOnce => unreachable!("credits at once are not held"),
             CreditReturn::PerVc(x) => {
@@ -168,7 +168,7 @@ impl CreditReturn {
 
     /// The symbol port `p` (of `nv` VCs) sends upstream this cycle, if any; a port left with
     /// nothing to send leaves the set.
-    fn next_symbol(&mut self, p: usize, nv: usize) -> Option<FlowCtl> {
+    pub(super) fn next_symbol(&mut self, p: usize, nv: usize) -> Option<FlowCtl> {
         match self {
             CreditReturn::AtOnce => None,
             CreditReturn::PerVc(x) => {

@@ -7,6 +7,8 @@
 use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_DEPTH, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
+use crate::fabric::vc::switch::speedup::SpeedupFifo;
+use crate::fabric::vc::switch::traversal::CreditReturn;
 use crate::fabric::vc::switch::{CrossbarKind, Switching, VcParams, VcSwitch};
 use crate::routing::function::{Candidates, RoutingFunction};
 use crate::sim::Flit;
@@ -54,12 +56,12 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && crossbar == CrossbarKind::Multiplexed
             && output_buffer_flits == 0
             && exchange.hops == 0
-            && internal_speedup == 1
+            && internal_speedup >= 1
             && credit.per_flit();
         let one = switches.iter().all(|s| s.route.routing.one_candidate());
         let plain = switches
             .iter()
-            .all(|s| s.p == p && s.twin.0.is_none() && s.exch.is_none() && s.fifo.is_none());
+            .all(|s| s.p == p && s.twin.0.is_none() && s.exch.is_none());
         if !(shape && one && plain) {
             return None;
         }
@@ -198,6 +200,19 @@ impl<const P: usize, const V: usize> Of<P, V> {
             b,
             cbits,
             last: 0,
+            speed: internal_speedup as u64,
+            fifos: match internal_speedup {
+                1 => Vec::new(),
+                _ => vec![SpeedupFifo::new(np); n],
+            },
+            backs: match internal_speedup {
+                1 => Vec::new(),
+                s => {
+                    let port = p.vc0_flits() + (nv as u32 - 1) * p.buffer_flits;
+                    let back = CreditReturn::new(crossbar, np, nv, s, port as usize);
+                    vec![back; n]
+                }
+            },
             pv: Box::new(std::array::from_fn(|i| [(i / nv) as u8, (i % nv) as u8])),
         })
     }
@@ -221,6 +236,8 @@ impl<const P: usize, const V: usize> Tile<P, V> {
             tsent: [[0; V]; P],
             host_f: [0; P],
             host_b: [0; P],
+            fq: 0,
+            cq: 0,
         }
     }
 }

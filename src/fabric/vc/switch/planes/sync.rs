@@ -7,7 +7,8 @@
 //! and whether its tail was sent; both allocators' round-robin pointers; the input VCs waiting
 //! for VC allocation and holding an output VC; per router its flits buffered and in the
 //! crossbar, its highest level, flits forwarded per VC and heads without a route; per link
-//! between routers the flits sent and taken (sent less those still in the planes' ring).
+//! between routers the flits sent and taken (sent less those still in the planes' ring); with
+//! an internal speedup, the output FIFOs and the credits queued at the inputs.
 //!
 //! What stays the planes' own: the crossbar's flits (counted, not written), credits arrived
 //! and waiting their delay, the flits and credits on the links between routers (the planes'
@@ -37,6 +38,8 @@ pub(super) fn write_into<const P: usize, const V: usize>(
     links: &[Link],
 ) {
     let (np, nh, nv, b) = (pl.np, pl.nh, pl.nv, pl.b);
+    // the last internal step evaluated (the last cycle without a speedup)
+    let last = pl.last * pl.speed + pl.speed - 1;
     for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
         let (tile, lb) = (&pl.pl[i / 64], i % 64);
         for o in nh..np {
@@ -61,7 +64,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
                     St::Idle => VcState::Idle,
                     St::Active => VcState::Active,
                     // the router turns Routing into VcAlloc in the first cycle from `ready`
-                    St::VcAlloc if s.ready > pl.last => VcState::Routing,
+                    St::VcAlloc if s.ready > last => VcState::Routing,
                     St::VcAlloc => VcState::VcAlloc,
                 };
                 let n = s.fill as usize;
@@ -122,5 +125,11 @@ pub(super) fn write_into<const P: usize, const V: usize>(
         sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);
         sw.planes_xbar = tile.xo.iter().map(|w| (w >> lb & 1) as u32).sum();
         sw.route.errors = r.errors;
+        if pl.speed > 1 {
+            if let Some(f) = sw.fifo.as_mut() {
+                **f = pl.fifos[i].clone();
+            }
+            sw.back = pl.backs[i].clone();
+        }
     }
 }

@@ -1,0 +1,164 @@
+//! Where the planes' ([`super`]) flits and credits leave a router: a flit onto its host's
+//! link or into the ring towards the router downstream, a credit back up its input's link or
+//! ring. With an internal speedup (the router's [`speedup`](crate::fabric::vc::switch)) the
+//! pipeline steps S times a cycle: each step's crossbar flits enter the router's output FIFOs
+//! ([`SpeedupFifo`], the router's own block) and each step's freed credits queue at their
+//! input ([`CreditReturn`], the router's own); after the steps one flit an output and one
+//! credit an input go out, in the order the blocks keep — as the router one by one does it.
+
+// The planes are indexed by port and VC, as the hardware's registers are.
+#![allow(clippy::needless_range_loop)]
+
+use super::{ring, Router, Tile, IN, OUT, PB};
+use crate::blocks::link::Link;
+use crate::fabric::vc::switch::speedup::SpeedupFifo;
+use crate::fabric::vc::switch::traversal::CreditReturn;
+use crate::sim::{Flit, FlowCtl};
+
+/// Where a cycle's flits and credits go: the cycle, the rings' slot bits, the host ports,
+/// and the router's lane in its tile (or the tile's first router).
+pub(super) type At = (u64, u32, usize, usize);
+
+/// The rings a flit or credit enters: flits arriving (per slot and input port: the routers,
+/// and per router the flit), credits from downstream (per slot, output and VC: the routers).
+pub(super) type Rings<'a, const P: usize, const V: usize> = (
+    &'a mut [[u64; P]],
+    &'a mut [[[Flit; 64]; P]],
+    &'a mut [[[u64; V]; P]],
+);
+
+/// Flit `f` leaves router `rt` (lane `lb` of tile `pl`) on output `o` at cycle `t`: onto its
+/// host's link, or into the ring towards the router downstream, arriving after the link's
+/// fly time (counted for the link).
+#[inline(always)]
+pub(super) fn drive<const P: usize, const V: usize>(
+    (t, sbits, nh, lb): At,
+    rt: &mut Router<P, V>,
+    pl: &mut Tile<P, V>,
+    (o, f): (usize, Flit),
+    links: &[Link],
+    (arr, fwd): (&mut [[u64; P]], &mut [[[Flit; 64]; P]]),
+    inside: &mut u64,
+) {
+    if o < nh {
+        links[rt.wires[o][OUT] as usize].send(t, f);
+        pl.host_f[o] |= 1 << lb;
+        *inside -= 1;
+    } else {
+        let x = rt.peer[o];
+        let (nr, np) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
+        let mask = (1 << sbits) - 1;
+        let at = ring(
+            sbits,
+            nr / 64,
+            (t as usize + rt.fly[o][OUT] as usize) & mask,
+        );
+        fwd[at][np][nr % 64] = f;
+        arr[at][np] |= 1 << (nr % 64);
+        rt.sent[o] = rt.sent[o].wrapping_add(1);
+    }
+}
+
+/// A credit of input VC (`p`, `v`) of router `rt` (lane `lb` of tile `pl`) goes upstream at
+/// cycle `t`: back on its host's link, or into the ring of credits of the router upstream
+/// (the peer of output `p`), arriving after the link's fly time.
+#[inline(always)]
+pub(super) fn credit_up<const P: usize, const V: usize>(
+    (t, sbits, nh, lb): At,
+    rt: &Router<P, V>,
+    pl: &mut Tile<P, V>,
+    (p, v): (usize, usize),
+    links: &[Link],
+    cb: &mut [[[u64; V]; P]],
+    tile_credits: &mut [u32],
+) {
+    if p < nh {
+        links[rt.wires[p][IN] as usize]
+            .back()
+            .send(t, FlowCtl::Credit { vc: v as u8, n: 1 });
+        pl.host_b[p] |= 1 << lb;
+    } else {
+        let x = rt.peer[p];
+        let (ur, up) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
+        let mask = (1 << sbits) - 1;
+        let at = (t as usize + rt.fly[p][IN] as usize) & mask;
+        cb[ring(sbits, ur / 64, at)][up][v] |= 1 << (ur % 64);
+        tile_credits[ur / 64] += 1;
+    }
+}
+
+/// An internal step: the crossbar's flits of tile `pl` (its routers `routers`) leave into
+/// their output FIFOs (`fifos`).
+#[inline]
+pub(super) fn leave<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
+    routers: &[Router<P, V>],
+    fifos: &mut [SpeedupFifo],
+) {
+    for o in 0..P {
+        let mut m = std::mem::take(&mut pl.xo[o]);
+        while m != 0 {
+            let lb = m.trailing_zeros() as usize;
+            m &= m - 1;
+            fifos[lb].push(o, routers[lb].xbar[o]);
+            pl.fq |= 1 << lb;
+        }
+    }
+}
+
+/// After the internal steps of cycle `t`: every router of tile `pl` (its routers `routers`
+/// from the tile's first, `base`) sends one flit from each output FIFO with one and one
+/// credit up each input with some queued, its VCs `nv`. Returns the flits moved.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+pub(super) fn send<const P: usize, const V: usize>(
+    (t, sbits, nh, base): At,
+    nv: usize,
+    routers: &mut [Router<P, V>],
+    pl: &mut Tile<P, V>,
+    (fifos, backs): (&mut [SpeedupFifo], &mut [CreditReturn]),
+    links: &[Link],
+    (arr, fwd, cb): Rings<'_, P, V>,
+    inside: &mut u64,
+    tile_credits: &mut [u32],
+) -> u32 {
+    let mut moved = 0;
+    let mut m = std::mem::take(&mut pl.fq);
+    while m != 0 {
+        let lb = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (rt, fifo) = (&mut routers[lb], &mut fifos[lb]);
+        let rings = (&mut *arr, &mut *fwd);
+        moved += fifo.send(|o, f| {
+            let rings = (&mut *rings.0, &mut *rings.1);
+            drive((t, sbits, nh, lb), rt, pl, (o, f), links, rings, inside)
+        });
+        pl.fq |= ((fifo.flits > 0) as u64) << lb;
+    }
+    let mut m = std::mem::take(&mut pl.cq);
+    while m != 0 {
+        let lb = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let back = &mut backs[lb];
+        let mut ports = back.ports();
+        while ports != 0 {
+            let p = ports.trailing_zeros() as usize;
+            ports &= ports - 1;
+            if let Some(FlowCtl::Credit { vc, .. }) = back.next_symbol(p, nv) {
+                tile_credits[base / 64] -= 1;
+                let at = (t, sbits, nh, lb);
+                credit_up(
+                    at,
+                    &routers[lb],
+                    pl,
+                    (p, vc as usize),
+                    links,
+                    cb,
+                    tile_credits,
+                );
+            }
+        }
+        pl.cq |= (back.pending() as u64) << lb;
+    }
+    moved
+}
