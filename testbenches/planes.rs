@@ -357,6 +357,48 @@ fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one(
             3000,
         ),
         (
+            "the preset's dragonfly, UGAL-L on 4 VCs",
+            vec![
+                "routing.algorithm=\"dfly-ugal\"",
+                "routing.selection=\"ugal-l\"",
+                "switch.vcs=4",
+            ],
+            "0.4",
+            1200,
+        ),
+        (
+            "a=4 h=2 p=2, UGAL-L decided once, adversarial traffic",
+            vec![
+                "topology.a=4",
+                "topology.h=2",
+                "topology.hosts_per_switch=2",
+                "link.fly_cycles=2",
+                "link.global_fly_cycles=6",
+                "switch.vc_buffer_flits=8",
+                "switch.vcs=4",
+                "routing.algorithm=\"dfly-ugal\"",
+                "routing.selection=\"ugal-l-once\"",
+                "traffic.pattern=\"next-group\"",
+            ],
+            "0.3",
+            3000,
+        ),
+        (
+            "a=4 h=2 p=2, Valiant",
+            vec![
+                "topology.a=4",
+                "topology.h=2",
+                "topology.hosts_per_switch=2",
+                "link.fly_cycles=2",
+                "link.global_fly_cycles=6",
+                "switch.vcs=4",
+                "switch.vc_buffer_flits=8",
+                "routing.algorithm=\"dfly-valiant\"",
+            ],
+            "0.3",
+            3000,
+        ),
+        (
             "a=4 h=2 p=2, speedup 3, tail credit",
             vec![
                 "topology.a=4",
@@ -517,18 +559,6 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
     let seventeen = ["topology.hosts_per_switch=13", "traffic.rate=0.01"];
     let mut n = vc_network(&booksim_preset(&seventeen));
     assert!(!n.use_engine(), "17 ports a router: the planes took it");
-    // several candidates a hop: UGAL's choice is the selection's
-    let ugal = flitwave::experiment::config::Config::from_toml(
-        include_str!("../configs/booksim-dragonfly.toml"),
-        &[
-            "routing.algorithm=\"dfly-ugal\"".into(),
-            "routing.selection=\"ugal-l\"".into(),
-            "switch.vcs=4".into(),
-            "switch.internal_speedup=1".into(),
-        ],
-    )
-    .unwrap();
-    assert!(!vc_network(&ugal).use_engine(), "UGAL: the planes took it");
     assert!(vc_network(&booksim_preset(&[])).use_engine(), "the preset");
     let torus = flitwave::experiment::config::Config::from_toml(
         include_str!("../configs/booksim-iq-torus.toml"),

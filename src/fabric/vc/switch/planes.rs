@@ -42,7 +42,6 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::route::route_head;
 use super::speedup::SpeedupFifo;
 use super::traversal::CreditReturn;
 use super::{VcSwitch, IN, OUT};
@@ -51,13 +50,13 @@ use crate::blocks::link::Link;
 use crate::fabric::network::{Engine, EnginePhase};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::Candidates;
-use crate::sim::packet::PacketTable;
 use crate::sim::Flit;
 use crate::stats::occupancy::Stay;
 
 mod build;
 mod credits;
 mod hosts;
+mod route;
 mod speedup;
 mod sw_alloc;
 mod sync;
@@ -75,6 +74,8 @@ const MAX_DEPTH: usize = 1024;
 const CB: usize = 11;
 const _: () = assert!(MAX_DEPTH < 1 << CB);
 const NONE: u32 = u32::MAX;
+/// An input VC's candidate port when the routing gave several: the selection picks one.
+const SELECT: u16 = 0xfe;
 /// The bits of a port in a peer's encoding (router << PB | port): up to 32 ports.
 const PB: u32 = 5;
 
@@ -251,6 +252,11 @@ pub struct Of<const P: usize, const V: usize> {
     speed: u64,
     fifos: Vec<SpeedupFifo>,
     backs: Vec<CreditReturn>,
+    /// Where the routing may give a head several candidates (`select`): per router and input
+    /// VC (r·np·nv + p·nv + v) its head's candidates and its packet's length, for the
+    /// selection (none otherwise).
+    select: bool,
+    multi: Vec<(Candidates, u32)>,
 }
 
 /// The planes of a network, by the most ports and VCs a router has: routers of up to 5
@@ -280,22 +286,6 @@ fn set_out<const P: usize, const V: usize>(
 }
 
 impl<const P: usize, const V: usize> Of<P, V> {
-    /// The output port of the head `f` arriving at router `r`'s input `p` (VC `v`).
-    #[inline]
-    fn route(
-        cands: &mut Candidates,
-        sw: &VcSwitch,
-        (r, p, v): (usize, usize, usize),
-        f: Flit,
-        packets: &PacketTable<VcExt>,
-    ) -> [u16; 2] {
-        route_head(&sw.route.routing, (r as u32, p, v), f, packets, cands);
-        match cands.as_slice() {
-            [c] => [c.port as u16, c.vcs as u16],
-            _ => [0xff, 0],
-        }
-    }
-
     /// The switch phase of cycle `t`.
     fn cycle(&mut self, e: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
         let EnginePhase {
@@ -345,8 +335,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
             pv,
             fifos,
             backs,
+            multi,
             ..
         } = self;
+        let (np, sel) = (self.np, self.select);
         for tile in 0..pls.len() {
             let base = tile * 64;
             let pl = &mut pls[tile];
@@ -408,7 +400,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     if f.is_head() & (s.fill == 1) & (s.st == St::Idle) {
                         s.st = St::VcAlloc;
                         s.ready = first + rdelay;
-                        let c = Self::route(cands, &switches[r], (r, p, v), f, packets);
+                        let at = (&mut multi[..], (r * np + p) * nv + v);
+                        let c = Self::route(cands, &switches[r], (r, p, v), f, packets, at);
                         rt.errors += (c[0] == 0xff) as u64;
                         rt.cand[p][v] = c;
                         rt.vwait |= 1 << (p * nv + v);
@@ -437,8 +430,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let lb = any.trailing_zeros() as usize;
                     any &= any - 1;
                     let bit = 1u64 << lb;
+                    let r = base + lb;
                     let mut lane = vc_alloc::Lane {
-                        r: &mut routers[base + lb],
+                        r: &mut routers[r],
                         pl: &mut *pl,
                         bit,
                         nv,
@@ -446,6 +440,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         req: vreq,
                         grant: vgrant,
                         fresh: &mut fresh,
+                        select: sel.then(|| vc_alloc::Select {
+                            multi: &mut multi[r * np * nv..(r + 1) * np * nv],
+                            selection: &switches[r].p.selection,
+                            np,
+                            b: b as u32,
+                            cbits,
+                        }),
                     };
                     super::vc_alloc::allocate(&mut lane, ts);
                 }
@@ -496,7 +497,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                                 s.st = St::VcAlloc;
                                 s.ready = ts + 1 + rdelay;
                                 let nf = read(bufs, s.line, s.head as usize);
-                                let c = Self::route(cands, &switches[ri], (ri, p, v), nf, packets);
+                                let at = (&mut multi[..], (ri * np + p) * nv + v);
+                                let sw = &switches[ri];
+                                let c = Self::route(cands, sw, (ri, p, v), nf, packets, at);
                                 routers[ri].errors += (c[0] == 0xff) as u64;
                                 routers[ri].cand[p][v] = c;
                                 routers[ri].vwait |= 1 << (p * nv + v);

@@ -11,6 +11,7 @@ use crate::fabric::vc::switch::speedup::SpeedupFifo;
 use crate::fabric::vc::switch::traversal::CreditReturn;
 use crate::fabric::vc::switch::{CrossbarKind, Switching, VcParams, VcSwitch};
 use crate::routing::function::{Candidates, RoutingFunction};
+use crate::routing::selection::SelectionFunction;
 use crate::sim::Flit;
 
 impl<const P: usize, const V: usize> Of<P, V> {
@@ -33,8 +34,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             wait_for_tail_credit: _,
             switching,
             credit,
-            // one candidate a hop (below): the selection has no choice
-            selection: _,
+            // read below: what it needs of the router
+            selection,
             keep_vc,
             output_buffer_flits,
             crossbar,
@@ -58,7 +59,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && exchange.hops == 0
             && internal_speedup >= 1
             && credit.per_flit();
-        let one = switches.iter().all(|s| s.route.routing.one_candidate());
+        // a routing of several candidates a head: the selection picks, from what the planes
+        // hold of a router (not the heads asking per output, nor the exchange's counts)
+        let select = !switches.iter().all(|s| s.route.routing.one_candidate());
+        let needs = selection.needs();
+        let one = !select || (!needs.request_counts && needs.exchange_hops == 0);
         let plain = switches
             .iter()
             .all(|s| s.p == p && s.twin.0.is_none() && s.exch.is_none());
@@ -212,6 +217,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let back = CreditReturn::new(crossbar, np, nv, s, port as usize);
                     vec![back; n]
                 }
+            },
+            select,
+            multi: match select {
+                true => vec![(Candidates::new(), 0); n * np * nv],
+                false => Vec::new(),
             },
             pv: Box::new(std::array::from_fn(|i| [(i / nv) as u8, (i % nv) as u8])),
         })

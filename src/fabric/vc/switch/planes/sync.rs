@@ -80,7 +80,10 @@ pub(super) fn write_into<const P: usize, const V: usize>(
                     let c = &mut sw.route.cands[iv];
                     c.clear();
                     let [port, vcs] = r.cand[p][v];
-                    if port != 0xff {
+                    if let Some((m, _)) = pl.multi.get((i * np + p) * nv + v) {
+                        // every candidate the routing gave (or the one the selection kept)
+                        *c = *m;
+                    } else if port != 0xff {
                         let port = port as u8;
                         c.push(Candidate {
                             port,

@@ -5,10 +5,12 @@
 //! (VC allocation of 1 cycle). A head every packet: evaluated router by router, in the routers
 //! with a VC asking.
 
-use super::{set_out, Router, St, Tile, OUT};
+use super::{set_out, Router, St, Tile, OUT, SELECT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
 use crate::fabric::vc::switch::vc_alloc::VaRegs;
+use crate::routing::function::Candidates;
+use crate::routing::selection::{PortView, Selection, SelectionFunction};
 
 /// Router `r` of the planes, bit `bit` of tile `pl`, as VC allocation sees it: its routers
 /// use `nv` VCs, `pv` turns an allocator index p·nv + v back into its port and VC (no
@@ -23,6 +25,81 @@ pub(super) struct Lane<'a, const P: usize, const V: usize> {
     pub req: &'a mut Requests,
     pub grant: &'a mut Grants,
     pub fresh: &'a mut [[u64; V]; P],
+    /// Where the routing may give several candidates: what the selection needs.
+    pub select: Option<Select<'a>>,
+}
+
+/// What the selection needs of a router of the planes whose routing may give a head several
+/// candidates: its input VCs' candidates and packet lengths (p·nv + v), its selection, its
+/// ports, the depth of its VCs downstream and the bit planes of their credit counts.
+pub(super) struct Select<'a> {
+    pub multi: &'a mut [(Candidates, u32)],
+    pub selection: &'a Selection,
+    pub np: usize,
+    pub b: u32,
+    pub cbits: usize,
+}
+
+/// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them — what
+/// the router's own `View` gives without output queues, wormhole: a VC takes a packet when
+/// it is free downstream; its credits are the count in the tile's planes; a port's
+/// occupancy the credits spent and not yet back over its VCs.
+struct View<'a, const P: usize, const V: usize> {
+    r: &'a Router<P, V>,
+    pl: &'a Tile<P, V>,
+    lb: u32,
+    nv: usize,
+    np: usize,
+    b: u32,
+    cbits: usize,
+}
+
+impl<const P: usize, const V: usize> View<'_, P, V> {
+    /// Whether the router has output `port` with a link.
+    fn linked(&self, port: usize) -> bool {
+        port < self.np && self.r.wires[port][OUT] != NO_LINK
+    }
+
+    /// The credits of output `port`'s VC `v` (both in range).
+    fn count(&self, port: usize, v: usize) -> u32 {
+        let c = &self.pl.cnt[port][v];
+        (0..self.cbits).fold(0, |n, k| n | ((c[k] >> self.lb & 1) as u32) << k)
+    }
+}
+
+impl<const P: usize, const V: usize> PortView for View<'_, P, V> {
+    fn can_take(&self, port: usize, vc: u8, _flits: u32) -> bool {
+        self.linked(port) && (vc as usize) < self.nv && self.free_vcs(port) >> vc & 1 == 1
+    }
+
+    fn has_room(&self, port: usize, vc: u8, _flits: u32) -> bool {
+        self.linked(port) && (vc as usize) < self.nv
+    }
+
+    fn free_vcs(&self, port: usize) -> u32 {
+        if port >= self.np {
+            return 0;
+        }
+        !(self.r.owner_busy[port] as u32) & ((1u32 << self.nv) - 1)
+    }
+
+    fn credits(&self, port: usize, vc: u8) -> u32 {
+        if port >= self.np || vc as usize >= self.nv {
+            return 0;
+        }
+        self.count(port, vc as usize)
+    }
+
+    fn occupancy(&self, port: usize) -> u32 {
+        if port >= self.np {
+            return 0;
+        }
+        (0..self.nv).map(|v| self.b - self.count(port, v)).sum()
+    }
+
+    fn vc_mask(&self, _port: usize) -> u32 {
+        ((1u64 << self.nv) - 1) as u32
+    }
 }
 
 impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
@@ -43,11 +120,47 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
             return None;
         }
         let [port, vcs] = self.r.cand[p][v];
-        let port = port as usize;
+        let (port, vcs) = match (port, self.select.as_mut()) {
+            (SELECT, Some(x)) => {
+                // several candidates: the selection picks one (or decides once, at the
+                // head's first cycle in VC allocation, and the head keeps it)
+                let view = View {
+                    r: &*self.r,
+                    pl: &*self.pl,
+                    lb: self.bit.trailing_zeros(),
+                    nv: self.nv,
+                    np: x.np,
+                    b: x.b,
+                    cbits: x.cbits,
+                };
+                let (c, len) = &mut x.multi[iv];
+                let kept = if self.r.ivc[p][v].ready == t {
+                    x.selection.decide(c, &view)
+                } else {
+                    None
+                };
+                if let Some(k) = kept {
+                    c.clear();
+                    c.push(k);
+                    self.r.cand[p][v] = [k.port as u16, k.vcs as u16];
+                    (k.port as usize, k.vcs)
+                } else {
+                    let pick = x.selection.select(c, &view, *len)?;
+                    // the VCs of the picked candidate's class at that port
+                    let vcs = c
+                        .as_slice()
+                        .iter()
+                        .filter(|y| y.port == pick.port && y.vcs >> pick.vc & 1 == 1)
+                        .fold(0, |m, y| m | y.vcs);
+                    (pick.port as usize, vcs)
+                }
+            }
+            (port, _) => (port as usize, vcs as u32),
+        };
         if port >= P || self.r.wires[port][OUT] == NO_LINK {
             return None;
         }
-        Some((port, vcs as u32))
+        Some((port, vcs))
     }
 
     #[inline(always)]

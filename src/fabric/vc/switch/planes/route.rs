@@ -1,0 +1,38 @@
+//! The route stage of the planes' ([`super`]) routers: a head at the front of an idle input
+//! VC asks the routing function (the router's own rule, `route::route_head`) for its
+//! candidates — one (its port and VCs, kept in the router's registers) or several (kept for
+//! the selection at VC allocation).
+
+use super::{Of, SELECT};
+use crate::fabric::vc::nic::seq::VcExt;
+use crate::fabric::vc::switch::route::route_head;
+use crate::fabric::vc::switch::VcSwitch;
+use crate::routing::function::Candidates;
+use crate::sim::packet::PacketTable;
+use crate::sim::Flit;
+
+impl<const P: usize, const V: usize> Of<P, V> {
+    /// The output port and VCs of the head `f` arriving at router `r`'s input `p` (VC `v`)
+    #[inline]
+    /// (0xff: none, a route error; [`SELECT`]: several, the selection's to pick from at VC
+    /// allocation). Where the routing may give several (`multi` holds every input VC's), the
+    /// candidates and the packet's length are kept there too, at `idx`.
+    pub(super) fn route(
+        cands: &mut Candidates,
+        sw: &VcSwitch,
+        (r, p, v): (usize, usize, usize),
+        f: Flit,
+        packets: &PacketTable<VcExt>,
+        (multi, idx): (&mut [(Candidates, u32)], usize),
+    ) -> [u16; 2] {
+        route_head(&sw.route.routing, (r as u32, p, v), f, packets, cands);
+        if let Some(m) = multi.get_mut(idx) {
+            *m = (*cands, packets.header(f.pkt).flits);
+        }
+        match cands.as_slice() {
+            [c] => [c.port as u16, c.vcs as u16],
+            [] => [0xff, 0],
+            _ => [SELECT, 0],
+        }
+    }
+}
