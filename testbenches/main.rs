@@ -47,6 +47,7 @@ mod network;
 mod nic;
 mod patterns;
 mod planes;
+mod planes_shapes;
 mod plot;
 mod probe_contract;
 mod progress;

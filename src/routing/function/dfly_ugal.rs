@@ -193,6 +193,10 @@ impl RoutingFunction for DflyUgal {
             (None, false) => "dfly-ugal",
         }
     }
+
+    fn global_view(&self) -> bool {
+        self.global.is_some()
+    }
 }
 
 impl Probe for DflyUgal {

@@ -165,6 +165,11 @@ pub trait RoutingFunction: Probe {
     fn one_candidate(&self) -> bool {
         false
     }
+    /// Whether it reads a view of the whole network that the network writes from the
+    /// routers' registers between cycles (UGAL-G's global queues).
+    fn global_view(&self) -> bool {
+        false
+    }
 }
 
 /// The routing functions, one line each: variant, type, the name in reports.
@@ -220,6 +225,12 @@ macro_rules! routing_functions {
             fn one_candidate(&self) -> bool {
                 match self {
                     $(Routing::$var(r) => r.one_candidate(),)*
+                }
+            }
+
+            fn global_view(&self) -> bool {
+                match self {
+                    $(Routing::$var(r) => r.global_view(),)*
                 }
             }
         }

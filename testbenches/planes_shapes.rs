@@ -1,0 +1,136 @@
+//! Testbench of the VC routers in bit planes (`fabric::vc::switch::Planes`) on shapes beyond
+//! BookSim2's iq router: routers of several hosts and up to 15 ports, links of two lengths,
+//! the internal speedup, routings of several candidates picked by the selection — each run
+//! side by side with the same network one by one (`planes::side_by_side`: flits in flight,
+//! packets delivered and every router's registers every 7th cycle, every statistic at the
+//! end).
+
+use crate::common::{booksim_preset, vc_network};
+use crate::planes::side_by_side;
+
+#[test]
+fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one() {
+    // meshes of 2 and 4 hosts a router (6 and 8 ports: planes of 16 ports), the first ports
+    // the hosts'
+    for (what, over, cycles) in [
+        (
+            "8x8, 2 hosts a router",
+            vec!["topology.hosts_per_switch=2", "traffic.rate=0.15"],
+            3000,
+        ),
+        (
+            "8x8, internal speedup 2, past saturation",
+            vec!["switch.internal_speedup=2", "traffic.rate=0.7"],
+            2500,
+        ),
+        (
+            "4x4, 4 hosts a router, 4 VCs of 4 flits",
+            vec![
+                "topology.dims=\"4x4\"",
+                "topology.hosts_per_switch=4",
+                "switch.vcs=4",
+                "switch.vc_buffer_flits=4",
+                "traffic.rate=0.2",
+            ],
+            3000,
+        ),
+    ] {
+        let c = booksim_preset(&over);
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
+    // dragonflies of 15 and 7 ports with and without the internal speedup: hosts on the first
+    // ports, links of two lengths between routers (inside a group and between groups),
+    // minimal routing with its VC classes
+    for (what, over, rate, cycles) in [
+        ("the preset's dragonfly", vec![], "0.4", 1200),
+        (
+            "the preset's dragonfly, no speedup",
+            vec!["switch.internal_speedup=1"],
+            "0.4",
+            1000,
+        ),
+        (
+            "a=4 h=2 p=2, short links",
+            vec![
+                "topology.a=4",
+                "topology.h=2",
+                "topology.hosts_per_switch=2",
+                "link.fly_cycles=2",
+                "link.global_fly_cycles=5",
+                "switch.vc_buffer_flits=8",
+                "switch.credit_delay_cycles=1",
+            ],
+            "0.5",
+            3000,
+        ),
+        (
+            "the preset's dragonfly, UGAL-L on 4 VCs",
+            vec![
+                "routing.algorithm=\"dfly-ugal\"",
+                "routing.selection=\"ugal-l\"",
+                "switch.vcs=4",
+            ],
+            "0.4",
+            1200,
+        ),
+        (
+            "a=4 h=2 p=2, UGAL-L decided once, adversarial traffic",
+            vec![
+                "topology.a=4",
+                "topology.h=2",
+                "topology.hosts_per_switch=2",
+                "link.fly_cycles=2",
+                "link.global_fly_cycles=6",
+                "switch.vc_buffer_flits=8",
+                "switch.vcs=4",
+                "routing.algorithm=\"dfly-ugal\"",
+                "routing.selection=\"ugal-l-once\"",
+                "traffic.pattern=\"next-group\"",
+            ],
+            "0.3",
+            3000,
+        ),
+        (
+            "a=4 h=2 p=2, Valiant",
+            vec![
+                "topology.a=4",
+                "topology.h=2",
+                "topology.hosts_per_switch=2",
+                "link.fly_cycles=2",
+                "link.global_fly_cycles=6",
+                "switch.vcs=4",
+                "switch.vc_buffer_flits=8",
+                "routing.algorithm=\"dfly-valiant\"",
+            ],
+            "0.3",
+            3000,
+        ),
+        (
+            "a=4 h=2 p=2, speedup 3, tail credit",
+            vec![
+                "topology.a=4",
+                "topology.h=2",
+                "topology.hosts_per_switch=2",
+                "link.fly_cycles=3",
+                "link.global_fly_cycles=9",
+                "switch.vc_buffer_flits=4",
+                "switch.internal_speedup=3",
+                "switch.wait_for_tail_credit=true",
+                "switch.routing_cycles=1",
+            ],
+            "0.6",
+            3000,
+        ),
+    ] {
+        let mut set: Vec<String> = over.iter().map(|s| s.to_string()).collect();
+        set.push(format!("traffic.rate={rate}"));
+        let c = flitwave::experiment::config::Config::from_toml(
+            include_str!("../configs/booksim-dragonfly.toml"),
+            &set,
+        )
+        .unwrap();
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
+}
