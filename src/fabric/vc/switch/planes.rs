@@ -31,12 +31,13 @@
 //! credits of one flit applied any number of cycles after they arrive (a VC downstream
 //! released as its packet's tail leaves, or as the tail's credit returns), routing in any
 //! number of cycles, VC and switch allocation in 1, a multiplexed crossbar of 1, links of any
-//! number of cycles between routers (each its own), a routing function that gives a head one
-//! candidate (dimension order, the dragonfly's minimal routing), any internal speedup (the
+//! number of cycles between routers (each its own), any routing function (a head's several
+//! candidates picked by the router's own selection; not UGAL-G's global view), any internal
+//! speedup (the
 //! pipeline stepped S times a cycle into the routers' own output FIFOs and credit queues:
 //! [`speedup`](mod@speedup)): BookSim2's iq preset and its torus88 (configs/booksim-iq.toml,
 //! configs/booksim-iq-torus.toml) and their variants, meshes of several hosts a router, the
-//! dragonfly preset with minimal routing (configs/booksim-dragonfly.toml); any other network
+//! dragonfly preset under minimal, UGAL-L and Valiant routing; any other network
 //! is evaluated one by one.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
@@ -120,6 +121,12 @@ fn read(bufs: &[Fifo], line: u32, i: usize) -> Flit {
 #[inline(always)]
 fn write(bufs: &mut [Fifo], line: u32, i: usize, f: Flit) {
     bufs[line as usize + i / LINE].0[i % LINE] = f;
+}
+
+/// The router and input port of a peer's encoding `x` (router << [`PB`] | port).
+#[inline(always)]
+fn peer_of(x: u32) -> (usize, usize) {
+    ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize)
 }
 
 /// The rings' index of tile `tile`'s slot `slot`, the rings having 2^`sbits` slots a tile.
@@ -252,10 +259,9 @@ pub struct Of<const P: usize, const V: usize> {
     speed: u64,
     fifos: Vec<SpeedupFifo>,
     backs: Vec<CreditReturn>,
-    /// Where the routing may give a head several candidates (`select`): per router and input
-    /// VC (r·np·nv + p·nv + v) its head's candidates and its packet's length, for the
-    /// selection (none otherwise).
-    select: bool,
+    /// Where the routing may give a head several candidates: per router and input VC
+    /// (r·np·nv + p·nv + v) its head's candidates and its packet's length, for the selection
+    /// (empty otherwise).
     multi: Vec<(Candidates, u32)>,
 }
 
@@ -338,7 +344,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             multi,
             ..
         } = self;
-        let (np, sel) = (self.np, self.select);
+        let (np, sel) = (self.np, !multi.is_empty());
         for tile in 0..pls.len() {
             let base = tile * 64;
             let pl = &mut pls[tile];

@@ -220,7 +220,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     vec![back; n]
                 }
             },
-            select,
             multi: match select {
                 true => vec![(Candidates::new(), 0); n * np * nv],
                 false => Vec::new(),

@@ -9,7 +9,7 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{ring, Router, Tile, IN, OUT, PB};
+use super::{peer_of, ring, Router, Tile, IN, OUT};
 use crate::blocks::link::Link;
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
 use crate::fabric::vc::switch::traversal::CreditReturn;
@@ -46,7 +46,7 @@ pub(super) fn drive<const P: usize, const V: usize>(
         *inside -= 1;
     } else {
         let x = rt.peer[o];
-        let (nr, np) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
+        let (nr, np) = peer_of(x);
         let mask = (1 << sbits) - 1;
         let at = ring(
             sbits,
@@ -79,7 +79,7 @@ pub(super) fn credit_up<const P: usize, const V: usize>(
         pl.host_b[p] |= 1 << lb;
     } else {
         let x = rt.peer[p];
-        let (ur, up) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
+        let (ur, up) = peer_of(x);
         let mask = (1 << sbits) - 1;
         let at = (t as usize + rt.fly[p][IN] as usize) & mask;
         cb[ring(sbits, ur / 64, at)][up][v] |= 1 << (ur % 64);

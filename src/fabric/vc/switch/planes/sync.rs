@@ -17,7 +17,7 @@
 //! network is evaluated one by one. The planes keep the statistics next to the flits while
 //! they run, so that a run writes them once, not flit by flit.
 
-use super::{Of, St, NONE, OUT, PB};
+use super::{Of, St, NONE, OUT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::vc_credits::FREE;
 use crate::fabric::vc::switch::{VcState, VcSwitch};
@@ -46,7 +46,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
             let (l, x) = (r.wires[o][OUT], r.peer[o]);
             if l != NO_LINK && x != NONE {
                 // taken: sent but for those still in the ring (their arrivals ahead)
-                let (nr, at) = ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize);
+                let (nr, at) = super::peer_of(x);
                 let first = super::ring(pl.sbits, nr / 64, 0);
                 let ahead = pl.arr[first..first + (1 << pl.sbits)]
                     .iter()
