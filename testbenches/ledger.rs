@@ -87,6 +87,42 @@ fn missing_results_are_a_clear_error() {
     let d = fresh_dir("ledger", "empty");
     fails_with(
         &["reproduce", "check", "--results", d.to_str().unwrap()],
-        &["itb_raw.json", "reproduction"],
+        &["itb_raw.json", "flitwave reproduce itb --out"],
+    );
+}
+
+/// Seed 001's Figure 5 row reads the paper's scale (a 4-ary 4-tree with 8 KB packets) and names
+/// the network the file it read holds: the reduced run put in its place (a 4-ary 3-tree, 1 KB
+/// packets) is named as such and cannot match.
+#[test]
+fn the_fattree_row_reads_the_scale_it_names() {
+    let row = |d: &Path| {
+        let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
+        assert!(ok, "{err}");
+        out.lines()
+            .find(|l| l.contains("| 001 |") && l.contains("Fig. 5"))
+            .expect("seed 001's Figure 5 row")
+            .to_string()
+    };
+    let d = scratch_results("fattree-scale");
+    let paper = row(&d);
+    assert!(paper.contains("4-ary 4-tree, 8 KB packets:"), "{paper}");
+    assert!(!paper.contains("not the paper's"), "{paper}");
+    std::fs::copy(
+        d.join("fattree/fattree_raw.json"),
+        d.join("fattree-full/fattree_raw.json"),
+    )
+    .unwrap();
+    let reduced = row(&d);
+    assert!(
+        reduced.contains("4-ary 3-tree, 1 KB packets (not the paper's 4-ary 4-tree, 8 KB)"),
+        "{reduced}"
+    );
+    assert!(reduced.contains("| differs |"), "{reduced}");
+    // a missing file names the reproduction that writes it, at its scale
+    std::fs::remove_file(d.join("fattree-full/fattree_raw.json")).unwrap();
+    fails_with(
+        &["reproduce", "check", "--results", d.to_str().unwrap()],
+        &["reproduce fattree --full --out", "fattree-full"],
     );
 }
