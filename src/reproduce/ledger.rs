@@ -36,21 +36,31 @@ pub const RAW: [(&str, &str); 6] = [
     ("004", "inorder_raw.json"),
 ];
 
+/// The reproduction that writes raw file `file` under results directory `dir`: its paper,
+/// its scale, the folder it writes into.
+pub fn command(dir: &Path, file: &str) -> String {
+    let (sub, name) = file.rsplit_once('/').unwrap_or(("", file));
+    let paper = name.trim_end_matches("_raw.json");
+    let full = if sub.ends_with("-full") {
+        " --full"
+    } else {
+        ""
+    };
+    let out = if sub.is_empty() {
+        dir.to_path_buf()
+    } else {
+        dir.join(sub)
+    };
+    format!("flitwave reproduce {paper}{full} --out {}", out.display())
+}
+
 fn read(dir: &Path, file: &str) -> Result<Value> {
     let p = dir.join(file);
     let s = std::fs::read_to_string(&p).map_err(|e| {
-        // the reproduction that writes it: its paper, its scale, the folder it writes into
-        let (sub, name) = file.rsplit_once('/').unwrap_or(("", file));
-        let paper = name.trim_end_matches("_raw.json");
-        let full = if sub.ends_with("-full") {
-            " --full"
-        } else {
-            ""
-        };
         Error::new(format!(
-            "{}: {e}; run `flitwave reproduce {paper}{full} --out {}` first",
+            "{}: {e}; run `{}` first",
             p.display(),
-            dir.join(sub).display()
+            command(dir, file)
         ))
     })?;
     serde_json::from_str(&s).map_err(|e| Error::new(format!("{}: not JSON: {e}", p.display())))
@@ -463,4 +473,26 @@ pub fn markdown(rows: &[Row]) -> String {
         );
     }
     md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every raw file's command names a registered reproduction and writes into the file's
+    /// own folder (the paper's scale with `--full`).
+    #[test]
+    fn every_raw_file_names_the_reproduction_that_writes_it() {
+        for (_, f) in RAW {
+            let c = command(Path::new("res"), f);
+            let paper = c.split_whitespace().nth(2).unwrap();
+            assert!(crate::reproduce::papers::paper(paper).is_some(), "{c}");
+            let folder = match f.rsplit_once('/') {
+                Some((sub, _)) => Path::new("res").join(sub),
+                None => Path::new("res").to_path_buf(),
+            };
+            assert!(c.ends_with(&format!("--out {}", folder.display())), "{c}");
+            assert_eq!(c.contains("--full"), f.contains("-full/"), "{c}");
+        }
+    }
 }
