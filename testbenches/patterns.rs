@@ -142,3 +142,65 @@ fn random_hot_spot_is_drawn_from_the_seed() {
         "{got} vs {expect}"
     );
 }
+
+/// `traffic.local_metric = "route"`: local traffic's destinations are at most l hops away along
+/// the routes up*/down* gives (the paper's Myrinet routes), where with "minimal" some are l
+/// minimal hops away but farther along their up*/down* route; ITB, which shortens routes,
+/// gets the same destinations as up*/down*.
+#[test]
+fn local_traffic_counts_switches_along_the_updown_route() {
+    use flitwave::experiment::build::{build, pattern_of};
+    use flitwave::experiment::config::Config;
+    let longest = |routing: &str, metric: &str| {
+        let mut c = Config::default();
+        c.topology.switches = 32;
+        c.routing.algorithm = routing.into();
+        c.traffic.pattern = "local3".into();
+        c.traffic.local_metric = metric.into();
+        c.validate().unwrap();
+        let b = build(&c).unwrap();
+        let tab = DestTable::new(&pattern_of(&c, &b.topology).unwrap(), &b.topology).unwrap();
+        let routes = b.plan.routes.clone().unwrap();
+        let ud = build(&Config {
+            routing: flitwave::routing::keys::RoutingCfg {
+                algorithm: "updown".into(),
+                ..c.routing.clone()
+            },
+            ..c.clone()
+        })
+        .unwrap()
+        .plan
+        .routes
+        .unwrap();
+        let (mut most, mut most_ud, mut dests) = (0, 0, vec![]);
+        for s in 0..b.topology.num_hosts() {
+            tab.weights(s, |d, w| {
+                if w > 0.0 {
+                    most = most.max(routes.get(s, d).hops());
+                    most_ud = most_ud.max(ud.get(s, d).hops());
+                    dests.push((s, d));
+                }
+            });
+        }
+        (most, most_ud, dests)
+    };
+    let (ud, _, ud_dests) = longest("updown", "route");
+    assert!(ud <= 3, "an up*/down* route of {ud} hops among local3's");
+    let (ud_min, _, _) = longest("updown", "minimal");
+    assert!(
+        ud_min > 3,
+        "on this network minimal hops and route hops never differ: the test sees nothing"
+    );
+    // ITB's routes are minimal: its destinations are up*/down*'s, each within 3 there
+    let (itb, itb_ud, itb_dests) = longest("itb", "route");
+    assert_eq!(itb_dests, ud_dests);
+    assert!(itb <= 3 && itb_ud <= 3, "{itb} {itb_ud}");
+    // a metric that is neither is refused, naming the key and what is allowed
+    let mut c = Config::default();
+    c.traffic.local_metric = "hops".into();
+    let e = c.validate().unwrap_err().to_string();
+    assert!(
+        e.contains("traffic.local_metric") && e.contains("\"minimal\", \"route\""),
+        "{e}"
+    );
+}

@@ -12,10 +12,11 @@ use crate::routing::plan_bound;
 use crate::routing::registry::{routing, Plan, PlanArgs};
 use crate::routing::selection::SelectionFunction;
 use crate::topology::{fattree, irregular, json, mesh, Shape, Topology};
-use crate::traffic::pattern::{DestTable, Pattern};
+use crate::traffic::pattern::{DestTable, PairHops, Pattern};
 use crate::traffic::storage::{self, StorageParams};
 use crate::traffic::trace::{Packetize, Trace};
 use std::path::Path;
+use std::sync::Arc;
 
 /// Build the topology a configuration names.
 pub fn topology(cfg: &Config) -> Result<Topology> {
@@ -107,12 +108,44 @@ pub struct Built {
     pub network: AnyNetwork,
 }
 
-/// Build the network, reusing a topology and plan when given (sweeps compute them once), and
-/// load the configuration's workload.
-pub fn network_with(cfg: &Config, topo: &Topology, plan: &Plan) -> Result<AnyNetwork> {
+/// The configuration's destination pattern on `topo`: parsed, its seed-drawn host fixed, its
+/// "switches away" counted as `traffic.local_metric` says — with "route", along the routes
+/// up*/down* routing gives (its paths and layers when the run's routing is up*/down*, its
+/// defaults otherwise; the same root and seed), so that every routing gets the same
+/// destinations.
+pub fn pattern_of(cfg: &Config, topo: &Topology) -> Result<Pattern> {
     let pattern = Pattern::parse(&cfg.traffic.pattern)
         .map_err(|e| e.context("traffic.pattern"))?
         .resolve(topo.num_hosts(), cfg.seed);
+    if cfg.traffic.local_metric != "route" || !pattern.counts_distance() {
+        return Ok(pattern);
+    }
+    let mut ud = cfg.clone();
+    if cfg.routing.algorithm != "updown" {
+        ud.routing.algorithm = "updown".into();
+        ud.routing.paths = None;
+        ud.routing.layers = 0;
+    }
+    let routes = plan(&ud, topo)
+        .and_then(|p| {
+            p.source_routes(|| crate::error::Error::new("up*/down* gives no source routes"))
+        })
+        .map_err(|e| e.context("traffic.local_metric = \"route\" (up*/down* routes)"))?;
+    let hosts = routes.hosts();
+    let hops: PairHops = Arc::new(move |s, d| {
+        if s < hosts && d < hosts {
+            routes.get(s, d).hops() as u32
+        } else {
+            u32::MAX
+        }
+    });
+    Ok(pattern.along_routes(&hops))
+}
+
+/// Build the network, reusing a topology and plan when given (sweeps compute them once), and
+/// load the configuration's workload.
+pub fn network_with(cfg: &Config, topo: &Topology, plan: &Plan) -> Result<AnyNetwork> {
+    let pattern = pattern_of(cfg, topo)?;
     let dests = DestTable::new(&pattern, topo).map_err(|e| e.context("traffic.pattern"))?;
     let fam = family(&cfg.switch.family).map_err(|e| e.context("switch.family"))?;
     let mut net = (fam.build)(&cfg.fabric(), topo, plan, net_params(cfg), dests)?;
@@ -132,9 +165,7 @@ pub fn throughput_bounds(
     if cfg.traffic.trace.is_some() || cfg.traffic.storage_us.is_some() {
         return Ok(None);
     }
-    let pattern = Pattern::parse(&cfg.traffic.pattern)
-        .map_err(|e| e.context("traffic.pattern"))?
-        .resolve(topo.num_hosts(), cfg.seed);
+    let pattern = pattern_of(cfg, topo)?;
     let dests = DestTable::new(&pattern, topo).map_err(|e| e.context("traffic.pattern"))?;
     let Some(b) = plan_bound::of_plan(topo, plan, &dests) else {
         return Ok(None);

@@ -5,8 +5,16 @@ use crate::error::{Error, Result};
 use crate::keys::range;
 use serde::{Deserialize, Serialize};
 
+/// How `traffic.local_metric` measures "l switches away" for the local patterns: minimal
+/// switch hops, or the switch hops of the route up*/down* routing gives the host pair.
+pub const LOCAL_METRICS: [&str; 2] = ["minimal", "route"];
+
 /// The source queue disciplines `traffic.source_queues` names.
 pub const SOURCE_QUEUES: [&str; 2] = ["fifo", "per-destination"];
+
+fn is_minimal(m: &String) -> bool {
+    m == "minimal"
+}
 
 /// `[traffic]`
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -14,6 +22,13 @@ pub const SOURCE_QUEUES: [&str; 2] = ["fifo", "per-destination"];
 pub struct TrafficCfg {
     /// Destination pattern: uniform, bit-reversal, local3, local:5, hot-spot:20@7.
     pub pattern: String,
+    /// What "at most l switches away" counts for `localL` (seed 000 §4.2): "minimal" switch
+    /// hops, or "route", the switch hops of the route up*/down* routing gives the host pair
+    /// (`routing.root`, the run's seed; its paths when the run's routing is up*/down*): the
+    /// routes of Myrinet's routing — the same destinations whatever routing the run uses. (Left out of
+    /// a result's configuration when "minimal", as before the key existed.)
+    #[serde(skip_serializing_if = "is_minimal")]
+    pub local_metric: String,
     /// Message (payload) size in bytes = flits (paper: 32, 512, 1024).
     pub message_bytes: u32,
     /// Offered load in payload flits per cycle per host (0..=1).
@@ -45,6 +60,7 @@ impl Default for TrafficCfg {
     fn default() -> Self {
         TrafficCfg {
             pattern: "uniform".into(),
+            local_metric: "minimal".into(),
             message_bytes: 512,
             rate: 0.05,
             process: crate::traffic::injection::Process::Constant,
@@ -69,6 +85,15 @@ impl TrafficCfg {
     pub fn validate(&self) -> Result<()> {
         crate::traffic::pattern::Pattern::parse(&self.pattern)
             .map_err(|e| e.context("traffic.pattern"))?;
+        if !LOCAL_METRICS.contains(&self.local_metric.as_str()) {
+            return Err(Error::field(
+                "traffic.local_metric",
+                format!(
+                    "{:?} is not a way to count switches away; allowed: \"minimal\", \"route\"",
+                    self.local_metric
+                ),
+            ));
+        }
         range("traffic.message_bytes", self.message_bytes, 1, 1 << 20)?;
         if !(self.rate.is_finite()) {
             return Err(Error::field("traffic.rate", "must be a number in 0..=1"));

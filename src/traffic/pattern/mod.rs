@@ -37,6 +37,10 @@ use crate::topology::Topology;
 use std::fmt;
 use std::sync::Arc;
 
+/// The switch hops between two hosts, `hops(src, dst)`, as a routing's routes give them (the
+/// routing is the caller's: traffic sits below routing).
+pub type PairHops = Arc<dyn Fn(usize, usize) -> u32 + Send + Sync>;
+
 /// A destination pattern: how every source draws its destinations. Its `Display` is the
 /// name `traffic.pattern` takes back.
 pub trait TrafficPattern: fmt::Debug + fmt::Display + Send + Sync {
@@ -49,6 +53,12 @@ pub trait TrafficPattern: fmt::Debug + fmt::Display + Send + Sync {
     /// The pattern with its seed-drawn parameters fixed for `hosts` hosts and `seed`; None when
     /// it draws nothing from the seed.
     fn resolve(&self, _hosts: usize, _seed: u64) -> Option<Pattern> {
+        None
+    }
+    /// The pattern counting "switches away" as `hops(src, dst)` says (the switch hops of
+    /// the host pair's route: `traffic.local_metric = "route"`); None when it counts no
+    /// distance.
+    fn along_routes(&self, _hops: &PairHops) -> Option<Pattern> {
         None
     }
 }
@@ -123,6 +133,19 @@ impl Pattern {
     /// How a source draws its destination on `topo`.
     pub fn draw(&self, topo: &Topology) -> Result<Draw> {
         self.0.draw(topo)
+    }
+
+    /// Whether the pattern counts switches away (`traffic.local_metric` applies to it).
+    pub fn counts_distance(&self) -> bool {
+        self.0
+            .along_routes(&(Arc::new(|_, _| 0u32) as PairHops))
+            .is_some()
+    }
+
+    /// The pattern counting switches away as `hops(src, dst)` says; a pattern that counts
+    /// none unchanged.
+    pub fn along_routes(&self, hops: &PairHops) -> Pattern {
+        self.0.along_routes(hops).unwrap_or_else(|| self.clone())
     }
 }
 

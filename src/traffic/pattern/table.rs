@@ -24,6 +24,9 @@ pub enum Draw {
         dests: Vec<u32>,
         at: Vec<u32>,
     },
+    /// Per source host its own list (`offsets[src]..offsets[src + 1]` of `dests`, never the
+    /// source itself): any of it, equally likely.
+    HostLists { offsets: Vec<u32>, dests: Vec<u32> },
     /// `host` with probability `p` (never from `host` itself), else any other host.
     OneOrOthers { p: f64, host: usize },
     /// Any host of the block of `size` consecutive hosts `shift` blocks after the source's,
@@ -103,6 +106,10 @@ impl DestTable {
                 }
                 Some(dests[a + i] as usize)
             }
+            Draw::HostLists { offsets, dests } => {
+                let (a, b) = (offsets[src] as usize, offsets[src + 1] as usize);
+                (b > a).then(|| dests[rng.random_range(a..b)] as usize)
+            }
             Draw::OneOrOthers { p, host } => {
                 if src != *host && rng.random::<f64>() < *p {
                     Some(*host)
@@ -131,6 +138,12 @@ impl DestTable {
             Draw::Fixed(v) => {
                 if let Some(d) = v[src] {
                     f(d as usize, 1.0)
+                }
+            }
+            Draw::HostLists { offsets, dests } => {
+                let (a, b) = (offsets[src] as usize, offsets[src + 1] as usize);
+                for &d in &dests[a..b] {
+                    f(d as usize, 1.0 / (b - a) as f64);
                 }
             }
             Draw::Lists { offsets, dests, .. } => {
