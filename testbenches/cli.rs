@@ -234,6 +234,19 @@ fn itb_routes_report_in_transit_hosts_per_pattern() {
         ],
         &["zigzag"],
     );
+    fails_with(
+        &[
+            "reproduce",
+            "itb",
+            "--patterns",
+            "local3",
+            "--local-metric",
+            "hops",
+            "--sizes",
+            "8",
+        ],
+        &["--local-metric", "\"hops\"", "minimal, route"],
+    );
 }
 
 #[test]

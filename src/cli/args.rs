@@ -328,6 +328,10 @@ pub(crate) struct ReproArgs {
     /// min-itb.
     #[arg(long, default_value = "random")]
     pub paths: String,
+    /// itb: how local3 and local5 count "switches away" (`traffic.local_metric`): minimal
+    /// (switch hops) or route (the hops of the pair's up*/down* route).
+    #[arg(long, default_value = "minimal")]
+    pub local_metric: String,
     /// Output directory for the tables, raw data (with configuration and version) and plots.
     #[arg(long, default_value = "out/reproduce")]
     pub out: PathBuf,

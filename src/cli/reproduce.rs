@@ -30,6 +30,7 @@ pub(crate) fn cmd_reproduce(a: ReproArgs) -> Result<()> {
         sizes: a.sizes,
         bytes: a.bytes,
         paths: a.paths,
+        local_metric: a.local_metric,
         out: a.out,
         threads: a.threads,
         quiet,

@@ -38,6 +38,8 @@ pub struct Flags {
     pub sizes: Vec<usize>,
     pub bytes: Vec<u32>,
     pub paths: String,
+    /// itb: `traffic.local_metric` of the local patterns.
+    pub local_metric: String,
     pub out: PathBuf,
     pub threads: Option<usize>,
     /// No progress bar.

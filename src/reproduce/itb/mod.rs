@@ -34,6 +34,9 @@ pub struct Options {
     pub cycles: u64,
     /// ITB path selection ("random" as the paper, or "min-itb").
     pub itb_select: String,
+    /// How the local patterns count switches away (`traffic.local_metric`): "minimal" or
+    /// "route".
+    pub local_metric: String,
     #[serde(skip)]
     pub threads: Option<usize>,
     #[serde(skip)]
@@ -52,6 +55,7 @@ impl Options {
             topologies: 2,
             cycles: 30_000,
             itb_select: "random".into(),
+            local_metric: "minimal".into(),
             threads: None,
             progress: true,
         }
@@ -131,6 +135,7 @@ fn config(
     c.topology.switches = sw;
     c.traffic.pattern = pattern_spec(pattern, sw);
     c.traffic.message_bytes = bytes;
+    c.traffic.local_metric = o.local_metric.clone();
     c.routing.algorithm = alg.into();
     c.routing.paths = (alg == "itb").then(|| o.itb_select.clone());
     c.validate()?;
