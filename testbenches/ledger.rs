@@ -126,3 +126,26 @@ fn the_fattree_row_reads_the_scale_it_names() {
         &["reproduce fattree --full --out", "fattree-full"],
     );
 }
+
+/// Seed 000's local rows read the run that counts switches away along up*/down* routes and
+/// show the minimal-hop run's figure beside; given a minimal-hop run in its place, the row says
+/// so from the file's own options.
+#[test]
+fn the_local_rows_name_how_switches_away_were_counted() {
+    let row = |d: &Path| {
+        let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
+        assert!(ok, "{err}");
+        out.lines()
+            .find(|l| l.contains("| 000 |") && l.contains("Table 5"))
+            .expect("seed 000's Table 5 row")
+            .to_string()
+    };
+    let d = scratch_results("local-metric");
+    let route = row(&d);
+    assert!(route.contains("by route hops"), "{route}");
+    assert!(route.contains("; minimal hops: "), "{route}");
+    std::fs::copy(d.join("itb/itb_raw.json"), d.join("itb-route/itb_raw.json")).unwrap();
+    let minimal = row(&d);
+    assert!(minimal.contains("by minimal hops"), "{minimal}");
+    assert!(minimal.contains("| differs |"), "{minimal}");
+}

@@ -24,11 +24,14 @@ pub struct Row {
 }
 
 /// The raw result files, per seed, relative to the results directory: each row reads the
-/// file of the scale it names (seed 001's Figure 5 the paper's 4-ary 4-tree with 8 KB
+/// file of the scale it names (seed 000's local traffic, Tables 5 and 6, the run counting
+/// "switches away" along up*/down* routes, `--local-metric route`, with the minimal-hop
+/// run's figure beside it; seed 001's Figure 5 the paper's 4-ary 4-tree with 8 KB
 /// packets, `reproduce fattree --full`; its Figure 7 the reduced run, which has the variants
 /// with acknowledgement packets).
-pub const RAW: [(&str, &str); 6] = [
+pub const RAW: [(&str, &str); 7] = [
     ("000", "itb/itb_raw.json"),
+    ("000", "itb-route/itb_raw.json"),
     ("001", "fattree-full/fattree_raw.json"),
     ("001", "fattree/fattree_raw.json"),
     ("002", "speculative_raw.json"),
@@ -78,84 +81,123 @@ fn near(got: f64, want: f64, tol: f64) -> bool {
 /// Every seed's rows from the raw results under `dir`.
 pub fn rows(dir: &Path) -> Result<Vec<Row>> {
     let mut out = vec![];
-    out.extend(seed000(&read(dir, RAW[0].1)?));
-    out.extend(seed001(&read(dir, RAW[1].1)?, &read(dir, RAW[2].1)?));
-    out.extend(seed002(&read(dir, RAW[3].1)?));
-    out.extend(seed003(&read(dir, RAW[4].1)?));
-    out.extend(seed004(&read(dir, RAW[5].1)?));
+    out.extend(seed000(&read(dir, RAW[0].1)?, &read(dir, RAW[1].1)?));
+    out.extend(seed001(&read(dir, RAW[2].1)?, &read(dir, RAW[3].1)?));
+    out.extend(seed002(&read(dir, RAW[4].1)?));
+    out.extend(seed003(&read(dir, RAW[5].1)?));
+    out.extend(seed004(&read(dir, RAW[6].1)?));
     Ok(out)
 }
 
-/// Seed 000: the ITB/UD throughput factor of every factor table, the mean of its per-case
-/// factors against the mean of the paper's averages over the same sizes and message sizes.
-fn seed000(raw: &Value) -> Vec<Row> {
-    // the raw file: {flitwave, options, cases} (older files: the cases alone)
+/// The cases of a seed 000 raw file (`{flitwave, options, cases}`; older files: the cases
+/// alone) and how it counted local traffic's switches away.
+fn itb_cases(raw: &Value) -> (Vec<Value>, String) {
     let cases = raw["cases"]
         .as_array()
         .or(raw.as_array())
         .cloned()
         .unwrap_or_default();
+    let metric = raw["options"]["local_metric"]
+        .as_str()
+        .unwrap_or("minimal")
+        .to_string();
+    (cases, metric)
+}
+
+/// Table `t`'s ITB/UD factor over `cases`: the mean of the paper's averages and of
+/// flitwave's per-cell means over the cells both have, their number, and the mean by
+/// saturation throughput (where the cells have it).
+fn itb_factor(
+    cases: &[Value],
+    t: &crate::reproduce::itb::paper::PaperTable,
+) -> Option<(f64, f64, usize, Option<f64>)> {
+    let (mut paper, mut ours, mut n) = (0.0, 0.0, 0);
+    let (mut by_sat, mut n_sat) = (0.0, 0);
+    for &(sw, per_bytes) in t.rows {
+        for (i, &b) in crate::reproduce::itb::paper::MESSAGE_BYTES
+            .iter()
+            .enumerate()
+        {
+            let cell = |key: &str| -> Vec<f64> {
+                cases
+                    .iter()
+                    .filter(|c| {
+                        c["pattern"] == t.pattern && c["switches"] == sw && c["message_bytes"] == b
+                    })
+                    .map(|c| num(&c[key]))
+                    .collect()
+            };
+            let f = cell("factor");
+            if f.is_empty() {
+                continue;
+            }
+            paper += per_bytes[i][2];
+            ours += f.iter().sum::<f64>() / f.len() as f64;
+            n += 1;
+            let fs: Vec<f64> = cell("factor_saturation")
+                .into_iter()
+                .filter(|f| f.is_finite() && *f > 0.0)
+                .collect();
+            if !fs.is_empty() {
+                by_sat += fs.iter().sum::<f64>() / fs.len() as f64;
+                n_sat += 1;
+            }
+        }
+    }
+    (n > 0).then(|| {
+        let sat = (n_sat > 0).then(|| by_sat / n_sat as f64);
+        (paper / n as f64, ours / n as f64, n, sat)
+    })
+}
+
+/// Seed 000: the ITB/UD throughput factor of every factor table, the mean of its per-case
+/// factors against the mean of the paper's averages over the same sizes and message sizes —
+/// the local tables from `route` (local traffic counted along up*/down* routes) when it has
+/// them, with `raw`'s (minimal hops) figure beside.
+fn seed000(raw: &Value, route: &Value) -> Vec<Row> {
+    let (cases, metric) = itb_cases(raw);
+    let (route_cases, route_metric) = itb_cases(route);
     let mut out = vec![];
     for t in crate::reproduce::itb::paper::TABLES
         .iter()
         .filter(|t| t.what == "factor")
     {
-        let (mut paper, mut ours, mut n) = (0.0, 0.0, 0);
-        let (mut by_sat, mut n_sat) = (0.0, 0);
-        for &(sw, per_bytes) in t.rows {
-            for (i, &b) in crate::reproduce::itb::paper::MESSAGE_BYTES
-                .iter()
-                .enumerate()
-            {
-                let f: Vec<f64> = cases
-                    .iter()
-                    .filter(|c| {
-                        c["pattern"] == t.pattern && c["switches"] == sw && c["message_bytes"] == b
-                    })
-                    .map(|c| num(&c["factor"]))
-                    .collect();
-                if f.is_empty() {
-                    continue;
-                }
-                paper += per_bytes[i][2];
-                ours += f.iter().sum::<f64>() / f.len() as f64;
-                n += 1;
-                let fs: Vec<f64> = cases
-                    .iter()
-                    .filter(|c| {
-                        c["pattern"] == t.pattern && c["switches"] == sw && c["message_bytes"] == b
-                    })
-                    .map(|c| num(&c["factor_saturation"]))
-                    .filter(|f| f.is_finite() && *f > 0.0)
-                    .collect();
-                if !fs.is_empty() {
-                    by_sat += fs.iter().sum::<f64>() / fs.len() as f64;
-                    n_sat += 1;
-                }
-            }
+        let local = t.pattern.starts_with("local");
+        let alt = local.then(|| itb_factor(&route_cases, t)).flatten();
+        let main = itb_factor(&cases, t);
+        let ((p, o, n, sat), m, beside) = match (alt, main) {
+            (Some(a), b) => (a, route_metric.as_str(), b.map(|b| (metric.as_str(), b.1))),
+            (None, Some(b)) => (b, metric.as_str(), None),
+            (None, None) => continue,
+        };
+        let mut flitwave = format!("{o:.2}");
+        if let Some(s) = sat {
+            flitwave += &format!(" (by saturation throughput {s:.2})");
         }
-        if n == 0 {
-            continue;
+        if let Some((bm, bo)) = beside {
+            flitwave += &format!("; {bm} hops: {bo:.2}");
         }
-        let (p, o) = (paper / n as f64, ours / n as f64);
         out.push(Row {
             seed: "000",
             claim: format!(
-                "Table {}: ITB/UD throughput factor, {} traffic (mean over {n} size/message cells)",
-                t.number, t.pattern
+                "Table {}: ITB/UD throughput factor, {} traffic{} (mean over {n} size/message cells)",
+                t.number,
+                t.pattern,
+                if local {
+                    format!(", switches away by {m} hops")
+                } else {
+                    String::new()
+                }
             ),
             paper: format!("{p:.2}"),
-            flitwave: if n_sat > 0 {
-                format!(
-                    "{o:.2} (by saturation throughput {:.2})",
-                    by_sat / n_sat as f64
-                )
-            } else {
-                format!("{o:.2}")
-            },
+            flitwave,
             tolerance: "±20 %",
             matches: near(o, p, 0.2),
-            why: "docs/results/itb.md",
+            why: if local {
+                "docs/traffic.md (two readings)"
+            } else {
+                "docs/results/itb.md"
+            },
         });
     }
     out
