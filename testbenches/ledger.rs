@@ -20,6 +20,16 @@ fn scratch_results(name: &str) -> PathBuf {
     d
 }
 
+/// The ledger's row of seed `seed` whose claim names `claim`, from the results under `d`.
+fn ledger_row(d: &Path, seed: &str, claim: &str) -> String {
+    let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    out.lines()
+        .find(|l| l.contains(&format!("| {seed} |")) && l.contains(claim))
+        .unwrap_or_else(|| panic!("no row of seed {seed} naming {claim:?}:\n{out}"))
+        .to_string()
+}
+
 #[test]
 fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
     let d = scratch_results("all");
@@ -96,14 +106,7 @@ fn missing_results_are_a_clear_error() {
 /// packets) is named as such and cannot match.
 #[test]
 fn the_fattree_row_reads_the_scale_it_names() {
-    let row = |d: &Path| {
-        let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
-        assert!(ok, "{err}");
-        out.lines()
-            .find(|l| l.contains("| 001 |") && l.contains("Fig. 5"))
-            .expect("seed 001's Figure 5 row")
-            .to_string()
-    };
+    let row = |d: &Path| ledger_row(d, "001", "Fig. 5");
     let d = scratch_results("fattree-scale");
     let paper = row(&d);
     assert!(paper.contains("4-ary 4-tree, 8 KB packets:"), "{paper}");
@@ -132,14 +135,7 @@ fn the_fattree_row_reads_the_scale_it_names() {
 /// so from the file's own options.
 #[test]
 fn the_local_rows_name_how_switches_away_were_counted() {
-    let row = |d: &Path| {
-        let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
-        assert!(ok, "{err}");
-        out.lines()
-            .find(|l| l.contains("| 000 |") && l.contains("Table 5"))
-            .expect("seed 000's Table 5 row")
-            .to_string()
-    };
+    let row = |d: &Path| ledger_row(d, "000", "Table 5");
     let d = scratch_results("local-metric");
     let route = row(&d);
     assert!(route.contains("by route hops"), "{route}");

@@ -12,6 +12,32 @@ pub const LOCAL_METRICS: [&str; 2] = ["minimal", "route"];
 /// The source queue disciplines `traffic.source_queues` names.
 pub const SOURCE_QUEUES: [&str; 2] = ["fifo", "per-destination"];
 
+/// Check a value of `traffic.local_metric` given as `key`: the key (its values listed as TOML
+/// strings) or a command's flag (`--local-metric`, listed bare).
+pub fn local_metric(key: &str, m: &str) -> Result<()> {
+    if LOCAL_METRICS.contains(&m) {
+        return Ok(());
+    }
+    let flag = key.starts_with("--");
+    let allowed: Vec<String> = LOCAL_METRICS
+        .iter()
+        .map(|x| {
+            if flag {
+                x.to_string()
+            } else {
+                format!("{x:?}")
+            }
+        })
+        .collect();
+    Err(Error::field(
+        key,
+        format!(
+            "{m:?} is not a way to count switches away; allowed: {}",
+            allowed.join(", ")
+        ),
+    ))
+}
+
 fn is_minimal(m: &String) -> bool {
     m == "minimal"
 }
@@ -25,8 +51,8 @@ pub struct TrafficCfg {
     /// What "at most l switches away" counts for `localL` (seed 000 §4.2): "minimal" switch
     /// hops, or "route", the switch hops of the route up*/down* routing gives the host pair
     /// (`routing.root`, the run's seed; its paths when the run's routing is up*/down*): the
-    /// routes of Myrinet's routing — the same destinations whatever routing the run uses. (Left out of
-    /// a result's configuration when "minimal", as before the key existed.)
+    /// routes of Myrinet's routing — the same destinations whatever routing the run uses.
+    /// (Left out of a result's configuration when "minimal", as before the key existed.)
     #[serde(skip_serializing_if = "is_minimal")]
     pub local_metric: String,
     /// Message (payload) size in bytes = flits (paper: 32, 512, 1024).
@@ -85,15 +111,7 @@ impl TrafficCfg {
     pub fn validate(&self) -> Result<()> {
         crate::traffic::pattern::Pattern::parse(&self.pattern)
             .map_err(|e| e.context("traffic.pattern"))?;
-        if !LOCAL_METRICS.contains(&self.local_metric.as_str()) {
-            return Err(Error::field(
-                "traffic.local_metric",
-                format!(
-                    "{:?} is not a way to count switches away; allowed: \"minimal\", \"route\"",
-                    self.local_metric
-                ),
-            ));
-        }
+        local_metric("traffic.local_metric", &self.local_metric)?;
         range("traffic.message_bytes", self.message_bytes, 1, 1 << 20)?;
         if !(self.rate.is_finite()) {
             return Err(Error::field("traffic.rate", "must be a number in 0..=1"));

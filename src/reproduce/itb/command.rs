@@ -7,7 +7,7 @@ use crate::experiment::provenance::provenance;
 use crate::reproduce::report::{made_with, pretty};
 use crate::reproduce::{Flags, Report, Reproduction};
 use crate::routing::itb::ItbSelect;
-use crate::traffic::keys::LOCAL_METRICS;
+use crate::traffic::keys::local_metric;
 
 /// Seed 000's reproduction.
 pub struct Itb;
@@ -32,15 +32,7 @@ impl Reproduction for Itb {
         }
         ItbSelect::parse(&f.paths).map_err(|e| e.context("--paths"))?;
         o.itb_select = f.paths.clone();
-        if !LOCAL_METRICS.contains(&f.local_metric.as_str()) {
-            return Err(crate::error::Error::field(
-                "--local-metric",
-                format!(
-                    "{:?} is not a way to count switches away; allowed: minimal, route",
-                    f.local_metric
-                ),
-            ));
-        }
+        local_metric("--local-metric", &f.local_metric)?;
         o.local_metric = f.local_metric.clone();
         o.threads = f.threads;
         o.progress = !f.quiet;
