@@ -247,6 +247,12 @@ fn itb_routes_report_in_transit_hosts_per_pattern() {
         ],
         &["--local-metric", "\"hops\"", "minimal, route"],
     );
+    for paper in ["fattree", "speculative", "inorder"] {
+        fails_with(
+            &["reproduce", paper, "--seeds", "0"],
+            &["--seeds", "0 is out of range", "1..=100"],
+        );
+    }
 }
 
 #[test]

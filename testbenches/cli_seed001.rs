@@ -358,3 +358,61 @@ fn reproduce_fattree_report_renders_again_from_raw_points() {
         &["--from-raw", "cannot read"],
     );
 }
+
+/// `--seeds N` replicates every point under seeds 1..=N: the first replicate is the run
+/// without the flag, point for point; the others are different traces (their execution times
+/// differ); the report quotes the command and says which seed it draws.
+#[test]
+#[ignore = "full tier: a tiny-scale reproduction"]
+fn reproduce_fattree_seeds_replicate_every_point() {
+    let run = |name: &str, extra: &[&str]| -> serde_json::Value {
+        let dir = crate::common::fresh_dir("seed001", name);
+        let mut args = vec![
+            "reproduce",
+            "fattree",
+            "--figures",
+            "fig7",
+            "--trace-us",
+            "1000",
+            "--quiet",
+            "--out",
+            crate::common::arg(&dir),
+        ];
+        args.extend_from_slice(extra);
+        let (ok, _, err) = flitwave(&args);
+        assert!(ok, "{err}");
+        let md = std::fs::read_to_string(dir.join("fattree.md")).unwrap();
+        if !extra.is_empty() {
+            assert!(
+                md.contains(
+                    "`flitwave reproduce fattree --figures fig7 --seeds 2 --trace-us 1000`"
+                ),
+                "{md}"
+            );
+            assert!(md.contains("The tables and plots show seed 1"), "{md}");
+        }
+        serde_json::from_str(&std::fs::read_to_string(dir.join("fattree_raw.json")).unwrap())
+            .unwrap()
+    };
+    let one = run("one", &[]);
+    let two = run("two", &["--seeds", "2"]);
+    let of = |v: &serde_json::Value, seed: u64| -> Vec<serde_json::Value> {
+        v["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["seed"] == seed)
+            .cloned()
+            .collect()
+    };
+    assert_eq!(two["options"]["seeds"], 2);
+    assert_eq!(of(&one, 1), of(&two, 1), "replicate 1 is the default run");
+    let exec = |pts: &[serde_json::Value]| -> Vec<u64> {
+        pts.iter()
+            .map(|p| p["exec_cycles"].as_u64().unwrap())
+            .collect()
+    };
+    let (e1, e2) = (exec(&of(&two, 1)), exec(&of(&two, 2)));
+    assert_eq!(e1.len(), e2.len());
+    assert!(!e1.is_empty() && e1 != e2, "{e1:?} {e2:?}");
+}

@@ -306,6 +306,11 @@ pub(crate) struct ReproArgs {
     /// per size in Figures 5 and 6 (default 1, --full 10).
     #[arg(long)]
     pub topologies: Option<usize>,
+    /// Replicates of the claims on fixed networks: seeds 1..=N of the traffic and the trace
+    /// (fattree Figures 5 and 7, speculative, inorder Table 1 with its 32-switch network);
+    /// default 1. The fidelity ledger reads every claim over its replicates (docs/statistics.md).
+    #[arg(long)]
+    pub seeds: Option<usize>,
     /// Cycles per simulation point (itb default 30000, --full 100000; speculative 20000,
     /// --full 100000).
     #[arg(long)]

@@ -24,6 +24,7 @@ pub(crate) fn cmd_reproduce(a: ReproArgs) -> Result<()> {
         from_raw: a.from_raw,
         figures: a.figures,
         topologies: a.topologies,
+        seeds: a.seeds,
         cycles: a.cycles,
         trace_us: a.trace_us,
         patterns: a.patterns,

@@ -32,6 +32,8 @@ pub struct Flags {
     pub from_raw: bool,
     pub figures: Vec<String>,
     pub topologies: Option<usize>,
+    /// Replicates (seeds 1..=N) of the claims on fixed networks.
+    pub seeds: Option<usize>,
     pub cycles: Option<u64>,
     pub trace_us: Option<f64>,
     pub patterns: Vec<String>,
@@ -55,6 +57,17 @@ impl Flags {
                 format!("{t} is out of range, allowed 1..=100"),
             )),
             t => Ok(t),
+        }
+    }
+
+    /// `--seeds`, checked (1..=100).
+    pub fn seeds(&self) -> Result<Option<usize>> {
+        match self.seeds {
+            Some(n) if n == 0 || n > 100 => Err(Error::field(
+                "--seeds",
+                format!("{n} is out of range, allowed 1..=100"),
+            )),
+            n => Ok(n),
         }
     }
 
@@ -89,6 +102,52 @@ impl Flags {
         }
     }
 
+    /// The command that ran: `flitwave reproduce PAPER` with every flag given that changes
+    /// what is simulated, in the help's order (what a report quotes; `--out`, `--threads`
+    /// and `--quiet` change nothing in the results and are left out).
+    pub fn command(&self, paper: &str) -> String {
+        let mut c = format!("flitwave reproduce {paper}{}", self.full_suffix());
+        let list = |v: &[String]| v.join(",");
+        let nums = |v: Vec<String>| v.join(",");
+        if !self.figures.is_empty() {
+            c += &format!(" --figures {}", list(&self.figures));
+        }
+        if let Some(t) = self.topologies {
+            c += &format!(" --topologies {t}");
+        }
+        if let Some(n) = self.seeds {
+            c += &format!(" --seeds {n}");
+        }
+        if let Some(n) = self.cycles {
+            c += &format!(" --cycles {n}");
+        }
+        if let Some(us) = self.trace_us {
+            c += &format!(" --trace-us {us}");
+        }
+        if !self.patterns.is_empty() {
+            c += &format!(" --patterns {}", list(&self.patterns));
+        }
+        if !self.sizes.is_empty() {
+            c += &format!(
+                " --sizes {}",
+                nums(self.sizes.iter().map(|x| x.to_string()).collect())
+            );
+        }
+        if !self.bytes.is_empty() {
+            c += &format!(
+                " --bytes {}",
+                nums(self.bytes.iter().map(|x| x.to_string()).collect())
+            );
+        }
+        if !self.paths.is_empty() && self.paths != "random" {
+            c += &format!(" --paths {}", self.paths);
+        }
+        if !self.local_metric.is_empty() && self.local_metric != "minimal" {
+            c += &format!(" --local-metric {}", self.local_metric);
+        }
+        c
+    }
+
     /// ` --full` when the paper's scale was asked for, for the command a report quotes.
     pub fn full_suffix(&self) -> &'static str {
         if self.full {
@@ -104,4 +163,35 @@ pub trait Reproduction: Sync {
     /// Check `flags`, say through `start` what will run and roughly how long (the start
     /// line), run every simulation, write the figures into `flags.out`, and return the report.
     fn reproduce(&self, flags: &Flags, start: &dyn Fn(&str)) -> Result<Report>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A report quotes the flags that change what is simulated, and no others.
+    #[test]
+    fn the_quoted_command_names_every_flag_that_changes_the_results() {
+        let f = Flags {
+            full: true,
+            figures: vec!["fig5".into(), "tables".into()],
+            topologies: Some(5),
+            seeds: Some(3),
+            paths: "random".into(),
+            local_metric: "route".into(),
+            out: "x".into(),
+            threads: Some(2),
+            quiet: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            f.command("inorder"),
+            "flitwave reproduce inorder --full --figures fig5,tables --topologies 5 --seeds 3 --local-metric route"
+        );
+        assert_eq!(
+            Flags::default().command("dl"),
+            "flitwave reproduce dl",
+            "defaults quote nothing"
+        );
+    }
 }

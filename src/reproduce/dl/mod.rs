@@ -143,26 +143,60 @@ fn route_stats(topo: &Topology, alg: &str, restriction: &str, sel: &str) -> Resu
     Ok(st)
 }
 
-/// Table 7 as measured: per routing row, uniform and bit-reversal hops for 16, 64 switches
-/// (means over `topologies` seeds) and the 8x8 torus.
-pub fn table7(o: &Options) -> Result<Vec<(&'static str, [f64; 6])>> {
-    let rows = [
-        ("up*/down*", "updown", "ud"),
-        ("DL (UD)*", "dl", "ud"),
-        ("DL (UD-DU)*", "dl", "ud-du"),
-        ("DL UD-(DU)*", "dl", "ud-dud"),
-        ("DL (L-turn)*", "dl", "l-turn"),
-    ];
+/// Table 7's rows: the paper's name, the routing, the restriction.
+const TABLE7_ROWS: [(&str, &str, &str); 5] = [
+    ("up*/down*", "updown", "ud"),
+    ("DL (UD)*", "dl", "ud"),
+    ("DL (UD-DU)*", "dl", "ud-du"),
+    ("DL UD-(DU)*", "dl", "ud-dud"),
+    ("DL (L-turn)*", "dl", "l-turn"),
+];
+
+/// One topology's average hops under one of Table 7's rows.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Hops {
+    pub routing: &'static str,
+    pub switches: usize,
+    pub topology_seed: u64,
+    pub uniform: f64,
+    pub bit_reversal: f64,
+}
+
+/// Table 7's irregular cells, one per row, size (16, 64) and topology seed.
+pub fn table7_cells(o: &Options) -> Result<Vec<Hops>> {
     let mut out = vec![];
-    for (name, alg, res) in rows {
-        let mut v = [0.0; 6];
-        for (k, size) in [16usize, 64].into_iter().enumerate() {
+    for (name, alg, res) in TABLE7_ROWS {
+        for size in [16usize, 64] {
             for t in 1..=o.topologies as u64 {
                 let topo = irregular::generate(size, 4, 8, t)?;
                 let s = route_stats(&topo, alg, res, "low-port")?;
-                v[2 * k] += s.avg_hops_uniform / o.topologies as f64;
-                v[2 * k + 1] += s.avg_hops_bit_reversal.unwrap_or(0.0) / o.topologies as f64;
+                out.push(Hops {
+                    routing: name,
+                    switches: size,
+                    topology_seed: t,
+                    uniform: s.avg_hops_uniform,
+                    bit_reversal: s.avg_hops_bit_reversal.unwrap_or(0.0),
+                });
             }
+        }
+    }
+    Ok(out)
+}
+
+/// Table 7 as measured: per routing row, uniform and bit-reversal hops for 16, 64 switches
+/// (means of `cells` over their topologies) and the 8x8 torus.
+pub fn table7(cells: &[Hops]) -> Result<Vec<(&'static str, [f64; 6])>> {
+    let mut out = vec![];
+    for (name, alg, res) in TABLE7_ROWS {
+        let mut v = [0.0; 6];
+        for (k, size) in [16usize, 64].into_iter().enumerate() {
+            let mine: Vec<&Hops> = cells
+                .iter()
+                .filter(|h| h.routing == name && h.switches == size)
+                .collect();
+            let n = mine.len().max(1) as f64;
+            v[2 * k] = mine.iter().map(|h| h.uniform).sum::<f64>() / n;
+            v[2 * k + 1] = mine.iter().map(|h| h.bit_reversal).sum::<f64>() / n;
         }
         let torus = mesh::torus([8, 8], 4)?;
         let s = route_stats(&torus, alg, res, "low-port")?;

@@ -41,7 +41,12 @@ pub struct Options {
     pub points: usize,
     /// Which figures: fig5, fig6a, fig6b, bitrev, fig7, fig7closed, fig7buf.
     pub figures: Vec<String>,
+    /// The first seed of traffic and trace.
     pub seed: u64,
+    /// Replicates: every point runs under seeds `seed..seed + seeds` (the report draws the
+    /// first; the fidelity ledger reads them all).
+    #[serde(default = "one")]
+    pub seeds: usize,
     #[serde(skip)]
     pub threads: Option<usize>,
     #[serde(skip)]
@@ -71,6 +76,7 @@ impl Options {
             points: 8,
             figures: FIGURES.map(String::from).to_vec(),
             seed: 1,
+            seeds: 1,
             threads: None,
             progress: true,
         }
@@ -152,6 +158,13 @@ pub struct Point {
     pub summary: Summary,
     /// Trace execution time in cycles (Figure 7), if the trace finished.
     pub exec_cycles: Option<u64>,
+    /// The seed of its traffic and trace (files older than replicates: 1).
+    #[serde(default = "one")]
+    pub seed: u64,
+}
+
+fn one<T: From<u8>>() -> T {
+    T::from(1)
 }
 
 struct Job {
@@ -442,11 +455,23 @@ fn run_job(o: &Options, j: &Job) -> Result<Point> {
         x: j.x,
         summary: with_network!(&net, n => n.summary()),
         exec_cycles: exec,
+        seed: o.seed,
     })
 }
 
-/// Run every point (in parallel; the result does not depend on the thread count).
+/// Run every point of every seed (in parallel; the result does not depend on the thread
+/// count).
 pub fn run(o: &Options) -> Result<Vec<Point>> {
-    let jobs = jobs(o)?;
-    crate::reproduce::jobs::run_all(&jobs, o.threads, o.progress, "points", |j| run_job(o, j))
+    let mut all = vec![];
+    for seed in o.seed..o.seed + o.seeds.max(1) as u64 {
+        let os = Options { seed, ..o.clone() };
+        all.extend(jobs(&os)?.into_iter().map(|j| (seed, j)));
+    }
+    crate::reproduce::jobs::run_all(&all, o.threads, o.progress, "points", |(seed, j)| {
+        let os = Options {
+            seed: *seed,
+            ..o.clone()
+        };
+        run_job(&os, j)
+    })
 }

@@ -74,6 +74,10 @@ pub struct Options {
     pub fattree_compressions: Vec<f64>,
     pub figures: Vec<String>,
     pub seed: u64,
+    /// Table 1's replicates: its 32-switch network and its trace under seeds
+    /// `seed..seed + seeds` (the report shows the first; the fidelity ledger reads them all).
+    #[serde(default = "one")]
+    pub seeds: usize,
     #[serde(skip)]
     pub threads: Option<usize>,
     #[serde(skip)]
@@ -102,6 +106,7 @@ impl Options {
             fattree_compressions: vec![1.0, 5.0, 10.0],
             figures: FIGURES.map(String::from).to_vec(),
             seed: 1,
+            seeds: 1,
             threads: None,
             progress: true,
         }
@@ -271,6 +276,8 @@ pub enum Workload {
 /// One simulation to run.
 #[derive(Debug, Clone)]
 pub struct Job {
+    /// The run's seed when not the options' (Table 1's replicates).
+    pub seed: Option<u64>,
     /// "fig5", "fig6", "table1", "table2", "fig8", "fattree".
     pub figure: String,
     pub net: Net,
@@ -306,7 +313,7 @@ pub struct Point {
 pub fn job_config(o: &Options, j: &Job) -> Result<Config> {
     let mut sets = j.net.sets();
     sets.extend(j.variant.sets.iter().cloned());
-    sets.push(format!("seed={}", o.seed));
+    sets.push(format!("seed={}", j.seed.unwrap_or(o.seed)));
     match &j.workload {
         Workload::Synthetic { pattern, rate } => {
             sets.push(format!("traffic.pattern=\"{pattern}\""));
@@ -330,14 +337,23 @@ pub fn job_config(o: &Options, j: &Job) -> Result<Config> {
 /// The storage-like trace of the seed-004 runs: 128 nodes, 23 disks on random nodes, links of
 /// 250 MB/s (1X InfiniBand after 8b/10b), `bursts` bursts per ms per host.
 pub fn trace004(o: &Options, bursts: f64) -> Result<Trace> {
+    trace004_seeded(o, bursts, o.seed)
+}
+
+/// [`trace004`] under seed `seed` (its requests and its disks' places).
+pub fn trace004_seeded(o: &Options, bursts: f64, seed: u64) -> Result<Trace> {
     storage::generate(&StorageParams {
-        seed: o.seed,
+        seed,
         duration_us: o.trace_us,
-        disk_seed: Some(o.seed),
+        disk_seed: Some(seed),
         link_mb_per_s: 250.0,
         bursts_per_ms: bursts,
         ..Default::default()
     })
+}
+
+fn one() -> usize {
+    1
 }
 
 /// Figure 6's static buffers (bytes).
@@ -381,6 +397,7 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
             let (rs, bound) = curves::rates(o, net, v, pattern)?;
             for r in rs {
                 out.push(Job {
+                    seed: None,
                     figure: fig.into(),
                     net,
                     variant: v.clone(),
@@ -425,16 +442,29 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
         None
     };
     if let Some(t) = trace.as_ref().filter(|_| has("tables")) {
-        for (fig, net, c) in [
-            (
+        // Table 1's replicates: network and trace of seeds seed..seed + seeds
+        let mut sets = vec![(
+            "table1",
+            Net::Irregular(32, o.seed),
+            o.compression_irregular,
+            t.clone(),
+            None,
+        )];
+        for s in o.seed + 1..o.seed + o.seeds.max(1) as u64 {
+            let ts = Arc::new(trace004_seeded(o, o.trace_bursts_per_ms, s)?);
+            sets.push((
                 "table1",
-                Net::Irregular(32, o.seed),
+                Net::Irregular(32, s),
                 o.compression_irregular,
-            ),
-            ("table2", Net::Torus, o.compression_torus),
-        ] {
+                ts,
+                Some(s),
+            ));
+        }
+        sets.push(("table2", Net::Torus, o.compression_torus, t.clone(), None));
+        for (fig, net, c, t, seed) in sets {
             for v in table_rows() {
                 out.push(Job {
+                    seed,
                     figure: fig.into(),
                     net,
                     variant: v,
@@ -460,6 +490,7 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
                 adap_dynamic("ADAP-LI dynamic 256 KB (128 KB/conn)", 256 << 10, 128 << 10),
             ] {
                 out.push(Job {
+                    seed: None,
                     figure: "load".into(),
                     net: Net::Irregular(32, o.seed),
                     variant: v,
@@ -486,6 +517,7 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
         for v in vs {
             for &mtu in &o.mtus {
                 out.push(Job {
+                    seed: None,
                     figure: "fig8".into(),
                     net: Net::Torus,
                     variant: v.clone(),
@@ -525,6 +557,7 @@ pub fn jobs(o: &Options) -> Result<Vec<Job>> {
         for &c in &o.fattree_compressions {
             for v in &vs {
                 out.push(Job {
+                    seed: None,
                     figure: "fattree".into(),
                     net: Net::FatTree,
                     variant: v.clone(),

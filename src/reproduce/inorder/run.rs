@@ -28,6 +28,7 @@ pub fn rates(
     pattern: &'static str,
 ) -> Result<(Vec<f64>, Option<(f64, Option<f64>)>)> {
     let j = Job {
+        seed: None,
         figure: String::new(),
         net,
         variant: v.clone(),
@@ -55,6 +56,7 @@ pub fn rates(
 /// switch, and the roots whose forwarding tables have the highest and the lowest uniform bound.
 pub fn roots(o: &Options, net: Net) -> Result<Vec<String>> {
     let j = Job {
+        seed: None,
         figure: String::new(),
         net,
         variant: det(),

@@ -52,6 +52,9 @@ pub struct Options {
     /// VC buffer depths (flits) besides the preset's, at the figures' share and `depth_loads`.
     pub depths: Vec<u32>,
     pub depth_loads: Vec<f64>,
+    /// Replicates of the figures' curves (the hot-spot share, per-destination sources, the
+    /// preset's buffers): seeds `1..=seeds`; everything else runs on the preset's seed 1.
+    pub seeds: usize,
     pub threads: Option<usize>,
     /// A progress bar on a terminal.
     pub progress: bool,
@@ -71,6 +74,7 @@ impl Options {
             pattern_loads: vec![0.05, 0.1, 0.15, 0.2, 0.3],
             depths: vec![8, 20],
             depth_loads: vec![0.03, 0.04, 0.05, 0.08, 0.1],
+            seeds: 1,
             threads: None,
             progress: false,
         }
@@ -111,6 +115,8 @@ pub struct Point {
     /// The bound of Opt-y's minimal paths split evenly under the pattern, and what no minimal
     /// routing exceeds (flits/cycle/host; routing::bound).
     pub bound: Option<(f64, Option<f64>)>,
+    /// The run's seed (`seed`).
+    pub seed: u64,
 }
 
 impl Point {
@@ -166,9 +172,9 @@ pub fn config(
     Ok(c)
 }
 
-/// One simulation to run: the series, the pattern, the VC buffer depth, the load and the source
-/// queues.
-type Job = (Series, String, u32, f64, &'static str);
+/// One simulation to run: the series, the pattern, the VC buffer depth, the load, the source
+/// queues and the seed.
+type Job = (Series, String, u32, f64, &'static str, u64);
 
 /// Every point: the figures' loads at the figures' share, the sensitivity table's shares at
 /// its loads, the other patterns, and the other buffer depths.
@@ -177,21 +183,24 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
     let d0 = base.switch.vc.vc_buffer_flits;
     let mut jobs: Vec<Job> = vec![];
     let voq = SOURCES[0];
+    let seed = base.seed;
     for s in SERIES {
-        for &l in &o.loads {
-            jobs.push((s, hot_spot(&base, o.share), d0, l, voq));
+        for r in 0..o.seeds.max(1) as u64 {
+            for &l in &o.loads {
+                jobs.push((s, hot_spot(&base, o.share), d0, l, voq, seed + r));
+            }
         }
         for &l in &o.fifo_loads {
-            jobs.push((s, hot_spot(&base, o.share), d0, l, SOURCES[1]));
+            jobs.push((s, hot_spot(&base, o.share), d0, l, SOURCES[1], seed));
         }
         for &share in o.shares.iter().filter(|&&x| x != o.share) {
             for &l in &o.pattern_loads {
-                jobs.push((s, hot_spot(&base, share), d0, l, voq));
+                jobs.push((s, hot_spot(&base, share), d0, l, voq, seed));
             }
         }
         for &d in o.depths.iter().filter(|&&d| d != d0) {
             for &l in &o.depth_loads {
-                jobs.push((s, hot_spot(&base, o.share), d, l, voq));
+                jobs.push((s, hot_spot(&base, o.share), d, l, voq, seed));
             }
         }
         for p in o.patterns.iter().filter(|p| {
@@ -199,14 +208,14 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
             !o.shares.iter().any(|&x| hot_spot(&base, x) == **p)
         }) {
             for &l in &o.pattern_loads {
-                jobs.push((s, p.to_string(), d0, l, voq));
+                jobs.push((s, p.to_string(), d0, l, voq, seed));
             }
         }
     }
     // the bound of every pattern (Opt-y's minimal paths; the selection does not change it)
     let mut bounds: std::collections::HashMap<String, Option<(f64, Option<f64>)>> =
         Default::default();
-    for (_, pat, _, _, _) in &jobs {
+    for (_, pat, _, _, _, _) in &jobs {
         if !bounds.contains_key(pat) {
             let c = config(o, SERIES[0], pat, d0, voq)?;
             let topo = crate::experiment::build::topology(&c)?;
@@ -223,8 +232,10 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
         o.threads,
         o.progress,
         "points",
-        |(s, pattern, depth, load, source)| {
-            let run = Runner::new(config(o, *s, pattern, *depth, source)?)?;
+        |(s, pattern, depth, load, source, seed)| {
+            let mut c = config(o, *s, pattern, *depth, source)?;
+            c.seed = *seed;
+            let run = Runner::new(c)?;
             let sum = run.point(*load)?.summary;
             let halted = match &sum.section {
                 crate::fabric::registry::Section::Vc(v) => {
@@ -246,6 +257,7 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
                 generated: sum.window_generated_packets,
                 delivered: sum.window_delivered_packets,
                 bound: bounds[pattern],
+                seed: *seed,
             })
         },
     )
