@@ -475,3 +475,36 @@ fn run_and_fattree_write_a_heat_map_and_refuse_bad_paths() {
     assert!(left.is_empty(), "{left:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A trace's network-wide completion time is when 99 % of its payload has been delivered: one
+/// late packet sets the execution time (its last delivery), not the completion. 99 equal
+/// packets early and one 20,000 cycles later: the completion falls after the 99th delivery,
+/// the execution time after the last.
+#[test]
+fn a_traces_completion_time_is_its_99_percent_delivery() {
+    let mut inj: Vec<(u64, u32, u32, u32)> = (0..99u32)
+        .map(|i| (10 * i as u64, i % 64, (i * 13 + 5) % 64, 20))
+        .collect();
+    inj.push((20_000, 3, 60, 20));
+    let c = crate::common::booksim_preset(&["traffic.rate=0", "warmup=0"]);
+    let mut net = crate::common::vc_network(&c);
+    net.load_trace(&inj, u32::MAX).unwrap();
+    let exec = net.run_workload(100_000).expect("the trace finishes");
+    let s = net.summary();
+    assert!(s.healthy(), "{}", s.report());
+    let done = s.completion_99_cycles.expect("99 % delivered");
+    assert!(exec > 20_000, "{exec}");
+    assert!(
+        (990..2_000).contains(&done),
+        "99 packets by ~1,000 cycles: {done}"
+    );
+    assert_eq!(s.delivered_packets, 100);
+    // without a trace there is no completion mark
+    let mut plain = crate::common::vc_network(&crate::common::booksim_preset(&[
+        "traffic.rate=0.05",
+        "cycles=2000",
+        "warmup=200",
+    ]));
+    plain.run(2000);
+    assert_eq!(plain.summary().completion_99_cycles, None);
+}

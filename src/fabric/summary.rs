@@ -74,6 +74,10 @@ pub struct Summary {
     pub last_delivery_cycle: u64,
     /// Execution time of a trace or storage workload, if it finished.
     pub execution_cycles: Option<u64>,
+    /// A trace's network-wide completion time: the cycle after 99 % of its payload flits were
+    /// delivered (absent without a trace, or before it gets there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completion_99_cycles: Option<u64>,
     /// Flits in the network at the end.
     pub flits_in_flight: u64,
     /// The network could not accept the offered load ([`Summary::saturated`]).
@@ -163,6 +167,7 @@ impl Summary {
             pending_packets: pending,
             last_delivery_cycle: st.last_delivery,
             execution_cycles: net.workload_done(),
+            completion_99_cycles: st.completion_cycle,
             flits_in_flight: net.flits_in_flight(),
             saturated: false,
             conservation_ok: net.conservation_ok(),

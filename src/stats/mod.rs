@@ -68,6 +68,12 @@ pub struct Collector {
     pub reorder_delay_sum: u128,
     /// Cycle of the last delivery to a host (trace execution time).
     pub last_delivery: u64,
+    /// Payload flits delivered to hosts, all packets.
+    pub delivered_flits: u64,
+    /// A trace's completion mark: the payload flits that are 99 % of its total (0: none).
+    pub completion_target: u64,
+    /// The cycle after the delivery that reached `completion_target`.
+    pub completion_cycle: Option<u64>,
     /// End-to-end acknowledgement packets delivered, and their flits.
     pub acks: u64,
     pub ack_flits: u64,
@@ -103,6 +109,13 @@ impl Collector {
     ) -> bool {
         self.delivered += 1;
         self.last_delivery = now;
+        self.delivered_flits += payload_flits as u64;
+        if self.completion_cycle.is_none()
+            && self.completion_target > 0
+            && self.delivered_flits >= self.completion_target
+        {
+            self.completion_cycle = Some(now + 1);
+        }
         if now >= self.warmup {
             self.window_flits += payload_flits as u64;
             self.window_msgs += 1;
