@@ -1,7 +1,8 @@
 //! Testbench of the fidelity ledger (`flitwave reproduce check`): it reads the
 //! committed raw results of every seed's reproduction, lists each seed's headline claims with
-//! the paper's figure, flitwave's, the tolerance and the status, writes the ledger as README.md
-//! beside them, and recomputes rather than copies: a changed raw result changes the status.
+//! the paper's figure, flitwave's mean with its 95 % interval over the replicates, the cells,
+//! the tolerance and the status, writes the ledger as README.md beside them, and recomputes
+//! rather than copies: a changed raw result changes the status, too few replicates give none.
 
 use crate::common::{fails_with, flitwave, fresh_dir};
 use flitwave::reproduce::ledger::RAW;
@@ -12,10 +13,10 @@ use std::path::{Path, PathBuf};
 fn scratch_results(name: &str) -> PathBuf {
     let d = fresh_dir("ledger", name);
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results");
-    for (_, f) in RAW {
-        let to = d.join(f);
+    for s in RAW {
+        let to = d.join(s.file);
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(src.join(f), &to).unwrap();
+        std::fs::copy(src.join(s.file), &to).unwrap();
     }
     d
 }
@@ -41,8 +42,31 @@ fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
             "seed {seed} missing:\n{out}"
         );
     }
-    assert!(out.contains("| paper | flitwave | tolerance | status |"));
-    assert!(out.contains("matches") && out.contains("differs"), "{out}");
+    assert!(out.contains("| paper | flitwave (mean ± 95 %) | cells | tolerance | status |"));
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("| 0")).collect();
+    assert_eq!(rows.len(), 16, "{out}");
+    for r in &rows {
+        assert!(
+            [
+                "| matches |",
+                "| differs |",
+                "| undecided |",
+                "| too few replicates |"
+            ]
+            .iter()
+            .any(|s| r.contains(s)),
+            "{r}"
+        );
+        assert!(r.contains(" network") || r.contains(" seed"), "{r}");
+    }
+    // the papers re-run with their replicates have a verdict on every claim
+    for r in rows.iter().filter(|r| {
+        ["| 000 |", "| 002 |", "| 003 |"]
+            .iter()
+            .any(|s| r.starts_with(s))
+    }) {
+        assert!(!r.contains("| too few replicates |"), "{r}");
+    }
     let readme = std::fs::read_to_string(d.join("README.md")).unwrap();
     assert_eq!(readme.trim_end(), out.trim_end());
     // the committed ledger is this one (regenerate it with the command when results change)
@@ -67,29 +91,50 @@ fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
 fn a_changed_raw_result_changes_the_status() {
     let d = scratch_results("flip");
     let p = d.join("speculative_raw.json");
+    let raw: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    let row = |d: &Path| ledger_row(d, "002", "SSR 2-hop over");
+    // SSR made to accept `k` times as much on every seed
+    let scaled = |k: f64| {
+        let mut r = raw.clone();
+        for pt in r["points"].as_array_mut().unwrap() {
+            if pt["series"] == "SSR 2-hop" {
+                let a = pt["accepted"].as_f64().unwrap();
+                pt["accepted"] = serde_json::json!(a * k);
+            }
+        }
+        std::fs::write(&p, serde_json::to_string(&r).unwrap()).unwrap();
+        row(&d)
+    };
+    let up = scaled(1.5);
+    assert!(up.contains("| matches |"), "{up}");
+    let down = scaled(0.5);
+    assert!(down.contains("| differs |"), "{down}");
+}
+
+/// A claim over fewer replicates than it needs has no verdict: seed 000's uniform table read
+/// from one network of the five says so, whatever its mean.
+#[test]
+fn too_few_replicates_give_no_verdict() {
+    let d = scratch_results("few");
+    let row = |d: &Path| ledger_row(d, "000", "Table 1:");
+    let all = row(&d);
+    assert!(all.contains("(5 networks)"), "{all}");
+    assert!(!all.contains("| too few replicates |"), "{all}");
+    let p = d.join("itb/itb_raw.json");
     let mut raw: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
-    let status = |d: &Path| {
-        let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
-        assert!(ok, "{err}");
-        out.lines()
-            .find(|l| l.contains("| 002 |") && l.contains("SSR 2-hop over"))
-            .map(|l| l.contains("| matches |"))
-            .expect("seed 002's SSR row")
-    };
-    assert!(
-        !status(&d),
-        "flitwave's SSR does not beat straight + exchange"
-    );
-    // SSR made to accept 50 % more everywhere: now it does
-    for pt in raw["points"].as_array_mut().unwrap() {
-        if pt["series"] == "SSR 2-hop" {
-            let a = pt["accepted"].as_f64().unwrap();
-            pt["accepted"] = serde_json::json!(a * 1.5);
-        }
-    }
+    raw["cases"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|c| c["topology_seed"] == 1);
     std::fs::write(&p, serde_json::to_string(&raw).unwrap()).unwrap();
-    assert!(status(&d));
+    let one = row(&d);
+    assert!(
+        one.contains("(1 network), fewer than the 5 a claim needs"),
+        "{one}"
+    );
+    assert!(one.contains("| too few replicates |"), "{one}");
 }
 
 #[test]
@@ -97,7 +142,10 @@ fn missing_results_are_a_clear_error() {
     let d = fresh_dir("ledger", "empty");
     fails_with(
         &["reproduce", "check", "--results", d.to_str().unwrap()],
-        &["itb_raw.json", "flitwave reproduce itb --out"],
+        &[
+            "itb_raw.json",
+            "flitwave reproduce itb --topologies 5 --out",
+        ],
     );
 }
 
@@ -111,11 +159,8 @@ fn the_fattree_row_reads_the_scale_it_names() {
     let paper = row(&d);
     assert!(paper.contains("4-ary 4-tree, 8 KB packets:"), "{paper}");
     assert!(!paper.contains("not the paper's"), "{paper}");
-    std::fs::copy(
-        d.join("fattree/fattree_raw.json"),
-        d.join("fattree-full/fattree_raw.json"),
-    )
-    .unwrap();
+    let (fig5, fig7) = (RAW[2], RAW[3]);
+    std::fs::copy(d.join(fig7.file), d.join(fig5.file)).unwrap();
     let reduced = row(&d);
     assert!(
         reduced.contains("4-ary 3-tree, 1 KB packets (not the paper's 4-ary 4-tree, 8 KB)"),
@@ -123,10 +168,11 @@ fn the_fattree_row_reads_the_scale_it_names() {
     );
     assert!(reduced.contains("| differs |"), "{reduced}");
     // a missing file names the reproduction that writes it, at its scale
-    std::fs::remove_file(d.join("fattree-full/fattree_raw.json")).unwrap();
+    std::fs::remove_file(d.join(fig5.file)).unwrap();
+    let cmd = flitwave::reproduce::ledger::command(&d, &fig5);
     fails_with(
         &["reproduce", "check", "--results", d.to_str().unwrap()],
-        &["reproduce fattree --full --out", "fattree-full"],
+        &[cmd.as_str(), "--full"],
     );
 }
 
