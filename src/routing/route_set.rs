@@ -184,6 +184,11 @@ impl RouteSet {
         self.vcs.iter().max().map_or(1, |&v| v as usize + 1)
     }
 
+    /// Do the routes name a VC for their hops (set by [`RouteSet::set_vcs`])?
+    pub fn names_vcs(&self) -> bool {
+        !self.vcs.is_empty()
+    }
+
     /// Does any route pass an in-transit host?
     pub fn has_itbs(&self) -> bool {
         !self.itbs.is_empty()

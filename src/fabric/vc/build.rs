@@ -183,7 +183,9 @@ pub fn build(
                     ),
                 ));
             }
-            let keep = routes.vcs() <= 1;
+            // packets keep their VC only where the routes name none; routes that name VC 0
+            // everywhere (up*/down* with the low-port selection) move every packet onto it
+            let keep = !routes.names_vcs();
             let r = (0..topo.switches)
                 .map(|sw| {
                     Routing::Table(TableRouting {

@@ -187,7 +187,7 @@ impl VcSwitch {
             np: np as u16,
             nv: nv as u32,
             input: InputUnit::new(np, nv, p.vc0_flits(), p.buffer_flits),
-            route: RouteStage::new(routing, np * nv, p.routing_cycles),
+            route: RouteStage::new(routing, np * nv, p.routing_cycles, p.keep_vc),
             va: VcAllocStage::new(np, nv, p.selection.needs()),
             sa: SwAllocStage::new(np, nv),
             xbar: CrossbarStage::new(

@@ -16,19 +16,24 @@ pub(super) struct RouteStage {
     pub routing: Box<Routing>,
     /// Per input VC: the candidates of its head.
     pub cands: Vec<Candidates>,
-    /// Headers the routing function gave no candidate (must stay 0).
+    /// Headers the routing function gave no candidate, or none on the VC they must keep
+    /// (must stay 0: such a head would wait for ever).
     pub errors: u64,
     delay: u32,
+    /// Packets keep their VC (the routing names none): a candidate must allow it.
+    keep_vc: bool,
 }
 
 impl RouteStage {
-    /// `ivcs` input VCs routed by `routing`, decisions `delay` cycles after the head arrives.
-    pub fn new(routing: Routing, ivcs: usize, delay: u32) -> Self {
+    /// `ivcs` input VCs routed by `routing`, decisions `delay` cycles after the head arrives;
+    /// with `keep_vc`, packets stay on the VC they arrived on.
+    pub fn new(routing: Routing, ivcs: usize, delay: u32, keep_vc: bool) -> Self {
         RouteStage {
             routing: Box::new(routing),
             cands: vec![Candidates::new(); ivcs],
             errors: 0,
             delay,
+            keep_vc,
         }
     }
 
@@ -45,13 +50,21 @@ impl RouteStage {
     ) {
         let f = *input.front(port, v).expect("a head at the front");
         let h = packets.header(f.pkt);
-        self.errors += !route_head(
+        let routed = route_head(
             &self.routing,
             (sw, port, v),
             f,
             packets,
             &mut self.cands[iv],
-        ) as u64;
+        );
+        // a packet that keeps its VC needs a candidate allowing it, or VC allocation never
+        // grants it
+        let held = self.keep_vc
+            && !self.cands[iv]
+                .as_slice()
+                .iter()
+                .any(|c| c.vcs >> v & 1 == 1);
+        self.errors += (!routed || held) as u64;
         let s = &mut input.vcs[iv];
         s.state = VcState::Routing;
         s.ready = at + self.delay as u64;
