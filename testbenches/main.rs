@@ -20,6 +20,7 @@ mod cli_seed001;
 mod credit;
 mod dl;
 mod dl_table;
+mod dl_vc;
 mod dragonfly;
 mod dragonfly_views;
 mod explore;
