@@ -169,7 +169,12 @@ fn networks_with_a_speedup_drain_with_every_credit_back() {
             ),
             (
                 "crossbar of 3 cycles",
-                vec!["traffic.rate=0.4", "switch.crossbar_cycles=3"],
+                vec![
+                    "traffic.rate=0.4",
+                    "switch.crossbar_cycles=3",
+                    // pipelined: batches take one step a cycle
+                    "switch.crossbar_batches=false",
+                ],
             ),
         ] {
             let mut over = vec![s.as_str(), "warmup=500", "cycles=3000"];

@@ -19,15 +19,23 @@ fn dist(a: u32, b: u32) -> u64 {
     (ax.abs_diff(bx) + ay.abs_diff(by)) as u64
 }
 
-#[test]
-fn zero_load_latency_is_four_cycles_per_router_plus_serialization() {
-    // lone 20-flit packets, 500 cycles apart: latency = 2 (injection) + 4 per router + 19
+/// One 20-flit packet from every host of the 8x8 mesh to another, 500 cycles apart: the pairs
+/// and the trace.
+#[allow(clippy::type_complexity)]
+fn lone_packets() -> (Vec<(u32, u32)>, Vec<(u64, u32, u32, u32)>) {
     let pairs: Vec<(u32, u32)> = (0..64u32).map(|i| (i, (i * 37 + 11) % 64)).collect();
-    let inj: Vec<(u64, u32, u32, u32)> = pairs
+    let inj = pairs
         .iter()
         .enumerate()
         .map(|(i, &(s, d))| (1000 + 500 * i as u64, s, d, 20))
         .collect();
+    (pairs, inj)
+}
+
+#[test]
+fn zero_load_latency_is_four_cycles_per_router_plus_serialization() {
+    // lone 20-flit packets, 500 cycles apart: latency = 2 (injection) + 4 per router + 19
+    let (pairs, inj) = lone_packets();
     // output queues add no zero-load latency
     let mut oq = vc_net(&preset(&[
         "traffic.rate=0",
@@ -69,6 +77,41 @@ fn zero_load_latency_is_four_cycles_per_router_plus_serialization() {
 }
 
 /// Run beyond saturation, stop the sources, drain: healthy all along, nothing lost.
+/// A 2-cycle crossbar (BookSim2 `st_final_delay = 2`): lone 20-flit packets take 5·D + 29
+/// cycles with 8-flit buffers and 5·D + 27 with 16 when the crossbar crosses in BookSim2's
+/// batches (the preset; BookSim2 28f43299's watch trace gives both), 5·D + 26 with either when
+/// it is pipelined. What the batches are for: a stream of flits takes one cycle more from
+/// grant to link after its first, and with 8-flit buffers the credit loop then stalls it.
+#[test]
+fn a_two_cycle_crossbar_crosses_in_booksim2s_batches() {
+    let (pairs, inj) = lone_packets();
+    let latencies = |over: &[&str]| -> Vec<u64> {
+        let mut sets = vec!["traffic.rate=0", "warmup=0", "switch.crossbar_cycles=2"];
+        sets.extend_from_slice(over);
+        let mut net = vc_net(&preset(&sets));
+        net.stats.log = Some(vec![]);
+        net.load_trace(&inj, u32::MAX).unwrap();
+        net.run_workload(200_000).expect("the trace finishes");
+        assert!(net.summary().healthy());
+        net.stats.log.take().unwrap().iter().map(|l| l.0).collect()
+    };
+    for (over, plus) in [
+        (vec!["switch.vc_buffer_flits=8"], 29),
+        (vec!["switch.vc_buffer_flits=16"], 27),
+        (
+            vec!["switch.vc_buffer_flits=8", "switch.crossbar_batches=false"],
+            26,
+        ),
+        (
+            vec!["switch.vc_buffer_flits=16", "switch.crossbar_batches=false"],
+            26,
+        ),
+    ] {
+        let want: Vec<u64> = pairs.iter().map(|&(a, b)| 5 * dist(a, b) + plus).collect();
+        assert_eq!(latencies(&over), want, "{over:?}");
+    }
+}
+
 fn overload_and_drain(c: &Config) -> Summary {
     let mut net = build::build(c).unwrap().network;
     net.run(c.cycles);

@@ -4,8 +4,31 @@
 //! most one flit per output per cycle (the allocator grants each output once), so each output
 //! is a pipelined register chain of that delay. A non-multiplexed crossbar (seed 004) has one
 //! output per output VC. An empty crossbar costs nothing.
+//!
+//! BookSim2's iq router crosses in **batches** instead ([`Crossbar::batched`]): the flits
+//! granted while a batch crosses wait; the cycle after it has left (at the earliest the cycle
+//! after their grant) all of them start together and reach their outputs `delay - 1` cycles
+//! later; each output then drains one flit a cycle onto its link (BookSim2's `_output_buffer`).
+//! With a 1-cycle traversal both are the same; with 2 cycles a stream of flits takes 3 from
+//! grant to link after its first (BookSim2 `IQRouter::_SwitchEvaluate`, 28f43299).
 
 use crate::sim::Flit;
+use std::collections::VecDeque;
+
+/// The batch state of a crossbar that takes one batch at a time.
+#[derive(Debug, Clone)]
+struct Batches {
+    /// Granted flits waiting for the crossbar (output, flit), in grant order.
+    waiting: Vec<(u8, Flit)>,
+    /// The batch crossing, and the cycle it reaches the outputs.
+    crossing: Vec<(u8, Flit)>,
+    done: u64,
+    /// Per output, the flits across waiting for the link, and which outputs have some.
+    queue: Box<[VecDeque<Flit>]>,
+    queued: u64,
+    /// The flit each output drove last (what [`Crossbar::left`] reads).
+    driven: Box<[Flit]>,
+}
 
 /// The crossbar's output pipelines: a ring of register stages, each holding one flit per output
 /// and a mask of the outputs it holds (only occupied outputs are visited).
@@ -22,6 +45,8 @@ pub struct Crossbar {
     /// The slot the last [`Crossbar::leave`] emptied: its flits stay readable
     /// ([`Crossbar::left`]) until the next cycle's grants.
     last: u32,
+    /// Batches instead of the pipeline (BookSim2's crossbar).
+    batches: Option<Box<Batches>>,
 }
 
 impl Crossbar {
@@ -37,7 +62,28 @@ impl Crossbar {
             flits: vec![Flit::default(); len * outputs].into_boxed_slice(),
             inside: 0,
             last: 0,
+            batches: None,
         }
+    }
+
+    /// A crossbar of `outputs` outputs crossing in batches of `delay` cycles, one batch at a
+    /// time (the module's doc); the same as [`Crossbar::new`] for `delay` <= 1.
+    pub fn batched(outputs: usize, delay: u32) -> Self {
+        let mut x = Self::new(outputs, delay);
+        if delay > 1 {
+            let room = outputs * (delay as usize + 1);
+            x.batches = Some(Box::new(Batches {
+                waiting: Vec::with_capacity(room),
+                crossing: Vec::with_capacity(room),
+                done: 0,
+                queue: (0..outputs)
+                    .map(|_| VecDeque::with_capacity(2 * delay as usize + 2))
+                    .collect(),
+                queued: 0,
+                driven: vec![Flit::default(); outputs].into_boxed_slice(),
+            }));
+        }
+        x
     }
 
     /// Cycles from the grant to the link.
@@ -65,6 +111,11 @@ impl Crossbar {
         if self.delay == 0 {
             return Some(f);
         }
+        if let Some(b) = self.batches.as_mut() {
+            b.waiting.push((o as u8, f));
+            self.inside += 1;
+            return None;
+        }
         let s = (now & self.ring) as usize;
         debug_assert!(
             self.masks[s] >> o & 1 == 0,
@@ -80,14 +131,47 @@ impl Crossbar {
     /// the grants of the next cycle).
     #[inline]
     pub fn left(&self, o: usize) -> Flit {
-        self.flits[self.last as usize * self.ports as usize + o]
+        match &self.batches {
+            Some(b) => b.driven[o],
+            None => self.flits[self.last as usize * self.ports as usize + o],
+        }
     }
 
     /// The flits leaving the crossbar at cycle `now` (granted `delay` cycles earlier), each
     /// handed to `drive(output, flit)`.
     #[inline]
     pub fn leave(&mut self, now: u64, mut drive: impl FnMut(usize, Flit)) {
-        if self.inside == 0 || now < self.delay as u64 {
+        if self.inside == 0 {
+            return;
+        }
+        if let Some(b) = self.batches.as_mut() {
+            // a batch starts when none crosses: every flit granted before this cycle
+            if b.crossing.is_empty() && !b.waiting.is_empty() {
+                std::mem::swap(&mut b.crossing, &mut b.waiting);
+                b.done = now + self.delay as u64 - 1;
+            }
+            if !b.crossing.is_empty() && b.done <= now {
+                for (o, f) in b.crossing.drain(..) {
+                    b.queue[o as usize].push_back(f);
+                    b.queued |= 1 << o;
+                }
+            }
+            let mut m = b.queued;
+            while m != 0 {
+                let o = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let q = &mut b.queue[o];
+                let f = q.pop_front().expect("a queued output has a flit");
+                if q.is_empty() {
+                    b.queued &= !(1 << o);
+                }
+                b.driven[o] = f;
+                self.inside -= 1;
+                drive(o, f);
+            }
+            return;
+        }
+        if now < self.delay as u64 {
             return;
         }
         let s = ((now - self.delay as u64) & self.ring) as usize;
@@ -125,5 +209,46 @@ mod tests {
         x.leave(8, |o, f| got.push((8, o, f)));
         assert_eq!(got, vec![(7, 1, f), (8, 2, f)]);
         assert_eq!(x.inside(), 0);
+    }
+
+    /// BookSim2's batches, 2-cycle traversal: a stream of flits to one output granted every
+    /// cycle from 5 leaves at 7, then two at a time a batch, one a cycle: 9, 10, 11, 12 ...;
+    /// the pipeline gives 7, 8, 9, 10. A lone flit takes the delay in both.
+    #[test]
+    fn batches_take_the_flits_granted_while_one_crosses() {
+        let run = |mut x: Crossbar| {
+            let mut got = vec![];
+            for now in 5..16u64 {
+                x.leave(now, |_, f| got.push((now, f.pkt)));
+                if now < 11 {
+                    let f = Flit {
+                        pkt: now as u32,
+                        ..Default::default()
+                    };
+                    assert_eq!(x.enter(now, 0, f), None);
+                }
+            }
+            assert_eq!(x.inside(), 0);
+            got
+        };
+        let pipe = run(Crossbar::new(2, 2));
+        let batch = run(Crossbar::batched(2, 2));
+        assert_eq!(
+            pipe,
+            vec![(7, 5), (8, 6), (9, 7), (10, 8), (11, 9), (12, 10)]
+        );
+        assert_eq!(
+            batch,
+            vec![(7, 5), (9, 6), (10, 7), (11, 8), (12, 9), (13, 10)]
+        );
+        // 1-cycle traversal: the same
+        let mut a = Crossbar::new(2, 1);
+        let mut b = Crossbar::batched(2, 1);
+        let f = Flit::default();
+        assert_eq!(a.enter(3, 1, f), b.enter(3, 1, f));
+        let (mut ga, mut gb) = (vec![], vec![]);
+        a.leave(4, |o, _| ga.push(o));
+        b.leave(4, |o, _| gb.push(o));
+        assert_eq!((ga, gb), (vec![1], vec![1]));
     }
 }

@@ -323,6 +323,7 @@ pub fn build(
             vc_alloc_cycles: s.vc_alloc_cycles,
             sw_alloc_cycles: s.sw_alloc_cycles,
             crossbar_cycles: s.crossbar_cycles,
+            crossbar_batches: s.crossbar_batches,
             credit_delay_cycles: s.credit_delay_cycles,
             wait_for_tail_credit: s.wait_for_tail_credit,
             switching: s.switching,

@@ -3,7 +3,7 @@
 //! (`[nic]`, seed 004 §3); seed 002's LUC/NCB exchange (`[exchange]`). The family's behaviour
 //! towards the schema (`FamilyKeys`) is in its `mod.rs`.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::keys::{range, Keys};
 use serde::{Deserialize, Serialize};
 
@@ -74,6 +74,11 @@ pub struct SwitchKeys {
     pub sw_alloc_cycles: u32,
     /// Crossbar traversal cycles (BookSim2 st_prepare_delay + st_final_delay).
     pub crossbar_cycles: u32,
+    /// The crossbar takes granted flits in batches, a new batch only once the last has
+    /// crossed (BookSim2's iq router, `_SwitchEvaluate`), each output draining one flit a
+    /// cycle; false: a pipeline taking flits every cycle. The same with a 1-cycle traversal.
+    #[serde(skip_serializing_if = "is_false")]
+    pub crossbar_batches: bool,
     /// Cycles a returned credit waits at the sender before it is usable (BookSim2
     /// credit_delay).
     pub credit_delay_cycles: u32,
@@ -103,6 +108,10 @@ fn is_one(v: &u32) -> bool {
     *v == 1
 }
 
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
 impl Default for SwitchKeys {
     fn default() -> Self {
         SwitchKeys {
@@ -111,6 +120,7 @@ impl Default for SwitchKeys {
             vc_alloc_cycles: 1,
             sw_alloc_cycles: 1,
             crossbar_cycles: 1,
+            crossbar_batches: false,
             credit_delay_cycles: 1,
             wait_for_tail_credit: false,
             switching: Switching::Wormhole,
@@ -124,7 +134,7 @@ impl Default for SwitchKeys {
 
 impl Keys for SwitchKeys {
     const OWNER: &'static str = "vc family";
-    const UNECHOED: &'static [&'static str] = &["internal_speedup"];
+    const UNECHOED: &'static [&'static str] = &["internal_speedup", "crossbar_batches"];
 }
 
 impl SwitchKeys {
@@ -158,7 +168,26 @@ impl SwitchKeys {
             self.internal_speedup,
             1,
             MAX_SPEEDUP,
-        )
+        )?;
+        if self.crossbar_batches && self.crossbar_cycles > 1 && self.sw_alloc_cycles > 1 {
+            return Err(Error::field(
+                "switch.crossbar_batches",
+                format!(
+                    "true with a {}-cycle crossbar needs switch.sw_alloc_cycles = 1 (it is {}), as BookSim2 does",
+                    self.crossbar_cycles, self.sw_alloc_cycles
+                ),
+            ));
+        }
+        if self.crossbar_batches && self.internal_speedup > 1 && self.crossbar_cycles > 1 {
+            return Err(Error::field(
+                "switch.crossbar_batches",
+                format!(
+                    "true with a {}-cycle crossbar needs switch.internal_speedup = 1 (it is {}): batches are modelled for one step a cycle",
+                    self.crossbar_cycles, self.internal_speedup
+                ),
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -97,6 +97,8 @@ pub struct VcParams {
     pub vc_alloc_cycles: u32,
     pub sw_alloc_cycles: u32,
     pub crossbar_cycles: u32,
+    /// The crossbar takes batches, one in flight at a time (BookSim2's iq router).
+    pub crossbar_batches: bool,
     /// Cycles a returned credit waits after it arrives before it can be used.
     pub credit_delay_cycles: u32,
     pub wait_for_tail_credit: bool,
@@ -195,6 +197,8 @@ impl VcSwitch {
                 np,
                 nv,
                 p.sw_alloc_cycles - 1 + p.crossbar_cycles,
+                // a 1-cycle traversal crosses alike either way
+                p.crossbar_batches && p.crossbar_cycles > 1,
             ),
             back: CreditReturn::new(
                 p.crossbar,

@@ -81,6 +81,8 @@ impl VcRouterModel {
             vc_alloc_cycles: 1,
             sw_alloc_cycles: 1,
             crossbar_cycles: 1,
+            // the preset's (a 1-cycle crossbar crosses alike either way)
+            crossbar_batches: true,
             credit_delay_cycles: 2,
             wait_for_tail_credit: false,
             switching: Switching::Wormhole,

@@ -30,14 +30,18 @@ pub(super) struct CrossbarStage {
 
 impl CrossbarStage {
     /// A crossbar of `kind` for `ports` ports of `vcs` VCs, `delay` cycles from grant to
-    /// output.
-    pub fn new(kind: CrossbarKind, ports: usize, vcs: usize, delay: u32) -> Self {
+    /// output, pipelined or taking `batches`.
+    pub fn new(kind: CrossbarKind, ports: usize, vcs: usize, delay: u32, batches: bool) -> Self {
         let outputs = match kind {
             CrossbarKind::Multiplexed => ports,
             CrossbarKind::NonMultiplexed => ports * vcs,
         };
         CrossbarStage {
-            xbar: Crossbar::new(outputs, delay),
+            xbar: if batches {
+                Crossbar::batched(outputs, delay)
+            } else {
+                Crossbar::new(outputs, delay)
+            },
             kind,
             nv: vcs,
         }

@@ -30,6 +30,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             vc_alloc_cycles,
             sw_alloc_cycles,
             crossbar_cycles,
+            // batches cross as the pipeline does with a 1-cycle traversal, the planes' only one
+            crossbar_batches: _,
             credit_delay_cycles,
             wait_for_tail_credit: _,
             switching,
