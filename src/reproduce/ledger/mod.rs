@@ -300,8 +300,8 @@ pub const RAW: [Source; 7] = [
     },
     Source {
         seed: "004",
-        file: "inorder_raw.json",
-        flags: "",
+        file: "inorder-stats/inorder_raw.json",
+        flags: "--figures fig5,tables --topologies 5 --seeds 5",
     },
 ];
 
