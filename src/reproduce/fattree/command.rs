@@ -49,8 +49,13 @@ impl Reproduction for Fattree {
         }
         let t0 = std::time::Instant::now();
         let mut made_by = Some(provenance());
+        // re-rendered, the report quotes the command that simulated the points
+        let mut cmd = f.command("fattree");
         let (points, secs) = if f.from_raw {
             let (r, secs) = from_raw(f, &o)?;
+            if let Some(c) = &r.command {
+                cmd = c.clone();
+            }
             o = Options {
                 threads: o.threads,
                 progress: o.progress,
@@ -62,7 +67,6 @@ impl Reproduction for Fattree {
             let points = run(&o)?;
             (points, t0.elapsed().as_secs_f64())
         };
-        let cmd = f.command("fattree");
         // the report draws the first seed; the raw file keeps every replicate
         let first: Vec<Point> = points
             .iter()
@@ -87,6 +91,7 @@ impl Reproduction for Fattree {
         let sick = points.iter().any(|p| !p.summary.healthy());
         let raw = pretty(&Raw {
             flitwave: made_by,
+            command: Some(cmd),
             options: o,
             points,
         })?;
@@ -112,6 +117,7 @@ fn from_raw(f: &Flags, o: &Options) -> Result<(Raw, f64)> {
         let points: Vec<Point> = serde_json::from_str(&text).map_err(bad)?;
         Raw {
             flitwave: Some(provenance()),
+            command: None,
             options: o.clone(),
             points,
         }

@@ -59,6 +59,9 @@ pub struct Raw {
     /// The flitwave that simulated the points (absent in files older than provenance).
     #[serde(default)]
     pub flitwave: Option<crate::experiment::provenance::Provenance>,
+    /// The command that simulated the points (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
     pub options: Options,
     pub points: Vec<Point>,
 }
