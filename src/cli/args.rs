@@ -295,7 +295,7 @@ pub(crate) struct ReproArgs {
     #[arg(long)]
     pub from_raw: bool,
     /// fattree: figures to run, comma separated: fig5, fig6a, fig6b, bitrev, fig7, fig7closed,
-    /// fig7buf; inorder: fig5, fig6, tables (with Figure 7), fig8, fattree (default all).
+    /// fig7sync, fig7buf; inorder: fig5, fig6, tables (with Figure 7), fig8, fattree (default all).
     #[arg(long, value_delimiter = ',')]
     pub figures: Vec<String>,
     /// The paper's scale: itb 10 topologies per size and 100,000 cycles per point (about 3

@@ -235,6 +235,7 @@ pub fn load_workload<F: Family>(cfg: &Config, net: &mut Network<F>) -> Result<()
             cfg.traffic.compression,
             clock,
             cfg.traffic.mtu_bytes,
+            cfg.traffic.storage_outstanding,
         )?)?;
     }
     Ok(())

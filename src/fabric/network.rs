@@ -53,7 +53,7 @@ pub struct Network<F: Family> {
     /// Cycle of the last injection of a loaded trace or storage workload.
     workload_span: Option<u64>,
     delivered_msgs: Vec<u32>,
-    answers_now: Vec<(u32, u32, u32, u32)>,
+    due_now: Vec<(u32, u32, u32, u32)>,
     /// For each link: (sender endpoint, receiver endpoint), for reports.
     link_ends: Vec<(Endpoint, Endpoint)>,
     /// What each port and NIC is wired to, for the waveforms.
@@ -210,7 +210,7 @@ impl<F: Family> Network<F> {
             trace_offered: None,
             workload_span: None,
             delivered_msgs: Vec::with_capacity(64),
-            answers_now: Vec::with_capacity(64),
+            due_now: Vec::with_capacity(64),
             link_ends,
             ports: np,
             now: 0,
@@ -256,16 +256,16 @@ impl<F: Family> Network<F> {
             flit_bytes: self.params.flit_bytes,
         };
         if let Some(st) = self.storage.as_mut() {
-            // disks whose service ended send their answers
-            st.answers_due(now, &mut self.answers_now);
-            for &(disk, host, bytes, msg) in &self.answers_now {
-                self.nics[disk as usize].enqueue(now, host, bytes, msg, &mut cx);
+            // hosts' requests whose time came, disks' answers whose service ended
+            st.due(now, &mut self.due_now);
+            for &(src, dst, bytes, msg) in &self.due_now {
+                self.nics[src as usize].enqueue(now, dst, bytes, msg, &mut cx);
                 if let Some(sl) = self.sleep.as_mut() {
-                    sl.wake_nic(disk as usize);
-                    sl.begin_nic(disk as usize);
+                    sl.wake_nic(src as usize);
+                    sl.begin_nic(src as usize);
                 }
             }
-            self.answers_now.clear();
+            self.due_now.clear();
         }
         if let Some(sl) = self.sleep.as_mut() {
             let ns = self.switches.len();
@@ -503,21 +503,18 @@ impl<F: Family> Network<F> {
                 run.disk_node.last().copied().unwrap_or(0)
             )));
         }
-        let mut per: Vec<Vec<HostInjection>> = vec![vec![]; nodes];
-        let mut span = 0;
-        for (c, s, d, b, m) in run.requests() {
-            span = span.max(c + 1);
-            if s as usize >= nodes {
-                return Err(Error::new(format!(
-                    "storage workload: host {s} out of range, allowed 0..{}",
-                    nodes - 1
-                )));
-            }
-            per[s as usize].push((c, d, b, m));
+        if let Some(r) = run.reqs.iter().find(|r| r.host as usize >= nodes) {
+            return Err(Error::new(format!(
+                "storage workload: host {} out of range, allowed 0..{}",
+                r.host,
+                nodes - 1
+            )));
         }
-        for (nic, list) in self.nics.iter_mut().zip(per) {
-            nic.injector().set_trace(list);
+        // the workload replaces the generators
+        for nic in &mut self.nics {
+            nic.injector().stop();
         }
+        let span = run.span();
         self.storage = Some(run);
         self.workload_span = Some(span);
         self.wake_all();

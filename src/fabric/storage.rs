@@ -10,6 +10,15 @@
 //! gives, here whatever delays a request at its disk — congestion, or waiting in a reorder
 //! buffer for a packet that took a longer path — delays its answer and the requests queued
 //! behind it at that disk.
+//!
+//! Hosts may also wait for their answers (`traffic.storage_outstanding` = W > 0): a host holds
+//! at most W requests whose answer has not been delivered to it, like a process doing
+//! synchronous I/O (W = 1) or a driver with W tags; its next request leaves at its own time or
+//! the cycle after an answer frees a slot, whichever is later. Then whatever delays an answer
+//! also delays the host's later requests. W = 0 (the default) issues every request at its time.
+//!
+//! Every message leaves through one queue of due messages: requests at their (compressed)
+//! time or when a slot frees, answers when the disk's service ends.
 
 use crate::error::{Error, Result};
 use crate::traffic::storage::{Issued, StorageParams};
@@ -40,7 +49,13 @@ pub struct StorageRun {
     mtu: u32,
     parts_left: Vec<u32>,
     disk_free: Vec<u64>,
+    /// Messages due: (cycle, message), earliest first, ties by message id.
     due: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Per host: requests unanswered, and its requests not yet issued (indices, latest last).
+    open: Vec<u32>,
+    waiting: Vec<std::collections::VecDeque<u32>>,
+    /// The cycle after the last request's time (the span of the workload).
+    span: u64,
     /// Answers delivered, and the cycle of the last one.
     pub answered: usize,
     pub last_answer: u64,
@@ -48,13 +63,15 @@ pub struct StorageRun {
 
 impl StorageRun {
     /// The run of `reqs` (made with `p`) at `compression` on a clock of `clock_ns`, messages
-    /// split into packets of at most `mtu` bytes.
+    /// split into packets of at most `mtu` bytes, hosts holding at most `window` unanswered
+    /// requests (0: no limit).
     pub fn new(
         reqs: Vec<Issued>,
         p: &StorageParams,
         compression: f64,
         clock_ns: f64,
         mtu: u32,
+        window: u32,
     ) -> Result<Self> {
         if !(compression.is_finite() && compression > 0.0) {
             return Err(Error::field(
@@ -68,7 +85,8 @@ impl StorageRun {
             parts_left.push(split(req, mtu).count() as u32);
             parts_left.push(split(ans, mtu).count() as u32);
         }
-        Ok(StorageRun {
+        let hosts = reqs.iter().map(|r| r.host as usize + 1).max().unwrap_or(0);
+        let mut run = StorageRun {
             disk_node: p.disk_nodes(),
             disk_free: vec![0; p.disks],
             p: p.clone(),
@@ -77,10 +95,36 @@ impl StorageRun {
             mtu,
             parts_left,
             due: BinaryHeap::new(),
+            open: vec![0; hosts],
+            waiting: vec![Default::default(); hosts],
+            span: 0,
             answered: 0,
             last_answer: 0,
             reqs,
-        })
+        };
+        let mut order: Vec<u32> = (0..run.reqs.len() as u32).collect();
+        order.sort_by_key(|&i| (run.issue_cycle(i), i));
+        for i in order {
+            run.span = run.span.max(run.issue_cycle(i) + 1);
+            let h = run.reqs[i as usize].host as usize;
+            if window == 0 || run.open[h] < window {
+                run.open[h] += 1;
+                run.due.push(Reverse((run.issue_cycle(i), 2 * i)));
+            } else {
+                run.waiting[h].push_back(i);
+            }
+        }
+        Ok(run)
+    }
+
+    /// The cycle request `i` is issued at by its (compressed) time.
+    fn issue_cycle(&self, i: u32) -> u64 {
+        (self.reqs[i as usize].time / self.compression / self.clock_ns).floor() as u64
+    }
+
+    /// The cycle after the last request's own time.
+    pub fn span(&self) -> u64 {
+        self.span
     }
 
     /// Bytes of the request message and of the answer.
@@ -90,20 +134,6 @@ impl StorageRun {
         } else {
             (r.size, p.ack_bytes)
         }
-    }
-
-    /// The request injections: (cycle, source, destination, payload, message), time ordered.
-    pub fn requests(&self) -> Vec<(u64, u32, u32, u32, u32)> {
-        let mut out = vec![];
-        for (i, r) in self.reqs.iter().enumerate() {
-            let cycle = (r.time / self.compression / self.clock_ns).floor() as u64;
-            let (bytes, _) = Self::sizes(&self.p, r);
-            for part in split(bytes, self.mtu) {
-                out.push((cycle, r.host, self.disk_node[r.disk], part, 2 * i as u32));
-            }
-        }
-        out.sort_by_key(|x| x.0);
-        out
     }
 
     /// A packet of message `msg` was delivered at cycle `now`.
@@ -117,6 +147,14 @@ impl StorageRun {
         if msg % 2 == 1 {
             self.answered += 1;
             self.last_answer = now;
+            // the host's slot frees: its next request leaves at its time or next cycle
+            let h = self.reqs[i].host as usize;
+            self.open[h] -= 1;
+            if let Some(j) = self.waiting[h].pop_front() {
+                self.open[h] += 1;
+                let at = self.issue_cycle(j).max(now + 1);
+                self.due.push(Reverse((at, 2 * j)));
+            }
             return;
         }
         // the whole request is at the disk: queue it
@@ -126,26 +164,33 @@ impl StorageRun {
         let cycles = (service_ns / self.compression / self.clock_ns).ceil() as u64;
         let start = (now + 1).max(self.disk_free[r.disk]);
         self.disk_free[r.disk] = start + cycles;
-        self.due.push(Reverse((start + cycles, i as u32)));
+        self.due.push(Reverse((start + cycles, 2 * i as u32 + 1)));
     }
 
-    /// Answers due at cycle `now`: (disk node, host, payload, message) per packet.
-    pub fn answers_due(&mut self, now: u64, out: &mut Vec<(u32, u32, u32, u32)>) {
-        while let Some(&Reverse((t, i))) = self.due.peek() {
+    /// Messages due at cycle `now` — requests and answers — as (source, destination, payload,
+    /// message) per packet.
+    pub fn due(&mut self, now: u64, out: &mut Vec<(u32, u32, u32, u32)>) {
+        while let Some(&Reverse((t, m))) = self.due.peek() {
             if t > now {
                 break;
             }
             self.due.pop();
-            let r = self.reqs[i as usize];
-            let (_, bytes) = Self::sizes(&self.p, &r);
+            let r = self.reqs[(m / 2) as usize];
+            let (req, ans) = Self::sizes(&self.p, &r);
+            let (host, disk) = (r.host, self.disk_node[r.disk]);
+            let (src, dst, bytes) = if m % 2 == 0 {
+                (host, disk, req)
+            } else {
+                (disk, host, ans)
+            };
             for part in split(bytes, self.mtu) {
-                out.push((self.disk_node[r.disk], r.host, part, 2 * i + 1));
+                out.push((src, dst, part, m));
             }
         }
     }
 
-    /// The cycle the next answer is due (`u64::MAX`: none queued).
-    pub fn next_answer(&self) -> u64 {
+    /// The cycle the next message is due (`u64::MAX`: none queued).
+    pub fn next_due(&self) -> u64 {
         self.due.peek().map_or(u64::MAX, |&Reverse((t, _))| t)
     }
 

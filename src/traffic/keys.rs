@@ -74,6 +74,10 @@ pub struct TrafficCfg {
     /// Closed-loop storage workload of this many µs of the storage-like generator (seed
     /// `seed`): hosts issue requests, disks answer what they received (docs/fattree.md).
     pub storage_us: Option<f64>,
+    /// Requests a host of the storage workload may have unanswered: its next request waits
+    /// for an answer to free a slot (1: synchronous I/O). 0: none, every request leaves at its
+    /// time.
+    pub storage_outstanding: u32,
     /// Time compression factor of the trace or storage workload.
     pub compression: f64,
     /// Largest packet payload (the MTU, bytes): trace and storage messages are split into
@@ -94,6 +98,7 @@ impl Default for TrafficCfg {
             source_queues: "fifo".into(),
             trace: None,
             storage_us: None,
+            storage_outstanding: 0,
             compression: 1.0,
             mtu_bytes: crate::traffic::trace::DEFAULT_MAX_PAYLOAD,
         }
@@ -156,6 +161,12 @@ impl TrafficCfg {
                 ),
             ));
         }
+        range(
+            "traffic.storage_outstanding",
+            self.storage_outstanding,
+            0,
+            1_000_000,
+        )?;
         if let Some(us) = self.storage_us {
             if !(us.is_finite() && us > 0.0 && us <= 1e7) {
                 return Err(Error::field(

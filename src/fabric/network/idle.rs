@@ -23,7 +23,7 @@ impl<F: Family> Network<F> {
             to = to.min(self.stats.warmup);
         }
         if let Some(st) = &self.storage {
-            to = to.min(st.next_answer());
+            to = to.min(st.next_due());
         }
         // the watchdog looks at every cycle a whole window after the last progress: with a
         // flit or a waiting packet anywhere that look may find a deadlock, so the jump stops

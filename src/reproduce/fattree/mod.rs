@@ -39,7 +39,7 @@ pub struct Options {
     pub trace_us: f64,
     /// Points per curve.
     pub points: usize,
-    /// Which figures: fig5, fig6a, fig6b, bitrev, fig7, fig7closed, fig7buf.
+    /// Which figures: fig5, fig6a, fig6b, bitrev, fig7, fig7closed, fig7sync, fig7buf.
     pub figures: Vec<String>,
     /// The first seed of traffic and trace.
     pub seed: u64,
@@ -179,26 +179,31 @@ struct Job {
 }
 
 /// What drives a point: the generators at offered load `x`, a trace replayed open loop, or
-/// the closed-loop storage workload (`fabric::storage`) at compression `x`.
+/// the closed-loop storage workload (`fabric::storage`) at compression `x` with hosts holding
+/// at most this many unanswered requests (0: no limit).
 #[derive(Clone)]
 enum Workload {
     Synthetic,
     Replay(std::sync::Arc<Injections>),
-    Closed,
+    Closed(u32),
 }
 
 const BIG: u64 = 8 << 20;
 
 /// Every figure `reproduce fattree` knows, in report order.
-pub const FIGURES: [&str; 7] = [
+pub const FIGURES: [&str; 8] = [
     "fig5",
     "fig6a",
     "fig6b",
     "bitrev",
     "fig7",
     "fig7closed",
+    "fig7sync",
     "fig7buf",
 ];
+
+/// Unanswered requests a host may hold in `fig7sync` (synchronous I/O).
+pub const SYNC_OUTSTANDING: u32 = 1;
 
 /// Figure 7(b) against the reorder buffer: the compression factor, and the buffer sizes (KB)
 /// with free acknowledgements and with acknowledgement packets. The smallest size of the
@@ -324,14 +329,15 @@ fn jobs(o: &Options) -> Result<Vec<Job>> {
                 Pattern::bit_reversal(),
                 rates(0.8),
             ),
-            "fig7" | "fig7closed" => {
+            "fig7" | "fig7closed" | "fig7sync" => {
                 // the open-loop replay plays the generated trace file; the closed loop runs the
-                // generator's requests and lets the disks answer
+                // generator's requests and lets the disks answer, and with fig7sync each host
+                // waits for its answer before its next request
                 for c in [1.0, 5.0, 10.0] {
-                    let workload = if f == "fig7" {
-                        replay(trace(), c)?
-                    } else {
-                        Workload::Closed
+                    let workload = match f.as_str() {
+                        "fig7" => replay(trace(), c)?,
+                        "fig7closed" => Workload::Closed(0),
+                        _ => Workload::Closed(SYNC_OUTSTANDING),
                     };
                     let mut vs = vec![
                         det.clone(),
@@ -426,8 +432,9 @@ fn job_config(o: &Options, j: &Job) -> Result<Config> {
     c.cycles = o.cycles.max(1);
     c.warmup = if trace { 0 } else { o.warmup };
     c.watchdog_cycles = 50_000;
-    if matches!(j.workload, Workload::Closed) {
+    if let Workload::Closed(w) = j.workload {
         c.traffic.storage_us = Some(o.trace_us);
+        c.traffic.storage_outstanding = w;
         c.traffic.compression = j.x;
     }
     c.validate()?;
@@ -443,7 +450,7 @@ fn run_job(o: &Options, j: &Job) -> Result<Point> {
             let last = t.last().map_or(0, |i| i.0);
             n.run_workload(last * 20 + 2_000_000)
         }
-        Workload::Closed => {
+        Workload::Closed(_) => {
             let limit = (o.trace_us * 1000.0 / 6.25 / j.x) as u64 * 20 + 2_000_000;
             n.run_workload(limit)
         }

@@ -286,7 +286,7 @@ pub const RAW: [Source; 7] = [
     Source {
         seed: "001",
         file: "fattree-fig7/fattree_raw.json",
-        flags: "--figures fig7 --seeds 3",
+        flags: "--figures fig7,fig7closed,fig7sync --seeds 3",
     },
     Source {
         seed: "002",
