@@ -52,6 +52,14 @@ impl<'a> Loads<'a> {
         }
     }
 
+    /// A host's traffic to itself (`uniform+self`, `hot-nodes`): into its switch and straight
+    /// back out, loading both of its host links and no other.
+    fn add_self(&mut self, s: usize, w: f64) {
+        let at = self.topo.host(s);
+        self.inj[s] += w;
+        self.out[at.sw * self.topo.ports_per_switch + at.port] += w;
+    }
+
     fn busiest(&self, kind: &'static str) -> Option<Bound> {
         let np = self.topo.ports_per_switch;
         let mut best: Option<(f64, String)> = None;
@@ -93,6 +101,7 @@ pub fn of_dor(topo: &Topology, dests: &DestTable, split_ties: bool) -> Option<Bo
     for s in 0..topo.num_hosts() {
         dests.weights(s, |d, w| {
             if d == s {
+                l.add_self(s, w);
                 return;
             }
             l.inj[s] += w;
@@ -126,6 +135,7 @@ pub fn of_routes(topo: &Topology, routes: &RouteSet, dests: &DestTable) -> Optio
     for s in 0..topo.num_hosts() {
         dests.weights(s, |d, w| {
             if d == s {
+                l.add_self(s, w);
                 return;
             }
             l.inj[s] += w;
@@ -214,6 +224,7 @@ fn switch_traffic(topo: &Topology, dests: &DestTable, l: &mut Loads<'_>) -> Vec<
         let ss = topo.host(s).sw;
         dests.weights(s, |d, w| {
             if d == s {
+                l.add_self(s, w);
                 return;
             }
             l.inj[s] += w;

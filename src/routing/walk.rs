@@ -199,7 +199,14 @@ pub fn walk(
         for s in topo.hosts_of(sr) {
             let mut any = false;
             dests.weights(s, |d, w| {
-                if d == s || w == 0.0 {
+                if d == s {
+                    // into its own switch and straight back out: both host links, no other
+                    let at = topo.host(d);
+                    host_loads[n * np + s] += w;
+                    host_loads[at.sw * np + at.port] += w;
+                    return;
+                }
+                if w == 0.0 {
                     return;
                 }
                 any = true;

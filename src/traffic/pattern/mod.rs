@@ -15,6 +15,7 @@ pub mod bit_reversal;
 pub mod butterfly;
 pub mod complement;
 pub mod fixed_self;
+pub mod hot_nodes;
 pub mod hot_spot;
 pub mod local;
 pub mod next_group;
@@ -86,6 +87,7 @@ pub const PATTERNS: &[Entry] = &[
     butterfly::ENTRY,
     local::ENTRY,
     hot_spot::ENTRY,
+    hot_nodes::ENTRY,
     next_group::ENTRY,
     fixed_self::ENTRY,
 ];

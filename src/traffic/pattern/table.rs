@@ -29,6 +29,9 @@ pub enum Draw {
     HostLists { offsets: Vec<u32>, dests: Vec<u32> },
     /// `host` with probability `p` (never from `host` itself), else any other host.
     OneOrOthers { p: f64, host: usize },
+    /// One of `hosts`, host `i` with weight `cum[i] - cum[i - 1]` (cumulative integer weights),
+    /// the source itself included.
+    Weighted { hosts: Vec<u32>, cum: Vec<u32> },
     /// Any host of the block of `size` consecutive hosts `shift` blocks after the source's,
     /// wrapping round (a dragonfly's next group).
     Block { size: usize, shift: usize },
@@ -121,6 +124,10 @@ impl DestTable {
                 let block = (src / size + shift) % (self.hosts / size);
                 Some(block * size + rng.random_range(0..*size))
             }
+            Draw::Weighted { hosts, cum } => {
+                let r = rng.random_range(0..*cum.last()?);
+                Some(hosts[cum.partition_point(|&c| c <= r)] as usize)
+            }
         }
     }
 
@@ -170,6 +177,14 @@ impl DestTable {
                 let block = (src / size + shift) % (h / size);
                 (block * size..(block + 1) * size).for_each(|d| f(d, 1.0 / *size as f64));
             }
+            Draw::Weighted { hosts, cum } => {
+                let total = *cum.last().unwrap_or(&0) as f64;
+                let mut prev = 0;
+                for (&d, &c) in hosts.iter().zip(cum) {
+                    f(d as usize, (c - prev) as f64 / total);
+                    prev = c;
+                }
+            }
         }
     }
 
@@ -177,7 +192,7 @@ impl DestTable {
     /// `+self`).
     pub fn may_pick_self(&self) -> bool {
         match &self.kind {
-            Draw::Any => true,
+            Draw::Any | Draw::Weighted { .. } => true,
             Draw::Fixed(v) => v.iter().enumerate().any(|(s, &d)| d == Some(s as u32)),
             _ => false,
         }
