@@ -206,7 +206,7 @@ fn itb_routes_report_in_transit_hosts_per_pattern() {
     assert!(itbs(&w) <= itbs(&v));
     fails_with(
         &["routes", "--routing", "itb", "--paths", "balanced"],
-        &["balanced", "random, min-itb"],
+        &["balanced", "random, legal-first, min-itb"],
     );
     fails_with(
         &[

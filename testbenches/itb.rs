@@ -2,6 +2,7 @@
 //! - one packet on a 5-switch ring is detected, buffered and re-injected with the paper's
 //!   timing (waves/tb_itb.vcd shows it);
 //! - ITB routes are minimal, their sub-routes legal up*/down* routes, and deadlock-free;
+//!   `legal-first` splits a path only where no legal minimal path exists;
 //! - whole networks with ITB routes never deadlock, conserve flits, and deliver every packet
 //!   exactly once, also when the pool is too small and packets spill to host memory.
 
@@ -162,8 +163,8 @@ fn itb_routes_are_minimal_legal_per_sub_route_and_deadlock_free() {
             let t = irregular::generate(n, 4, 8, seed).unwrap();
             let ud = UpDown::new(&t);
             let dist = t.switch_distances();
-            let mut itbs = [0usize; 2];
-            for (k, sel) in [ItbSelect::Random, ItbSelect::MinItb]
+            let mut itbs = [0usize; 3];
+            for (k, sel) in [ItbSelect::Random, ItbSelect::MinItb, ItbSelect::LegalFirst]
                 .into_iter()
                 .enumerate()
             {
@@ -202,7 +203,46 @@ fn itb_routes_are_minimal_legal_per_sub_route_and_deadlock_free() {
                 assert!(dl.acyclic, "{n} sw seed {seed} {sel:?}: {dl}");
             }
             assert!(itbs[1] <= itbs[0], "min-itb uses no more ITBs than random");
+            assert!(
+                itbs[1] <= itbs[2],
+                "min-itb uses no more ITBs than legal-first"
+            );
         }
+    }
+}
+
+/// Seed 000 §3: in-transit hosts only where up*/down* has no minimal path. Under
+/// `legal-first` a host pair's route has none exactly when some minimal path is a legal
+/// up*/down* route (min-itb's route then has none either), while `random` splits some of
+/// those pairs' paths too.
+#[test]
+fn legal_first_splits_a_path_only_where_no_legal_minimal_path_exists() {
+    for &(n, seed) in &[(16usize, 1u64), (32, 2), (64, 1)] {
+        let t = irregular::generate(n, 4, 8, seed).unwrap();
+        let legal = itb::routes(&t, ItbSelect::LegalFirst, seed, 0).unwrap();
+        let fewest = itb::routes(&t, ItbSelect::MinItb, seed, 0).unwrap();
+        let random = itb::routes(&t, ItbSelect::Random, seed, 0).unwrap();
+        let (mut split_for_nothing, mut needed) = (0, 0);
+        for s in 0..t.num_hosts() {
+            for d in (0..t.num_hosts()).filter(|&d| d != s) {
+                let has_legal = fewest.get(s, d).itbs.is_empty();
+                assert_eq!(
+                    legal.get(s, d).itbs.is_empty(),
+                    has_legal,
+                    "{n} switches, hosts {s} -> {d}"
+                );
+                split_for_nothing += usize::from(has_legal && !random.get(s, d).itbs.is_empty());
+                needed += usize::from(!has_legal);
+            }
+        }
+        assert!(
+            needed > 0,
+            "{n} switches: some pair needs an in-transit host"
+        );
+        assert!(
+            split_for_nothing > 0,
+            "{n} switches: random splits paths that have a legal minimal twin"
+        );
     }
 }
 
@@ -254,7 +294,7 @@ fn no_deadlock_no_loss_through_in_transit_hosts_beyond_saturation() {
     .iter()
     .enumerate()
     {
-        for sel in ["random", "min-itb"] {
+        for sel in ["random", "legal-first", "min-itb"] {
             let c = cfg(&[
                 &format!("seed={}", 20 + i),
                 &format!("topology.switches={sw}"),

@@ -329,8 +329,8 @@ pub(crate) struct ReproArgs {
     /// itb: message sizes in bytes, comma separated (default 32,512,1024).
     #[arg(long, value_delimiter = ',')]
     pub bytes: Vec<u32>,
-    /// itb: path selection of the ITB routing (`routing.paths`): random (the paper) or
-    /// min-itb.
+    /// itb: path selection of the ITB routing (`routing.paths`): random (the paper's §4.3),
+    /// legal-first (its §3) or min-itb.
     #[arg(long, default_value = "random")]
     pub paths: String,
     /// itb: how local3 and local5 count "switches away" (`traffic.local_metric`): minimal

@@ -6,9 +6,12 @@
 //! Each sub-route is a piece of a minimal path, so minimal, and has no down→up turn, so it is a
 //! legal up*/down* route: the channel dependencies of the sub-routes stay acyclic.
 //!
-//! Path choice: `random` picks uniformly at random among all minimal paths (as the paper did);
-//! `min-itb` takes, among minimal paths, one with the fewest in-transit hosts, lowest
-//! next-switch id on ties. The in-transit host at a switch is its `(src + dst) mod h`-th host, which
+//! Path choice: `random` picks uniformly at random among all minimal paths (§4.3: "when several
+//! minimal paths exist ... only one is selected (randomly)"); `legal-first` takes a minimal path
+//! that is a legal up*/down* route, uniformly among them, whenever one exists and a random
+//! minimal path otherwise (§3: in-transit hosts only "when the up*/down* routing algorithm ...
+//! does not provide a minimal path"); `min-itb` takes, among minimal paths, one with the fewest
+//! in-transit hosts, lowest next-switch id on ties. The in-transit host at a switch is its `(src + dst) mod h`-th host, which
 //! spreads re-injection work over the hosts of that switch.
 
 use super::updown::UpDown;
@@ -22,17 +25,19 @@ use rand_chacha::ChaCha8Rng;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ItbSelect {
     Random,
+    LegalFirst,
     MinItb,
 }
 
 impl ItbSelect {
-    /// Parse "random" | "min-itb".
+    /// Parse "random" | "legal-first" | "min-itb".
     pub fn parse(s: &str) -> Result<ItbSelect> {
         match s.trim() {
             "random" => Ok(ItbSelect::Random),
+            "legal-first" | "legal_first" => Ok(ItbSelect::LegalFirst),
             "min-itb" | "min_itb" => Ok(ItbSelect::MinItb),
             o => Err(Error::new(format!(
-                "{o:?} is not an ITB path selection, allowed: random, min-itb"
+                "{o:?} is not an ITB path selection, allowed: random, legal-first, min-itb"
             ))),
         }
     }
@@ -88,17 +93,21 @@ pub fn routes(topo: &Topology, select: ItbSelect, seed: u64, root: usize) -> Res
     let dist = topo.switch_distances();
     let h = topo.num_hosts();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x17B0_17B0);
-    // per destination switch: number of minimal paths (random) or fewest ITBs (min-itb)
+    // per destination switch: number of minimal paths (random), of legal minimal paths by
+    // phase (legal-first) and fewest ITBs by phase (min-itb); phase 0 = no down hop yet
     let mut per_dst: Vec<Vec<f64>> = Vec::with_capacity(n);
+    let mut legal: Vec<Vec<[f64; 2]>> = Vec::with_capacity(n);
     let mut min_itb: Vec<Vec<[u32; 2]>> = Vec::with_capacity(n);
     for d in 0..n {
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&v| dist[v][d]);
         let mut cnt = vec![0f64; n];
+        let mut ok = vec![[0f64; 2]; n];
         let mut best = vec![[u32::MAX; 2]; n]; // [phase up, phase down]
         for &v in &order {
             if v == d {
                 cnt[v] = 1.0;
+                ok[v] = [1.0, 1.0];
                 best[v] = [0, 0];
                 continue;
             }
@@ -106,6 +115,12 @@ pub fn routes(topo: &Topology, select: ItbSelect, seed: u64, root: usize) -> Res
                 if dist[w][d] + 1 == dist[v][d] {
                     cnt[v] += cnt[w];
                     let up = ud.is_up_hop(v, w);
+                    if up {
+                        ok[v][0] += ok[w][0];
+                    } else {
+                        ok[v][0] += ok[w][1];
+                        ok[v][1] += ok[w][1];
+                    }
                     for ph in 0..2 {
                         let c = if up {
                             best[w][0].saturating_add(ph as u32) // an up hop after down costs an ITB
@@ -118,6 +133,7 @@ pub fn routes(topo: &Topology, select: ItbSelect, seed: u64, root: usize) -> Res
             }
         }
         per_dst.push(cnt);
+        legal.push(ok);
         min_itb.push(best);
     }
     let mut routes = RouteSetBuilder::new(h, "hosts of the topology")?;
@@ -129,6 +145,8 @@ pub fn routes(topo: &Topology, select: ItbSelect, seed: u64, root: usize) -> Res
             let (ss, ds) = (topo.host(s).sw, topo.host(d).sw);
             let mut path = vec![ss as u32];
             let (mut v, mut ph) = (ss, 0usize);
+            // legal-first: walk the legal minimal paths when the source has one
+            let walk_legal = select == ItbSelect::LegalFirst && legal[ds][ss][0] > 0.0;
             while v != ds {
                 let next: Vec<usize> = topo
                     .neighbors(v)
@@ -136,16 +154,23 @@ pub fn routes(topo: &Topology, select: ItbSelect, seed: u64, root: usize) -> Res
                     .filter(|&w| dist[w][ds] + 1 == dist[v][ds])
                     .collect();
                 let w = match select {
-                    ItbSelect::Random => {
-                        let total: f64 = next.iter().map(|&w| per_dst[ds][w]).sum();
+                    ItbSelect::Random | ItbSelect::LegalFirst => {
+                        // each next hop weighted by the (legal) minimal paths through it
+                        let weight = |w: usize| match (walk_legal, ud.is_up_hop(v, w)) {
+                            (false, _) => per_dst[ds][w],
+                            (true, true) if ph == 0 => legal[ds][w][0],
+                            (true, true) => 0.0,
+                            (true, false) => legal[ds][w][1],
+                        };
+                        let total: f64 = next.iter().map(|&w| weight(w)).sum();
                         let mut x = rng.random::<f64>() * total;
                         let mut pick = *next.last().expect("a minimal next hop");
                         for &w in &next {
-                            if x < per_dst[ds][w] {
+                            if x < weight(w) {
                                 pick = w;
                                 break;
                             }
-                            x -= per_dst[ds][w];
+                            x -= weight(w);
                         }
                         pick
                     }

@@ -21,8 +21,8 @@ pub struct RoutingCfg {
     /// ir-adaptive.
     pub algorithm: String,
     /// Path selection of routings that choose among paths offline. Up*/down*: "balanced"
-    /// (GM simple_routes-like, default) or "shortest"; ITB: "random" (default, as the paper)
-    /// or "min-itb".
+    /// (GM simple_routes-like, default) or "shortest"; ITB: "random" (default, the paper's §4.3),
+    /// "legal-first" (its §3) or "min-itb".
     pub paths: Option<String>,
     /// Selection function of switches that route: only, sadp, ff.
     pub selection: String,

@@ -123,8 +123,8 @@ pub const ROUTINGS: &[RoutingEntry] = &[
     },
     RoutingEntry {
         name: "itb",
-        help: "minimal routes split at in-transit buffers (seed 000 §3); paths: random (the paper) or min-itb; myrinet family",
-        paths: &["random", "min-itb"],
+        help: "minimal routes split at in-transit buffers (seed 000 §3); paths: random (the paper's §4.3), legal-first (its §3) or min-itb; myrinet family",
+        paths: &["random", "legal-first", "min-itb"],
         plan: plan_itb,
     },
     RoutingEntry {

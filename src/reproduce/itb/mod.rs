@@ -32,7 +32,7 @@ pub struct Options {
     pub topologies: usize,
     /// Cycles per simulation point (warm-up: one tenth).
     pub cycles: u64,
-    /// ITB path selection ("random" as the paper, or "min-itb").
+    /// ITB path selection ("random", "legal-first" or "min-itb").
     pub itb_select: String,
     /// How the local patterns count switches away (`traffic.local_metric`): "minimal" or
     /// "route".
