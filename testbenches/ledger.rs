@@ -121,7 +121,7 @@ fn too_few_replicates_give_no_verdict() {
     let all = row(&d);
     assert!(all.contains("(5 networks)"), "{all}");
     assert!(!all.contains("| too few replicates |"), "{all}");
-    let p = d.join("itb/itb_raw.json");
+    let p = d.join("itb-legal/itb_raw.json");
     let mut raw: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
     raw["cases"]
@@ -144,7 +144,7 @@ fn missing_results_are_a_clear_error() {
         &["reproduce", "check", "--results", d.to_str().unwrap()],
         &[
             "itb_raw.json",
-            "flitwave reproduce itb --topologies 5 --out",
+            "flitwave reproduce itb --topologies 5 --paths legal-first --local-metric route --out",
         ],
     );
 }
@@ -159,7 +159,7 @@ fn the_fattree_row_reads_the_scale_it_names() {
     let paper = row(&d);
     assert!(paper.contains("4-ary 4-tree, 8 KB packets:"), "{paper}");
     assert!(!paper.contains("not the paper's"), "{paper}");
-    let (fig5, fig7) = (RAW[2], RAW[3]);
+    let (fig5, fig7) = (RAW[3], RAW[4]);
     std::fs::copy(d.join(fig7.file), d.join(fig5.file)).unwrap();
     let reduced = row(&d);
     assert!(
@@ -176,18 +176,25 @@ fn the_fattree_row_reads_the_scale_it_names() {
     );
 }
 
-/// Seed 000's local rows read the run that counts switches away along up*/down* routes and
-/// show the minimal-hop run's figure beside; given a minimal-hop run in its place, the row says
-/// so from the file's own options.
+/// Seed 000's local rows read the run with ITB's paths as §3 describes them and local traffic
+/// counted along up*/down* routes, and show the random-path runs' figures beside; given a
+/// random-path, minimal-hop run in its place, the row says so from the file's own options.
 #[test]
 fn the_local_rows_name_how_switches_away_were_counted() {
     let row = |d: &Path| ledger_row(d, "000", "Table 5");
     let d = scratch_results("local-metric");
     let route = row(&d);
-    assert!(route.contains("by route hops"), "{route}");
-    assert!(route.contains("; minimal hops: "), "{route}");
-    std::fs::copy(d.join("itb/itb_raw.json"), d.join("itb-route/itb_raw.json")).unwrap();
+    assert!(
+        route.contains("ITB paths legal-first, switches away by route hops"),
+        "{route}"
+    );
+    assert!(route.contains("; random paths, route hops: "), "{route}");
+    assert!(route.contains("; random paths, minimal hops: "), "{route}");
+    std::fs::copy(d.join("itb/itb_raw.json"), d.join("itb-legal/itb_raw.json")).unwrap();
     let minimal = row(&d);
-    assert!(minimal.contains("by minimal hops"), "{minimal}");
+    assert!(
+        minimal.contains("ITB paths random, switches away by minimal hops"),
+        "{minimal}"
+    );
     assert!(minimal.contains("| differs |"), "{minimal}");
 }

@@ -22,27 +22,40 @@ fn mean(xs: &[f64]) -> f64 {
 pub fn rows(dir: &Path) -> Result<Vec<Row>> {
     let raw = read_all(dir)?;
     let mut out = vec![];
-    out.extend(seed000(&raw[0], &raw[1]));
-    out.extend(seed001(&raw[2], &raw[3]));
-    out.extend(seed002(&raw[4]));
-    out.extend(seed003(&raw[5]));
-    out.extend(seed004(&raw[6]));
+    out.extend(seed000(&raw[0], &raw[1], &raw[2]));
+    out.extend(seed001(&raw[3], &raw[4]));
+    out.extend(seed002(&raw[5]));
+    out.extend(seed003(&raw[6]));
+    out.extend(seed004(&raw[7]));
     Ok(out)
 }
 
-/// The cases of a seed 000 raw file (`{flitwave, options, cases}`; older files: the cases
-/// alone) and how it counted local traffic's switches away.
-fn itb_cases(raw: &Value) -> (Vec<Value>, String) {
-    let cases = raw["cases"]
-        .as_array()
-        .or(raw.as_array())
-        .cloned()
-        .unwrap_or_default();
-    let metric = raw["options"]["local_metric"]
-        .as_str()
-        .unwrap_or("minimal")
-        .to_string();
-    (cases, metric)
+/// A seed 000 raw file: its cases (`{flitwave, options, cases}`; older files: the cases
+/// alone), how it counted local traffic's switches away and how ITB chose its paths.
+struct ItbRun {
+    cases: Vec<Value>,
+    metric: String,
+    paths: String,
+}
+
+impl ItbRun {
+    fn of(raw: &Value) -> Self {
+        let opt =
+            |k: &str, default: &str| raw["options"][k].as_str().unwrap_or(default).to_string();
+        ItbRun {
+            cases: raw["cases"]
+                .as_array()
+                .or(raw.as_array())
+                .cloned()
+                .unwrap_or_default(),
+            metric: opt("local_metric", "minimal"),
+            paths: opt("itb_select", "random"),
+        }
+    }
+
+    fn has(&self, pattern: &str) -> bool {
+        self.cases.iter().any(|c| c["pattern"] == pattern)
+    }
 }
 
 /// Table `t`'s ITB/UD factor per topology seed of `cases` (by `key`: "factor", the highest
@@ -86,42 +99,53 @@ fn itb_factors(cases: &[Value], t: &PaperTable, key: &str) -> (Vec<f64>, f64, us
 }
 
 /// Seed 000: the ITB/UD throughput factor of every factor table per network (the mean of
-/// its size/message cells) against the mean of the paper's averages over the same cells —
-/// the local tables from `route` (local traffic counted along up*/down* routes) when it has
-/// them, with `raw`'s (minimal hops) mean beside.
-fn seed000(raw: &Value, route: &Value) -> Vec<Row> {
-    let (cases, metric) = itb_cases(raw);
-    let (route_cases, route_metric) = itb_cases(route);
+/// its size/message cells) against the mean of the paper's averages over the same cells. Each
+/// table reads `main` (ITB's paths as §3 describes them, local traffic along routes) when it
+/// has the table, with the other readings' means beside: `minimal` (random paths, local
+/// traffic by minimal hops) and `route` (random paths, local traffic along routes).
+fn seed000(main: &Value, minimal: &Value, route: &Value) -> Vec<Row> {
+    let runs = [ItbRun::of(main), ItbRun::of(route), ItbRun::of(minimal)];
     let mut out = vec![];
     for t in TABLES.iter().filter(|t| t.what == "factor") {
         let local = t.pattern.starts_with("local");
-        let use_route = local && route_cases.iter().any(|c| c["pattern"] == t.pattern);
-        let (src, m) = if use_route {
-            (&route_cases, route_metric.as_str())
-        } else {
-            (&cases, metric.as_str())
+        // the first run that has the table (the route reading only for local traffic)
+        let Some(k) = (0..3).find(|&k| runs[k].has(t.pattern) && (k != 1 || local)) else {
+            continue;
         };
-        let (per, paper, n) = itb_factors(src, t, "factor");
+        let src = &runs[k];
+        let (per, paper, n) = itb_factors(&src.cases, t, "factor");
         if n == 0 {
             continue;
         }
-        let (sat, _, _) = itb_factors(src, t, "factor_saturation");
+        let (sat, _, _) = itb_factors(&src.cases, t, "factor_saturation");
         let mut note = format!("by saturation throughput {:.2}", mean(&sat));
-        if use_route {
-            let (other, _, k) = itb_factors(&cases, t, "factor");
-            if k > 0 {
-                note += &format!("; {metric} hops: {:.2}", mean(&other));
+        for (j, other) in runs.iter().enumerate() {
+            let same = other.paths == src.paths && (!local || other.metric == src.metric);
+            if j == k || same || (j == 1 && !local) || !other.has(t.pattern) {
+                continue;
             }
+            let (f, _, _) = itb_factors(&other.cases, t, "factor");
+            note += &format!(
+                "; {} paths{}: {:.2}",
+                other.paths,
+                if local {
+                    format!(", {} hops", other.metric)
+                } else {
+                    String::new()
+                },
+                mean(&f)
+            );
         }
         out.push(
             Claim {
                 seed: "000",
                 claim: format!(
-                    "Table {}: ITB/UD throughput factor, {} traffic{} (per network: mean over {n} size/message cells)",
+                    "Table {}: ITB/UD throughput factor, {} traffic, ITB paths {}{} (per network: mean over {n} size/message cells)",
                     t.number,
                     t.pattern,
+                    src.paths,
                     if local {
-                        format!(", switches away by {m} hops")
+                        format!(", switches away by {} hops", src.metric)
                     } else {
                         String::new()
                     }

@@ -262,12 +262,18 @@ pub struct Source {
 }
 
 /// The raw result files, per seed: each row reads the file of the scale it names (seed 000's
-/// local traffic, Tables 5 and 6, from the run counting "switches away" along up*/down*
-/// routes, with the minimal-hop run's figure beside; seed 001's Figure 5 from the paper's
+/// tables from the run with ITB's paths as its §3 describes them — a legal up*/down* minimal
+/// path where one exists — and local traffic counted along up*/down* routes, the runs with
+/// random minimal paths beside; seed 001's Figure 5 from the paper's
 /// 4-ary 4-tree with 8 KB packets, its Figure 7 from the reduced trace, which has the
 /// variants with acknowledgement packets; seed 004's claims from the run with five networks
 /// and five trace seeds).
-pub const RAW: [Source; 7] = [
+pub const RAW: [Source; 8] = [
+    Source {
+        seed: "000",
+        file: "itb-legal/itb_raw.json",
+        flags: "--topologies 5 --paths legal-first --local-metric route",
+    },
     Source {
         seed: "000",
         file: "itb/itb_raw.json",
