@@ -286,8 +286,8 @@ pub const RAW: [Source; 8] = [
     },
     Source {
         seed: "001",
-        file: "fattree-full/fattree_raw.json",
-        flags: "--full",
+        file: "fattree-fig5/fattree_raw.json",
+        flags: "--full --figures fig5 --seeds 3",
     },
     Source {
         seed: "001",
