@@ -11,8 +11,8 @@
 //! that is a legal up*/down* route, uniformly among them, whenever one exists and a random
 //! minimal path otherwise (§3: in-transit hosts only "when the up*/down* routing algorithm ...
 //! does not provide a minimal path"); `min-itb` takes, among minimal paths, one with the fewest
-//! in-transit hosts, lowest next-switch id on ties. The in-transit host at a switch is its `(src + dst) mod h`-th host, which
-//! spreads re-injection work over the hosts of that switch.
+//! in-transit hosts, lowest next-switch id on ties. The in-transit host at a switch is its
+//! `(src + dst) mod h`-th host, which spreads re-injection work over the hosts of that switch.
 
 use super::updown::UpDown;
 use super::{ItbHop, Route, RouteSet, RouteSetBuilder};

@@ -108,20 +108,24 @@ fn seed000(main: &Value, minimal: &Value, route: &Value) -> Vec<Row> {
     let mut out = vec![];
     for t in TABLES.iter().filter(|t| t.what == "factor") {
         let local = t.pattern.starts_with("local");
-        // the first run that has the table (the route reading only for local traffic)
-        let Some(k) = (0..3).find(|&k| runs[k].has(t.pattern) && (k != 1 || local)) else {
+        // the runs that have the table (the route reading only for local traffic), the
+        // first read, the others beside where their reading differs from it
+        let mut have = runs
+            .iter()
+            .enumerate()
+            .filter(|&(j, r)| (j != 1 || local) && r.has(t.pattern))
+            .map(|(_, r)| r);
+        let Some(src) = have.next() else {
             continue;
         };
-        let src = &runs[k];
         let (per, paper, n) = itb_factors(&src.cases, t, "factor");
         if n == 0 {
             continue;
         }
         let (sat, _, _) = itb_factors(&src.cases, t, "factor_saturation");
         let mut note = format!("by saturation throughput {:.2}", mean(&sat));
-        for (j, other) in runs.iter().enumerate() {
-            let same = other.paths == src.paths && (!local || other.metric == src.metric);
-            if j == k || same || (j == 1 && !local) || !other.has(t.pattern) {
+        for other in have {
+            if other.paths == src.paths && (!local || other.metric == src.metric) {
                 continue;
             }
             let (f, _, _) = itb_factors(&other.cases, t, "factor");
