@@ -5,6 +5,7 @@
 //! edges, at light load and past saturation, with short and long packets, transpose traffic,
 //! 1 to 12 VCs of 1 to 1,024 flits, routing, credit and link delays of 0 to 12 cycles, waiting
 //! for the tail credit, BookSim2's torus preset, routers of several hosts and up to 15 ports,
+//! virtual cut-through and a crossbar of 0 cycles (seed 003's DL network),
 //! dragonflies with links of two lengths under minimal, UGAL and Valiant routing, with and
 //! without the internal speedup, the clock jumping over idle time, and quiet blocks
 //! sleeping or not. The planes must carry those runs; a network they do not model, a traced,
@@ -409,12 +410,14 @@ fn after_a_run_in_planes_every_router_holds_its_true_registers() {
 #[test]
 fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
     for (what, over) in [
+        ("a crossbar of 2 cycles", vec!["switch.crossbar_cycles=2"]),
         (
-            "cut-through",
-            vec![
-                "switch.switching=\"cut-through\"",
-                "switch.vc_buffer_flits=20",
-            ],
+            "a crossbar of 0 cycles with an internal speedup",
+            vec!["switch.crossbar_cycles=0", "switch.internal_speedup=2"],
+        ),
+        (
+            "credits of 4 flits",
+            vec!["link.flit_bytes=4", "switch.credit_bytes=16"],
         ),
         ("output queues", vec!["switch.output_buffer_flits=16"]),
         (

@@ -1,6 +1,7 @@
 //! Testbench of the VC routers in bit planes (`fabric::vc::switch::Planes`) on shapes beyond
 //! BookSim2's iq router: routers of several hosts and up to 15 ports, links of two lengths,
-//! the internal speedup, routings of several candidates picked by the selection — each run
+//! the internal speedup, routings of several candidates picked by the selection, virtual
+//! cut-through and a crossbar of 0 cycles (seed 003's DL network) — each run
 //! side by side with the same network one by one (`planes::side_by_side`: flits in flight,
 //! packets delivered and every router's registers every 7th cycle, every statistic at the
 //! end).
@@ -132,5 +133,62 @@ fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one(
         .unwrap();
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
+}
+
+#[test]
+fn cut_through_routers_with_a_crossbar_of_0_cycles_in_planes_agree_with_them_one_by_one() {
+    // seed 003's network as configs/dl.toml has it (64 irregular switches of 8 ports, 4 hosts
+    // each, DL's layers over 3 VCs of 128 flits, 128-flit packets, virtual cut-through, a
+    // crossbar of 0 cycles) and its up*/down* twin; then the mesh preset cut-through, with
+    // buffers of one packet and of two, and with a crossbar of 0 cycles
+    let dl = |over: &[&str]| {
+        let set: Vec<String> = over.iter().map(|s| s.to_string()).collect();
+        flitwave::experiment::config::Config::from_toml(include_str!("../configs/dl.toml"), &set)
+            .unwrap()
+    };
+    for (what, c, cycles) in [
+        ("DL, light", dl(&["traffic.rate=0.03"]), 3000),
+        ("DL, past saturation", dl(&["traffic.rate=0.3"]), 3000),
+        (
+            "up*/down*, 32-flit packets",
+            dl(&[
+                "routing.algorithm=\"updown\"",
+                "traffic.message_bytes=32",
+                "traffic.rate=0.2",
+            ]),
+            3000,
+        ),
+        (
+            "mesh, cut-through, buffers of one packet",
+            booksim_preset(&[
+                "switch.switching=\"cut-through\"",
+                "switch.vc_buffer_flits=20",
+                "traffic.rate=0.3",
+            ]),
+            3000,
+        ),
+        (
+            "mesh, cut-through, buffers of two packets, crossbar of 0 cycles",
+            booksim_preset(&[
+                "switch.switching=\"cut-through\"",
+                "switch.vc_buffer_flits=40",
+                "switch.crossbar_cycles=0",
+                "traffic.rate=0.45",
+            ]),
+            3000,
+        ),
+        (
+            "mesh, wormhole, crossbar of 0 cycles, tail credit",
+            booksim_preset(&[
+                "switch.crossbar_cycles=0",
+                "switch.wait_for_tail_credit=true",
+                "traffic.rate=0.3",
+            ]),
+            3000,
+        ),
+    ] {
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 150, "{what}: {delivered} packets delivered");
     }
 }

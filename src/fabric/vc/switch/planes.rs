@@ -27,18 +27,17 @@
 //! (testbenches/planes.rs runs both side by side and compares every router's registers).
 //!
 //! The shape: up to 16 ports, the first ones (as many in every router) its hosts' and the rest
-//! to routers, 1 to 12 VCs (at most 64 input VCs a router) of 1 to 1,024 flits, wormhole,
-//! credits of one flit applied any number of cycles after they arrive (a VC downstream
-//! released as its packet's tail leaves, or as the tail's credit returns), routing in any
-//! number of cycles, VC and switch allocation in 1, a multiplexed crossbar of 1, links of any
-//! number of cycles between routers (each its own), any routing function (a head's several
-//! candidates picked by the router's own selection; not UGAL-G's global view), any internal
-//! speedup (the
-//! pipeline stepped S times a cycle into the routers' own output FIFOs and credit queues:
-//! [`speedup`](mod@speedup)): BookSim2's iq preset and its torus88 (configs/booksim-iq.toml,
-//! configs/booksim-iq-torus.toml) and their variants, meshes of several hosts a router, the
-//! dragonfly preset under minimal, UGAL-L and Valiant routing; any other network
-//! is evaluated one by one.
+//! to routers, 1 to 12 VCs (at most 64 input VCs a router) of 1 to 1,024 flits, wormhole or
+//! virtual cut-through, credits of one flit applied any number of cycles after they arrive (a
+//! VC downstream released as its packet's tail leaves, or as the tail's credit returns),
+//! routing in any number of cycles, VC and switch allocation in 1, a multiplexed crossbar of
+//! 1 or 0 cycles, links of any number of cycles between routers (each its own), any routing
+//! function (a head's several candidates picked by the router's own selection; not UGAL-G's
+//! global view), any internal speedup (the pipeline stepped S times a cycle into the routers'
+//! own output FIFOs and credit queues: [`speedup`](mod@speedup)): BookSim2's iq preset and its
+//! torus88 and their variants, meshes of several hosts a router, the dragonfly preset under
+//! minimal, UGAL-L and Valiant routing, seed 003's irregular networks under DL and up*/down*;
+//! any other network is evaluated one by one.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
@@ -47,8 +46,7 @@ use super::speedup::SpeedupFifo;
 use super::traversal::CreditReturn;
 use super::{VcSwitch, IN, OUT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
-use crate::blocks::link::Link;
-use crate::fabric::network::{Engine, EnginePhase};
+use crate::fabric::network::EnginePhase;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::Candidates;
 use crate::sim::Flit;
@@ -58,10 +56,13 @@ mod build;
 mod credits;
 mod hosts;
 mod route;
+mod shapes;
 mod speedup;
 mod sw_alloc;
 mod sync;
 mod vc_alloc;
+
+pub use shapes::Planes;
 
 /// Flits of a buffer's line; the deepest buffer the planes take (deeper ones would double the
 /// memory the routers' own buffers take) and the bit planes of its credit count; no router
@@ -91,8 +92,8 @@ enum St {
 }
 
 /// An input VC's registers: state, the output port and VC it holds, its FIFO's first line
-/// ([`Of::bufs`]), front and fill, the cycle its head may take its next step from, and its
-/// occupancy integral.
+/// ([`Of::bufs`]), front and fill, the flits of its packet (virtual cut-through only), the
+/// cycle its head may take its next step from, and its occupancy integral.
 #[derive(Clone, Copy, Default)]
 struct InVc {
     st: St,
@@ -101,6 +102,7 @@ struct InVc {
     line: u32,
     head: u32,
     fill: u32,
+    len: u32,
     ready: u64,
     occ: Stay,
 }
@@ -196,8 +198,10 @@ struct Tile<const P: usize, const V: usize> {
     pin: [[u64; P]; P],
     xo: [u64; P],
     /// Per output VC: its packet's tail sent, the VC held until all its credits are back
-    /// (wait-for-tail-credit only).
+    /// (wait-for-tail-credit only). Per input VC: holding an output VC, its packet's head
+    /// not yet crossed (what virtual cut-through checks).
     tsent: [[u64; V]; P],
+    cth: [[u64; V]; P],
     /// Per host port, the routers that drove its link this cycle: flits, credits.
     host_f: [u64; P],
     host_b: [u64; P],
@@ -239,8 +243,12 @@ pub struct Of<const P: usize, const V: usize> {
     cdelay: u64,
     rdelay: u64,
     /// A VC downstream is released when the credit of its packet's tail comes back
-    /// (`switch.wait_for_tail_credit`), not when the tail is sent.
+    /// (`switch.wait_for_tail_credit`), not when the tail is sent. Virtual cut-through: a
+    /// head crosses when its VC downstream has credits for its whole packet. A crossbar of
+    /// 0 cycles: a winner drives its link in the cycle it wins.
     wftc: bool,
+    ct: bool,
+    x0: bool,
     /// The ports the routers have (up to `P`), the first `nh` of them their hosts'; the VCs
     /// they use (up to `V`), the flits of each VC's buffer, and the bit planes of a credit
     /// count (enough for `b`, up to [`CB`]).
@@ -263,20 +271,6 @@ pub struct Of<const P: usize, const V: usize> {
     /// (r·np·nv + p·nv + v) its head's candidates and its packet's length, for the selection
     /// (empty otherwise).
     multi: Vec<(Candidates, u32)>,
-}
-
-/// The planes of a network, by the most ports and VCs a router has: routers of up to 5
-/// ports (a mesh's or torus's with one host) in planes of 2, 4, 8 or 16 VCs (1-2 VCs, 3-4,
-/// 5-8, 9-12: the most a 5-port router's VC allocator takes, 64 x 64), routers of 6 to 16
-/// ports (a dragonfly's 15, several hosts) in planes of 2 or 4 VCs (the same code, compiled
-/// for each).
-pub enum Planes {
-    Five2(Box<Of<5, 2>>),
-    Five4(Box<Of<5, 4>>),
-    Five8(Box<Of<5, 8>>),
-    Five16(Box<Of<5, 16>>),
-    Sixteen2(Box<Of<16, 2>>),
-    Sixteen4(Box<Of<16, 4>>),
 }
 
 /// Input VC (`p`, `v`) of the routers in `bit` now holds output `o` instead of `old`.
@@ -309,6 +303,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let slot = t as usize & mask;
         let cdue = (t + self.cdelay) as usize & mask;
         let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
+        let (ct, x0) = (self.ct, self.x0);
         let (nh, speed) = (self.nh, self.speed);
         // the first internal step of the cycle (the cycle itself without a speedup)
         let first = t * speed;
@@ -408,6 +403,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         s.ready = first + rdelay;
                         let at = (&mut multi[..], (r * np + p) * nv + v);
                         let c = Self::route(cands, &switches[r], (r, p, v), f, packets, at);
+                        s.len = packets.header(f.pkt).flits;
                         rt.errors += (c[0] == 0xff) as u64;
                         rt.cand[p][v] = c;
                         rt.vwait |= 1 << (p * nv + v);
@@ -449,6 +445,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         select: sel.then(|| vc_alloc::Select {
                             multi: &mut multi[r * np * nv..(r + 1) * np * nv],
                             selection: &switches[r].p.selection,
+                            cut_through: ct,
                             np,
                             b: b as u32,
                             cbits,
@@ -456,7 +453,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     };
                     super::vc_alloc::allocate(&mut lane, ts);
                 }
-                // 5. switch allocation of every router at once (separable input-first)
+                // 5. switch allocation of every router at once (separable input-first); a
+                // cut-through head waits for credits for its whole packet
+                if ct {
+                    credits::cut_through(pl, &routers[base..], &mut fresh, cbits);
+                }
                 let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, nv) else {
                     continue;
                 };
@@ -506,14 +507,23 @@ impl<const P: usize, const V: usize> Of<P, V> {
                                 let at = (&mut multi[..], (ri * np + p) * nv + v);
                                 let sw = &switches[ri];
                                 let c = Self::route(cands, sw, (ri, p, v), nf, packets, at);
+                                routers[ri].ivc[p][v].len = packets.header(nf.pkt).flits;
                                 routers[ri].errors += (c[0] == 0xff) as u64;
                                 routers[ri].cand[p][v] = c;
                                 routers[ri].vwait |= 1 << (p * nv + v);
                                 pl.vcal[p][v] |= bit;
                             }
                         }
-                        routers[ri].xbar[o] = f;
-                        pl.xo[o] |= bit;
+                        pl.cth[p][v] &= !bit;
+                        if x0 {
+                            // a crossbar of 0 cycles: onto the link now
+                            tile_flits[tile] -= 1;
+                            let (at, rt) = ((t, sbits, nh, lb), &mut routers[ri]);
+                            speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
+                        } else {
+                            routers[ri].xbar[o] = f;
+                            pl.xo[o] |= bit;
+                        }
                         if speed == 1 {
                             let at = (t, sbits, nh, lb);
                             speedup::credit_up(
@@ -548,42 +558,5 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let busy = *inside > 0 || tile_credits.iter().any(|&c| c > 0);
         hosts::after(pls, nh, busy, after);
         moved
-    }
-}
-
-/// `$e` with `$x` bound to the planes of whichever shape `$planes` holds.
-macro_rules! each {
-    ($planes:expr, $x:ident => $e:expr) => {
-        match $planes {
-            Planes::Five2($x) => $e,
-            Planes::Five4($x) => $e,
-            Planes::Five8($x) => $e,
-            Planes::Five16($x) => $e,
-            Planes::Sixteen2($x) => $e,
-            Planes::Sixteen4($x) => $e,
-        }
-    };
-}
-
-impl Engine<VcSwitch, VcExt> for Planes {
-    fn new(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
-        let p = &switches.first()?.p;
-        Some(match (p.ports, p.vcs) {
-            (1..=5, 1..=2) => Planes::Five2(Box::new(Of::build(switches, links)?)),
-            (1..=5, 3..=4) => Planes::Five4(Box::new(Of::build(switches, links)?)),
-            (1..=5, 5..=8) => Planes::Five8(Box::new(Of::build(switches, links)?)),
-            (1..=5, 9..=16) => Planes::Five16(Box::new(Of::build(switches, links)?)),
-            (6..=16, 1..=2) => Planes::Sixteen2(Box::new(Of::build(switches, links)?)),
-            (6..=16, 3..=4) => Planes::Sixteen4(Box::new(Of::build(switches, links)?)),
-            _ => return None,
-        })
-    }
-
-    fn phase(&mut self, p: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
-        each!(self, x => x.cycle(p))
-    }
-
-    fn sync(&mut self, switches: &mut [VcSwitch], links: &[Link]) {
-        each!(self, x => sync::write_into(x, switches, links))
     }
 }

@@ -53,9 +53,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && escape_flits == 0
             && vc_alloc_cycles == 1
             && sw_alloc_cycles == 1
-            && crossbar_cycles == 1
+            && (crossbar_cycles == 1 || (crossbar_cycles == 0 && internal_speedup == 1))
             && !keep_vc
-            && switching == Switching::Wormhole
+            && matches!(switching, Switching::Wormhole | Switching::CutThrough)
             && crossbar == CrossbarKind::Multiplexed
             && output_buffer_flits == 0
             && exchange.hops == 0
@@ -203,6 +203,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             cdelay: p.credit_delay_cycles as u64,
             rdelay: p.routing_cycles as u64,
             wftc: p.wait_for_tail_credit,
+            ct: switching == Switching::CutThrough,
+            x0: crossbar_cycles == 0,
             np,
             nh,
             nv,
@@ -247,6 +249,7 @@ impl<const P: usize, const V: usize> Tile<P, V> {
             pin: [[0; P]; P],
             xo: [0; P],
             tsent: [[0; V]; P],
+            cth: [[0; V]; P],
             host_f: [0; P],
             host_b: [0; P],
             fq: 0,

@@ -10,6 +10,42 @@
 
 use super::{Router, Tile};
 
+/// Virtual cut-through: of the tile's input VCs holding an output VC with their packet's head
+/// at the front (`cth`) and a flit, those whose VC downstream has fewer credits than the
+/// packet has flits may not ask for the switch: they join `held` (per input and VC, the
+/// routers whose VC waits this step). The router's rule (`OutputUnit::can_accept`: a head
+/// needs credits for its whole packet), router by router where a head waits.
+#[inline(never)]
+pub(super) fn cut_through<const P: usize, const V: usize>(
+    pl: &Tile<P, V>,
+    routers: &[Router<P, V>],
+    held: &mut [[u64; V]; P],
+    cbits: usize,
+) {
+    for p in 0..P {
+        for v in 0..V {
+            let mut m = pl.cth[p][v] & pl.act[p][v] & pl.hold[p][v] & !held[p][v];
+            while m != 0 {
+                let lb = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let s = &routers[lb].ivc[p][v];
+                let c = &pl.cnt[s.out as usize % P][s.ovc as usize % V][..cbits];
+                if count_of(c, lb) < s.len {
+                    held[p][v] |= 1 << lb;
+                }
+            }
+        }
+    }
+}
+
+/// Router `lb`'s count in the bit planes `c`.
+#[inline(always)]
+pub(super) fn count_of(c: &[u64], lb: usize) -> u32 {
+    c.iter()
+        .enumerate()
+        .fold(0, |n, (k, &x)| n | ((x >> lb & 1) as u32) << k)
+}
+
 /// Apply the credits due now (`due`: per output and VC, the routers whose credit is due) to
 /// tile `pl`, whose routers are `routers`, their counts of `cbits` planes, their buffers of
 /// `b` flits: a VC waiting for its tail's credit whose count is full again is free. Returns

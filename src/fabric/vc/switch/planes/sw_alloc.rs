@@ -43,12 +43,13 @@ fn first_from<const N: usize>(req: &[u64; N], ptr: &[u64; N]) -> [u64; N] {
     out
 }
 
-/// Switch allocation of tile `pl`, its routers using `nv` VCs, the input VCs granted their
-/// output VC this cycle (`fresh`) waiting; `None` when no router's input offers.
+/// Switch allocation of tile `pl`, its routers using `nv` VCs, the input VCs in `held`
+/// waiting (granted their output VC this cycle, or a cut-through head whose packet does not
+/// fit downstream); `None` when no router's input offers.
 #[inline(always)]
 pub(super) fn allocate<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
-    fresh: &[[u64; V]; P],
+    held: &[[u64; V]; P],
     nv: usize,
 ) -> Option<Grants<P, V>> {
     let mut req = [[0u64; P]; P];
@@ -64,10 +65,10 @@ pub(super) fn allocate<const P: usize, const V: usize>(
         }
         offers |= 1 << p;
         // eligible: holding an output VC since before this cycle, a flit, a credit of its
-        // output VC
+        // output VC (a cut-through head: credits for its packet)
         let mut el = [0u64; V];
         for v in 0..V {
-            let ready = pl.act[p][v] & !fresh[p][v] & pl.hold[p][v];
+            let ready = pl.act[p][v] & !held[p][v] & pl.hold[p][v];
             if ready == 0 {
                 continue;
             }

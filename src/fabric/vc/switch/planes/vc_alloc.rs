@@ -15,7 +15,8 @@ use crate::routing::selection::{PortView, Selection, SelectionFunction};
 /// Router `r` of the planes, bit `bit` of tile `pl`, as VC allocation sees it: its routers
 /// use `nv` VCs, `pv` turns an allocator index p·nv + v back into its port and VC (no
 /// division), the allocator's scratch is shared by the routers, and the input VCs granted
-/// are added to `fresh` (they may not ask for the switch this cycle).
+/// are added to `fresh` (they may not ask for the switch this cycle); a granted VC's front
+/// flit is its packet's head (`cth`, until it crosses).
 pub(super) struct Lane<'a, const P: usize, const V: usize> {
     pub r: &'a mut Router<P, V>,
     pub pl: &'a mut Tile<P, V>,
@@ -30,24 +31,28 @@ pub(super) struct Lane<'a, const P: usize, const V: usize> {
 }
 
 /// What the selection needs of a router of the planes whose routing may give a head several
-/// candidates: its input VCs' candidates and packet lengths (p·nv + v), its selection, its
-/// ports, the depth of its VCs downstream and the bit planes of their credit counts.
+/// candidates: its input VCs' candidates and packet lengths (p·nv + v), its selection,
+/// whether a head needs room for its whole packet (virtual cut-through), its ports, the depth
+/// of its VCs downstream and the bit planes of their credit counts.
 pub(super) struct Select<'a> {
     pub multi: &'a mut [(Candidates, u32)],
     pub selection: &'a Selection,
+    pub cut_through: bool,
     pub np: usize,
     pub b: u32,
     pub cbits: usize,
 }
 
 /// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them — what
-/// the router's own `View` gives without output queues, wormhole: a VC takes a packet when
-/// it is free downstream; its credits are the count in the tile's planes; a port's
+/// the router's own `View` gives without output queues: a VC takes a packet when it is free
+/// downstream and, with virtual cut-through, holds credits for the whole packet (`need`
+/// flits; 0 with wormhole); its credits are the count in the tile's planes; a port's
 /// occupancy the credits spent and not yet back over its VCs.
 struct View<'a, const P: usize, const V: usize> {
     r: &'a Router<P, V>,
     pl: &'a Tile<P, V>,
     lb: u32,
+    need: u32,
     nv: usize,
     np: usize,
     b: u32,
@@ -62,18 +67,17 @@ impl<const P: usize, const V: usize> View<'_, P, V> {
 
     /// The credits of output `port`'s VC `v` (both in range).
     fn count(&self, port: usize, v: usize) -> u32 {
-        let c = &self.pl.cnt[port][v];
-        (0..self.cbits).fold(0, |n, k| n | ((c[k] >> self.lb & 1) as u32) << k)
+        super::credits::count_of(&self.pl.cnt[port][v][..self.cbits], self.lb as usize)
     }
 }
 
 impl<const P: usize, const V: usize> PortView for View<'_, P, V> {
-    fn can_take(&self, port: usize, vc: u8, _flits: u32) -> bool {
-        self.linked(port) && (vc as usize) < self.nv && self.free_vcs(port) >> vc & 1 == 1
+    fn can_take(&self, port: usize, vc: u8, flits: u32) -> bool {
+        self.has_room(port, vc, flits) && self.free_vcs(port) >> vc & 1 == 1
     }
 
     fn has_room(&self, port: usize, vc: u8, _flits: u32) -> bool {
-        self.linked(port) && (vc as usize) < self.nv
+        self.linked(port) && (vc as usize) < self.nv && self.count(port, vc as usize) >= self.need
     }
 
     fn free_vcs(&self, port: usize) -> u32 {
@@ -124,16 +128,17 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
             (SELECT, Some(x)) => {
                 // several candidates: the selection picks one (or decides once, at the
                 // head's first cycle in VC allocation, and the head keeps it)
+                let (c, len) = &mut x.multi[iv];
                 let view = View {
                     r: &*self.r,
                     pl: &*self.pl,
                     lb: self.bit.trailing_zeros(),
+                    need: if x.cut_through { *len } else { 0 },
                     nv: self.nv,
                     np: x.np,
                     b: x.b,
                     cbits: x.cbits,
                 };
-                let (c, len) = &mut x.multi[iv];
                 let kept = if self.r.ivc[p][v].ready == t {
                     x.selection.decide(c, &view)
                 } else {
@@ -193,6 +198,7 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
         s.ovc = ov as u8;
         s.ready = t + 1;
         pl.act[p][v] |= bit;
+        pl.cth[p][v] |= bit;
         pl.vcal[p][v] &= !bit;
         for x in 0..self.nv {
             let h = &mut pl.ovh[p][v][x];

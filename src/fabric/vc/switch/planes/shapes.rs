@@ -1,0 +1,67 @@
+//! The planes of a network ([`super`]) by the most ports and VCs its routers have: one generic
+//! code ([`Of`]) compiled for each shape, and the engine that evaluates the network's switch
+//! phase in whichever the network has.
+
+use super::{sync, Of};
+use crate::blocks::link::Link;
+use crate::fabric::network::{Engine, EnginePhase};
+use crate::fabric::vc::nic::seq::VcExt;
+use crate::fabric::vc::switch::VcSwitch;
+
+/// The planes of a network, by the most ports and VCs a router has: routers of up to 5
+/// ports (a mesh's or torus's with one host) in planes of 2, 4, 8 or 16 VCs (1-2 VCs, 3-4,
+/// 5-8, 9-12: the most a 5-port router's VC allocator takes, 64 x 64), of 6 to 8 ports (the
+/// irregular networks' 8, several hosts) and of 9 to 16 (a dragonfly's 15) in planes of 2 or
+/// 4 VCs (the same code, compiled for each: a loop over 16 ports costs an 8-port router's
+/// cycle 1.4x to 1.8x).
+pub enum Planes {
+    Five2(Box<Of<5, 2>>),
+    Five4(Box<Of<5, 4>>),
+    Five8(Box<Of<5, 8>>),
+    Five16(Box<Of<5, 16>>),
+    Eight2(Box<Of<8, 2>>),
+    Eight4(Box<Of<8, 4>>),
+    Sixteen2(Box<Of<16, 2>>),
+    Sixteen4(Box<Of<16, 4>>),
+}
+
+/// `$e` with `$x` bound to the planes of whichever shape `$planes` holds.
+macro_rules! each {
+    ($planes:expr, $x:ident => $e:expr) => {
+        match $planes {
+            Planes::Five2($x) => $e,
+            Planes::Five4($x) => $e,
+            Planes::Five8($x) => $e,
+            Planes::Five16($x) => $e,
+            Planes::Eight2($x) => $e,
+            Planes::Eight4($x) => $e,
+            Planes::Sixteen2($x) => $e,
+            Planes::Sixteen4($x) => $e,
+        }
+    };
+}
+
+impl Engine<VcSwitch, VcExt> for Planes {
+    fn new(switches: &[VcSwitch], links: &[Link]) -> Option<Self> {
+        let p = &switches.first()?.p;
+        Some(match (p.ports, p.vcs) {
+            (1..=5, 1..=2) => Planes::Five2(Box::new(Of::build(switches, links)?)),
+            (1..=5, 3..=4) => Planes::Five4(Box::new(Of::build(switches, links)?)),
+            (1..=5, 5..=8) => Planes::Five8(Box::new(Of::build(switches, links)?)),
+            (1..=5, 9..=16) => Planes::Five16(Box::new(Of::build(switches, links)?)),
+            (6..=8, 1..=2) => Planes::Eight2(Box::new(Of::build(switches, links)?)),
+            (6..=8, 3..=4) => Planes::Eight4(Box::new(Of::build(switches, links)?)),
+            (9..=16, 1..=2) => Planes::Sixteen2(Box::new(Of::build(switches, links)?)),
+            (9..=16, 3..=4) => Planes::Sixteen4(Box::new(Of::build(switches, links)?)),
+            _ => return None,
+        })
+    }
+
+    fn phase(&mut self, p: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
+        each!(self, x => x.cycle(p))
+    }
+
+    fn sync(&mut self, switches: &mut [VcSwitch], links: &[Link]) {
+        each!(self, x => sync::write_into(x, switches, links))
+    }
+}
