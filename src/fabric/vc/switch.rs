@@ -75,7 +75,6 @@ use traversal::{CreditReturn, CrossbarStage};
 use twin::TwinSlot;
 pub use twin::{Credits, FlitsIn, FlitsOut, RouterTwin, TWIN_PORTS};
 use vc_alloc::VcAllocStage;
-use view::View;
 
 pub use super::keys::{CrossbarKind, Switching};
 

@@ -184,6 +184,11 @@ impl OutputUnit {
         self.pipe.is_empty() && self.queues.as_ref().is_none_or(|q| q.flits == 0)
     }
 
+    /// VCs per output.
+    pub fn vcs(&self) -> usize {
+        self.nv as usize
+    }
+
     /// Flits held behind output `port` over all its VCs: credits spent and not yet back
     /// (BookSim2's `GetUsedCredit`, UGAL's queue); 0 for a port it does not have.
     pub fn used(&self, port: usize) -> u32 {

@@ -7,10 +7,12 @@
 //! its tail is sent (or its tail credit returns, `wait_for_tail_credit`).
 
 use super::input::VcState;
-use super::{Switching, VcSwitch, View};
+use super::output::OutputUnit;
+use super::view::{choose, Outputs, View};
+use super::{Switching, VcSwitch};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::NO_LINK;
-use crate::routing::selection::{Needs, SelectionFunction};
+use crate::routing::selection::Needs;
 
 /// The VC allocation stage.
 /// (The masks every cycle reads and clears first.)
@@ -176,46 +178,31 @@ impl VaRegs for VcSwitch {
         } else {
             u32::MAX
         };
-        let c = &self.route.cands[iv];
+        let c = &mut self.route.cands[iv];
         let (port, allowed) = match c.as_slice() {
             [] => return None,
             [one] => (one.port as usize, one.vcs),
-            many => {
+            _ => {
                 let ct = self.p.switching == Switching::CutThrough;
+                let queues = self.out.queues.is_some();
                 let view = View {
-                    out: &self.out,
-                    link: &self.link[..self.p.ports],
-                    vcs: nv,
-                    need: if ct {
-                        self.p.credit.packet_units(s.len)
-                    } else {
-                        0
+                    out: &Outs {
+                        out: &self.out,
+                        link: &self.link[..self.p.ports],
                     },
-                    need_flits: if ct { s.len } else { 1 },
+                    vcs: nv,
+                    // a packet's credits downstream, or its flits in an output queue (one
+                    // flit with wormhole)
+                    need: match (ct, queues) {
+                        (true, false) => self.p.credit.packet_units(s.len),
+                        (true, true) => s.len,
+                        (false, queues) => queues as u32,
+                    },
                     requests: &self.va.requests,
                     exch: self.exch.as_ref().map(|x| &x.unit),
                     first_net_port: self.p.first_net_port,
                 };
-                let kept = if first {
-                    self.p.selection.decide(c, &view)
-                } else {
-                    None
-                };
-                if let Some(k) = kept {
-                    // decided once (ugal-l-once): the header keeps this candidate alone
-                    self.route.cands[iv].clear();
-                    self.route.cands[iv].push(k);
-                    (k.port as usize, k.vcs)
-                } else {
-                    let pick = self.p.selection.select(c, &view, s.len)?;
-                    // the VCs of the picked candidate's class at that port (an adaptive
-                    // and an escape candidate may name the same port)
-                    let vcs = many
-                        .iter()
-                        .filter(|x| x.port == pick.port && x.vcs >> pick.vc & 1 == 1)
-                        .fold(0, |m, x| m | x.vcs);
-                    (pick.port as usize, vcs)
-                }
+                choose(c, &self.p.selection, &view, first, s.len)?
             }
         };
         if port >= self.p.ports || self.link[port & 31][super::OUT] == NO_LINK {
@@ -253,5 +240,41 @@ impl VaRegs for VcSwitch {
         self.va.waiting &= !(1 << iv);
         self.sa.active |= 1 << iv;
         self.va.won |= 1 << iv;
+    }
+}
+
+/// The router's outputs as the selection sees them: its output unit and its links.
+struct Outs<'a> {
+    out: &'a OutputUnit,
+    link: &'a [[u32; 2]],
+}
+
+impl Outputs for Outs<'_> {
+    fn linked(&self, port: usize) -> bool {
+        self.link
+            .get(port)
+            .is_some_and(|l| l[super::OUT] != NO_LINK)
+    }
+
+    fn free(&self, port: usize) -> u32 {
+        if port < self.link.len() {
+            self.out.free(port)
+        } else {
+            0
+        }
+    }
+
+    fn room(&self, port: usize, v: usize) -> u32 {
+        if port >= self.link.len() {
+            return 0;
+        }
+        match &self.out.queues {
+            Some(q) => q.room(port, v, self.out.vcs()),
+            None => self.out.credits[port].credits(v),
+        }
+    }
+
+    fn occupancy(&self, port: usize) -> u32 {
+        self.out.used(port)
     }
 }

@@ -1,75 +1,64 @@
-//! What the selection function sees of the VC router's outputs (`super`).
+//! What the selection function sees of a VC router's outputs during VC allocation, and how a
+//! head's port is picked from several candidates — written once for the router's own stages
+//! ([`VcSwitch`](super::VcSwitch)'s output unit) and for a router of the planes (its credit
+//! counts in bit planes), each giving what it holds of its outputs through [`Outputs`].
 
-use super::output::OutputUnit;
-use crate::blocks::link::NO_LINK;
 use crate::blocks::luc_ncb::{LucNcb, DIRS};
-use crate::routing::selection::PortView;
+use crate::routing::function::Candidates;
+use crate::routing::selection::{PortView, Selection, SelectionFunction};
 
-/// The outputs as the selection function sees them during VC allocation. Without output
-/// queues a VC can take a packet when it is free downstream — and, with virtual cut-through,
-/// holds the credits of the whole packet (`need`, credit units; 0 with wormhole); its credits
-/// are those of the buffer downstream. With output queues the same questions go to the
-/// output-queue VC the crossbar writes into: free, with room for the packet (`need_flits`),
-/// its credits the flits it can still take.
-pub(super) struct View<'a> {
-    pub out: &'a OutputUnit,
-    pub link: &'a [[u32; 2]],
+/// What a router holds of its outputs, however it lays them out.
+pub(super) trait Outputs {
+    /// Output `port` exists and has a link.
+    fn linked(&self, port: usize) -> bool;
+    /// Output `port`'s VCs free for a new packet (bit v; 0 beyond the ports): downstream, or
+    /// of its output queue.
+    fn free(&self, port: usize) -> u32;
+    /// Room behind output `port`'s VC `v` (`v` below the VCs): the credits downstream (credit
+    /// units), or the flits its output queue can still take.
+    fn room(&self, port: usize, v: usize) -> u32;
+    /// Credit units spent and not yet back over output `port`'s VCs (UGAL's queue).
+    fn occupancy(&self, port: usize) -> u32;
+}
+
+/// The outputs as the selection sees them: a VC can take a packet when it is free and has
+/// room for `need` (with virtual cut-through the whole packet, in credit units downstream or
+/// flits of an output queue; wormhole: 0 downstream, one flit of an output queue).
+pub(super) struct View<'a, O: Outputs> {
+    pub out: &'a O,
     pub vcs: usize,
     pub need: u32,
-    pub need_flits: u32,
-    /// Routed heads per output (SSR's R; zeros unless SSR asked).
+    /// Routed heads per output (SSR's R; empty unless SSR asked).
     pub requests: &'a [u8],
     /// The LUC/NCB exchange unit and the first network port (+x).
     pub exch: Option<&'a LucNcb>,
     pub first_net_port: u8,
 }
 
-impl PortView for View<'_> {
-    fn can_take(&self, port: usize, vc: u8, _flits: u32) -> bool {
-        let v = vc as usize;
-        if self.link.get(port).is_none_or(|l| l[super::OUT] == NO_LINK) || v >= self.vcs {
-            return false;
-        }
-        match &self.out.queues {
-            Some(q) => q.free(port) >> v & 1 == 1 && q.room(port, v, self.vcs) >= self.need_flits,
-            None => {
-                self.out.credits[port].free() >> v & 1 == 1
-                    && self.out.credits[port].can_send(v, self.need)
-            }
-        }
+impl<O: Outputs> PortView for View<'_, O> {
+    fn can_take(&self, port: usize, vc: u8, flits: u32) -> bool {
+        self.has_room(port, vc, flits) && self.out.free(port) >> vc & 1 == 1
     }
 
     fn has_room(&self, port: usize, vc: u8, _flits: u32) -> bool {
         let v = vc as usize;
-        if self.link.get(port).is_none_or(|l| l[super::OUT] == NO_LINK) || v >= self.vcs {
-            return false;
-        }
-        match &self.out.queues {
-            Some(q) => q.room(port, v, self.vcs) >= self.need_flits,
-            None => self.out.credits[port].can_send(v, self.need),
-        }
+        v < self.vcs && self.out.linked(port) && self.out.room(port, v) >= self.need
     }
 
     fn free_vcs(&self, port: usize) -> u32 {
-        match &self.out.queues {
-            Some(q) if port < self.link.len() => q.free(port),
-            _ => self.out.credits.get(port).map_or(0, |c| c.free()),
-        }
+        self.out.free(port)
     }
 
     fn credits(&self, port: usize, vc: u8) -> u32 {
         let v = vc as usize;
-        if port >= self.link.len() || v >= self.vcs {
+        if v >= self.vcs || !self.out.linked(port) {
             return 0;
         }
-        match &self.out.queues {
-            Some(q) => q.room(port, v, self.vcs),
-            None => self.out.credits[port].credits(v),
-        }
+        self.out.room(port, v)
     }
 
     fn occupancy(&self, port: usize) -> u32 {
-        self.out.used(port)
+        self.out.occupancy(port)
     }
 
     fn vc_mask(&self, _port: usize) -> u32 {
@@ -88,4 +77,31 @@ impl PortView for View<'_> {
             _ => 0,
         }
     }
+}
+
+/// The port and VCs a head of `len` flits with several candidates `c` asks for: the one
+/// `selection` keeps at the head's `first` cycle in VC allocation when it decides once (`c`
+/// is left holding it alone), else its pick of this cycle, with the VCs of the picked
+/// candidate's class at that port (an adaptive and an escape candidate may name the same
+/// port); none when nothing fits.
+#[inline]
+pub(super) fn choose<O: Outputs>(
+    c: &mut Candidates,
+    selection: &Selection,
+    view: &View<'_, O>,
+    first: bool,
+    len: u32,
+) -> Option<(usize, u32)> {
+    if let Some(k) = first.then(|| selection.decide(c, view)).flatten() {
+        c.clear();
+        c.push(k);
+        return Some((k.port as usize, k.vcs));
+    }
+    let pick = selection.select(c, view, len)?;
+    let vcs = c
+        .as_slice()
+        .iter()
+        .filter(|x| x.port == pick.port && x.vcs >> pick.vc & 1 == 1)
+        .fold(0, |m, x| m | x.vcs);
+    Some((pick.port as usize, vcs))
 }

@@ -9,8 +9,9 @@ use super::{set_out, Router, St, Tile, OUT, SELECT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
 use crate::fabric::vc::switch::vc_alloc::VaRegs;
+use crate::fabric::vc::switch::view::{choose, Outputs, View};
 use crate::routing::function::Candidates;
-use crate::routing::selection::{PortView, Selection, SelectionFunction};
+use crate::routing::selection::Selection;
 
 /// Router `r` of the planes, bit `bit` of tile `pl`, as VC allocation sees it: its routers
 /// use `nv` VCs, `pv` turns an allocator index p·nv + v back into its port and VC (no
@@ -43,66 +44,43 @@ pub(super) struct Select<'a> {
     pub cbits: usize,
 }
 
-/// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them — what
-/// the router's own `View` gives without output queues: a VC takes a packet when it is free
-/// downstream and, with virtual cut-through, holds credits for the whole packet (`need`
-/// flits; 0 with wormhole); its credits are the count in the tile's planes; a port's
-/// occupancy the credits spent and not yet back over its VCs.
-struct View<'a, const P: usize, const V: usize> {
+/// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them: a VC is
+/// free unless held; its room is the credit count in the tile's planes; a port's occupancy the
+/// credits spent and not yet back over its VCs (wormhole or cut-through, no output queues).
+struct Outs<'a, const P: usize, const V: usize> {
     r: &'a Router<P, V>,
     pl: &'a Tile<P, V>,
-    lb: u32,
-    need: u32,
+    lb: usize,
     nv: usize,
     np: usize,
     b: u32,
     cbits: usize,
 }
 
-impl<const P: usize, const V: usize> View<'_, P, V> {
-    /// Whether the router has output `port` with a link.
+impl<const P: usize, const V: usize> Outputs for Outs<'_, P, V> {
     fn linked(&self, port: usize) -> bool {
         port < self.np && self.r.wires[port][OUT] != NO_LINK
     }
 
-    /// The credits of output `port`'s VC `v` (both in range).
-    fn count(&self, port: usize, v: usize) -> u32 {
-        super::credits::count_of(&self.pl.cnt[port][v][..self.cbits], self.lb as usize)
-    }
-}
-
-impl<const P: usize, const V: usize> PortView for View<'_, P, V> {
-    fn can_take(&self, port: usize, vc: u8, flits: u32) -> bool {
-        self.has_room(port, vc, flits) && self.free_vcs(port) >> vc & 1 == 1
-    }
-
-    fn has_room(&self, port: usize, vc: u8, _flits: u32) -> bool {
-        self.linked(port) && (vc as usize) < self.nv && self.count(port, vc as usize) >= self.need
-    }
-
-    fn free_vcs(&self, port: usize) -> u32 {
+    fn free(&self, port: usize) -> u32 {
         if port >= self.np {
             return 0;
         }
         !(self.r.owner_busy[port] as u32) & ((1u32 << self.nv) - 1)
     }
 
-    fn credits(&self, port: usize, vc: u8) -> u32 {
-        if port >= self.np || vc as usize >= self.nv {
+    fn room(&self, port: usize, v: usize) -> u32 {
+        if port >= self.np {
             return 0;
         }
-        self.count(port, vc as usize)
+        super::credits::count_of(&self.pl.cnt[port][v][..self.cbits], self.lb)
     }
 
     fn occupancy(&self, port: usize) -> u32 {
         if port >= self.np {
             return 0;
         }
-        (0..self.nv).map(|v| self.b - self.count(port, v)).sum()
-    }
-
-    fn vc_mask(&self, _port: usize) -> u32 {
-        ((1u64 << self.nv) - 1) as u32
+        (0..self.nv).map(|v| self.b - self.room(port, v)).sum()
     }
 }
 
@@ -130,35 +108,28 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
                 // head's first cycle in VC allocation, and the head keeps it)
                 let (c, len) = &mut x.multi[iv];
                 let view = View {
-                    r: &*self.r,
-                    pl: &*self.pl,
-                    lb: self.bit.trailing_zeros(),
+                    out: &Outs {
+                        r: &*self.r,
+                        pl: &*self.pl,
+                        lb: self.bit.trailing_zeros() as usize,
+                        nv: self.nv,
+                        np: x.np,
+                        b: x.b,
+                        cbits: x.cbits,
+                    },
+                    vcs: self.nv,
                     need: if x.cut_through { *len } else { 0 },
-                    nv: self.nv,
-                    np: x.np,
-                    b: x.b,
-                    cbits: x.cbits,
+                    requests: &[],
+                    exch: None,
+                    first_net_port: 0,
                 };
-                let kept = if self.r.ivc[p][v].ready == t {
-                    x.selection.decide(c, &view)
-                } else {
-                    None
-                };
-                if let Some(k) = kept {
-                    c.clear();
-                    c.push(k);
+                let first = self.r.ivc[p][v].ready == t;
+                let picked = choose(c, x.selection, &view, first, *len)?;
+                if let [k] = c.as_slice() {
+                    // kept alone: the head's one candidate from now on
                     self.r.cand[p][v] = [k.port as u16, k.vcs as u16];
-                    (k.port as usize, k.vcs)
-                } else {
-                    let pick = x.selection.select(c, &view, *len)?;
-                    // the VCs of the picked candidate's class at that port
-                    let vcs = c
-                        .as_slice()
-                        .iter()
-                        .filter(|y| y.port == pick.port && y.vcs >> pick.vc & 1 == 1)
-                        .fold(0, |m, y| m | y.vcs);
-                    (pick.port as usize, vcs)
                 }
+                picked
             }
             (port, _) => (port as usize, vcs as u32),
         };
