@@ -1,7 +1,8 @@
 //! Testbench of the VC routers in bit planes (`fabric::vc::switch::Planes`) on shapes beyond
 //! BookSim2's iq router: routers of several hosts and up to 15 ports, links of two lengths,
 //! the internal speedup, routings of several candidates picked by the selection, virtual
-//! cut-through and a crossbar of 0 cycles (seed 003's DL network) — each run
+//! cut-through and a crossbar of 0 cycles (seed 003's DL network), VC allocation, switch
+//! allocation and a pipelined crossbar of several cycles — each run
 //! side by side with the same network one by one (`planes::side_by_side`: flits in flight,
 //! packets delivered and every router's registers every 7th cycle, every statistic at the
 //! end).
@@ -190,5 +191,87 @@ fn cut_through_routers_with_a_crossbar_of_0_cycles_in_planes_agree_with_them_one
     ] {
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
         assert!(delivered > 150, "{what}: {delivered} packets delivered");
+    }
+}
+
+#[test]
+fn routers_whose_stages_take_several_cycles_in_planes_agree_with_them_one_by_one() {
+    // VC allocation of 2 and 3 cycles, switch allocation of 2, a crossbar of 2 and 3 cycles
+    // pipelined and in BookSim2's batches (the grant reaching the link 1 to 4 cycles later),
+    // with wormhole and cut-through, on the mesh preset; the same with several hosts a router
+    // and the tail credit
+    let pipelined = "switch.crossbar_batches=false";
+    for (what, over, cycles) in [
+        (
+            "VC allocation of 2 cycles",
+            vec!["switch.vc_alloc_cycles=2", "traffic.rate=0.35"],
+            3000,
+        ),
+        (
+            "VC allocation of 3, switch allocation of 2",
+            vec![
+                "switch.vc_alloc_cycles=3",
+                "switch.sw_alloc_cycles=2",
+                "traffic.rate=0.3",
+            ],
+            3000,
+        ),
+        (
+            "a pipelined crossbar of 2 cycles, past saturation",
+            vec!["switch.crossbar_cycles=2", pipelined, "traffic.rate=0.6"],
+            3000,
+        ),
+        (
+            "switch allocation of 2, a crossbar of 3, links of 3",
+            vec![
+                "switch.sw_alloc_cycles=2",
+                "switch.crossbar_cycles=3",
+                pipelined,
+                "link.fly_cycles=3",
+                "traffic.rate=0.3",
+            ],
+            3000,
+        ),
+        (
+            "cut-through, VC allocation of 2, a crossbar of 2, 2 hosts a router, tail credit",
+            vec![
+                "switch.switching=\"cut-through\"",
+                "switch.vc_buffer_flits=20",
+                "switch.vc_alloc_cycles=2",
+                "switch.crossbar_cycles=2",
+                pipelined,
+                "switch.wait_for_tail_credit=true",
+                "topology.hosts_per_switch=2",
+                "traffic.rate=0.2",
+            ],
+            3000,
+        ),
+        (
+            "BookSim2's crossbar of 2 cycles, in batches, past saturation",
+            vec!["switch.crossbar_cycles=2", "traffic.rate=0.5"],
+            3000,
+        ),
+        (
+            "BookSim2's crossbar of 3 cycles, in batches, links of 3",
+            vec![
+                "switch.crossbar_cycles=3",
+                "link.fly_cycles=3",
+                "traffic.rate=0.25",
+            ],
+            3000,
+        ),
+        (
+            "VC allocation of 2 with an internal speedup of 2",
+            vec![
+                "switch.vc_alloc_cycles=2",
+                "switch.internal_speedup=2",
+                "traffic.rate=0.5",
+            ],
+            3000,
+        ),
+    ] {
+        let c = booksim_preset(&over);
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
 }

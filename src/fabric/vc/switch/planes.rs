@@ -30,8 +30,10 @@
 //! to routers, 1 to 12 VCs (at most 64 input VCs a router) of 1 to 1,024 flits, wormhole or
 //! virtual cut-through, credits of one flit applied any number of cycles after they arrive (a
 //! VC downstream released as its packet's tail leaves, or as the tail's credit returns),
-//! routing in any number of cycles, VC and switch allocation in 1, a multiplexed crossbar of
-//! 1 or 0 cycles, links of any number of cycles between routers (each its own), any routing
+//! routing, VC allocation and switch allocation in any number of cycles, a multiplexed
+//! crossbar of any number (of 2 or more the routers' own, pipelined or in BookSim2's batches;
+//! 1 with an internal speedup),
+//! links of any number of cycles between routers (each its own), any routing
 //! function (a head's several candidates picked by the router's own selection; not UGAL-G's
 //! global view), any internal speedup (the pipeline stepped S times a cycle into the routers'
 //! own output FIFOs and credit queues: [`speedup`](mod@speedup)): BookSim2's iq preset and its
@@ -199,9 +201,13 @@ struct Tile<const P: usize, const V: usize> {
     xo: [u64; P],
     /// Per output VC: its packet's tail sent, the VC held until all its credits are back
     /// (wait-for-tail-credit only). Per input VC: holding an output VC, its packet's head
-    /// not yet crossed (what virtual cut-through checks).
+    /// not yet crossed (what virtual cut-through checks); granted its output VC and waiting
+    /// the rest of a VC allocation of 2 or more cycles.
     tsent: [[u64; V]; P],
     cth: [[u64; V]; P],
+    early: [[u64; V]; P],
+    /// The routers with flits in their own crossbar (one of 2 or more cycles).
+    xin: u64,
     /// Per host port, the routers that drove its link this cycle: flits, credits.
     host_f: [u64; P],
     host_b: [u64; P],
@@ -249,6 +255,11 @@ pub struct Of<const P: usize, const V: usize> {
     wftc: bool,
     ct: bool,
     x0: bool,
+    /// A crossbar of 2 or more cycles from grant to link: the routers' own crossbars carry
+    /// the flits (their block, pipelined or in BookSim2's batches). The VC allocation's
+    /// cycles: a granted head asks for the switch that many cycles later.
+    deep: bool,
+    vdelay: u64,
     /// The ports the routers have (up to `P`), the first `nh` of them their hosts'; the VCs
     /// they use (up to `V`), the flits of each VC's buffer, and the bit planes of a credit
     /// count (enough for `b`, up to [`CB`]).
@@ -273,18 +284,6 @@ pub struct Of<const P: usize, const V: usize> {
     multi: Vec<(Candidates, u32)>,
 }
 
-/// Input VC (`p`, `v`) of the routers in `bit` now holds output `o` instead of `old`.
-#[inline(always)]
-fn set_out<const P: usize, const V: usize>(
-    pl: &mut Tile<P, V>,
-    (p, v): (usize, usize),
-    bit: u64,
-    (old, o): (u8, u8),
-) {
-    pl.outp[p][v][old as usize % P] &= !bit;
-    pl.outp[p][v][o as usize % P] |= bit;
-}
-
 impl<const P: usize, const V: usize> Of<P, V> {
     /// The switch phase of cycle `t`.
     fn cycle(&mut self, e: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
@@ -303,7 +302,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let slot = t as usize & mask;
         let cdue = (t + self.cdelay) as usize & mask;
         let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
-        let (ct, x0) = (self.ct, self.x0);
+        let (ct, x0, deep, vdelay) = (self.ct, self.x0, self.deep, self.vdelay);
         let (nh, speed) = (self.nh, self.speed);
         // the first internal step of the cycle (the cycle itself without a speedup)
         let first = t * speed;
@@ -361,7 +360,23 @@ impl<const P: usize, const V: usize> Of<P, V> {
             tile_credits[tile] -= credits::apply(pl, &due_now, tile_routers, (cbits, b));
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
             // into the output FIFOs, below)
-            for o in (0..P).take(if speed == 1 { P } else { 0 }) {
+            if deep {
+                // the routers' own crossbars, as the routers one by one drive them
+                let mut m = pl.xin;
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let (rt, x) = (&mut routers[base + lb], &mut switches[base + lb].xbar.xbar);
+                    x.leave(t, |o, f| {
+                        tile_flits[tile] -= 1;
+                        moved += 1;
+                        let at = (t, sbits, nh, lb);
+                        speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
+                    });
+                    pl.xin &= !((x.inside() == 0) as u64 * (1 << lb));
+                }
+            }
+            for o in (0..P).take(if speed == 1 && !deep { P } else { 0 }) {
                 let mut m = std::mem::take(&mut pl.xo[o]);
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
@@ -369,7 +384,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let rt = &mut routers[base + lb];
                     tile_flits[tile] -= 1;
                     moved += 1;
-                    let (at, f) = ((t, sbits, nh, lb), rt.xbar[o]);
+                    let f = rt.xbar[o];
+                    let at = (t, sbits, nh, lb);
                     speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
                 }
             }
@@ -403,7 +419,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         s.ready = first + rdelay;
                         let at = (&mut multi[..], (r * np + p) * nv + v);
                         let c = Self::route(cands, &switches[r], (r, p, v), f, packets, at);
-                        s.len = packets.header(f.pkt).flits;
+                        if ct {
+                            s.len = packets.header(f.pkt).flits;
+                        }
                         rt.errors += (c[0] == 0xff) as u64;
                         rt.cand[p][v] = c;
                         rt.vwait |= 1 << (p * nv + v);
@@ -442,6 +460,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         req: vreq,
                         grant: vgrant,
                         fresh: &mut fresh,
+                        vdelay,
                         select: sel.then(|| vc_alloc::Select {
                             multi: &mut multi[r * np * nv..(r + 1) * np * nv],
                             selection: &switches[r].p.selection,
@@ -457,6 +476,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // cut-through head waits for credits for its whole packet
                 if ct {
                     credits::cut_through(pl, &routers[base..], &mut fresh, cbits);
+                }
+                if vdelay > 1 {
+                    vc_alloc::waiting(pl, &routers[base..], &mut fresh, ts);
                 }
                 let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, nv) else {
                     continue;
@@ -507,7 +529,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                                 let at = (&mut multi[..], (ri * np + p) * nv + v);
                                 let sw = &switches[ri];
                                 let c = Self::route(cands, sw, (ri, p, v), nf, packets, at);
-                                routers[ri].ivc[p][v].len = packets.header(nf.pkt).flits;
+                                if ct {
+                                    routers[ri].ivc[p][v].len = packets.header(nf.pkt).flits;
+                                }
                                 routers[ri].errors += (c[0] == 0xff) as u64;
                                 routers[ri].cand[p][v] = c;
                                 routers[ri].vwait |= 1 << (p * nv + v);
@@ -520,6 +544,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             tile_flits[tile] -= 1;
                             let (at, rt) = ((t, sbits, nh, lb), &mut routers[ri]);
                             speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
+                        } else if deep {
+                            let left = switches[ri].xbar.xbar.enter(t, o, f);
+                            debug_assert!(left.is_none(), "a crossbar of 2 or more cycles");
+                            pl.xin |= bit;
                         } else {
                             routers[ri].xbar[o] = f;
                             pl.xo[o] |= bit;

@@ -30,7 +30,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             vc_alloc_cycles,
             sw_alloc_cycles,
             crossbar_cycles,
-            // batches cross as the pipeline does with a 1-cycle traversal, the planes' only one
+            // the routers' own crossbars carry the flits of one of 2 or more cycles
             crossbar_batches: _,
             credit_delay_cycles,
             wait_for_tail_credit: _,
@@ -46,14 +46,17 @@ impl<const P: usize, const V: usize> Of<P, V> {
             internal_speedup,
         } = p;
         let (np, b) = (ports, buffer_flits as usize);
+        // cycles from grant to link
+        let xd = (sw_alloc_cycles + crossbar_cycles).saturating_sub(1) as u64;
         let shape = (1..=P).contains(&np)
             && (1..=V).contains(&nv)
             && np * nv <= MAX_SIDE
             && (1..=MAX_DEPTH).contains(&b)
             && escape_flits == 0
-            && vc_alloc_cycles == 1
-            && sw_alloc_cycles == 1
-            && (crossbar_cycles == 1 || (crossbar_cycles == 0 && internal_speedup == 1))
+            && vc_alloc_cycles >= 1
+            && sw_alloc_cycles >= 1
+            // a crossbar of other than 1 cycle from grant to link without a speedup
+            && (xd == 1 || internal_speedup == 1)
             && !keep_vc
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
             && crossbar == CrossbarKind::Multiplexed
@@ -204,7 +207,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
             rdelay: p.routing_cycles as u64,
             wftc: p.wait_for_tail_credit,
             ct: switching == Switching::CutThrough,
-            x0: crossbar_cycles == 0,
+            x0: xd == 0,
+            deep: xd > 1,
+            vdelay: vc_alloc_cycles as u64,
             np,
             nh,
             nv,
@@ -250,6 +255,8 @@ impl<const P: usize, const V: usize> Tile<P, V> {
             xo: [0; P],
             tsent: [[0; V]; P],
             cth: [[0; V]; P],
+            early: [[0; V]; P],
+            xin: 0,
             host_f: [0; P],
             host_b: [0; P],
             fq: 0,

@@ -126,6 +126,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
             }
         }
         sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);
+        // (a crossbar of 2 or more cycles is the router's own: its flits are there)
         sw.planes_xbar = tile.xo.iter().map(|w| (w >> lb & 1) as u32).sum();
         sw.route.errors = r.errors;
         if pl.speed > 1 {

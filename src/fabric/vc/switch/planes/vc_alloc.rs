@@ -1,11 +1,15 @@
 //! VC allocation of one router evaluated in the planes ([`super`]): the router's rule
-//! (`vc_alloc::allocate`, its `vc_alloc` stage) over the registers the planes keep of it — a head
-//! asks from the cycle its routing delay is over, for the free VCs of its one candidate's
-//! port; a granted head holds its output VC and may ask for the switch from the next cycle
-//! (VC allocation of 1 cycle). A head every packet: evaluated router by router, in the routers
-//! with a VC asking.
+//! (`vc_alloc::allocate`, its `vc_alloc` stage) over the registers the planes keep of it — a
+//! head asks from the cycle its routing delay is over, for the free VCs of its one candidate's
+//! port (or the one its selection picks); a granted head holds its output VC and may ask for
+//! the switch the VC allocation's cycles later (the next cycle with 1; [`waiting`] keeps the
+//! heads of a longer one out). A head every packet: evaluated router by router, in the
+//! routers with a VC asking.
 
-use super::{set_out, Router, St, Tile, OUT, SELECT};
+// The planes are indexed by port and VC, as the hardware's registers are.
+#![allow(clippy::needless_range_loop)]
+
+use super::{Router, St, Tile, OUT, SELECT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
 use crate::fabric::vc::switch::vc_alloc::VaRegs;
@@ -27,6 +31,8 @@ pub(super) struct Lane<'a, const P: usize, const V: usize> {
     pub req: &'a mut Requests,
     pub grant: &'a mut Grants,
     pub fresh: &'a mut [[u64; V]; P],
+    /// The VC allocation's cycles (a granted head asks for the switch that many later).
+    pub vdelay: u64,
     /// Where the routing may give several candidates: what the selection needs.
     pub select: Option<Select<'a>>,
 }
@@ -167,7 +173,10 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
         s.st = St::Active;
         s.out = o as u8;
         s.ovc = ov as u8;
-        s.ready = t + 1;
+        s.ready = t + self.vdelay;
+        if self.vdelay > 1 {
+            pl.early[p][v] |= bit;
+        }
         pl.act[p][v] |= bit;
         pl.cth[p][v] |= bit;
         pl.vcal[p][v] &= !bit;
@@ -178,4 +187,41 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
         set_out(pl, (p, v), bit, (old, o as u8));
         self.fresh[p][v] |= bit;
     }
+}
+
+/// VC allocation of 2 or more cycles: the tile's heads granted their output VC that may not
+/// ask for the switch at step `t` (the router's rule: not before the cycle its `ready` names)
+/// join `held`; those whose wait is over leave the tile's `early` plane.
+#[inline(never)]
+pub(super) fn waiting<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
+    routers: &[Router<P, V>],
+    held: &mut [[u64; V]; P],
+    t: u64,
+) {
+    for p in 0..P {
+        for v in 0..V {
+            let mut m = pl.early[p][v];
+            while m != 0 {
+                let lb = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if routers[lb].ivc[p][v].ready <= t {
+                    pl.early[p][v] &= !(1 << lb);
+                }
+            }
+            held[p][v] |= pl.early[p][v];
+        }
+    }
+}
+
+/// Input VC (`p`, `v`) of the routers in `bit` now holds output `o` instead of `old`.
+#[inline(always)]
+fn set_out<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
+    (p, v): (usize, usize),
+    bit: u64,
+    (old, o): (u8, u8),
+) {
+    pl.outp[p][v][old as usize % P] &= !bit;
+    pl.outp[p][v][o as usize % P] |= bit;
 }
