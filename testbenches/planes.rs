@@ -411,22 +411,10 @@ fn after_a_run_in_planes_every_router_holds_its_true_registers() {
 fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
     for (what, over) in [
         (
-            "a crossbar of 0 cycles with an internal speedup",
-            vec!["switch.crossbar_cycles=0", "switch.internal_speedup=2"],
-        ),
-        (
             "credits of 4 flits",
             vec!["link.flit_bytes=4", "switch.credit_bytes=16"],
         ),
         ("output queues", vec!["switch.output_buffer_flits=16"]),
-        (
-            "a crossbar of 2 cycles with an internal speedup",
-            vec![
-                "switch.crossbar_cycles=2",
-                "switch.crossbar_batches=false",
-                "switch.internal_speedup=2",
-            ],
-        ),
         ("an escape queue", vec!["switch.escape_buffer_flits=4"]),
         (
             "buffers of 1,025 flits",

@@ -261,6 +261,26 @@ fn routers_whose_stages_take_several_cycles_in_planes_agree_with_them_one_by_one
             3000,
         ),
         (
+            "a crossbar of 0 cycles, internal speedup 2, past saturation",
+            vec![
+                "switch.crossbar_cycles=0",
+                "switch.internal_speedup=2",
+                "traffic.rate=0.6",
+            ],
+            3000,
+        ),
+        (
+            "a pipelined crossbar of 3 cycles, internal speedup 3, tail credit",
+            vec![
+                "switch.crossbar_cycles=3",
+                pipelined,
+                "switch.internal_speedup=3",
+                "switch.wait_for_tail_credit=true",
+                "traffic.rate=0.4",
+            ],
+            3000,
+        ),
+        (
             "VC allocation of 2 with an internal speedup of 2",
             vec![
                 "switch.vc_alloc_cycles=2",

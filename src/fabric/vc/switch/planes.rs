@@ -31,9 +31,8 @@
 //! virtual cut-through, credits of one flit applied any number of cycles after they arrive (a
 //! VC downstream released as its packet's tail leaves, or as the tail's credit returns),
 //! routing, VC allocation and switch allocation in any number of cycles, a multiplexed
-//! crossbar of any number (of 2 or more the routers' own, pipelined or in BookSim2's batches;
-//! 1 with an internal speedup),
-//! links of any number of cycles between routers (each its own), any routing
+//! crossbar of any number (of 2 or more the routers' own, pipelined or in BookSim2's
+//! batches), links of any number of cycles between routers (each its own), any routing
 //! function (a head's several candidates picked by the router's own selection; not UGAL-G's
 //! global view), any internal speedup (the pipeline stepped S times a cycle into the routers'
 //! own output FIFOs and credit queues: [`speedup`](mod@speedup)): BookSim2's iq preset and its
@@ -360,7 +359,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             tile_credits[tile] -= credits::apply(pl, &due_now, tile_routers, (cbits, b));
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
             // into the output FIFOs, below)
-            if deep {
+            if deep && speed == 1 {
                 // the routers' own crossbars, as the routers one by one drive them
                 let mut m = pl.xin;
                 while m != 0 {
@@ -436,7 +435,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
             for ts in first..first + speed {
                 if speed > 1 {
                     // the crossbar's flits leave into the output FIFOs
-                    speedup::leave(pl, &routers[base..], &mut fifos[base..]);
+                    let fifos = &mut fifos[base..];
+                    match deep {
+                        false => speedup::leave(pl, &routers[base..], fifos),
+                        true => speedup::leave_own(ts, pl, &mut switches[base..], fifos),
+                    }
                 }
                 // 4. VC allocation in the routers with a VC asking
                 let mut fresh = [[0u64; V]; P];
@@ -539,13 +542,17 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             }
                         }
                         pl.cth[p][v] &= !bit;
-                        if x0 {
+                        if x0 && speed > 1 {
+                            // a crossbar of 0 cycles: into the output FIFO now
+                            fifos[ri].push(o, f);
+                            pl.fq |= bit;
+                        } else if x0 {
                             // a crossbar of 0 cycles: onto the link now
                             tile_flits[tile] -= 1;
                             let (at, rt) = ((t, sbits, nh, lb), &mut routers[ri]);
                             speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
                         } else if deep {
-                            let left = switches[ri].xbar.xbar.enter(t, o, f);
+                            let left = switches[ri].xbar.xbar.enter(ts, o, f);
                             debug_assert!(left.is_none(), "a crossbar of 2 or more cycles");
                             pl.xin |= bit;
                         } else {

@@ -55,8 +55,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && escape_flits == 0
             && vc_alloc_cycles >= 1
             && sw_alloc_cycles >= 1
-            // a crossbar of other than 1 cycle from grant to link without a speedup
-            && (xd == 1 || internal_speedup == 1)
             && !keep_vc
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
             && crossbar == CrossbarKind::Multiplexed

@@ -13,6 +13,7 @@ use super::{peer_of, ring, Router, Tile, IN, OUT};
 use crate::blocks::link::Link;
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
 use crate::fabric::vc::switch::traversal::CreditReturn;
+use crate::fabric::vc::switch::VcSwitch;
 use crate::sim::{Flit, FlowCtl};
 
 /// Where a cycle's flits and credits go: the cycle, the rings' slot bits, the host ports,
@@ -103,6 +104,29 @@ pub(super) fn leave<const P: usize, const V: usize>(
             fifos[lb].push(o, routers[lb].xbar[o]);
             pl.fq |= 1 << lb;
         }
+    }
+}
+
+/// An internal step `t` of routers whose crossbar takes 2 or more cycles (their own
+/// [`Crossbar`](crate::blocks::crossbar::Crossbar) blocks, `switches`, those of tile `pl`
+/// with flits inside in its `xin`): the flits due leave into the output FIFOs (`fifos`).
+#[inline(never)]
+pub(super) fn leave_own<const P: usize, const V: usize>(
+    t: u64,
+    pl: &mut Tile<P, V>,
+    switches: &mut [VcSwitch],
+    fifos: &mut [SpeedupFifo],
+) {
+    let mut m = pl.xin;
+    while m != 0 {
+        let lb = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (x, fifo) = (&mut switches[lb].xbar.xbar, &mut fifos[lb]);
+        x.leave(t, |o, f| {
+            fifo.push(o, f);
+            pl.fq |= 1 << lb;
+        });
+        pl.xin &= !((x.inside() == 0) as u64 * (1 << lb));
     }
 }
 
