@@ -152,6 +152,16 @@ fn cut_through_routers_with_a_crossbar_of_0_cycles_in_planes_agree_with_them_one
         ("DL, light", dl(&["traffic.rate=0.03"]), 3000),
         ("DL, past saturation", dl(&["traffic.rate=0.3"]), 3000),
         (
+            "DL on 6 layers of 6 VCs, 32-flit packets, buffers of 2",
+            dl(&[
+                "switch.vcs=6",
+                "traffic.message_bytes=32",
+                "switch.vc_buffer_flits=64",
+                "traffic.rate=0.2",
+            ]),
+            2000,
+        ),
+        (
             "up*/down*, 32-flit packets",
             dl(&[
                 "routing.algorithm=\"updown\"",

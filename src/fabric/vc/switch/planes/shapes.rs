@@ -11,9 +11,9 @@ use crate::fabric::vc::switch::VcSwitch;
 /// The planes of a network, by the most ports and VCs a router has: routers of up to 5
 /// ports (a mesh's or torus's with one host) in planes of 2, 4, 8 or 16 VCs (1-2 VCs, 3-4,
 /// 5-8, 9-12: the most a 5-port router's VC allocator takes, 64 x 64), of 6 to 8 ports (the
-/// irregular networks' 8, several hosts) and of 9 to 16 (a dragonfly's 15) in planes of 2 or
-/// 4 VCs (the same code, compiled for each: a loop over 16 ports costs an 8-port router's
-/// cycle 1.4x to 1.8x).
+/// irregular networks' 8, several hosts) in planes of 2, 4 or 8 VCs (8 x 8 = 64), of 9 to 16
+/// (a dragonfly's 15) in planes of 2 or 4 (the same code, compiled for each: a loop over 16
+/// ports costs an 8-port router's cycle 1.4x to 1.8x).
 pub enum Planes {
     Five2(Box<Of<5, 2>>),
     Five4(Box<Of<5, 4>>),
@@ -21,6 +21,7 @@ pub enum Planes {
     Five16(Box<Of<5, 16>>),
     Eight2(Box<Of<8, 2>>),
     Eight4(Box<Of<8, 4>>),
+    Eight8(Box<Of<8, 8>>),
     Sixteen2(Box<Of<16, 2>>),
     Sixteen4(Box<Of<16, 4>>),
 }
@@ -35,6 +36,7 @@ macro_rules! each {
             Planes::Five16($x) => $e,
             Planes::Eight2($x) => $e,
             Planes::Eight4($x) => $e,
+            Planes::Eight8($x) => $e,
             Planes::Sixteen2($x) => $e,
             Planes::Sixteen4($x) => $e,
         }
@@ -51,6 +53,7 @@ impl Engine<VcSwitch, VcExt> for Planes {
             (1..=5, 9..=16) => Planes::Five16(Box::new(Of::build(switches, links)?)),
             (6..=8, 1..=2) => Planes::Eight2(Box::new(Of::build(switches, links)?)),
             (6..=8, 3..=4) => Planes::Eight4(Box::new(Of::build(switches, links)?)),
+            (6..=8, 5..=8) => Planes::Eight8(Box::new(Of::build(switches, links)?)),
             (9..=16, 1..=2) => Planes::Sixteen2(Box::new(Of::build(switches, links)?)),
             (9..=16, 3..=4) => Planes::Sixteen4(Box::new(Of::build(switches, links)?)),
             _ => return None,
