@@ -93,8 +93,9 @@ enum St {
 }
 
 /// An input VC's registers: state, the output port and VC it holds, its FIFO's first line
-/// ([`Of::bufs`]), front and fill, the flits of its packet (virtual cut-through only), the
-/// cycle its head may take its next step from, and its occupancy integral.
+/// ([`Of::bufs`]), front and fill, the flits of its packet (kept where cut-through or the
+/// selection reads it), the cycle its head may take its next step from, and its occupancy
+/// integral.
 #[derive(Clone, Copy, Default)]
 struct InVc {
     st: St,
@@ -278,9 +279,8 @@ pub struct Of<const P: usize, const V: usize> {
     fifos: Vec<SpeedupFifo>,
     backs: Vec<CreditReturn>,
     /// Where the routing may give a head several candidates: per router and input VC
-    /// (r·np·nv + p·nv + v) its head's candidates and its packet's length, for the selection
-    /// (empty otherwise).
-    multi: Vec<(Candidates, u32)>,
+    /// (r·np·nv + p·nv + v) its head's candidates, for the selection (empty otherwise).
+    multi: Vec<Candidates>,
 }
 
 impl<const P: usize, const V: usize> Of<P, V> {
@@ -417,10 +417,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         s.st = St::VcAlloc;
                         s.ready = first + rdelay;
                         let at = (&mut multi[..], (r * np + p) * nv + v);
-                        let c = Self::route(cands, &switches[r], (r, p, v), f, packets, at);
-                        if ct {
-                            s.len = packets.header(f.pkt).flits;
-                        }
+                        let hd = (f, &mut s.len, ct);
+                        let c = Self::route(cands, &switches[r], (r, p, v), hd, packets, at);
                         rt.errors += (c[0] == 0xff) as u64;
                         rt.cand[p][v] = c;
                         rt.vwait |= 1 << (p * nv + v);
@@ -531,10 +529,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                                 let nf = read(bufs, s.line, s.head as usize);
                                 let at = (&mut multi[..], (ri * np + p) * nv + v);
                                 let sw = &switches[ri];
-                                let c = Self::route(cands, sw, (ri, p, v), nf, packets, at);
-                                if ct {
-                                    routers[ri].ivc[p][v].len = packets.header(nf.pkt).flits;
-                                }
+                                let hd = (nf, &mut s.len, ct);
+                                let c = Self::route(cands, sw, (ri, p, v), hd, packets, at);
                                 routers[ri].errors += (c[0] == 0xff) as u64;
                                 routers[ri].cand[p][v] = c;
                                 routers[ri].vwait |= 1 << (p * nv + v);

@@ -228,7 +228,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 }
             },
             multi: match select {
-                true => vec![(Candidates::new(), 0); n * np * nv],
+                true => vec![Candidates::new(); n * np * nv],
                 false => Vec::new(),
             },
             pv: Box::new(std::array::from_fn(|i| [(i / nv) as u8, (i % nv) as u8])),

@@ -24,7 +24,8 @@ pub(super) fn cut_through<const P: usize, const V: usize>(
 ) {
     for p in 0..P {
         for v in 0..V {
-            let mut m = pl.cth[p][v] & pl.act[p][v] & pl.hold[p][v] & !held[p][v];
+            // (a head not yet crossed holds its output VC: `cth` lies within `act`)
+            let mut m = pl.cth[p][v] & pl.hold[p][v] & !held[p][v];
             while m != 0 {
                 let lb = m.trailing_zeros() as usize;
                 m &= m - 1;

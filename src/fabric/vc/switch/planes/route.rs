@@ -13,21 +13,25 @@ use crate::sim::Flit;
 
 impl<const P: usize, const V: usize> Of<P, V> {
     /// The output port and VCs of the head `f` arriving at router `r`'s input `p` (VC `v`)
-    #[inline]
     /// (0xff: none, a route error; [`SELECT`]: several, the selection's to pick from at VC
     /// allocation). Where the routing may give several (`multi` holds every input VC's), the
-    /// candidates and the packet's length are kept there too, at `idx`.
+    /// candidates are kept there too, at `idx`; where they or virtual cut-through read it, the
+    /// packet's length goes into the input VC's `len`.
+    #[inline]
     pub(super) fn route(
         cands: &mut Candidates,
         sw: &VcSwitch,
         (r, p, v): (usize, usize, usize),
-        f: Flit,
+        (f, len, cut_through): (Flit, &mut u32, bool),
         packets: &PacketTable<VcExt>,
-        (multi, idx): (&mut [(Candidates, u32)], usize),
+        (multi, idx): (&mut [Candidates], usize),
     ) -> [u16; 2] {
         route_head(&sw.route.routing, (r as u32, p, v), f, packets, cands);
         if let Some(m) = multi.get_mut(idx) {
-            *m = (*cands, packets.header(f.pkt).flits);
+            *m = *cands;
+        }
+        if cut_through || !multi.is_empty() {
+            *len = packets.header(f.pkt).flits;
         }
         match cands.as_slice() {
             [c] => [c.port as u16, c.vcs as u16],

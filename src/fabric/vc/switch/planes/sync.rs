@@ -80,7 +80,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
                     let c = &mut sw.route.cands[iv];
                     c.clear();
                     let [port, vcs] = r.cand[p][v];
-                    if let Some((m, _)) = pl.multi.get((i * np + p) * nv + v) {
+                    if let Some(m) = pl.multi.get((i * np + p) * nv + v) {
                         // every candidate the routing gave (or the one the selection kept)
                         *c = *m;
                     } else if port != 0xff {
@@ -115,7 +115,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
             }
             for v in 0..nv {
                 let c = &tile.cnt[o][v];
-                let credits = (0..pl.cbits).map(|k| ((c[k] >> lb & 1) as u32) << k).sum();
+                let credits = super::credits::count_of(&c[..pl.cbits], lb);
                 let owner = if r.owner_busy[o] >> v & 1 == 1 {
                     r.owner[o][v] as u16
                 } else {

@@ -38,11 +38,11 @@ pub(super) struct Lane<'a, const P: usize, const V: usize> {
 }
 
 /// What the selection needs of a router of the planes whose routing may give a head several
-/// candidates: its input VCs' candidates and packet lengths (p·nv + v), its selection,
+/// candidates: its input VCs' candidates (p·nv + v), its selection,
 /// whether a head needs room for its whole packet (virtual cut-through), its ports, the depth
 /// of its VCs downstream and the bit planes of their credit counts.
 pub(super) struct Select<'a> {
-    pub multi: &'a mut [(Candidates, u32)],
+    pub multi: &'a mut [Candidates],
     pub selection: &'a Selection,
     pub cut_through: bool,
     pub np: usize,
@@ -112,7 +112,7 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
             (SELECT, Some(x)) => {
                 // several candidates: the selection picks one (or decides once, at the
                 // head's first cycle in VC allocation, and the head keeps it)
-                let (c, len) = &mut x.multi[iv];
+                let (c, len) = (&mut x.multi[iv], self.r.ivc[p][v].len);
                 let view = View {
                     out: &Outs {
                         r: &*self.r,
@@ -124,13 +124,13 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
                         cbits: x.cbits,
                     },
                     vcs: self.nv,
-                    need: if x.cut_through { *len } else { 0 },
+                    need: if x.cut_through { len } else { 0 },
                     requests: &[],
                     exch: None,
                     first_net_port: 0,
                 };
                 let first = self.r.ivc[p][v].ready == t;
-                let picked = choose(c, x.selection, &view, first, *len)?;
+                let picked = choose(c, x.selection, &view, first, len)?;
                 if let [k] = c.as_slice() {
                     // kept alone: the head's one candidate from now on
                     self.r.cand[p][v] = [k.port as u16, k.vcs as u16];
