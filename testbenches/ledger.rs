@@ -14,9 +14,9 @@ fn scratch_results(name: &str) -> PathBuf {
     let d = fresh_dir("ledger", name);
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results");
     for s in RAW {
-        let to = d.join(s.file);
+        let to = d.join(s.file());
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(src.join(s.file), &to).unwrap();
+        std::fs::copy(src.join(s.file()), &to).unwrap();
     }
     d
 }
@@ -34,7 +34,13 @@ fn ledger_row(d: &Path, seed: &str, claim: &str) -> String {
 #[test]
 fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
     let d = scratch_results("all");
-    let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
+    let (ok, out, err) = flitwave(&[
+        "reproduce",
+        "check",
+        "--results",
+        d.to_str().unwrap(),
+        "--write",
+    ]);
     assert!(ok, "{err}");
     for seed in ["000", "001", "002", "003", "004"] {
         assert!(
@@ -83,8 +89,54 @@ fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
     assert_eq!(
         table(&committed),
         table(&out),
-        "docs/results/README.md is stale: run `flitwave reproduce check` and commit it"
+        "docs/results/README.md is stale: run `flitwave reproduce check --write` and commit it"
     );
+}
+
+/// Without `--write` the check only reads: the results directory is left as it was, an
+/// earlier ledger in it untouched.
+#[test]
+fn the_check_only_reads_unless_asked_to_write() {
+    let d = scratch_results("read-only");
+    let listing = |d: &Path| {
+        let mut v: Vec<_> = walk(d)
+            .into_iter()
+            .map(|p| (p.clone(), std::fs::read(&p).unwrap()))
+            .collect();
+        v.sort();
+        v
+    };
+    let before = listing(&d);
+    let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("| 000 |"), "{out}");
+    assert!(!d.join("README.md").exists(), "the check wrote README.md");
+    assert_eq!(
+        listing(&d),
+        before,
+        "the check changed the results directory"
+    );
+    std::fs::write(d.join("README.md"), "an earlier ledger\n").unwrap();
+    let (ok, _, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("README.md")).unwrap(),
+        "an earlier ledger\n"
+    );
+}
+
+/// Every file under `d`.
+fn walk(d: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(d).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
 }
 
 #[test]
@@ -161,7 +213,7 @@ fn the_fattree_row_reads_the_scale_it_names() {
     assert!(!paper.contains("not the paper's"), "{paper}");
     assert!(paper.contains("(3 seeds)"), "{paper}");
     let (fig5, fig7) = (RAW[3], RAW[4]);
-    std::fs::copy(d.join(fig7.file), d.join(fig5.file)).unwrap();
+    std::fs::copy(d.join(fig7.file()), d.join(fig5.file())).unwrap();
     let reduced = row(&d);
     assert!(
         reduced.contains("4-ary 3-tree, 1 KB packets (not the paper's 4-ary 4-tree, 8 KB)"),
@@ -169,7 +221,7 @@ fn the_fattree_row_reads_the_scale_it_names() {
     );
     assert!(reduced.contains("| differs |"), "{reduced}");
     // a missing file names the reproduction that writes it, at its scale
-    std::fs::remove_file(d.join(fig5.file)).unwrap();
+    std::fs::remove_file(d.join(fig5.file())).unwrap();
     let cmd = flitwave::reproduce::ledger::command(&d, &fig5);
     fails_with(
         &["reproduce", "check", "--results", d.to_str().unwrap()],

@@ -290,6 +290,10 @@ pub(crate) struct ReproArgs {
     /// check: the directory of the reproductions' raw results.
     #[arg(long, default_value = "docs/results")]
     pub results: PathBuf,
+    /// check: also write the ledger as README.md in --results (without it the check only
+    /// reads and prints).
+    #[arg(long)]
+    pub write: bool,
     /// fattree: re-render the report from the fattree_raw.json of an earlier run in --out
     /// (no simulation).
     #[arg(long)]

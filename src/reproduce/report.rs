@@ -5,6 +5,7 @@
 use crate::error::{Error, Result};
 use crate::experiment::provenance::Provenance;
 use crate::output::write as write_file;
+use crate::reproduce::papers::raw_file;
 use std::path::Path;
 
 /// What a reproduction made: its report and its raw results, and whether every simulation was
@@ -15,8 +16,6 @@ pub struct Report {
     pub md_file: &'static str,
     /// The report, its links as seen from `docs/results`.
     pub md: String,
-    /// The raw results' file name in `--out` (`dl_raw.json`).
-    pub raw_file: &'static str,
     /// The raw results, pretty JSON.
     pub raw: String,
     /// Which simulations violated an invariant or deadlocked ("some simulation", "3
@@ -25,19 +24,20 @@ pub struct Report {
 }
 
 impl Report {
-    /// Write the report (relinked for `out`) and the raw results into `out`.
-    pub fn write(&self, out: &Path) -> Result<()> {
+    /// Write the report (relinked for `out`) and the raw results of reproduction `paper`
+    /// into `out`, the raw results under the name the ledger reads ([`raw_file`]).
+    pub fn write(&self, out: &Path, paper: &str) -> Result<()> {
         write_file(&out.join(self.md_file), relink(&self.md, out))?;
-        write_file(&out.join(self.raw_file), &self.raw)
+        write_file(&out.join(raw_file(paper)), &self.raw)
     }
 
     /// The command's verdict: an error naming the raw results when a simulation was sick.
-    pub fn verdict(&self) -> Result<()> {
+    pub fn verdict(&self, paper: &str) -> Result<()> {
         match &self.sick {
             None => Ok(()),
             Some(who) => Err(Error::new(format!(
                 "{who} violated an invariant or deadlocked (see {})",
-                self.raw_file
+                raw_file(paper)
             ))),
         }
     }

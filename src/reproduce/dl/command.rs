@@ -65,7 +65,6 @@ impl Reproduction for Dl {
         Ok(Report {
             md_file: "dl.md",
             md,
-            raw_file: "dl_raw.json",
             raw,
             sick: sick.then(|| "some simulation".into()),
         })

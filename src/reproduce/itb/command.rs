@@ -89,7 +89,6 @@ impl Reproduction for Itb {
         Ok(Report {
             md_file: "itb_tables.md",
             md,
-            raw_file: "itb_raw.json",
             raw,
             sick: cases
                 .iter()

@@ -11,10 +11,11 @@ pub mod claims;
 pub use claims::rows;
 
 use crate::error::{Error, Result};
+use crate::reproduce::papers;
 use crate::stats::confidence::{mean_ci95, MeanCi};
 use serde_json::Value;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Networks a claim needs when the paper's network is random.
 pub const NETWORKS: usize = 5;
@@ -257,8 +258,20 @@ impl Row {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Source {
     pub seed: &'static str,
-    pub file: &'static str,
+    /// The reproduction that writes the file (`flitwave reproduce PAPER`).
+    pub paper: &'static str,
+    /// The folder under the results directory it writes into (its `--out`), "" for the
+    /// results directory itself.
+    pub dir: &'static str,
     pub flags: &'static str,
+}
+
+impl Source {
+    /// The raw file under the results directory: the folder, then the name every
+    /// reproduction gives its raw results ([`papers::raw_file`]).
+    pub fn file(&self) -> PathBuf {
+        Path::new(self.dir).join(papers::raw_file(self.paper))
+    }
 }
 
 /// The raw result files, per seed: each row reads the file of the scale it names (seed 000's
@@ -271,42 +284,50 @@ pub struct Source {
 pub const RAW: [Source; 8] = [
     Source {
         seed: "000",
-        file: "itb-legal/itb_raw.json",
+        paper: "itb",
+        dir: "itb-legal",
         flags: "--topologies 5 --paths legal-first --local-metric route",
     },
     Source {
         seed: "000",
-        file: "itb/itb_raw.json",
+        paper: "itb",
+        dir: "itb",
         flags: "--topologies 5",
     },
     Source {
         seed: "000",
-        file: "itb-route/itb_raw.json",
+        paper: "itb",
+        dir: "itb-route",
         flags: "--topologies 5 --patterns local3,local5 --local-metric route",
     },
     Source {
         seed: "001",
-        file: "fattree-fig5/fattree_raw.json",
+        paper: "fattree",
+        dir: "fattree-fig5",
         flags: "--full --figures fig5 --seeds 3",
     },
     Source {
         seed: "001",
-        file: "fattree-fig7/fattree_raw.json",
+        paper: "fattree",
+        dir: "fattree-fig7",
         flags: "--figures fig7,fig7closed,fig7sync --seeds 3",
     },
     Source {
         seed: "002",
-        file: "speculative_raw.json",
+        paper: "speculative",
+        dir: "",
         flags: "--seeds 3",
     },
     Source {
         seed: "003",
-        file: "dl_raw.json",
+        paper: "dl",
+        dir: "",
         flags: "--topologies 5",
     },
     Source {
         seed: "004",
-        file: "inorder-stats/inorder_raw.json",
+        paper: "inorder",
+        dir: "inorder-stats",
         flags: "--figures fig5,tables --topologies 5 --seeds 5",
     },
 ];
@@ -314,23 +335,17 @@ pub const RAW: [Source; 8] = [
 /// The reproduction that writes raw file `s` under results directory `dir`: its paper, its
 /// flags, the folder it writes into.
 pub fn command(dir: &Path, s: &Source) -> String {
-    let (sub, name) = s.file.rsplit_once('/').unwrap_or(("", s.file));
-    let paper = name.trim_end_matches("_raw.json");
-    let out = if sub.is_empty() {
-        dir.to_path_buf()
-    } else {
-        dir.join(sub)
-    };
     format!(
-        "flitwave reproduce {paper} {} --out {}",
+        "flitwave reproduce {} {} --out {}",
+        s.paper,
         s.flags,
-        out.display()
+        dir.join(s.dir).display()
     )
 }
 
 /// The raw file `s` under `dir`, parsed.
 fn read(dir: &Path, s: &Source) -> Result<Value> {
-    let p = dir.join(s.file);
+    let p = dir.join(s.file());
     let text = std::fs::read_to_string(&p).map_err(|e| {
         Error::new(format!(
             "{}: {e}; run `{}` first",
@@ -407,11 +422,12 @@ mod tests {
             let c = command(Path::new("res"), &s);
             let paper = c.split_whitespace().nth(2).unwrap();
             assert!(crate::reproduce::papers::paper(paper).is_some(), "{c}");
-            let folder = match s.file.rsplit_once('/') {
-                Some((sub, _)) => Path::new("res").join(sub),
-                None => Path::new("res").to_path_buf(),
-            };
-            assert!(c.ends_with(&format!("--out {}", folder.display())), "{c}");
+            let out = c.rsplit_once("--out ").unwrap().1;
+            assert_eq!(
+                Path::new(out).join(papers::raw_file(paper)),
+                Path::new("res").join(s.file()),
+                "{c}"
+            );
         }
     }
 

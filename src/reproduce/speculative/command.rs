@@ -58,7 +58,6 @@ impl Reproduction for Speculative {
         Ok(Report {
             md_file: "speculative.md",
             md,
-            raw_file: "speculative_raw.json",
             raw,
             sick: all
                 .iter()
