@@ -33,6 +33,7 @@ pub(crate) fn cmd_sweep(a: SweepArgs) -> Result<()> {
         shard,
         base_hash: base_hash(&base)?,
     };
+    campaign.check(a.par.threads)?;
     let (mut known, appender) = match &a.store {
         Some(p) => open_store(p, a.resume, &campaign.base_hash)?,
         None => (HashMap::new(), None),

@@ -203,6 +203,48 @@ impl Campaign {
         })
     }
 
+    /// Every line of the campaign (curve and seed, in every shard) built as its points will
+    /// be — topology, routing plan, network and workload — before any point runs, so that a
+    /// configuration its routing or family refuses (too few VCs for a routing, a topology a
+    /// routing cannot route) stops the campaign at once, naming its curve and seed, instead
+    /// of after the points before it have run. The first refusal in plan order is reported.
+    /// Call it before [`Campaign::run`] and before anything is written.
+    pub fn check(&self, threads: Option<usize>) -> Result<()> {
+        worker_pool(threads)?.install(|| self.check_lines())
+    }
+
+    fn check_lines(&self) -> Result<()> {
+        let first_rate = match &self.mode {
+            Mode::Rates { rates, .. } => rates.first().copied().unwrap_or(0.0),
+            Mode::Search { start } => *start,
+        };
+        let lines = self.lines();
+        let built: Vec<Result<()>> = lines
+            .par_iter()
+            .map(|&(c, s)| {
+                let runner = self.runner(c, s)?;
+                let cfg = self.config(c, s, first_rate);
+                crate::experiment::build::network_with(&cfg, &runner.topo, &runner.plan).map(drop)
+            })
+            .collect();
+        for ((c, s), r) in lines.iter().zip(built) {
+            r.map_err(|e| {
+                let cv = &self.curves[*c];
+                let grid = if cv.grid.is_empty() {
+                    String::new()
+                } else {
+                    format!(", grid {}", grid::label(&cv.grid))
+                };
+                e.context(format!(
+                    "curve {} (routing {}{grid}), seed {s}, checked before any point ran",
+                    c + 1,
+                    cv.routing
+                ))
+            })?;
+        }
+        Ok(())
+    }
+
     /// The (curve, seed) lines in plan order.
     fn lines(&self) -> Vec<(usize, u64)> {
         (0..self.curves.len())
