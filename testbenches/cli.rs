@@ -115,6 +115,34 @@ fn bad_config_file_names_the_file_and_field() {
     fails_with(&["run", "--config", p.to_str().unwrap()], &["TOML"]);
 }
 
+/// A misspelt key gets the nearest known name, from `--set` as from a file, in every section.
+#[test]
+fn a_misspelt_key_gets_the_nearest_name() {
+    for (set, near) in [
+        ("traffic.rat=0.1", "did you mean `rate`?"),
+        ("link.fly_cycle=2", "did you mean `fly_cycles`?"),
+        ("topology.dim=\"4x4\"", "did you mean `dims`?"),
+        ("switch.vc=2", "did you mean `vcs`?"),
+    ] {
+        fails_with(&["run", "--set", set, "--cycles", "100"], &[near]);
+    }
+    let p = std::env::temp_dir().join("flitwave_cli_near.toml");
+    std::fs::write(&p, "[traffic]\nrat = 0.1\n").unwrap();
+    fails_with(
+        &["run", "--config", p.to_str().unwrap()],
+        &[
+            "flitwave_cli_near.toml",
+            "traffic.rat",
+            "did you mean `rate`?",
+        ],
+    );
+    // nothing near: no guess, the list of keys only
+    fails_with(
+        &["run", "--set", "traffic.zzzzzzzz=1", "--cycles", "100"],
+        &["unknown field `zzzzzzzz`, expected one of"],
+    );
+}
+
 #[test]
 fn topology_and_routes_round_trip_through_json() {
     let dir = std::env::temp_dir().join("flitwave_cli_topo");

@@ -235,9 +235,30 @@ fn de_error(path: String, msg: String) -> Error {
             "{n} is out of range: integers here are at most {} (and the field's own limit)",
             i64::MAX
         ),
-        None => msg,
+        None => with_nearest(msg),
     };
     Error::field(if path == "." { "config".into() } else { path }, msg)
+}
+
+/// "unknown field `rat`, expected one of `rate`, ..." with the nearest known name suggested:
+/// "unknown field `rat` (did you mean `rate`?), expected one of ...".
+fn with_nearest(msg: String) -> String {
+    let Some(rest) = msg.strip_prefix("unknown field `") else {
+        return msg;
+    };
+    let Some((key, tail)) = rest.split_once('`') else {
+        return msg;
+    };
+    let known: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
+    let near = known
+        .iter()
+        .map(|n| (edit_distance(key, n), *n))
+        .filter(|(d, n)| *d <= 2.max(n.len() / 3) || n.starts_with(key))
+        .min();
+    match near {
+        Some((_, n)) => format!("unknown field `{key}` (did you mean `{n}`?){tail}"),
+        None => msg,
+    }
 }
 
 /// A `--set` value: TOML (number, bool, string, array), or else the text as a string.
