@@ -33,7 +33,8 @@ use cli::args::{Cli, Cmd};
 fn main() {
     let cli = Cli::parse();
     flitwave::output::on_interrupt_remove_partial_files();
-    let r = match cli.cmd {
+    // a malformed FLITWAVE_MEMORY_LIMIT is an error of every command, before it does anything
+    let r = flitwave::memory::limit().and_then(|_| match cli.cmd {
         Cmd::Run(a) => cli::run::cmd_run(a),
         Cmd::Sweep(a) => cli::sweep::cmd_sweep(a),
         Cmd::Merge(a) => cli::sweep::cmd_merge(a),
@@ -47,7 +48,7 @@ fn main() {
         Cmd::Reproduce(a) => cli::reproduce::cmd_reproduce(a),
         Cmd::Rtl(c) => cli::rtl::cmd_rtl(c),
         Cmd::Fattree(a) => cli::fattree::cmd_fattree(a),
-    };
+    });
     if let Err(e) = r {
         cli::out::error(&format!("error: {e}"));
         std::process::exit(2);

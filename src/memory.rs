@@ -64,8 +64,12 @@ pub fn human(bytes: u64) -> String {
 pub fn check(key: &str, value: impl std::fmt::Display, what: &str, bytes: u64) -> Result<()> {
     let lim = limit()?;
     if bytes > lim {
+        let whence = match std::env::var(LIMIT_VAR) {
+            Ok(v) => format!("{LIMIT_VAR}={v}"),
+            Err(_) => format!("the memory available; {LIMIT_VAR} sets another limit"),
+        };
         return Err(Error::new(format!(
-            "{key} = {value}: {what} needs an estimated {}, more than the {} allowed (the memory available; {LIMIT_VAR} sets another limit)",
+            "{key} = {value}: {what} needs an estimated {}, more than the {} allowed ({whence})",
             human(bytes),
             human(lim)
         )));

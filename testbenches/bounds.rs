@@ -464,13 +464,79 @@ fn a_route_set_too_large_stops_only_the_families_that_read_it() {
     ];
     let mut vct = vec!["run", "--family", "vct"];
     vct.extend(mesh);
-    let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "32M")], &vct);
+    // the vct network itself holds about 140 MiB (its estimate: 136 MiB), no route set
+    let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "256M")], &vct);
     assert!(ok, "{err}");
     let mut myri = vec!["run", "--family", "myrinet"];
     myri.extend(mesh);
-    let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "32M")], &myri);
+    let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "256M")], &myri);
     assert!(
         !ok && err.contains("route set") && err.contains("estimated"),
         "{err}"
     );
+}
+
+/// A network sized by input is estimated and refused before it is built: a 256x256 mesh of
+/// vc routers (65,536 routers, about 1.6 GiB) under a 1 MiB limit ends at once with a clear
+/// error naming the topology, the estimate and the limit's variable; a malformed limit is an
+/// error of every command naming the variable, not of the routing that first read it.
+#[test]
+fn a_network_beyond_the_memory_limit_is_refused_before_it_is_built() {
+    let started = std::time::Instant::now();
+    let (ok, _, err) = flitwave_env(
+        &[("FLITWAVE_MEMORY_LIMIT", "1M")],
+        &[
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--set",
+            "topology.dims=\"256x256\"",
+            "--cycles",
+            "10",
+        ],
+    );
+    assert!(!ok && err.starts_with("error: "), "{err}");
+    for n in [
+        "topology = a 256x256 mesh",
+        "vc network of 65536 switches",
+        "needs an estimated 1.6 GiB",
+        "1 MiB allowed",
+        "FLITWAVE_MEMORY_LIMIT=1M",
+    ] {
+        assert!(err.contains(n), "{n:?} in {err}");
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    // the same network under a limit it fits runs
+    let (ok, _, err) = flitwave_env(
+        &[("FLITWAVE_MEMORY_LIMIT", "64M")],
+        &[
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--set",
+            "topology.dims=\"16x16\"",
+            "--cycles",
+            "100",
+        ],
+    );
+    assert!(ok, "{err}");
+    for args in [
+        &[
+            "run",
+            "--config",
+            "configs/booksim-iq.toml",
+            "--cycles",
+            "10",
+        ][..],
+        &["list"][..],
+        &["topology", "mesh", "--dims", "4x4"][..],
+    ] {
+        let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "banana")], args);
+        assert!(!ok, "{args:?}");
+        assert!(
+            err.starts_with("error: FLITWAVE_MEMORY_LIMIT=\"banana\" is not a size"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("routing"), "{err}");
+    }
 }

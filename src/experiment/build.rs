@@ -148,9 +148,33 @@ pub fn network_with(cfg: &Config, topo: &Topology, plan: &Plan) -> Result<AnyNet
     let pattern = pattern_of(cfg, topo)?;
     let dests = DestTable::new(&pattern, topo).map_err(|e| e.context("traffic.pattern"))?;
     let fam = family(&cfg.switch.family).map_err(|e| e.context("switch.family"))?;
+    check_memory(cfg, topo)?;
     let mut net = (fam.build)(&cfg.fabric(), topo, plan, net_params(cfg), dests)?;
     with_network!(&mut net, n => load_workload(cfg, n))?;
     Ok(net)
+}
+
+/// The network's estimated memory (its family's bytes per port and per host) against the
+/// limit, before anything of it is allocated: a clear refusal, naming the topology and the
+/// estimate, where the allocator would abort.
+pub fn check_memory(cfg: &Config, topo: &Topology) -> Result<()> {
+    let fam = family(&cfg.switch.family).map_err(|e| e.context("switch.family"))?;
+    let b = (fam.keys.bytes)(&cfg.fabric());
+    let ports = (topo.switches as u64).saturating_mul(topo.ports_per_switch as u64);
+    let hosts = topo.num_hosts() as u64;
+    let bytes = (topo.switches as u64)
+        .saturating_mul(b.switch)
+        .saturating_add(ports.saturating_mul(b.port))
+        .saturating_add(hosts.saturating_mul(b.host));
+    crate::memory::check(
+        "topology",
+        crate::topology::fattree::shape_name(&topo.shape),
+        &format!(
+            "a {} network of {} switches, {ports} ports and {hosts} hosts",
+            cfg.switch.family, topo.switches
+        ),
+        bytes,
+    )
 }
 
 /// The throughput bounds of a configuration's routing under its traffic pattern

@@ -38,6 +38,19 @@ pub struct FamilyKeys {
     pub pause: fn(&FabricCfg) -> u64,
     /// The relations between keys the family needs (its values are each in range).
     pub check: fn(&FabricCfg) -> Result<()>,
+    /// The memory a network of the family holds, estimated before it is built from what
+    /// its networks were measured to hold (the estimate a memory limit is checked against,
+    /// [`crate::memory`]).
+    pub bytes: fn(&FabricCfg) -> PartBytes,
+}
+
+/// Estimated memory of a network's parts, in bytes: per switch (what does not grow with its
+/// ports), per switch port (its buffers, registers and link) and per host (its NIC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartBytes {
+    pub switch: u64,
+    pub port: u64,
+    pub host: u64,
 }
 
 /// The sections a family's builder reads, and the routing cycles in force (the configured

@@ -212,6 +212,14 @@ pub const FAMILY: crate::fabric::keys::FamilyKeys = crate::fabric::keys::FamilyK
     source_queues: &["fifo"],
     pause,
     check,
+    // about 2 KiB a port with its slack buffer and link, 4 KiB a host with its NIC's DMA
+    // engines and in-transit bookkeeping (irregular networks of 256 and 1,024 switches, whose
+    // route sets, checked on their own, hold most of their memory)
+    bytes: |_| crate::fabric::keys::PartBytes {
+        switch: 0,
+        port: 2048,
+        host: 4096,
+    },
 };
 
 /// The longest a healthy myrinet switch or NIC holds a packet without a flit moving.

@@ -288,6 +288,14 @@ pub const FAMILY: crate::fabric::keys::FamilyKeys = crate::fabric::keys::FamilyK
     source_queues: &["fifo"],
     pause,
     check: |_| Ok(()),
+    // maximum resident sets (`/usr/bin/time`, 10 cycles, less an empty run's 10 MiB): a
+    // 64x64 mesh 139 MiB (136 estimated), k-ary n-trees of 2x10 to 16x3 13-40 MiB (at most
+    // four times less than estimated: a switch of a mesh holds more than one of a tree)
+    bytes: |_| crate::fabric::keys::PartBytes {
+        switch: 26 << 10,
+        port: 1 << 10,
+        host: 1536,
+    },
 };
 
 /// The longest a healthy vct switch holds a packet without a flit moving: its routing delay.
