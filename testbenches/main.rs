@@ -27,6 +27,7 @@ mod explore;
 mod fabric;
 mod fattree;
 mod figures;
+mod first_page;
 mod fst_trace;
 mod fuzz;
 mod global_queues;
