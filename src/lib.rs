@@ -1,6 +1,6 @@
 //! flitwave: a cycle-accurate, HDL-style model of interconnection-network hardware.
 //!
-//! See `README.md` for the tour and `docs/architecture.md` for the principles.
+//! See `docs/architecture.md` for the tour of the source layout.
 
 pub mod blocks;
 pub mod error;
