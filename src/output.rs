@@ -117,6 +117,55 @@ pub fn write(path: &Path, bytes: impl AsRef<[u8]>) -> Result<()> {
     commit(&tmp, path)
 }
 
+/// `flitwave VERSION (commit HASH)`: the program that made a file, as its header names it
+/// (the commit when built from a repository).
+pub fn made_by() -> String {
+    let c = env!("FLITWAVE_COMMIT");
+    let commit = if c.is_empty() { "unknown" } else { c };
+    format!("flitwave {} (commit {commit})", env!("CARGO_PKG_VERSION"))
+}
+
+/// `svg` with what made it: a `<metadata>` element after the opening tag (the program and
+/// commit, and `about`: what the picture shows) and a footer line with the program and commit
+/// in its lower right corner.
+pub fn svg_stamped(svg: &str, about: &str) -> String {
+    let esc = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let made = made_by();
+    let (Some(open), Some(close)) = (svg.find("<svg"), svg.rfind("</svg>")) else {
+        return svg.to_string();
+    };
+    let Some(tag_end) = svg[open..].find('>').map(|i| open + i + 1) else {
+        return svg.to_string();
+    };
+    let tag = &svg[open..tag_end];
+    let attr = |name: &str| -> Option<f64> {
+        let i = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        tag[i..]
+            .split('"')
+            .next()?
+            .trim_end_matches("px")
+            .parse()
+            .ok()
+    };
+    let (w, h) = (attr("width").unwrap_or(0.0), attr("height").unwrap_or(0.0));
+    let mut out = String::with_capacity(svg.len() + 512);
+    out += &svg[..tag_end];
+    out += &format!("\n<metadata>{}; {}</metadata>", esc(&made), esc(about));
+    out += &svg[tag_end..close];
+    out += &format!(
+        "<text x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"end\" font-size=\"10\" fill=\"#888888\" font-family=\"DejaVu Sans, Arial, sans-serif\">{}</text>\n",
+        (w - 4.0).max(0.0),
+        (h - 11.0).max(0.0),
+        esc(&made)
+    );
+    out += &svg[close..];
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +185,18 @@ mod tests {
         assert!(write(&bad, "x").is_err());
         assert!(IN_FLIGHT.lock().unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_svg_is_stamped_with_what_made_it_inside_its_canvas() {
+        let svg = "<svg xmlns=\"x\" width=\"900\" height=\"600\">\n<rect/>\n</svg>\n";
+        let s = super::svg_stamped(svg, "a & b < c");
+        assert!(
+            s.starts_with("<svg xmlns=\"x\" width=\"900\" height=\"600\">\n<metadata>flitwave ")
+        );
+        assert!(s.contains("; a &amp; b &lt; c</metadata>"));
+        assert!(s.contains("<text x=\"896\" y=\"589\" text-anchor=\"end\""));
+        assert!(s.ends_with("</text>\n</svg>\n"), "{s}");
+        assert_eq!(super::svg_stamped("not svg", "x"), "not svg");
     }
 }

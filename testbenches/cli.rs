@@ -428,7 +428,7 @@ fn a_deadlock_can_be_replayed_into_a_waveform() {
     let span = (times[times.len() - 1] - times[0]) / 6250;
     assert!((2000..=2501).contains(&span), "span {span} cycles");
     // its GTKWave save file opens zoomed to the replayed window
-    let gtkw = std::fs::read_to_string(vcd.with_extension("gtkw")).unwrap();
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(vcd)).unwrap();
     assert!(
         gtkw.contains(&format!("\n[timestart] {}\n", times[0])),
         "{gtkw}"

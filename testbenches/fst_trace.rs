@@ -127,8 +127,9 @@ fn vcd_and_fst_of_a_full_network_hold_the_same_changes() {
     );
     assert!(f.len() < v.len(), "FST {} B, VCD {} B", f.len(), v.len());
     // the save file names the FST and shows its texts as ASCII
-    let gtkw = std::fs::read_to_string(fst.with_extension("gtkw")).unwrap();
-    assert!(gtkw.starts_with("[dumpfile] \"full.fst\"\n[savefile] \"full.gtkw\"\n"));
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&fst)).unwrap();
+    assert!(crate::common::gtkw_body(&gtkw)
+        .starts_with("[dumpfile] \"full.fst\"\n[savefile] \"full.fst.gtkw\"\n"));
     let w = 8 * TEXT_CHARS - 1;
     assert!(gtkw.contains(&format!("@800\nnetwork.sw0.in0.state[{w}:0]\n")));
 }
@@ -150,6 +151,34 @@ fn vcd_and_fst_agree_on_a_vc_router_window_and_scope() {
     ];
     let (vcd, fst) = both(&d, "vc", &args);
     assert_same_changes(&vcd, &fst);
+    // a VCD and an FST of one name keep a save file each, each naming its own waveform
+    let (vcd_save, fst_save) = (d.join("vc.gtkw"), d.join("vc.fst.gtkw"));
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap();
+    assert!(read(&vcd_save).contains("[dumpfile] \"vc.vcd\""));
+    assert!(read(&fst_save).contains("[dumpfile] \"vc.fst\""));
+    // every file says what made it: the program and commit, the seed, the configuration
+    let made = format!("flitwave {} (commit ", env!("CARGO_PKG_VERSION"));
+    let text = read(&vcd);
+    let header = &text[..text.find("$enddefinitions").unwrap()];
+    assert!(header.starts_with(&format!("$version {made}")), "{header}");
+    for want in [
+        "$comment seed 1 $end",
+        "$comment config hash ",
+        "$comment config {\"seed\":1,",
+        "\"dims\":\"8x8\"",
+        "\"rate\":0.3",
+    ] {
+        assert!(header.contains(want), "{want:?} missing: {header}");
+    }
+    for save in [&vcd_save, &fst_save] {
+        let g = read(save);
+        assert!(g.starts_with(&format!("[*] {made}")), "{g}");
+        assert!(g.contains("\n[*] seed 1\n") && g.contains("\n[*] config {"));
+    }
+    let w = wellen::simple::read(&fst).unwrap();
+    let h = w.hierarchy();
+    assert!(h.version().starts_with(&made), "{}", h.version());
+    assert!(h.date().starts_with("seed 1; config hash "), "{}", h.date());
 }
 
 #[test]
@@ -194,7 +223,7 @@ fn wave_format_chooses_the_format_and_bad_choices_are_clear_errors() {
         ],
     );
     assert_eq!(std::fs::read_to_string(&keep).unwrap(), "old");
-    assert!(!keep.with_extension("gtkw").exists());
+    assert!(!flitwave::sim::gtkw::save_path(&keep).exists());
     // no such format; a format without a waveform; one per seed
     fails_with(
         &["run", "--vcd", k, "--wave-format", "xyz"],
@@ -237,7 +266,7 @@ fn deadlock_and_rtl_waveforms_come_as_fst_too() {
         wellen::simple::read(&f).is_ok(),
         "the deadlock FST reads back"
     );
-    assert!(f.with_extension("gtkw").exists());
+    assert!(flitwave::sim::gtkw::save_path(&f).exists());
     // rtl wave: --wave-format fst names the default file and writes the ports as FST
     let out = d.join("itb.fst");
     let (ok, stdout, err) = flitwave(&[
@@ -309,7 +338,7 @@ fn texts_are_cleaned_like_the_vcd_and_sized_by_their_first_value() {
     let c = changes(&out[1], &texts);
     let a: Vec<&str> = c[2].1.iter().map(|(_, v)| v.as_str()).collect();
     assert_eq!(a, ["IDLE", "wait_for_go", "_"]);
-    let gtkw = std::fs::read_to_string(out[1].with_extension("gtkw")).unwrap();
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&out[1])).unwrap();
     assert!(
         gtkw.contains(&format!("top.b[{}:0]", 8 * long.len() - 1)),
         "{gtkw}"

@@ -49,7 +49,7 @@ struct Shown {
 fn open(vcd: &Path, probes: &[(u64, &str)]) -> Shown {
     require("xvfb-run");
     require("gtkwave");
-    let gtkw = vcd.with_extension("gtkw");
+    let gtkw = flitwave::sim::gtkw::save_path(vcd);
     assert!(gtkw.exists(), "{} was not written", gtkw.display());
     // GTKWave writes the save file back in place: load a copy named like the original
     let copy_dir = vcd.parent().unwrap().join("copy");
@@ -162,8 +162,9 @@ fn run_vcd_opens_grouped_zoomed_to_the_window_with_clock_states_and_peers() {
     ]);
     assert!(ok, "{err}");
     assert!(err.contains("open: gtkwave"), "{err}");
-    let gtkw = std::fs::read_to_string(vcd.with_extension("gtkw")).unwrap();
-    assert!(gtkw.starts_with("[dumpfile] \"run.vcd\"\n[savefile] \"run.gtkw\"\n"));
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&vcd)).unwrap();
+    assert!(crate::common::gtkw_body(&gtkw)
+        .starts_with("[dumpfile] \"run.vcd\"\n[savefile] \"run.gtkw\"\n"));
     let mut w = wellen::simple::read(&vcd).unwrap();
     let h = w.hierarchy();
     let in_vcd = h.all_vars().count();
@@ -238,8 +239,9 @@ fn an_fst_opens_with_its_save_file_and_shows_states_and_peers_as_text() {
         "1000..1600",
     ]);
     assert!(ok, "{err}");
-    let gtkw = std::fs::read_to_string(fst.with_extension("gtkw")).unwrap();
-    assert!(gtkw.starts_with("[dumpfile] \"run.fst\"\n[savefile] \"run.gtkw\"\n"));
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&fst)).unwrap();
+    assert!(crate::common::gtkw_body(&gtkw)
+        .starts_with("[dumpfile] \"run.fst\"\n[savefile] \"run.fst.gtkw\"\n"));
     let mut w = wellen::simple::read(&fst).unwrap();
     let in_fst = w.hierarchy().all_vars().count();
     let t = 1000 * P;
@@ -291,7 +293,7 @@ fn a_full_network_dump_opens_with_its_switches_collapsed() {
     let vcd = d.join("full.vcd");
     let (ok, _, err) = flitwave(&["run", "--cycles", "300", "--vcd", vcd.to_str().unwrap()]);
     assert!(ok, "{err}");
-    let gtkw = std::fs::read_to_string(vcd.with_extension("gtkw")).unwrap();
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&vcd)).unwrap();
     let s = open(&vcd, &[]);
     assert_eq!(s.signals, listed(&gtkw));
     assert!(s.signals.len() > 400, "{}", s.signals.len());
@@ -319,7 +321,7 @@ fn rtl_wave_shows_the_itb_states_by_name() {
         filter,
         "0 IDLE\n1 DETECT\n2 PROGRAM\n3 SPILL\n4 READY\n5 REINJECT\n"
     );
-    let gtkw = std::fs::read_to_string(vcd.with_extension("gtkw")).unwrap();
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&vcd)).unwrap();
     assert!(gtkw.contains("@2024\n^1 itb.itb_state.filter\ntb.model.state[2:0]\n"));
     assert!(gtkw.contains("@2024\n^1 itb.itb_state.filter\ntb.rtl.state[2:0]\n"));
     // one time per state the model takes, read from the VCD with wellen
@@ -361,7 +363,7 @@ fn rtl_wave_shows_the_itb_states_by_name() {
     // the twin's internals (rust-hdl's own dump) get a save file too: ports first, sub-modules
     // as closed groups, the state named through the same table
     let internal = d.join("itb_rtl.vcd");
-    let gtkw = std::fs::read_to_string(internal.with_extension("gtkw")).unwrap();
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&internal)).unwrap();
     assert!(gtkw.contains("@2024\n^1 itb_rtl.itb_state.filter\nuut.state[2:0]\n"));
     assert!(gtkw.contains("@c00200\n-"), "sub-modules start closed");
     let mut w = wellen::simple::read(&internal).unwrap();
@@ -402,7 +404,7 @@ fn a_clock_too_short_to_draw_or_a_vcd_named_gtkw_is_a_clear_error() {
         &["waveform clock period", "1 ps", ">= 2 ps", "link.clock_ns"],
     );
     assert_eq!(std::fs::read_to_string(&vcd).unwrap(), "old");
-    assert!(!vcd.with_extension("gtkw").exists());
+    assert!(!flitwave::sim::gtkw::save_path(&vcd).exists());
     // a waveform named like its own save file
     let g = d.join("w.gtkw");
     let args = ["run", "--cycles", "10", "--vcd", g.to_str().unwrap()];

@@ -97,6 +97,7 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
             scopes: vec!["network.nic3".into(), "network.sw3".into()],
             window: None,
             period_ps: 6250,
+            ..Default::default()
         },
     )
     .unwrap();
@@ -118,7 +119,10 @@ fn one_packet_is_detected_buffered_and_reinjected_with_the_papers_timing() {
     tr.finish().unwrap();
     // the GTKWave save file beside it shows the traced cycles
     let gtkw = std::fs::read_to_string("waves/tb_itb.gtkw").unwrap();
-    assert!(gtkw.starts_with("[dumpfile] \"tb_itb.vcd\"\n"), "{gtkw}");
+    assert!(
+        crate::common::gtkw_body(&gtkw).starts_with("[dumpfile] \"tb_itb.vcd\"\n"),
+        "{gtkw}"
+    );
     assert!(gtkw.contains("\nnetwork.nic3.itb.state\n"), "{gtkw}");
     // the mark reaches NIC 3 at 72: NIC→sw2 8, sw2 24, link 8, sw3 24, link 8
     let h = 72;

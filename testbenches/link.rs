@@ -17,6 +17,7 @@ fn fly_time_pipelining_and_reverse_symbols() {
             scopes: vec![],
             window: None,
             period_ps: 6250,
+            ..Default::default()
         },
     )
     .unwrap();

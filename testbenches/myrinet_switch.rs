@@ -133,6 +133,7 @@ fn strips_route_byte_and_meets_first_flit_latency() {
             scopes: vec![],
             window: None,
             period_ps: 6250,
+            ..Default::default()
         },
     )
     .unwrap();

@@ -146,6 +146,7 @@ fn same_seed_same_statistics_and_vcd_bytes() {
             scopes: vec!["network.sw3".into(), "network.nic12".into()],
             window: Some((1000, 3000)),
             period_ps: 6250,
+            ..Default::default()
         };
         let mut tr = Tracer::create_file(&path, "network", &net, tc).unwrap();
         flitwave::with_network!(&mut net, n => n.run_with(3000, |n| tr.sample(n.now() - 1, n)))
@@ -179,6 +180,7 @@ fn network_waveform_opens_in_wellen_with_the_hardware_hierarchy() {
         scopes: vec!["network.sw3".into(), "network.nic12".into()],
         window: Some((0, 4000)),
         period_ps: 6250,
+        ..Default::default()
     };
     let mut tr = Tracer::create_file(path, "network", &net, tc).unwrap();
     flitwave::with_network!(&mut net, n => n.run_with(4000, |n| tr.sample(n.now() - 1, n)))
@@ -235,6 +237,7 @@ fn waveform_ports_name_their_link_peers() {
             scopes: vec![],
             window: None,
             period_ps: 6250,
+            ..Default::default()
         };
         let mut tr = Tracer::create_file(&path, "network", &net, tc).unwrap();
         let ends = flitwave::with_network!(&mut net, n => {
@@ -276,7 +279,7 @@ fn waveform_ports_name_their_link_peers() {
         }
         assert!(checked > 20, "family {k}: {checked} peers");
         assert!(
-            path.with_extension("gtkw").exists(),
+            flitwave::sim::gtkw::save_path(&path).exists(),
             "save file beside the VCD"
         );
     }

@@ -132,6 +132,7 @@ fn send_dma_loads_then_streams_and_receive_dma_delivers() {
             scopes: vec![],
             window: None,
             period_ps: 6250,
+            ..Default::default()
         },
     )
     .unwrap();

@@ -69,6 +69,18 @@ fn curves_have_error_bars_and_saturated_points_marked() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg"), "not an SVG");
     assert!(text.contains("saturated (hollow, crossed)"));
+    // what made it: metadata after the opening tag and a footer line, program and commit
+    let made = format!("flitwave {} (commit ", env!("CARGO_PKG_VERSION"));
+    let open_end = text.find('>').unwrap();
+    assert!(
+        text[open_end..].starts_with(&format!(">\n<metadata>{made}")),
+        "{}",
+        &text[..300.min(text.len())]
+    );
+    assert!(
+        text.contains(&format!("text-anchor=\"end\" font-size=\"10\" fill=\"#888888\" font-family=\"DejaVu Sans, Arial, sans-serif\">{made}")),
+        "no footer line"
+    );
     assert!(text.contains("switch.vcs=1") && text.contains("switch.vcs=2"));
     // the latencies span less than 20x (about 80 to 1,100 cycles): auto keeps a linear axis
     assert!(

@@ -153,7 +153,7 @@ fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
                 assert!(*step >= 1 && step <= depth, "{block}: step {step}");
                 let text = read(vcd);
                 assert!(text.contains("$enddefinitions") && text.contains("reset"));
-                let gtkw = read(&vcd.with_extension("gtkw"));
+                let gtkw = read(&flitwave::sim::gtkw::save_path(vcd));
                 assert!(gtkw.contains(&format!("{block}.{property}.vcd")), "{gtkw}");
             }
             other => panic!("{block}.{property} with the seeded bug: {other:?}"),

@@ -86,6 +86,7 @@ fn stop_and_go_timing_with_blocked_receiver() {
             scopes: vec![],
             window: None,
             period_ps: 6250,
+            ..Default::default()
         },
     )
     .unwrap();

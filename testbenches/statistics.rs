@@ -334,6 +334,11 @@ fn the_heat_map_draws_every_link_once_coloured_by_its_load() {
         let svg = heatmap::svg(&fig);
         let els = xml_elements(&svg);
         assert_eq!(els[0].0, "svg");
+        assert_eq!(els[1].0, "metadata", "what made the map comes first");
+        assert!(svg.contains(&format!(
+            "<metadata>flitwave {} (commit ",
+            env!("CARGO_PKG_VERSION")
+        )));
         let links: Vec<&(String, String)> = els
             .iter()
             .filter(|e| attr(&e.1, "class") == Some("link"))

@@ -86,7 +86,7 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
             outln!(
                 "model and twin ports: {} (open: gtkwave {})",
                 out.display(),
-                out.with_extension("gtkw").display()
+                flitwave::sim::gtkw::save_path(&out).display()
             );
             outln!("twin internals:       {}", internal.display());
             Ok(())
@@ -260,7 +260,7 @@ fn cmd_prove(a: RtlProveArgs) -> Result<()> {
                     if let Some(vcd) = vcd {
                         outln!(
                             "    fails {step} cycles after reset; counterexample: gtkwave {}",
-                            vcd.with_extension("gtkw").display()
+                            flitwave::sim::gtkw::save_path(vcd).display()
                         );
                     }
                     bad.push(format!("{}.{}", b.name(), p.property.name));

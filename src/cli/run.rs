@@ -287,10 +287,12 @@ pub(crate) fn run_config(
             ),
         ));
     }
+    let made = waveform_provenance(cfg)?;
     let tc = |window| TraceConfig {
         scopes: o.vcd_scope.clone(),
         window,
         period_ps: (cfg.link.clock_ns * 1000.0).round() as u64,
+        provenance: made.clone(),
     };
     super::progress::announce(&format!(
         "run: {limit} cycles of {} switches and {} hosts ({} family, {} routing, {} at {})",
@@ -336,7 +338,7 @@ pub(crate) fn run_config(
         errln!(
             "deadlock waveform (cycles {start}..{end}) written to {} (open: gtkwave {})",
             path.display(),
-            path.with_extension("gtkw").display()
+            flitwave::sim::gtkw::save_path(path).display()
         );
     }
     if let (Some(file), Some(path)) = (heatmap, &o.heatmap) {
@@ -442,4 +444,16 @@ fn heatmap_file(p: &std::path::Path) -> Result<flitwave::output::PartialFile> {
     std::fs::File::create(f.tmp())
         .map_err(|e| Error::field("--heatmap", format!("cannot create {}: {e}", p.display())))?;
     Ok(f)
+}
+
+/// What a run's waveform records of what made it: the program and commit, the seed, the
+/// configuration's hash (a store record's `config_hash`) and the configuration itself.
+fn waveform_provenance(cfg: &Config) -> Result<Vec<String>> {
+    let json = serde_json::to_string(cfg).map_err(|e| Error::new(e.to_string()))?;
+    Ok(vec![
+        flitwave::output::made_by(),
+        format!("seed {}", cfg.seed),
+        format!("config hash {}", flitwave::experiment::store::hash_of(cfg)?),
+        format!("config {json}"),
+    ])
 }

@@ -19,9 +19,8 @@ fn one(cfg: &Config) -> Result<Summary> {
     let mut net = build::build(cfg)?.network;
     let limit = build::run_limit(cfg, &net);
     let tc = TraceConfig {
-        scopes: vec![],
-        window: None,
         period_ps: 1,
+        ..Default::default()
     };
     with_network!(&mut net, n => simulate(n, &RunOut::default(), tc, limit))
 }

@@ -92,7 +92,7 @@ pub(crate) fn simulate<F: Family>(
             errln!(
                 "waveform written to {} (open: gtkwave {})",
                 p.display(),
-                p.with_extension("gtkw").display()
+                flitwave::sim::gtkw::save_path(p).display()
             );
         } else {
             drop(t); // nothing written: an existing file stays as it was

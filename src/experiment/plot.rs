@@ -308,7 +308,7 @@ pub fn chart_with_bounds(
             .map_err(|e| err(&e))?;
         root.present().map_err(|e| err(&e))?;
     }
-    crate::output::write(path, svg)
+    crate::output::write(path, crate::output::svg_stamped(&svg, title))
 }
 
 /// Sweep results drawn with their saturation markers and bounds: each curve up to and
@@ -522,5 +522,5 @@ pub fn pareto(
             .map_err(|e| err(&e))?;
         root.present().map_err(|e| err(&e))?;
     }
-    crate::output::write(path, svg)
+    crate::output::write(path, crate::output::svg_stamped(&svg, title))
 }

@@ -538,6 +538,15 @@ pub fn wave<T: Twin>(
     let mut x = Pair::<T>::new(o)?;
     let cfg = TraceConfig {
         period_ps: 10_000,
+        provenance: vec![
+            crate::output::made_by(),
+            format!(
+                "rtl wave {}: model and twin on the lockstep stimulus of seed {}, {} random cycles",
+                T::NAME,
+                o.seed,
+                o.random_cycles
+            ),
+        ],
         ..Default::default()
     };
     let mut tracer: Option<Tracer> = None;

@@ -51,8 +51,13 @@ impl Format {
             None => Format::Text,
             Some(0) => Format::Signed,
             Some(1) => Format::Bit,
-            Some(_) if mask.iter().any(|m| name == *m || prefixed(name, m)) => Format::Binary,
-            Some(_) if name.ends_with("_valid") => Format::Binary,
+            Some(_)
+                if mask
+                    .iter()
+                    .any(|m| name == *m || prefixed(name, m) || suffixed(name, m)) =>
+            {
+                Format::Binary
+            }
             Some(_) if hex.contains(&name) => Format::Hex,
             Some(_) => Format::Decimal,
         }
@@ -63,6 +68,11 @@ impl Format {
 fn prefixed(name: &str, prefix: &str) -> bool {
     name.strip_prefix(prefix)
         .is_some_and(|r| r.starts_with('_'))
+}
+
+/// Is `name` `..._suffix` (`sa_req` for `req`, `rx_valid` for `valid`, but not `prereq`)?
+fn suffixed(name: &str, suffix: &str) -> bool {
+    name.strip_suffix(suffix).is_some_and(|r| r.ends_with('_'))
 }
 
 /// One displayed trace: the full dotted name as GTKWave spells it (vectors with `[msb:lsb]`),
@@ -82,6 +92,8 @@ pub struct View<'a> {
     pub dumpfile: &'a str,
     /// File name of the save file itself.
     pub savefile: &'a str,
+    /// Comment lines at the top (what made the waveform).
+    pub comments: &'a [String],
     /// Traces in display order; signals directly under the root come first, ungrouped.
     pub traces: &'a [Trace],
     /// The traced window, in VCD time units (ps): GTKWave opens zoomed to `start..end`.
@@ -89,6 +101,24 @@ pub struct View<'a> {
     pub end: u64,
     /// Scope groups nested deeper than this start closed (0: all closed).
     pub open_depth: usize,
+}
+
+/// The stem of a waveform file's companions (its save file `<stem>.gtkw`, its filter files
+/// `<stem>.<table>.filter`): a VCD's name without its extension (`run.vcd`: `run`), an FST's
+/// whole name (`run.fst`: `run.fst`), so that a VCD and an FST of one name keep a save file
+/// each.
+pub fn companion_stem(name: &str) -> &str {
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".fst") {
+        return name;
+    }
+    name.rsplit_once('.').map_or(name, |(s, _)| s)
+}
+
+/// The GTKWave save file written beside the waveform file `path`.
+pub fn save_path(path: &std::path::Path) -> std::path::PathBuf {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{}.gtkw", companion_stem(&name)))
 }
 
 /// Window geometry written to the save file; the zoom is computed for its wave area.
@@ -118,7 +148,12 @@ fn scope_of(name: &str) -> &str {
 pub fn render(v: &View) -> String {
     let pixels = WIDTH - SIGNALS_WIDTH - SST_WIDTH - FRAME;
     let z = zoom(v.end.saturating_sub(v.start), pixels);
-    let mut s = format!(
+    let mut s: String = v
+        .comments
+        .iter()
+        .map(|c| format!("[*] {}\n", c.replace('\n', " ")))
+        .collect();
+    s += &format!(
         "[dumpfile] \"{}\"\n[savefile] \"{}\"\n[timestart] {}\n[size] {WIDTH} {HEIGHT}\n\
          [pos] -1 -1\n*{z:.6} {} -1\n[sst_width] {SST_WIDTH}\n[signals_width] {SIGNALS_WIDTH}\n\
          [sst_expanded] 1\n",
@@ -219,7 +254,7 @@ pub fn write_for_vcd(
         .parse_header()
         .map_err(|e| crate::Error::new(format!("{}: {e}", vcd.display())))?;
     let name = vcd.file_name().unwrap_or_default().to_string_lossy();
-    let stem = name.rsplit_once('.').map_or(&*name, |(s, _)| s).to_string();
+    let stem = companion_stem(&name).to_string();
     // depth first: a scope's variables, then its sub-scopes; (scope, width, name)
     fn walk(items: &[vcd::ScopeItem], path: &str, out: &mut Vec<(String, u32, String)>) {
         for i in items {
@@ -268,6 +303,7 @@ pub fn write_for_vcd(
     let view = View {
         dumpfile: &name,
         savefile: &savefile,
+        comments: &[crate::output::made_by()],
         traces: &traces,
         start,
         end,
@@ -284,12 +320,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_vcd_and_an_fst_of_one_name_keep_a_save_file_each() {
+        use std::path::{Path, PathBuf};
+        assert_eq!(
+            save_path(Path::new("w/run.vcd")),
+            PathBuf::from("w/run.gtkw")
+        );
+        assert_eq!(
+            save_path(Path::new("w/run.fst")),
+            PathBuf::from("w/run.fst.gtkw")
+        );
+        assert_eq!(
+            save_path(Path::new("run.FST")),
+            PathBuf::from("run.FST.gtkw")
+        );
+        assert_eq!(save_path(Path::new("run")), PathBuf::from("run.gtkw"));
+        assert_eq!(companion_stem("a.b.vcd"), "a.b");
+    }
+
+    #[test]
     fn formats_follow_kind_and_name() {
         assert_eq!(Format::of(None, "state"), Format::Text);
         assert_eq!(Format::of(Some(0), "pkt"), Format::Signed);
         assert_eq!(Format::of(Some(1), "grant"), Format::Bit);
         assert_eq!(Format::of(Some(8), "grant_lo"), Format::Binary);
         assert_eq!(Format::of(Some(4), "rx_valid"), Format::Binary);
+        assert_eq!(
+            Format::of(Some(5), "sa_req"),
+            Format::Binary,
+            "a request mask"
+        );
+        assert_eq!(Format::of(Some(5), "va_grant"), Format::Binary);
+        assert_eq!(Format::of(Some(8), "prereq"), Format::Decimal);
         assert_eq!(Format::of(Some(8), "requests0"), Format::Decimal, "a count");
         assert_eq!(Format::of(Some(8), "flit_data"), Format::Hex);
         assert_eq!(Format::of(Some(8), "level"), Format::Decimal);
@@ -312,6 +374,7 @@ mod tests {
         let v = View {
             dumpfile: "f.vcd",
             savefile: "f.gtkw",
+            comments: &[],
             traces: &traces,
             start: 100,
             end: 200,

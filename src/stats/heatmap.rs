@@ -214,7 +214,7 @@ pub fn svg(f: &Figure) -> String {
     legend(&mut s, left, top + plot.height + 14.0, &scale);
     busiest_panel(&mut s, left + plot.width + 24.0, top, f.loads, &scale);
     s.push_str("</svg>\n");
-    s
+    crate::output::svg_stamped(&s, &format!("{}; {}", f.title, f.subtitle))
 }
 
 /// The colour scale with its values, and the idle grey.

@@ -169,3 +169,11 @@ pub fn vc_sleep_side_by_side(
     assert_eq!(a.summary(), b.summary(), "{what}");
     a.summary().delivered_packets
 }
+
+/// A GTKWave save file without its leading comment lines (`[*] ...`: what made the waveform).
+#[allow(dead_code)]
+pub fn gtkw_body(g: &str) -> String {
+    g.split_inclusive('\n')
+        .skip_while(|l| l.starts_with("[*] "))
+        .collect()
+}

@@ -14,6 +14,7 @@ pub(crate) fn cfg(scopes: &[&str], window: Option<(u64, u64)>) -> TraceConfig {
         scopes: scopes.iter().map(|s| s.to_string()).collect(),
         window,
         period_ps: PERIOD,
+        ..Default::default()
     }
 }
 

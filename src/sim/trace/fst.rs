@@ -34,12 +34,28 @@ pub(super) struct Fst {
 impl Fst {
     /// Write the header of `decls` to `file` (timescale 1 ps); `chars[i]` is the width of text
     /// variable `i`.
-    pub(super) fn new(file: File, decls: &[Decl], vars: &[Var], chars: &[u32]) -> Result<Fst> {
+    pub(super) fn new(
+        file: File,
+        decls: &[Decl],
+        vars: &[Var],
+        chars: &[u32],
+        provenance: &[String],
+    ) -> Result<Fst> {
+        // the header's fields are fixed C strings (128 and 119 bytes with their NULs): the
+        // program in the version, what it ran (the seed and the configuration's hash) in the
+        // date; the save file beside holds every line whole
+        let (version, rest) = match provenance.split_first() {
+            Some((v, r)) => (v.clone(), r.join("; ")),
+            None => (
+                format!("flitwave {}", env!("CARGO_PKG_VERSION")),
+                String::new(),
+            ),
+        };
         let info = FstInfo {
             start_time: 0,
             timescale_exponent: -12,
-            version: format!("flitwave {}", env!("CARGO_PKG_VERSION")),
-            date: String::new(),
+            version: cut(&version, 127),
+            date: cut(&rest, 118),
             file_type: FstFileType::Verilog,
         };
         let mut h = FstHeaderWriter::new(BufWriter::new(file), &info).map_err(fst_err)?;
@@ -145,4 +161,13 @@ impl Fst {
         std::io::Write::flush(&mut out)?;
         Ok(())
     }
+}
+
+/// `s` cut to at most `n` bytes, on a character boundary.
+fn cut(s: &str, n: usize) -> String {
+    let mut end = s.len().min(n);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s[..end].to_string()
 }

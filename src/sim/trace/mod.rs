@@ -7,8 +7,9 @@
 //! and writes only the values that changed. Time is `cycle * period_ps` in a 1 ps timescale.
 //! Two root signals are always there: the `cycle` counter and a `clk` bit that rises at each
 //! cycle's start and falls half a period later. A tracer writing a file
-//! ([`Tracer::create_file`]) also writes a GTKWave save file beside it (same stem, `.gtkw`,
-//! see [`super::gtkw`]) and the translate filter files given to [`Tracer::translate`].
+//! ([`Tracer::create_file`]) also writes a GTKWave save file beside it (`run.vcd`: `run.gtkw`,
+//! `run.fst`: `run.fst.gtkw`, [`super::gtkw::save_path`]) and the translate filter files given
+//! to [`Tracer::translate`].
 //!
 //! Value encoding in the VCD (the FST holds the same values, texts as ASCII vectors: `fst.rs`):
 //! `bits` → `$var wire W` (`0!`/`1!` for one bit, `b101 !` without leading zeros otherwise); `int` → `$var integer 32` (negative values as 32-bit two's complement, so
@@ -33,6 +34,10 @@ pub struct TraceConfig {
     pub window: Option<(u64, u64)>,
     /// Clock period in picoseconds; VCD time is `cycle * period_ps`.
     pub period_ps: u64,
+    /// What made the waveform, a line each: the program and its commit first, then what it
+    /// ran (seed, configuration). The VCD header's `$version` and `$comment`s, the FST
+    /// header's version and date fields, the save file's comment lines.
+    pub provenance: Vec<String>,
 }
 
 impl Default for TraceConfig {
@@ -43,6 +48,7 @@ impl Default for TraceConfig {
             scopes: vec![],
             window: None,
             period_ps,
+            provenance: vec![crate::output::made_by()],
         }
     }
 }
@@ -87,6 +93,8 @@ pub struct Tracer {
     finished: bool,
     /// The file being written under its temporary name: named by `finish`, removed if dropped.
     file: Option<(crate::output::PartialFile, std::path::PathBuf)>,
+    /// What made the waveform ([`TraceConfig::provenance`]), for the save file too.
+    provenance: Vec<String>,
 }
 
 /// Does the component path `path` start with the components of `scope`?
@@ -249,7 +257,7 @@ impl Tracer {
         W: Write + 'static,
     {
         let mut l = layout(root_name, root, &cfg, WaveFormat::Vcd)?;
-        let vcd = vcd::Vcd::new(Box::new(out), &l.decls, &mut l.vars, cfg.period_ps)?;
+        let vcd = vcd::Vcd::new(Box::new(out), &l.decls, &mut l.vars, &cfg)?;
         Ok(Self::assemble(l, Sink::Vcd(vcd), WaveFormat::Vcd, &cfg))
     }
 
@@ -271,6 +279,7 @@ impl Tracer {
             last_sampled,
             finished,
             file: None,
+            provenance: cfg.provenance.clone(),
         }
     }
 
@@ -312,9 +321,15 @@ impl Tracer {
         let sink = match format {
             WaveFormat::Vcd => {
                 let out = Box::new(std::io::BufWriter::new(f));
-                Sink::Vcd(vcd::Vcd::new(out, &l.decls, &mut l.vars, cfg.period_ps)?)
+                Sink::Vcd(vcd::Vcd::new(out, &l.decls, &mut l.vars, &cfg)?)
             }
-            WaveFormat::Fst => Sink::Fst(Box::new(fst::Fst::new(f, &l.decls, &l.vars, &l.chars)?)),
+            WaveFormat::Fst => Sink::Fst(Box::new(fst::Fst::new(
+                f,
+                &l.decls,
+                &l.vars,
+                &l.chars,
+                &cfg.provenance,
+            )?)),
         };
         let mut t = Self::assemble(l, sink, format, &cfg);
         t.file = Some((pf, path.to_path_buf()));
@@ -408,7 +423,7 @@ impl Tracer {
     /// The traces of the save file, in display order (`clk`, `cycle`, then the header order),
     /// the filters named after the waveform file name `vcd_name`.
     pub fn traces(&self, vcd_name: &str) -> Vec<Trace> {
-        let stem = vcd_name.rsplit_once('.').map_or(vcd_name, |(s, _)| s);
+        let stem = super::gtkw::companion_stem(vcd_name);
         let mut order: Vec<usize> = (0..self.names.len()).collect();
         order.swap(0, 1);
         order
@@ -435,8 +450,7 @@ impl Tracer {
     /// The GTKWave save file for this trace written as `vcd_name`: every traced signal, grouped
     /// by scope, zoomed to the cycles sampled so far (the whole window if none yet).
     pub fn save_file(&self, vcd_name: &str) -> String {
-        let stem = vcd_name.rsplit_once('.').map_or(vcd_name, |(s, _)| s);
-        let savefile = format!("{stem}.gtkw");
+        let savefile = format!("{}.gtkw", super::gtkw::companion_stem(vcd_name));
         let (a, b) = match (self.first_sampled, self.last_sampled, self.window) {
             (Some(a), Some(b), _) => (a, b + 1),
             (_, _, Some(w)) => w,
@@ -446,6 +460,7 @@ impl Tracer {
         super::gtkw::render(&View {
             dumpfile: vcd_name,
             savefile: &savefile,
+            comments: &self.provenance,
             traces: &traces,
             start: a.saturating_mul(self.period),
             end: b.saturating_mul(self.period),
@@ -462,10 +477,11 @@ impl Tracer {
     /// Write the save file and the filter files beside the waveform `path`.
     fn write_companions(&self, path: &Path) -> Result<()> {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
-        crate::output::write(&path.with_extension("gtkw"), self.save_file(&name))?;
+        crate::output::write(&super::gtkw::save_path(path), self.save_file(&name))?;
         for (_, table, states) in &self.filters {
             let states: Vec<(u64, &str)> = states.iter().map(|(v, n)| (*v, n.as_str())).collect();
-            let f = path.with_extension(format!("{table}.filter"));
+            let stem = super::gtkw::companion_stem(&name);
+            let f = path.with_file_name(format!("{stem}.{table}.filter"));
             crate::output::write(&f, super::gtkw::filter_text(&states))?;
         }
         Ok(())

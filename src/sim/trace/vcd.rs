@@ -54,11 +54,21 @@ impl Vcd {
         mut out: Box<dyn Write>,
         decls: &[Decl],
         vars: &mut [Var],
-        period: u64,
+        cfg: &super::TraceConfig,
     ) -> Result<Vcd> {
-        let mut hdr = format!(
-            "$version flitwave $end\n$comment clock period {period} ps, time = cycle * {period} $end\n\
-             $timescale 1ps $end\n"
+        let period = cfg.period_ps;
+        // a line may not end its section early: `$end` inside it is spelt apart
+        let clean = |l: &str| l.replace("$end", "$ end").replace('\n', " ");
+        let (version, rest) = match cfg.provenance.split_first() {
+            Some((v, r)) => (clean(v), r),
+            None => ("flitwave".to_string(), &[][..]),
+        };
+        let mut hdr = format!("$version {version} $end\n");
+        for l in rest {
+            hdr += &format!("$comment {} $end\n", clean(l));
+        }
+        hdr += &format!(
+            "$comment clock period {period} ps, time = cycle * {period} $end\n$timescale 1ps $end\n"
         );
         for d in decls {
             match d {
