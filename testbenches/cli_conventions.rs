@@ -6,7 +6,7 @@ use crate::common::{fails_with, flitwave};
 
 /// Help lists come from the registries: every family, routing, path selection,
 /// selection, pattern and reproduction the code accepts is named in `--help` and `list`, and
-/// `reproduce` says which seed paper each name is.
+/// `reproduce` says which paper each name is, by its short title.
 #[test]
 fn help_lists_every_registered_name() {
     use flitwave::fabric::registry::FAMILIES;
@@ -44,15 +44,15 @@ fn help_lists_every_registered_name() {
         }
     }
     for p in PAPERS {
-        let named = format!("{}: seed {}", p.name, p.seed);
+        let named = format!("{} ({}): {}", p.name, p.short, p.covers);
         assert!(top.contains(&named), "flitwave --help: {named}");
         assert!(
-            repro.contains(&format!("{} (seed {}", p.name, p.seed)),
+            repro.contains(&format!("{} ({}: {}", p.name, p.short, p.paper)),
             "{}",
             p.name
         );
         assert!(
-            list.contains(p.name) && list.contains(p.paper),
+            list.contains(p.name) && list.contains(&format!("{}: {}", p.short, p.paper)),
             "{}",
             p.name
         );

@@ -1,8 +1,9 @@
-//! Testbench of the fidelity ledger (`flitwave reproduce check`): it reads the
-//! committed raw results of every seed's reproduction, lists each seed's headline claims with
-//! the paper's figure, flitwave's mean with its 95 % interval over the replicates, the cells,
-//! the tolerance and the status, writes the ledger as README.md beside them, and recomputes
-//! rather than copies: a changed raw result changes the status, too few replicates give none.
+//! Testbench of the fidelity ledger (`flitwave reproduce check`): it reads the committed raw
+//! results of every paper's reproduction, lists each paper's headline claims — the paper named
+//! by its short title, never by a seed number — with the paper's figure, flitwave's mean with
+//! its 95 % interval over the replicates, the cells, the tolerance and the status, writes the
+//! ledger as README.md beside them, and recomputes rather than copies: a changed raw result
+//! changes the status, too few replicates give none.
 
 use crate::common::{fails_with, flitwave, fresh_dir};
 use flitwave::reproduce::ledger::RAW;
@@ -21,18 +22,33 @@ fn scratch_results(name: &str) -> PathBuf {
     d
 }
 
-/// The ledger's row of seed `seed` whose claim names `claim`, from the results under `d`.
-fn ledger_row(d: &Path, seed: &str, claim: &str) -> String {
+/// The papers' short titles (README.md, docs/models.md), in the ledger's order: each row
+/// begins with its paper's.
+const TITLES: [&str; 5] = [
+    "ITB",
+    "Fat-trees",
+    "Speculative routing",
+    "DL",
+    "In-order delivery",
+];
+
+/// Whether `line` is a row of the ledger's table: it begins with a paper's short title.
+fn is_row(line: &str) -> bool {
+    TITLES.iter().any(|t| line.starts_with(&format!("| {t} |")))
+}
+
+/// The ledger's row of paper `title` whose claim names `claim`, from the results under `d`.
+fn ledger_row(d: &Path, title: &str, claim: &str) -> String {
     let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
     assert!(ok, "{err}");
     out.lines()
-        .find(|l| l.contains(&format!("| {seed} |")) && l.contains(claim))
-        .unwrap_or_else(|| panic!("no row of seed {seed} naming {claim:?}:\n{out}"))
+        .find(|l| l.starts_with(&format!("| {title} |")) && l.contains(claim))
+        .unwrap_or_else(|| panic!("no row of {title} naming {claim:?}:\n{out}"))
         .to_string()
 }
 
 #[test]
-fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
+fn the_ledger_lists_every_paper_and_is_written_beside_the_results() {
     let d = scratch_results("all");
     let (ok, out, err) = flitwave(&[
         "reproduce",
@@ -42,15 +58,20 @@ fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
         "--write",
     ]);
     assert!(ok, "{err}");
-    for seed in ["000", "001", "002", "003", "004"] {
+    for t in TITLES {
         assert!(
-            out.contains(&format!("| {seed} |")),
-            "seed {seed} missing:\n{out}"
+            out.lines().any(|l| l.starts_with(&format!("| {t} |"))),
+            "{t} missing:\n{out}"
         );
     }
-    assert!(out.contains("| paper | flitwave (mean ± 95 %) | cells | tolerance | status |"));
-    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("| 0")).collect();
+    assert!(out.contains(
+        "| paper | headline claim | in the paper | flitwave (mean ± 95 %) | cells | tolerance | status |"
+    ));
+    let rows: Vec<&str> = out.lines().filter(|l| is_row(l)).collect();
     assert_eq!(rows.len(), 16, "{out}");
+    // every row of the table is a paper's: none is named by its seed number any more
+    let table: Vec<&str> = out.lines().filter(|l| l.starts_with("| ")).collect();
+    assert_eq!(table.len(), rows.len() + 1, "{out}");
     for r in &rows {
         assert!(
             [
@@ -66,11 +87,7 @@ fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
         assert!(r.contains(" network") || r.contains(" seed"), "{r}");
     }
     // the papers re-run with their replicates have a verdict on every claim
-    for r in rows.iter().filter(|r| {
-        ["| 000 |", "| 001 |", "| 002 |", "| 003 |", "| 004 |"]
-            .iter()
-            .any(|s| r.starts_with(s))
-    }) {
+    for r in &rows {
         assert!(!r.contains("| too few replicates |"), "{r}");
     }
     let readme = std::fs::read_to_string(d.join("README.md")).unwrap();
@@ -82,7 +99,7 @@ fn the_ledger_lists_every_seed_and_is_written_beside_the_results() {
     .unwrap();
     let table = |s: &str| {
         s.lines()
-            .filter(|l| l.starts_with("| 0"))
+            .filter(|l| is_row(l))
             .map(String::from)
             .collect::<Vec<_>>()
     };
@@ -109,7 +126,7 @@ fn the_check_only_reads_unless_asked_to_write() {
     let before = listing(&d);
     let (ok, out, err) = flitwave(&["reproduce", "check", "--results", d.to_str().unwrap()]);
     assert!(ok, "{err}");
-    assert!(out.contains("| 000 |"), "{out}");
+    assert!(out.contains("\n| ITB |"), "{out}");
     assert!(!d.join("README.md").exists(), "the check wrote README.md");
     assert_eq!(
         listing(&d),
@@ -145,7 +162,7 @@ fn a_changed_raw_result_changes_the_status() {
     let p = d.join("speculative_raw.json");
     let raw: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
-    let row = |d: &Path| ledger_row(d, "002", "SSR 2-hop over");
+    let row = |d: &Path| ledger_row(d, "Speculative routing", "SSR 2-hop over");
     // SSR made to accept `k` times as much on every seed
     let scaled = |k: f64| {
         let mut r = raw.clone();
@@ -164,12 +181,12 @@ fn a_changed_raw_result_changes_the_status() {
     assert!(down.contains("| differs |"), "{down}");
 }
 
-/// A claim over fewer replicates than it needs has no verdict: seed 000's uniform table read
+/// A claim over fewer replicates than it needs has no verdict: ITB's uniform table read
 /// from one network of the five says so, whatever its mean.
 #[test]
 fn too_few_replicates_give_no_verdict() {
     let d = scratch_results("few");
-    let row = |d: &Path| ledger_row(d, "000", "Table 1:");
+    let row = |d: &Path| ledger_row(d, "ITB", "Table 1:");
     let all = row(&d);
     assert!(all.contains("(5 networks)"), "{all}");
     assert!(!all.contains("| too few replicates |"), "{all}");
@@ -201,12 +218,12 @@ fn missing_results_are_a_clear_error() {
     );
 }
 
-/// Seed 001's Figure 5 row reads the paper's scale (a 4-ary 4-tree with 8 KB packets) and names
+/// The Fat-trees paper's Figure 5 row reads the paper's scale (a 4-ary 4-tree with 8 KB packets) and names
 /// the network the file it read holds: the reduced run put in its place (a 4-ary 3-tree, 1 KB
 /// packets) is named as such and cannot match.
 #[test]
 fn the_fattree_row_reads_the_scale_it_names() {
-    let row = |d: &Path| ledger_row(d, "001", "Fig. 5");
+    let row = |d: &Path| ledger_row(d, "Fat-trees", "Fig. 5");
     let d = scratch_results("fattree-scale");
     let paper = row(&d);
     assert!(paper.contains("4-ary 4-tree, 8 KB packets:"), "{paper}");
@@ -229,12 +246,12 @@ fn the_fattree_row_reads_the_scale_it_names() {
     );
 }
 
-/// Seed 000's local rows read the run with ITB's paths as §3 describes them and local traffic
+/// ITB's local rows read the run with ITB's paths as §3 describes them and local traffic
 /// counted along up*/down* routes, and show the random-path runs' figures beside; given a
 /// random-path, minimal-hop run in its place, the row says so from the file's own options.
 #[test]
 fn the_local_rows_name_how_switches_away_were_counted() {
-    let row = |d: &Path| ledger_row(d, "000", "Table 5");
+    let row = |d: &Path| ledger_row(d, "ITB", "Table 5");
     let d = scratch_results("local-metric");
     let route = row(&d);
     assert!(

@@ -16,7 +16,7 @@ mod build_stamp;
 mod cli;
 mod cli_conventions;
 mod cli_fabric;
-mod cli_seed001;
+mod cli_fattree;
 mod credit;
 mod dl;
 mod dl_table;

@@ -43,8 +43,8 @@ pub(crate) enum Cmd {
     // help from the registry of reproductions
     #[command(about = super::help::reproduce_about())]
     Reproduce(ReproArgs),
-    /// Shorthand for `run` on a k-ary n-tree of the vct family (seed 001): builds the same
-    /// configuration `run --config` takes (see --print-config).
+    /// Shorthand for `run` on a k-ary n-tree of the vct family (the Fat-trees paper): builds the
+    /// same configuration `run --config` takes (see --print-config).
     Fattree(FattreeArgs),
     /// RTL twins: emit Verilog, check it (lockstep, lint, synthesis, replay), waveforms.
     #[command(subcommand)]
@@ -439,7 +439,7 @@ pub(crate) struct ShapeArgs {
 
 #[derive(Args)]
 pub(crate) struct TopoArgs {
-    /// irregular, mesh, torus, fattree (k-ary n-tree, seed 001 §2) or dragonfly.
+    /// irregular, mesh, torus, fattree (k-ary n-tree, Fat-trees paper §2) or dragonfly.
     pub kind: String,
     #[command(flatten)]
     pub shape: ShapeArgs,

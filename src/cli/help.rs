@@ -77,10 +77,10 @@ pub(crate) fn pattern() -> String {
 pub(crate) fn reproduce_about() -> String {
     let v: Vec<String> = PAPERS
         .iter()
-        .map(|p| format!("{}: seed {}, {}", p.name, p.seed, p.covers))
+        .map(|p| format!("{} ({}): {}", p.name, p.short, p.covers))
         .collect();
     format!(
-        "Reproduce a seed paper's evaluation (the five papers that specify flitwave's hardware; {}), or check every paper's headline claims",
+        "Reproduce a modelled paper's evaluation (the five papers that specify flitwave's hardware; {}), or check every paper's headline claims",
         v.join("; ")
     )
 }
@@ -89,10 +89,10 @@ pub(crate) fn reproduce_about() -> String {
 pub(crate) fn reproduce_paper() -> String {
     let v: Vec<String> = PAPERS
         .iter()
-        .map(|p| format!("{} (seed {}: {}; {})", p.name, p.seed, p.paper, p.covers))
+        .map(|p| format!("{} ({}: {}; {})", p.name, p.short, p.paper, p.covers))
         .collect();
     format!(
-        "Which paper: {}. Or {}: the fidelity ledger, every seed's headline claims read from the committed raw results (--results), written to their README.md",
+        "Which paper: {}. Or {}: the fidelity ledger, every paper's headline claims read from the committed raw results (--results), written to their README.md",
         v.join("; "),
         papers::CHECK
     )

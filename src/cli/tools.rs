@@ -414,16 +414,10 @@ pub(crate) fn cmd_list() -> Result<()> {
         outln!("  {:<17} {}", p.name, p.help);
     }
     outln!(
-        "reproductions of the seed papers (flitwave reproduce PAPER; check: the fidelity ledger):"
+        "reproductions of the modelled papers (flitwave reproduce PAPER; check: the fidelity ledger):"
     );
     for p in flitwave::reproduce::papers::PAPERS {
-        outln!(
-            "  {:<12} seed {}: {}; {}",
-            p.name,
-            p.seed,
-            p.paper,
-            p.covers
-        );
+        outln!("  {:<12} {}: {}; {}", p.name, p.short, p.paper, p.covers);
     }
     Ok(())
 }

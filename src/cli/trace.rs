@@ -63,8 +63,8 @@ pub(crate) struct GenArgs {
     /// Link rate in MB/s (when a message has arrived at the disk).
     #[arg(long, default_value_t = 160.0)]
     link_mb_per_s: f64,
-    /// Place the disks on distinct nodes drawn at random with this seed (seed 004: "randomly
-    /// attached to 23 switch ports"); without it they are spread evenly.
+    /// Place the disks on distinct nodes drawn at random with this seed (the In-order delivery
+    /// paper: "randomly attached to 23 switch ports"); without it they are spread evenly.
     #[arg(long)]
     disk_seed: Option<u64>,
     /// Output file (default: stdout).

@@ -80,9 +80,9 @@ macro_rules! families {
 families! {
     $
     Myrinet(myrinet::MyrinetFamily, myrinet::build, myrinet::FAMILY) = "myrinet":
-        "source-routed wormhole switches with stop/go slack buffers, NICs with send/receive DMA and in-transit buffers (seed 000)",
+        "source-routed wormhole switches with stop/go slack buffers, NICs with send/receive DMA and in-transit buffers (the ITB paper)",
     Vct(vct::VctFamily, vct::build, vct::FAMILY) = "vct":
-        "virtual cut-through switches with input and output queues, credits and a routing unit with a selection function; NICs with reorder buffers and end-to-end flow control (seed 001)",
+        "virtual cut-through switches with input and output queues, credits and a routing unit with a selection function; NICs with reorder buffers and end-to-end flow control (the Fat-trees paper)",
     Vc(vc::VcFamily, vc::build, vc::FAMILY) = "vc":
         "input-queued virtual-channel routers: per-VC buffers and credits, VC and switch allocators, wormhole or virtual cut-through (BookSim2's iq router: configs/booksim-iq.toml)",
 }

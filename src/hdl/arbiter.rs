@@ -104,7 +104,7 @@ impl Twin for ArbiterRtl {
         transistors: 388,
     };
     const SUMMARY: &'static str =
-        "demand-slotted round-robin output arbiter, 8 requesters (seed 000 §4.4)";
+        "demand-slotted round-robin output arbiter, 8 requesters (ITB paper §4.4)";
     const INPUTS: &'static [Port] = &[port("req", N as u32)];
     const OUTPUTS: &'static [Port] = &[port("grant", N as u32), port("valid", 1), port("ptr", 3)];
     const PARAMS: &'static [Param] = &[

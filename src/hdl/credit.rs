@@ -86,7 +86,7 @@ impl Twin for CreditRtl {
         transistors: 1960,
     };
     const SUMMARY: &'static str =
-        "credit counter: init to the buffer size, consume on send, return on credit (seed 001 §5.1)";
+        "credit counter: init to the buffer size, consume on send, return on credit (Fat-trees paper §5.1)";
     const INPUTS: &'static [Port] = &[
         port("init", 1),
         port("size", BITS as u32),

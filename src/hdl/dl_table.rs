@@ -210,7 +210,7 @@ impl Twin for DlTableRtl {
         transistors: 39518,
     };
     const SUMMARY: &'static str =
-        "DL routing-table unit: destination -> port RAM, (in, out) -> VC difference RAMs, 8 ports x 8-bit destinations (seed 003 §4.1.2)";
+        "DL routing-table unit: destination -> port RAM, (in, out) -> VC difference RAMs, 8 ports x 8-bit destinations (DL paper §4.1.2)";
     const INPUTS: &'static [Port] = &[
         port("cfg_we", 1),
         port("cfg_sel", 2),

@@ -190,7 +190,7 @@ impl Twin for IrFirRtl {
         transistors: 12150,
     };
     const SUMMARY: &'static str =
-        "IR/FIR routing unit: FI/LI/MR/RRR per port, 8 ports x 8-bit destinations (seed 001 §3.1, §4.1)";
+        "IR/FIR routing unit: FI/LI/MR/RRR per port, 8 ports x 8-bit destinations (Fat-trees paper §3.1, §4.1)";
     const INPUTS: &'static [Port] = &[
         port("cfg_we", 1),
         port("cfg_port", 3),

@@ -243,7 +243,7 @@ impl Twin for SlackBufferRtl<LINK_WORD> {
         transistors: 47740,
     };
     const SUMMARY: &'static str =
-        "80-byte slack buffer (RAM) with stop/go control, stop above 56, go below 40 (seed 000 §4.3)";
+        "80-byte slack buffer (RAM) with stop/go control, stop above 56, go below 40 (ITB paper §4.3)";
     const INPUTS: &'static [Port] = &[
         port("push", 1),
         port("din", LINK_WORD as u32),

@@ -240,7 +240,7 @@ impl Twin for SsrRtl {
         transistors: 27976,
     };
     const SUMMARY: &'static str =
-        "speculative selection unit (SSR), 8 channels: least E = D + R + N1 + k*N2 among the free ones, else among all; pick registered, 1 cycle (seed 002 §4)";
+        "speculative selection unit (SSR), 8 channels: least E = D + R + N1 + k*N2 among the free ones, else among all; pick registered, 1 cycle (Speculative routing paper §4)";
     const INPUTS: &'static [Port] = &[
         port("kq", 3),
         port("valid", CH as u32),

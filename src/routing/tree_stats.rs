@@ -352,8 +352,8 @@ pub fn register_table(t: &KAryNTree, scheme: Scheme) -> String {
         },
         t.n(),
         match scheme {
-            Scheme::DeterministicFir => "deterministic, seed 001 §4.1 / Figure 4",
-            Scheme::AdaptiveIr => "adaptive, seed 001 §3.1 / Figure 2",
+            Scheme::DeterministicFir => "deterministic, Fat-trees paper §4.1 / Figure 4",
+            Scheme::AdaptiveIr => "adaptive, Fat-trees paper §3.1 / Figure 2",
         },
         t.nodes(),
         t.switches(),

@@ -399,7 +399,7 @@ pub fn header(p: &StorageParams) -> Vec<String> {
     let disks: Vec<String> = p.disk_nodes().iter().map(|d| d.to_string()).collect();
     let mix: Vec<String> = p.size_mix.iter().map(|(b, w)| format!("{b}:{w}")).collect();
     vec![
-        "flitwave storage-like trace (cello-like stand-in for seed 001 §5.2.2; flitwave trace generate)".into(),
+        "flitwave storage-like trace (cello-like stand-in for the Fat-trees paper's §5.2.2 traces; flitwave trace generate)".into(),
         format!(
             "seed {} duration_us {} nodes {} disks {} bursts_per_ms {} burst_len {} burst_gap_us {}",
             p.seed, p.duration_us, p.nodes, p.disks, p.bursts_per_ms, p.burst_len, p.burst_gap_us

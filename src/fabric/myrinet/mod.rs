@@ -197,7 +197,7 @@ pub fn build(
         return Err(Error::field(
             "link.flit_bytes",
             format!(
-                "{}: Myrinet links carry 1-byte flits (seed 000 §2); allowed: 1",
+                "{}: Myrinet links carry 1-byte flits (ITB paper §2); allowed: 1",
                 params.flit_bytes
             ),
         ));

@@ -58,7 +58,7 @@ fn seq_params(cfg: &FabricCfg) -> Result<Option<SeqParams>> {
         (InjectionKind::Lw, RearrangeKind::Dynamic) => {
             return Err(Error::field(
                 "nic.injection",
-                "\"lw\" (ADAP-LW) sizes its window by the destination's buffer per connection, which dynamic memory does not fix (seed 004 §3.3); allowed with nic.rearrange = \"dynamic\": \"immediate\", \"li\"",
+                "\"lw\" (ADAP-LW) sizes its window by the destination's buffer per connection, which dynamic memory does not fix (In-order delivery paper §3.3); allowed with nic.rearrange = \"dynamic\": \"immediate\", \"li\"",
             ));
         }
     };
@@ -273,7 +273,7 @@ pub fn build(
     holds(
         "switch.escape_buffer_flits",
         s.escape_buffer_flits,
-        Some("VC 0 like the others; seed 004: one MTU"),
+        Some("VC 0 like the others; the In-order delivery paper: one MTU"),
     )?;
     holds(
         "switch.output_buffer_flits",
@@ -300,7 +300,7 @@ pub fn build(
         let other = if s.crossbar == CrossbarKind::NonMultiplexed {
             Some("switch.crossbar = \"non-multiplexed\" (every VC has its own crossbar path; there is no switch allocation to repeat)")
         } else if exchange.hops > 0 {
-            Some("seed 002's LUC/NCB exchange (its slots are timed in link cycles)")
+            Some("the Speculative routing paper's LUC/NCB exchange (its slots are timed in link cycles)")
         } else {
             None
         };

@@ -18,7 +18,7 @@ impl Twin for ItbRtl {
         transistors: 19924,
     };
     const SUMMARY: &'static str =
-        "ITB detector / re-injection controller, 8 descriptors, 44+32-cycle detect+program, pool reservation or spill (seed 000 §3, §4.5)";
+        "ITB detector / re-injection controller, 8 descriptors, 44+32-cycle detect+program, pool reservation or spill (ITB paper §3, §4.5)";
     const INPUTS: &'static [Port] = &[
         port("pool_size", PW as u32),
         port("start", 1),

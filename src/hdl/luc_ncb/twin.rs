@@ -25,7 +25,7 @@ impl Twin for LucNcbRtl {
         transistors: 8504,
     };
     const SUMMARY: &'static str =
-        "LUC/NCB exchange unit: LUC of the messages in the node, NCB 1-hop and 2-hop per direction, a 2+8-cycle exchange every 100 cycles (seed 002 §3)";
+        "LUC/NCB exchange unit: LUC of the messages in the node, NCB 1-hop and 2-hop per direction, a 2+8-cycle exchange every 100 cycles (Speculative routing paper §3)";
     const INPUTS: &'static [Port] = &[
         port("heads", CNTW as u32),
         port("tails", CNTW as u32),

@@ -30,7 +30,7 @@ impl Twin for RearrangeRtl {
         transistors: 71716,
     };
     const SUMMARY: &'static str =
-        "rearrange-buffer controller, 4 connections x 8-packet window, static/dynamic/unlimited memory, DELIVER/ACK/NACK one per cycle (seed 004 §3.1-3.2)";
+        "rearrange-buffer controller, 4 connections x 8-packet window, static/dynamic/unlimited memory, DELIVER/ACK/NACK one per cycle (In-order delivery paper §3.1-3.2)";
     const INPUTS: &'static [Port] = &[
         port("mode", 2),
         port("size", W as u32),

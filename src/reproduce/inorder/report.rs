@@ -141,7 +141,7 @@ fn curve_mbs(o: &Options, points: &[Point], sw: usize, pattern: &str, below: boo
 /// Figure 5's uniform curves of the first topology of each size under several up*/down* roots:
 /// the spread of DET's bound and throughput, and of the ratio.
 fn roots_table(o: &Options, points: &[Point]) -> String {
-    let mut md = String::from("## The up*/down* root (Figure 5, uniform, first topology of each size)\n\nSeed 004 names neither its topologies nor the root of its up*/down* tree, and both DET's forwarding tables and the adaptive routing's escape paths hang from it. Switch 0 is seed 000's rule; the others are the most central switch and the roots whose forwarding tables have the highest and the lowest uniform bound (`flitwave routes --routing updown --paths forwarding --root R`). Saturation throughput / highest accepted / bound, flits/cycle/host.\n\n| switches | root | DET | ADAP (bound: even split / limit) | ratio by saturation (highest accepted) |\n|---|---|---|---|---|\n");
+    let mut md = String::from("## The up*/down* root (Figure 5, uniform, first topology of each size)\n\nThe In-order delivery paper names neither its topologies nor the root of its up*/down* tree, and both DET's forwarding tables and the adaptive routing's escape paths hang from it. Switch 0 is the ITB paper's rule; the others are the most central switch and the roots whose forwarding tables have the highest and the lowest uniform bound (`flitwave routes --routing updown --paths forwarding --root R`). Saturation throughput / highest accepted / bound, flits/cycle/host.\n\n| switches | root | DET | ADAP (bound: even split / limit) | ratio by saturation (highest accepted) |\n|---|---|---|---|---|\n");
     for sw in [16usize, 64] {
         let net = Net::Irregular(sw, 1);
         let mut rs: Vec<String> = vec!["0".into()];
@@ -321,7 +321,7 @@ fn claims(o: &Options, points: &[Point]) -> String {
     let mut md = String::from(
         "## The paper's findings next to flitwave's
 
-| finding (seed 004 §4) | paper | flitwave | holds? |
+| finding (In-order delivery §4) | paper | flitwave | holds? |
 |---|---|---|---|
 ",
     );
@@ -347,7 +347,7 @@ pub fn report(
     let has = |f: &str| o.figures.iter().any(|x| x == f);
     if has("fig5") {
         md += "## Figure 5: latency and buffer needed against traffic (256-byte packets)\n\n";
-        md += "Adaptive routing here keeps every packet in order with an unlimited rearrange buffer (the ideal mode: no ACK/NACK), so its latency includes the wait for reordering and MBS is the buffer §4.2 measures. Throughput is the **saturation throughput** of each curve by flitwave's one criterion (the highest load within 3x zero-load latency delivering 95 % of its packets, bisected; docs/statistics.md), with the highest accepted traffic beside it, averaged over the topologies, in flits/cycle/host (= bytes/ns/switch here). Beside each, its **bound** (routing::bound): DET's is where its busiest forwarding-table link is full; adaptive routing's is that of its minimal paths split evenly, with what no minimal routing can exceed after the slash. The up*/down* root is switch 0 (seed 000's rule; seed 004 names none — see the roots table). MBS is the largest buffer any connection needed at a load below saturation and overall.\n\n";
+        md += "Adaptive routing here keeps every packet in order with an unlimited rearrange buffer (the ideal mode: no ACK/NACK), so its latency includes the wait for reordering and MBS is the buffer §4.2 measures. Throughput is the **saturation throughput** of each curve by flitwave's one criterion (the highest load within 3x zero-load latency delivering 95 % of its packets, bisected; docs/statistics.md), with the highest accepted traffic beside it, averaged over the topologies, in flits/cycle/host (= bytes/ns/switch here). Beside each, its **bound** (routing::bound): DET's is where its busiest forwarding-table link is full; adaptive routing's is that of its minimal paths split evenly, with what no minimal routing can exceed after the slash. The up*/down* root is switch 0 (the ITB paper's rule; the In-order delivery paper names none — see the roots table). MBS is the largest buffer any connection needed at a load below saturation and overall.\n\n";
         md += "| switches | pattern | DET: saturation / highest / bound | ADAP: saturation / highest / bound / limit | ratio by saturation (highest accepted) — paper: 2x at 16, >4x at 64, uniform | ADAP MBS below saturation | ADAP MBS at any load |\n|---|---|---|---|---|---|---|\n";
         for sw in sizes {
             for pattern in ["uniform", "bit-reversal"] {

@@ -161,7 +161,9 @@ pub fn run_job(o: &Options, j: &Job) -> Result<Point> {
     let cfg = job_config(o, j)?;
     let mut net = build(&cfg)?.network;
     let AnyNetwork::Vc(n) = &mut net else {
-        return Err(Error::new("the seed-004 preset builds vc networks"));
+        return Err(Error::new(
+            "the In-order delivery preset builds vc networks",
+        ));
     };
     let exec = match &j.workload {
         Workload::Synthetic { .. } => {

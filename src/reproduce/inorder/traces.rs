@@ -186,7 +186,7 @@ pub fn table(points: &[Point], fig: &str, title: &str, paper: &[PaperRow]) -> St
 pub fn load_table(o: &Options, points: &[Point]) -> String {
     let mut md = format!("## How much the trace's load matters (32-switch irregular, compression {})
 
-The tables use {} bursts per ms per host; here the generator's other loads (0.04 is seed 001's default). Execution time in µs, improvement over DET in brackets.
+The tables use {} bursts per ms per host; here the generator's other loads (0.04 is the Fat-trees reproduction's default). Execution time in µs, improvement over DET in brackets.
 
 | bursts/ms/host | DET | ADAP-OOO | ADAP-LI static 2 KB | ADAP-LI dynamic 256 KB |\n|---|---|---|---|---|\n", o.compression_irregular, o.trace_bursts_per_ms);
     let mut loads = o.sensitivity_bursts.clone();
@@ -321,7 +321,7 @@ fn micros(cycles: Option<u64>, clock_ns: f64) -> String {
 
 /// The sequenced NIC on seed 001's fat-tree, beside seed 001's free acknowledgements.
 pub fn fattree(o: &Options, points: &[Point], free: &[crate::reproduce::fattree::Point]) -> String {
-    let mut md = format!("## The same NIC on fat-trees: seed 001's Figure 7(b)\n\nThe 2-ary 7-tree of seed 001 with its storage-like trace ({} µs), execution time (µs) per compression factor. Left: seed 001's vct switches with its ideal in-order mechanism (free acknowledgements, 8 MB reorder buffers; `reproduce fattree`). Right: the vc family configured as seed 001's switch (virtual cut-through, queues of two packets, credits, 1-byte flits at 6.25 ns) with seed 004's sequenced NIC: ACK/NACK packets, ADAP-LI, a dynamic 8 MB pool per destination.\n\n| compression | vct DET | vct SADP in-order (free acks) | vct FF in-order (free acks) | vc DET | vc SADP | vc FF | vc SADP ADAP-LI | vc FF ADAP-LI | waste % SADP / FF ADAP-LI |\n|---|---|---|---|---|---|---|---|---|---|\n", o.fattree_trace_us);
+    let mut md = format!("## The same NIC on fat-trees: the Fat-trees paper's Figure 7(b)\n\nThe 2-ary 7-tree of the Fat-trees paper with its storage-like trace ({} µs), execution time (µs) per compression factor. Left: the Fat-trees paper's vct switches with its ideal in-order mechanism (free acknowledgements, 8 MB reorder buffers; `reproduce fattree`). Right: the vc family configured as the Fat-trees paper's switch (virtual cut-through, queues of two packets, credits, 1-byte flits at 6.25 ns) with In-order delivery's sequenced NIC: ACK/NACK packets, ADAP-LI, a dynamic 8 MB pool per destination.\n\n| compression | vct DET | vct SADP in-order (free acks) | vct FF in-order (free acks) | vc DET | vc SADP | vc FF | vc SADP ADAP-LI | vc FF ADAP-LI | waste % SADP / FF ADAP-LI |\n|---|---|---|---|---|---|---|---|---|---|\n", o.fattree_trace_us);
     for &c in &o.fattree_compressions {
         let f = |v: &str| {
             let p = free.iter().find(|p| p.x == c && p.variant == v);

@@ -142,7 +142,7 @@ fn seed000(main: &Value, minimal: &Value, route: &Value) -> Vec<Row> {
         }
         out.push(
             Claim {
-                seed: "000",
+                reproduction: "itb",
                 claim: format!(
                     "Table {}: ITB/UD throughput factor, {} traffic, ITB paths {}{} (per network: mean over {n} size/message cells)",
                     t.number,
@@ -213,7 +213,7 @@ fn seed001(fig5: &Value, fig7: &Value) -> Vec<Row> {
         .collect();
     {
         let mut row = Claim {
-            seed: "001",
+            reproduction: "fattree",
             claim: format!(
                 "Fig. 5, uniform, {k}-ary {n}-tree, {} KB packets{}: deterministic over adaptive SADP saturation throughput",
                 pb / 1024,
@@ -269,7 +269,7 @@ fn seed001(fig5: &Value, fig7: &Value) -> Vec<Row> {
         }
         out.push(
             Claim {
-                seed: "001",
+                reproduction: "fattree",
                 claim: format!(
                     "Fig. 7(b), 2-ary 7-tree, {} µs of trace at compression 10, in-order 8 MB: SADP execution time over DET's (FF beside)",
                     num(&fig7["options"]["trace_us"])
@@ -336,7 +336,7 @@ fn seed002(raw: &Value) -> Vec<Row> {
         .iter()
         .map(|s| {
             Claim {
-                seed: "002",
+                reproduction: "speculative",
                 claim: format!(
                     "Fig. 4, hot-spot {share} %: {s} over straight + exchange, accepted traffic beyond saturation"
                 ),
@@ -369,7 +369,7 @@ fn seed003(raw: &Value) -> Vec<Row> {
             .collect();
         out.push(
             Claim {
-                seed: "003",
+                reproduction: "dl",
                 claim: format!("Table 7: average hops, {name}, 64 switches, uniform"),
                 paper: format!("{p:.2}"),
                 unit: Unit::Plain,
@@ -416,7 +416,7 @@ fn seed003(raw: &Value) -> Vec<Row> {
     let p = 0.162 / 0.037;
     out.push(
         Claim {
-            seed: "003",
+            reproduction: "dl",
             claim:
                 "Table 6: DL (UD)* over up*/down* throughput, Sancho's selection, 64 switches, uniform"
                     .into(),
@@ -480,7 +480,7 @@ fn seed004(raw: &Value) -> Vec<Row> {
         }
         out.push(
             Claim {
-                seed: "004",
+                reproduction: "inorder",
                 claim: format!(
                     "Fig. 5, uniform, {sw} switches: adaptive over DET saturation throughput (up*/down* root: switch 0)"
                 ),
@@ -519,7 +519,7 @@ fn seed004(raw: &Value) -> Vec<Row> {
     let li2 = by_done("ADAP-LI static 2 KB");
     out.push(
         Claim {
-            seed: "004",
+            reproduction: "inorder",
             claim: "Table 1: ADAP-LI with 2 KB static memory against DET (trace, 32 switches; per network and trace seed)".into(),
             paper: "-2.6 % (loses)".into(),
             unit: Unit::Percent,
@@ -546,7 +546,7 @@ fn seed004(raw: &Value) -> Vec<Row> {
     let (dy, ooo) = (per("ADAP-LI dynamic 256 KB (128 KB/conn)"), per("ADAP-OOO"));
     out.push(
         Claim {
-            seed: "004",
+            reproduction: "inorder",
             claim: "Table 1: 256 KB dynamic memory within a few per cent of ADAP-OOO (the gap in points, per network and trace seed)".into(),
             paper: "+28.4 % vs +34.4 % (6.0 points)".into(),
             unit: Unit::Points,

@@ -1,4 +1,4 @@
-//! The fidelity ledger (`flitwave reproduce check`): every seed's headline claims as
+//! The fidelity ledger (`flitwave reproduce check`): every paper's headline claims as
 //! statistics, read from the committed raw results of its reproduction. Each claim is one
 //! number per replicate — per network where the paper's network is random, per seed where it
 //! is fixed — their mean with its 95 % interval (Student t), the cells beside it, and a test
@@ -171,7 +171,8 @@ impl Status {
 /// One headline claim over its replicates.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
-    pub seed: &'static str,
+    /// The reproduction of the claim's paper (`itb`); the ledger shows its short title.
+    pub reproduction: &'static str,
     pub claim: String,
     /// The paper's figure as the paper gives it.
     pub paper: String,
@@ -190,7 +191,8 @@ pub struct Row {
 
 /// What a row is made of, before its statistic and verdict.
 pub struct Claim {
-    pub seed: &'static str,
+    /// The reproduction of the claim's paper (`itb`).
+    pub reproduction: &'static str,
     pub claim: String,
     pub paper: String,
     pub unit: Unit,
@@ -211,7 +213,7 @@ impl Claim {
             self.test.judge(stat.mean, stat.mean - h, stat.mean + h)
         };
         Row {
-            seed: self.seed,
+            reproduction: self.reproduction,
             claim: self.claim,
             paper: self.paper,
             unit: self.unit,
@@ -257,7 +259,6 @@ impl Row {
 /// and the flags of the reproduction that writes it there (the replicates each claim needs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Source {
-    pub seed: &'static str,
     /// The reproduction that writes the file (`flitwave reproduce PAPER`).
     pub paper: &'static str,
     /// The folder under the results directory it writes into (its `--out`), "" for the
@@ -274,58 +275,50 @@ impl Source {
     }
 }
 
-/// The raw result files, per seed: each row reads the file of the scale it names (seed 000's
+/// The raw result files, per paper: each row reads the file of the scale it names (ITB's
 /// tables from the run with ITB's paths as its §3 describes them — a legal up*/down* minimal
 /// path where one exists — and local traffic counted along up*/down* routes, the runs with
-/// random minimal paths beside; seed 001's Figure 5 from the paper's
+/// random minimal paths beside; the Fat-trees paper's Figure 5 from the paper's
 /// 4-ary 4-tree with 8 KB packets, its Figure 7 from the reduced trace, which has the
-/// variants with acknowledgement packets; seed 004's claims from the run with five networks
-/// and five trace seeds).
+/// variants with acknowledgement packets; In-order delivery's claims from the run with five
+/// networks and five trace seeds).
 pub const RAW: [Source; 8] = [
     Source {
-        seed: "000",
         paper: "itb",
         dir: "itb-legal",
         flags: "--topologies 5 --paths legal-first --local-metric route",
     },
     Source {
-        seed: "000",
         paper: "itb",
         dir: "itb",
         flags: "--topologies 5",
     },
     Source {
-        seed: "000",
         paper: "itb",
         dir: "itb-route",
         flags: "--topologies 5 --patterns local3,local5 --local-metric route",
     },
     Source {
-        seed: "001",
         paper: "fattree",
         dir: "fattree-fig5",
         flags: "--full --figures fig5 --seeds 3",
     },
     Source {
-        seed: "001",
         paper: "fattree",
         dir: "fattree-fig7",
         flags: "--figures fig7,fig7closed,fig7sync --seeds 3",
     },
     Source {
-        seed: "002",
         paper: "speculative",
         dir: "",
         flags: "--seeds 3",
     },
     Source {
-        seed: "003",
         paper: "dl",
         dir: "",
         flags: "--topologies 5",
     },
     Source {
-        seed: "004",
         paper: "inorder",
         dir: "inorder-stats",
         flags: "--figures fig5,tables --topologies 5 --seeds 5",
@@ -361,10 +354,10 @@ fn read_all(dir: &Path) -> Result<Vec<Value>> {
     RAW.iter().map(|s| read(dir, s)).collect()
 }
 
-/// The ledger as markdown: one table, every seed.
+/// The ledger as markdown: one table, every paper, each named by its short title.
 pub fn markdown(rows: &[Row]) -> String {
     let mut md = String::from(
-        "| seed | headline claim | paper | flitwave (mean ± 95 %) | cells | tolerance | status | why |\n|---|---|---|---|---|---|---|---|\n",
+        "| paper | headline claim | in the paper | flitwave (mean ± 95 %) | cells | tolerance | status | why |\n|---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
         let cells = r
@@ -380,7 +373,7 @@ pub fn markdown(rows: &[Row]) -> String {
         let _ = writeln!(
             md,
             "| {} | {} | {} | {} | {} | {} | {} | {} |",
-            r.seed,
+            papers::short(r.reproduction),
             r.claim,
             r.paper,
             flitwave,
@@ -451,11 +444,36 @@ mod tests {
         assert_eq!(Test::AtMost(7.0).judge(2.0, 0.5, 3.5), Status::Matches);
     }
 
+    /// Each row names its paper by the short title users read, in the table's first column.
+    #[test]
+    fn rows_name_their_paper_by_its_short_title() {
+        let row = Claim {
+            reproduction: "inorder",
+            claim: "c".into(),
+            paper: "2".into(),
+            unit: Unit::Plain,
+            over: Over::Seeds,
+            test: Test::AtLeast(1.0),
+            why: "w",
+        }
+        .over(vec![2.0, 2.1, 1.9], String::new());
+        let md = markdown(&[row]);
+        let lines: Vec<&str> = md.lines().collect();
+        assert!(
+            lines[0].starts_with("| paper | headline claim | in the paper | flitwave"),
+            "{md}"
+        );
+        assert!(
+            lines[2].starts_with("| In-order delivery | c | 2 | "),
+            "{md}"
+        );
+    }
+
     /// Fewer replicates than a claim needs give no verdict, whatever the mean.
     #[test]
     fn too_few_replicates_give_no_verdict() {
         let claim = |over| Claim {
-            seed: "000",
+            reproduction: "itb",
             claim: "c".into(),
             paper: "2".into(),
             unit: Unit::Plain,

@@ -268,15 +268,15 @@ macro_rules! selections {
 
 selections! {
     Only(only::Only) = "only": "the routing function's first candidate, and only that one (deterministic routing)",
-    Sadp(sadp::Sadp) = "sadp": "Static And Destination Priority: the preferred (deterministic) port if it has room, else the lowest other one with room (seed 001 §5.1)",
-    Ff(ff::FirstFree) = "ff": "First Free: the lowest candidate port with room (seed 001 §5.1)",
-    Duato(duato::Duato) = "duato": "Duato's order: a free adaptive queue with the most credits, else a free escape queue, else wait a cycle (seed 004 §4.1 and §1: busy links are skipped)",
-    MostCredits(credits::MostCredits) = "max-credits": "the adaptive candidate with the most credits even if busy (the header waits for it), escape candidates only when no adaptive queue has room (flitwave's seed-004 order before the duato selection, 2026-11-25)",
-    Straight(sadp::Sadp) = "straight": "oblivious straight selection: among the candidates with room, keep going in the dimension the message arrived along (the routing marks it), else the first other (seed 002 §5's baseline; the same logic as sadp)",
-    Ssr(speculative::Ssr) = "ssr": "Speculative Selection: the free channel with the least E = D + R + N1 + k*N2 (k = routing.ssr_k, 0.5), all busy: the least E; needs exchange.hops = 2 (seed 002 §4)",
+    Sadp(sadp::Sadp) = "sadp": "Static And Destination Priority: the preferred (deterministic) port if it has room, else the lowest other one with room (Fat-trees paper §5.1)",
+    Ff(ff::FirstFree) = "ff": "First Free: the lowest candidate port with room (Fat-trees paper §5.1)",
+    Duato(duato::Duato) = "duato": "Duato's order: a free adaptive queue with the most credits, else a free escape queue, else wait a cycle (In-order delivery paper §4.1 and §1: busy links are skipped)",
+    MostCredits(credits::MostCredits) = "max-credits": "the adaptive candidate with the most credits even if busy (the header waits for it), escape candidates only when no adaptive queue has room (flitwave's order for the In-order delivery paper before the duato selection, 2026-11-25)",
+    Straight(sadp::Sadp) = "straight": "oblivious straight selection: among the candidates with room, keep going in the dimension the message arrived along (the routing marks it), else the first other (the Speculative routing paper's baseline, §5; the same logic as sadp)",
+    Ssr(speculative::Ssr) = "ssr": "Speculative Selection: the free channel with the least E = D + R + N1 + k*N2 (k = routing.ssr_k, 0.5), all busy: the least E; needs exchange.hops = 2 (Speculative routing paper §4)",
     UgalL(ugal::UgalLocal) = "ugal-l": "UGAL-L: the minimal candidate unless its output queue exceeds twice the non-minimal one's plus 30 flits (BookSim2's ugal_dragonflynew rule; routing dfly-ugal), remade every cycle the header waits for its VC",
     UgalLOnce(ugal::UgalLocalOnce) = "ugal-l-once": "UGAL-L decided once, at the header's first VC-allocation cycle, which then waits for a VC of that path (BookSim2 routes a head once); routing dfly-ugal; vc family",
-    Ssr1Hop(speculative::Ssr1Hop) = "ssr-1hop": "SSR's one-hop variant, k = 0: E = D + R + N1; needs exchange.hops >= 1 (seed 002 §2.2)",
+    Ssr1Hop(speculative::Ssr1Hop) = "ssr-1hop": "SSR's one-hop variant, k = 0: E = D + R + N1; needs exchange.hops >= 1 (Speculative routing paper §2.2)",
 }
 
 #[cfg(test)]

@@ -213,7 +213,7 @@ impl SelectionFunction for Ssr {
         if !(0.0..=4.0).contains(&k) || q.fract() != 0.0 {
             return Err(Error::field(
                 "routing.ssr_k",
-                format!("{k}: the selection unit weighs N2 in quarters; allowed 0, 0.25, 0.5, ..., 4 (seed 002: 0.5)"),
+                format!("{k}: the selection unit weighs N2 in quarters; allowed 0, 0.25, 0.5, ..., 4 (the Speculative routing paper: 0.5)"),
             ));
         }
         Ok(Ssr {

@@ -12,7 +12,7 @@ const BIT_REVERSAL: Plain = Plain {
 /// Its registration.
 pub const ENTRY: Entry = Entry {
     name: "bit-reversal",
-    help: "the host whose address is the source's reversed; power-of-two hosts (seed 000 §4.2)",
+    help: "the host whose address is the source's reversed; power-of-two hosts (ITB paper §4.2)",
     parse: |t| {
         Ok(named(
             t,

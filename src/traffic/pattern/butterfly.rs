@@ -13,7 +13,7 @@ const BUTTERFLY: Plain = Plain {
 /// Its registration.
 pub const ENTRY: Entry = Entry {
     name: "butterfly",
-    help: "the most and least significant address bits swapped; power-of-two hosts (seed 003 §5)",
+    help: "the most and least significant address bits swapped; power-of-two hosts (DL paper §5)",
     parse: |t| Ok(named(t, &["butterfly"], Pattern::butterfly)),
 };
 

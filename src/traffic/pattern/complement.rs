@@ -12,7 +12,7 @@ const COMPLEMENT: Plain = Plain {
 /// Its registration.
 pub const ENTRY: Entry = Entry {
     name: "complement",
-    help: "every address bit inverted; power-of-two hosts (seed 001 §5.2.1)",
+    help: "every address bit inverted; power-of-two hosts (Fat-trees paper §5.2.1)",
     parse: |t| Ok(named(t, &["complement"], Pattern::complement)),
 };
 

@@ -20,7 +20,7 @@ pub struct HotSpot {
 /// Its registration: `hot-spot:20` (host 0), `hot-spot:20@7`, `hot-spot:20@random`.
 pub const ENTRY: Entry = Entry {
     name: "hot-spot:PCT@HOST",
-    help: "PCT % of messages to HOST (default 0, or random: drawn from the seed), the rest uniform (seeds 000 and 001)",
+    help: "PCT % of messages to HOST (default 0, or random: drawn from the seed), the rest uniform (ITB and Fat-trees papers)",
     parse: |t| {
         let Some(rest) = ["hot-spot", "hotspot", "hot_spot"]
             .iter()

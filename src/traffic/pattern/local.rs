@@ -28,7 +28,7 @@ impl fmt::Debug for Local {
 /// Its registration: `local3` or `local:3`.
 pub const ENTRY: Entry = Entry {
     name: "localL",
-    help: "a host on a switch at most L minimal switch hops away, e.g. local3 or local:5 (seed 000 §4.2)",
+    help: "a host on a switch at most L minimal switch hops away, e.g. local3 or local:5 (ITB paper §4.2)",
     parse: |t| {
         let Some(rest) = t.strip_prefix("local") else {
             return Ok(None);

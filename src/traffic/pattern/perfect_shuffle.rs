@@ -12,7 +12,7 @@ const PERFECT_SHUFFLE: Plain = Plain {
 /// Its registration.
 pub const ENTRY: Entry = Entry {
     name: "perfect-shuffle",
-    help: "the source address rotated left by one bit, alias shuffle; power-of-two hosts (seed 001 §5.2.1)",
+    help: "the source address rotated left by one bit, alias shuffle; power-of-two hosts (Fat-trees paper §5.2.1)",
     parse: |t| {
         Ok(named(
             t,

@@ -22,7 +22,7 @@ const TRANSPOSE: Plain = Plain {
 /// Its registration.
 pub const ENTRY: Entry = Entry {
     name: "transpose",
-    help: "the high and low halves of the address swapped; an even number of address bits (seed 003 §5)",
+    help: "the high and low halves of the address swapped; an even number of address bits (DL paper §5)",
     parse: |t| {
         Ok(named(
             t,

@@ -12,7 +12,7 @@ const UNIFORM: Plain = Plain {
 /// Its registration.
 pub const ENTRY: Entry = Entry {
     name: "uniform",
-    help: "any other host, equally likely (seed 000 §4.2)",
+    help: "any other host, equally likely (ITB paper §4.2)",
     parse: |t| Ok(named(t, &["uniform"], Pattern::uniform)),
 };
 

@@ -1,10 +1,10 @@
-//! CLI testbench for the seed 001 groundwork: the fat-tree register dump and link loads of
-//! `flitwave routes`, `flitwave trace generate | stats` and their errors, and the new patterns
-//! on a run. (The fat-tree bad combinations are in cli.rs.)
+//! CLI testbench for the Fat-trees paper's groundwork: the fat-tree register dump and link
+//! loads of `flitwave routes`, `flitwave trace generate | stats` and their errors, and the new
+//! patterns on a run. (The fat-tree bad combinations are in cli.rs.)
 
 use crate::common::{fails_with, flitwave};
 
-/// seed 001 §4.1 / Figure 3: the FIR register dump and the per-stage link loads of the 2-ary
+/// The Fat-trees paper's §4.1 / Figure 3: the FIR register dump and the per-stage link loads of the 2-ary
 /// 3-tree, and balanced stages for other trees and for adaptive IR.
 #[test]
 fn fat_tree_routes_dump_the_registers_and_link_loads() {
@@ -366,7 +366,7 @@ fn reproduce_fattree_report_renders_again_from_raw_points() {
 #[ignore = "full tier: a tiny-scale reproduction"]
 fn reproduce_fattree_seeds_replicate_every_point() {
     let run = |name: &str, extra: &[&str]| -> serde_json::Value {
-        let dir = crate::common::fresh_dir("seed001", name);
+        let dir = crate::common::fresh_dir("cli-fattree", name);
         let mut args = vec![
             "reproduce",
             "fattree",
