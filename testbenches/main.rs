@@ -66,6 +66,7 @@ mod speculative;
 mod speculative_mesh;
 mod speedup;
 mod statistics;
+mod sweep_check;
 mod sweeps;
 mod threads;
 mod topology;

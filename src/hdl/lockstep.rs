@@ -525,9 +525,8 @@ impl Probe for Sides<'_> {
 
 /// Replay the first `cycles` cycles of the lockstep stimulus of `o` and write the waveform of
 /// both sides: the ports of model and twin side by side in `ports` (in `format`; 1 cycle =
-/// 10 ns), and, when
-/// `internal` is given, every signal of the twin as rust-hdl sees it (its own VCD writer, one
-/// timestamp per clock edge).
+/// 10 ns), and, when `internal` is given, every signal of the twin as rust-hdl sees it (its own
+/// VCD writer, one timestamp per clock edge).
 pub fn wave<T: Twin>(
     o: &Options,
     cycles: u64,
@@ -538,15 +537,7 @@ pub fn wave<T: Twin>(
     let mut x = Pair::<T>::new(o)?;
     let cfg = TraceConfig {
         period_ps: 10_000,
-        provenance: vec![
-            crate::output::made_by(),
-            format!(
-                "rtl wave {}: model and twin on the lockstep stimulus of seed {}, {} random cycles",
-                T::NAME,
-                o.seed,
-                o.random_cycles
-            ),
-        ],
+        provenance: super::wave_provenance(T::NAME, o),
         ..Default::default()
     };
     let mut tracer: Option<Tracer> = None;

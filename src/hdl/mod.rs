@@ -159,3 +159,15 @@ pub fn find(name: &str) -> Result<&'static dyn Flow> {
             )
         })
 }
+
+/// What an `rtl wave` waveform records of what made it: the program and commit, the block and
+/// the lockstep stimulus.
+pub fn wave_provenance(block: &str, o: &lockstep::Options) -> Vec<String> {
+    vec![
+        crate::output::made_by(),
+        format!(
+            "rtl wave {block}: model and twin on the lockstep stimulus of seed {}, {} random cycles",
+            o.seed, o.random_cycles
+        ),
+    ]
+}

@@ -195,3 +195,69 @@ mod tests {
         );
     }
 }
+
+/// How long a reproduction takes, from one run measured on this project's 2-core VM: its
+/// seconds and the work it did, in the paper's own unit (simulated cycles times the switches
+/// or hosts they move, summed over its simulations). A run's estimate scales those seconds by
+/// its own work from its options, and by 2 over its threads.
+#[derive(Debug, Clone, Copy)]
+pub struct Pace {
+    /// The measured run (its command).
+    pub run: &'static str,
+    pub secs: f64,
+    pub work: f64,
+}
+
+impl Pace {
+    /// "about 18 min on 2 threads (scaled from `RUN`: 1075 s)" for `work` on `threads`.
+    pub fn estimate(&self, work: f64, threads: Option<usize>) -> String {
+        let t = threads.unwrap_or_else(rayon::current_num_threads).max(1);
+        let secs = self.secs * work / self.work * 2.0 / t as f64;
+        format!(
+            "about {} on {t} thread{} (scaled from `{}`: {:.0} s on 2 cores)",
+            duration(secs),
+            if t == 1 { "" } else { "s" },
+            self.run,
+            self.secs
+        )
+    }
+}
+
+/// "40 s", "18 min", "2.3 h".
+pub fn duration(secs: f64) -> String {
+    if secs < 90.0 {
+        format!("{:.0} s", secs.max(1.0))
+    } else if secs < 5400.0 {
+        format!("{:.0} min", secs / 60.0)
+    } else {
+        format!("{:.1} h", secs / 3600.0)
+    }
+}
+
+#[cfg(test)]
+mod pace_tests {
+    use super::*;
+
+    /// An estimate scales the measured run by the work and the threads.
+    #[test]
+    fn an_estimate_follows_the_work_and_the_threads() {
+        let p = Pace {
+            run: "reproduce x",
+            secs: 600.0,
+            work: 1000.0,
+        };
+        assert!(p
+            .estimate(1000.0, Some(2))
+            .starts_with("about 10 min on 2 threads"));
+        assert!(p
+            .estimate(10.0, Some(2))
+            .starts_with("about 6 s on 2 threads"));
+        assert!(p
+            .estimate(1000.0, Some(1))
+            .starts_with("about 20 min on 1 thread "));
+        assert!(p.estimate(100_000.0, Some(2)).starts_with("about 16.7 h"));
+        assert!(p
+            .estimate(1.0, Some(2))
+            .contains("(scaled from `reproduce x`: 600 s on 2 cores)"));
+    }
+}

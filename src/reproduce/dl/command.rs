@@ -9,6 +9,26 @@ use crate::experiment::provenance::provenance;
 use crate::reproduce::report::{made_with, pretty};
 use crate::reproduce::{Flags, Report, Reproduction};
 
+/// What `reproduce dl` costs: every size's switches times its topologies, Table 6's routings,
+/// patterns and cycles per point.
+fn work(o: &Options) -> f64 {
+    let switches: usize = o.sizes.iter().sum();
+    (switches * o.topologies * o.routings.len() * o.patterns.len()) as f64 * o.cycles as f64
+}
+
+/// Measured: `reproduce dl --topologies 5` (the reduced options otherwise), 953 s,
+/// docs/results/dl.md.
+fn pace() -> crate::reproduce::Pace {
+    crate::reproduce::Pace {
+        run: "reproduce dl --topologies 5",
+        secs: 953.0,
+        work: work(&Options {
+            topologies: 5,
+            ..Options::reduced()
+        }),
+    }
+}
+
 /// Seed 003's reproduction.
 pub struct Dl;
 
@@ -36,7 +56,7 @@ impl Reproduction for Dl {
             o.sizes,
             o.topologies,
             o.cycles,
-            if f.full { "the paper's scale: about an hour on 2 cores" } else { "about 75 s on 2 cores" }
+            pace().estimate(work(&o), o.threads)
         ));
         let t0 = std::time::Instant::now();
         let t7_cells = table7_cells(&o)?;

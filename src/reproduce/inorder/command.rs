@@ -8,6 +8,17 @@ use crate::experiment::provenance::provenance;
 use crate::reproduce::report::{made_with, pretty};
 use crate::reproduce::{Flags, Report, Reproduction};
 
+/// Measured: `reproduce inorder` (every figure, reduced scale), 1,000 s, docs/results/
+/// inorder.md; its work is its simulations times their cycles.
+fn pace() -> Result<crate::reproduce::Pace> {
+    let o = Options::reduced();
+    Ok(crate::reproduce::Pace {
+        run: "reproduce inorder",
+        secs: 1000.0,
+        work: jobs(&o)?.len() as f64 * o.cycles as f64,
+    })
+}
+
 /// Seed 004's reproduction.
 pub struct Inorder;
 
@@ -35,14 +46,9 @@ impl Reproduction for Inorder {
         o.progress = !f.quiet;
         let jobs = jobs(&o)?.len();
         start(&format!(
-            "reproduce inorder: {jobs} simulations ({}) on {} threads{}",
+            "reproduce inorder: {jobs} simulations ({}); {}",
             o.figures.join(", "),
-            o.threads.unwrap_or_else(rayon::current_num_threads),
-            if f.full {
-                ", the paper's scale: hours"
-            } else {
-                ", reduced scale: about 3 minutes on 2 cores"
-            }
+            pace()?.estimate(jobs as f64 * o.cycles as f64, o.threads)
         ));
         let t0 = std::time::Instant::now();
         let points = run(&o)?;

@@ -9,6 +9,21 @@ use crate::reproduce::{Flags, Report, Reproduction};
 use crate::routing::itb::ItbSelect;
 use crate::traffic::keys::local_metric;
 
+/// What `reproduce itb` costs: every size's switches times its topologies, patterns, message
+/// sizes and cycles per point.
+fn work(o: &Options) -> f64 {
+    let switches: usize = o.sizes.iter().sum();
+    (switches * o.topologies * o.patterns.len() * o.message_bytes.len()) as f64 * o.cycles as f64
+}
+
+/// Measured: `reproduce itb --topologies 5` (sizes 8-64, 5 patterns, 3 message sizes, 30,000
+/// cycles), docs/results/itb/itb_tables.md.
+const PACE: crate::reproduce::Pace = crate::reproduce::Pace {
+    run: "reproduce itb --topologies 5",
+    secs: 1075.0,
+    work: (120 * 5 * 5 * 3) as f64 * 30_000.0,
+};
+
 /// Seed 000's reproduction.
 pub struct Itb;
 
@@ -43,7 +58,7 @@ impl Reproduction for Itb {
             o.patterns,
             o.message_bytes,
             o.cycles,
-            if f.full { "the paper's scale: hours on 2 cores" } else { "reduced scale: about 10 minutes on 2 cores" }
+            PACE.estimate(work(&o), o.threads)
         ));
         let t0 = std::time::Instant::now();
         let cases = run(&o)?;

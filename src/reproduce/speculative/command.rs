@@ -6,6 +6,28 @@ use crate::experiment::provenance::provenance;
 use crate::reproduce::report::{made_with, pretty};
 use crate::reproduce::{Flags, Report, Reproduction};
 
+/// What `reproduce speculative` costs: its points (every series' loads, the hot-spot shares'
+/// FIFO loads, the other patterns' loads, the depths' loads) times seeds and cycles.
+fn work(o: &Options) -> f64 {
+    let points = SERIES.len() * o.loads.len()
+        + o.shares.len() * o.fifo_loads.len()
+        + o.patterns.len() * o.pattern_loads.len()
+        + o.depths.len() * o.depth_loads.len();
+    (points * o.seeds) as f64 * o.cycles as f64
+}
+
+/// Measured: `reproduce speculative --seeds 3`, 637 s, docs/results/speculative.md.
+fn pace() -> crate::reproduce::Pace {
+    crate::reproduce::Pace {
+        run: "reproduce speculative --seeds 3",
+        secs: 637.0,
+        work: work(&Options {
+            seeds: 3,
+            ..Options::reduced()
+        }),
+    }
+}
+
 /// Seed 002's reproduction.
 pub struct Speculative;
 
@@ -29,7 +51,7 @@ impl Reproduction for Speculative {
             o.patterns.len(),
             o.depths.len() + 1,
             o.cycles,
-            if f.full { "about 15 minutes on 2 cores" } else { "about 2 minutes on 2 cores" }
+            pace().estimate(work(&o), o.threads)
         ));
         let t0 = std::time::Instant::now();
         let all = run(&o)?;
