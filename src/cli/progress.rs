@@ -3,6 +3,7 @@
 //! (a pipe, a log file), so outputs stay byte-identical; `FLITWAVE_PROGRESS=0` turns it off on
 //! a terminal too.
 
+use flitwave::reproduce::duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -26,17 +27,6 @@ pub(crate) fn announce(text: &str) {
 pub(crate) fn start(quiet: bool, text: &str) {
     if !quiet {
         errln!("{text}");
-    }
-}
-
-/// Seconds as people read a duration: `40 s`, `3 min`, `2.5 h`.
-pub(crate) fn duration(secs: f64) -> String {
-    if secs < 90.0 {
-        format!("{:.0} s", secs.max(1.0))
-    } else if secs < 5400.0 {
-        format!("{:.0} min", secs / 60.0)
-    } else {
-        format!("{:.1} h", secs / 3600.0)
     }
 }
 

@@ -131,7 +131,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
         "rtl check: {} twin(s), each: lockstep over {} random cycles, Verilator lint, Yosys synthesis (generic and CMOS), iCE40 place and route, Icarus replay, the tidy form's lint and equivalence; about {}",
         blocks.len(),
         a.cycles,
-        super::progress::duration(est)
+        flitwave::reproduce::duration(est)
     ));
     let pb = super::progress::bar(blocks.len() as u64, "twins");
     let mut failed = vec![];

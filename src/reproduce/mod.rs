@@ -223,7 +223,7 @@ impl Pace {
     }
 }
 
-/// "40 s", "18 min", "2.3 h".
+/// Seconds as people read a duration: "40 s", "18 min", "2.3 h".
 pub fn duration(secs: f64) -> String {
     if secs < 90.0 {
         format!("{:.0} s", secs.max(1.0))
