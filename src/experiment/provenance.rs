@@ -22,10 +22,8 @@ pub fn provenance() -> Provenance {
 
 /// One comment line for CSV files: `# flitwave 0.1.0 (commit abc), seed 1, config: {...}`.
 pub fn csv_comment(seed: u64, config_json: &str) -> String {
-    let p = provenance();
     format!(
-        "# flitwave {} (commit {}), seed {seed}, config: {config_json}\n",
-        p.version,
-        p.commit.as_deref().unwrap_or("unknown")
+        "# {}, seed {seed}, config: {config_json}\n",
+        crate::output::made_by()
     )
 }

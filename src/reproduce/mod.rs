@@ -165,6 +165,44 @@ pub trait Reproduction: Sync {
     fn reproduce(&self, flags: &Flags, start: &dyn Fn(&str)) -> Result<Report>;
 }
 
+/// How long a reproduction takes, from one run measured on this project's 2-core VM: its
+/// seconds and the work it did, in the paper's own unit (simulated cycles times the switches
+/// or hosts they move, summed over its simulations). A run's estimate scales those seconds by
+/// its own work from its options, and by 2 over its threads.
+#[derive(Debug, Clone, Copy)]
+pub struct Pace {
+    /// The measured run (its command).
+    pub run: &'static str,
+    pub secs: f64,
+    pub work: f64,
+}
+
+impl Pace {
+    /// "about 18 min on 2 threads (scaled from `RUN`: 1075 s on 2 cores)" for `work` on `threads`.
+    pub fn estimate(&self, work: f64, threads: Option<usize>) -> String {
+        let t = threads.unwrap_or_else(rayon::current_num_threads).max(1);
+        let secs = self.secs * work / self.work * 2.0 / t as f64;
+        format!(
+            "about {} on {t} thread{} (scaled from `{}`: {:.0} s on 2 cores)",
+            duration(secs),
+            if t == 1 { "" } else { "s" },
+            self.run,
+            self.secs
+        )
+    }
+}
+
+/// Seconds as people read a duration: "40 s", "18 min", "2.3 h".
+pub fn duration(secs: f64) -> String {
+    if secs < 90.0 {
+        format!("{:.0} s", secs.max(1.0))
+    } else if secs < 5400.0 {
+        format!("{:.0} min", secs / 60.0)
+    } else {
+        format!("{:.1} h", secs / 3600.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,44 +231,6 @@ mod tests {
             "flitwave reproduce dl",
             "defaults quote nothing"
         );
-    }
-}
-
-/// How long a reproduction takes, from one run measured on this project's 2-core VM: its
-/// seconds and the work it did, in the paper's own unit (simulated cycles times the switches
-/// or hosts they move, summed over its simulations). A run's estimate scales those seconds by
-/// its own work from its options, and by 2 over its threads.
-#[derive(Debug, Clone, Copy)]
-pub struct Pace {
-    /// The measured run (its command).
-    pub run: &'static str,
-    pub secs: f64,
-    pub work: f64,
-}
-
-impl Pace {
-    /// "about 18 min on 2 threads (scaled from `RUN`: 1075 s)" for `work` on `threads`.
-    pub fn estimate(&self, work: f64, threads: Option<usize>) -> String {
-        let t = threads.unwrap_or_else(rayon::current_num_threads).max(1);
-        let secs = self.secs * work / self.work * 2.0 / t as f64;
-        format!(
-            "about {} on {t} thread{} (scaled from `{}`: {:.0} s on 2 cores)",
-            duration(secs),
-            if t == 1 { "" } else { "s" },
-            self.run,
-            self.secs
-        )
-    }
-}
-
-/// Seconds as people read a duration: "40 s", "18 min", "2.3 h".
-pub fn duration(secs: f64) -> String {
-    if secs < 90.0 {
-        format!("{:.0} s", secs.max(1.0))
-    } else if secs < 5400.0 {
-        format!("{:.0} min", secs / 60.0)
-    } else {
-        format!("{:.1} h", secs / 3600.0)
     }
 }
 
