@@ -15,7 +15,8 @@ fn s(p: &Path) -> &str {
     common::arg(p)
 }
 
-fn sweep(store: &Path, extra: &[&str]) {
+/// A sweep of the 4x4 mesh preset into `store`, 2 seeds unless `extra` says; its report.
+fn sweep(store: &Path, extra: &[&str]) -> String {
     let mut args = vec![
         "sweep",
         "--config",
@@ -24,15 +25,17 @@ fn sweep(store: &Path, extra: &[&str]) {
         "topology.dims=\"4x4\"",
         "--cycles",
         "2000",
-        "--seeds",
-        "2",
         "--quiet",
         "--store",
         s(store),
     ];
+    if !extra.contains(&"--seeds") {
+        args.extend(["--seeds", "2"]);
+    }
     args.extend(extra);
-    let (ok, _, err) = flitwave(&args);
+    let (ok, out, err) = flitwave(&args);
     assert!(ok, "{err}");
+    out
 }
 
 #[test]
@@ -58,7 +61,7 @@ fn designs_get_their_area_and_the_front_is_marked() {
     // the smallest design is always on the front; areas grow with VCs and depth
     let area = |r: &str| -> f64 {
         r.split('|')
-            .nth(6)
+            .nth(7)
             .unwrap()
             .trim()
             .split(' ')
@@ -133,4 +136,47 @@ fn bad_explore_input_is_refused() {
         &["switch.family", "vc family"],
     );
     assert!(!svg.exists());
+}
+
+#[test]
+fn sweep_and_explore_give_one_saturation_throughput_for_one_store() {
+    // the same store read by both: each design's saturation throughput by the 3x zero-load
+    // rule, mean and interval over the seeds, is printed alike; the highest accepted traffic
+    // (higher past saturation) is named as such beside it
+    let d = dir("one_figure");
+    let st = d.join("s.jsonl");
+    let out = sweep(
+        &st,
+        &["--seeds", "3", "--search", "--grid", "switch.vcs=1,2"],
+    );
+    let rule = "saturation throughput, 3x zero-load rule: ";
+    let by_sweep: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix(rule)?.split(" flits").next())
+        .collect();
+    assert_eq!(by_sweep.len(), 2, "{out}");
+    let (ok, table, err) = flitwave(&["explore", s(&st), "-o", s(&d.join("p.svg"))]);
+    assert!(ok, "{err}");
+    let head = table.lines().find(|l| l.starts_with("| design")).unwrap();
+    let cols: Vec<&str> = head.split('|').map(str::trim).collect();
+    let at = |name: &str| cols.iter().position(|c| c.starts_with(name)).unwrap();
+    let (sat, peak) = (
+        at("saturation throughput, 3x zero-load rule"),
+        at("highest accepted"),
+    );
+    for (design, figure) in ["dor vcs=1", "dor vcs=2"].iter().zip(&by_sweep) {
+        let row: Vec<&str> = table
+            .lines()
+            .find(|l| l.starts_with(&format!("| {design} |")))
+            .unwrap()
+            .split('|')
+            .map(str::trim)
+            .collect();
+        assert_eq!(
+            row[sat], *figure,
+            "{design}: sweep {figure}, explore\n{table}"
+        );
+        let mean = |c: &str| c.split(' ').next().unwrap().parse::<f64>().unwrap();
+        assert!(mean(row[peak]) >= mean(row[sat]), "{table}");
+    }
 }

@@ -24,6 +24,7 @@ use super::store::{Kind, Record};
 use crate::error::{Error, Result};
 use crate::hdl::area::{area, Area};
 use crate::stats::confidence::{mean_ci95, MeanCi};
+use crate::stats::saturation::{Load, Saturation};
 use std::collections::BTreeMap;
 
 /// Yosys's transistor count of a CMOS flip-flop (`stat -tech cmos`, `$_DFF_P_`).
@@ -148,9 +149,12 @@ pub struct Design {
     pub label: String,
     pub routing: String,
     pub grid: serde_json::Map<String, serde_json::Value>,
-    /// Saturation throughput: the highest accepted traffic of each seed's search,
-    /// flits/cycle/host.
+    /// Saturation throughput by the 3x zero-load rule (`stats::saturation`) of each seed's
+    /// search, flits/cycle/host: the figure `sweep` prints for the same store.
     pub throughput: MeanCi,
+    /// The highest accepted traffic of each seed's search (beyond saturation too),
+    /// flits/cycle/host.
+    pub highest_accepted: MeanCi,
     /// Latency (cycles) at the common load.
     pub latency: MeanCi,
     pub area: RouterArea,
@@ -217,16 +221,16 @@ pub fn designs(records: &[Record], rate: Option<f64>) -> Result<(Vec<Design>, f6
     let mut out = vec![];
     for (first, seeds) in by.values() {
         let shape = RouterShape::from_json(&first.config)?;
-        let mut thr = vec![];
-        let mut lat = vec![];
+        let (mut thr, mut peak, mut lat) = (vec![], vec![], vec![]);
         for pts in seeds.values() {
-            let acc = |p: &&Record| {
-                p.summary
-                    .as_ref()
-                    .and_then(|s| s["accepted_flits_per_cycle_per_host"].as_f64())
-            };
-            if let Some(m) = pts.iter().filter_map(acc).reduce(f64::max) {
-                thr.push(m);
+            let loads: Vec<Load> = pts
+                .iter()
+                .filter_map(|p| Load::of_json(p.rate?, p.summary.as_ref()?))
+                .collect();
+            if !loads.is_empty() {
+                let sat = Saturation::of(&loads);
+                thr.push(sat.throughput);
+                peak.push(sat.highest_accepted);
             }
             let at = pts.iter().find(|p| p.rate == Some(rate));
             if let Some(l) = at.and_then(|p| p.summary.as_ref()?["latency"]["cycles"].as_f64()) {
@@ -248,6 +252,7 @@ pub fn designs(records: &[Record], rate: Option<f64>) -> Result<(Vec<Design>, f6
             routing: first.routing.clone(),
             grid: first.grid.clone(),
             throughput: mean_ci95(&thr),
+            highest_accepted: mean_ci95(&peak),
             latency: mean_ci95(&lat),
             area: router_area(&shape)?,
             front: false,
@@ -333,6 +338,7 @@ mod tests {
             routing: "dor".into(),
             grid: Default::default(),
             throughput: m(thr),
+            highest_accepted: m(thr),
             latency: m(lat),
             area: RouterArea {
                 buffers: area,

@@ -4,6 +4,7 @@ use super::explore::Design;
 use super::plot;
 use crate::error::Result;
 use crate::stats::number::{fmt_mean_ci, fmt_num};
+use crate::stats::saturation::SATURATION_THROUGHPUT;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -30,9 +31,16 @@ pub fn chart(path: &Path, title: &str, ds: &[Design]) -> Result<()> {
         path,
         title,
         "Router control and buffer area (transistors, CMOS)",
-        "Saturation throughput (flits/cycle/host)",
+        &format!("{} (flits/cycle/host)", capital(SATURATION_THROUGHPUT)),
         &designs,
     )
+}
+
+/// `s` with its first letter upper-case (an axis title).
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
 /// A design's grid values without the keys' sections: `vcs=2 vc_buffer_flits=8`.
@@ -53,18 +61,19 @@ pub fn table(ds: &[Design], rate: f64) -> String {
             .then(a.area.total().total_cmp(&b.area.total()))
     });
     let mut md = format!(
-        "| design | front (area, thr.) | front (+ latency) | saturation throughput (flits/cycle/host) | latency at {} (cycles) | area (transistors) | switch alloc. | VC alloc. | credits | buffers | whole router (twin) |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| design | front (area, thr.) | front (+ latency) | {SATURATION_THROUGHPUT} (flits/cycle/host) | highest accepted (flits/cycle/host) | latency at {} (cycles) | area (transistors) | switch alloc. | VC alloc. | credits | buffers | whole router (twin) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
         fmt_num(rate)
     );
     for d in v {
         let a = &d.area;
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {} |",
             d.label,
             if d.front { "yes" } else { "" },
             if d.front3 { "yes" } else { "" },
             fmt_mean_ci(d.throughput.mean, d.throughput.half_width),
+            fmt_mean_ci(d.highest_accepted.mean, d.highest_accepted.half_width),
             fmt_mean_ci(d.latency.mean, d.latency.half_width),
             fmt_num(a.total().round()),
             if a.estimated { " (est.)" } else { "" },

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::fabric::Summary;
 use crate::routing::registry::Plan;
 use crate::stats::number::{decimal, fmt_num};
-use crate::stats::saturation::Saturation;
+use crate::stats::saturation::{Saturation, SATURATION_THROUGHPUT};
 use crate::topology::Topology;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -300,7 +300,7 @@ impl SweepResult {
         let t = &self.saturation;
         let _ = writeln!(
             s,
-            "saturation throughput {:.5} flits/cycle/host at offered {} (the highest load whose mean latency stays within 3x zero-load, {:.1} cycles, with 95 % of its packets delivered; docs/statistics.md); first load beyond: {}",
+            "{SATURATION_THROUGHPUT}: {:.5} flits/cycle/host at offered {} (the highest load whose mean latency stays within 3x zero-load, {:.1} cycles, with 95 % of its packets delivered; docs/statistics.md); first load beyond: {}",
             t.throughput,
             t.knee_rate.map_or("none".into(), fmt_num),
             t.zero_load_latency,
@@ -313,7 +313,7 @@ impl SweepResult {
             .map_or(0.0, |p| p.summary.accepted_flits_per_cycle_per_host);
         let _ = writeln!(
             s,
-            "highest accepted {:.5} flits/cycle/host ({:.5} flits/ns/switch) at offered {}{}",
+            "highest accepted: {:.5} flits/cycle/host ({:.5} flits/ns/switch) at offered {}{}",
             per_host,
             self.throughput_flits_per_ns_per_switch,
             fmt_num(self.throughput_at_rate),

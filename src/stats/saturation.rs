@@ -25,6 +25,13 @@ use serde::{Deserialize, Serialize};
 /// A sustained load keeps its mean latency within this multiple of zero-load latency.
 pub const LATENCY_MULTIPLE: f64 = 3.0;
 
+/// What every report calls the criterion's figure, so that a reader never takes another
+/// measure for it. The two others a report may give beside it are named as such: the
+/// **highest accepted** traffic of a curve (at any load, beyond saturation too) and the
+/// **accepted traffic at offered X** (one load, e.g. far beyond saturation as BookSim2 reads
+/// its throughput).
+pub const SATURATION_THROUGHPUT: &str = "saturation throughput, 3x zero-load rule";
+
 /// A sustained load delivers at least this share of the packets generated in the window.
 pub const DELIVERED_SHARE: f64 = 0.95;
 
@@ -122,6 +129,15 @@ impl Saturation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_name_states_the_multiple_in_force() {
+        let name = format!(", {}x zero-load rule", LATENCY_MULTIPLE);
+        assert!(
+            SATURATION_THROUGHPUT.ends_with(&name),
+            "{SATURATION_THROUGHPUT}"
+        );
+    }
 
     fn load(rate: f64, accepted: f64, latency: f64) -> Load {
         Load {
