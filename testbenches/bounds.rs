@@ -540,3 +540,38 @@ fn a_network_beyond_the_memory_limit_is_refused_before_it_is_built() {
         assert!(!err.contains("routing"), "{err}");
     }
 }
+
+#[test]
+fn trace_and_topology_files_beyond_the_memory_limit_are_refused_before_reading() {
+    // 2 MB of valid requests: read, they would take about 8 MB (the text and a request a line)
+    let trace = tmp("big.trace");
+    std::fs::write(&trace, "0 0 1 1\n".repeat(250_000)).unwrap();
+    let trace = trace.to_str().unwrap();
+    assert!(flitwave(&["trace", "stats", trace]).0);
+    let (ok, _, err) = flitwave_env(
+        &[("FLITWAVE_MEMORY_LIMIT", "4M")],
+        &["trace", "stats", trace],
+    );
+    assert!(!ok && err.starts_with("error: "), "{err}");
+    for n in [
+        trace,
+        "2000000 bytes",
+        "250000 requests",
+        "FLITWAVE_MEMORY_LIMIT=4M",
+    ] {
+        assert!(err.contains(n), "{n:?} in {err}");
+    }
+    // a topology file: its text and the JSON tree it parses into
+    let topo = tmp("mesh.json");
+    let t = topo.to_str().unwrap();
+    assert!(flitwave(&["topology", "mesh", "--dims", "16x16", "-o", t]).0);
+    let len = std::fs::metadata(&topo).unwrap().len().to_string();
+    let (ok, _, err) = flitwave_env(
+        &[("FLITWAVE_MEMORY_LIMIT", "64K")],
+        &["run", "--topology-file", t, "--cycles", "10"],
+    );
+    assert!(!ok && err.starts_with("error: "), "{err}");
+    for n in ["topology.file", t, &len, "FLITWAVE_MEMORY_LIMIT=64K"] {
+        assert!(err.contains(n), "{n:?} in {err}");
+    }
+}

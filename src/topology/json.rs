@@ -229,8 +229,22 @@ fn declared_shape(
     Ok(shape)
 }
 
+/// Memory a topology file's text and JSON tree take per byte of text, at most: a short number
+/// or key of a few bytes becomes a 32-byte `serde_json::Value` or a map entry.
+const JSON_BYTES_PER_TEXT_BYTE: u64 = 16;
+
 /// Read a topology file.
 pub fn load(path: &Path) -> Result<Topology> {
+    // the text and its parsed JSON tree (serde_json's values take several times the text)
+    let len = std::fs::metadata(path)
+        .map_err(|e| Error::new(format!("cannot read topology file {}: {e}", path.display())))?
+        .len();
+    crate::memory::check(
+        "topology.file",
+        path.display(),
+        &format!("a topology file of {len} bytes read and parsed"),
+        len.saturating_mul(JSON_BYTES_PER_TEXT_BYTE),
+    )?;
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::new(format!("cannot read topology file {}: {e}", path.display())))?;
     from_json(&text).map_err(|e| e.context(path.display()))

@@ -94,6 +94,9 @@ pub struct Injection {
     pub parts: u32,
 }
 
+/// Bytes of the shortest request line, `0 0 1 1` and its newline.
+const SHORTEST_LINE: u64 = 8;
+
 const FIELDS: &str = "4 whitespace-separated fields `time_ns source destination bytes`";
 
 use crate::topology::MAX_HOSTS;
@@ -189,8 +192,19 @@ impl Trace {
         Ok(Trace { requests })
     }
 
-    /// Read a trace file (errors are prefixed with the file name).
+    /// Read a trace file (errors are prefixed with the file name), its size bounded first by
+    /// the memory limit: the text and, at most, a request per shortest line (`0 0 1 1`).
     pub fn load(path: &Path, hosts: Option<usize>) -> Result<Trace> {
+        let len = std::fs::metadata(path)
+            .map_err(|e| Error::new(format!("cannot read trace file {}: {e}", path.display())))?
+            .len();
+        let lines = len.div_ceil(SHORTEST_LINE);
+        crate::memory::check(
+            "trace file",
+            path.display(),
+            &format!("a trace of {len} bytes (up to {lines} requests)"),
+            len.saturating_add(lines.saturating_mul(std::mem::size_of::<Request>() as u64)),
+        )?;
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::new(format!("cannot read trace file {}: {e}", path.display())))?;
         Trace::parse(&text, hosts).map_err(|e| e.context(path.display()))
@@ -261,6 +275,12 @@ impl Trace {
         if self.requests.len() > u32::MAX as usize {
             return Err(Error::new("a trace may hold at most 2^32 - 1 requests"));
         }
+        crate::memory::check(
+            "max_payload",
+            p.max_payload,
+            &format!("a trace of {total} packets"),
+            total.saturating_mul(std::mem::size_of::<Injection>() as u64),
+        )?;
         let mut out = Vec::with_capacity(total as usize);
         for (i, r) in self.requests.iter().enumerate() {
             let c = (r.time_ns / p.compression / p.clock_ns).floor();
