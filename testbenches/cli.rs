@@ -309,8 +309,8 @@ fn sweep_compares_routings_and_plots() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(
         text.starts_with("<svg")
-            && text.contains("Accepted traffic (flits/cycle/host)")
-            && text.contains("Mean packet latency (cycles)")
+            && text.contains("accepted traffic (flits/cycle/host)")
+            && text.contains("mean latency (cycles)")
             && text.contains("itb:min-itb")
     );
 }

@@ -295,7 +295,7 @@ fn sweep_plot_of_a_dragonfly_draws_bounds_and_saturation() {
         "dfly-min: bound 0.1250",
         "dfly-ugal: bound 0.5455",
         "dfly-valiant: bound 0.5455",
-        "saturated (hollow, crossed)",
+        "saturated (3x zero-load rule)",
     ] {
         assert!(s.contains(want), "{want:?} missing from the plot");
     }

@@ -51,6 +51,7 @@ mod patterns;
 mod planes;
 mod planes_shapes;
 mod plot;
+mod plot_labels;
 mod probe_contract;
 mod progress;
 mod rearrange;

@@ -68,7 +68,7 @@ fn curves_have_error_bars_and_saturated_points_marked() {
     );
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg"), "not an SVG");
-    assert!(text.contains("saturated (hollow, crossed)"));
+    assert!(text.contains("saturated (3x zero-load rule)"));
     // what made it: metadata after the opening tag and a footer line, program and commit
     let made = format!("flitwave {} (commit ", env!("CARGO_PKG_VERSION"));
     let open_end = text.find('>').unwrap();

@@ -3,6 +3,7 @@
 use super::args::PlotArgs;
 use flitwave::error::{Error, Result};
 use flitwave::experiment::plot::{chart, YScale};
+use flitwave::experiment::quantity;
 use flitwave::experiment::store;
 use flitwave::experiment::store_plot::{curves, Spec};
 use flitwave::stats::number::{fmt_mean_ci, fmt_num};
@@ -36,11 +37,26 @@ pub(crate) fn cmd_plot(a: PlotArgs) -> Result<()> {
         .store
         .file_name()
         .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-    let title = a
-        .title
-        .clone()
-        .unwrap_or_else(|| format!("{} vs {} ({name})", a.y, a.x));
-    chart(&a.output, &title, &a.x, &a.y, &p.curves, p.y_scale)?;
+    let title = a.title.clone().unwrap_or_else(|| {
+        format!(
+            "{} against {} ({name})",
+            quantity::name(&a.y),
+            quantity::name(&a.x)
+        )
+    });
+    // a latency, load or throughput is drawn from 0: its size is what curves are compared by
+    let scale = match p.y_scale {
+        YScale::Linear if quantity::from_zero(&a.y) => YScale::LinearFromZero,
+        s => s,
+    };
+    chart(
+        &a.output,
+        &title,
+        &quantity::axis(&a.x),
+        &quantity::axis(&a.y),
+        &p.curves,
+        scale,
+    )?;
     outln!(
         "{} curve(s) by {}; y scale {}",
         p.curves.len(),

@@ -5,6 +5,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
+pub use super::pareto::{pareto, Design};
+use super::{plot_axes, quantity};
+
 /// One curve: a label and (accepted traffic, latency) points, in the units of the axes it is
 /// drawn on.
 pub struct Curve {
@@ -12,7 +15,7 @@ pub struct Curve {
     pub points: Vec<(f64, f64)>,
 }
 
-const COLORS: [RGBColor; 10] = [
+pub(crate) const COLORS: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
     RGBColor(44, 160, 44),
@@ -41,8 +44,8 @@ pub fn sweep_plot(path: &Path, title: &str, curves: &[Curve]) -> Result<()> {
     xy(
         path,
         title,
-        "Accepted traffic (flits/cycle/host)",
-        "Mean packet latency (cycles)",
+        &quantity::axis("accepted_flits_per_cycle_per_host"),
+        &quantity::axis("latency.cycles"),
         curves,
     )
 }
@@ -94,8 +97,11 @@ pub struct ErrCurve {
 pub enum YScale {
     /// Both axes from 0 to just above the data (the papers' figures).
     Zero,
-    /// Linear, fitted to the data (from 0 when the data come near it).
+    /// Linear, fitted to the data (from 0 when the data come near it, else from a round
+    /// number).
     Linear,
+    /// Linear with y from 0 (a latency, load or throughput), x fitted to the data.
+    LinearFromZero,
     /// Logarithmic, whole decades around the data.
     Log,
     /// Log when the values are positive and span a factor of 20, else linear.
@@ -116,7 +122,7 @@ pub fn extent(curves: &[ErrCurve], f: impl Fn(&ErrPoint) -> (f64, f64)) -> Optio
 }
 
 /// `lo..hi` widened by 5 %, from 0 when the data start near it.
-fn fit(lo: f64, hi: f64) -> (f64, f64) {
+pub(crate) fn fit(lo: f64, hi: f64) -> (f64, f64) {
     let span = (hi - lo).max(hi.abs() * 1e-3).max(1e-9);
     let a = if lo >= 0.0 && lo <= 0.25 * hi {
         0.0
@@ -142,6 +148,12 @@ pub fn chart(
 /// [`chart`] with a vertical dashed line per curve at `bounds[i]` (its throughput bound on
 /// the x axis, in the curve's colour, said in the legend); the x axis reaches the bounds
 /// unless one lies beyond twice the data (then only the legend gives it).
+///
+/// Axes start at 0 ([`YScale::Zero`]) or as [`plot_axes::fit`] says, never at an arbitrary data
+/// minimum. On a linear axis, saturated points far above the sustained ones
+/// ([`plot_axes::clip_level`]) are clipped: the axis ends a little above the sustained points,
+/// the line leaves the plot where it crosses the top edge, and each clipped point is an upward
+/// triangle at the edge with its true value written under it (said in the legend).
 #[allow(clippy::too_many_arguments)]
 pub fn chart_with_bounds(
     path: &Path,
@@ -161,23 +173,35 @@ pub fn chart_with_bounds(
         |e: &dyn std::fmt::Display| Error::new(format!("cannot draw {}: {e}", path.display()));
     let log = scale == YScale::Log;
     let ty = |v: f64| if log { v.max(1e-300).log10() } else { v };
+    let clip = if log {
+        None
+    } else {
+        plot_axes::clip_level(curves)
+    };
+    let cy = |v: f64| clip.map_or(v, |c| v.min(c));
     let pts = curves.iter().flat_map(|c| c.points.iter());
     let (xr, yr) = if scale == YScale::Zero {
         let data = pts.clone().map(|p| p.x).fold(0.0, f64::max).max(1e-6);
         let shown = bounds.iter().flatten().filter(|&&b| b <= 2.0 * data);
         let xmax = shown.fold(data, |m, &b| m.max(b)) * 1.05;
+        let xlo = pts.clone().map(|p| p.x).fold(0.0, f64::min);
+        let xmin = if xlo < 0.0 {
+            plot_axes::fit(xlo, xmax, false).0
+        } else {
+            0.0
+        };
         // from 0 to just above the data: accepted traffic of 0.04 is not drawn on a 0-1 axis
-        let ymax = pts.map(|p| p.hi).fold(0.0, f64::max).max(1e-9) * 1.05;
-        ((0.0, xmax), (0.0, ymax))
+        let ymax = pts.map(|p| cy(p.hi)).fold(0.0, f64::max).max(1e-9) * 1.05;
+        ((xmin, xmax), (0.0, ymax))
     } else {
         let (xlo, xhi) = extent(curves, |p| (p.x, p.x)).unwrap_or((0.0, 1.0));
-        let (ylo, yhi) = extent(curves, |p| (ty(p.lo), ty(p.hi))).unwrap_or((0.0, 1.0));
+        let (ylo, yhi) = extent(curves, |p| (cy(ty(p.lo)), cy(ty(p.hi)))).unwrap_or((0.0, 1.0));
         let y = if log {
             (ylo.floor(), yhi.ceil().max(ylo.floor() + 1.0))
         } else {
-            fit(ylo, yhi)
+            plot_axes::fit(ylo, yhi, scale == YScale::LinearFromZero)
         };
-        (fit(xlo, xhi), y)
+        (plot_axes::fit(xlo, xhi, false), y)
     };
     let decades = (yr.1 - yr.0).round().max(1.0) as usize;
     let fmt_y = |v: &f64| {
@@ -188,7 +212,12 @@ pub fn chart_with_bounds(
         }
     };
     let fmt_x = |v: &f64| crate::stats::number::fmt_num(*v);
-    let any_sat = curves.iter().flat_map(|c| &c.points).any(|p| p.saturated);
+    let clipped = |p: &ErrPoint| clip.is_some_and(|c| p.y > c);
+    let any_sat = curves
+        .iter()
+        .flat_map(|c| &c.points)
+        .any(|p| p.saturated && !clipped(p));
+    let any_clipped = curves.iter().flat_map(|c| &c.points).any(clipped);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
@@ -213,27 +242,41 @@ pub fn chart_with_bounds(
             mesh.y_labels(decades + 1).light_line_style(WHITE);
         }
         mesh.draw().map_err(|e| err(&e))?;
+        // the value labels of clipped points placed so far (pixel left, right, row)
+        let mut placed: Vec<(i32, i32, usize)> = vec![];
         for (i, c) in curves.iter().enumerate() {
             let col = COLORS[i % COLORS.len()];
             let line: Vec<(f64, f64)> = c.points.iter().map(|p| (p.x, ty(p.y))).collect();
+            let runs = match clip {
+                Some(edge) => plot_axes::clip_runs(&line, edge),
+                None => vec![line],
+            };
             chart
-                .draw_series(LineSeries::new(line, col.stroke_width(2)))
+                .draw_series(std::iter::empty::<PathElement<(f64, f64)>>())
                 .map_err(|e| err(&e))?
                 .label(c.label.clone())
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 20, y)], col.stroke_width(2))
                 });
+            for run in runs {
+                chart
+                    .draw_series(LineSeries::new(run, col.stroke_width(2)))
+                    .map_err(|e| err(&e))?;
+            }
             for p in &c.points {
-                let at = (p.x, ty(p.y));
-                if p.hi > p.lo {
-                    let (a, b) = (ty(p.lo), ty(p.hi));
+                let at = (p.x, cy(ty(p.y)));
+                let (a, b) = (cy(ty(p.lo)), cy(ty(p.hi)));
+                if p.hi > p.lo && b > a {
                     chart
                         .draw_series(std::iter::once(PathElement::new(
                             vec![(p.x, a), (p.x, b)],
                             col.stroke_width(1),
                         )))
                         .map_err(|e| err(&e))?;
-                    for end in [a, b] {
+                    for (end, v) in [(a, p.lo), (b, p.hi)] {
+                        if clip.is_some_and(|c| v > c) {
+                            continue; // no cap where the bar runs off the axis
+                        }
                         chart
                             .draw_series(std::iter::once(
                                 EmptyElement::at((p.x, end))
@@ -242,7 +285,14 @@ pub fn chart_with_bounds(
                             .map_err(|e| err(&e))?;
                     }
                 }
-                if p.saturated {
+                if clipped(p) {
+                    chart
+                        .draw_series(std::iter::once(
+                            EmptyElement::at(at)
+                                + Polygon::new(vec![(0, -2), (-6, 9), (6, 9)], col.filled()),
+                        ))
+                        .map_err(|e| err(&e))?;
+                } else if p.saturated {
                     chart
                         .draw_series(std::iter::once(
                             EmptyElement::at(at)
@@ -254,6 +304,51 @@ pub fn chart_with_bounds(
                 } else {
                     chart
                         .draw_series(std::iter::once(Circle::new(at, 3, col.filled())))
+                        .map_err(|e| err(&e))?;
+                }
+            }
+            // the curve's clipped values, written once under its first clipped mark: one
+            // value, or the least and the greatest
+            let off: Vec<&ErrPoint> = c.points.iter().filter(|p| clipped(p)).collect();
+            if let (Some(first), Some(edge)) = (off.first(), clip) {
+                let v =
+                    |y: f64| crate::stats::number::fmt_num(crate::stats::number::round_sig(y, 4));
+                let (lo, hi) = off.iter().fold((f64::INFINITY, 0.0f64), |(a, b), p| {
+                    (a.min(p.y), b.max(p.y))
+                });
+                let text = if off.len() == 1 {
+                    v(first.y)
+                } else {
+                    format!("{} to {}", v(lo), v(hi))
+                };
+                let (px, _) = chart.backend_coord(&(first.x, edge));
+                let (xs, _) = chart.plotting_area().get_pixel_range();
+                let half = (3.3 * text.len() as f64) as i32 + 2;
+                let (h, l, r) = if px + half > xs.end {
+                    (HPos::Right, px - 2 * half, px)
+                } else if px - half < xs.start {
+                    (HPos::Left, px, px + 2 * half)
+                } else {
+                    (HPos::Center, px - half, px + half)
+                };
+                // a row down when it would overwrite another curve's label; none past 4 rows
+                // (the table printed beside the plot has every value)
+                let free = |row: usize| !placed.iter().any(|&(a, b, q)| q == row && a < r && l < b);
+                if let Some(row) = (0..4).find(|&row| free(row)) {
+                    placed.push((l, r, row));
+                    let dx = match h {
+                        HPos::Right => 6,
+                        HPos::Left => -6,
+                        _ => 0,
+                    };
+                    let style = TextStyle::from(("sans-serif", 11).into_font())
+                        .color(&col)
+                        .pos(Pos::new(h, VPos::Top));
+                    chart
+                        .draw_series(std::iter::once(
+                            EmptyElement::at((first.x, edge))
+                                + Text::new(text, (dx, 12 + 13 * row as i32), style),
+                        ))
                         .map_err(|e| err(&e))?;
                 }
             }
@@ -292,18 +387,33 @@ pub fn chart_with_bounds(
             chart
                 .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
                 .map_err(|e| err(&e))?
-                .label("saturated (hollow, crossed)")
+                .label(SATURATED)
                 .legend(|(x, y)| {
                     EmptyElement::at((x + 10, y))
                         + Circle::new((0, 0), 5, BLACK.stroke_width(2))
                         + PathElement::new(vec![(-5, -5), (5, 5)], BLACK.stroke_width(1))
                 });
         }
+        if any_clipped {
+            chart
+                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+                .map_err(|e| err(&e))?
+                .label(CLIPPED)
+                .legend(|(x, y)| {
+                    EmptyElement::at((x + 10, y))
+                        + Polygon::new(vec![(0, -6), (-6, 5), (6, 5)], BLACK.filled())
+                });
+        }
         chart
             .configure_series_labels()
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
-            .position(SeriesLabelPosition::UpperLeft)
+            // clipped marks line the top edge; a latency curve leaves the lower right empty
+            .position(if any_clipped {
+                SeriesLabelPosition::LowerRight
+            } else {
+                SeriesLabelPosition::UpperLeft
+            })
             .draw()
             .map_err(|e| err(&e))?;
         root.present().map_err(|e| err(&e))?;
@@ -311,9 +421,19 @@ pub fn chart_with_bounds(
     crate::output::write(path, crate::output::svg_stamped(&svg, title))
 }
 
+/// The legend entry of saturated points: beyond the knee by the one criterion
+/// (`stats::saturation`).
+pub const SATURATED: &str = "saturated (3x zero-load rule)";
+
+/// The legend entry of saturated points clipped at the top edge of a linear axis.
+pub const CLIPPED: &str = "saturated (3x zero-load rule), off the axis: true values below";
+
 /// Sweep results drawn with their saturation markers and bounds: each curve up to and
-/// including its first saturated point (drawn hollow and crossed), and its throughput bound
-/// in flits/cycle/host, when it has one, as a dashed vertical line ([`chart_with_bounds`]).
+/// including its first point whose sources overflowed ([`super::sweep::SweepPoint::saturated`];
+/// beyond it the curve bends back), the points beyond the knee by the one criterion
+/// ([`crate::stats::saturation::Saturation`]: latency over 3x zero-load or packets
+/// undelivered) marked saturated and clipped when far above the rest ([`chart_with_bounds`]),
+/// and its throughput bound in flits/cycle/host, when it has one, as a dashed vertical line.
 pub fn sweep_chart(
     path: &Path,
     title: &str,
@@ -322,6 +442,7 @@ pub fn sweep_chart(
     let errs: Vec<ErrCurve> = curves
         .iter()
         .map(|(label, r, _)| {
+            let beyond = r.saturation.first_saturated_rate;
             let mut points = Vec::new();
             for p in &r.points {
                 if let Some(l) = p.summary.latency {
@@ -332,7 +453,7 @@ pub fn sweep_chart(
                         lo: y,
                         hi: y,
                         n: 1,
-                        saturated: p.saturated,
+                        saturated: p.saturated || beyond.is_some_and(|b| p.rate >= b),
                     });
                 }
                 if p.saturated {
@@ -349,8 +470,8 @@ pub fn sweep_chart(
     chart_with_bounds(
         path,
         title,
-        "Accepted traffic (flits/cycle/host)",
-        "Mean packet latency (cycles)",
+        &quantity::axis("accepted_flits_per_cycle_per_host"),
+        &quantity::axis("latency.cycles"),
         &errs,
         YScale::Zero,
         &bounds,
@@ -372,155 +493,4 @@ pub fn sweep_curve(label: &str, r: &super::sweep::SweepResult) -> Curve {
         label: label.to_string(),
         points,
     }
-}
-
-/// One design of a Pareto chart: its group (one colour and legend entry per group), its name,
-/// its area `x` and throughput `y` with the interval `lo..hi`, whether it is on the front, and
-/// whether its area is estimated rather than read from twins' synthesis reports.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Design {
-    pub group: String,
-    pub name: String,
-    pub x: f64,
-    pub y: f64,
-    pub lo: f64,
-    pub hi: f64,
-    pub front: bool,
-    pub estimated: bool,
-}
-
-/// A Pareto chart: every design as a point with its interval and its name (front designs in
-/// black, the others smaller in grey; names of designs in the right half of the frame written
-/// leftwards so none leaves it), filled when its area is from synthesis reports and hollow when
-/// estimated (said in the legend), and the front as a dashed step line whose legend mark is
-/// dashed too.
-pub fn pareto(
-    path: &Path,
-    title: &str,
-    x_desc: &str,
-    y_desc: &str,
-    designs: &[Design],
-) -> Result<()> {
-    let err =
-        |e: &dyn std::fmt::Display| Error::new(format!("cannot draw {}: {e}", path.display()));
-    if designs.is_empty() {
-        return Err(Error::new(format!("{}: no design to draw", path.display())));
-    }
-    let lo = |f: fn(&Design) -> f64| designs.iter().map(f).fold(f64::INFINITY, f64::min);
-    let hi = |f: fn(&Design) -> f64| designs.iter().map(f).fold(f64::NEG_INFINITY, f64::max);
-    let (x0, x1) = fit(lo(|d| d.x), hi(|d| d.x));
-    let (y0, y1) = fit(lo(|d| d.lo), hi(|d| d.hi));
-    let (x0, x1) = ((x0 - 0.04 * (x1 - x0)).max(0.0), x1 + 0.04 * (x1 - x0));
-    let y1 = y1 + 0.08 * (y1 - y0); // room for the names above the highest points
-    let fmt = |v: &f64| crate::stats::number::fmt_num(*v);
-    let mut groups: Vec<&str> = vec![];
-    for d in designs {
-        if !groups.contains(&d.group.as_str()) {
-            groups.push(&d.group);
-        }
-    }
-    let mut front: Vec<&Design> = designs.iter().filter(|d| d.front).collect();
-    front.sort_by(|a, b| a.x.total_cmp(&b.x));
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 600)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| err(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(70)
-            .build_cartesian_2d(x0..x1, y0..y1)
-            .map_err(|e| err(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .x_label_formatter(&fmt)
-            .y_label_formatter(&fmt)
-            .draw()
-            .map_err(|e| err(&e))?;
-        // the front: a step line (each design is optimal until a larger one beats it)
-        let mut step = vec![];
-        for (i, d) in front.iter().enumerate() {
-            if i > 0 {
-                step.push((d.x, front[i - 1].y));
-            }
-            step.push((d.x, d.y));
-        }
-        if let Some(last) = front.last() {
-            step.push((x1, last.y));
-        }
-        chart
-            .draw_series(DashedLineSeries::new(step, 6, 4, BLACK.stroke_width(1)))
-            .map_err(|e| err(&e))?
-            .label("Pareto front (area, throughput)")
-            .legend(|(x, y)| {
-                EmptyElement::at((x, y))
-                    + PathElement::new(vec![(0, 0), (6, 0)], BLACK.stroke_width(1))
-                    + PathElement::new(vec![(10, 0), (16, 0)], BLACK.stroke_width(1))
-            });
-        for (i, g) in groups.iter().enumerate() {
-            let col = COLORS[i % COLORS.len()];
-            let mine: Vec<&Design> = designs.iter().filter(|d| d.group == *g).collect();
-            for d in &mine {
-                if d.hi > d.lo {
-                    chart
-                        .draw_series(std::iter::once(PathElement::new(
-                            vec![(d.x, d.lo), (d.x, d.hi)],
-                            col.stroke_width(1),
-                        )))
-                        .map_err(|e| err(&e))?;
-                }
-            }
-            chart
-                .draw_series(mine.iter().map(|d| {
-                    let style = if d.estimated {
-                        col.stroke_width(2)
-                    } else {
-                        col.filled()
-                    };
-                    Circle::new((d.x, d.y), 4, style)
-                }))
-                .map_err(|e| err(&e))?
-                .label(g.to_string())
-                .legend(move |(x, y)| Circle::new((x + 8, y), 4, col.filled()));
-        }
-        if designs.iter().any(|d| d.estimated) {
-            chart
-                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
-                .map_err(|e| err(&e))?
-                .label("hollow: area estimated (no twin covers it)")
-                .legend(|(x, y)| Circle::new((x + 8, y), 4, BLACK.stroke_width(2)));
-        }
-        let grey = RGBColor(110, 110, 110);
-        for d in designs {
-            let right_half = (d.x - x0) / (x1 - x0) > 0.5;
-            let (size, colour) = if d.front { (12, BLACK) } else { (10, grey) };
-            let style = TextStyle::from(("sans-serif", size).into_font())
-                .color(&colour)
-                .pos(Pos::new(
-                    if right_half { HPos::Right } else { HPos::Left },
-                    VPos::Bottom,
-                ));
-            let dx = if right_half { -7 } else { 7 };
-            let ring = if d.front { 7 } else { 0 };
-            chart
-                .draw_series(std::iter::once(
-                    EmptyElement::at((d.x, d.y))
-                        + Circle::new((0, 0), ring, BLACK.stroke_width(1))
-                        + Text::new(d.name.clone(), (dx, -5), style),
-                ))
-                .map_err(|e| err(&e))?;
-        }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .position(SeriesLabelPosition::LowerRight)
-            .draw()
-            .map_err(|e| err(&e))?;
-        root.present().map_err(|e| err(&e))?;
-    }
-    crate::output::write(path, crate::output::svg_stamped(&svg, title))
 }

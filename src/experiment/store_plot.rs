@@ -2,15 +2,18 @@
 //! gives an x and a y value (a record field, a grid key, a summary figure or a configuration
 //! key); records are grouped into curves by the `--by` keys, and the records of a curve that
 //! differ only in their seed make one point: the mean of x, the mean of y and its 95 %
-//! confidence interval (Student t), drawn as an error bar; a point where any seed saturated is
-//! marked. Two points of a curve at the same independent x (a key the sweep set) are an error
-//! naming the key they differ in, so nothing is drawn over something else by accident.
+//! confidence interval (Student t), drawn as an error bar; a point where any seed lies beyond
+//! its sweep line's knee by the one criterion (`stats::saturation`) is marked saturated. Two
+//! points of a curve at the same independent x (a key the sweep set) are an error naming the
+//! key they differ in, so nothing is drawn over something else by accident.
 
 use super::plot::{extent, ErrCurve, ErrPoint, YScale};
 use super::store::{Kind, Record};
 use crate::error::{Error, Result};
 use crate::stats::confidence::mean_ci95;
+use crate::stats::saturation::{Load, Saturation};
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// What to plot.
 #[derive(Debug, Clone)]
@@ -160,6 +163,7 @@ pub fn curves(records: &[Record], spec: &Spec) -> Result<Plotted> {
     };
     // A group is one point of a curve: the records that differ only in their seed.
     let measured_x = is_measured(first, &spec.x);
+    let beyond = knees(&recs);
     let mut groups: Vec<(String, Ident, Vec<&Record>)> = vec![];
     for r in &recs {
         let num = |opt: &str, key: &str| -> Result<Option<f64>> {
@@ -178,11 +182,21 @@ pub fn curves(records: &[Record], spec: &Spec) -> Result<Plotted> {
         if num("--x", &spec.x)?.is_none() || num("--y", &spec.y)?.is_none() {
             continue; // e.g. no latency measured at this point
         }
-        let label = by
-            .iter()
-            .map(|b| format!("{b}={}", value(r, b).map_or("-".into(), |v| text(&v))))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let label = if by.is_empty() {
+            own_name(r, &spec.x)
+        } else {
+            by.iter()
+                .map(|b| {
+                    let v = value(r, b).map_or("-".into(), |v| text(&v));
+                    if b == "routing" {
+                        v
+                    } else {
+                        format!("{b}={v}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let rest = rest(r, &by);
         match groups.iter_mut().find(|g| g.0 == label && g.1 == rest) {
             Some(g) => g.2.push(r),
@@ -208,12 +222,7 @@ pub fn curves(records: &[Record], spec: &Spec) -> Result<Plotted> {
             lo: m.mean - h,
             hi: m.mean + h,
             n: m.n,
-            saturated: rs.iter().any(|r| r.saturated == Some(true)),
-        };
-        let label = if label.is_empty() {
-            spec.y.clone()
-        } else {
-            label
+            saturated: rs.iter().any(|r| saturated(r, &beyond)),
         };
         match out.iter().position(|c| c.label == label) {
             Some(i) => {
@@ -267,6 +276,63 @@ pub fn curves(records: &[Record], spec: &Spec) -> Result<Plotted> {
         by,
         y_scale,
     })
+}
+
+/// The sweep line of a point record: its base configuration, routing, grid point and seed
+/// (its records differ only in the rate).
+fn line_of(r: &Record) -> String {
+    let grid: Vec<String> = r
+        .grid
+        .iter()
+        .map(|(k, v)| format!("{k}={}", text(v)))
+        .collect();
+    format!(
+        "{} {} {} {}",
+        r.base_hash,
+        r.routing,
+        grid.join(" "),
+        r.seed
+    )
+}
+
+/// Each sweep line's first offered load beyond its knee by the one criterion
+/// ([`Saturation::of`]: mean latency over 3x zero-load, packets undelivered, or sources
+/// overflowed), for the lines that reach one.
+fn knees(recs: &[&Record]) -> HashMap<String, f64> {
+    let mut lines: HashMap<String, Vec<Load>> = HashMap::new();
+    for r in recs.iter().filter(|r| r.kind == Kind::Point) {
+        let load = r
+            .rate
+            .zip(r.summary.as_ref())
+            .and_then(|(rate, s)| Load::of_json(rate, s));
+        if let Some(l) = load {
+            lines.entry(line_of(r)).or_default().push(l);
+        }
+    }
+    lines
+        .into_iter()
+        .filter_map(|(k, loads)| Some((k, Saturation::of(&loads).first_saturated_rate?)))
+        .collect()
+}
+
+/// A point record beyond its line's knee ([`knees`]), or flagged saturated by its summary.
+fn saturated(r: &Record, beyond: &HashMap<String, f64>) -> bool {
+    r.saturated == Some(true)
+        || r.rate
+            .zip(beyond.get(&line_of(r)))
+            .is_some_and(|(rate, &b)| rate >= b)
+}
+
+/// The name of a record's curve when nothing splits the records: its routing and grid values
+/// (except x), so the legend says what was run rather than what is plotted.
+fn own_name(r: &Record, x: &str) -> String {
+    let mut parts = vec![r.routing.clone()];
+    for (k, v) in &r.grid {
+        if k != x {
+            parts.push(format!("{k}={}", text(v)));
+        }
+    }
+    parts.join(", ")
 }
 
 /// Without `--by`: the routing if it varies, and every grid key that varies, except x.
@@ -350,9 +416,23 @@ fn is_measured(r: &Record, key: &str) -> bool {
     !(FIELDS.contains(&key) || r.grid.contains_key(key) || key.starts_with("config."))
 }
 
-/// Log when every value is positive and they span a factor of 20 or more.
+/// Log when every value is positive and they span a factor of 20 or more — judged on the
+/// sustained points when there are any: saturated points far above them are clipped on a
+/// linear axis ([`super::plot_axes::clip_level`]) rather than squeezing the curve into a decade.
 fn auto_scale(curves: &[ErrCurve]) -> YScale {
-    match extent(curves, |p| (p.lo, p.hi)) {
+    let sustained: Vec<ErrCurve> = curves
+        .iter()
+        .map(|c| ErrCurve {
+            label: c.label.clone(),
+            points: c.points.iter().filter(|p| !p.saturated).copied().collect(),
+        })
+        .collect();
+    let judged = if sustained.iter().all(|c| c.points.is_empty()) {
+        curves
+    } else {
+        &sustained
+    };
+    match extent(judged, |p| (p.lo, p.hi)) {
         Some((lo, hi)) if lo > 0.0 && hi / lo >= 20.0 => YScale::Log,
         _ => YScale::Linear,
     }
