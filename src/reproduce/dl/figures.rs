@@ -96,30 +96,38 @@ pub fn figures(o: &Options) -> Result<Vec<FigCurve>> {
         .into_iter()
         .flat_map(|f| CURVES.iter().map(move |&(l, r)| (f, l, r)))
         .collect();
-    crate::reproduce::jobs::run_all(&jobs, o.threads, false, "curves", |&(figure, label, r)| {
-        let run = Runner::new(config(figure, o, r)?)?;
-        let (mut pts, knee) = run.search(0.01)?;
-        for f in FRACTIONS {
-            pts.push(run.point(knee * f)?);
-        }
-        pts.sort_by(|a, b| a.rate.total_cmp(&b.rate));
-        let points = pts
-            .iter()
-            .map(|p| FigPoint {
-                rate: p.rate,
-                accepted: p.summary.accepted_flits_per_cycle_per_host,
-                latency: p.summary.latency.map(|l| l.cycles),
-                saturated: p.saturated,
-                healthy: p.summary.healthy(),
+    let configs = |&(figure, _, r): &(&str, &str, Routing)| Ok(vec![config(figure, o, r)?]);
+    crate::reproduce::jobs::run_all(
+        &jobs,
+        o.threads,
+        false,
+        "curves",
+        configs,
+        |&(figure, label, r)| {
+            let run = Runner::new(config(figure, o, r)?)?;
+            let (mut pts, knee) = run.search(0.01)?;
+            for f in FRACTIONS {
+                pts.push(run.point(knee * f)?);
+            }
+            pts.sort_by(|a, b| a.rate.total_cmp(&b.rate));
+            let points = pts
+                .iter()
+                .map(|p| FigPoint {
+                    rate: p.rate,
+                    accepted: p.summary.accepted_flits_per_cycle_per_host,
+                    latency: p.summary.latency.map(|l| l.cycles),
+                    saturated: p.saturated,
+                    healthy: p.summary.healthy(),
+                })
+                .collect();
+            Ok(FigCurve {
+                figure,
+                label,
+                routing: r,
+                points,
             })
-            .collect();
-        Ok(FigCurve {
-            figure,
-            label,
-            routing: r,
-            points,
-        })
-    })
+        },
+    )
 }
 
 /// Draw `dir/fig6.svg` and `dir/fig7.svg` and return their section of the report.

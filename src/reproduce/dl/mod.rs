@@ -233,13 +233,17 @@ pub fn table6(o: &Options) -> Result<Vec<Cell>> {
             }
         }
     }
-    crate::reproduce::jobs::run_all(&jobs, o.threads, false, "cells", |&(size, t, p, r)| {
-        let c = preset(o, r, p, |c| {
+    let config = |&(size, t, p, r): &(usize, u64, &'static str, Routing)| {
+        preset(o, r, p, |c| {
             c.topology.kind = TopologyKind::Irregular;
             c.topology.switches = size;
             c.topology.seed = Some(t);
-        })?;
-        let run = Runner::new(c)?;
+        })
+    };
+    let configs = |j: &_| Ok(vec![config(j)?]);
+    crate::reproduce::jobs::run_all(&jobs, o.threads, false, "cells", configs, |j| {
+        let &(size, t, p, r) = j;
+        let run = Runner::new(config(j)?)?;
         let (pts, _) = run.search(0.01)?;
         let best = pts
             .iter()
@@ -275,16 +279,20 @@ pub fn table5_mesh(o: &Options) -> Result<Vec<(&'static str, [f64; 4])>> {
             jobs.push((name, alg, k, *p));
         }
     }
+    let config = |&(_, alg, _, p): &(&str, &'static str, usize, &'static str)| {
+        preset(o, (alg, "ud", "sancho"), p, |c| {
+            c.topology.kind = TopologyKind::Mesh;
+            c.topology.dims = "4x4".into();
+            c.topology.hosts_per_switch = 4;
+            c.switch.vc.vcs = 2;
+            c.routing.layers = 2;
+        })
+    };
+    let configs = |j: &_| Ok(vec![config(j)?]);
     let cells: Vec<(&str, usize, f64)> =
-        crate::reproduce::jobs::run_all(&jobs, o.threads, false, "cells", |&(name, alg, k, p)| {
-            let c = preset(o, (alg, "ud", "sancho"), p, |c| {
-                c.topology.kind = TopologyKind::Mesh;
-                c.topology.dims = "4x4".into();
-                c.topology.hosts_per_switch = 4;
-                c.switch.vc.vcs = 2;
-                c.routing.layers = 2;
-            })?;
-            let (pts, _) = Runner::new(c)?.search(0.01)?;
+        crate::reproduce::jobs::run_all(&jobs, o.threads, false, "cells", configs, |j| {
+            let &(name, _, k, p) = j;
+            let (pts, _) = Runner::new(config(j)?)?.search(0.01)?;
             if !pts.iter().all(|x| x.summary.healthy()) {
                 return Err(crate::Error::new(format!("{name} {p}: unhealthy run")));
             }

@@ -477,11 +477,13 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
         let os = Options { seed, ..o.clone() };
         all.extend(jobs(&os)?.into_iter().map(|j| (seed, j)));
     }
-    crate::reproduce::jobs::run_all(&all, o.threads, o.progress, "points", |(seed, j)| {
-        let os = Options {
-            seed: *seed,
-            ..o.clone()
-        };
-        run_job(&os, j)
-    })
+    let of_seed = |seed: u64| Options { seed, ..o.clone() };
+    crate::reproduce::jobs::run_all(
+        &all,
+        o.threads,
+        o.progress,
+        "points",
+        |(seed, j)| Ok(vec![job_config(&of_seed(*seed), j)?]),
+        |(seed, j)| run_job(&of_seed(*seed), j),
+    )
 }

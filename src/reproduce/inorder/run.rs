@@ -215,14 +215,15 @@ pub fn run_job(o: &Options, j: &Job) -> Result<Point> {
 pub fn run(o: &Options) -> Result<Vec<Point>> {
     let jobs = jobs(o)?;
     let workers = Workers::new(o.threads, o.progress, jobs.len(), "points")?;
-    let mut points = workers.run(&jobs, |j| run_job(o, j))?;
+    let configs = |j: &Job| Ok(vec![job_config(o, j)?]);
+    let mut points = workers.run(&jobs, configs, |j| run_job(o, j))?;
     for _ in 0..o.bisections {
         let more = knee_jobs(&jobs, &points);
         if more.is_empty() {
             break;
         }
         workers.more(more.len());
-        points.extend(workers.run(&more, |j| run_job(o, j))?);
+        points.extend(workers.run(&more, configs, |j| run_job(o, j))?);
     }
     Ok(points)
 }

@@ -281,6 +281,12 @@ pub fn run(o: &Options) -> Result<Vec<Case>> {
         o.threads,
         o.progress,
         "cases",
+        |(p, sw, b, seed)| {
+            ["updown", "itb"]
+                .iter()
+                .map(|r| config(o, p, *sw, *b, *seed, r))
+                .collect()
+        },
         |(p, sw, b, seed)| run_case(o, p, *sw, *b, *seed),
     )
 }

@@ -227,15 +227,20 @@ pub fn run(o: &Options) -> Result<Vec<Point>> {
             bounds.insert(pat.clone(), b.map(|(b, l)| (b.rate, l.map(|l| l.rate))));
         }
     }
+    let point_config = |(s, pattern, depth, _, source, seed): &Job| {
+        let mut c = config(o, *s, pattern, *depth, source)?;
+        c.seed = *seed;
+        Ok::<_, crate::Error>(c)
+    };
     crate::reproduce::jobs::run_all(
         &jobs,
         o.threads,
         o.progress,
         "points",
-        |(s, pattern, depth, load, source, seed)| {
-            let mut c = config(o, *s, pattern, *depth, source)?;
-            c.seed = *seed;
-            let run = Runner::new(c)?;
+        |j| Ok(vec![point_config(j)?]),
+        |j| {
+            let (s, pattern, depth, load, source, seed) = j;
+            let run = Runner::new(point_config(j)?)?;
             let sum = run.point(*load)?.summary;
             let halted = match &sum.section {
                 crate::fabric::registry::Section::Vc(v) => {
