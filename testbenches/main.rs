@@ -53,6 +53,7 @@ mod planes_shapes;
 mod plot;
 mod probe_contract;
 mod progress;
+mod readable_waves;
 mod rearrange;
 mod routing;
 mod routing_tables;

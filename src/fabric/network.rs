@@ -180,7 +180,7 @@ impl<F: Family> Network<F> {
         };
         let ends: Vec<_> = link_ends.iter().map(|&(a, b)| (node(a), node(b))).collect();
         let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, &flies, &ends));
-        let peers = super::peers::Peers::new(s, np, hosts, &link_ends);
+        let peers = super::peers::Peers::new(topo, &link_ends);
         let engine = <F::Engine as Engine<F::Switch, F::Ext>>::new(&switches, &links).map(Box::new);
         let state =
             s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();
