@@ -10,6 +10,7 @@
 use super::sleep::Sleep;
 
 mod deadlock;
+pub use deadlock::Deadlock;
 mod engine;
 mod idle;
 pub use engine::{Engine, EnginePhase};
@@ -61,7 +62,7 @@ pub struct Network<F: Family> {
     ports: usize,
     now: u64,
     last_progress: u64,
-    deadlock: Option<String>,
+    deadlock: Option<Deadlock>,
     /// Which blocks sleep (families that say so), and the cycles the clock jumped over.
     sleep: Option<Sleep>,
     jumped: u64,
@@ -393,7 +394,7 @@ impl<F: Family> Network<F> {
 
     /// The deadlock report, if the watchdog fired.
     pub fn deadlock(&self) -> Option<&str> {
-        self.deadlock.as_deref()
+        self.deadlock.as_ref().map(|d| d.report.as_str())
     }
 
     /// Ports per switch.
