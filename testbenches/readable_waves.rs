@@ -163,14 +163,14 @@ pub const DEADLOCK_RUN: &[&str] = &[
 pub const FROZEN_TAIL: u64 = 200;
 
 /// The port names of a torus with 4 hosts per switch, by port number (docs/waveforms.md).
-const TORUS_PORTS: [&str; 8] = [
+pub const TORUS_PORTS: [&str; 8] = [
     "local0", "local1", "local2", "local3", "xp", "xm", "yp", "ym",
 ];
 
 /// The report's detection cycle and the inputs of its wait cycle as their waveform scopes
 /// (`sw1.in_xm`), from the `DEADLOCK` line: `... (cycle D) ...; wait cycle: sw0.in3->out4(...)
-/// -> sw1.in5->... -> sw0.in3; ...`; ports numbered as a 4-host torus numbers them.
-pub fn wait_cycle(out: &str) -> (u64, Vec<String>) {
+/// -> sw1.in5->... -> sw0.in3; ...`; `ports` names the port numbers.
+pub fn wait_cycle(out: &str, ports: &[&str]) -> (u64, Vec<String>) {
     let line = out.lines().find(|l| l.starts_with("DEADLOCK")).expect(out);
     let detected = line.split("(cycle ").nth(1).unwrap();
     let detected: u64 = detected[..detected.find(')').unwrap()].parse().unwrap();
@@ -182,7 +182,7 @@ pub fn wait_cycle(out: &str) -> (u64, Vec<String>) {
         .map(|(input, _)| {
             let (sw, port) = input.split_once(".in").unwrap();
             let port: usize = port.parse().unwrap();
-            format!("{sw}.in_{}", TORUS_PORTS[port])
+            format!("{sw}.in_{}", ports[port])
         })
         .collect();
     (detected, inputs)
@@ -265,7 +265,7 @@ fn a_deadlock_waveform_opens_on_the_wait_cycle_and_ends_after_the_freeze() {
     args.extend(["--vcd-on-deadlock", common::arg(&vcd_path)]);
     let (ok, out, err) = flitwave(&args);
     assert!(!ok, "a deadlock is an error exit");
-    let (detected, inputs) = wait_cycle(&out);
+    let (detected, inputs) = wait_cycle(&out, &TORUS_PORTS);
     assert!(inputs.len() >= 2, "{out}");
     let froze = detected - 2000 + 1;
     assert!(
@@ -366,4 +366,54 @@ fn a_deadlock_waveform_opens_on_the_wait_cycle_and_ends_after_the_freeze() {
     assert_eq!(std::fs::read_to_string(&again).unwrap(), vcd);
     let gtkw2 = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&again)).unwrap();
     assert_eq!(gtkw2.replace("again.", "dl."), gtkw);
+}
+
+/// On a vc router (a 4x4 vc torus with one VC per port and dimension-order routing deadlocks)
+/// the waiting input's VC group opens too, its signals highlighted.
+#[test]
+fn a_vc_routers_deadlock_view_opens_the_waiting_vcs() {
+    let d = dir("vc_deadlock");
+    let vcd = d.join("vc.vcd");
+    let (ok, out, err) = flitwave(&[
+        "run",
+        "--config",
+        "configs/booksim-iq.toml",
+        "--set",
+        "topology.kind=\"torus\"",
+        "--set",
+        "topology.dims=\"4x4\"",
+        "--routing",
+        "dor",
+        "--rate",
+        "0.9",
+        "--set",
+        "switch.vcs=1",
+        "--set",
+        "watchdog_cycles=2000",
+        "--cycles",
+        "60000",
+        "--deadlock-window",
+        "300",
+        "--vcd-on-deadlock",
+        common::arg(&vcd),
+    ]);
+    assert!(!ok && err.contains("frozen from cycle"), "{err}");
+    let (_, inputs) = wait_cycle(&out, &["local", "xp", "xm", "yp", "ym"]);
+    assert!(inputs.len() >= 2, "{out}");
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&vcd)).unwrap();
+    let g = groups(&gtkw);
+    let lit = highlighted(&gtkw);
+    for i in &inputs {
+        let vc = format!("{i}.vc0");
+        let f = g
+            .iter()
+            .find(|(n, _)| *n == vc)
+            .unwrap_or_else(|| panic!("{vc}"));
+        assert_eq!(f.1 & 0x400000, 0, "{vc} open");
+        let under = format!("network.{vc}.");
+        assert!(
+            lit.iter().any(|t| t.starts_with(&under)),
+            "{vc} highlighted"
+        );
+    }
 }

@@ -24,7 +24,7 @@ pub struct Deadlock {
     pub waiting: Vec<Blocked>,
     /// A wait cycle was found.
     pub cycle: bool,
-    /// VCs per port (a VC router's waveform has a scope per input VC).
+    /// VCs per port (the notes name the VC when there are several).
     pub vcs: usize,
 }
 
@@ -112,13 +112,10 @@ impl<F: Family> Network<F> {
             let input = port(b.sw, "in", b.port);
             add(&mut f.open, input.clone());
             add(&mut f.highlight, input.clone());
-            let input = if d.vcs > 1 {
-                let vc = format!("{input}.vc{}", b.vc);
-                add(&mut f.open, vc.clone());
-                vc
-            } else {
-                input
-            };
+            // a vc router has a scope per VC, even with one; other families have none
+            let vc = format!("{input}.vc{}", b.vc);
+            add(&mut f.open, vc.clone());
+            let input = if d.vcs > 1 { vc } else { input };
             let mut outs = Vec::new();
             for &o in &b.outs {
                 let out = port(b.sw, "out", o);
