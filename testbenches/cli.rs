@@ -423,10 +423,11 @@ fn a_deadlock_can_be_replayed_into_a_waveform() {
     assert!(err.contains("deadlock waveform"), "{err}");
     let w = wellen::simple::read(vcd).expect("the waveform opens");
     let times = w.time_table();
-    // the window covers the stall: the last 2500 cycles before detection
+    // the window covers the 500 cycles before the freeze and 200 frozen ones, not the
+    // watchdog's 2000
     assert!(times.len() > 2, "{}", times.len());
     let span = (times[times.len() - 1] - times[0]) / 6250;
-    assert!((2000..=2501).contains(&span), "span {span} cycles");
+    assert_eq!(span, 700, "span {span} cycles");
     // its GTKWave save file opens zoomed to the replayed window
     let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(vcd)).unwrap();
     assert!(

@@ -44,6 +44,8 @@ struct Shown {
     window: (u64, u64),
     values: Vec<String>,
     saved: String,
+    /// The primary marker and named marker A (-1: none), as GTKWave reports them.
+    marker: String,
 }
 
 fn open(vcd: &Path, probes: &[(u64, &str)]) -> Shown {
@@ -63,7 +65,8 @@ fn open(vcd: &Path, probes: &[(u64, &str)]) -> Shown {
     let name = gtkw.file_name().unwrap();
     let mut script = String::from(
         "puts \"DISPLAYED: [gtkwave::getDisplayedSignals]\"\n\
-         puts \"WINDOW: [gtkwave::getWindowStartTime] [gtkwave::getWindowEndTime]\"\n",
+         puts \"WINDOW: [gtkwave::getWindowStartTime] [gtkwave::getWindowEndTime]\"\n\
+         puts \"MARKER: [gtkwave::getMarker] [gtkwave::getNamedMarker A]\"\n",
     );
     for (t, s) in probes {
         script += &format!(
@@ -100,6 +103,7 @@ fn open(vcd: &Path, probes: &[(u64, &str)]) -> Shown {
         signals: displayed[0].split_whitespace().map(String::from).collect(),
         window: (w[0], w[1]),
         values: line("VALUE: "),
+        marker: line("MARKER: ").concat(),
         saved: std::fs::read_to_string(copy_dir.join(name)).unwrap(),
     }
 }
@@ -299,6 +303,45 @@ fn a_full_network_dump_opens_with_its_switches_collapsed() {
     assert!(s.signals.len() > 400, "{}", s.signals.len());
     assert_zoomed(s.window, 0, 300);
     assert!(gtkw.contains("@c00200\n-sw0\n") && gtkw.contains("@c00200\n-nic0\n"));
+}
+
+/// A deadlock waveform opens zoomed from `--deadlock-window` cycles before the freeze to the
+/// frozen tail's end, the marker at the freeze, and GTKWave keeps its view: written back, the
+/// save file has the same groups open (the wait cycle's routers and inputs), the same traces
+/// highlighted, the marker's name and the comment lines.
+#[test]
+fn a_deadlock_waveform_opens_marked_at_the_freeze_on_the_waiting_routers() {
+    use crate::readable_waves::{groups, highlighted, wait_cycle, DEADLOCK_RUN};
+    use crate::readable_waves::{FROZEN_TAIL, TORUS_PORTS};
+    let d = dir("deadlock");
+    let vcd = d.join("dl.vcd");
+    let mut args = DEADLOCK_RUN.to_vec();
+    args.extend(["--vcd-on-deadlock", vcd.to_str().unwrap()]);
+    let (ok, out, err) = flitwave(&args);
+    assert!(!ok, "a deadlock is an error exit: {err}");
+    let (detected, inputs) = wait_cycle(&out, &TORUS_PORTS);
+    let froze = detected - 2000 + 1;
+    let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&vcd)).unwrap();
+    let s = open(&vcd, &[]);
+    assert_eq!(s.signals, listed(&gtkw), "every signal displayed");
+    assert_zoomed(s.window, froze - 500, froze + FROZEN_TAIL);
+    assert_eq!(s.marker, format!("{} {}", froze * P, froze * P));
+    let open_groups = |g: &str| -> Vec<(String, u32)> {
+        groups(g)
+            .into_iter()
+            .filter(|(_, f)| f & 0x400000 == 0)
+            .collect()
+    };
+    let opened = open_groups(&s.saved);
+    assert_eq!(opened, open_groups(&gtkw), "GTKWave keeps the open groups");
+    for i in &inputs {
+        assert!(opened.iter().any(|(n, _)| n == i), "{i} open in GTKWave");
+    }
+    assert_eq!(highlighted(&s.saved), highlighted(&gtkw));
+    assert!(!highlighted(&s.saved).is_empty());
+    assert!(s.saved.contains("\n[markername] AFROZE\n"), "{}", s.saved);
+    assert!(s.saved.contains("\n-DEADLOCK: frozen from cycle "));
+    assert!(s.saved.contains(&format!("\n-{} -> out_", inputs[0])));
 }
 
 #[test]

@@ -54,6 +54,7 @@ mod plot;
 mod plot_labels;
 mod probe_contract;
 mod progress;
+mod readable_waves;
 mod rearrange;
 mod routing;
 mod routing_tables;

@@ -231,7 +231,20 @@ fn waveform_ports_name_their_link_peers() {
         let mut o = vec!["cycles=10", "warmup=0"];
         o.extend_from_slice(extra);
         let c = cfg(&o);
-        let mut net = build::build(&c).unwrap().network;
+        let b = build::build(&c).unwrap();
+        let (mut net, topo) = (b.network, b.topology);
+        // a port the topology names (a mesh's `xp`) is `in_xp` and `sw1.xp`, else `in3`, `sw1.p3`
+        let scope = |dir: &str, sw: usize, port: usize| match topo.port_name(port) {
+            Some(n) => format!("sw{sw}.{dir}_{n}"),
+            None => format!("sw{sw}.{dir}{port}"),
+        };
+        let peer = |e: Endpoint| match e {
+            Endpoint::Switch { sw, port } => match topo.port_name(port) {
+                Some(n) => format!("sw{sw}.{n}"),
+                None => e.to_string(),
+            },
+            Endpoint::Nic(_) => e.to_string(),
+        };
         let path = std::path::PathBuf::from(format!("waves/test_net_peers{k}.vcd"));
         let tc = TraceConfig {
             scopes: vec![],
@@ -250,13 +263,11 @@ fn waveform_ports_name_their_link_peers() {
         for (a, b) in ends {
             let mut want = vec![];
             if let Endpoint::Switch { sw, port } = b {
-                want.push((format!("sw{sw}.in{port}"), a.to_string()));
+                want.push((scope("in", sw, port), peer(a)));
             }
             match a {
-                Endpoint::Switch { sw, port } => {
-                    want.push((format!("sw{sw}.out{port}"), b.to_string()))
-                }
-                Endpoint::Nic(h) => want.push((format!("nic{h}"), b.to_string())),
+                Endpoint::Switch { sw, port } => want.push((scope("out", sw, port), peer(b))),
+                Endpoint::Nic(h) => want.push((format!("nic{h}"), peer(b))),
             }
             for (scope, peer) in want {
                 let mut path = vec!["network"];

@@ -180,19 +180,20 @@ fn the_save_file_opens_one_group_per_port_with_its_vcs_collapsed() {
     assert!(ok, "{err}");
     let g = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&vcd)).unwrap();
     // open groups (0x800200) for the switch and its ports, closed ones (0xc00200) for VCs
-    for open in ["-sw5\n", "-sw5.in0\n", "-sw5.out1\n"] {
+    // ports named by direction: the host's `local`, then +x (`xp`)
+    for open in ["-sw5\n", "-sw5.in_local\n", "-sw5.out_xp\n"] {
         assert!(
             g.contains(&format!("@800200\n{open}")),
             "{open} not open:\n{g}"
         );
     }
     assert!(
-        g.contains("@c00200\n-sw5.in0.vc0\n"),
+        g.contains("@c00200\n-sw5.in_local.vc0\n"),
         "VC groups start closed:\n{g}"
     );
     // request masks in binary (bit o = output o), as docs/waveforms.md says
     assert!(
-        g.contains("@28\nnetwork.sw5.in0.sa_req[4:0]\n"),
+        g.contains("@28\nnetwork.sw5.in_local.sa_req[4:0]\n"),
         "sa_req not binary:\n{g}"
     );
 }

@@ -228,10 +228,11 @@ pub(crate) struct RunOut {
     #[arg(long)]
     pub print_config: bool,
     /// If the watchdog finds a deadlock, replay the run (it is deterministic) and write the
-    /// waveform of the cycles before it to this file (VCD, or FST if it ends .fst).
+    /// waveform of the cycles before the network froze and 200 frozen cycles to this file
+    /// (VCD, or FST if it ends .fst); its save file opens on the routers of the wait cycle.
     #[arg(long)]
     pub vcd_on_deadlock: Option<PathBuf>,
-    /// Cycles before the deadlock report that --vcd-on-deadlock traces.
+    /// Cycles before the network froze that --vcd-on-deadlock traces.
     #[arg(long, default_value_t = 2000)]
     pub deadlock_window: u64,
     /// Draw the utilisation of every link over the measurement window as an SVG heat map

@@ -12,6 +12,10 @@ use flitwave::sim::trace::{TraceConfig, Tracer};
 use flitwave::with_network;
 use flitwave::{Error, Result};
 
+/// Cycles a deadlock waveform goes on after the network froze (nothing moves in them): the
+/// frozen state shows without the watchdog's whole wait.
+pub const FROZEN_TAIL: u64 = 200;
+
 /// Most cycles a deadlock waveform may cover.
 const MAX_WINDOW: u64 = 10_000_000;
 
@@ -319,10 +323,13 @@ pub(crate) fn run_config(
             errln!("  first: {f}");
         }
     }
-    if let (Some(path), Some(_)) = (&o.vcd_on_deadlock, &s.deadlock) {
-        // replay up to the detection cycle with the window traced: same config, same seed
-        let end = s.cycles;
-        let start = end.saturating_sub(o.deadlock_window.saturating_add(cfg.watchdog_cycles));
+    let focus = with_network!(&net, n => n.deadlock_focus());
+    if let (Some(path), Some(focus)) = (&o.vcd_on_deadlock, focus) {
+        // replay with the window traced (same config, same seed): the deadlock_window cycles
+        // before the freeze and a short frozen tail, not the watchdog's whole wait
+        let froze = focus.marker;
+        let end = froze.saturating_add(FROZEN_TAIL).min(s.cycles);
+        let start = froze.saturating_sub(o.deadlock_window);
         let rb = build::build(cfg)?;
         let mut replay = rb.network;
         if let Some(sw) = rtl_switch {
@@ -333,10 +340,11 @@ pub(crate) fn run_config(
         with_network!(&mut replay, r => {
             let mut tr = Tracer::create(path, wave_format(path, o)?, "network", r, c)?;
             r.run_with(end, |n| tr.sample(n.now() - 1, n))?;
+            tr.focus(focus);
             tr.finish()
         })?;
         errln!(
-            "deadlock waveform (cycles {start}..{end}) written to {} (open: gtkwave {})",
+            "deadlock waveform (cycles {start}..{end}, frozen from cycle {froze}) written to {} (open: gtkwave {})",
             path.display(),
             flitwave::sim::gtkw::save_path(path).display()
         );

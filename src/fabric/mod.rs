@@ -322,8 +322,9 @@ pub(crate) fn probe_network<'a, V, S, N>(
 {
     for (id, sw) in switches {
         v.scope_idx("sw", id);
-        sw.probe(v);
-        peers.probe_switch(v, id);
+        let mut named = peers::Named { v, peers };
+        sw.probe(&mut named);
+        peers.probe_switch(&mut named, id);
         v.up();
     }
     for (host, nic) in nics {

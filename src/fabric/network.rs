@@ -10,6 +10,7 @@
 use super::sleep::Sleep;
 
 mod deadlock;
+pub use deadlock::Deadlock;
 mod engine;
 mod idle;
 pub use engine::{Engine, EnginePhase};
@@ -61,7 +62,7 @@ pub struct Network<F: Family> {
     ports: usize,
     now: u64,
     last_progress: u64,
-    deadlock: Option<String>,
+    deadlock: Option<Deadlock>,
     /// Which blocks sleep (families that say so), and the cycles the clock jumped over.
     sleep: Option<Sleep>,
     jumped: u64,
@@ -180,7 +181,7 @@ impl<F: Family> Network<F> {
         };
         let ends: Vec<_> = link_ends.iter().map(|&(a, b)| (node(a), node(b))).collect();
         let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, &flies, &ends));
-        let peers = super::peers::Peers::new(s, np, hosts, &link_ends);
+        let peers = super::peers::Peers::new(topo, &link_ends);
         let engine = <F::Engine as Engine<F::Switch, F::Ext>>::new(&switches, &links).map(Box::new);
         let state =
             s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();
@@ -393,7 +394,7 @@ impl<F: Family> Network<F> {
 
     /// The deadlock report, if the watchdog fired.
     pub fn deadlock(&self) -> Option<&str> {
-        self.deadlock.as_deref()
+        self.deadlock.as_ref().map(|d| d.report.as_str())
     }
 
     /// Ports per switch.

@@ -29,11 +29,34 @@ pub struct Stuck<'a> {
 /// Blocked inputs listed after the wait cycle before the rest is only counted.
 const SHOWN: usize = 16;
 
+/// One blocked switch input: its switch, port and VC, and the outputs it waits for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blocked {
+    pub sw: usize,
+    pub port: usize,
+    pub vc: usize,
+    pub outs: Vec<usize>,
+}
+
+/// What the watchdog found: the report, the inputs on the wait cycle in cycle order (empty if
+/// none was found) and the other blocked inputs in switch order.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub report: String,
+    pub cycle: Vec<Blocked>,
+    pub rest: Vec<Blocked>,
+}
+
+/// The human-readable report alone ([`analyse`]).
+pub fn report(st: &Stuck<'_>) -> String {
+    analyse(st).report
+}
+
 /// Build the human-readable report: the cycle of waits once, each of its inputs with what it
 /// waits for, then the other blocked inputs counted (the first [`SHOWN`] named). An input that
 /// waits on several things (an adaptive one, or one whose output is held by several inputs)
 /// is one entry with each distinct reason once.
-pub fn report(st: &Stuck<'_>) -> String {
+pub fn analyse(st: &Stuck<'_>) -> Found {
     let (np, vcs, ns, now) = (st.ports, st.vcs.max(1), st.switches, st.now);
     let node = |sw: usize, port: usize, vc: usize| (sw * np + port) * vcs + vc;
     let downstream = st.downstream;
@@ -97,7 +120,17 @@ pub fn report(st: &Stuck<'_>) -> String {
             s += &format!(" and {} more", rest.len() - SHOWN);
         }
     }
-    s
+    let blocked = |n: &usize| Blocked {
+        sw: n / vcs / np,
+        port: n / vcs % np,
+        vc: n % vcs,
+        outs: reasons[*n].iter().map(|r| r.0).collect(),
+    };
+    Found {
+        report: s,
+        cycle: cycle.iter().map(blocked).collect(),
+        rest: rest.iter().map(blocked).collect(),
+    }
 }
 
 /// `sw3.in2`, or `sw3.in2.vc1` in networks with virtual channels.

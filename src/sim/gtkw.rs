@@ -85,6 +85,34 @@ pub struct Trace {
     pub filter: Option<String>,
 }
 
+/// Where a save file draws the eye (a deadlock waveform): these groups open and everything
+/// else closed, whatever `open_depth` says, the groups' traces first, some highlighted,
+/// comment lines above the traces and a named marker.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Focus {
+    /// Scope groups below the root (`sw3`, `sw3.in_xp`, `sw3.in_xp.vc1`) that start open;
+    /// the traces of the top-level ones come first, in this order.
+    pub open: Vec<String>,
+    /// Groups whose traces (and their sub-groups') are highlighted.
+    pub highlight: Vec<String>,
+    /// Comment lines shown above the traces.
+    pub notes: Vec<String>,
+    /// Time of the primary marker and of marker `A`, named `marker_name`.
+    pub marker: u64,
+    pub marker_name: String,
+}
+
+impl Focus {
+    /// Is the group `g` (or a group it is in) one of `list`?
+    fn covers(list: &[String], g: &str) -> bool {
+        list.iter().any(|x| {
+            g == x
+                || g.strip_prefix(x.as_str())
+                    .is_some_and(|r| r.starts_with('.'))
+        })
+    }
+}
+
 /// What a save file shows.
 #[derive(Debug, Clone)]
 pub struct View<'a> {
@@ -101,6 +129,8 @@ pub struct View<'a> {
     pub end: u64,
     /// Scope groups nested deeper than this start closed (0: all closed).
     pub open_depth: usize,
+    /// What to draw the eye to, if anything ([`Focus`]).
+    pub focus: Option<&'a Focus>,
 }
 
 /// The stem of a waveform file's companions (its save file `<stem>.gtkw`, its filter files
@@ -153,11 +183,16 @@ pub fn render(v: &View) -> String {
         .iter()
         .map(|c| format!("[*] {}\n", c.replace('\n', " ")))
         .collect();
+    // the primary marker, then the named markers A, B, ... (-1: unset)
+    let markers = match v.focus {
+        Some(f) => format!("{} {}\n[markername] A{}", f.marker, f.marker, f.marker_name),
+        None => format!("{} -1", v.start),
+    };
     s += &format!(
         "[dumpfile] \"{}\"\n[savefile] \"{}\"\n[timestart] {}\n[size] {WIDTH} {HEIGHT}\n\
-         [pos] -1 -1\n*{z:.6} {} -1\n[sst_width] {SST_WIDTH}\n[signals_width] {SIGNALS_WIDTH}\n\
+         [pos] -1 -1\n*{z:.6} {markers}\n[sst_width] {SST_WIDTH}\n[signals_width] {SIGNALS_WIDTH}\n\
          [sst_expanded] 1\n",
-        v.dumpfile, v.savefile, v.start, v.start
+        v.dumpfile, v.savefile, v.start
     );
     let mut open = std::collections::BTreeSet::new();
     for t in v.traces {
@@ -170,18 +205,44 @@ pub fn render(v: &View) -> String {
     }
     // Nested groups follow the scope path below the root: "sw3" > "sw3.in0" > "sw3.in0.vc1".
     // group flags: 0x800000 begin, 0x1000000 end, 0x400000 closed (with 0x1000 collapsed)
-    let end_flags = |depth: usize| {
-        if depth > v.open_depth {
-            0x1401200
-        } else {
+    let rel_scope = |t: &Trace| -> String {
+        let scope = scope_of(&t.name);
+        scope.split_once('.').map_or("", |(_, r)| r).to_string()
+    };
+    let is_open = |g: &str, depth: usize| match v.focus {
+        Some(f) => f.open.iter().any(|x| x == g),
+        None => depth <= v.open_depth,
+    };
+    let end_flags = |g: &str, depth: usize| {
+        if is_open(g, depth) {
             0x1000200
+        } else {
+            0x1401200
         }
     };
+    let mut traces: Vec<&Trace> = v.traces.iter().collect();
+    if let Some(f) = v.focus {
+        // the focused top-level groups first, in their order; the rest as they were
+        let rank = |t: &&Trace| {
+            let rel = rel_scope(t);
+            let top = rel.split('.').next().unwrap_or_default();
+            match f.open.iter().position(|g| g == top) {
+                _ if rel.is_empty() => 0,
+                Some(i) => 1 + i,
+                None => usize::MAX,
+            }
+        };
+        traces.sort_by_key(rank);
+        for n in &f.notes {
+            // 0x200: a blank line, its text a comment
+            s += &format!("@200\n-{}\n", n.replace('\n', " "));
+        }
+    }
     let mut stack: Vec<String> = vec![];
     let mut filters: Vec<&str> = vec![];
-    for t in v.traces {
-        let scope = scope_of(&t.name);
-        let rel = scope.split_once('.').map_or("", |(_, r)| r);
+    for t in traces {
+        let rel = rel_scope(t);
+        let rel = rel.as_str();
         let comps: Vec<&str> = if rel.is_empty() {
             vec![]
         } else {
@@ -194,15 +255,20 @@ pub fn render(v: &View) -> String {
             .count();
         while stack.len() > keep {
             let g = stack.pop().unwrap();
-            let end = end_flags(stack.len() + 1);
+            let end = end_flags(&g, stack.len() + 1);
             s += &format!("@{end:x}\n-{g}\n");
         }
         for k in keep + 1..=comps.len() {
             let g = comps[..k].join(".");
-            let begin = if k > v.open_depth { 0xc00200 } else { 0x800200 };
+            let begin = if is_open(&g, k) { 0x800200 } else { 0xc00200 };
             s += &format!("@{begin:x}\n-{g}\n");
             stack.push(g);
         }
+        // 0x1: highlighted
+        let lit = v
+            .focus
+            .is_some_and(|f| !rel.is_empty() && Focus::covers(&f.highlight, rel))
+            as u32;
         match &t.filter {
             Some(f) => {
                 let n = match filters.iter().position(|x| x == f) {
@@ -213,15 +279,15 @@ pub fn render(v: &View) -> String {
                     }
                 };
                 // 0x2000: translated through a filter file (values matched in decimal)
-                s += &format!("@{:x}\n^{n} {f}\n", 0x2024);
+                s += &format!("@{:x}\n^{n} {f}\n", 0x2024 | lit);
             }
-            None => s += &format!("@{:x}\n", t.format.flags()),
+            None => s += &format!("@{:x}\n", t.format.flags() | lit),
         }
         s += &t.name;
         s += "\n";
     }
     while let Some(g) = stack.pop() {
-        let end = end_flags(stack.len() + 1);
+        let end = end_flags(&g, stack.len() + 1);
         s += &format!("@{end:x}\n-{g}\n");
     }
     s
@@ -308,6 +374,7 @@ pub fn write_for_vcd(
         start,
         end,
         open_depth: 0,
+        focus: None,
     };
     for (file, text) in filters {
         crate::output::write(&vcd.with_file_name(file), text)?;
@@ -379,6 +446,7 @@ mod tests {
             start: 100,
             end: 200,
             open_depth: usize::MAX,
+            focus: None,
         };
         let s = render(&v);
         let body: Vec<&str> = s.lines().skip_while(|l| !l.starts_with('@')).collect();
@@ -394,6 +462,63 @@ mod tests {
         assert_eq!(closed.matches("@c00200").count(), 3);
         assert_eq!(closed.matches("@1401200").count(), 3);
         assert!(closed.contains("[treeopen] n.\n") && !closed.contains("[treeopen] n.a."));
+    }
+
+    #[test]
+    fn a_focus_opens_its_groups_first_highlights_and_marks() {
+        let names = ["n.clk", "n.a.x", "n.c.v", "n.c.d.y", "n.e.w"];
+        let traces: Vec<Trace> = names.iter().map(|n| trace(n)).collect();
+        let f = Focus {
+            open: vec!["c".into(), "c.d".into()],
+            highlight: vec!["c.d".into()],
+            notes: vec!["stuck here".into()],
+            marker: 150,
+            marker_name: "FROZE".into(),
+        };
+        let s = render(&View {
+            dumpfile: "f.vcd",
+            savefile: "f.gtkw",
+            comments: &[],
+            traces: &traces,
+            start: 100,
+            end: 200,
+            open_depth: usize::MAX,
+            focus: Some(&f),
+        });
+        let body: Vec<&str> = s.lines().skip_while(|l| !l.starts_with('@')).collect();
+        let want = [
+            "@200",
+            "-stuck here",
+            "@24",
+            "n.clk",
+            "@800200",
+            "-c",
+            "@24",
+            "n.c.v",
+            "@800200",
+            "-c.d",
+            "@25",
+            "n.c.d.y",
+            "@1000200",
+            "-c.d",
+            "@1000200",
+            "-c",
+            "@c00200",
+            "-a",
+            "@24",
+            "n.a.x",
+            "@1401200",
+            "-a",
+            "@c00200",
+            "-e",
+            "@24",
+            "n.e.w",
+            "@1401200",
+            "-e",
+        ];
+        assert_eq!(body, want);
+        assert!(s.contains(" 150 150\n[markername] AFROZE\n"), "{s}");
+        assert!(Focus::covers(&f.highlight, "c.d.vc1") && !Focus::covers(&f.highlight, "c.dx"));
     }
 
     #[test]

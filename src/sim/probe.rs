@@ -13,6 +13,11 @@ pub trait ProbeVisitor {
     fn scope(&mut self, name: &str);
     /// Enter the child scope `{prefix}{idx}` (e.g. `sw3`, `in2`) without allocating.
     fn scope_idx(&mut self, prefix: &str, idx: usize);
+    /// Enter the scope of a switch's port `port`, `dir` being `in` or `out`: `{dir}{port}`
+    /// (`in2`), unless the network names its ports (a mesh's `in_xp`, `fabric::peers`).
+    fn port(&mut self, dir: &str, port: usize) {
+        self.scope_idx(dir, port);
+    }
     /// Leave the current scope.
     fn up(&mut self);
     /// A bit vector of `width` bits (1..=64); `width == 1` is a single wire.

@@ -8,6 +8,25 @@
 use super::{HostSpec, LinkSpec, Peer, Shape, Topology};
 use crate::error::{Error, Result};
 
+/// The link ports after the hosts, in port order: +x at `h`, −x at `h+1`, +y at `h+2`, −y at
+/// `h+3` (offsets [`XP`], [`XM`], [`YP`], [`YM`] from `h`), as the builder wires them and
+/// [`check_layout`] checks them. Each is its port's name in waveforms (`in_xp`, `out_ym`).
+pub const DIRECTIONS: [&str; 4] = ["xp", "xm", "yp", "ym"];
+const XP: usize = 0;
+const XM: usize = 1;
+const YP: usize = 2;
+const YM: usize = 3;
+
+/// The name of `port` of a mesh or torus switch with `h` hosts: `local` for the host port
+/// (`local0`, `local1`, ... with several hosts per switch), then [`DIRECTIONS`].
+pub fn port_name(h: usize, port: usize) -> Option<String> {
+    match port.checked_sub(h) {
+        None if h == 1 => Some("local".into()),
+        None => Some(format!("local{port}")),
+        Some(d) => DIRECTIONS.get(d).map(|d| d.to_string()),
+    }
+}
+
 /// Most switches a mesh or torus may have.
 pub const MAX_SWITCHES: usize = 65536;
 
@@ -73,17 +92,17 @@ fn build(dims: [usize; 2], h: usize, wrap: bool) -> Result<Topology> {
             if x + 1 < nx || wrap {
                 links.push(LinkSpec {
                     a: id(x, y),
-                    pa: h,
+                    pa: h + XP,
                     b: id((x + 1) % nx, y),
-                    pb: h + 1,
+                    pb: h + XM,
                 });
             }
             if y + 1 < ny || wrap {
                 links.push(LinkSpec {
                     a: id(x, y),
-                    pa: h + 2,
+                    pa: h + YP,
                     b: id(x, (y + 1) % ny),
-                    pb: h + 3,
+                    pb: h + YM,
                 });
             }
         }
@@ -130,23 +149,23 @@ pub fn check_layout(topo: &Topology, [nx, ny]: [usize; 2], wrap: bool) -> Result
         let (x, y) = (sw % nx, sw / nx);
         let expect = [
             (
-                h,
-                h + 1,
+                h + XP,
+                h + XM,
                 (x + 1 < nx || wrap).then(|| (x + 1) % nx + y * nx),
             ),
             (
-                h + 1,
-                h,
+                h + XM,
+                h + XP,
                 (x > 0 || wrap).then(|| (x + nx - 1) % nx + y * nx),
             ),
             (
-                h + 2,
-                h + 3,
+                h + YP,
+                h + YM,
                 (y + 1 < ny || wrap).then(|| x + (y + 1) % ny * nx),
             ),
             (
-                h + 3,
-                h + 2,
+                h + YM,
+                h + YP,
                 (y > 0 || wrap).then(|| x + (y + ny - 1) % ny * nx),
             ),
         ];

@@ -268,6 +268,19 @@ impl Topology {
         self.hosts[h]
     }
 
+    /// The name of `port` (the same at every switch) where the topology knows what the port
+    /// is: a mesh's or torus's `local`, `xp` (+x), `xm` (−x), `yp`, `ym` ([`mesh::port_name`],
+    /// the layout its builder wires and a file's mesh is checked against). `None`: the port is
+    /// a number.
+    pub fn port_name(&self, port: usize) -> Option<String> {
+        match self.shape {
+            Shape::Mesh { .. } | Shape::Torus { .. } => {
+                mesh::port_name(self.ports_per_switch.checked_sub(4)?, port)
+            }
+            _ => None,
+        }
+    }
+
     /// Port `port` of every switch is a global link (a dragonfly's link between groups).
     pub fn is_global(&self, port: usize) -> bool {
         matches!(self.shape, Shape::Dragonfly { a, p, .. } if port >= p + a - 1)

@@ -548,7 +548,7 @@ impl Probe for MyrinetSwitch {
             if self.in_link[p] == NO_LINK {
                 continue;
             }
-            v.scope_idx("in", p);
+            v.port("in", p);
             v.text("state", inp.state.name());
             v.int("pkt", inp.pkt);
             v.int("out", inp.state.out().map(|o| o as i64).unwrap_or(-1));
@@ -561,7 +561,7 @@ impl Probe for MyrinetSwitch {
             if self.out_link[p] == NO_LINK {
                 continue;
             }
-            v.scope_idx("out", p);
+            v.port("out", p);
             v.flag("go", out.sg.can_send());
             v.int("owner", out.owner.map(|o| o as i64).unwrap_or(-1));
             v.bits("arb_ptr", 5, out.arb.pointer() as u64);

@@ -22,7 +22,7 @@ use crate::sim::probe::Probe;
 use std::io::Write;
 use std::path::Path;
 
-pub use super::gtkw::{write_gtkw, Format, Trace, View};
+pub use super::gtkw::{write_gtkw, Focus, Format, Trace, View};
 
 /// What to trace.
 #[derive(Debug, Clone)]
@@ -95,6 +95,8 @@ pub struct Tracer {
     file: Option<(crate::output::PartialFile, std::path::PathBuf)>,
     /// What made the waveform ([`TraceConfig::provenance`]), for the save file too.
     provenance: Vec<String>,
+    /// Where the save file draws the eye ([`Tracer::focus`]).
+    focus: Option<Focus>,
 }
 
 /// Does the component path `path` start with the components of `scope`?
@@ -280,6 +282,7 @@ impl Tracer {
             finished,
             file: None,
             provenance: cfg.provenance.clone(),
+            focus: None,
         }
     }
 
@@ -401,6 +404,13 @@ impl Tracer {
         }
     }
 
+    /// Open the save file on `focus` ([`Focus`]: its groups open and first, the others closed,
+    /// its notes and marker), the marker given as a cycle.
+    pub fn focus(&mut self, mut focus: Focus) {
+        focus.marker = focus.marker.saturating_mul(self.period);
+        self.focus = Some(focus);
+    }
+
     /// Number of traced variables (the selected ones plus the root `cycle` and `clk`).
     pub fn var_count(&self) -> usize {
         self.names.len()
@@ -471,6 +481,7 @@ impl Tracer {
             } else {
                 2
             },
+            focus: self.focus.as_ref(),
         })
     }
 

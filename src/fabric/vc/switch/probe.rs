@@ -30,7 +30,7 @@ impl Probe for VcSwitch {
             if self.link[p][super::IN] == NO_LINK {
                 continue;
             }
-            v.scope_idx("in", p);
+            v.port("in", p);
             let asked = self.sa.asked >> p & 1 == 1;
             v.bits(
                 "sa_req",
@@ -58,7 +58,7 @@ impl Probe for VcSwitch {
             if self.link[p][super::OUT] == NO_LINK {
                 continue;
             }
-            v.scope_idx("out", p);
+            v.port("out", p);
             for c in 0..nv {
                 v.scope_idx("vc", c);
                 v.int("credits", self.out.credits[p].credits(c) as i64);

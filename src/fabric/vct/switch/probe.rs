@@ -13,7 +13,7 @@ impl Probe for VctSwitch {
             if inp.link == NO_LINK {
                 continue;
             }
-            v.scope_idx("in", p);
+            v.port("in", p);
             v.text("state", inp.state.name());
             v.int("pkt", inp.pkt);
             v.bits("level", 32, inp.buf.len() as u64);
@@ -29,7 +29,7 @@ impl Probe for VctSwitch {
             if out.link == NO_LINK {
                 continue;
             }
-            v.scope_idx("out", p);
+            v.port("out", p);
             v.int("credits", out.credits.credits() as i64);
             v.bits("level", 32, out.q.len() as u64);
             v.bits("committed", 32, out.committed as u64);
