@@ -69,3 +69,13 @@ fn sweeps_and_rtl_checks_announce_their_work() {
     );
     assert!(t.contains("about "), "{t}");
 }
+
+/// `rtl prove` on a terminal: its start line and a bar over the twins naming the model being
+/// proven; the progress lines it writes into a pipe (rtl_prove.rs) are not drawn there.
+#[test]
+fn rtl_prove_draws_a_bar_on_a_terminal() {
+    let t = on_terminal("rtl prove arbiter");
+    assert!(t.contains("rtl prove: 1 twin(s) (arbiter)"), "{t}");
+    assert!(t.contains("/1 twins arbiter: 4 together"), "no bar: {t}");
+    assert!(!t.contains("prove arbiter: 4/4"), "progress lines: {t}");
+}

@@ -14,9 +14,21 @@ wire [7:0] fw_from_ptr = req & ~((8'd1 << ptr_r$q) - 8'd1);
 always @(*) if (!fw_init)
     assert(grant == (fw_from_ptr != 0 ? fw_from_ptr & (~fw_from_ptr + 8'd1) : req & (~req + 8'd1)));
 
-// property no_starvation: an input requesting without pause is granted within 8 cycles
-reg [3:0] fw_wait0;
+// property no_starvation: every input (each of the 8, not only input 0) that requests without
+// pause is granted within 8 cycles: none is refused 8 cycles in a row
+
+// fw_wait holds one 4-bit counter per input, input k in bits 4k+3..4k: the cycles it has
+// requested and been refused in a row; the assertion covers all 8 counters
+reg [31:0] fw_wait;
+reg fw_fair;
+integer fw_k;
 always @(posedge clock)
-    if (reset || !req[0] || grant[0]) fw_wait0 <= 4'd0;
-    else fw_wait0 <= fw_wait0 + 4'd1;
-always @(*) if (!fw_init) assert(fw_wait0 < 4'd8);
+    for (fw_k = 0; fw_k < 8; fw_k = fw_k + 1)
+        if (reset || !req[fw_k] || grant[fw_k]) fw_wait[4*fw_k +: 4] <= 4'd0;
+        else fw_wait[4*fw_k +: 4] <= fw_wait[4*fw_k +: 4] + 4'd1;
+always @(*) begin
+    fw_fair = 1'b1;
+    for (fw_k = 0; fw_k < 8; fw_k = fw_k + 1)
+        if (fw_wait[4*fw_k +: 4] >= 4'd8) fw_fair = 1'b0;
+end
+always @(*) if (!fw_init) assert(fw_fair);

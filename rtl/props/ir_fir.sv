@@ -19,6 +19,7 @@ wire [255:0] fw_regs = {fw_rrr, fw_mr, fw_li, fw_fi};
 always @(*) if (!fw_init) assert((allowed & ~hit) == 8'd0);
 
 // property hit_is_cyclic_interval: hit[p] exactly when dest & MR[p] lies in the cyclic interval [FI[p], LI[p]]
+
 // stated independently of the twin's two comparators: d is in [FI, LI] (cyclically) iff
 // (d - FI) mod 256 <= (LI - FI) mod 256, which covers FI <= LI and the wrap-around alike
 reg [7:0] fw_hit_spec;

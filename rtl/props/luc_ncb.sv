@@ -31,6 +31,7 @@ always @(posedge clock) if (!fw_init && !$past(fw_init))
     assert(phase == ($past(reset) || $past(phase) == 7'd99 ? 7'd0 : $past(phase) + 7'd1));
 
 // property luc_saturating: the LUC moves by heads minus tails, saturating at 0 and 65535: it never goes negative nor wraps
+// (0 after a reset)
 always @(posedge clock) if (!fw_init && !$past(fw_init)) begin
     if ($past(reset)) assert(luc == 16'd0);
     else if ({1'b0, $past(luc)} + $past(heads) < $past(tails)) assert(luc == 16'd0);
@@ -58,6 +59,7 @@ always @(*) if (!fw_init && fw_seen && phase == 7'd3)
     assert(tx_value_px == fw_n0_mx && tx_value_mx == fw_n0_px && tx_value_py == fw_n0_my && tx_value_my == fw_n0_py);
 
 // property ncb_follows_words: a received LUC word sets the NCB 1-hop of its direction and an NCB word its 2-hop, from the cycle it arrives; otherwise both hold
+// (0 after a reset)
 always @(posedge clock) if (!fw_init && !$past(fw_init)) begin
     assert(ncb1_px == (fw_rx_luc[0] ? rx_value_px : $past(reset) ? 16'd0 : $past(ncb1_px)));
     assert(ncb1_mx == (fw_rx_luc[1] ? rx_value_mx : $past(reset) ? 16'd0 : $past(ncb1_mx)));

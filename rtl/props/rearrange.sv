@@ -46,10 +46,12 @@ always @(*) begin
 end
 
 // property deliver_in_sequence: each connection's packets are DELIVERed in sequence order, 0, 1, 2, ... with none skipped or repeated
+// (arrivals assumed duplicates or inside the window of 8)
 always @(*) if (!fw_init && fw_deliver) assert(act_sn == fw_next[24*act_conn +: 24]);
 always @(*) if (!fw_init) assert(fw_seq_ok);
 
 // property ack_after_run: an ACK follows a DELIVER run of its connection and acknowledges cumulatively the last packet delivered
+// (arrivals assumed duplicates or inside the window of 8)
 always @(posedge clock) if (!fw_init && fw_ack) begin
     assert(act_sn + 24'd1 == fw_next[24*act_conn +: 24]);
     assert(!$past(reset) && $past(fw_deliver) && $past(act_conn) == act_conn && $past(act_sn) == act_sn);

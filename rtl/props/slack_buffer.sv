@@ -20,6 +20,7 @@ wire fw_ring_ok = count$q <= 7'd80 && rd$q < 7'd80 && wr$q < 7'd80 && wr$q == fw
 always @(*) if (!fw_init) assert(fw_ring_ok && level <= 7'd80);
 
 // property no_overflow_under_stop_go: a sender that stops within 23 cycles of a stop symbol never overflows the buffer (the model's fly time of 8 needs 16)
+
 // The protocol rule, assumed: after a stop symbol, arrivals continue for at most 23 cycles (flits
 // on the wire plus those sent while the symbol travels back) until a go symbol; the model's link
 // (fly time 8) delivers at most 16. 23 = 80 - 57 is the slack above the stop decision.

@@ -33,6 +33,7 @@ end
 always @(*) if (!fw_init && !fw_was_reset && pick_valid && (fw_valid & fw_free) != 8'd0) assert(fw_free[pick]);
 
 // property least_cost: the pick has the least E = 4(D + R + N1) + k N2 among the eligible channels, the lowest index on a tie
+
 // E computed here at full width (no truncation), from the inputs, and registered beside the pick
 wire [63:0] fw_r = {r7, r6, r5, r4, r3, r2, r1, r0};
 wire [127:0] fw_n1 = {n1_7, n1_6, n1_5, n1_4, n1_3, n1_2, n1_1, n1_0};

@@ -81,8 +81,8 @@ end
 // for, and no output VC is granted twice
 always @(*) if (!fw_init) assert(fw_va_ok);
 
-// property switch_grants_onehot: each input is granted at most one output, one it asked for
-// (a VC of it holds that output and a flit), and no output is granted twice
+// property switch_grants_onehot: each input port is granted at most one output port, one in
+// its switch-allocation request row (`srow`), and no output is granted twice
 always @(*) if (!fw_init) assert(fw_sa_ok);
 
 // property no_buffer_overflow: no input VC holds more than its 8 flits, and a flit arriving
@@ -101,6 +101,6 @@ always @(*) if (!fw_init) assert(fw_used_ok);
 // it, and an active input VC holds an existing output VC
 always @(*) if (!fw_init) assert(fw_owned_ok);
 
-// property vc_released_after_tail: a held output VC is released only in the cycle its packet's
-// tail leaves
+// property vc_released_after_tail: outside a reset, a held output VC is released only in the
+// cycle its packet's tail leaves
 always @(*) if (!fw_init && !reset) assert((fw_busy & ~fw_busy_d & ~fw_tail_leaves) == 10'd0);

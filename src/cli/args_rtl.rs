@@ -74,6 +74,11 @@ pub(crate) struct RtlProveArgs {
     /// Only the property of this name (with one block).
     #[arg(long)]
     pub property: Option<String>,
+    /// No progress: neither the bar on a terminal nor, off one, the progress lines on
+    /// standard error (a line per proof started and ended, and one every 30 s while a proof
+    /// runs; FLITWAVE_PROGRESS_EVERY=SECS sets that pace).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Args)]

@@ -1,6 +1,6 @@
 //! `flitwave rtl`: the RTL twins' Verilog, its checks, and waveforms (docs/rtl.md).
 
-use super::args::{RtlCheckArgs, RtlCmd, RtlProveArgs};
+use super::args::{RtlCheckArgs, RtlCmd};
 use flitwave::hdl::eda::{self, CheckOptions};
 use flitwave::hdl::lockstep::Options;
 use flitwave::hdl::{self, Flow};
@@ -43,7 +43,7 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
             Ok(())
         }
         RtlCmd::Check(a) => cmd_check(a),
-        RtlCmd::Prove(a) => cmd_prove(a),
+        RtlCmd::Prove(a) => super::rtl_prove::cmd_prove(a),
         RtlCmd::Testbench {
             block,
             output,
@@ -204,94 +204,8 @@ fn lockstep_options(cycles: u64, seed: u64) -> Result<Options> {
     })
 }
 
-fn cmd_prove(a: RtlProveArgs) -> Result<()> {
-    use flitwave::hdl::eda::prove::{self, ProveOptions, Verdict};
-    let blocks = selected(&a.block)?;
-    let o = ProveOptions {
-        depth: a.depth,
-        cex_dir: Some(a.cex.clone()),
-        only: a.property.clone(),
-    };
-    if o.only.is_some() && blocks.len() != 1 {
-        return Err(Error::field(
-            "--property",
-            "names a property of one block: give exactly one block with it",
-        ));
-    }
-    outln!(
-        "{:<14} {:<26} {:<9} {:>7}  property",
-        "block",
-        "name",
-        "verdict",
-        "secs"
-    );
-    let (mut proven, mut bad) = (0, vec![]);
-    for b in blocks {
-        let vfile = eda::verilog_path(&a.dir, b.name());
-        let pfile = prove::props_path(&a.dir, b.name());
-        let read = |p: &std::path::Path, hint: &str| {
-            std::fs::read_to_string(p)
-                .map_err(|e| Error::new(format!("{}: {e} ({hint})", p.display())))
-        };
-        let verilog = read(&vfile, "`flitwave rtl emit --dir` writes it")?;
-        let props = read(
-            &pfile,
-            "every twin has its properties there; docs/rtl.md §Proofs",
-        )?;
-        let file = pfile.display().to_string();
-        for p in prove::prove(b.name(), &verilog, &props, &file, &o)? {
-            let v = match &p.verdict {
-                Verdict::Proven => "PROVEN",
-                Verdict::Failed { .. } => "FAILED",
-                Verdict::Unproven { .. } => "UNPROVEN",
-            };
-            let secs = format!("{:.2}{}", p.secs, if p.jointly { "*" } else { " " });
-            outln!(
-                "{:<14} {:<26} {:<9} {:>7}  {}",
-                b.name(),
-                p.property.name,
-                v,
-                secs,
-                p.property.about
-            );
-            match &p.verdict {
-                Verdict::Proven => proven += 1,
-                Verdict::Failed { step, vcd, .. } => {
-                    if let Some(vcd) = vcd {
-                        outln!(
-                            "    fails {step} cycles after reset; counterexample: gtkwave {}",
-                            flitwave::sim::gtkw::save_path(vcd).display()
-                        );
-                    }
-                    bad.push(format!("{}.{}", b.name(), p.property.name));
-                }
-                Verdict::Unproven { depth } => {
-                    outln!("    holds {depth} cycles after reset but is not {depth}-inductive");
-                    bad.push(format!("{}.{}", b.name(), p.property.name));
-                }
-            }
-        }
-    }
-    outln!(
-        "PROVEN: bounded check from reset and k-induction at the same depth (yosys-smtbmc, z3; k = --depth, else the props file's `// depth`, else {}): holds in every reachable state",
-        prove::DEPTH
-    );
-    outln!("*: proven together with the block's other properties in one model (the time of that proof)");
-    if bad.is_empty() {
-        outln!("{proven} properties proven");
-        Ok(())
-    } else {
-        Err(Error::new(format!(
-            "{} propert{} not proven: {}",
-            bad.len(),
-            if bad.len() == 1 { "y" } else { "ies" },
-            bad.join(", ")
-        )))
-    }
-}
-
 /// The twins named (every one when none is).
-fn selected(names: &[String]) -> Result<Vec<&'static dyn Flow>> {
+pub(crate) fn selected(names: &[String]) -> Result<Vec<&'static dyn Flow>> {
     if names.is_empty() {
         return Ok(hdl::BLOCKS.to_vec());
     }

@@ -32,7 +32,8 @@ pub fn props_path(rtl_dir: &Path, name: &str) -> PathBuf {
     rtl_dir.join("props").join(format!("{name}.sv"))
 }
 
-/// One property of a props file: its name, its one-line description, its text.
+/// One property of a props file: its name, its description (the whole text, its lines
+/// joined by spaces), its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Property {
     pub name: String,
@@ -41,13 +42,29 @@ pub struct Property {
 }
 
 /// A props file: the part every property shares (assumptions) and the properties, each
-/// starting at a `// property NAME: description` line.
+/// starting at a `// property NAME: description` line. The description goes on in the comment
+/// lines right below that line, up to the first line that is not a comment or is an empty
+/// `//`: a blank line separates it from notes on the code below, so that no description is
+/// ever cut short.
 pub fn parse(text: &str, file: &str) -> Result<(String, Vec<Property>)> {
     let mut shared = String::new();
     let mut props: Vec<Property> = vec![];
+    // the last line read was part of a property's description
+    let mut describing = false;
     for (i, line) in text.lines().enumerate() {
         if line.trim().starts_with("// depth ") {
             depth_of(line, file, i + 1)?;
+        }
+        if describing && !line.trim().starts_with("// property ") {
+            let more = line.trim().strip_prefix("//").map(str::trim);
+            match (more, props.last_mut()) {
+                (Some(more), Some(p)) if !more.is_empty() => {
+                    p.about.push(' ');
+                    p.about.push_str(more);
+                    continue;
+                }
+                _ => describing = false,
+            }
         }
         if let Some(rest) = line.trim().strip_prefix("// property ") {
             let (name, about) = rest.split_once(':').ok_or_else(|| {
@@ -71,6 +88,7 @@ pub fn parse(text: &str, file: &str) -> Result<(String, Vec<Property>)> {
                 about: about.trim().to_string(),
                 body: String::new(),
             });
+            describing = true;
             continue;
         }
         let to = props.last_mut().map_or(&mut shared, |p| &mut p.body);
@@ -175,6 +193,47 @@ pub struct ProveOptions {
     pub only: Option<String>,
 }
 
+/// A step of one model's proof.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Yosys reads, flattens and bit-blasts the model.
+    Compile,
+    /// The bounded check from reset.
+    Bounded,
+    /// The k-induction.
+    Induction,
+}
+
+impl Step {
+    /// What the step is, in words.
+    pub fn what(self) -> &'static str {
+        match self {
+            Step::Compile => "compiling",
+            Step::Bounded => "bounded check",
+            Step::Induction => "induction",
+        }
+    }
+}
+
+/// What [`prove_with`] is doing, reported as it goes (for progress output): a model starts,
+/// goes through its steps, ends.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// A model starts: the properties in it (one, or the block's properties proven together),
+    /// the place of the first among the block's `total` (from 1), the depth of its checks.
+    Model {
+        names: Vec<String>,
+        index: usize,
+        total: usize,
+        depth: u32,
+    },
+    /// The model enters a step.
+    Step(Step),
+    /// The model is done after `secs`: its verdict, or None when it ended in an error (a
+    /// joint model that is not proven is followed by each property alone).
+    Done { verdict: Option<Verdict>, secs: f64 },
+}
+
 /// Prove every property of `props` (the text of `file`) on block `name` whose Verilog is
 /// `verilog`. Tool and syntax failures are errors; failed properties are results.
 pub fn prove(
@@ -183,6 +242,18 @@ pub fn prove(
     props: &str,
     file: &str,
     o: &ProveOptions,
+) -> Result<Vec<Proof>> {
+    prove_with(name, verilog, props, file, o, &mut |_| {})
+}
+
+/// [`prove`], telling `on` what it does as it goes.
+pub fn prove_with(
+    name: &str,
+    verilog: &str,
+    props: &str,
+    file: &str,
+    o: &ProveOptions,
+    on: &mut dyn FnMut(&Event),
 ) -> Result<Vec<Proof>> {
     if o.depth == Some(0) {
         return Err(Error::field("--depth", "0 is out of range, allowed >= 1"));
@@ -207,6 +278,7 @@ pub fn prove(
     // reachable state; only when it is not are they proven one by one, to say which fails (a
     // property with its own assumption is always proven alone: it must not constrain others)
     let order: Vec<String> = list.iter().map(|p| p.name.clone()).collect();
+    let place = |n: &str| order.iter().position(|o| o == n).map_or(0, |i| i + 1);
     let (free, own): (Vec<_>, Vec<_>) = list.into_iter().partition(|p| !p.body.contains("assume"));
     let mut out = vec![];
     let mut alone = own;
@@ -218,7 +290,18 @@ pub fn prove(
             about: String::new(),
             body: all,
         };
-        if let Ok(Verdict::Proven) = one(name, verilog, &shared, &joint, file, depth, None) {
+        on(&Event::Model {
+            names: free.iter().map(|p| p.name.clone()).collect(),
+            index: place(&free[0].name),
+            total: order.len(),
+            depth,
+        });
+        let verdict = one(name, verilog, &shared, &joint, file, depth, None, on);
+        on(&Event::Done {
+            verdict: verdict.as_ref().ok().cloned(),
+            secs: t0.elapsed().as_secs_f64(),
+        });
+        if let Ok(Verdict::Proven) = verdict {
             let secs = t0.elapsed().as_secs_f64();
             out.extend(free.into_iter().map(|property| Proof {
                 property,
@@ -232,21 +315,26 @@ pub fn prove(
     } else {
         alone.extend(free);
     }
+    alone.sort_by_key(|p| place(&p.name));
     for p in alone {
         let t0 = std::time::Instant::now();
-        let verdict = one(
-            name,
-            verilog,
-            &shared,
-            &p,
-            file,
+        on(&Event::Model {
+            names: vec![p.name.clone()],
+            index: place(&p.name),
+            total: order.len(),
             depth,
-            o.cex_dir.as_deref(),
-        )?;
+        });
+        let cex = o.cex_dir.as_deref();
+        let verdict = one(name, verilog, &shared, &p, file, depth, cex, on);
+        let secs = t0.elapsed().as_secs_f64();
+        on(&Event::Done {
+            verdict: verdict.as_ref().ok().cloned(),
+            secs,
+        });
         out.push(Proof {
             property: p,
-            verdict,
-            secs: t0.elapsed().as_secs_f64(),
+            verdict: verdict?,
+            secs,
             jointly: false,
         });
     }
@@ -255,7 +343,8 @@ pub fn prove(
 }
 
 /// Prove property `p` (with the shared part) on block `name`: the bounded check, then the
-/// induction.
+/// induction, telling `on` each step.
+#[allow(clippy::too_many_arguments)] // the model, its depth, where to keep a counterexample
 fn one(
     name: &str,
     verilog: &str,
@@ -264,7 +353,9 @@ fn one(
     file: &str,
     depth: u32,
     cex_dir: Option<&Path>,
+    on: &mut dyn FnMut(&Event),
 ) -> Result<Verdict> {
+    on(&Event::Step(Step::Compile));
     let top = module(name);
     let dir = scratch(&format!("{name}-prove-{}", p.name))?;
     let model = splice(verilog, &top, &format!("{shared}{}", p.body))?;
@@ -293,6 +384,7 @@ fn one(
         "cex.vcd",
         "model.smt2",
     ];
+    on(&Event::Step(Step::Bounded));
     let (_, log) = smtbmc(&bmc, &dir)?;
     let verdict = if let Some(step) = failed_step(&log) {
         let vcd = match cex_dir {
@@ -302,6 +394,7 @@ fn one(
         Verdict::Failed { step, depth, vcd }
     } else {
         passed(&log, &p.name, "bounded check")?;
+        on(&Event::Step(Step::Induction));
         let (_, log) = smtbmc(&["-s", "z3", "-i", "-t", &k, "model.smt2"], &dir)?;
         if log.contains("Temporal induction successful.") {
             Verdict::Proven
@@ -377,15 +470,19 @@ mod tests {
 
     #[test]
     fn a_props_file_splits_into_shared_assumptions_and_properties() {
-        let t = "// header\nalways @(*) assume(x);\n// property a_b: first one\nalways @(*) assert(y);\n// property c: second\nalways @(*) assert(z);\n";
+        let t = "// header\nalways @(*) assume(x);\n// property a_b: first one\nalways @(*) assert(y);\n// property c: second,\n//   on two lines\n\n// a note\nalways @(*) assert(z);\n// property d: third\n//\n// a note\nassert(w);\n";
         let (shared, p) = parse(t, "f.sv").unwrap();
         assert_eq!(shared, "// header\nalways @(*) assume(x);\n");
-        assert_eq!(p.len(), 2);
+        assert_eq!(p.len(), 3);
         assert_eq!(
             (p[0].name.as_str(), p[0].about.as_str()),
             ("a_b", "first one")
         );
-        assert_eq!(p[1].body, "always @(*) assert(z);\n");
+        // a description goes on below its line, up to a blank line or an empty comment
+        assert_eq!(p[1].about, "second, on two lines");
+        assert_eq!(p[1].body, "\n// a note\nalways @(*) assert(z);\n");
+        assert_eq!(p[2].about, "third");
+        assert_eq!(p[2].body, "//\n// a note\nassert(w);\n");
         for bad in [
             "// property : x\nassert(y);\n",
             "// property a b: x\nassert(y);\n",
