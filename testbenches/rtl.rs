@@ -24,7 +24,7 @@ fn checked_in_verilog_is_fresh() {
     for b in BLOCKS {
         assert!(
             eda::is_fresh(*b, Path::new("rtl")).unwrap(),
-            "rtl/{}.v is stale or missing: run `cargo run --release -- rtl emit` and commit it",
+            "rtl/{}.v is stale or missing: run `cargo run --profile ci -- rtl emit` and commit it",
             b.name()
         );
     }
@@ -62,7 +62,7 @@ fn passes_the_flow_and_its_report_is_fresh(name: &str) {
     let checked_in = std::fs::read_to_string(format!("rtl/reports/{name}.txt")).unwrap_or_default();
     assert_eq!(
         fresh, checked_in,
-        "rtl/reports/{name}.txt is stale: run `cargo run --release -- rtl check` and commit it"
+        "rtl/reports/{name}.txt is stale: run `cargo run --profile ci -- rtl check` and commit it"
     );
 }
 
