@@ -349,7 +349,7 @@ fn same_seed_same_statistics_and_waveform_at_any_thread_count() {
     let text = String::from_utf8(runs[0].1.clone()).unwrap();
     for needle in [
         "$scope module sw3",
-        "$scope module in2",
+        "$scope module in_xm",
         "$scope module vc1",
         " level ",
         " credits ",
