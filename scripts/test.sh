@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run the flitwave tests (docs/testing.md). Installs the tools the tests use when they are
 # missing — GTKWave and xvfb for the waveform tests, Verilator, Yosys and Icarus Verilog for the
-# RTL twins — so no test ever skips for want of a tool.
+# RTL twins, Slurm and munge for the one-node cluster of slurm:: — so no test ever skips for
+# want of a tool.
 #
 #   bash scripts/test.sh                  full tier, what CI runs: every test, the RTL flow of
 #                                         every twin and the tiny-scale reproductions included
@@ -33,6 +34,10 @@ command -v yosys >/dev/null 2>&1 || need_apt+=(yosys)
 command -v iverilog >/dev/null 2>&1 || need_apt+=(iverilog)
 command -v nextpnr-ice40 >/dev/null 2>&1 || need_apt+=(nextpnr-ice40)
 command -v z3 >/dev/null 2>&1 || need_apt+=(z3)
+command -v munged >/dev/null 2>&1 || need_apt+=(munge)
+command -v slurmctld >/dev/null 2>&1 || need_apt+=(slurmctld)
+command -v slurmd >/dev/null 2>&1 || need_apt+=(slurmd)
+command -v sbatch >/dev/null 2>&1 || need_apt+=(slurm-client)
 if [ ${#need_apt[@]} -gt 0 ]; then
     echo "installing: ${need_apt[*]}"
     SUDO=""

@@ -64,6 +64,7 @@ mod rtl_prove;
 mod rtl_tidy;
 mod slack_buffer;
 mod sleep;
+mod slurm;
 mod speculative;
 mod speculative_mesh;
 mod speedup;
