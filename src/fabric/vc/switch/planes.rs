@@ -26,8 +26,9 @@
 //! (`Network::one_by_one`, before the first cycle). Results are identical either way
 //! (testbenches/planes.rs runs both side by side and compares every router's registers).
 //!
-//! The shape: up to 16 ports, the first ones (as many in every router) its hosts' and the rest
-//! to routers, 1 to 12 VCs (at most 64 input VCs a router) of 1 to 1,024 flits, wormhole or
+//! The shape: up to 16 ports, the first ones its hosts' (as many as each has: a fat-tree's
+//! leaves and its other switches, irregular networks drawn with uneven hosts) and the rest to
+//! routers, packets that change VC or keep theirs (routes that name none), 1 to 12 VCs (at most 64 input VCs a router) of 1 to 1,024 flits, wormhole or
 //! virtual cut-through, credits of one flit applied any number of cycles after they arrive (a
 //! VC downstream released as its packet's tail leaves, or as the tail's credit returns),
 //! routing, VC allocation and switch allocation in any number of cycles, a multiplexed
@@ -37,8 +38,8 @@
 //! global view), any internal speedup (the pipeline stepped S times a cycle into the routers'
 //! own output FIFOs and credit queues: [`speedup`](mod@speedup)): BookSim2's iq preset and its
 //! torus88 and their variants, meshes of several hosts a router, the dragonfly preset under
-//! minimal, UGAL-L and Valiant routing, seed 003's irregular networks under DL and up*/down*;
-//! any other network is evaluated one by one.
+//! minimal, UGAL-L and Valiant routing, seed 003's irregular networks under DL and up*/down*,
+//! k-ary n-trees under up*/down*; any other network is evaluated one by one.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
@@ -152,6 +153,8 @@ struct Router<const P: usize, const V: usize> {
     /// without a route — the statistics written into the router by [`Planes::sync`].
     owner_busy: [u16; P],
     max_level: u32,
+    /// Its host ports (bit p): its first ports, as many as it has hosts.
+    hosts: u32,
     /// Per output VC held: the input VC holding it (p·nv + v, valid where `owner_busy` has
     /// its bit; written at the grant, read only by [`Planes::sync`]).
     owner: [[u8; V]; P],
@@ -255,16 +258,21 @@ pub struct Of<const P: usize, const V: usize> {
     wftc: bool,
     ct: bool,
     x0: bool,
+    /// Packets keep their VC: a head asks for its own VC downstream alone (routes that name
+    /// no VC: the routers' `keep_vc`).
+    keep: bool,
     /// A crossbar of 2 or more cycles from grant to link: the routers' own crossbars carry
     /// the flits (their block, pipelined or in BookSim2's batches). The VC allocation's
     /// cycles: a granted head asks for the switch that many cycles later.
     deep: bool,
     vdelay: u64,
-    /// The ports the routers have (up to `P`), the first `nh` of them their hosts'; the VCs
+    /// The ports the routers have (up to `P`), the first ones of each its hosts' (`nh` at
+    /// most, `nlo` at least: [`Router`]'s `hosts`); the VCs
     /// they use (up to `V`), the flits of each VC's buffer, and the bit planes of a credit
     /// count (enough for `b`, up to [`CB`]).
     np: usize,
     nh: usize,
+    nlo: usize,
     nv: usize,
     b: usize,
     cbits: usize,
@@ -302,7 +310,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let cdue = (t + self.cdelay) as usize & mask;
         let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
         let (ct, x0, deep, vdelay) = (self.ct, self.x0, self.deep, self.vdelay);
-        let (nh, speed) = (self.nh, self.speed);
+        let self_keep = self.keep;
+        let (nh, nlo, speed) = (self.nh, self.nlo, self.speed);
         // the first internal step of the cycle (the cycle itself without a speedup)
         let first = t * speed;
         // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
@@ -349,7 +358,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             // 1. credits from downstream wait the credit delay; credits due are applied
             let came = std::mem::replace(&mut cb[now], [[0; V]; P]);
             let later = &mut cr[due];
-            for o in nh..P {
+            for o in nlo..P {
                 for v in 0..V {
                     later[o][v] |= came[o][v];
                 }
@@ -369,7 +378,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     x.leave(t, |o, f| {
                         tile_flits[tile] -= 1;
                         moved += 1;
-                        let at = (t, sbits, nh, lb);
+                        let at = (t, sbits, lb);
                         speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
                     });
                     pl.xin &= !((x.inside() == 0) as u64 * (1 << lb));
@@ -384,16 +393,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     tile_flits[tile] -= 1;
                     moved += 1;
                     let f = rt.xbar[o];
-                    let at = (t, sbits, nh, lb);
+                    let at = (t, sbits, lb);
                     speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
                 }
             }
             // 3. flits arriving
             for p in 0..P {
                 let mut m = std::mem::take(&mut arr[now][p]);
-                if p < nh {
-                    *inside += m.count_ones() as u64;
-                }
                 tile_flits[tile] += m.count_ones();
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
@@ -418,8 +424,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         s.ready = first + rdelay;
                         let at = (&mut multi[..], (r * np + p) * nv + v);
                         let hd = (f, &mut s.len, ct);
-                        let c = Self::route(cands, &switches[r], (r, p, v), hd, packets, at);
-                        rt.errors += (c[0] == 0xff) as u64;
+                        let (c, ok) = Self::route(cands, &switches[r], (r, p, v), hd, packets, at);
+                        rt.errors += !ok as u64;
                         rt.cand[p][v] = c;
                         rt.vwait |= 1 << (p * nv + v);
                         pl.vcal[p][v] |= bit;
@@ -462,6 +468,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         grant: vgrant,
                         fresh: &mut fresh,
                         vdelay,
+                        keep: self_keep,
                         select: sel.then(|| vc_alloc::Select {
                             multi: &mut multi[r * np * nv..(r + 1) * np * nv],
                             selection: &switches[r].p.selection,
@@ -530,8 +537,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                                 let at = (&mut multi[..], (ri * np + p) * nv + v);
                                 let sw = &switches[ri];
                                 let hd = (nf, &mut s.len, ct);
-                                let c = Self::route(cands, sw, (ri, p, v), hd, packets, at);
-                                routers[ri].errors += (c[0] == 0xff) as u64;
+                                let (c, ok) = Self::route(cands, sw, (ri, p, v), hd, packets, at);
+                                routers[ri].errors += !ok as u64;
                                 routers[ri].cand[p][v] = c;
                                 routers[ri].vwait |= 1 << (p * nv + v);
                                 pl.vcal[p][v] |= bit;
@@ -545,7 +552,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         } else if x0 {
                             // a crossbar of 0 cycles: onto the link now
                             tile_flits[tile] -= 1;
-                            let (at, rt) = ((t, sbits, nh, lb), &mut routers[ri]);
+                            let (at, rt) = ((t, sbits, lb), &mut routers[ri]);
                             speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
                         } else if deep {
                             let left = switches[ri].xbar.xbar.enter(ts, o, f);
@@ -556,7 +563,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             pl.xo[o] |= bit;
                         }
                         if speed == 1 {
-                            let at = (t, sbits, nh, lb);
+                            let at = (t, sbits, lb);
                             speedup::credit_up(
                                 at,
                                 &routers[ri],
@@ -578,7 +585,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             }
             if speed > 1 {
                 // one flit an output onto its link, one credit an input upstream
-                let (at, r) = ((t, sbits, nh, base), &mut routers[base..]);
+                let (at, r) = ((t, sbits, base), &mut routers[base..]);
                 let q = (&mut fifos[base..], &mut backs[base..]);
                 let rings = (&mut arr[..], &mut fwd[..], &mut cb[..]);
                 let sent = speedup::send(at, nv, r, pl, q, links, rings, inside, tile_credits);

@@ -50,21 +50,16 @@ impl RouteStage {
     ) {
         let f = *input.front(port, v).expect("a head at the front");
         let h = packets.header(f.pkt);
+        let keep = self.keep_vc;
         let routed = route_head(
             &self.routing,
             (sw, port, v),
             f,
             packets,
             &mut self.cands[iv],
+            keep,
         );
-        // a packet that keeps its VC needs a candidate allowing it, or VC allocation never
-        // grants it
-        let held = self.keep_vc
-            && !self.cands[iv]
-                .as_slice()
-                .iter()
-                .any(|c| c.vcs >> v & 1 == 1);
-        self.errors += (!routed || held) as u64;
+        self.errors += !routed as u64;
         let s = &mut input.vcs[iv];
         s.state = VcState::Routing;
         s.ready = at + self.delay as u64;
@@ -74,8 +69,9 @@ impl RouteStage {
 }
 
 /// The route stage's rule, for the router and the planes: head `f` at input `port`, VC `v` of
-/// router `sw` asks `routing` for its candidates (into `cands`); false when there is none (a
-/// route error, counted by the caller).
+/// router `sw` asks `routing` for its candidates (into `cands`); false when there is none, or,
+/// for a packet that keeps its VC (`keep_vc`), none allowing `v`: VC allocation never grants
+/// it (a route error, counted by the caller).
 #[inline(always)]
 pub(super) fn route_head(
     routing: &Routing,
@@ -83,6 +79,7 @@ pub(super) fn route_head(
     f: Flit,
     packets: &PacketTable<VcExt>,
     cands: &mut Candidates,
+    keep_vc: bool,
 ) -> bool {
     let q = Query {
         sw,
@@ -92,5 +89,17 @@ pub(super) fn route_head(
         route_byte: f.data,
     };
     routing.route(&q, cands);
-    !cands.is_empty()
+    let c = cands.as_slice();
+    !c.is_empty() && (!keep_vc || c.iter().any(|c| c.vcs >> v & 1 == 1))
+}
+
+/// The output VCs a head at input VC `v` may ask for among `allowed`: its own alone when
+/// packets keep their VC (`keep_vc`).
+#[inline(always)]
+pub(super) fn kept(allowed: u32, v: usize, keep_vc: bool) -> u32 {
+    if keep_vc {
+        allowed & 1 << v
+    } else {
+        allowed
+    }
 }

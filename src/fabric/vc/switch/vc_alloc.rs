@@ -8,6 +8,7 @@
 
 use super::input::VcState;
 use super::output::OutputUnit;
+use super::route::kept;
 use super::view::{choose, Outputs, View};
 use super::{Switching, VcSwitch};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst, MAX_SIDE, NO_GRANT};
@@ -173,11 +174,6 @@ impl VaRegs for VcSwitch {
             s.state = VcState::VcAlloc;
             first = true;
         }
-        let keep = if self.p.keep_vc {
-            1 << (iv % nv)
-        } else {
-            u32::MAX
-        };
         let c = &mut self.route.cands[iv];
         let (port, allowed) = match c.as_slice() {
             [] => return None,
@@ -208,7 +204,7 @@ impl VaRegs for VcSwitch {
         if port >= self.p.ports || self.link[port & 31][super::OUT] == NO_LINK {
             return None;
         }
-        Some((port, allowed & keep))
+        Some((port, kept(allowed, iv % nv, self.p.keep_vc)))
     }
 
     #[inline(always)]

@@ -1,5 +1,5 @@
 //! The planes of a network ([`super`]): whether every router has the shape they model (its
-//! first ports its hosts', the same number in every router, the rest to routers or unused),
+//! first ports its hosts', as many as it has, the rest to routers or unused),
 //! each port's links' fly times, and the registers at reset — every router's credits full,
 //! its pointers at input and output 0, the routers in tiles of 64 (the last tile filled with
 //! routers that never hold a flag).
@@ -55,7 +55,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && escape_flits == 0
             && vc_alloc_cycles >= 1
             && sw_alloc_cycles >= 1
-            && !keep_vc
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
             && crossbar == CrossbarKind::Multiplexed
             && output_buffer_flits == 0
@@ -91,23 +90,27 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 }
             }
         }
-        // the first nh ports a host's (both links to and from a NIC), the same in every
-        // router; the rest to routers (or none)
+        // each router's first ports its hosts' (both links to and from a NIC), as many as it
+        // has hosts; the rest to routers (or none)
         let host = |sw: &VcSwitch, q: usize| {
             let [i, o] = sw.link[q];
             i != NO_LINK && o != NO_LINK && !tx.contains(&i) && !rx.contains_key(&o)
         };
-        let nh = (0..np).take_while(|&q| host(&switches[0], q)).count();
+        let mut hosts = Vec::with_capacity(n);
         for sw in switches {
-            for q in 0..np {
+            let h = (0..np).take_while(|&q| host(sw, q)).count();
+            for q in h..np {
                 let [i, o] = sw.link[q];
                 let net =
                     (i == NO_LINK || tx.contains(&i)) && (o == NO_LINK || rx.contains_key(&o));
-                if !(if q < nh { host(sw, q) } else { net }) {
+                if !net {
                     return None;
                 }
             }
+            hosts.push(h);
         }
+        let nh = hosts.iter().copied().max().unwrap_or(0);
+        let nlo = hosts.iter().copied().min().unwrap_or(0);
         let fly_of = |l: u32| {
             if l == NO_LINK {
                 0
@@ -118,8 +121,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let mut longest = credit_delay_cycles as u64;
         let mut fly = vec![[[0u16; 2]; P]; n];
         let mut peer = vec![[NONE; P]; n];
-        for ((sw, f), x) in switches.iter().zip(&mut fly).zip(&mut peer) {
-            for q in nh..np {
+        for (((sw, f), x), &h) in switches.iter().zip(&mut fly).zip(&mut peer).zip(&hosts) {
+            for q in h..np {
                 let [i, o] = sw.link[q];
                 f[q] = [fly_of(i) as u16, fly_of(o) as u16];
                 longest = longest.max(fly_of(i).max(fly_of(o)) as u64);
@@ -140,6 +143,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             owner: [[0; V]; P],
             xbar: [Flit::default(); P],
             va: SeparableInputFirst::new(np * nv, np * nv),
+            hosts: 0,
             vwait: 0,
             cand: [[[0xff, 0]; V]; P],
             max_level: 0,
@@ -172,6 +176,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             .enumerate()
             .map(|(r, ((sw, peer), fly))| {
                 let mut x = Router {
+                    hosts: (1 << hosts[r]) - 1,
                     wires: std::array::from_fn(|q| if q < np { sw.link[q] } else { [NO_LINK; 2] }),
                     peer,
                     fly,
@@ -205,11 +210,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
             rdelay: p.routing_cycles as u64,
             wftc: p.wait_for_tail_credit,
             ct: switching == Switching::CutThrough,
+            keep: keep_vc,
             x0: xd == 0,
             deep: xd > 1,
             vdelay: vc_alloc_cycles as u64,
             np,
             nh,
+            nlo,
             nv,
             b,
             cbits,

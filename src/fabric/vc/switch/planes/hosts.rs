@@ -17,7 +17,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let mask = (1 << self.sbits) - 1;
         let slot = ring(self.sbits, r / 64, t as usize & mask);
         let bit = 1u64 << (r % 64);
-        let hosts = (1u32 << self.nh) - 1;
+        let hosts = self.r[r].hosts;
         let mut m = fin & hosts;
         while m != 0 {
             let h = m.trailing_zeros() as usize;
@@ -25,6 +25,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             if let Some(f) = links[self.r[r].wires[h][IN] as usize].fwd().recv(t) {
                 self.fwd[slot][h][r % 64] = f;
                 self.arr[slot][h] |= bit;
+                // inside the routers from now: it is taken from the ring this cycle
+                self.inside += 1;
             }
         }
         let mut m = cin & hosts;

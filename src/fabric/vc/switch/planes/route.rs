@@ -13,8 +13,8 @@ use crate::sim::Flit;
 
 impl<const P: usize, const V: usize> Of<P, V> {
     /// The output port and VCs of the head `f` arriving at router `r`'s input `p` (VC `v`)
-    /// (0xff: none, a route error; [`SELECT`]: several, the selection's to pick from at VC
-    /// allocation). Where the routing may give several (`multi` holds every input VC's), the
+    /// (0xff: none; [`SELECT`]: several, the selection's to pick from at VC allocation), and
+    /// whether it is routed (false: a route error, `route_head`'s rule). Where the routing may give several (`multi` holds every input VC's), the
     /// candidates are kept there too, at `idx`; where they or virtual cut-through read it, the
     /// packet's length goes into the input VC's `len`.
     #[inline]
@@ -25,18 +25,20 @@ impl<const P: usize, const V: usize> Of<P, V> {
         (f, len, cut_through): (Flit, &mut u32, bool),
         packets: &PacketTable<VcExt>,
         (multi, idx): (&mut [Candidates], usize),
-    ) -> [u16; 2] {
-        route_head(&sw.route.routing, (r as u32, p, v), f, packets, cands);
+    ) -> ([u16; 2], bool) {
+        let keep = sw.p.keep_vc;
+        let routed = route_head(&sw.route.routing, (r as u32, p, v), f, packets, cands, keep);
         if let Some(m) = multi.get_mut(idx) {
             *m = *cands;
         }
         if cut_through || !multi.is_empty() {
             *len = packets.header(f.pkt).flits;
         }
-        match cands.as_slice() {
+        let c = match cands.as_slice() {
             [c] => [c.port as u16, c.vcs as u16],
             [] => [0xff, 0],
             _ => [SELECT, 0],
-        }
+        };
+        (c, routed)
     }
 }

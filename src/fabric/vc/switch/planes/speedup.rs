@@ -16,9 +16,9 @@ use crate::fabric::vc::switch::traversal::CreditReturn;
 use crate::fabric::vc::switch::VcSwitch;
 use crate::sim::{Flit, FlowCtl};
 
-/// Where a cycle's flits and credits go: the cycle, the rings' slot bits, the host ports,
-/// and the router's lane in its tile (or the tile's first router).
-pub(super) type At = (u64, u32, usize, usize);
+/// Where a cycle's flits and credits go: the cycle, the rings' slot bits, and the router's
+/// lane in its tile (or the tile's first router).
+pub(super) type At = (u64, u32, usize);
 
 /// The rings a flit or credit enters: flits arriving (per slot and input port: the routers,
 /// and per router the flit), credits from downstream (per slot, output and VC: the routers).
@@ -33,7 +33,7 @@ pub(super) type Rings<'a, const P: usize, const V: usize> = (
 /// fly time (counted for the link).
 #[inline(always)]
 pub(super) fn drive<const P: usize, const V: usize>(
-    (t, sbits, nh, lb): At,
+    (t, sbits, lb): At,
     rt: &mut Router<P, V>,
     pl: &mut Tile<P, V>,
     (o, f): (usize, Flit),
@@ -41,7 +41,7 @@ pub(super) fn drive<const P: usize, const V: usize>(
     (arr, fwd): (&mut [[u64; P]], &mut [[[Flit; 64]; P]]),
     inside: &mut u64,
 ) {
-    if o < nh {
+    if rt.hosts >> o & 1 != 0 {
         links[rt.wires[o][OUT] as usize].send(t, f);
         pl.host_f[o] |= 1 << lb;
         *inside -= 1;
@@ -65,7 +65,7 @@ pub(super) fn drive<const P: usize, const V: usize>(
 /// (the peer of output `p`), arriving after the link's fly time.
 #[inline(always)]
 pub(super) fn credit_up<const P: usize, const V: usize>(
-    (t, sbits, nh, lb): At,
+    (t, sbits, lb): At,
     rt: &Router<P, V>,
     pl: &mut Tile<P, V>,
     (p, v): (usize, usize),
@@ -73,7 +73,7 @@ pub(super) fn credit_up<const P: usize, const V: usize>(
     cb: &mut [[[u64; V]; P]],
     tile_credits: &mut [u32],
 ) {
-    if p < nh {
+    if rt.hosts >> p & 1 != 0 {
         links[rt.wires[p][IN] as usize]
             .back()
             .send(t, FlowCtl::Credit { vc: v as u8, n: 1 });
@@ -136,7 +136,7 @@ pub(super) fn leave_own<const P: usize, const V: usize>(
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 pub(super) fn send<const P: usize, const V: usize>(
-    (t, sbits, nh, base): At,
+    (t, sbits, base): At,
     nv: usize,
     routers: &mut [Router<P, V>],
     pl: &mut Tile<P, V>,
@@ -155,7 +155,7 @@ pub(super) fn send<const P: usize, const V: usize>(
         let rings = (&mut *arr, &mut *fwd);
         moved += fifo.send(|o, f| {
             let rings = (&mut *rings.0, &mut *rings.1);
-            drive((t, sbits, nh, lb), rt, pl, (o, f), links, rings, inside)
+            drive((t, sbits, lb), rt, pl, (o, f), links, rings, inside)
         });
         pl.fq |= ((fifo.flits > 0) as u64) << lb;
     }
@@ -170,7 +170,7 @@ pub(super) fn send<const P: usize, const V: usize>(
             ports &= ports - 1;
             if let Some(FlowCtl::Credit { vc, .. }) = back.next_symbol(p, nv) {
                 tile_credits[base / 64] -= 1;
-                let at = (t, sbits, nh, lb);
+                let at = (t, sbits, lb);
                 credit_up(
                     at,
                     &routers[lb],

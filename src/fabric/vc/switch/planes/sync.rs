@@ -37,12 +37,13 @@ pub(super) fn write_into<const P: usize, const V: usize>(
     switches: &mut [VcSwitch],
     links: &[Link],
 ) {
-    let (np, nh, nv, b) = (pl.np, pl.nh, pl.nv, pl.b);
+    let (np, nv, b) = (pl.np, pl.nv, pl.b);
     // the last internal step evaluated (the last cycle without a speedup)
     let last = pl.last * pl.speed + pl.speed - 1;
     for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
         let (tile, lb) = (&pl.pl[i / 64], i % 64);
-        for o in nh..np {
+        // the ports to routers (a host's has no peer)
+        for o in 0..np {
             let (l, x) = (r.wires[o][OUT], r.peer[o]);
             if l != NO_LINK && x != NONE {
                 // taken: sent but for those still in the ring (their arrivals ahead)

@@ -12,6 +12,7 @@
 use super::{Router, St, Tile, OUT, SELECT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
+use crate::fabric::vc::switch::route::kept;
 use crate::fabric::vc::switch::vc_alloc::VaRegs;
 use crate::fabric::vc::switch::view::{choose, Outputs, View};
 use crate::routing::function::Candidates;
@@ -33,6 +34,8 @@ pub(super) struct Lane<'a, const P: usize, const V: usize> {
     pub fresh: &'a mut [[u64; V]; P],
     /// The VC allocation's cycles (a granted head asks for the switch that many later).
     pub vdelay: u64,
+    /// Packets keep their VC (the routes name none).
+    pub keep: bool,
     /// Where the routing may give several candidates: what the selection needs.
     pub select: Option<Select<'a>>,
 }
@@ -139,6 +142,7 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
             }
             (port, _) => (port as usize, vcs as u32),
         };
+        let vcs = kept(vcs, v, self.keep);
         if port >= P || self.r.wires[port][OUT] == NO_LINK {
             return None;
         }
