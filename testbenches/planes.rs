@@ -424,19 +424,6 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
         let mut n = vc_network(&booksim_preset(&over));
         assert!(!n.use_engine(), "{what}: the planes took it");
     }
-    // UGAL-G reads global queues the network writes from the routers' registers
-    let ugal_g = flitwave::experiment::config::Config::from_toml(
-        include_str!("../configs/booksim-dragonfly.toml"),
-        &[
-            "routing.algorithm=\"dfly-ugal-g\"".into(),
-            "switch.vcs=4".into(),
-        ],
-    )
-    .unwrap();
-    assert!(
-        !vc_network(&ugal_g).use_engine(),
-        "UGAL-G: the planes took it"
-    );
     let seventeen = ["topology.hosts_per_switch=13", "traffic.rate=0.01"];
     let mut n = vc_network(&booksim_preset(&seventeen));
     assert!(!n.use_engine(), "17 ports a router: the planes took it");

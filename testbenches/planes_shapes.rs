@@ -1,6 +1,7 @@
 //! Testbench of the VC routers in bit planes (`fabric::vc::switch::Planes`) on shapes beyond
 //! BookSim2's iq router: routers of several hosts and up to 15 ports, links of two lengths,
-//! the internal speedup, routings of several candidates picked by the selection, virtual
+//! the internal speedup, routings of several candidates picked by the selection (UGAL-G's
+//! global view among them), routers of different host counts, virtual
 //! cut-through and a crossbar of 0 cycles (seed 003's DL network), VC allocation, switch
 //! allocation and a pipelined crossbar of several cycles — each run
 //! side by side with the same network one by one (`planes::side_by_side`: flits in flight,
@@ -77,6 +78,12 @@ fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one(
             1200,
         ),
         (
+            "the preset's dragonfly, UGAL-G by the flits waiting",
+            vec!["routing.algorithm=\"dfly-ugal-g\"", "switch.vcs=4"],
+            "0.4",
+            1200,
+        ),
+        (
             "a=4 h=2 p=2, UGAL-L decided once, adversarial traffic",
             vec![
                 "topology.a=4",
@@ -133,6 +140,32 @@ fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one(
         )
         .unwrap();
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
+    // UGAL-G by either measure of its global queues, with the speedup's FIFOs, adversarial
+    for measure in ["credits", "waiting"] {
+        let what = format!("a=4 h=2 p=2, UGAL-G by {measure}, next-group, speedup 2");
+        let set: Vec<String> = [
+            "topology.a=4",
+            "topology.h=2",
+            "topology.hosts_per_switch=2",
+            "link.global_fly_cycles=6",
+            "switch.vcs=4",
+            "switch.internal_speedup=2",
+            "routing.algorithm=\"dfly-ugal-g\"",
+            "traffic.pattern=\"next-group\"",
+            "traffic.rate=0.3",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([format!("routing.global_queue=\"{measure}\"")])
+        .collect();
+        let c = flitwave::experiment::config::Config::from_toml(
+            include_str!("../configs/booksim-dragonfly.toml"),
+            &set,
+        )
+        .unwrap();
+        let delivered = side_by_side(&what, vc_network(&c), vc_network(&c), 3000);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
 }

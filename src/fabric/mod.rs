@@ -297,9 +297,15 @@ pub trait Family: Sized + 'static {
     /// side by side, so whatever the build holds behind an `Arc` is replaced here.
     fn shared(b: &mut Self::Build, hosts: usize) -> Self::Shared;
     /// After the cycle's switches, before its NICs: publish what the next cycle may read of
-    /// the switches (UGAL-G's global queues); nothing by default.
+    /// the switches (UGAL-G's global queues) — of their registers, or of the engine's where it
+    /// evaluated them (`engine`); nothing by default.
     #[inline(always)]
-    fn after_switches(_switches: &[Self::Switch], _shared: &Self::Shared) {}
+    fn after_switches(
+        _switches: &[Self::Switch],
+        _engine: Option<&Self::Engine>,
+        _shared: &Self::Shared,
+    ) {
+    }
     /// The largest packet payload its buffers take, bytes (trace packets are checked).
     fn max_payload(_b: &Self::Build) -> u32 {
         u32::MAX

@@ -246,7 +246,8 @@ impl<F: Family> Network<F> {
             self.open_window(now);
         }
         let mut moved = self.switch_phase(now);
-        F::after_switches(&self.switches, &self.shared);
+        let engine = self.engine.as_deref().filter(|_| self.engine_on);
+        F::after_switches(&self.switches, engine, &self.shared);
         let mut cx = Ctx::<F> {
             links: &mut self.links,
             packets: &mut self.packets,

@@ -20,7 +20,7 @@ use super::{Family, Network, SectionReport, Wiring};
 use crate::blocks::nic::injection::Policy;
 use crate::blocks::nic::rearrange::Memory;
 use crate::error::{Error, Result};
-use crate::routing::function::global_queues::{GlobalQueues, QueueMeasure};
+use crate::routing::function::global_queues::GlobalQueues;
 use crate::routing::function::Routing;
 pub use nic::seq::VcExt;
 use nic::seq::{SeqParams, Sequenced};
@@ -339,28 +339,25 @@ impl Family for VcFamily {
         own
     }
 
-    /// UGAL-G: every router's global ports publish their queues, by the view's measure.
+    /// UGAL-G: every router's global ports publish their queues, by the view's measure, read
+    /// from the routers or, where they run in planes, from the planes' registers of them.
     #[inline(always)]
-    fn after_switches(switches: &[VcSwitch], shared: &Option<Arc<GlobalQueues>>) {
+    fn after_switches(
+        switches: &[VcSwitch],
+        planes: Option<&switch::Planes>,
+        shared: &Option<Arc<GlobalQueues>>,
+    ) {
         if let Some(gq) = shared {
             let d = gq.dragonfly();
             let globals = d.first_global()..d.first_global() + d.h;
-            match gq.measure() {
-                QueueMeasure::Credits => {
-                    for (r, s) in switches.iter().enumerate() {
-                        for port in globals.clone() {
-                            gq.set(r, port, s.used_credits(port));
-                        }
-                    }
+            let mut w = [0u32; 64];
+            for (r, s) in switches.iter().enumerate() {
+                match planes {
+                    Some(p) => p.global_queues(r, gq.measure(), globals.clone(), &mut w),
+                    None => s.global_queues(gq.measure(), globals.clone(), &mut w),
                 }
-                QueueMeasure::Waiting => {
-                    for (r, s) in switches.iter().enumerate() {
-                        let mut w = [0u32; 64];
-                        s.add_waiting(&mut w);
-                        for port in globals.clone() {
-                            gq.set(r, port, w[port]);
-                        }
-                    }
+                for port in globals.clone() {
+                    gq.set(r, port, w[port]);
                 }
             }
         }

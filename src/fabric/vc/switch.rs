@@ -54,6 +54,7 @@ mod input;
 mod output;
 mod planes;
 mod probe;
+mod queues;
 mod route;
 mod speedup;
 mod sw_alloc;

@@ -2,9 +2,13 @@
 //! each output drove, the state, level and credits of every VC, the packets in a buffer. No
 //! read changes the router.
 
+use super::queues::{queues, QueueRegs};
+use super::speedup::SpeedupFifo;
 use super::{VcParams, VcState, VcSwitch};
 use crate::blocks::link::NO_LINK;
+use crate::routing::function::global_queues::QueueMeasure;
 use crate::sim::Flit;
+use std::ops::Range;
 
 impl VcSwitch {
     /// The flit of a packet driven on output `o` in the last evaluated cycle.
@@ -39,43 +43,12 @@ impl VcSwitch {
     /// Flits held behind output `port` over all its VCs: the credits spent and not yet back
     /// (BookSim2's `GetUsedCredit`, UGAL's queue).
     pub fn used_credits(&self, port: usize) -> u32 {
-        self.out.credits.get(port).map_or(0, |c| {
-            (0..self.p.vcs).map(|v| c.size(v) - c.credits(v)).sum()
-        })
+        self.out.used(port)
     }
 
-    /// Adds to `out[o]`, for every output `o`, the flits waiting in this router for it (UGAL-G's
-    /// queue, `QueueMeasure::Waiting`): every flit of each input VC whose front packet holds a
-    /// VC of `o` or asks for one in VC allocation — those behind it cannot move before it
-    /// leaves by `o` — and the flits in `o`'s speedup FIFO. One pass over the input VCs
-    /// holding a flit.
-    pub fn add_waiting(&self, out: &mut [u32; 64]) {
-        let mut holding = self.input.holding;
-        while holding != 0 {
-            let iv = holding.trailing_zeros() as usize;
-            holding &= holding - 1;
-            let s = &self.input.vcs[iv];
-            let here = self.input.level(iv / self.p.vcs, iv % self.p.vcs);
-            match s.state {
-                VcState::Active => out[s.out as usize & 63] += here,
-                VcState::VcAlloc | VcState::Routing => {
-                    let mut asked = 0u64;
-                    for c in self.route.cands[iv].as_slice() {
-                        let o = c.port as usize & 63;
-                        if asked >> o & 1 == 0 {
-                            asked |= 1 << o;
-                            out[o] += here;
-                        }
-                    }
-                }
-                VcState::Idle => {}
-            }
-        }
-        if let Some(f) = &self.fifo {
-            for (o, n) in out.iter_mut().enumerate().take(self.p.ports) {
-                *n += f.held(o);
-            }
-        }
+    /// UGAL-G's queues of outputs `ports` by measure `m` into `out` ([`queues`]).
+    pub fn global_queues(&self, m: QueueMeasure, ports: Range<usize>, out: &mut [u32; 64]) {
+        queues(self, m, ports, out)
     }
 
     /// Flits in VC `v` of input `port`.
@@ -143,5 +116,30 @@ impl VcSwitch {
     /// Headers the routing function gave no candidate (must stay 0).
     pub fn route_errors(&self) -> u64 {
         self.route.errors
+    }
+}
+
+impl QueueRegs for VcSwitch {
+    fn used(&self, o: usize) -> u32 {
+        self.out.used(o)
+    }
+
+    fn holding(&self) -> u64 {
+        self.input.holding
+    }
+
+    fn waits(&self, iv: usize) -> (u32, u32) {
+        let s = &self.input.vcs[iv];
+        let here = self.input.level(iv / self.p.vcs, iv % self.p.vcs);
+        let outs = match s.state {
+            VcState::Active => 1u32.checked_shl(s.out as u32).unwrap_or(0),
+            VcState::VcAlloc | VcState::Routing => self.route.cands[iv].port_mask(),
+            VcState::Idle => 0,
+        };
+        (here, outs)
+    }
+
+    fn fifo(&self) -> Option<&SpeedupFifo> {
+        self.fifo.as_deref()
     }
 }

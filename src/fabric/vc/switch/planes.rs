@@ -26,20 +26,20 @@
 //! (`Network::one_by_one`, before the first cycle). Results are identical either way
 //! (testbenches/planes.rs runs both side by side and compares every router's registers).
 //!
-//! The shape: up to 16 ports, the first ones its hosts' (as many as each has: a fat-tree's
-//! leaves and its other switches, irregular networks drawn with uneven hosts) and the rest to
-//! routers, packets that change VC or keep theirs (routes that name none), 1 to 12 VCs (at most 64 input VCs a router) of 1 to 1,024 flits, wormhole or
-//! virtual cut-through, credits of one flit applied any number of cycles after they arrive (a
-//! VC downstream released as its packet's tail leaves, or as the tail's credit returns),
-//! routing, VC allocation and switch allocation in any number of cycles, a multiplexed
-//! crossbar of any number (of 2 or more the routers' own, pipelined or in BookSim2's
-//! batches), links of any number of cycles between routers (each its own), any routing
-//! function (a head's several candidates picked by the router's own selection; not UGAL-G's
-//! global view), any internal speedup (the pipeline stepped S times a cycle into the routers'
-//! own output FIFOs and credit queues: [`speedup`](mod@speedup)): BookSim2's iq preset and its
-//! torus88 and their variants, meshes of several hosts a router, the dragonfly preset under
-//! minimal, UGAL-L and Valiant routing, seed 003's irregular networks under DL and up*/down*,
-//! k-ary n-trees under up*/down*; any other network is evaluated one by one.
+//! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
+//! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a router)
+//! of 1 to 1,024 flits, wormhole or virtual cut-through, credits of one flit applied any
+//! number of cycles after they arrive (a VC downstream released as its packet's tail leaves,
+//! or as the tail's credit returns), routing, VC allocation and switch allocation in any
+//! number of cycles, a multiplexed crossbar of any number (of 2 or more the routers' own,
+//! pipelined or in BookSim2's batches), links of any number of cycles between routers (each
+//! its own), any routing function (a head's several candidates picked by the router's own
+//! selection; UGAL-G's global queues published from the planes, [`queues`]), any internal
+//! speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs and
+//! credit queues: [`speedup`](mod@speedup)): BookSim2's iq preset and its torus88 and their
+//! variants, meshes of several hosts a router, the dragonfly preset under minimal, UGAL-L,
+//! UGAL-G and Valiant routing, the DL paper's irregular networks under DL and up*/down*,
+//! k-ary n-trees and irregular networks of uneven hosts; any other is evaluated one by one.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
@@ -57,6 +57,7 @@ use crate::stats::occupancy::Stay;
 mod build;
 mod credits;
 mod hosts;
+mod queues;
 mod route;
 mod shapes;
 mod speedup;
@@ -258,8 +259,7 @@ pub struct Of<const P: usize, const V: usize> {
     wftc: bool,
     ct: bool,
     x0: bool,
-    /// Packets keep their VC: a head asks for its own VC downstream alone (routes that name
-    /// no VC: the routers' `keep_vc`).
+    /// Packets keep their VC (the routers' `keep_vc`: routes that name none).
     keep: bool,
     /// A crossbar of 2 or more cycles from grant to link: the routers' own crossbars carry
     /// the flits (their block, pipelined or in BookSim2's batches). The VC allocation's

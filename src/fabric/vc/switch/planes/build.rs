@@ -65,9 +65,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         // hold of a router (not the heads asking per output, nor the exchange's counts)
         let select = !switches.iter().all(|s| s.route.routing.one_candidate());
         let needs = selection.needs();
-        // (nor the network-wide view written from the routers' registers between cycles)
-        let global = switches.iter().any(|s| s.route.routing.global_view());
-        let one = !global && (!select || (!needs.request_counts && needs.exchange_hops == 0));
+        let one = !select || (!needs.request_counts && needs.exchange_hops == 0);
         let plain = switches
             .iter()
             .all(|s| s.p == p && s.twin.0.is_none() && s.exch.is_none());

@@ -7,6 +7,8 @@ use crate::blocks::link::Link;
 use crate::fabric::network::{Engine, EnginePhase};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::vc::switch::VcSwitch;
+use crate::routing::function::global_queues::QueueMeasure;
+use std::ops::Range;
 
 /// The planes of a network, by the most ports and VCs a router has: routers of up to 5
 /// ports (a mesh's or torus's with one host) in planes of 2, 4, 8 or 16 VCs (1-2 VCs, 3-4,
@@ -41,6 +43,19 @@ macro_rules! each {
             Planes::Sixteen4($x) => $e,
         }
     };
+}
+
+impl Planes {
+    /// UGAL-G's queues of router `r`'s outputs `ports` by measure `m` into `out`.
+    pub fn global_queues(
+        &self,
+        r: usize,
+        m: QueueMeasure,
+        ports: Range<usize>,
+        out: &mut [u32; 64],
+    ) {
+        each!(self, x => x.global_queues(r, m, ports, out))
+    }
 }
 
 impl Engine<VcSwitch, VcExt> for Planes {

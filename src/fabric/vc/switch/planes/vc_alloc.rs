@@ -56,14 +56,14 @@ pub(super) struct Select<'a> {
 /// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them: a VC is
 /// free unless held; its room is the credit count in the tile's planes; a port's occupancy the
 /// credits spent and not yet back over its VCs (wormhole or cut-through, no output queues).
-struct Outs<'a, const P: usize, const V: usize> {
-    r: &'a Router<P, V>,
-    pl: &'a Tile<P, V>,
-    lb: usize,
-    nv: usize,
-    np: usize,
-    b: u32,
-    cbits: usize,
+pub(super) struct Outs<'a, const P: usize, const V: usize> {
+    pub r: &'a Router<P, V>,
+    pub pl: &'a Tile<P, V>,
+    pub lb: usize,
+    pub nv: usize,
+    pub np: usize,
+    pub b: u32,
+    pub cbits: usize,
 }
 
 impl<const P: usize, const V: usize> Outputs for Outs<'_, P, V> {

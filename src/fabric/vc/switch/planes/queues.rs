@@ -1,0 +1,80 @@
+//! UGAL-G's queues of a router evaluated in the planes ([`super`]): the rule of
+//! `switch::queues` over the registers the planes keep of one router — credits spent from the
+//! tile's count planes, the input VCs holding a flit from its `hold` planes, a front packet's
+//! output or candidates from its input VC, the router's own speedup FIFOs.
+
+use super::vc_alloc::Outs;
+use super::{Of, St, SELECT};
+use crate::fabric::vc::switch::queues::{queues, QueueRegs};
+use crate::fabric::vc::switch::speedup::SpeedupFifo;
+use crate::fabric::vc::switch::view::Outputs;
+use crate::routing::function::global_queues::QueueMeasure;
+use std::ops::Range;
+
+/// Router `r` of the planes `of`, as the measures read it.
+struct Lane<'a, const P: usize, const V: usize> {
+    of: &'a Of<P, V>,
+    r: usize,
+}
+
+impl<const P: usize, const V: usize> QueueRegs for Lane<'_, P, V> {
+    fn used(&self, o: usize) -> u32 {
+        let of = self.of;
+        let outs = Outs {
+            r: &of.r[self.r],
+            pl: &of.pl[self.r / 64],
+            lb: self.r % 64,
+            nv: of.nv,
+            np: of.np,
+            b: of.b as u32,
+            cbits: of.cbits,
+        };
+        outs.occupancy(o)
+    }
+
+    fn holding(&self) -> u64 {
+        let (pl, lb, nv) = (&self.of.pl[self.r / 64], self.r % 64, self.of.nv);
+        let mut m = 0;
+        for p in 0..self.of.np.min(P) {
+            for v in 0..nv.min(V) {
+                m |= (pl.hold[p][v] >> lb & 1) << (p * nv + v);
+            }
+        }
+        m
+    }
+
+    fn waits(&self, iv: usize) -> (u32, u32) {
+        let (of, nv) = (self.of, self.of.nv);
+        let (p, v) = (iv / nv, iv % nv);
+        let rt = &of.r[self.r];
+        let s = &rt.ivc[p % P][v % V];
+        let outs = match s.st {
+            St::Active => 1u32 << (s.out as usize % P),
+            St::VcAlloc => match rt.cand[p % P][v % V][0] {
+                SELECT => of.multi[(self.r * of.np + p) * nv + v].port_mask(),
+                port if (port as usize) < P => 1 << port,
+                _ => 0,
+            },
+            St::Idle => 0,
+        };
+        (s.fill, outs)
+    }
+
+    fn fifo(&self) -> Option<&SpeedupFifo> {
+        self.of.fifos.get(self.r)
+    }
+}
+
+impl<const P: usize, const V: usize> Of<P, V> {
+    /// UGAL-G's queues of router `r`'s outputs `ports` by measure `m` into `out`, as the
+    /// router one by one gives them (after the cycle's switch phase).
+    pub(super) fn global_queues(
+        &self,
+        r: usize,
+        m: QueueMeasure,
+        ports: Range<usize>,
+        out: &mut [u32; 64],
+    ) {
+        queues(&Lane { of: self, r }, m, ports, out)
+    }
+}
