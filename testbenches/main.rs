@@ -22,6 +22,7 @@ mod dl;
 mod dl_table;
 mod dl_vc;
 mod dragonfly;
+mod dragonfly_ugal;
 mod dragonfly_views;
 mod explore;
 mod fabric;

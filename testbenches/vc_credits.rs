@@ -103,28 +103,6 @@ fn protocol_errors_are_refused_and_counted() {
     assert_eq!((c.credits(0), c.overflows), (2, 1));
 }
 
-/// Per output VC of `sw` (index o·V + v): its owner (the input VC holding it, or `None`) and
-/// whether its packet's tail was sent, read from the router's state registers (what the bit
-/// planes write back after every step, and what a router evaluated one by one holds).
-fn owners(sw: &flitwave::fabric::vc::switch::VcSwitch) -> Vec<(Option<u32>, bool)> {
-    let nv = sw.params().vcs;
-    let mut out = vec![(None, false); sw.ports() * nv];
-    for line in sw.registers().lines() {
-        let Some((o, rest)) = line.strip_prefix("out").and_then(|s| s.split_once(".vc")) else {
-            continue;
-        };
-        let field = |key: &str| rest.split(key).nth(1).unwrap().split(' ').next().unwrap();
-        let v: usize = rest.split(' ').next().unwrap().parse().unwrap();
-        let o: usize = o.parse().unwrap();
-        let owner: i64 = field(" owner=").parse().unwrap();
-        out[o * nv + v] = (
-            (owner >= 0).then_some(owner as u32),
-            field(" tail_sent=") == "1",
-        );
-    }
-    out
-}
-
 /// What waiting for the tail's credit is for (`switch.wait_for_tail_credit = true`): a VC
 /// downstream is given to the next packet only once every credit of the packet before it is
 /// back — its buffer downstream empty — never while the tail's own credit is still on its
@@ -137,6 +115,13 @@ fn owners(sw: &flitwave::fabric::vc::switch::VcSwitch) -> Vec<(Option<u32>, bool
 #[test]
 fn the_next_packet_gets_a_vc_downstream_only_once_the_tails_credit_is_back() {
     use crate::common::{booksim_preset as preset, vc_network as vc_net};
+    // per router, its output VCs in a row (index o·V + v): owner and tail sent
+    let owners = |sw: &flitwave::fabric::vc::switch::VcSwitch| -> Vec<(Option<usize>, bool)> {
+        let nv = sw.params().vcs;
+        (0..sw.ports() * nv)
+            .map(|k| (sw.owner(k / nv, k % nv), sw.tail_pending(k / nv, k % nv)))
+            .collect()
+    };
     for planes in [true, false] {
         let mut net = vc_net(&preset(&[
             "topology.dims=\"4x4\"",
@@ -162,8 +147,8 @@ fn the_next_packet_gets_a_vc_downstream_only_once_the_tails_credit_is_back() {
         let mut was: Vec<_> = net.switches.iter().map(owners).collect();
         // per router and output VC: (the owner whose tail was sent, the cycle its credits
         // were all back)
-        let mut tail: Vec<Vec<Option<(u32, Option<u64>)>>> =
-            full.iter().map(|f| vec![None; f.len()]).collect();
+        type Tail = Option<(usize, Option<u64>)>;
+        let mut tail: Vec<Vec<Tail>> = full.iter().map(|f| vec![None; f.len()]).collect();
         let (mut grants, mut at_once) = (0u32, 0u32);
         let mut early = vec![];
         for _ in 0..4000 {

@@ -137,41 +137,6 @@ fn the_switch_allocator_takes_an_inputs_vcs_in_turn() {
     );
 }
 
-/// An input VC as the router's state registers show it before a cycle: the output VC it holds
-/// (`(output, VC)`, when it holds one) and the cycle its head may cross.
-#[derive(Debug, Clone, Copy, Default)]
-struct InVc {
-    holds: Option<(usize, usize)>,
-    ready: u64,
-}
-
-/// The input VCs of `sw`, per port and VC, read from its state registers (what the planes
-/// write back after every step, and what a router evaluated one by one holds).
-fn input_vcs(sw: &flitwave::fabric::vc::switch::VcSwitch) -> Vec<Vec<InVc>> {
-    let (np, nv) = (sw.ports(), sw.params().vcs);
-    let mut out = vec![vec![InVc::default(); nv]; np];
-    for line in sw.registers().lines() {
-        let mut w = line.split_whitespace();
-        let (Some(name), Some("ACTIVE")) = (w.next(), w.next()) else {
-            continue;
-        };
-        let Some((p, v)) = name
-            .strip_prefix("in")
-            .and_then(|s| s.split_once(".vc"))
-            .map(|(p, v)| (p.parse::<usize>().unwrap(), v.parse::<usize>().unwrap()))
-        else {
-            continue;
-        };
-        let field = |key: &str| line.split(key).nth(1).unwrap().split(' ').next().unwrap();
-        let (o, ov) = field(" out=").split_once('.').unwrap();
-        out[p][v] = InVc {
-            holds: Some((o.parse().unwrap(), ov.parse().unwrap())),
-            ready: field(" ready=").parse().unwrap(),
-        };
-    }
-    out
-}
-
 /// What the switch allocator's round-robin pointer over an input's VCs is for, cycle by cycle:
 /// when two VCs of one input both want the same output and both may cross, the grant goes to
 /// the one that did not win last, so an input's grants alternate between its VCs. A 3x1 mesh
@@ -179,7 +144,8 @@ fn input_vcs(sw: &flitwave::fabric::vc::switch::VcSwitch) -> Vec<Vec<InVc>> {
 /// packets to host 2 (router 1): router 1's inputs from both sides carry two packets at once,
 /// one per VC, both for host 2's port, and they share it with the other side, so their
 /// buffers stay full. Every cycle an input of router 1 wins its output, its winning VC is
-/// read from the flits forwarded per output VC and the output VC each input VC holds; where
+/// read from the flits forwarded per output VC and the output VC each input VC holds (the
+/// router's registers, which the planes write back after every step); where
 /// both of its VCs held their output VC, a flit, a credit downstream and were past their
 /// ready cycle before the cycle, the winner must differ from its last winner. In the bit
 /// planes and one by one.
@@ -213,18 +179,19 @@ fn two_vcs_of_one_input_wanting_one_output_are_granted_in_turn() {
             let t = net.now();
             let sw = &net.switches[1];
             let before = sw.forwarded_vc;
-            let vcs = input_vcs(sw);
-            let regs = sw.registers();
-            // which input VCs may cross this cycle
-            let may: Vec<Vec<bool>> = vcs
-                .iter()
-                .enumerate()
-                .map(|(p, row)| {
-                    row.iter()
-                        .enumerate()
-                        .map(|(v, s)| {
-                            s.holds.is_some_and(|(o, ov)| {
-                                sw.level(p, v) > 0 && sw.credits(o, ov) > 0 && s.ready <= t
+            let nv = sw.params().vcs;
+            // per input VC: the output VC it holds, and whether it may cross this cycle
+            let holds: Vec<Vec<Option<(usize, usize)>>> = (0..np)
+                .map(|p| (0..nv).map(|v| sw.holds(p, v)).collect())
+                .collect();
+            let may: Vec<Vec<bool>> = (0..np)
+                .map(|p| {
+                    (0..nv)
+                        .map(|v| {
+                            holds[p][v].is_some_and(|(o, ov)| {
+                                sw.level(p, v) > 0
+                                    && sw.credits(o, ov) > 0
+                                    && sw.ready_at(p, v) <= t
                             })
                         })
                         .collect()
@@ -236,15 +203,9 @@ fn two_vcs_of_one_input_wanting_one_output_are_granted_in_turn() {
                 assert_eq!(after[ov], before[ov] + 1, "one flit an output VC a cycle");
                 // the input VC holding output VC ov (every packet here leaves by one port)
                 let (p, v) = (0..np)
-                    .flat_map(|p| (0..vcs[p].len()).map(move |v| (p, v)))
-                    .find(|&(p, v)| vcs[p][v].holds.is_some_and(|(_, x)| x == ov))
-                    .unwrap_or_else(|| {
-                        panic!(
-                            "planes {planes}: cycle {t}: output VC {ov} forwarded, held by no \
-                             input VC before the cycle:\n{}",
-                            regs
-                        )
-                    });
+                    .flat_map(|p| (0..nv).map(move |v| (p, v)))
+                    .find(|&(p, v)| holds[p][v].is_some_and(|(_, x)| x == ov))
+                    .expect("a forwarded flit's output VC is held by an input VC");
                 wins += 1;
                 if may[p].iter().all(|&m| m) {
                     checked += 1;
