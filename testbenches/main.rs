@@ -12,6 +12,7 @@ mod allocator;
 mod arbiter;
 mod bench_script;
 mod bounds;
+mod bounds_memory;
 mod build_stamp;
 mod cli;
 mod cli_conventions;
