@@ -157,6 +157,71 @@ fn a_duplicated_key_in_topology_json_is_refused() {
     );
 }
 
+/// A topology file's keys belong to its kind: `k` in an irregular network, `dims` in a
+/// fat-tree or `a` in a mesh are refused naming the file, the key, the kind and the keys
+/// allowed, where they were once ignored.
+#[test]
+fn a_topology_files_keys_are_checked_against_its_kind() {
+    use flitwave::topology::{fattree::fattree, irregular, json, mesh};
+    let irr = json::to_json(&irregular::generate(8, 4, 8, 5).unwrap());
+    let tree = json::to_json(&fattree(2, 2).unwrap());
+    let grid = json::to_json(&mesh::mesh([3, 3], 1).unwrap());
+    let add = |text: &str, kv: &str| text.replacen('{', &format!("{{\n  {kv},"), 1);
+    for (name, text, key, needles) in [
+        (
+            "irregular-k.json",
+            add(&irr, "\"k\": 4"),
+            "k",
+            &["kind \"irregular\"", "sizes a \"fattree\"", "hosts, kind"][..],
+        ),
+        (
+            "fattree-dims.json",
+            add(&tree, "\"dims\": [4, 4]"),
+            "dims",
+            &[
+                "kind \"fattree\"",
+                "\"mesh\" or \"torus\"",
+                "hosts, kind, k, n",
+            ][..],
+        ),
+        (
+            "mesh-a.json",
+            add(&grid, "\"a\": 2"),
+            "a",
+            &["kind \"mesh\"", "\"dragonfly\"", "hosts, kind, dims"][..],
+        ),
+        (
+            "no-kind-n.json",
+            add(&irr.replace("\"kind\": \"irregular\",", ""), "\"n\": 2"),
+            "n",
+            &["without \"kind\"", "hosts, kind"][..],
+        ),
+    ] {
+        let p = tmp(name);
+        std::fs::write(&p, &text).unwrap();
+        let f = p.to_str().unwrap();
+        let mut want = vec![f, "switches, ports_per_switch, links, hosts"];
+        let key = format!("{key}: does not belong to");
+        want.push(&key);
+        want.extend_from_slice(needles);
+        fails_with(
+            &["routes", "--topology-file", f, "--routing", "updown"],
+            &want,
+        );
+    }
+    // the files as written load
+    for (name, text) in [
+        ("irr.json", &irr),
+        ("tree.json", &tree),
+        ("grid.json", &grid),
+    ] {
+        let p = tmp(name);
+        std::fs::write(&p, text).unwrap();
+        let (ok, _, err) = flitwave(&["routes", "--topology-file", p.to_str().unwrap()]);
+        assert!(ok, "{name}: {err}");
+    }
+}
+
 #[test]
 fn fattree_checks_options_that_would_be_ignored() {
     fails_with(
