@@ -3,7 +3,7 @@
 //! or silently rejected. Now each gives a clear error (status 2, `error: ` naming the key, the
 //! value and what is allowed) or the right result.
 
-use crate::common::{fails_with, flitwave, flitwave_env, DEADLOCKED_TORUS};
+use crate::common::{fails_with, flitwave, DEADLOCKED_TORUS};
 use std::process::Command;
 
 fn tmp(name: &str) -> std::path::PathBuf {
@@ -37,82 +37,6 @@ fn a_trace_naming_host_4294967295_is_refused_not_sized() {
     fails_with(
         &["trace", "stats", &t],
         &["line 1", "4294967295", "out of range", "host ids"],
-    );
-}
-
-#[test]
-fn balanced_routes_on_a_32_ary_fat_tree_are_refused_beyond_memory_with_the_reason() {
-    // no longer refused by a count of host pairs: by the memory they need
-    let (ok, _, err) = flitwave_env(
-        &[("FLITWAVE_MEMORY_LIMIT", "2G")],
-        &[
-            "routes",
-            "--topology",
-            "fattree",
-            "--k",
-            "32",
-            "--routing",
-            "updown",
-        ],
-    );
-    assert!(!ok && err.starts_with("error: "), "{err}");
-    for n in [
-        "routing.paths = \"balanced\"",
-        "32768 hosts",
-        "a path per switch pair",
-        "\"shortest\" needs less",
-        "2.0 GiB",
-    ] {
-        assert!(err.contains(n), "{n:?} in {err}");
-    }
-}
-
-#[test]
-fn a_route_set_beyond_memory_is_refused_before_allocation() {
-    let (ok, _, err) = flitwave_env(
-        &[("FLITWAVE_MEMORY_LIMIT", "1G")],
-        &[
-            "routes",
-            "--topology",
-            "fattree",
-            "--k",
-            "32",
-            "--routing",
-            "updown",
-            "--paths",
-            "shortest",
-        ],
-    );
-    assert!(!ok && err.starts_with("error: "), "{err}");
-    for n in [
-        "32768",
-        "needs an estimated 4.0 GiB",
-        "1.0 GiB",
-        "FLITWAVE_MEMORY_LIMIT",
-    ] {
-        assert!(err.contains(n), "{n:?} in {err}");
-    }
-    // the 1600-switch network that aborted: refused under a small limit, with its estimate
-    let (ok, _, err) = flitwave_env(
-        &[("FLITWAVE_MEMORY_LIMIT", "64M")],
-        &[
-            "run",
-            "--set",
-            "topology.switches=1600",
-            "--set",
-            "routing.paths=\"shortest\"",
-        ],
-    );
-    assert!(!ok && err.starts_with("error: "), "{err}");
-    assert!(err.contains("6400") && err.contains("estimated"), "{err}");
-    // a malformed limit is named
-    let (ok, _, err) = flitwave_env(
-        &[("FLITWAVE_MEMORY_LIMIT", "lots")],
-        &["run", "--cycles", "1000"],
-    );
-    assert!(
-        !ok && err.contains("FLITWAVE_MEMORY_LIMIT") && err.contains("4G"),
-        "{err}"
     );
 }
 
@@ -231,6 +155,71 @@ fn a_duplicated_key_in_topology_json_is_refused() {
         &["run", "--topology-file", p.to_str().unwrap()],
         &["\"switches\" appears twice", "line 3"],
     );
+}
+
+/// A topology file's keys belong to its kind: `k` in an irregular network, `dims` in a
+/// fat-tree or `a` in a mesh are refused naming the file, the key, the kind and the keys
+/// allowed, where they were once ignored.
+#[test]
+fn a_topology_files_keys_are_checked_against_its_kind() {
+    use flitwave::topology::{fattree::fattree, irregular, json, mesh};
+    let irr = json::to_json(&irregular::generate(8, 4, 8, 5).unwrap());
+    let tree = json::to_json(&fattree(2, 2).unwrap());
+    let grid = json::to_json(&mesh::mesh([3, 3], 1).unwrap());
+    let add = |text: &str, kv: &str| text.replacen('{', &format!("{{\n  {kv},"), 1);
+    for (name, text, key, needles) in [
+        (
+            "irregular-k.json",
+            add(&irr, "\"k\": 4"),
+            "k",
+            &["kind \"irregular\"", "sizes a \"fattree\"", "hosts, kind"][..],
+        ),
+        (
+            "fattree-dims.json",
+            add(&tree, "\"dims\": [4, 4]"),
+            "dims",
+            &[
+                "kind \"fattree\"",
+                "\"mesh\" or \"torus\"",
+                "hosts, kind, k, n",
+            ][..],
+        ),
+        (
+            "mesh-a.json",
+            add(&grid, "\"a\": 2"),
+            "a",
+            &["kind \"mesh\"", "\"dragonfly\"", "hosts, kind, dims"][..],
+        ),
+        (
+            "no-kind-n.json",
+            add(&irr.replace("\"kind\": \"irregular\",", ""), "\"n\": 2"),
+            "n",
+            &["without \"kind\"", "hosts, kind"][..],
+        ),
+    ] {
+        let p = tmp(name);
+        std::fs::write(&p, &text).unwrap();
+        let f = p.to_str().unwrap();
+        let mut want = vec![f, "switches, ports_per_switch, links, hosts"];
+        let key = format!("{key}: does not belong to");
+        want.push(&key);
+        want.extend_from_slice(needles);
+        fails_with(
+            &["routes", "--topology-file", f, "--routing", "updown"],
+            &want,
+        );
+    }
+    // the files as written load
+    for (name, text) in [
+        ("irr.json", &irr),
+        ("tree.json", &tree),
+        ("grid.json", &grid),
+    ] {
+        let p = tmp(name);
+        std::fs::write(&p, text).unwrap();
+        let (ok, _, err) = flitwave(&["routes", "--topology-file", p.to_str().unwrap()]);
+        assert!(ok, "{name}: {err}");
+    }
 }
 
 #[test]
@@ -444,134 +433,4 @@ fn an_interrupt_leaves_no_half_written_result() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
     assert!(!partial(), "no partial file left");
     assert_eq!(std::fs::read_to_string(&f).unwrap(), "previous result");
-}
-
-/// Switches that route with the DOR function need no route set: a mesh whose route set would not
-/// fit still runs on the vct family, and the source-routed family says why it cannot.
-#[test]
-fn a_route_set_too_large_stops_only_the_families_that_read_it() {
-    let mesh = [
-        "--set",
-        "topology.kind=\"mesh\"",
-        "--set",
-        "topology.dims=\"64x64\"",
-        "--routing",
-        "dor",
-        "--cycles",
-        "300",
-        "--warmup",
-        "10",
-    ];
-    let mut vct = vec!["run", "--family", "vct"];
-    vct.extend(mesh);
-    // the vct network itself holds about 140 MiB (its estimate: 136 MiB), no route set
-    let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "256M")], &vct);
-    assert!(ok, "{err}");
-    let mut myri = vec!["run", "--family", "myrinet"];
-    myri.extend(mesh);
-    let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "256M")], &myri);
-    assert!(
-        !ok && err.contains("route set") && err.contains("estimated"),
-        "{err}"
-    );
-}
-
-/// A network sized by input is estimated and refused before it is built: a 256x256 mesh of
-/// vc routers (65,536 routers, about 1.6 GiB) under a 1 MiB limit ends at once with a clear
-/// error naming the topology, the estimate and the limit's variable; a malformed limit is an
-/// error of every command naming the variable, not of the routing that first read it.
-#[test]
-fn a_network_beyond_the_memory_limit_is_refused_before_it_is_built() {
-    let started = std::time::Instant::now();
-    let (ok, _, err) = flitwave_env(
-        &[("FLITWAVE_MEMORY_LIMIT", "1M")],
-        &[
-            "run",
-            "--config",
-            "configs/booksim-iq.toml",
-            "--set",
-            "topology.dims=\"256x256\"",
-            "--cycles",
-            "10",
-        ],
-    );
-    assert!(!ok && err.starts_with("error: "), "{err}");
-    for n in [
-        "topology = a 256x256 mesh",
-        "vc network of 65536 switches",
-        "needs an estimated 1.6 GiB",
-        "1 MiB allowed",
-        "FLITWAVE_MEMORY_LIMIT=1M",
-    ] {
-        assert!(err.contains(n), "{n:?} in {err}");
-    }
-    assert!(started.elapsed() < std::time::Duration::from_secs(20));
-    // the same network under a limit it fits runs
-    let (ok, _, err) = flitwave_env(
-        &[("FLITWAVE_MEMORY_LIMIT", "64M")],
-        &[
-            "run",
-            "--config",
-            "configs/booksim-iq.toml",
-            "--set",
-            "topology.dims=\"16x16\"",
-            "--cycles",
-            "100",
-        ],
-    );
-    assert!(ok, "{err}");
-    for args in [
-        &[
-            "run",
-            "--config",
-            "configs/booksim-iq.toml",
-            "--cycles",
-            "10",
-        ][..],
-        &["list"][..],
-        &["topology", "mesh", "--dims", "4x4"][..],
-    ] {
-        let (ok, _, err) = flitwave_env(&[("FLITWAVE_MEMORY_LIMIT", "banana")], args);
-        assert!(!ok, "{args:?}");
-        assert!(
-            err.starts_with("error: FLITWAVE_MEMORY_LIMIT=\"banana\" is not a size"),
-            "{args:?}: {err}"
-        );
-        assert!(!err.contains("routing"), "{err}");
-    }
-}
-
-#[test]
-fn trace_and_topology_files_beyond_the_memory_limit_are_refused_before_reading() {
-    // 2 MB of valid requests: read, they would take about 8 MB (the text and a request a line)
-    let trace = tmp("big.trace");
-    std::fs::write(&trace, "0 0 1 1\n".repeat(250_000)).unwrap();
-    let trace = trace.to_str().unwrap();
-    assert!(flitwave(&["trace", "stats", trace]).0);
-    let (ok, _, err) = flitwave_env(
-        &[("FLITWAVE_MEMORY_LIMIT", "4M")],
-        &["trace", "stats", trace],
-    );
-    assert!(!ok && err.starts_with("error: "), "{err}");
-    for n in [
-        trace,
-        "2000000 bytes",
-        "250000 requests",
-        "FLITWAVE_MEMORY_LIMIT=4M",
-    ] {
-        assert!(err.contains(n), "{n:?} in {err}");
-    }
-    // a topology file: its text and the JSON tree it parses into
-    let topo = tmp("mesh.json");
-    let t = topo.to_str().unwrap();
-    assert!(flitwave(&["topology", "mesh", "--dims", "16x16", "-o", t]).0);
-    let len = std::fs::metadata(&topo).unwrap().len().to_string();
-    let (ok, _, err) = flitwave_env(
-        &[("FLITWAVE_MEMORY_LIMIT", "64K")],
-        &["run", "--topology-file", t, "--cycles", "10"],
-    );
-    assert!(!ok && err.starts_with("error: "), "{err}");
-    for n in ["topology.file", t, &len, "FLITWAVE_MEMORY_LIMIT=64K"] {
-        assert!(err.contains(n), "{n:?} in {err}");
-    }
 }

@@ -1,6 +1,7 @@
 //! Statistics testbench: latency percentiles against exact ones, link utilisation against the
 //! flits the links carried, the busiest links of a known pattern, input-buffer occupancy, the
-//! same numbers with sleeping on and off and at 1 and 2 sweep threads, and the heat map.
+//! same numbers with sleeping on and off and at 1 and 2 sweep threads, the heat map, and a
+//! latency that counts the wait in a source queue, against a hand computation.
 
 use crate::common::{fails_with, flitwave};
 use flitwave::experiment::build;
@@ -512,4 +513,37 @@ fn a_traces_completion_time_is_its_99_percent_delivery() {
     ]));
     plain.run(2000);
     assert_eq!(plain.summary().completion_99_cycles, None);
+}
+
+/// What counting latency from a packet's generation is for: the time it waits in a source
+/// queue that cannot drain is part of its latency. Host 0 of a 2x1 mesh of BookSim2's iq
+/// routers generates a 20-flit packet for host 1 every 10 cycles, 40 of them (cycles 0, 10,
+/// ..., 390), twice what its link carries. By hand: the link sends one flit a cycle, so packet
+/// k's flits follow packet k − 1's without a gap and its tail arrives 20 k cycles after packet
+/// 0's; packet 0 crosses the empty network in the zero-load 4·D + 25 cycles of D = 1 hop (2 to
+/// inject, 4 per router for the D + 1 = 2 routers, 19 for its body: 29), so packet k's
+/// latency is 29 + 20 k − 10 k, the mean 29 + 10 · 39 / 2 = 224 cycles. Counted from the
+/// injection of its first flit, every packet would show about the same 29.
+#[test]
+fn latency_counts_the_wait_in_a_source_queue_that_cannot_drain() {
+    let mut net = vc_net(&cfg(
+        MESH,
+        &["topology.dims=\"2x1\"", "traffic.rate=0", "warmup=0"],
+    ));
+    let n = 40u64;
+    let inj: Vec<_> = (0..n).map(|k| (10 * k, 0, 1, 20)).collect();
+    net.load_trace(&inj, 20).unwrap();
+    net.run_workload(100_000).expect("the trace finishes");
+    let s = net.summary();
+    assert!(s.healthy(), "{}", s.report());
+    assert_eq!(s.delivered_packets, n);
+    let zero_load = 4 + 25;
+    let want = (0..n).map(|k| zero_load + 20 * k - 10 * k).sum::<u64>() as f64 / n as f64;
+    let lat = s.latency.unwrap().cycles;
+    assert_eq!(
+        lat, want,
+        "mean latency {lat} cycles, by hand {want}: the source queue's wait is counted \
+         (network latency {:?})",
+        s.network_latency
+    );
 }

@@ -5,7 +5,8 @@
 //! dimension order; a file that names a kind must hold exactly that network (the mesh/torus
 //! port layout of `topology::mesh`, the tree of `topology::fattree`). Files without a kind (an
 //! older flitwave, another tool) are irregular, except that a file holding exactly a k-ary
-//! n-tree is recognised as one.
+//! n-tree is recognised as one. A key that sizes another kind than the file's (`k` in an
+//! irregular file or one without a kind, `dims` in a fat-tree) is refused.
 
 use super::{HostSpec, LinkSpec, Shape, Topology};
 use crate::error::{Error, Result};
@@ -14,6 +15,61 @@ use std::path::Path;
 
 const KEYS: &str = "switches, ports_per_switch, links, hosts";
 const OPTIONAL: &str = "kind, dims (mesh, torus), k and n (fattree), a, p and h (dragonfly)";
+
+/// The keys that size each kind, beyond the four every file has and `kind` itself.
+const KIND_KEYS: [(&str, &[&str]); 5] = [
+    ("irregular", &[]),
+    ("mesh", &["dims"]),
+    ("torus", &["dims"]),
+    ("fattree", &["k", "n"]),
+    ("dragonfly", &["a", "p", "h"]),
+];
+
+/// A key that sizes one kind of topology given in a file of another kind (or of none), named
+/// with the kind and the keys that kind allows. A kind flitwave does not know is left to
+/// [`declared_shape`] to refuse.
+fn check_kind_keys(obj: &serde_json::Map<String, Value>) -> Result<()> {
+    let kind = obj.get("kind").map(|k| k.as_str());
+    let allowed: &[&str] = match kind {
+        None => &[],
+        Some(Some(name)) => match KIND_KEYS.iter().find(|(k, _)| *k == name) {
+            Some((_, keys)) => keys,
+            None => return Ok(()),
+        },
+        Some(None) => return Ok(()),
+    };
+    for key in obj.keys() {
+        let owners: Vec<_> = KIND_KEYS
+            .iter()
+            .filter(|(_, keys)| keys.contains(&key.as_str()))
+            .map(|(k, _)| format!("\"{k}\""))
+            .collect();
+        if owners.is_empty() || allowed.contains(&key.as_str()) {
+            continue;
+        }
+        let (of, keys) = match kind {
+            Some(Some(name)) => (
+                format!("a topology of kind \"{name}\""),
+                std::iter::once("kind")
+                    .chain(allowed.iter().copied())
+                    .collect::<Vec<_>>(),
+            ),
+            _ => (
+                "a topology without \"kind\" (irregular)".to_string(),
+                vec!["kind"],
+            ),
+        };
+        return Err(Error::field(
+            key,
+            format!(
+                "does not belong to {of} (it sizes a {}); the keys allowed are {KEYS}, {}",
+                owners.join(" or "),
+                keys.join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
 
 /// Serialize (deterministic: links and hosts in stored order, one per line).
 pub fn to_json(t: &Topology) -> String {
@@ -98,6 +154,7 @@ pub fn from_json(text: &str) -> Result<Topology> {
             ));
         }
     }
+    check_kind_keys(obj)?;
     let get = |k: &str| {
         obj.get(k).ok_or_else(|| {
             Error::field(

@@ -1,6 +1,7 @@
 //! What a testbench, the waveform probe or the network reads of a VC router's state: the flit
-//! each output drove, the state, level and credits of every VC, the packets in a buffer. No
-//! read changes the router.
+//! each output drove, the state, level and credits of every VC, the output VC an input VC
+//! holds and the candidates its head asks for, who holds an output VC, the packets in a
+//! buffer. No read changes the router.
 
 use super::queues::{queues, QueueRegs};
 use super::speedup::SpeedupFifo;
@@ -33,6 +34,36 @@ impl VcSwitch {
     /// State of input VC `v` of port `port`.
     pub fn vc_state(&self, port: usize, v: usize) -> VcState {
         self.input.vcs[port * self.p.vcs + v].state
+    }
+
+    /// The output VC (output, VC) that input VC `v` of `port` holds, while it is active.
+    pub fn holds(&self, port: usize, v: usize) -> Option<(usize, usize)> {
+        let s = &self.input.vcs[port * self.p.vcs + v];
+        (s.state == VcState::Active).then_some((s.out as usize, s.ovc as usize))
+    }
+
+    /// The cycle from which input VC `v` of `port` may ask for an output VC (its head's
+    /// routing delay past), or its head cross.
+    pub fn ready_at(&self, port: usize, v: usize) -> u64 {
+        self.input.vcs[port * self.p.vcs + v].ready
+    }
+
+    /// The routing candidates of the head of input VC `v` of `port`, while it routes or asks
+    /// for an output VC (with a selection that decides once, the candidate it kept).
+    pub fn candidates(&self, port: usize, v: usize) -> &[crate::routing::function::Candidate] {
+        self.route.cands[port * self.p.vcs + v].as_slice()
+    }
+
+    /// The input VC (p·V + v) holding VC `v` of output `port`, if any.
+    pub fn owner(&self, port: usize, v: usize) -> Option<usize> {
+        let o = self.out.credits[port].owner(v);
+        (o != crate::blocks::vc_credits::FREE).then_some(o as usize)
+    }
+
+    /// VC `v` of output `port` sent its packet's tail and waits for the tail's credit before
+    /// another packet may take it (`wait_for_tail_credit`).
+    pub fn tail_pending(&self, port: usize, v: usize) -> bool {
+        self.out.credits[port].tail_sent() >> v & 1 == 1
     }
 
     /// Credits output `port` holds for downstream VC `v`.
