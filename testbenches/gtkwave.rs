@@ -311,15 +311,15 @@ fn a_full_network_dump_opens_with_its_switches_collapsed() {
 /// highlighted, the marker's name and the comment lines.
 #[test]
 fn a_deadlock_waveform_opens_marked_at_the_freeze_on_the_waiting_routers() {
+    use crate::readable_waves::FROZEN_TAIL;
     use crate::readable_waves::{groups, highlighted, wait_cycle, DEADLOCK_RUN};
-    use crate::readable_waves::{FROZEN_TAIL, TORUS_PORTS};
     let d = dir("deadlock");
     let vcd = d.join("dl.vcd");
     let mut args = DEADLOCK_RUN.to_vec();
     args.extend(["--vcd-on-deadlock", vcd.to_str().unwrap()]);
     let (ok, out, err) = flitwave(&args);
     assert!(!ok, "a deadlock is an error exit: {err}");
-    let (detected, inputs) = wait_cycle(&out, &TORUS_PORTS);
+    let (detected, inputs) = wait_cycle(&out);
     let froze = detected - 2000 + 1;
     let gtkw = std::fs::read_to_string(flitwave::sim::gtkw::save_path(&vcd)).unwrap();
     let s = open(&vcd, &[]);

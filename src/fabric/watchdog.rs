@@ -24,6 +24,9 @@ pub struct Stuck<'a> {
     pub downstream: &'a [Option<(usize, usize)>],
     /// Every switch's blocked inputs, in switch order: (switch, what it waits for).
     pub waits: &'a [(usize, Wait)],
+    /// Per port number, its input's and output's names where the topology names them (a
+    /// mesh's `in_xp`, `out_xp`: the waveform's scopes); empty or `None`: `in3`, `out3`.
+    pub names: &'a [Option<[String; 2]>],
 }
 
 /// Blocked inputs listed after the wait cycle before the rest is only counted.
@@ -87,11 +90,12 @@ pub fn analyse(st: &Stuck<'_>) -> Found {
         }
     }
     let cycle = find_cycle(&waits);
-    let label = |n: usize| name(n / vcs / np, n / vcs % np, n % vcs, vcs);
+    let names = st.names;
+    let label = |n: usize| name(n / vcs / np, n / vcs % np, n % vcs, vcs, names);
     let entry = |n: usize| {
         let r: Vec<String> = reasons[n]
             .iter()
-            .map(|(o, why)| format!("out{o}({why})"))
+            .map(|&(o, why)| format!("{}({why})", port(names, o, 1)))
             .collect();
         format!("{}->{}", label(n), r.join(","))
     };
@@ -133,12 +137,22 @@ pub fn analyse(st: &Stuck<'_>) -> Found {
     }
 }
 
-/// `sw3.in2`, or `sw3.in2.vc1` in networks with virtual channels.
-fn name(sw: usize, port: usize, vc: usize, vcs: usize) -> String {
+/// `sw3.in2`, or `sw3.in2.vc1` in networks with virtual channels (`sw3.in_xp` where the
+/// topology names the port).
+fn name(sw: usize, p: usize, vc: usize, vcs: usize, names: &[Option<[String; 2]>]) -> String {
+    let input = port(names, p, 0);
     if vcs > 1 {
-        format!("sw{sw}.in{port}.vc{vc}")
+        format!("sw{sw}.{input}.vc{vc}")
     } else {
-        format!("sw{sw}.in{port}")
+        format!("sw{sw}.{input}")
+    }
+}
+
+/// Port `p`'s input (`dir` 0) or output (1) as the waveform names it: `in_xp`, or `in3`.
+fn port(names: &[Option<[String; 2]>], p: usize, dir: usize) -> String {
+    match names.get(p) {
+        Some(Some(n)) => n[dir].clone(),
+        _ => format!("{}{p}", ["in", "out"][dir]),
     }
 }
 
@@ -211,6 +225,7 @@ mod tests {
             vcs: 1,
             downstream: &downstream,
             waits: &waits,
+            names: &[],
         });
         assert!(
             r.contains("wait cycle: sw0.in0->out1(full) -> sw1.in0->out1(full) -> sw0.in0"),
@@ -221,6 +236,28 @@ mod tests {
             "{r}"
         );
         assert_eq!(r.matches("sw0.in1").count(), 1, "{r}");
+        // ports the topology names are written as the waveforms name them
+        let names = [
+            Some(["in_xp".to_string(), "out_xp".to_string()]),
+            Some(["in_xm".to_string(), "out_xm".to_string()]),
+        ];
+        let r = report(&Stuck {
+            now: 100,
+            window: 50,
+            flits: 7,
+            switches: 2,
+            ports: 2,
+            vcs: 1,
+            downstream: &downstream,
+            waits: &waits,
+            names: &names,
+        });
+        assert!(
+            r.contains(
+                "wait cycle: sw0.in_xp->out_xm(full) -> sw1.in_xp->out_xm(full) -> sw0.in_xp"
+            ),
+            "{r}"
+        );
     }
 
     #[test]

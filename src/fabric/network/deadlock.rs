@@ -46,6 +46,13 @@ impl<F: Family> Network<F> {
             waits.extend(w.iter().map(|&x| (s, x)));
         }
         let vcs = self.switches.iter().map(|s| s.vcs()).max().unwrap_or(1);
+        // the ports as the waveforms name them
+        let names: Vec<Option<[String; 2]>> = (0..np)
+            .map(|p| {
+                let n = |d| self.peers.port_scope(d, p).map(str::to_string);
+                Some([n("in")?, n("out")?])
+            })
+            .collect();
         let found = watchdog::analyse(&watchdog::Stuck {
             now,
             window: self.params.watchdog_cycles,
@@ -55,6 +62,7 @@ impl<F: Family> Network<F> {
             vcs,
             downstream: &downstream,
             waits: &waits,
+            names: &names,
         });
         let cycle = !found.cycle.is_empty();
         Deadlock {
