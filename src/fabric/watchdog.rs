@@ -216,17 +216,20 @@ mod tests {
         ];
         // sw0.out1 -> sw1.in0, sw1.out1 -> sw0.in0
         let downstream = [None, Some((1, 0)), None, Some((0, 0))];
-        let r = report(&Stuck {
-            now: 100,
-            window: 50,
-            flits: 7,
-            switches: 2,
-            ports: 2,
-            vcs: 1,
-            downstream: &downstream,
-            waits: &waits,
-            names: &[],
-        });
+        let stuck = |names: &[Option<[String; 2]>]| {
+            report(&Stuck {
+                now: 100,
+                window: 50,
+                flits: 7,
+                switches: 2,
+                ports: 2,
+                vcs: 1,
+                downstream: &downstream,
+                waits: &waits,
+                names,
+            })
+        };
+        let r = stuck(&[]);
         assert!(
             r.contains("wait cycle: sw0.in0->out1(full) -> sw1.in0->out1(full) -> sw0.in0"),
             "{r}"
@@ -241,17 +244,7 @@ mod tests {
             Some(["in_xp".to_string(), "out_xp".to_string()]),
             Some(["in_xm".to_string(), "out_xm".to_string()]),
         ];
-        let r = report(&Stuck {
-            now: 100,
-            window: 50,
-            flits: 7,
-            switches: 2,
-            ports: 2,
-            vcs: 1,
-            downstream: &downstream,
-            waits: &waits,
-            names: &names,
-        });
+        let r = stuck(&names);
         assert!(
             r.contains(
                 "wait cycle: sw0.in_xp->out_xm(full) -> sw1.in_xp->out_xm(full) -> sw0.in_xp"
