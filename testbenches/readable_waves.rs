@@ -135,6 +135,79 @@ fn mesh_and_torus_ports_are_named_by_the_direction_they_lead() {
     }
 }
 
+/// In a dragonfly (a = 4 routers a group, 2 hosts and h = 2 global channels a router, 9
+/// groups) every port's scope is named as Kim et al. name the channels: `local0`, `local1` to
+/// the router's NICs, `lc0`-`lc2` its local channels in port order (`lcj` of router r leads
+/// to router j of its group when j < r, j + 1 otherwise, onto that router's local channel back
+/// to r), `gc0`, `gc1` its global channels (to a router of another group, onto a global
+/// channel whose own peer is this one); no scope is numbered.
+#[test]
+fn dragonfly_ports_are_named_local_and_global_channels() {
+    let d = dir("dragonfly");
+    let vcd = d.join("w.vcd");
+    let (ok, _, err) = flitwave(&[
+        "run",
+        "--config",
+        "configs/booksim-dragonfly.toml",
+        "--set",
+        "topology.a=4",
+        "--set",
+        "topology.h=2",
+        "--set",
+        "topology.hosts_per_switch=2",
+        "--rate",
+        "0.1",
+        "--cycles",
+        "30",
+        "--vcd",
+        common::arg(&vcd),
+    ]);
+    assert!(ok, "{err}");
+    let mut w = wellen::simple::read(&vcd).expect("the waveform opens");
+    let (a, p) = (4, 2);
+    for sw in 0..36 {
+        let (g, r) = (sw / a, sw % a);
+        for k in 0..p {
+            let nic = format!("nic{}", sw * p + k);
+            for io in ["in", "out"] {
+                let got = text(&mut w, &format!("network.sw{sw}.{io}_local{k}.peer"));
+                assert_eq!(got.as_deref(), Some(nic.as_str()), "sw{sw} local{k}");
+            }
+        }
+        for j in 0..a - 1 {
+            let q = if j < r { j } else { j + 1 };
+            let back = if r < q { r } else { r - 1 };
+            let want = format!("sw{}.lc{back}", g * a + q);
+            for io in ["in", "out"] {
+                let got = text(&mut w, &format!("network.sw{sw}.{io}_lc{j}.peer"));
+                assert_eq!(got.as_deref(), Some(want.as_str()), "sw{sw} {io}_lc{j}");
+            }
+        }
+        for c in 0..2 {
+            let peer = text(&mut w, &format!("network.sw{sw}.out_gc{c}.peer")).expect("gc");
+            let (t, port) = peer.split_once('.').unwrap();
+            let t: usize = t[2..].parse().unwrap();
+            assert_ne!(t / a, g, "sw{sw} gc{c} leaves its group: {peer}");
+            assert!(port.starts_with("gc"), "sw{sw} gc{c} -> {peer}");
+            let back = text(&mut w, &format!("network.sw{t}.out_{port}.peer"));
+            assert_eq!(
+                back,
+                Some(format!("sw{sw}.gc{c}")),
+                "sw{sw} gc{c} <- {peer}"
+            );
+        }
+    }
+    let h = w.hierarchy();
+    let numbered = h.all_scopes().map(|s| h[s].full_name(h)).any(|n| {
+        let leaf = n.rsplit('.').next().unwrap_or_default();
+        ["in", "out"].iter().any(|p| {
+            leaf.strip_prefix(p)
+                .is_some_and(|r| r.parse::<usize>().is_ok())
+        })
+    });
+    assert!(!numbered, "a numbered port scope");
+}
+
 const P: u64 = 6250;
 
 /// A 4x4 Myrinet torus (4 hosts per switch) with dimension-order routing at 90 % load: it

@@ -270,13 +270,21 @@ impl Topology {
 
     /// The name of `port` (the same at every switch) where the topology knows what the port
     /// is: a mesh's or torus's `local`, `xp` (+x), `xm` (−x), `yp`, `ym` ([`mesh::port_name`],
-    /// the layout its builder wires and a file's mesh is checked against). `None`: the port is
-    /// a number.
+    /// the layout its builder wires and a file's mesh is checked against); a dragonfly's
+    /// `local` (`local0`, ... with several hosts), its local channels `lc0` ... `lc{a−2}` and
+    /// its global channels `gc0` ... `gc{h−1}`, in port order (Kim et al.'s local and global
+    /// channels). `None`: the port is a number.
     pub fn port_name(&self, port: usize) -> Option<String> {
         match self.shape {
             Shape::Mesh { .. } | Shape::Torus { .. } => {
                 mesh::port_name(self.ports_per_switch.checked_sub(4)?, port)
             }
+            Shape::Dragonfly { a, p, h } => match port {
+                _ if port < p => mesh::port_name(p, port),
+                _ if port < p + a - 1 => Some(format!("lc{}", port - p)),
+                _ if port < p + a - 1 + h => Some(format!("gc{}", port - p - a + 1)),
+                _ => None,
+            },
             _ => None,
         }
     }
