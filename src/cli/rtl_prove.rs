@@ -56,6 +56,17 @@ pub(crate) fn cmd_prove(a: RtlProveArgs) -> Result<()> {
         label: String::new(),
         depth: 0,
     };
+    if let Some(n) = a.mutant {
+        let name = blocks[0].name();
+        let table = mutate::of(name)?;
+        let m = table.get(n.wrapping_sub(1)).ok_or_else(|| {
+            Error::field(
+                "--mutant",
+                format!("{name} has no mutant {n}; allowed 1..={}", table.len()),
+            )
+        })?;
+        outln!("{name} mutant {n}: {} (`{}` -> `{}`)", m.what, m.from, m.to);
+    }
     row(
         &mut |l| outln!("{l}"),
         ["block", "name", "verdict", "secs"],
