@@ -62,6 +62,7 @@ mod routing;
 mod routing_tables;
 mod rtl;
 mod rtl_icarus;
+mod rtl_mutate;
 mod rtl_prove;
 mod rtl_tidy;
 mod slack_buffer;

@@ -76,6 +76,6 @@ fn sweeps_and_rtl_checks_announce_their_work() {
 fn rtl_prove_draws_a_bar_on_a_terminal() {
     let t = on_terminal("rtl prove arbiter");
     assert!(t.contains("rtl prove: 1 twin(s) (arbiter)"), "{t}");
-    assert!(t.contains("/1 twins arbiter: 4 together"), "no bar: {t}");
-    assert!(!t.contains("prove arbiter: 4/4"), "progress lines: {t}");
+    assert!(t.contains("/1 twins arbiter: 5 together"), "no bar: {t}");
+    assert!(!t.contains("prove arbiter: 5/5"), "progress lines: {t}");
 }

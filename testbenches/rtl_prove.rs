@@ -4,6 +4,7 @@
 //! Needs yosys, yosys-smtbmc and z3 (scripts/test.sh installs them).
 
 use crate::rtl_icarus::flitwave;
+use flitwave::hdl::eda::mutate;
 use flitwave::hdl::eda::prove::{self, ProveOptions, Verdict};
 use flitwave::hdl::eda::verilog_path;
 use flitwave::hdl::{self, BLOCKS};
@@ -20,81 +21,31 @@ fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// Seeded bugs: (block, text of rtl/<block>.v, its buggy replacement, the property that must
-/// then fail), each found by a bounded check from reset at the depth of the block's props file,
-/// or of [`prove::DEPTH`] cycles for the blocks in [`DEEPER`].
-const SEEDED: &[(&str, &str, &str, &str)] = &[
-    // a return is taken even when the counter is at its size
-    (
-        "credit",
-        "give = ret & ((count$q != limit$q) | take);",
-        "give = ret;",
-        "in_range",
-    ),
+/// Seeded bugs: (block, its mutant in the block's table (src/hdl/eda/mutants.rs), the property
+/// that must then fail), each found by a bounded check from reset at the depth of the block's
+/// props file, or of [`prove::DEPTH`] cycles for the blocks in [`DEEPER`].
+const SEEDED: &[(&str, usize, &str)] = &[
+    // a return at the size is refused although a consume takes a credit the same cycle
+    ("credit", 1, "next_count"),
     // the round-robin mask forgets the requests
-    (
-        "arbiter",
-        "masked = req & thermo;",
-        "masked = thermo;",
-        "grant_to_requester",
-    ),
+    ("arbiter", 1, "grant_to_requester"),
     // output 0's stage-2 arbiter grants every input that picked it
-    (
-        "allocator",
-        "win$0 = (omask$0 & (~omask$0 + 32'h1));",
-        "win$0 = omask$0;",
-        "no_output_granted_twice",
-    ),
+    ("allocator", 1, "no_output_granted_twice"),
     // the bypass register compares the write pointer with the wrong read pointer
-    (
-        "slack_buffer",
-        "byp_valid$d = push_ok & (wr$q == rd_next);",
-        "byp_valid$d = push_ok & (wr$q == rd$q);",
-        "refill_head",
-    ),
+    ("slack_buffer", 1, "refill_head"),
     // the LUC's saturation at 0 tests for 0 instead of for a decrement larger than it
-    (
-        "luc_ncb",
-        "if ((cnt$q < dlt16)) begin",
-        "if ((cnt$q == 16'h0)) begin",
-        "luc_saturating",
-    ),
+    ("luc_ncb", 1, "luc_saturating"),
     // the VC-difference entry's absolute flag read from the wrong bit
-    (
-        "dl_table",
-        "if (entry[32'h2]) begin",
-        "if (entry[32'h3]) begin",
-        "lookup_vc_legal",
-    ),
+    ("dl_table", 1, "lookup_vc_legal"),
     // the cyclic interval test (FI > LI wraps round) takes the and of the two comparisons
-    (
-        "ir_fir",
-        "else if ((((dest & mr$3$q) >= fi$3$q) | ((dest & mr$3$q) <= li$3$q))) begin",
-        "else if ((((dest & mr$3$q) >= fi$3$q) & ((dest & mr$3$q) <= li$3$q))) begin",
-        "hit_is_cyclic_interval",
-    ),
+    ("ir_fir", 1, "hit_is_cyclic_interval"),
     // a descriptor is taken even when the ring is full and nothing leaves
-    (
-        "itb",
-        "take = start & (~full | pop);",
-        "take = start;",
-        "no_descriptor_overflow",
-    ),
+    ("itb", 1, "no_descriptor_overflow"),
     // the free-first rule looks at free channels that are not valid
-    (
-        "speculative",
-        "any_free = |(valid & free);",
-        "any_free = |free;",
-        "pick_to_candidate",
-    ),
+    ("speculative", 1, "pick_to_candidate"),
     // the router's VC allocator: output VC 0's stage-2 arbiter grants every input VC that
     // picked it
-    (
-        "vc_router",
-        "vwin$0 = (vomask$0 & (~vomask$0 + 32'h1));",
-        "vwin$0 = vomask$0;",
-        "vc_grants_onehot",
-    ),
+    ("vc_router", 1, "vc_grants_onehot"),
 ];
 /// Blocks whose props file's depth (2, or the router's 1: a bounded check of the reset cycle
 /// alone) is too short for a bounded check to reach the seeded
@@ -103,11 +54,11 @@ const SEEDED: &[(&str, &str, &str, &str)] = &[
 /// would only show the property as not inductive.
 const DEEPER: &[&str] = &["itb", "luc_ncb", "slack_buffer", "ir_fir", "vc_router"];
 
-// The rearrange controller's seeded bug (`s_sn$d = s_sn$q + 32'h1;` → `+ 32'h2`: a delivery
-// run skips every other sequence number) fails deliver_in_sequence 4 cycles after reset, so
-// it needs a bounded check of 5 cycles, beyond its props file's depth of 2: about 3 minutes,
-// left out of CI. By hand: edit a copy of rtl/ and run
-// `flitwave rtl prove rearrange --dir COPY --property deliver_in_sequence --depth 5`.
+// The rearrange controller's seeded bugs are its mutants (`proofs::rearrange` rejects each
+// one); a counterexample of its first (a delivery run skips every other sequence number) is
+// 4 cycles after reset, a bounded check of 5 cycles beyond its props file's depth of 2: about
+// 3 minutes. By hand: `flitwave rtl prove rearrange --mutant 1 --property deliver_in_sequence
+// --depth 5`.
 
 /// Every twin has a props file, and it parses into at least one property.
 #[test]
@@ -127,13 +78,9 @@ fn every_twin_has_properties() {
 #[test]
 #[ignore = "full tier: proofs with seeded bugs"]
 fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
-    for &(block, from, to, property) in SEEDED {
+    for &(block, n, property) in SEEDED {
         let v = read(&verilog_path(Path::new("rtl"), block));
-        assert_eq!(
-            v.matches(from).count(),
-            1,
-            "{block}: `{from}` must occur once"
-        );
+        let bad = mutate::apply(block, &v, n).unwrap();
         let pfile = prove::props_path(Path::new("rtl"), block);
         let props = read(&pfile);
         let cex = scratch(&format!("cex-{block}"));
@@ -143,7 +90,7 @@ fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
             depth: DEEPER.contains(&block).then_some(prove::DEPTH),
         };
         let file = pfile.display().to_string();
-        let bad = prove::prove(block, &v.replace(from, to), &props, &file, &o).unwrap();
+        let bad = prove::prove(block, &bad, &props, &file, &o).unwrap();
         match &bad[0].verdict {
             Verdict::Failed {
                 step,
@@ -162,8 +109,10 @@ fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
 }
 
 /// Every property of a twin is proven (bounded check from reset and k-induction at the depth of
-/// its props file).
-fn every_property_is_proven(name: &str) {
+/// its props file), and every seeded mutant of its table (src/hdl/eda/mutants.rs) is rejected:
+/// a bounded check from reset finds a counterexample to some property (docs/rtl.md §Seeded
+/// mutants).
+fn every_property_is_proven_and_every_mutant_rejected(name: &str) {
     let b = hdl::find(name).unwrap();
     let v = read(&verilog_path(Path::new("rtl"), b.name()));
     let pfile = prove::props_path(Path::new("rtl"), b.name());
@@ -175,17 +124,33 @@ fn every_property_is_proven(name: &str) {
         .map(|p| format!("{}: {:?}", p.property.name, p.verdict))
         .collect();
     assert!(bad.is_empty(), "{name}: {bad:?}");
+    let (props, file) = (read(&pfile), pfile.display().to_string());
+    let table = mutate::of(name).unwrap();
+    assert!(
+        table.len() >= 3,
+        "{name}: {} mutants, 3 at least",
+        table.len()
+    );
+    let survived: Vec<_> = (1..=table.len())
+        .filter(|&n| {
+            let o = mutate::check(name, &v, &props, &file, n).unwrap();
+            o.rejected.is_none()
+        })
+        .map(|n| format!("mutant {n}: {}", table[n - 1].what))
+        .collect();
+    assert!(survived.is_empty(), "{name}: survived {survived:?}");
 }
 
-/// The proofs of every twin, one test each; full tier, as the RTL flow (docs/testing.md).
+/// The proofs of every twin and the rejection of its seeded mutants, one test each; full tier,
+/// as the RTL flow (docs/testing.md).
 macro_rules! proofs_of_every_twin {
     ($($block:ident),* $(,)?) => {
         mod proofs {
             $(
                 #[test]
-                #[ignore = "full tier: the proofs of the twins' properties"]
+                #[ignore = "full tier: the proofs of the twins' properties, and their mutants"]
                 fn $block() {
-                    super::every_property_is_proven(stringify!($block));
+                    super::every_property_is_proven_and_every_mutant_rejected(stringify!($block));
                 }
             )*
 
@@ -235,13 +200,14 @@ fn rtl_prove_command_proves_fails_and_refuses() {
     );
     assert_eq!(
         text.lines().filter(|l| l.contains(" PROVEN ")).count(),
-        3,
+        4,
         "{text}"
     );
-    // a copy of rtl/ with the credit counter's bug
+    // a copy of rtl/ with a bug edited in by hand: a return is taken even at the size
     let bad = root.join("rtl");
     std::fs::create_dir_all(bad.join("props")).unwrap();
-    let v = read(&rtl.join("credit.v")).replace(SEEDED[0].1, SEEDED[0].2);
+    let from = "give = ret & ((count$q != limit$q) | take);";
+    let v = read(&rtl.join("credit.v")).replace(from, "give = ret;");
     std::fs::write(bad.join("credit.v"), v).unwrap();
     std::fs::copy(rtl.join("props/credit.sv"), bad.join("props/credit.sv")).unwrap();
     let out = flitwave(
@@ -261,6 +227,34 @@ fn rtl_prove_command_proves_fails_and_refuses() {
     assert!(text.contains("gtkwave cex/credit.in_range.gtkw"), "{text}");
     assert!(root.join("cex/credit.in_range.vcd").exists());
     assert!(err.contains("credit.in_range"), "{err}");
+    // seeded mutant 1, `give` without the `take` term: a return at the size refused although
+    // a consume takes a credit the same cycle; in_range alone, the property that passed it
+    // before, still holds
+    let out = flitwave(
+        &[
+            "rtl",
+            "prove",
+            "credit",
+            "--mutant",
+            "1",
+            "--dir",
+            rtl.to_str().unwrap(),
+        ],
+        &root,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{text}");
+    for (p, v) in [
+        ("in_range", "PROVEN"),
+        ("next_count", "FAILED"),
+        ("refusals_flagged", "FAILED"),
+    ] {
+        assert!(
+            text.lines()
+                .any(|l| l.contains(&format!(" {p} ")) && l.contains(v)),
+            "{p} {v}: {text}"
+        );
+    }
     // bad input
     for (args, says) in [
         (vec!["rtl", "prove", "nosuch"], "nosuch"),
@@ -283,6 +277,14 @@ fn rtl_prove_command_proves_fails_and_refuses() {
         (
             vec!["rtl", "prove", "arbiter", "--dir", "rtl"],
             "rtl/arbiter.v",
+        ),
+        (
+            vec!["rtl", "prove", "credit", "--mutant", "9"],
+            "credit has no mutant 9; allowed 1..=4",
+        ),
+        (
+            vec!["rtl", "prove", "credit", "arbiter", "--mutant", "1"],
+            "--mutant",
         ),
     ] {
         let out = flitwave(&args, &root);
@@ -362,23 +364,23 @@ fn rtl_prove_prints_whole_texts_and_progress_on_a_pipe() {
         .collect();
     assert!(table.iter().all(|l| l.chars().count() <= 100), "{out}");
     // progress on the pipe: start and end of the joint proof, a heartbeat in between
-    let names = "grant_onehot, grant_to_requester, round_robin, no_starvation";
+    let names = "grant_onehot, grant_to_requester, round_robin, pointer_update, no_starvation";
     assert!(err.starts_with("rtl prove: 1 twin(s) (arbiter)"), "{err}");
     assert!(
         err.contains(&format!(
-            "prove arbiter: 4/4 properties together ({names}), depth 20\n"
+            "prove arbiter: 5/5 properties together ({names}), depth 20\n"
         )),
         "{err}"
     );
     assert!(
         err.contains(&format!(
-            "prove arbiter: 4/4 properties together ({names}): PROVEN, "
+            "prove arbiter: 5/5 properties together ({names}): PROVEN, "
         )),
         "{err}"
     );
     let beat = err.lines().any(|l| {
         l.starts_with(&format!(
-            "prove arbiter: 4/4 properties together ({names}), "
+            "prove arbiter: 5/5 properties together ({names}), "
         )) && [", compiling, ", ", bounded check, ", ", induction, "]
             .iter()
             .any(|s| l.contains(s))
@@ -389,7 +391,7 @@ fn rtl_prove_prints_whole_texts_and_progress_on_a_pipe() {
     // --quiet: none of it
     let (ok, quiet_out, quiet_err) = prove_piped("arbiter", "0.1", &["--quiet"]);
     assert!(
-        ok && quiet_out.contains("4 properties proven"),
+        ok && quiet_out.contains("5 properties proven"),
         "{quiet_out}"
     );
     assert!(!quiet_err.contains("prove arbiter"), "{quiet_err}");

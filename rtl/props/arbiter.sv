@@ -14,6 +14,18 @@ wire [7:0] fw_from_ptr = req & ~((8'd1 << ptr_r$q) - 8'd1);
 always @(*) if (!fw_init)
     assert(grant == (fw_from_ptr != 0 ? fw_from_ptr & (~fw_from_ptr + 8'd1) : req & (~req + 8'd1)));
 
+// property pointer_update: ptr shows the pointer; after a cycle with a request the pointer is
+// the input after the one granted (7 wraps to 0), after one without it holds; 0 after a reset
+reg [2:0] fw_gidx;
+integer fw_g;
+always @(*) begin
+    fw_gidx = 3'd0;
+    for (fw_g = 0; fw_g < 8; fw_g = fw_g + 1) if (grant[fw_g]) fw_gidx = fw_g;
+end
+always @(*) if (!fw_init) assert(ptr == ptr_r$q);
+always @(posedge clock) if (!fw_init)
+    assert(ptr_r$q == ($past(reset) ? 3'd0 : $past(req) != 8'd0 ? $past(fw_gidx) + 3'd1 : $past(ptr_r$q)));
+
 // property no_starvation: every input (each of the 8, not only input 0) that requests without
 // pause is granted within 8 cycles: none is refused 8 cycles in a row
 

@@ -58,3 +58,13 @@ always @(*) if (!fw_init && fw_routed) assert(valid && out_port == fw_data3[2:0]
 
 // property lookup_vc_legal: for such a lookup, vc_ok exactly when that VC lies in 0..layers-1 (a route leaving the layers is flagged, not wrapped)
 always @(*) if (!fw_init && fw_routed) assert(vc_ok == (fw_vi >= 0 && fw_vi < $signed({1'b0, layers$q})));
+
+// property port_entry_kept: a port entry written two cycles before a lookup and not written (cfg_we with select 0 at its address) in the cycle between is what the lookup returns
+always @(*) if (!fw_init && fw_v3 && fw_looked
+        && fw_we3 && fw_sel3 == 2'd0 && fw_addr3 == fw_dest1
+        && !(fw_we2 && fw_sel2 == 2'd0 && fw_addr2 == fw_dest1))
+    assert(valid && out_port == fw_data3[2:0]);
+
+// property layers_written: the layer count is 0 after a reset, takes cfg_data on a write with select 2, and holds otherwise
+always @(posedge clock) if (!fw_init)
+    assert(layers$q == ($past(reset) ? 4'd0 : $past(cfg_we && cfg_sel == 2'd2) ? $past(cfg_data) : $past(layers$q)));

@@ -57,3 +57,32 @@ always @(posedge clock) if (!fw_init && fw_ack) begin
     assert(!$past(reset) && $past(fw_deliver) && $past(act_conn) == act_conn && $past(act_sn) == act_sn);
 end
 always @(*) if (!fw_init) assert(fw_seq_ok);
+
+// property counters_shown: used, mms and duplicates show the bytes stored, the MMS and the duplicates counter; q_expected, q_used and q_mbs show the queried connection's next expected number, bytes stored and MBS
+// (arrivals assumed duplicates or inside the window of 8)
+wire [63:0] fw_mbs = {mbs$3$q, mbs$2$q, mbs$1$q, mbs$0$q};
+always @(*) if (!fw_init) assert(used == total$q && mms == mms_r$q && duplicates == n_dup$q
+        && q_expected == fw_exp[24*q_conn +: 24] && q_used == fw_cused[16*q_conn +: 16]
+        && q_mbs == fw_mbs[16*q_conn +: 16]);
+
+// property ready_when_free: ready exactly when the action of this cycle is the last pending: the sequencer idle, sending an ACK, or sending the last NACK of its run
+// (arrivals assumed duplicates or inside the window of 8)
+always @(*) if (!fw_init) assert(ready == (!act_valid || fw_ack
+        || (fw_nack && (s_mask$q & (s_mask$q - 8'd1)) == 8'd0)));
+
+// property duplicates_and_mms: an arrival taken (arrive while ready) is a duplicate when its
+// number is below the connection's expected one or its slot is already stored; the duplicates
+// counter counts them; the MMS rises to the bytes stored plus the arrival's bytes (a 16-bit
+// sum) when an out-of-order arrival (neither a duplicate nor the expected number) needs more,
+// and holds otherwise (both 0 after a reset); arrivals assumed duplicates or inside the window of 8
+wire [7:0] fw_m_in = fw_map[8*conn +: 8];
+wire [23:0] fw_d_in = sn - fw_e_in;
+wire fw_dup = sn < fw_e_in || (fw_d_in < 24'd8 && fw_m_in[fw_d_in[2:0]]);
+wire fw_taken = arrive && ready;
+wire fw_ooo = !fw_dup && sn != fw_e_in;
+wire [15:0] fw_need = total$q + {5'd0, bytes};  // at the counters' 16 bits
+always @(posedge clock) if (!fw_init) begin
+    assert(n_dup$q == ($past(reset) ? 16'd0 : $past(n_dup$q) + $past(fw_taken && fw_dup)));
+    assert(mms_r$q == ($past(reset) ? 16'd0
+        : $past(fw_taken && fw_ooo && fw_need > mms_r$q) ? $past(fw_need) : $past(mms_r$q)));
+end

@@ -1,11 +1,16 @@
 // Properties of fw_vc_allocator (the VC allocator of the iq VC router, src/hdl/vc_allocator.rs), a separable
 // input-first allocator of 10 inputs x 10 outputs, proven by `flitwave rtl prove vc_allocator`
 // (docs/rtl.md §Proofs). Spliced into fw_vc_allocator before its `endmodule`: bit 10*i + o of the
-// request and grant vectors is input i and output o. `fw_init` is high in the first cycle, a
-// reset. No assumption on the requests.
+// request and grant vectors is input i and output o; `in_ptr$i$q` and `out_ptr$o$q` are the
+// round-robin pointers. `fw_init` is high in the first cycle, a reset. No assumption on the
+// requests.
+// depth 2: every property relates one cycle to the next ($past); 2-induction proves them, where
+// 20 cycles unroll the reference allocation 20 times.
 
 wire [99:0] fw_r = {req_hi, req_lo};
 wire [99:0] fw_g = {grant_hi, grant_lo};
+wire [39:0] fw_ip = {in_ptr$9$q, in_ptr$8$q, in_ptr$7$q, in_ptr$6$q, in_ptr$5$q, in_ptr$4$q, in_ptr$3$q, in_ptr$2$q, in_ptr$1$q, in_ptr$0$q};
+wire [39:0] fw_op = {out_ptr$9$q, out_ptr$8$q, out_ptr$7$q, out_ptr$6$q, out_ptr$5$q, out_ptr$4$q, out_ptr$3$q, out_ptr$2$q, out_ptr$1$q, out_ptr$0$q};
 // per input: grants in its row; per output: grants in its column
 reg fw_row_ok, fw_col_ok;
 integer fw_i, fw_o, fw_n;
@@ -21,6 +26,40 @@ always @(*) begin
         fw_n = 0;
         for (fw_i = 0; fw_i < 10; fw_i = fw_i + 1) fw_n = fw_n + fw_g[10*fw_i + fw_o];
         if (fw_n > 1) fw_col_ok = 1'b0;
+    end
+end
+
+// The reference allocation (BookSim2's separable_input_first), written from the requests and
+// the pointer registers with one round-robin rule: among a set of candidates, the first at or
+// after the pointer, else the first of all (wrapping round). Stage 1: input i picks its
+// requested output so; stage 2: output o grants, among the inputs that picked it, one so. A
+// grant of (i, o) moves input i's pointer to the output after o and output o's to the input
+// after i (wrapping); the other pointers hold.
+reg [99:0] fw_pick, fw_ref;
+reg [39:0] fw_ip_next, fw_op_next;
+reg [9:0] fw_set, fw_at, fw_one;
+integer fw_a, fw_b;
+always @(*) begin
+    fw_pick = 100'd0;
+    fw_ref = 100'd0;
+    fw_ip_next = fw_ip;
+    fw_op_next = fw_op;
+    for (fw_a = 0; fw_a < 10; fw_a = fw_a + 1) begin
+        fw_set = fw_r[10*fw_a +: 10];
+        fw_at = fw_set & ~((10'd1 << fw_ip[4*fw_a +: 4]) - 10'd1);
+        fw_one = fw_at != 10'd0 ? fw_at & (~fw_at + 10'd1) : fw_set & (~fw_set + 10'd1);
+        fw_pick[10*fw_a +: 10] = fw_one;
+    end
+    for (fw_b = 0; fw_b < 10; fw_b = fw_b + 1) begin
+        for (fw_a = 0; fw_a < 10; fw_a = fw_a + 1) fw_set[fw_a] = fw_pick[10*fw_a + fw_b];
+        fw_at = fw_set & ~((10'd1 << fw_op[4*fw_b +: 4]) - 10'd1);
+        fw_one = fw_at != 10'd0 ? fw_at & (~fw_at + 10'd1) : fw_set & (~fw_set + 10'd1);
+        for (fw_a = 0; fw_a < 10; fw_a = fw_a + 1)
+            if (fw_one[fw_a]) begin
+                fw_ref[10*fw_a + fw_b] = 1'b1;
+                fw_ip_next[4*fw_a +: 4] = fw_b == 9 ? 4'd0 : fw_b + 1;
+                fw_op_next[4*fw_b +: 4] = fw_a == 9 ? 4'd0 : fw_a + 1;
+            end
     end
 end
 
@@ -42,8 +81,21 @@ integer fw_k;
 always @(*) begin
     fw_ptr_ok = 1'b1;
     for (fw_k = 0; fw_k < 10; fw_k = fw_k + 1) begin
-        if (in_ptrs[4*fw_k +: 4] >= 10) fw_ptr_ok = 1'b0;
-        if (out_ptrs[4*fw_k +: 4] >= 10) fw_ptr_ok = 1'b0;
+        if (fw_ip[4*fw_k +: 4] >= 10) fw_ptr_ok = 1'b0;
+        if (fw_op[4*fw_k +: 4] >= 10) fw_ptr_ok = 1'b0;
     end
 end
 always @(*) if (!fw_init) assert(fw_ptr_ok);
+
+// property grants_are_reference: the grants are exactly the reference separable input-first
+// allocation of the requests from the pointers (each input's first requested output at or
+// after its pointer, each output's first picking input at or after its pointer)
+always @(*) if (!fw_init) assert(fw_g == fw_ref);
+
+// property pointer_update: in_ptrs and out_ptrs show the pointers; a grant of (i, o) moves
+// input i's pointer to o + 1 and output o's to i + 1 (wrapping), the others hold; 0 after a
+// reset
+always @(*) if (!fw_init) assert(in_ptrs == fw_ip && out_ptrs == fw_op);
+always @(posedge clock) if (!fw_init)
+    assert(fw_ip == ($past(reset) ? 40'd0 : $past(fw_ip_next))
+        && fw_op == ($past(reset) ? 40'd0 : $past(fw_op_next)));

@@ -5,7 +5,7 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-pub(crate) use super::args_rtl::{RtlCheckArgs, RtlCmd, RtlProveArgs};
+pub(crate) use super::args_rtl::{RtlCheckArgs, RtlCmd, RtlMutateArgs, RtlProveArgs};
 use super::json::{json_path, JSON_HELP};
 
 #[derive(Parser)]

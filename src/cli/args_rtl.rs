@@ -20,6 +20,11 @@ pub(crate) enum RtlCmd {
     /// a bounded check from reset, then k-induction; prints PROVEN, FAILED (with a
     /// counterexample VCD and its save file) or UNPROVEN (not inductive) per property.
     Prove(RtlProveArgs),
+    /// Seeded mutants (docs/rtl.md §Seeded mutants): per twin, prove its properties on the
+    /// Verilog as emitted, then apply each one-gate mutant of its table alone and seek a
+    /// counterexample (a bounded check from reset); prints which properties reject each
+    /// mutant. Fails when the twin is not proven or a mutant survives.
+    Mutate(RtlMutateArgs),
     /// Write a self-checking Verilog testbench of a twin into a directory: the twin's Verilog
     /// (fw_<block>.v), the testbench (fw_<block>_tb.v) and the lockstep vectors
     /// (fw_<block>_vectors.hex). Run it there with `iverilog -g2012 -o tb *.v && vvp tb`; it
@@ -74,9 +79,31 @@ pub(crate) struct RtlProveArgs {
     /// Only the property of this name (with one block).
     #[arg(long)]
     pub property: Option<String>,
+    /// Prove the properties on seeded mutant N (from 1) of the block's Verilog instead of
+    /// the Verilog as emitted (with one block; `flitwave rtl mutate BLOCK` lists them).
+    #[arg(long)]
+    pub mutant: Option<usize>,
     /// No progress: neither the bar on a terminal nor, off one, the progress lines on
     /// standard error (a line per proof started and ended, and one every 30 s while a proof
     /// runs; FLITWAVE_PROGRESS_EVERY=SECS sets that pace).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args)]
+pub(crate) struct RtlMutateArgs {
+    /// Blocks (see `flitwave rtl list`); none: every twin with a table of mutants.
+    pub block: Vec<String>,
+    /// Directory holding the Verilog and props/<block>.sv.
+    #[arg(long, default_value = "rtl")]
+    pub dir: PathBuf,
+    /// Only mutant N (from 1) of the one block given.
+    #[arg(long)]
+    pub mutant: Option<usize>,
+    /// Check the mutants only: leave out the proof of the Verilog as emitted.
+    #[arg(long)]
+    pub mutants_only: bool,
+    /// No progress lines on standard error.
     #[arg(long)]
     pub quiet: bool,
 }

@@ -10,6 +10,7 @@ pub(crate) mod plot;
 pub(crate) mod progress;
 pub(crate) mod reproduce;
 pub(crate) mod rtl;
+pub(crate) mod rtl_mutate;
 pub(crate) mod rtl_prove;
 pub(crate) mod run;
 pub(crate) mod seeds;

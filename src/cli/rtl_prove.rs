@@ -4,7 +4,7 @@
 use super::args::RtlProveArgs;
 use super::progress::{self, Beat, Mode};
 use flitwave::hdl::eda::{
-    self,
+    self, mutate,
     prove::{self, Event, ProveOptions, Verdict},
 };
 use flitwave::{Error, Result};
@@ -21,6 +21,12 @@ pub(crate) fn cmd_prove(a: RtlProveArgs) -> Result<()> {
         cex_dir: Some(a.cex.clone()),
         only: a.property.clone(),
     };
+    if a.mutant.is_some() && blocks.len() != 1 {
+        return Err(Error::field(
+            "--mutant",
+            "names a mutant of one block: give exactly one block with it",
+        ));
+    }
     if o.only.is_some() && blocks.len() != 1 {
         return Err(Error::field(
             "--property",
@@ -50,6 +56,17 @@ pub(crate) fn cmd_prove(a: RtlProveArgs) -> Result<()> {
         label: String::new(),
         depth: 0,
     };
+    if let Some(n) = a.mutant {
+        let name = blocks[0].name();
+        let table = mutate::of(name)?;
+        let m = table.get(n.wrapping_sub(1)).ok_or_else(|| {
+            Error::field(
+                "--mutant",
+                format!("{name} has no mutant {n}; allowed 1..={}", table.len()),
+            )
+        })?;
+        outln!("{name} mutant {n}: {} (`{}` -> `{}`)", m.what, m.from, m.to);
+    }
     row(
         &mut |l| outln!("{l}"),
         ["block", "name", "verdict", "secs"],
@@ -63,7 +80,12 @@ pub(crate) fn cmd_prove(a: RtlProveArgs) -> Result<()> {
             std::fs::read_to_string(p)
                 .map_err(|e| Error::new(format!("{}: {e} ({hint})", p.display())))
         };
+        // the file synthesis reads (`eda::synth` in `rtl check`), or one mutant of it
         let verilog = read(&vfile, "`flitwave rtl emit --dir` writes it")?;
+        let verilog = match a.mutant {
+            Some(n) => mutate::apply(b.name(), &verilog, n)?,
+            None => verilog,
+        };
         let props = read(
             &pfile,
             "every twin has its properties there; docs/rtl.md §Proofs",

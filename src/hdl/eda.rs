@@ -22,6 +22,8 @@ pub use equiv::{equiv, Equiv};
 pub use lint::{classify_lint, lint, waived, Lint};
 pub use log::cell_counts;
 use log::{last_lines, parse_stat};
+pub mod mutants;
+pub mod mutate;
 pub mod pnr;
 pub mod prove;
 pub use bench::{pack_hex, replay, run_bench, testbench, unpack_hex, write_bench, Bench, Replay};

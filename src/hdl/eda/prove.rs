@@ -356,23 +356,7 @@ fn one(
     on: &mut dyn FnMut(&Event),
 ) -> Result<Verdict> {
     on(&Event::Step(Step::Compile));
-    let top = module(name);
-    let dir = scratch(&format!("{name}-prove-{}", p.name))?;
-    let model = splice(verilog, &top, &format!("{shared}{}", p.body))?;
-    std::fs::write(dir.join("model.sv"), model)
-        .map_err(|e| Error::new(format!("cannot write the formal model of {top}: {e}")))?;
-    let script = format!(
-        "read_verilog -formal -sv model.sv; prep -flatten -top {top}; async2sync; \
-         opt -full; techmap; opt -fast; abc -g AND; dffunmap; opt_clean; write_smt2 -wires model.smt2"
-    );
-    let (ok, log) = tool("yosys", &["-q", "-p", &script], &dir)?;
-    if !ok {
-        return Err(Error::new(format!(
-            "{file}: property {} does not compile with {top}:\n{}",
-            p.name,
-            last_lines(&log, 8)
-        )));
-    }
+    let dir = compile(name, verilog, &format!("{shared}{}", p.body), file, &p.name)?;
     let k = depth.to_string();
     let bmc = [
         "-s",
@@ -406,7 +390,37 @@ fn one(
     Ok(verdict)
 }
 
-fn smtbmc(args: &[&str], dir: &Path) -> Result<(bool, String)> {
+/// The formal model of block `name` with `extra` (shared part and property bodies) spliced in,
+/// read, flattened and bit-blasted by Yosys into `model.smt2` of a fresh scratch directory,
+/// which is returned; `what` names the property (or the model) in an error.
+pub(crate) fn compile(
+    name: &str,
+    verilog: &str,
+    extra: &str,
+    file: &str,
+    what: &str,
+) -> Result<PathBuf> {
+    let top = module(name);
+    let dir = scratch(&format!("{name}-prove-{what}"))?;
+    let model = splice(verilog, &top, extra)?;
+    std::fs::write(dir.join("model.sv"), model)
+        .map_err(|e| Error::new(format!("cannot write the formal model of {top}: {e}")))?;
+    let script = format!(
+        "read_verilog -formal -sv model.sv; prep -flatten -top {top}; async2sync; \
+         opt -full; techmap; opt -fast; abc -g AND; dffunmap; opt_clean; write_smt2 -wires model.smt2"
+    );
+    let (ok, log) = tool("yosys", &["-q", "-p", &script], &dir)?;
+    if !ok {
+        let _ = std::fs::remove_dir_all(&dir);
+        return Err(Error::new(format!(
+            "{file}: property {what} does not compile with {top}:\n{}",
+            last_lines(&log, 8)
+        )));
+    }
+    Ok(dir)
+}
+
+pub(crate) fn smtbmc(args: &[&str], dir: &Path) -> Result<(bool, String)> {
     tool("yosys-smtbmc", args, dir).map_err(|e| Error::new(format!("{e} ({PROVE_HINT})")))
 }
 
@@ -432,7 +446,7 @@ pub fn failed_step(log: &str) -> Option<u32> {
 
 /// A bounded check that neither passed nor failed (unsatisfiable assumptions, solver
 /// trouble) is an error naming why.
-fn passed(log: &str, prop: &str, what: &str) -> Result<()> {
+pub(crate) fn passed(log: &str, prop: &str, what: &str) -> Result<()> {
     if log.contains("Status: PASSED") {
         return Ok(());
     }
