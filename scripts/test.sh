@@ -51,8 +51,9 @@ fi
 if [ ${#tier[@]} -gt 0 ] && [ ${#filters[@]} -eq 0 ]; then
     # The full tier: the two longest parts start first, each in a cargo test of its own beside
     # the rest, instead of where name order puts them, where they would add minutes to the
-    # wall time: the proofs and the seeded mutants (rtl_prove::, about 26 CPU-minutes on one
-    # thread, the rearrange controller's 12) and the whole router's RTL flow
+    # wall time: the proofs and the seeded mutants (rtl_prove::, on one thread; the mutants of
+    # the rearrange controller, the speculative unit and the router are checked by hand,
+    # docs/rtl.md) and the whole router's RTL flow
     # (rtl::flow::vc_router, about 14 CPU-minutes: synthesis, place and route at 94 % of the
     # HX8K, equivalence, replay).
     # Their output follows the rest's.
