@@ -3,7 +3,7 @@
 use super::args::{RtlCheckArgs, RtlCmd};
 use flitwave::hdl::eda::{self, CheckOptions};
 use flitwave::hdl::lockstep::Options;
-use flitwave::hdl::{self, Flow};
+use flitwave::hdl;
 use flitwave::sim::trace::WaveFormat;
 use flitwave::{Error, Result};
 use std::path::PathBuf;
@@ -99,7 +99,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
     if a.cycles == 0 {
         return Err(Error::field("--cycles", "0 is out of range, allowed >= 1"));
     }
-    let blocks = selected(&a.block)?;
+    let blocks = hdl::selected(&a.block)?;
     eda::require_tools()?;
     let o = CheckOptions {
         lockstep: Options {
@@ -203,12 +203,4 @@ fn lockstep_options(cycles: u64, seed: u64) -> Result<Options> {
         random_cycles: cycles,
         ..Options::default()
     })
-}
-
-/// The twins named (every one when none is).
-pub(crate) fn selected(names: &[String]) -> Result<Vec<&'static dyn Flow>> {
-    if names.is_empty() {
-        return Ok(hdl::BLOCKS.to_vec());
-    }
-    names.iter().map(|n| hdl::find(n)).collect()
 }

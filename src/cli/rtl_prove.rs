@@ -15,7 +15,7 @@ use indicatif::ProgressBar;
 const TEXT: usize = 39;
 
 pub(crate) fn cmd_prove(a: RtlProveArgs) -> Result<()> {
-    let blocks = super::rtl::selected(&a.block)?;
+    let blocks = flitwave::hdl::selected(&a.block)?;
     let o = ProveOptions {
         depth: a.depth,
         cex_dir: Some(a.cex.clone()),

@@ -6,6 +6,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
 pub use super::pareto::{pareto, Design};
+pub use super::plot_axes::{ErrCurve, ErrPoint};
 use super::{plot_axes, quantity};
 
 /// One curve: a label and (accepted traffic, latency) points, in the units of the axes it is
@@ -71,25 +72,6 @@ pub fn xy(path: &Path, title: &str, x_desc: &str, y_desc: &str, curves: &[Curve]
         })
         .collect();
     chart(path, title, x_desc, y_desc, &curves, YScale::Zero)
-}
-
-/// One point with its interval: the mean `y` of `n` samples, the 95 % interval `lo..hi`
-/// (`lo == hi`: no bar), and whether the network saturated there.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ErrPoint {
-    pub x: f64,
-    pub y: f64,
-    pub lo: f64,
-    pub hi: f64,
-    pub n: usize,
-    pub saturated: bool,
-}
-
-/// A curve of points with intervals.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ErrCurve {
-    pub label: String,
-    pub points: Vec<ErrPoint>,
 }
 
 /// How the y axis spans the data.

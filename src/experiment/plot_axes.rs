@@ -3,7 +3,24 @@
 //! points far above the sustained ones clipped at the top edge so the curve below saturation
 //! keeps the height of the plot.
 
-use super::plot::ErrCurve;
+/// One point with its interval: the mean `y` of `n` samples, the 95 % interval `lo..hi`
+/// (`lo == hi`: no bar), and whether the network saturated there.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ErrPoint {
+    pub x: f64,
+    pub y: f64,
+    pub lo: f64,
+    pub hi: f64,
+    pub n: usize,
+    pub saturated: bool,
+}
+
+/// A curve of points with intervals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ErrCurve {
+    pub label: String,
+    pub points: Vec<ErrPoint>,
+}
 
 /// Saturated points are clipped when one reaches beyond this multiple of the top of the
 /// sustained points (their 95 % intervals included).
@@ -97,8 +114,8 @@ pub fn clip_runs(points: &[(f64, f64)], clip: f64) -> Vec<Vec<(f64, f64)>> {
 
 #[cfg(test)]
 mod tests {
+    use super::ErrPoint;
     use super::*;
-    use crate::experiment::plot::ErrPoint;
 
     #[test]
     fn axes_start_at_zero_or_a_round_number() {

@@ -142,6 +142,14 @@ pub static BLOCKS: &[&dyn Flow] = &[
     &Registered::<vc_router::VcRouterRtl<{ vc_router::FLIT }>>::new(),
 ];
 
+/// The twins named (every registered one when none is), or an error listing the names.
+pub fn selected(names: &[String]) -> Result<Vec<&'static dyn Flow>> {
+    if names.is_empty() {
+        return Ok(BLOCKS.to_vec());
+    }
+    names.iter().map(|n| find(n)).collect()
+}
+
 /// The registered twin called `name`, or an error listing the names.
 pub fn find(name: &str) -> Result<&'static dyn Flow> {
     BLOCKS

@@ -66,12 +66,6 @@ pub const PAPERS: &[PaperEntry] = &[
     },
 ];
 
-/// The file a reproduction writes its raw results into, in its `--out` (`dl_raw.json`); the
-/// ledger reads it back by the same name.
-pub fn raw_file(name: &str) -> String {
-    format!("{name}_raw.json")
-}
-
 /// The ledger's name: not a paper, the check of every paper's claims.
 pub const CHECK: &str = "check";
 

@@ -5,8 +5,13 @@
 use crate::error::{Error, Result};
 use crate::experiment::provenance::Provenance;
 use crate::output::write as write_file;
-use crate::reproduce::papers::raw_file;
 use std::path::Path;
+
+/// The file a reproduction writes its raw results into, in its `--out` (`dl_raw.json`); the
+/// ledger reads it back by the same name.
+pub fn raw_file(name: &str) -> String {
+    format!("{name}_raw.json")
+}
 
 /// What a reproduction made: its report and its raw results, and whether every simulation was
 /// healthy.

@@ -137,7 +137,7 @@ impl Reproduction for Fattree {
 /// list of points, which takes the options `o` of the flags; and the simulation time the
 /// report was made with.
 fn from_raw(f: &Flags, o: &Options) -> Result<(Raw, f64)> {
-    let raw = f.out.join(crate::reproduce::papers::raw_file("fattree"));
+    let raw = f.out.join(crate::reproduce::report::raw_file("fattree"));
     let text = std::fs::read_to_string(&raw)
         .map_err(|e| Error::new(format!("--from-raw: cannot read {}: {e}", raw.display())))?;
     let bad = |e: serde_json::Error| Error::new(format!("--from-raw: {}: {e}", raw.display()));

@@ -269,9 +269,9 @@ pub struct Source {
 
 impl Source {
     /// The raw file under the results directory: the folder, then the name every
-    /// reproduction gives its raw results ([`papers::raw_file`]).
+    /// reproduction gives its raw results ([`crate::reproduce::report::raw_file`]).
     pub fn file(&self) -> PathBuf {
-        Path::new(self.dir).join(papers::raw_file(self.paper))
+        Path::new(self.dir).join(crate::reproduce::report::raw_file(self.paper))
     }
 }
 
@@ -417,7 +417,7 @@ mod tests {
             assert!(crate::reproduce::papers::paper(paper).is_some(), "{c}");
             let out = c.rsplit_once("--out ").unwrap().1;
             assert_eq!(
-                Path::new(out).join(papers::raw_file(paper)),
+                Path::new(out).join(crate::reproduce::report::raw_file(paper)),
                 Path::new("res").join(s.file()),
                 "{c}"
             );
