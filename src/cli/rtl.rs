@@ -1,9 +1,9 @@
 //! `flitwave rtl`: the RTL twins' Verilog, its checks, and waveforms (docs/rtl.md).
 
 use super::args::{RtlCheckArgs, RtlCmd};
+use flitwave::hdl;
 use flitwave::hdl::eda::{self, CheckOptions};
 use flitwave::hdl::lockstep::Options;
-use flitwave::hdl;
 use flitwave::sim::trace::WaveFormat;
 use flitwave::{Error, Result};
 use std::path::PathBuf;
