@@ -3,7 +3,8 @@
 //! a row in every state of a git repository a user meets — a fresh `git init`, refs packed (no
 //! loose ref), a fresh clone, a linked worktree (`.git` a file) — and the second build must
 //! compile nothing (cargo reports the crate `Fresh`); after a commit the binary names the new
-//! commit.
+//! commit. And the README's two commands build each crate they share once: the tests ask for
+//! no feature of a dependency that the binary does not.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -168,4 +169,51 @@ fn a_clean_tree_never_rebuilds_and_every_commit_is_stamped() {
     let head = git(&repo, &["rev-parse", "--short=12", "HEAD"]);
     assert_eq!(build(&repo, &target).1, head, "checkout: stamped");
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// `cargo tree` of flitwave over the dependency `edges`: every package with the features it is
+/// built with ("name version (source)" -> features).
+fn features(edges: &str) -> std::collections::BTreeMap<String, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args = [
+        "tree",
+        "--offline",
+        "-e",
+        edges,
+        "--prefix",
+        "none",
+        "-f",
+        "{p}|{f}",
+    ];
+    run(dir, &cargo, &args)
+        .lines()
+        .filter_map(|l| {
+            let (p, f) = l.trim_end_matches(" (*)").split_once('|')?;
+            Some((p.to_string(), f.to_string()))
+        })
+        .collect()
+}
+
+/// The README's two commands share every compiled crate: `cargo run --profile ci` builds
+/// flitwave and its dependencies, and `cargo test --profile ci` must find each of them built
+/// with the same features. A dev-dependency that turns on a feature of a crate flitwave uses
+/// (the tests' FST reader turns on miniz_oxide's `std`) would make the second command compile
+/// that crate, and the whole flitwave library after it, again (docs/testing.md).
+#[test]
+fn the_binary_and_the_tests_build_each_shared_crate_once() {
+    let built = features("normal,build");
+    let tested = features("normal,build,dev");
+    assert!(built.len() > 20 && built.keys().any(|p| p.starts_with("flitwave ")));
+    let differ: Vec<String> = built
+        .iter()
+        .filter(|&(p, f)| tested.get(p) != Some(f))
+        .map(|(p, f)| format!("{p}: [{f}] for the binary, [{}] for the tests", tested[p]))
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "the tests build these crates with other features than the binary, so `cargo test` \
+         compiles them and flitwave again: ask for the same features in [dependencies]:\n{}",
+        differ.join("\n")
+    );
 }
