@@ -208,7 +208,10 @@ fn the_binary_and_the_tests_build_each_shared_crate_once() {
     let differ: Vec<String> = built
         .iter()
         .filter(|&(p, f)| tested.get(p) != Some(f))
-        .map(|(p, f)| format!("{p}: [{f}] for the binary, [{}] for the tests", tested[p]))
+        .map(|(p, f)| {
+            let t = tested.get(p).map_or("none", String::as_str);
+            format!("{p}: [{f}] for the binary, [{t}] for the tests")
+        })
         .collect();
     assert!(
         differ.is_empty(),
