@@ -31,7 +31,7 @@ fn outcome(n: &Network<VcFamily>) -> String {
 
 /// Every router's state registers in `a` (the planes, written back by the step) equal
 /// those of the same router in `b` (one by one), and so do the wait-for edges the deadlock
-/// report reads.
+/// report reads and the exchange units.
 fn same_registers(what: &str, t: u64, a: &Network<VcFamily>, b: &Network<VcFamily>) {
     use flitwave::fabric::Switch;
     for (x, y) in a.switches.iter().zip(&b.switches) {
@@ -46,6 +46,13 @@ fn same_registers(what: &str, t: u64, a: &Network<VcFamily>, b: &Network<VcFamil
         y.waits(&mut wy);
         assert_eq!(format!("{wx:?}"), format!("{wy:?}"), "{what}: cycle {t}");
         assert_eq!(x.health(), y.health(), "{what}: cycle {t}");
+        // the LUC/NCB exchange unit (its counters, snapshots and words) and the flits it held
+        assert_eq!(
+            format!("{:?} {}", x.exchange_unit(), x.halted()),
+            format!("{:?} {}", y.exchange_unit(), y.halted()),
+            "{what}: cycle {t}: router {}'s exchange",
+            x.id
+        );
     }
 }
 

@@ -419,3 +419,56 @@ fn routers_of_different_host_counts_in_planes_agree_with_them_one_by_one() {
         "a host behind the ring ports: the planes took it"
     );
 }
+
+#[test]
+fn the_speculative_mesh_with_its_exchange_in_planes_agrees_with_it_one_by_one() {
+    // the Speculative routing paper's mesh (configs/speculative.toml: Opt-y, SSR reading the
+    // heads per output and the neighbours' LUCs, the exchange taking the links 10 cycles of
+    // every 100): on 4x4 (one tile) and 16x16 (four tiles), light and past saturation, the
+    // exchange every 20 cycles; and the straight selection reading the exchange's NCBs alone
+    let spec = |over: &[&str]| {
+        let set: Vec<String> = over.iter().map(|s| s.to_string()).collect();
+        let toml = include_str!("../configs/speculative.toml");
+        flitwave::experiment::config::Config::from_toml(toml, &set).unwrap()
+    };
+    for (what, over, cycles) in [
+        (
+            "4x4, light",
+            vec![
+                "topology.dims=\"4x4\"",
+                "traffic.pattern=\"hot-spot:10@5\"",
+                "traffic.rate=0.1",
+            ],
+            1500,
+        ),
+        (
+            "4x4, past saturation, a slot every 20 cycles",
+            vec![
+                "topology.dims=\"4x4\"",
+                "traffic.pattern=\"uniform\"",
+                "traffic.rate=0.4",
+                "exchange.period_cycles=20",
+            ],
+            1500,
+        ),
+        (
+            "16x16, the paper's hot spot",
+            vec!["traffic.rate=0.04"],
+            700,
+        ),
+        (
+            "8x8, SSR of one hop",
+            vec![
+                "topology.dims=\"8x8\"",
+                "traffic.pattern=\"hot-spot:10@27\"",
+                "routing.selection=\"ssr-1hop\"",
+                "traffic.rate=0.1",
+            ],
+            1200,
+        ),
+    ] {
+        let c = spec(&over);
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 60, "{what}: {delivered} packets delivered");
+    }
+}

@@ -313,7 +313,10 @@ impl VcSwitch {
             self.return_credits(now, links);
         }
         if let Some(x) = self.exch.as_mut() {
-            self.drove_fwd |= x.cycle(now, links, &self.link[..np]);
+            let link = &self.link[..np];
+            let linked = (0..np).fold(0, |m, o| m | ((link[o][OUT] != NO_LINK) as u32) << o);
+            let send = |o: usize, w| links[link[o][OUT] as usize].send(now, w);
+            self.drove_fwd |= x.cycle(now, linked, send);
         }
         moved
     }

@@ -6,7 +6,6 @@
 
 use super::input::VcState;
 use super::VcSwitch;
-use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::luc_ncb::{ExchangeParams, LucNcb, Word, DIRS};
 use crate::sim::Flit;
 
@@ -38,7 +37,7 @@ impl ExchangeStage {
     /// Output `o` is a network link the exchange takes at cycle `t`.
     #[inline]
     pub fn halts(&self, o: usize, t: u64) -> bool {
-        (o as u8).wrapping_sub(self.first_net_port) < DIRS as u8 && self.unit.halts(t)
+        self.halted_outputs(t) >> (o & 31) & 1 == 1
     }
 
     /// An exchange word arrived on input `port`.
@@ -50,22 +49,23 @@ impl ExchangeStage {
         }
     }
 
-    /// The unit's cycle: in an exchange slot it drives its word on every network link (no flit
-    /// was granted onto them); the LUC takes this cycle's heads in and tails out. Returns the
-    /// outputs driven (bit o).
-    pub fn cycle(&mut self, now: u64, links: &[Link], link: &[[u32; 2]]) -> u32 {
+    /// The unit's cycle: in an exchange slot it drives its word on every network output with
+    /// a link (bit o of `linked`; no flit was granted onto them) by `send(o, word)`; the LUC
+    /// takes this cycle's heads in and tails out. Returns the outputs driven (bit o). The
+    /// router drives its links, the planes their rings (`planes::exchange`).
+    #[inline]
+    pub fn cycle(&mut self, now: u64, linked: u32, mut send: impl FnMut(usize, Flit)) -> u32 {
         let x = &mut self.unit;
         let mut drove = 0;
         x.begin(now);
         if x.halts(now) {
             for d in 0..DIRS {
                 let o = self.first_net_port as usize + d;
-                let ol = link[o][super::OUT];
-                if ol == NO_LINK {
+                if linked >> o & 1 == 0 {
                     continue;
                 }
                 if let Some(w) = x.word(now, d) {
-                    links[ol as usize].send(now, w.flit());
+                    send(o, w.flit());
                     drove |= 1 << o;
                 }
             }
@@ -74,6 +74,17 @@ impl ExchangeStage {
         self.heads_in = 0;
         self.tails_out = 0;
         drove
+    }
+
+    /// The outputs an exchange slot takes at cycle `t` (bit o: the network ports), none
+    /// outside the slots.
+    #[inline]
+    pub fn halted_outputs(&self, t: u64) -> u32 {
+        if self.unit.halts(t) {
+            ((1 << DIRS) - 1) << self.first_net_port
+        } else {
+            0
+        }
     }
 }
 

@@ -26,20 +26,7 @@
 //! (`Network::one_by_one`, before the first cycle). Results are identical either way
 //! (testbenches/planes.rs runs both side by side and compares every router's registers).
 //!
-//! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
-//! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a router)
-//! of 1 to 1,024 flits, wormhole or virtual cut-through, credits of one flit applied any
-//! number of cycles after they arrive (a VC downstream released as its packet's tail leaves,
-//! or as the tail's credit returns), routing, VC allocation and switch allocation in any
-//! number of cycles, a multiplexed crossbar of any number (of 2 or more the routers' own,
-//! pipelined or in BookSim2's batches), links of any number of cycles between routers (each
-//! its own), any routing function (a head's several candidates picked by the router's own
-//! selection; UGAL-G's global queues published from the planes, [`queues`]), any internal
-//! speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs and
-//! credit queues: [`speedup`](mod@speedup)): BookSim2's iq preset and its torus88 and their
-//! variants, meshes of several hosts a router, the dragonfly preset under minimal, UGAL-L,
-//! UGAL-G and Valiant routing, the DL paper's irregular networks under DL and up*/down*,
-//! k-ary n-trees and irregular networks of uneven hosts; any other is evaluated one by one.
+//! The shape the planes take, and the networks that have it: [`build`](mod@build).
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
@@ -52,11 +39,12 @@ use crate::fabric::network::EnginePhase;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::Candidates;
 use crate::sim::Flit;
-use crate::stats::occupancy::Stay;
 
 mod build;
 mod credits;
+mod exchange;
 mod hosts;
+mod input;
 mod queues;
 mod route;
 mod shapes;
@@ -66,6 +54,8 @@ mod sync;
 mod vc_alloc;
 
 pub use shapes::Planes;
+
+use input::{read, write, Fifo, InVc, St};
 
 /// Flits of a buffer's line; the deepest buffer the planes take (deeper ones would double the
 /// memory the routers' own buffers take) and the bit planes of its credit count; no router
@@ -83,51 +73,6 @@ const NONE: u32 = u32::MAX;
 const SELECT: u16 = 0xfe;
 /// The bits of a port in a peer's encoding (router << PB | port): up to 32 ports.
 const PB: u32 = 5;
-
-/// An input VC's state (the router's `VcState`; routing takes 0 cycles, so a routed head
-/// asks for VC allocation from the cycle it arrives).
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum St {
-    #[default]
-    Idle,
-    VcAlloc,
-    Active,
-}
-
-/// An input VC's registers: state, the output port and VC it holds, its FIFO's first line
-/// ([`Of::bufs`]), front and fill, the flits of its packet (kept where cut-through or the
-/// selection reads it), the cycle its head may take its next step from, and its occupancy
-/// integral.
-#[derive(Clone, Copy, Default)]
-struct InVc {
-    st: St,
-    out: u8,
-    ovc: u8,
-    line: u32,
-    head: u32,
-    fill: u32,
-    len: u32,
-    ready: u64,
-    occ: Stay,
-}
-
-/// A line of a VC's buffer: a buffer of up to 8 flits is one cache line, a deeper one as
-/// many lines as it needs, side by side ([`Of::bufs`]).
-#[derive(Clone, Copy, Default)]
-#[repr(align(64))]
-struct Fifo([Flit; LINE]);
-
-/// Flit `i` of the VC buffer whose first line is `line`.
-#[inline(always)]
-fn read(bufs: &[Fifo], line: u32, i: usize) -> Flit {
-    bufs[line as usize + i / LINE].0[i % LINE]
-}
-
-/// Write flit `f` at `i` into the VC buffer whose first line is `line`.
-#[inline(always)]
-fn write(bufs: &mut [Fifo], line: u32, i: usize, f: Flit) {
-    bufs[line as usize + i / LINE].0[i % LINE] = f;
-}
 
 /// The router and input port of a peer's encoding `x` (router << [`PB`] | port).
 #[inline(always)]
@@ -259,8 +204,12 @@ pub struct Of<const P: usize, const V: usize> {
     wftc: bool,
     ct: bool,
     x0: bool,
-    /// Packets keep their VC (the routers' `keep_vc`: routes that name none).
+    /// Packets keep their VC (the routers' `keep_vc`: routes that name none). The routers have
+    /// the LUC/NCB exchange (their own units, [`exchange`](mod@exchange)); their selection
+    /// reads the routed heads per output (SSR's R).
     keep: bool,
+    exch: bool,
+    counts: bool,
     /// A crossbar of 2 or more cycles from grant to link: the routers' own crossbars carry
     /// the flits (their block, pipelined or in BookSim2's batches). The VC allocation's
     /// cycles: a granted head asks for the switch that many cycles later.
@@ -314,6 +263,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let (nh, nlo, speed) = (self.nh, self.nlo, self.speed);
         // the first internal step of the cycle (the cycle itself without a speedup)
         let first = t * speed;
+        // the outputs the exchange's slot takes from flits granted now (none without one)
+        let (exch, counts) = (self.exch, self.counts);
+        let halt = exchange::halt(exch, &switches[0], t);
         // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
         // line — at the routers the sleep tables wake (every router without them); a router
         // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
@@ -407,6 +359,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     m &= m - 1;
                     let bit = 1u64 << lb;
                     let f = fwd[now][p][lb];
+                    if exch && exchange::word_in(&mut switches[r], p, f) {
+                        tile_flits[tile] -= 1;
+                        continue;
+                    }
                     let v = f.vc as usize & (V - 1);
                     let rt = &mut routers[r];
                     let s = &mut rt.ivc[p][v];
@@ -458,6 +414,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     any &= any - 1;
                     let bit = 1u64 << lb;
                     let r = base + lb;
+                    let (mut requests, at) = ([0u8; P], r * np * nv);
+                    if counts {
+                        let (w, mask) = (routers[r].vwait, |iv: usize| multi[at + iv].port_mask());
+                        super::vc_alloc::count_requests(w, mask, &mut requests[..np]);
+                    }
                     let mut lane = vc_alloc::Lane {
                         r: &mut routers[r],
                         pl: &mut *pl,
@@ -470,12 +431,15 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         vdelay,
                         keep: self_keep,
                         select: sel.then(|| vc_alloc::Select {
-                            multi: &mut multi[r * np * nv..(r + 1) * np * nv],
+                            multi: &mut multi[at..at + np * nv],
                             selection: &switches[r].p.selection,
                             cut_through: ct,
                             np,
                             b: b as u32,
                             cbits,
+                            requests: &requests[..np],
+                            exch: switches[r].exch.as_ref().map(|x| &x.unit),
+                            first_net_port: switches[r].p.first_net_port,
                         }),
                     };
                     super::vc_alloc::allocate(&mut lane, ts);
@@ -488,7 +452,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 if vdelay > 1 {
                     vc_alloc::waiting(pl, &routers[base..], &mut fresh, ts);
                 }
-                let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, nv) else {
+                if halt != 0 {
+                    exchange::halted(pl, &mut switches[base..], halt, nv);
+                }
+                let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, halt, nv)
+                else {
                     continue;
                 };
                 // 6. the winners cross, input by input (in any order: each touches its own input
@@ -521,6 +489,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         spent[o][ovc] |= bit;
                         f.vc = ovc as u8;
                         if f.is_tail() {
+                            if exch {
+                                exchange::tail_out(&mut switches[ri]);
+                            }
                             // the VC downstream is free for the next packet, or once every
                             // credit of this one is back (wait_for_tail_credit)
                             if wftc {
@@ -593,7 +564,12 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 tile_flits[tile] -= sent;
             }
         }
-        let busy = *inside > 0 || tile_credits.iter().any(|&c| c > 0);
+        if exch {
+            // the exchange units' cycle, after every stage of every router (their words
+            // arrive a link's fly time later); a network that exchanges is never idle
+            exchange::cycle(t, switches, routers, (sbits, (arr, fwd)));
+        }
+        let busy = exch || *inside > 0 || tile_credits.iter().any(|&c| c > 0);
         hosts::after(pls, nh, busy, after);
         moved
     }

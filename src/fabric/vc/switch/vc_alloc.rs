@@ -50,22 +50,24 @@ impl VcAllocStage {
             requests: vec![0; ports],
         }
     }
+}
 
-    /// The routed heads that may take each output (SSR's R), from `port_masks` of the
-    /// waiting input VCs.
-    pub fn count_requests(&mut self, port_mask: impl Fn(usize) -> u32) {
-        self.requests.iter_mut().for_each(|r| *r = 0);
-        let mut w = self.waiting;
-        while w != 0 {
-            let iv = w.trailing_zeros() as usize & 63;
-            w &= w - 1;
-            let mut m = port_mask(iv);
-            while m != 0 {
-                let p = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if let Some(r) = self.requests.get_mut(p) {
-                    *r = r.saturating_add(1);
-                }
+/// The routed heads that may take each output (SSR's R) into `requests` (one count an
+/// output, saturating): over the `waiting` input VCs (bit p·V + v), each head's candidate
+/// ports `port_mask(iv)`. The router's stage and a router of the planes count by it.
+#[inline]
+pub(super) fn count_requests(waiting: u64, port_mask: impl Fn(usize) -> u32, requests: &mut [u8]) {
+    requests.iter_mut().for_each(|r| *r = 0);
+    let mut w = waiting;
+    while w != 0 {
+        let iv = w.trailing_zeros() as usize & 63;
+        w &= w - 1;
+        let mut m = port_mask(iv);
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if let Some(r) = requests.get_mut(p) {
+                *r = r.saturating_add(1);
             }
         }
     }
@@ -139,7 +141,11 @@ impl VcSwitch {
     pub(super) fn vc_allocate(&mut self, now: u64) {
         if self.va.needs.request_counts {
             let cands = &self.route.cands;
-            self.va.count_requests(|iv| cands[iv].port_mask());
+            count_requests(
+                self.va.waiting,
+                |iv| cands[iv].port_mask(),
+                &mut self.va.requests,
+            );
         }
         let asked = allocate(self, now);
         if asked != 0 {

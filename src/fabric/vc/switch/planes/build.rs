@@ -3,6 +3,24 @@
 //! each port's links' fly times, and the registers at reset — every router's credits full,
 //! its pointers at input and output 0, the routers in tiles of 64 (the last tile filled with
 //! routers that never hold a flag).
+//!
+//! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
+//! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a router)
+//! of 1 to 1,024 flits, wormhole or virtual cut-through, credits of one flit applied any
+//! number of cycles after they arrive (a VC downstream released as its packet's tail leaves,
+//! or as the tail's credit returns), routing, VC allocation and switch allocation in any
+//! number of cycles, a multiplexed crossbar of any number (of 2 or more the routers' own,
+//! pipelined or in BookSim2's batches), links of any number of cycles between routers (each
+//! its own), any routing function (a head's several candidates picked by the router's own
+//! selection; UGAL-G's global queues published from the planes, [`queues`](super::queues)), any internal
+//! speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs and
+//! credit queues: [`speedup`](super::speedup)), the Speculative routing paper's LUC/NCB exchange
+//! (the routers' own units, without a speedup: [`exchange`](super::exchange)) and a
+//! selection reading the heads asking per output (SSR): BookSim2's iq preset and its torus88
+//! and their variants, meshes of several hosts a router, the dragonfly preset under minimal,
+//! UGAL-L, UGAL-G and Valiant routing, the DL paper's irregular networks under DL and
+//! up*/down*, k-ary n-trees and irregular networks of uneven hosts, the Speculative routing
+//! paper's mesh under Opt-y and SSR; any other is evaluated one by one.
 
 use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_DEPTH, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
@@ -42,6 +60,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             output_buffer_flits,
             crossbar,
             exchange,
+            // the exchange units and the selection read the routers' own
             first_net_port: _,
             internal_speedup,
         } = p;
@@ -58,18 +77,15 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
             && crossbar == CrossbarKind::Multiplexed
             && output_buffer_flits == 0
-            && exchange.hops == 0
+            // the exchange's slots are reckoned a cycle at a time (without a speedup)
+            && (exchange.hops == 0 || internal_speedup == 1)
             && internal_speedup >= 1
             && credit.per_flit();
         // a routing of several candidates a head: the selection picks, from what the planes
-        // hold of a router (not the heads asking per output, nor the exchange's counts)
+        // hold of a router, the heads asking per output and the router's exchange unit
         let select = !switches.iter().all(|s| s.route.routing.one_candidate());
-        let needs = selection.needs();
-        let one = !select || (!needs.request_counts && needs.exchange_hops == 0);
-        let plain = switches
-            .iter()
-            .all(|s| s.p == p && s.twin.0.is_none() && s.exch.is_none());
-        if !(shape && one && plain) {
+        let plain = switches.iter().all(|s| s.p == p && s.twin.0.is_none());
+        if !(shape && plain) {
             return None;
         }
         let n = switches.len();
@@ -209,6 +225,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             wftc: p.wait_for_tail_credit,
             ct: switching == Switching::CutThrough,
             keep: keep_vc,
+            exch: exchange.hops > 0,
+            counts: select && selection.needs().request_counts,
             x0: xd == 0,
             deep: xd > 1,
             vdelay: vc_alloc_cycles as u64,

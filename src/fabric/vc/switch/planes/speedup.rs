@@ -20,6 +20,10 @@ use crate::sim::{Flit, FlowCtl};
 /// lane in its tile (or the tile's first router).
 pub(super) type At = (u64, u32, usize);
 
+/// The rings of flits arriving: per slot and input port, the routers with a flit, and per
+/// router the flit.
+pub(super) type Arriving<'a, const P: usize> = (&'a mut [[u64; P]], &'a mut [[[Flit; 64]; P]]);
+
 /// The rings a flit or credit enters: flits arriving (per slot and input port: the routers,
 /// and per router the flit), credits from downstream (per slot, output and VC: the routers).
 pub(super) type Rings<'a, const P: usize, const V: usize> = (
@@ -38,7 +42,7 @@ pub(super) fn drive<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     (o, f): (usize, Flit),
     links: &[Link],
-    (arr, fwd): (&mut [[u64; P]], &mut [[[Flit; 64]; P]]),
+    (arr, fwd): Arriving<P>,
     inside: &mut u64,
 ) {
     if rt.hosts >> o & 1 != 0 {
@@ -46,18 +50,30 @@ pub(super) fn drive<const P: usize, const V: usize>(
         pl.host_f[o] |= 1 << lb;
         *inside -= 1;
     } else {
-        let x = rt.peer[o];
-        let (nr, np) = peer_of(x);
-        let mask = (1 << sbits) - 1;
-        let at = ring(
-            sbits,
-            nr / 64,
-            (t as usize + rt.fly[o][OUT] as usize) & mask,
-        );
-        fwd[at][np][nr % 64] = f;
-        arr[at][np] |= 1 << (nr % 64);
-        rt.sent[o] = rt.sent[o].wrapping_add(1);
+        to_peer((t, sbits), rt, (o, f), (arr, fwd));
     }
+}
+
+/// Flit `f` (a packet's or an exchange word) leaves router `rt` on output `o`, a link to a
+/// router, at cycle `t`: into the ring towards the router downstream, arriving after the
+/// link's fly time (counted for the link).
+#[inline(always)]
+pub(super) fn to_peer<const P: usize, const V: usize>(
+    (t, sbits): (u64, u32),
+    rt: &mut Router<P, V>,
+    (o, f): (usize, Flit),
+    (arr, fwd): Arriving<P>,
+) {
+    let (nr, np) = peer_of(rt.peer[o]);
+    let mask = (1 << sbits) - 1;
+    let at = ring(
+        sbits,
+        nr / 64,
+        (t as usize + rt.fly[o][OUT] as usize) & mask,
+    );
+    fwd[at][np][nr % 64] = f;
+    arr[at][np] |= 1 << (nr % 64);
+    rt.sent[o] = rt.sent[o].wrapping_add(1);
 }
 
 /// A credit of input VC (`p`, `v`) of router `rt` (lane `lb` of tile `pl`) goes upstream at

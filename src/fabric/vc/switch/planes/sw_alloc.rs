@@ -45,11 +45,13 @@ fn first_from<const N: usize>(req: &[u64; N], ptr: &[u64; N]) -> [u64; N] {
 
 /// Switch allocation of tile `pl`, its routers using `nv` VCs, the input VCs in `held`
 /// waiting (granted their output VC this cycle, or a cut-through head whose packet does not
-/// fit downstream); `None` when no router's input offers.
+/// fit downstream), no flit offered to the outputs of `halt` (bit o: taken by an exchange
+/// slot); `None` when no router's input offers.
 #[inline(always)]
 pub(super) fn allocate<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     held: &[[u64; V]; P],
+    halt: u32,
     nv: usize,
 ) -> Option<Grants<P, V>> {
     let mut req = [[0u64; P]; P];
@@ -74,6 +76,9 @@ pub(super) fn allocate<const P: usize, const V: usize>(
             }
             let mut cred = 0u64;
             for o in 0..P {
+                if halt >> o & 1 == 1 {
+                    continue;
+                }
                 let mut c = 0u64;
                 for w in 0..V {
                     c |= pl.ovh[p][v][w] & pl.cok[o][w];

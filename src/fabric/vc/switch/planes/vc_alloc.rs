@@ -12,6 +12,7 @@
 use super::{Router, St, Tile, OUT, SELECT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
+use crate::blocks::luc_ncb::LucNcb;
 use crate::fabric::vc::switch::route::kept;
 use crate::fabric::vc::switch::vc_alloc::VaRegs;
 use crate::fabric::vc::switch::view::{choose, Outputs, View};
@@ -43,7 +44,9 @@ pub(super) struct Lane<'a, const P: usize, const V: usize> {
 /// What the selection needs of a router of the planes whose routing may give a head several
 /// candidates: its input VCs' candidates (p·nv + v), its selection,
 /// whether a head needs room for its whole packet (virtual cut-through), its ports, the depth
-/// of its VCs downstream and the bit planes of their credit counts.
+/// of its VCs downstream and the bit planes of their credit counts; the routed heads per
+/// output (SSR's R, where the selection reads them) and the router's LUC/NCB exchange unit
+/// with its first network port (the Speculative routing paper's SSR).
 pub(super) struct Select<'a> {
     pub multi: &'a mut [Candidates],
     pub selection: &'a Selection,
@@ -51,6 +54,9 @@ pub(super) struct Select<'a> {
     pub np: usize,
     pub b: u32,
     pub cbits: usize,
+    pub requests: &'a [u8],
+    pub exch: Option<&'a LucNcb>,
+    pub first_net_port: u8,
 }
 
 /// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them: a VC is
@@ -128,9 +134,9 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
                     },
                     vcs: self.nv,
                     need: if x.cut_through { len } else { 0 },
-                    requests: &[],
-                    exch: None,
-                    first_net_port: 0,
+                    requests: x.requests,
+                    exch: x.exch,
+                    first_net_port: x.first_net_port,
                 };
                 let first = self.r.ivc[p][v].ready == t;
                 let picked = choose(c, x.selection, &view, first, len)?;
