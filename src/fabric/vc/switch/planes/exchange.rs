@@ -94,8 +94,12 @@ pub(super) fn cycle<const P: usize, const V: usize>(
     (sbits, rings): (u32, Arriving<P>),
 ) {
     let (arr, fwd) = rings;
+    // every unit's slots are the same cycles: outside one, no unit drives a word
+    let slot = switches
+        .first_mut()
+        .is_some_and(|sw| stage(sw).halted_outputs(t) != 0);
     for (sw, rt) in switches.iter_mut().zip(routers.iter_mut()) {
-        let linked = (0..P).fold(0, |m, o| {
+        let linked = (0..P).take(if slot { P } else { 0 }).fold(0, |m, o| {
             let net = rt.hosts >> o & 1 == 0 && rt.wires[o][OUT] != NO_LINK;
             m | (net as u32) << o
         });
