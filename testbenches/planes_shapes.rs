@@ -3,7 +3,8 @@
 //! the internal speedup, routings of several candidates picked by the selection (UGAL-G's
 //! global view among them), routers of different host counts, virtual
 //! cut-through and a crossbar of 0 cycles (seed 003's DL network), VC allocation, switch
-//! allocation and a pipelined crossbar of several cycles — each run
+//! allocation and a pipelined crossbar of several cycles, the Speculative routing paper's
+//! mesh with its LUC/NCB exchange and SSR — each run
 //! side by side with the same network one by one (`planes::side_by_side`: flits in flight,
 //! packets delivered and every router's registers every 7th cycle, every statistic at the
 //! end).
