@@ -403,6 +403,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 }
                 // 4. VC allocation in the routers with a VC asking
                 let mut fresh = [[0u64; V]; P];
+                // SSR's heads asking per output, counted before each router's allocation
+                let mut requests = [0u8; P];
                 let mut any = 0u64;
                 for p in 0..P {
                     for v in 0..V {
@@ -414,10 +416,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     any &= any - 1;
                     let bit = 1u64 << lb;
                     let r = base + lb;
-                    let (mut requests, at) = ([0u8; P], r * np * nv);
+                    let at = r * np * nv;
                     if counts {
-                        let (w, mask) = (routers[r].vwait, |iv: usize| multi[at + iv].port_mask());
-                        super::vc_alloc::count_requests(w, mask, &mut requests[..np]);
+                        let heads = &multi[at..at + np * nv];
+                        vc_alloc::count(routers[r].vwait, heads, &mut requests[..np]);
                     }
                     let mut lane = vc_alloc::Lane {
                         r: &mut routers[r],

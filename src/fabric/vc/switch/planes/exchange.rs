@@ -26,7 +26,7 @@ fn stage(sw: &mut VcSwitch) -> &mut ExchangeStage {
 
 /// Flit `f` arrived at input `p` of router `sw`: an exchange word goes to its unit (true), a
 /// packet's flit goes on into the buffers, its head counted for the LUC (false).
-#[inline(always)]
+#[inline(never)]
 pub(super) fn word_in(sw: &mut VcSwitch, p: usize, f: Flit) -> bool {
     let x = stage(sw);
     if f.is_exchange() {
@@ -38,7 +38,7 @@ pub(super) fn word_in(sw: &mut VcSwitch, p: usize, f: Flit) -> bool {
 }
 
 /// A packet's tail left router `sw`'s input buffer (for its LUC).
-#[inline(always)]
+#[inline(never)]
 pub(super) fn tail_out(sw: &mut VcSwitch) {
     let x = stage(sw);
     x.tails_out = x.tails_out.wrapping_add(1);

@@ -57,6 +57,8 @@ pub(super) fn allocate<const P: usize, const V: usize>(
     let mut req = [[0u64; P]; P];
     let mut off = [[0u64; V]; P];
     let mut offers = 0u32;
+    // every router's outputs but those of the exchange slot (all ones, or none)
+    let open: [u64; P] = std::array::from_fn(|o| ((halt >> o & 1) as u64).wrapping_sub(1));
     for p in 0..P {
         let mut any = 0u64;
         for v in 0..V {
@@ -76,14 +78,11 @@ pub(super) fn allocate<const P: usize, const V: usize>(
             }
             let mut cred = 0u64;
             for o in 0..P {
-                if halt >> o & 1 == 1 {
-                    continue;
-                }
                 let mut c = 0u64;
                 for w in 0..V {
                     c |= pl.ovh[p][v][w] & pl.cok[o][w];
                 }
-                cred |= pl.outp[p][v][o] & c;
+                cred |= pl.outp[p][v][o] & c & open[o];
             }
             el[v] = ready & cred;
         }

@@ -14,7 +14,7 @@ use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
 use crate::blocks::luc_ncb::LucNcb;
 use crate::fabric::vc::switch::route::kept;
-use crate::fabric::vc::switch::vc_alloc::VaRegs;
+use crate::fabric::vc::switch::vc_alloc::{count_requests, VaRegs};
 use crate::fabric::vc::switch::view::{choose, Outputs, View};
 use crate::routing::function::Candidates;
 use crate::routing::selection::Selection;
@@ -57,6 +57,15 @@ pub(super) struct Select<'a> {
     pub requests: &'a [u8],
     pub exch: Option<&'a LucNcb>,
     pub first_net_port: u8,
+}
+
+/// SSR's heads asking per output of a router of the planes (the router's rule,
+/// `vc_alloc::count_requests`): over its `waiting` input VCs (bit p·nv + v), their
+/// candidates `multi` (p·nv + v). Kept out of the allocation's loop, which most networks
+/// run without it.
+#[inline(never)]
+pub(super) fn count(waiting: u64, multi: &[Candidates], requests: &mut [u8]) {
+    count_requests(waiting, |iv| multi[iv].port_mask(), requests);
 }
 
 /// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them: a VC is
