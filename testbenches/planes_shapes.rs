@@ -1,5 +1,6 @@
 //! Testbench of the VC routers in bit planes (`fabric::vc::switch::Planes`) on shapes beyond
-//! BookSim2's iq router: routers of several hosts and up to 15 ports, links of two lengths,
+//! BookSim2's iq router: routers of several hosts and up to 16 ports, 1 to 10 VCs of up to
+//! 64 input VCs a router, links of two lengths,
 //! the internal speedup, routings of several candidates picked by the selection (UGAL-G's
 //! global view among them), routers of different host counts, virtual
 //! cut-through and a crossbar of 0 cycles (seed 003's DL network), VC allocation, switch
@@ -471,5 +472,47 @@ fn the_speculative_mesh_with_its_exchange_in_planes_agrees_with_it_one_by_one() 
         let c = spec(&over);
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
         assert!(delivered > 60, "{what}: {delivered} packets delivered");
+    }
+}
+
+#[test]
+fn routers_of_many_vcs_and_many_ports_in_planes_agree_with_them_one_by_one() {
+    // 4x4 meshes of 6 ports with 10 VCs, of 12 with 5 and of 9 with 7 (the planes of 8 ports
+    // x 16 VCs and of 16 x 8), light and past saturation
+    for (what, over, cycles) in [
+        (
+            "2 hosts a router, 10 VCs of 4 flits",
+            vec![
+                "topology.hosts_per_switch=2",
+                "switch.vcs=10",
+                "switch.vc_buffer_flits=4",
+                "traffic.rate=0.3",
+            ],
+            2000,
+        ),
+        (
+            "8 hosts a router, 5 VCs, light",
+            vec![
+                "topology.hosts_per_switch=8",
+                "switch.vcs=5",
+                "traffic.rate=0.05",
+            ],
+            2000,
+        ),
+        (
+            "5 hosts a router, 7 VCs, past saturation",
+            vec![
+                "topology.hosts_per_switch=5",
+                "switch.vcs=7",
+                "traffic.rate=0.4",
+            ],
+            1500,
+        ),
+    ] {
+        let mut set = vec!["topology.dims=\"4x4\""];
+        set.extend(over);
+        let c = booksim_preset(&set);
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 100, "{what}: {delivered} packets delivered");
     }
 }

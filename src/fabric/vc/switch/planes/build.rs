@@ -5,7 +5,8 @@
 //! routers that never hold a flag).
 //!
 //! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
-//! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a router)
+//! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a router:
+//! with 16 ports or fewer, every count the family takes)
 //! of 1 to 1,024 flits, wormhole or virtual cut-through, credits of one flit applied any
 //! number of cycles after they arrive (a VC downstream released as its packet's tail leaves,
 //! or as the tail's credit returns), routing, VC allocation and switch allocation in any

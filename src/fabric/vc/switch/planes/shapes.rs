@@ -13,9 +13,11 @@ use std::ops::Range;
 /// The planes of a network, by the most ports and VCs a router has: routers of up to 5
 /// ports (a mesh's or torus's with one host) in planes of 2, 4, 8 or 16 VCs (1-2 VCs, 3-4,
 /// 5-8, 9-12: the most a 5-port router's VC allocator takes, 64 x 64), of 6 to 8 ports (the
-/// irregular networks' 8, several hosts) in planes of 2, 4 or 8 VCs (8 x 8 = 64), of 9 to 16
-/// (a dragonfly's 15) in planes of 2 or 4 (the same code, compiled for each: a loop over 16
-/// ports costs an 8-port router's cycle 1.4x to 1.8x).
+/// irregular networks' 8, several hosts) in planes of 2, 4, 8 or 16 VCs (8 x 8 = 64), of 9
+/// to 16 (a dragonfly's 15) in planes of 2, 4 or 8 (the same code, compiled for each: a loop
+/// over 16 ports costs an 8-port router's cycle 1.4x to 1.8x). Every router of up to 16
+/// ports the vc family takes; routers of 17 to 32 are evaluated one by one, which is faster
+/// for them (the dense switch allocation grows as ports squared: docs/performance.md).
 pub enum Planes {
     Five2(Box<Of<5, 2>>),
     Five4(Box<Of<5, 4>>),
@@ -24,8 +26,10 @@ pub enum Planes {
     Eight2(Box<Of<8, 2>>),
     Eight4(Box<Of<8, 4>>),
     Eight8(Box<Of<8, 8>>),
+    Eight16(Box<Of<8, 16>>),
     Sixteen2(Box<Of<16, 2>>),
     Sixteen4(Box<Of<16, 4>>),
+    Sixteen8(Box<Of<16, 8>>),
 }
 
 /// `$e` with `$x` bound to the planes of whichever shape `$planes` holds.
@@ -39,8 +43,10 @@ macro_rules! each {
             Planes::Eight2($x) => $e,
             Planes::Eight4($x) => $e,
             Planes::Eight8($x) => $e,
+            Planes::Eight16($x) => $e,
             Planes::Sixteen2($x) => $e,
             Planes::Sixteen4($x) => $e,
+            Planes::Sixteen8($x) => $e,
         }
     };
 }
@@ -69,8 +75,10 @@ impl Engine<VcSwitch, VcExt> for Planes {
             (6..=8, 1..=2) => Planes::Eight2(Box::new(Of::build(switches, links)?)),
             (6..=8, 3..=4) => Planes::Eight4(Box::new(Of::build(switches, links)?)),
             (6..=8, 5..=8) => Planes::Eight8(Box::new(Of::build(switches, links)?)),
+            (6..=8, 9..=16) => Planes::Eight16(Box::new(Of::build(switches, links)?)),
             (9..=16, 1..=2) => Planes::Sixteen2(Box::new(Of::build(switches, links)?)),
             (9..=16, 3..=4) => Planes::Sixteen4(Box::new(Of::build(switches, links)?)),
+            (9..=16, 5..=8) => Planes::Sixteen8(Box::new(Of::build(switches, links)?)),
             _ => return None,
         })
     }
