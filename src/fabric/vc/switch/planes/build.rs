@@ -78,7 +78,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
             && crossbar == CrossbarKind::Multiplexed
             && output_buffer_flits == 0
-            // the exchange's slots are reckoned a cycle at a time (without a speedup)
+            // the exchange's slots are reckoned a cycle at a time (the family refuses the
+            // exchange with a speedup; the planes would not take one)
             && (exchange.hops == 0 || internal_speedup == 1)
             && internal_speedup >= 1
             && credit.per_flit();
