@@ -313,8 +313,12 @@ impl VcSwitch {
             self.return_credits(now, links);
         }
         if let Some(x) = self.exch.as_mut() {
+            // the outputs with a link, needed only in a slot (outside one nothing is driven)
             let link = &self.link[..np];
-            let linked = (0..np).fold(0, |m, o| m | ((link[o][OUT] != NO_LINK) as u32) << o);
+            let slot = x.halted_outputs(now) != 0;
+            let linked = (0..np)
+                .take(if slot { np } else { 0 })
+                .fold(0, |m, o| m | ((link[o][OUT] != NO_LINK) as u32) << o);
             let send = |o: usize, w| links[link[o][OUT] as usize].send(now, w);
             self.drove_fwd |= x.cycle(now, linked, send);
         }
@@ -382,14 +386,13 @@ impl VcSwitch {
                 continue;
             }
             if let Some(f) = links[il as usize].fwd().recv(now) {
-                if f.is_exchange() {
-                    if let Some(x) = self.exch.as_mut() {
-                        x.receive(port, f);
-                    }
+                // an exchange word goes to the unit (none arrives without one)
+                let word = match self.exch.as_mut() {
+                    Some(x) => x.arrived(port, f),
+                    None => f.is_exchange(),
+                };
+                if word {
                     continue;
-                }
-                if let Some(x) = self.exch.as_mut() {
-                    x.heads_in = x.heads_in.wrapping_add(f.is_head() as u32);
                 }
                 if self.input.write(now, port, f) {
                     self.start_route(port * nv + f.vc as usize, at, packets);

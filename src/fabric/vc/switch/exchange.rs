@@ -14,8 +14,8 @@ use crate::sim::Flit;
 pub struct ExchangeStage {
     pub unit: LucNcb,
     /// Heads written and tails sent this cycle (the LUC's inputs).
-    pub(super) heads_in: u32,
-    pub(super) tails_out: u32,
+    heads_in: u32,
+    tails_out: u32,
     /// Active input VCs held back a cycle because their flit would meet an exchange slot.
     pub halted: u64,
     /// The first network port (+x, −x, +y, −y from it).
@@ -40,13 +40,25 @@ impl ExchangeStage {
         self.halted_outputs(t) >> (o & 31) & 1 == 1
     }
 
-    /// An exchange word arrived on input `port`.
+    /// Flit `f` arrived on input `port`: an exchange word goes to the unit (true: it enters
+    /// no buffer), a packet's flit goes on into the buffers, a head counted for the LUC.
     #[inline]
-    pub fn receive(&mut self, port: usize, f: Flit) {
-        let d = port.wrapping_sub(self.first_net_port as usize);
-        if d < DIRS {
-            self.unit.receive(d, Word::of(f));
+    pub fn arrived(&mut self, port: usize, f: Flit) -> bool {
+        if f.is_exchange() {
+            let d = port.wrapping_sub(self.first_net_port as usize);
+            if d < DIRS {
+                self.unit.receive(d, Word::of(f));
+            }
+            return true;
         }
+        self.heads_in = self.heads_in.wrapping_add(f.is_head() as u32);
+        false
+    }
+
+    /// A packet's tail left an input buffer (for the LUC).
+    #[inline]
+    pub fn tail_left(&mut self) {
+        self.tails_out = self.tails_out.wrapping_add(1);
     }
 
     /// The unit's cycle: in an exchange slot it drives its word on every network output with

@@ -249,7 +249,7 @@ impl VcSwitch {
         self.forwarded_vc[s.ovc as usize & (MAX_VCS - 1)] += 1;
         if tail {
             if let Some(x) = self.exch.as_mut() {
-                x.tails_out = x.tails_out.wrapping_add(1);
+                x.tail_left();
             }
             self.sa.active &= !(1 << iv);
             self.input.vcs[iv].state = VcState::Idle;

@@ -5,18 +5,18 @@
 //! routers that never hold a flag).
 //!
 //! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
-//! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a router:
-//! with 16 ports or fewer, every count the family takes)
-//! of 1 to 1,024 flits, wormhole or virtual cut-through, credits of one flit applied any
-//! number of cycles after they arrive (a VC downstream released as its packet's tail leaves,
-//! or as the tail's credit returns), routing, VC allocation and switch allocation in any
-//! number of cycles, a multiplexed crossbar of any number (of 2 or more the routers' own,
-//! pipelined or in BookSim2's batches), links of any number of cycles between routers (each
-//! its own), any routing function (a head's several candidates picked by the router's own
-//! selection; UGAL-G's global queues published from the planes, [`queues`](super::queues)), any internal
-//! speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs and
-//! credit queues: [`speedup`](super::speedup)), the Speculative routing paper's LUC/NCB exchange
-//! (the routers' own units, without a speedup: [`exchange`](super::exchange)) and a
+//! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a
+//! router: with 16 ports or fewer, every count the family takes) of 1 to 1,024 flits,
+//! wormhole or virtual cut-through, credits of one flit applied any number of cycles after
+//! they arrive (a VC downstream released as its packet's tail leaves, or as the tail's credit
+//! returns), routing, VC allocation and switch allocation in any number of cycles, a
+//! multiplexed crossbar of any number (of 2 or more the routers' own, pipelined or in
+//! BookSim2's batches), links of any number of cycles between routers (each its own), any
+//! routing function (a head's several candidates picked by the router's own selection;
+//! UGAL-G's global queues published from the planes, [`queues`](super::queues)), any
+//! internal speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs
+//! and credit queues: [`speedup`](super::speedup)), the Speculative routing paper's LUC/NCB
+//! exchange (the routers' own units, without a speedup: [`exchange`](super::exchange)) and a
 //! selection reading the heads asking per output (SSR): BookSim2's iq preset and its torus88
 //! and their variants, meshes of several hosts a router, the dragonfly preset under minimal,
 //! UGAL-L, UGAL-G and Valiant routing, the DL paper's irregular networks under DL and

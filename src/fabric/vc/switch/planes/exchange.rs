@@ -25,23 +25,17 @@ fn stage(sw: &mut VcSwitch) -> &mut ExchangeStage {
 }
 
 /// Flit `f` arrived at input `p` of router `sw`: an exchange word goes to its unit (true), a
-/// packet's flit goes on into the buffers, its head counted for the LUC (false).
+/// packet's flit goes on into the buffers, its head counted for the LUC (false) — the
+/// router's rule, `ExchangeStage::arrived`, out of the planes' arrival loop.
 #[inline(never)]
 pub(super) fn word_in(sw: &mut VcSwitch, p: usize, f: Flit) -> bool {
-    let x = stage(sw);
-    if f.is_exchange() {
-        x.receive(p, f);
-        return true;
-    }
-    x.heads_in = x.heads_in.wrapping_add(f.is_head() as u32);
-    false
+    stage(sw).arrived(p, f)
 }
 
-/// A packet's tail left router `sw`'s input buffer (for its LUC).
+/// A packet's tail left router `sw`'s input buffer (`ExchangeStage::tail_left`, out of line).
 #[inline(never)]
 pub(super) fn tail_out(sw: &mut VcSwitch) {
-    let x = stage(sw);
-    x.tails_out = x.tails_out.wrapping_add(1);
+    stage(sw).tail_left();
 }
 
 /// The outputs an exchange slot takes from the flits granted at cycle `t` (bit o), the
