@@ -311,4 +311,29 @@ const VC_ROUTER: &[Mutant] = &[
         "if (~busy$0$q) begin\n                    vreq$0 = (vreq$0 | oh10$0);",
         "if (busy$0$q) begin\n                    vreq$0 = (vreq$0 | oh10$0);",
     ),
+    m(
+        "input VC 0's count is not decremented on a pop when an arrival at its port is refused (the requested arrival read instead of the accepted one)",
+        "if (pop$0 & ~arrive$0) begin",
+        "if (pop$0 & ~(in_valid[0] & ~in_vc[0])) begin",
+    ),
+    m(
+        "a credit for VC 1 of output 0 is returned to its VC 0 too (the delay register's VC bit not inverted)",
+        "ret$0 = (cd_v$0$q & ~cd_vc$0$q);",
+        "ret$0 = (cd_v$0$q & cd_vc$0$q);",
+    ),
+    m(
+        "output 1's crossbar stage takes input VC 0's output VC from bit 1 instead of bit 0",
+        "xovc$1$d = ocv$0$q[32'h0];",
+        "xovc$1$d = ocv$0$q[32'h1];",
+    ),
+    m(
+        "input 0's credit upstream goes on the VC it did not pop (the winner's VC inverted)",
+        "if (wvc$0) begin\n                covc = (covc | oh5$0);",
+        "if (~wvc$0) begin\n                covc = (covc | oh5$0);",
+    ),
+    m(
+        "a flit at port 0 in the router's column below it in y is routed to +y, one above it to the host (a DOR comparison flipped)",
+        "else if (dy$0 > my_y) begin",
+        "else if (dy$0 < my_y) begin",
+    ),
 ];
