@@ -166,6 +166,17 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
                 if r.passed() { "ok" } else { "FAIL" }
             )
         });
+        if let Some(s) = &r.stages {
+            outln!(
+                "    stages: rtl/stages/{}/, {} modules: lint {}, {} pairs proven equal to rtl/{}.v{}",
+                r.name,
+                s.files.len(),
+                if s.lint.failures.is_empty() { "clean(0)" } else { "FAILED" },
+                s.equiv.proven,
+                r.name,
+                if s.equiv.passed() { "" } else { " (FAILED)" }
+            );
+        }
         for p in r.problems() {
             outln!("    {p}");
         }
@@ -176,6 +187,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
     pb.finish_and_clear();
     outln!("lint: clean(N) = no warning left after waiving N known rust-hdl noise warnings (docs/rtl.md)");
     outln!("tidy: lint of rtl/tidy/<block>.v, the tidy form (docs/rtl.md §Tidy Verilog); equiv: proven equivalent to rtl/<block>.v by Yosys (equiv_make, equiv_simple -short, equiv_simple, equiv_induct)");
+    outln!("stages: the router as its pipeline, a module per stage (docs/rtl.md §The router as its pipeline), proven equivalent register by register");
     outln!("transist: transistors of the CMOS mapping (abc -g cmos; stat -tech cmos)");
     outln!("depth: gates on the longest combinational path (yosys ltp -noff, generic gates)");
     outln!(

@@ -17,6 +17,7 @@ mod bench;
 mod equiv;
 mod lint;
 mod log;
+pub mod stages;
 pub mod tidy;
 pub use equiv::{equiv, Equiv};
 pub use lint::{classify_lint, lint, waived, Lint};
@@ -415,6 +416,9 @@ pub struct BlockCheck {
     /// Lint of the tidy form `rtl/tidy/<name>.v`, and its equivalence with the raw emission.
     pub tidy_lint: Lint,
     pub equiv: Equiv,
+    /// The hand-written pipeline form `rtl/stages/<name>/`, when the twin has one: its lint
+    /// and its equivalence with the raw emission ([`stages`]).
+    pub stages: Option<stages::Stages>,
 }
 
 impl BlockCheck {
@@ -438,6 +442,7 @@ impl BlockCheck {
             && self.synthesized() == self.recorded
             && self.tidy_lint.failures.is_empty()
             && self.equiv.passed()
+            && self.stages.as_ref().is_none_or(|s| s.passed())
     }
 
     /// Everything that went wrong, one item per line.
@@ -469,14 +474,23 @@ impl BlockCheck {
                 .iter()
                 .map(|f| format!("tidy lint: {f}")),
         );
-        if !self.equiv.passed() {
-            p.push(format!(
-                "rtl/tidy/{}.v: {} of {} signal pairs not proven equal to rtl/{}.v",
-                self.name,
-                self.equiv.unproven,
-                self.equiv.proven + self.equiv.unproven,
+        // a form of the block that is not proven equal to its raw emission
+        let unproven = |form: String, e: &Equiv| {
+            format!(
+                "{form}: {} of {} signal pairs not proven equal to rtl/{}.v",
+                e.unproven,
+                e.proven + e.unproven,
                 self.name
-            ));
+            )
+        };
+        if !self.equiv.passed() {
+            p.push(unproven(format!("rtl/tidy/{}.v", self.name), &self.equiv));
+        }
+        if let Some(s) = &self.stages {
+            p.extend(s.lint.failures.iter().map(|f| format!("stages lint: {f}")));
+            if !s.equiv.passed() {
+                p.push(unproven(format!("rtl/stages/{}/", self.name), &s.equiv));
+            }
         }
         if self.synthesized() != self.recorded {
             p.push(format!(
@@ -537,6 +551,7 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
     })?;
     let tidy_lint = lint::lint(&tidy, &top)?;
     let equiv = equiv(&file, &tidy, b.name())?;
+    let stages = stages::check(b, rtl_dir, &file)?;
     // the vectors replay into the tidy form, the file an engineer keeps: proven equivalent to
     // the raw emission just above, and Icarus runs it about twice as fast (one module, its
     // registers in one clocked block: 5.5 s against 11.7 s for 30,000 cycles of rearrange)
@@ -555,5 +570,6 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
         ice40,
         tidy_lint,
         equiv,
+        stages,
     })
 }

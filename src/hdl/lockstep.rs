@@ -160,6 +160,12 @@ pub trait Twin: Clocked + Sized {
     const FSMS: &'static [Fsm] = &[];
     /// The named parameters of the tidy Verilog: its configuration (widths and counts).
     const PARAMS: &'static [Param] = &[];
+    /// How its hand-written pipeline form (`rtl/stages/<NAME>/`, a module per stage) maps onto
+    /// the twin, register by register, for the proof that the two are equivalent
+    /// (`hdl::eda::stages`); `None` when it has none.
+    fn stages() -> Option<super::eda::stages::StageMap> {
+        None
+    }
     /// Names of the encoded values on port `signal` (FSM states, word and action kinds), for
     /// the GTKWave translate filters of `flitwave rtl wave`, read from the twin's own encoding
     /// so they cannot drift from the Verilog; None when its values are plain numbers.

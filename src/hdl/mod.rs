@@ -56,6 +56,8 @@ pub trait Flow: Sync {
     fn area(&self) -> area::Area;
     /// The Verilog of the twin, modules renamed `fw_<name>` and `fw_<name>__<path>`.
     fn verilog(&self) -> String;
+    /// The map of its pipeline form onto it ([`Twin::stages`]).
+    fn stages(&self) -> Option<eda::stages::StageMap>;
     /// Lockstep model against twin; the cycles compared and the recorded vectors.
     fn lockstep(&self, o: &Options) -> Result<(u64, Vectors)>;
     /// Waveform of both sides for the first `cycles` cycles of the lockstep stimulus.
@@ -110,6 +112,9 @@ impl<T: Twin> Flow for Registered<T> {
         let mut uut = T::rtl();
         uut.connect_all();
         eda::rename_top(&generate_verilog(&uut), T::NAME)
+    }
+    fn stages(&self) -> Option<eda::stages::StageMap> {
+        T::stages()
     }
     fn lockstep(&self, o: &Options) -> Result<(u64, Vectors)> {
         lockstep::check::<T>(o)

@@ -45,6 +45,7 @@
 pub mod insitu;
 mod logic;
 mod model;
+pub mod stages;
 mod twin;
 
 pub use model::{decode, encode, VcRouterModel};

@@ -56,16 +56,19 @@ pub fn equiv(raw: &Path, tidy: &Path, name: &str) -> Result<Equiv> {
             super::log::last_lines(&log, 8)
         )));
     }
-    // `Of those cells 85 are proven and 0 are unproven.`
-    let (proven, unproven) = log
-        .lines()
-        .rev()
-        .find_map(|l| {
-            let r = l.trim().strip_prefix("Of those cells ")?;
-            let (p, rest) = r.split_once(" are proven and ")?;
-            let u = rest.split(' ').next()?;
-            Some((p.parse().ok()?, u.parse().ok()?))
-        })
-        .ok_or_else(|| Error::new(format!("{top}: no `equiv_status` result in the yosys log")))?;
-    Ok(Equiv { proven, unproven })
+    parse_status(&log)
+        .ok_or_else(|| Error::new(format!("{top}: no `equiv_status` result in the yosys log")))
+}
+
+/// The pairs proven and unproven that `equiv_status` reports last in a Yosys log (`Of those
+/// cells 85 are proven and 0 are unproven.`; `Found N $equiv cells` and nothing unproven when
+/// every pair is proven).
+pub(super) fn parse_status(log: &str) -> Option<Equiv> {
+    let (proven, unproven) = log.lines().rev().find_map(|l| {
+        let r = l.trim().strip_prefix("Of those cells ")?;
+        let (p, rest) = r.split_once(" are proven and ")?;
+        let u = rest.split(' ').next()?;
+        Some((p.parse().ok()?, u.parse().ok()?))
+    })?;
+    Some(Equiv { proven, unproven })
 }

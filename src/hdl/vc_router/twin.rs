@@ -156,6 +156,9 @@ impl Twin for VcRouterRtl<FLIT> {
             &["mem_*_read_address", "mem_*_write_address"],
         ),
     ];
+    fn stages() -> Option<crate::hdl::eda::stages::StageMap> {
+        Some(super::stages::map())
+    }
     const FSMS: &'static [Fsm] = &[];
     type Model = VcRouterModel;
 
