@@ -89,7 +89,7 @@ fn a_changed_gate_in_the_routers_stages_is_caught() {
         };
         std::fs::write(st.join(f.file_name().unwrap()), text).unwrap();
     }
-    let s = eda::stages::check(b, &d, &d.join("vc_router.v"))
+    let s = eda::stages::check(b.name(), b.stages(), &d, &d.join("vc_router.v"))
         .unwrap()
         .expect("the router has a staged form");
     assert!(
@@ -103,8 +103,10 @@ fn a_changed_gate_in_the_routers_stages_is_caught() {
         s.equiv
     );
     // the twins without a staged form have none, and the router's lists every stage
+    let credit = hdl::find("credit").unwrap();
     assert!(eda::stages::check(
-        hdl::find("credit").unwrap(),
+        credit.name(),
+        credit.stages(),
         Path::new("rtl"),
         Path::new("rtl/credit.v")
     )

@@ -551,7 +551,7 @@ pub fn check(b: &dyn Flow, rtl_dir: &Path, o: &CheckOptions) -> Result<BlockChec
     })?;
     let tidy_lint = lint::lint(&tidy, &top)?;
     let equiv = equiv(&file, &tidy, b.name())?;
-    let stages = stages::check(b, rtl_dir, &file)?;
+    let stages = stages::check(b.name(), b.stages(), rtl_dir, &file)?;
     // the vectors replay into the tidy form, the file an engineer keeps: proven equivalent to
     // the raw emission just above, and Icarus runs it about twice as fast (one module, its
     // registers in one clocked block: 5.5 s against 11.7 s for 30,000 cycles of rearrange)

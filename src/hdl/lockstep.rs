@@ -163,7 +163,7 @@ pub trait Twin: Clocked + Sized {
     /// How its hand-written pipeline form (`rtl/stages/<NAME>/`, a module per stage) maps onto
     /// the twin, register by register, for the proof that the two are equivalent
     /// (`hdl::eda::stages`); `None` when it has none.
-    fn stages() -> Option<super::eda::stages::StageMap> {
+    fn stages() -> Option<super::stage_map::StageMap> {
         None
     }
     /// Names of the encoded values on port `signal` (FSM states, word and action kinds), for

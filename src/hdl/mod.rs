@@ -31,6 +31,7 @@ pub mod rearrange;
 pub mod reset;
 pub mod slack_buffer;
 pub mod speculative;
+pub mod stage_map;
 pub mod states;
 pub mod vc_allocator;
 pub mod vc_router;
@@ -57,7 +58,7 @@ pub trait Flow: Sync {
     /// The Verilog of the twin, modules renamed `fw_<name>` and `fw_<name>__<path>`.
     fn verilog(&self) -> String;
     /// The map of its pipeline form onto it ([`Twin::stages`]).
-    fn stages(&self) -> Option<eda::stages::StageMap>;
+    fn stages(&self) -> Option<stage_map::StageMap>;
     /// Lockstep model against twin; the cycles compared and the recorded vectors.
     fn lockstep(&self, o: &Options) -> Result<(u64, Vectors)>;
     /// Waveform of both sides for the first `cycles` cycles of the lockstep stimulus.
@@ -113,7 +114,7 @@ impl<T: Twin> Flow for Registered<T> {
         uut.connect_all();
         eda::rename_top(&generate_verilog(&uut), T::NAME)
     }
-    fn stages(&self) -> Option<eda::stages::StageMap> {
+    fn stages(&self) -> Option<stage_map::StageMap> {
         T::stages()
     }
     fn lockstep(&self, o: &Options) -> Result<(u64, Vectors)> {

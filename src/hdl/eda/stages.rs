@@ -15,28 +15,8 @@
 use super::lint::Lint;
 use super::{module, scratch, tool, Equiv};
 use crate::error::{Error, Result};
-use crate::hdl::Flow;
+pub use crate::hdl::stage_map::{StageMap, StageRam};
 use std::path::{Path, PathBuf};
-
-/// How a staged form's state maps onto its twin's: every register (its flattened name in the
-/// staged form, the twin's register it equals) and every RAM.
-#[derive(Debug, Clone, Default)]
-pub struct StageMap {
-    pub registers: Vec<(String, String)>,
-    pub rams: Vec<StageRam>,
-}
-
-/// A RAM of a staged form and the twin's RAM it stands for.
-#[derive(Debug, Clone)]
-pub struct StageRam {
-    /// The staged form's instance (flattened name) and module.
-    pub instance: String,
-    pub module: String,
-    /// The twin's RAM module, and the prefix of the nets on its ports in the twin's top
-    /// module (`<prefix>read_data`, ...).
-    pub twin_module: String,
-    pub twin_nets: String,
-}
 
 /// The ports of a RAM (rust-hdl's `RAM`, and the staged form's own).
 const RAM_PORTS: [&str; 5] = [
@@ -88,31 +68,36 @@ pub fn files(rtl_dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
     Ok(v)
 }
 
-/// Lint and prove the staged form of `b` (in `rtl_dir`) against its raw emission `raw`;
-/// `None` when the twin has none.
-pub fn check(b: &dyn Flow, rtl_dir: &Path, raw: &Path) -> Result<Option<Stages>> {
-    let files = files(rtl_dir, b.name())?;
-    let map = match (b.stages(), files.is_empty()) {
+/// Lint and prove the staged form of block `name` (in `rtl_dir`, its twin's map `map`)
+/// against its raw emission `raw`; `None` when the twin has none.
+pub fn check(
+    name: &str,
+    map: Option<StageMap>,
+    rtl_dir: &Path,
+    raw: &Path,
+) -> Result<Option<Stages>> {
+    let files = files(rtl_dir, name)?;
+    let map = match (map, files.is_empty()) {
         (None, true) => return Ok(None),
         (Some(_), true) => {
             return Err(Error::new(format!(
                 "{}: the twin maps a staged form, but {} holds no Verilog",
-                b.name(),
-                dir(rtl_dir, b.name()).display()
+                name,
+                dir(rtl_dir, name).display()
             )))
         }
         (None, false) => {
             return Err(Error::new(format!(
                 "{}: {} holds Verilog, but the twin maps none of its registers (Twin::stages)",
-                b.name(),
-                dir(rtl_dir, b.name()).display()
+                name,
+                dir(rtl_dir, name).display()
             )))
         }
         (Some(m), false) => m,
     };
-    let top = module(b.name());
+    let top = module(name);
     let lint = lint(&files, &top)?;
-    let equiv = equiv(raw, &files, b.name(), &map)?;
+    let equiv = equiv(raw, &files, name, &map)?;
     Ok(Some(Stages {
         files: files
             .iter()

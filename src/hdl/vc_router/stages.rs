@@ -4,7 +4,7 @@
 //! two forms equivalent register by register with this map (`hdl::eda::stages`).
 
 use super::{DEPTH, PORTS, VCS};
-use crate::hdl::eda::stages::{StageMap, StageRam};
+use crate::hdl::stage_map::{StageMap, StageRam};
 
 /// The map of the pipeline form onto the twin.
 pub fn map() -> StageMap {

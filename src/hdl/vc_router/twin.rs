@@ -156,7 +156,7 @@ impl Twin for VcRouterRtl<FLIT> {
             &["mem_*_read_address", "mem_*_write_address"],
         ),
     ];
-    fn stages() -> Option<crate::hdl::eda::stages::StageMap> {
+    fn stages() -> Option<crate::hdl::stage_map::StageMap> {
         Some(super::stages::map())
     }
     const FSMS: &'static [Fsm] = &[];
