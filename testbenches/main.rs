@@ -64,6 +64,7 @@ mod rtl;
 mod rtl_icarus;
 mod rtl_mutate;
 mod rtl_prove;
+mod rtl_stages;
 mod rtl_tidy;
 mod slack_buffer;
 mod sleep;

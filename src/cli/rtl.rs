@@ -129,7 +129,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
     // about 25 s a twin at 100,000 cycles on one core (lockstep, lint, synthesis, replay)
     let est = blocks.len() as f64 * (10.0 + 15.0 * a.cycles as f64 / 100_000.0);
     super::progress::announce(&format!(
-        "rtl check: {} twin(s), each: lockstep over {} random cycles, Verilator lint, Yosys synthesis (generic and CMOS), iCE40 place and route, Icarus replay, the tidy form's lint and equivalence; about {}",
+        "rtl check: {} twin(s), each: lockstep over {} random cycles, Verilator lint, Yosys synthesis (generic and CMOS), iCE40 place and route, Icarus replay, the tidy form's lint and equivalence (and the router's pipeline form's, minutes more); about {}",
         blocks.len(),
         a.cycles,
         flitwave::reproduce::duration(est)

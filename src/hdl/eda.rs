@@ -118,7 +118,7 @@ pub fn initial_blocks(verilog: &str) -> Vec<String> {
 
 /// Lines of `verilog` where an FSM's state signal is assigned or compared with a literal
 /// instead of a state name, and the state names missing as `localparam`s.
-pub fn state_literals(verilog: &str, fsm: &super::lockstep::Fsm) -> Vec<String> {
+pub fn state_literals(verilog: &str, fsm: &super::verilog_names::Fsm) -> Vec<String> {
     let mut bad = vec![];
     for (name, code) in fsm.states {
         let found = verilog.lines().find_map(|l| {

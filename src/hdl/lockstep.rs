@@ -26,6 +26,8 @@ use rust_hdl::prelude::{
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+pub use super::verilog_names::{derived, param, Fsm, Param};
+
 /// One port of a twin: its Verilog name and width in bits (1..=64).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Port {
@@ -53,66 +55,6 @@ pub const RESET: Port = port("reset", 1);
 /// Cycles of reset at power-on (and at a reset in mid-run): reset is synchronous, one rising
 /// edge puts every register in its power-on state.
 pub const RESET_CYCLES: u64 = 1;
-
-/// An FSM of a twin: the signal holding (or computing) the state and its states, by the
-/// `localparam` names the Verilog uses and their codes. `rtl check` fails when the Verilog
-/// assigns or compares the signal with a literal instead of a name.
-#[derive(Debug, Clone, Copy)]
-pub struct Fsm {
-    /// The register or output, as named in the Verilog (a register `r` is `r$d`/`r$q`).
-    pub signal: &'static str,
-    pub states: &'static [(&'static str, u64)],
-}
-
-/// A named parameter of the tidy Verilog (`rtl/tidy/<NAME>.v`): a `localparam` of the top
-/// module, and the width `[NAME-1:0]` of every signal it lists. A `localparam`, not a
-/// `parameter`: rust-hdl unrolls the logic for these values, so they are regenerated, not
-/// overridden. `rtl emit` and `rtl check` fail when a listed signal has another width.
-#[derive(Debug, Clone, Copy)]
-pub struct Param {
-    pub name: &'static str,
-    pub value: u32,
-    /// Its Verilog definition from earlier parameters (`$clog2(N)`), or None for the value.
-    pub def: Option<&'static str>,
-    /// What it is, for the comment beside it.
-    pub doc: &'static str,
-    /// Signals of the top module (tidy names), declared `[value-1:0]`; one `*` stands for any
-    /// non-empty part (`flit_in*`: `flit_in0` to `flit_in4`; `mem_*_read_data`).
-    pub signals: &'static [&'static str],
-}
-
-/// A parameter given by its value.
-pub const fn param(
-    name: &'static str,
-    value: u32,
-    doc: &'static str,
-    signals: &'static [&'static str],
-) -> Param {
-    Param {
-        name,
-        value,
-        def: None,
-        doc,
-        signals,
-    }
-}
-
-/// A parameter derived from earlier ones (`def`, a Verilog constant expression worth `value`).
-pub const fn derived(
-    name: &'static str,
-    value: u32,
-    def: &'static str,
-    doc: &'static str,
-    signals: &'static [&'static str],
-) -> Param {
-    Param {
-        name,
-        value,
-        def: Some(def),
-        doc,
-        signals,
-    }
-}
 
 /// A control block that exists twice: as a plain-Rust model and as a rust-hdl RTL twin.
 ///

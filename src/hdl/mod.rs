@@ -35,6 +35,7 @@ pub mod stage_map;
 pub mod states;
 pub mod vc_allocator;
 pub mod vc_router;
+pub mod verilog_names;
 
 use crate::error::Result;
 use lockstep::{Fsm, Options, Param, Port, Twin, Vectors};

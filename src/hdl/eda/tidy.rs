@@ -16,14 +16,14 @@
 //!   width, an operand of `+ - & | ^` or a comparison with a signal that signal's width, when the
 //!   value fits;
 //! - the twin's configuration becomes named `localparam`s of the top module
-//!   ([`crate::hdl::lockstep::Param`]), and the signals they size are declared `[NAME-1:0]`.
+//!   ([`crate::hdl::verilog_names::Param`]), and the signals they size are declared `[NAME-1:0]`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 mod literals;
 mod params;
 use crate::error::Result;
-use crate::hdl::lockstep::Param;
+use crate::hdl::verilog_names::Param;
 use literals::size_literals;
 
 /// The tidy form of block `name`'s rust-hdl Verilog `raw` (already renamed by

@@ -3,7 +3,7 @@
 //! `[NAME-1:0]` instead of a number.
 
 use crate::error::{Error, Result};
-use crate::hdl::lockstep::Param;
+use crate::hdl::verilog_names::Param;
 
 /// Does signal `sig` match the pattern `pat` (one `*` stands for any non-empty part)?
 fn matches(pat: &str, sig: &str) -> bool {
@@ -113,7 +113,7 @@ fn declarations(params: &[Param]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hdl::lockstep::{derived, param};
+    use crate::hdl::verilog_names::{derived, param};
 
     const V: &str = "module fw_x(clock,a,b0,b1);\n\n    // Module arguments\n    input wire  clock;\n    input wire  [7:0] a;\n    output reg  [2:0] b0;\n    output reg  [2:0] b1;\n    reg  [2:0] p_q;\nendmodule\n\nmodule fw_x__mem(a);\n    input wire  [7:0] a;\nendmodule\n";
 
