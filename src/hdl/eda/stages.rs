@@ -3,9 +3,10 @@
 //! twin's emission (`rtl/<block>.v`). Yosys reads both and flattens them (`prep -flatten`),
 //! renames the staged form's registers and RAM ports to the twin's (the twin says which is
 //! which: [`StageMap`]), pairs every register, RAM port and output by name (`equiv_make`) and
-//! proves all pairs at once by induction (`equiv_induct`: each pair equal in the next cycle
-//! when every pair is equal in this one; for two structures that differ everywhere a fifth of
-//! the time `equiv_simple` takes pair by pair); `equiv_status` counts any pair left unproven. A RAM's read data is taken as equal on both sides (`equiv_remove -gold`) once its
+//! proves all pairs at once by induction (`equiv_induct -seq 1`: each pair equal in the next
+//! cycle when every pair is equal in this one — one step is enough, every register being
+//! paired; for two structures that differ everywhere a fifth of the time `equiv_simple` takes
+//! pair by pair); `equiv_status` counts any pair left unproven. A RAM's read data is taken as equal on both sides (`equiv_remove -gold`) once its
 //! inputs are proven equal every cycle and its module is proven the twin's RAM in a check of its
 //! own (both mapped to registers, `memory_map`): the same machine fed the same inputs from the
 //! same contents. With the reset values (every register of both resets to 0) that is the same
@@ -240,7 +241,7 @@ fn equiv(raw: &Path, files: &[PathBuf], name: &str, map: &StageMap) -> Result<Eq
          cd gate; script rename.ys; cd ..; design -stash gate; \
          design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; \
          equiv_make gold gate equiv; hierarchy -top equiv; async2sync; {remove}\
-         equiv_induct; equiv_status"
+         equiv_induct -seq 1; equiv_status"
     );
     add(prove(&top, &gold, &gate, &renames(map), &script)?);
     Ok(total)
