@@ -171,7 +171,7 @@ fn cmd_check(a: RtlCheckArgs) -> Result<()> {
                 "    stages: rtl/stages/{}/, {} modules: lint {}, {} pairs proven equal to rtl/{}.v{}",
                 r.name,
                 s.files.len(),
-                if s.lint.failures.is_empty() { "clean(0)" } else { "FAILED" },
+                s.lint.summary(),
                 s.equiv.proven,
                 r.name,
                 if s.equiv.passed() { "" } else { " (FAILED)" }

@@ -32,32 +32,63 @@ impl Equiv {
 /// Prove `tidy` (a file) equivalent to `raw` (a file) for block `name`.
 pub fn equiv(raw: &Path, tidy: &Path, name: &str) -> Result<Equiv> {
     let top = module(name);
-    let dir = scratch(&format!("{name}-equiv"))?;
     let read = |p: &Path| {
         std::fs::read_to_string(p)
             .map_err(|e| Error::new(format!("cannot read {}: {e}", p.display())))
     };
     let (gold, gate) = (super::tidy::renamed(&read(raw)?), read(tidy)?);
-    std::fs::write(dir.join("gold.v"), gold)
-        .and_then(|_| std::fs::write(dir.join("gate.v"), gate))
-        .map_err(|e| Error::new(format!("cannot write the equivalence check of {top}: {e}")))?;
-    let script = format!(
-        "read_verilog gold.v; prep -flatten -top {top}; rename {top} gold; design -stash gold; \
-         read_verilog gate.v; prep -flatten -top {top}; rename {top} gate; design -stash gate; \
-         design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; \
-         equiv_make gold gate equiv; hierarchy -top equiv; async2sync; \
-         equiv_simple -short; equiv_simple; equiv_induct; equiv_status"
+    let script = script(
+        (&top, &top),
+        |t| format!("prep -flatten -top {t}"),
+        "",
+        "equiv_simple -short; equiv_simple; equiv_induct",
     );
-    let (ok, log) = tool("yosys", &["-p", &script], &dir)?;
+    prove(
+        &format!("the equivalence check of rtl/tidy/{name}.v ({top})"),
+        &[("gold.v", &gold), ("gate.v", &gate)],
+        &script,
+    )
+}
+
+/// The Yosys script proving module `gold` of `gold.v` equivalent to module `gate` of `gate.v`:
+/// each read and prepared by `prep(top)`, `in_gate` run inside the gate module (renames
+/// there), every signal of one paired with the same-named signal of the other (`equiv_make`),
+/// then `proof` (the passes that prove pairs) and `equiv_status`.
+pub(super) fn script(
+    (gold, gate): (&str, &str),
+    prep: impl Fn(&str) -> String,
+    in_gate: &str,
+    proof: &str,
+) -> String {
+    format!(
+        "read_verilog gold.v; {}; rename {gold} gold; design -stash gold; \
+         read_verilog gate.v; {}; rename {gate} gate; cd gate; {in_gate} cd ..; \
+         design -stash gate; \
+         design -copy-from gold -as gold gold; design -copy-from gate -as gate gate; \
+         equiv_make gold gate equiv; hierarchy -top equiv; async2sync; {proof}; equiv_status",
+        prep(gold),
+        prep(gate)
+    )
+}
+
+/// Run Yosys on `script` in a scratch directory holding `files` (name, text); the pairs
+/// `equiv_status` reports. `what` names the check in errors.
+pub(super) fn prove(what: &str, files: &[(&str, &str)], script: &str) -> Result<Equiv> {
+    let dir = scratch("equiv")?;
+    for (name, text) in files {
+        std::fs::write(dir.join(name), text)
+            .map_err(|e| Error::new(format!("cannot write {what}: {e}")))?;
+    }
+    let (ok, log) = tool("yosys", &["-p", script], &dir)?;
     let _ = std::fs::remove_dir_all(&dir);
     if !ok {
         return Err(Error::new(format!(
-            "{top}: the equivalence check of rtl/tidy/{name}.v did not run:\n{}",
+            "{what} did not run:\n{}",
             super::log::last_lines(&log, 8)
         )));
     }
     parse_status(&log)
-        .ok_or_else(|| Error::new(format!("{top}: no `equiv_status` result in the yosys log")))
+        .ok_or_else(|| Error::new(format!("{what}: no `equiv_status` result in the yosys log")))
 }
 
 /// The pairs proven and unproven that `equiv_status` reports last in a Yosys log (`Of those
