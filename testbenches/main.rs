@@ -63,6 +63,7 @@ mod routing_tables;
 mod rtl;
 mod rtl_icarus;
 mod rtl_mutate;
+mod rtl_network;
 mod rtl_prove;
 mod rtl_stages;
 mod rtl_tidy;

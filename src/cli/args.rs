@@ -5,7 +5,9 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-pub(crate) use super::args_rtl::{RtlCheckArgs, RtlCmd, RtlMutateArgs, RtlProveArgs};
+pub(crate) use super::args_rtl::{
+    RtlCheckArgs, RtlCmd, RtlMutateArgs, RtlNetworkArgs, RtlProveArgs,
+};
 use super::json::{json_path, JSON_HELP};
 
 #[derive(Parser)]

@@ -1,5 +1,6 @@
 //! The `rtl` subcommand's arguments (docs/rtl.md): its verbs, `rtl check` and `rtl prove`.
 
+use super::args::SimArgs;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
@@ -43,6 +44,12 @@ pub(crate) enum RtlCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// A mesh of the VC router's pipeline form in Verilog (rtl/network/, rtl/stages/vc_router/)
+    /// against the model: run the configuration (default configs/booksim-iq.toml) with the
+    /// model, record what every host injects and every router ejects, build the mesh with
+    /// Verilator, play it the hosts' side and compare what it ejects, cycle by cycle
+    /// (docs/rtl.md "A network in Verilog"). Fails on any difference.
+    Network(Box<RtlNetworkArgs>),
     /// Waveform of a twin and its model side by side over the lockstep stimulus.
     Wave {
         /// Block name (see `flitwave rtl list`).
@@ -129,4 +136,30 @@ pub(crate) struct RtlCheckArgs {
     /// must then fail).
     #[arg(long)]
     pub corrupt_cycle: Option<usize>,
+}
+
+#[derive(Args)]
+pub(crate) struct RtlNetworkArgs {
+    #[command(flatten)]
+    pub sim: SimArgs,
+    /// Comma-separated injection rates in flits/cycle/host, one run each (default: the
+    /// configuration's traffic.rate).
+    #[arg(long)]
+    pub rates: Option<String>,
+    /// Directory holding the Verilog: network/ (the mesh and its harness) and
+    /// stages/vc_router/ (the router).
+    #[arg(long, default_value = "rtl")]
+    pub dir: PathBuf,
+    /// Work directory: the sources, per rate the vectors and both logs, Verilator's build
+    /// (created if missing; refused when it holds Verilog files of other names).
+    #[arg(short = 'o', long, default_value = "out/rtl-network")]
+    pub output: PathBuf,
+    /// Write the Verilog mesh's waveform of the first rate to this file (VCD, or FST if it
+    /// ends .fst) under the model's names, as `flitwave run --vcd` names them (Verilator's
+    /// own trace: <output>/fw_vc_mesh_<rate>.vcd).
+    #[arg(long)]
+    pub vcd: Option<PathBuf>,
+    /// Trace only cycles START..END (e.g. 1000..1200); needs --vcd.
+    #[arg(long, value_name = "START..END")]
+    pub vcd_window: Option<String>,
 }

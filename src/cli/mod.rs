@@ -11,6 +11,7 @@ pub(crate) mod progress;
 pub(crate) mod reproduce;
 pub(crate) mod rtl;
 pub(crate) mod rtl_mutate;
+pub(crate) mod rtl_network;
 pub(crate) mod rtl_prove;
 pub(crate) mod run;
 pub(crate) mod seeds;

@@ -45,6 +45,7 @@ pub(crate) fn cmd_rtl(c: RtlCmd) -> Result<()> {
         RtlCmd::Check(a) => cmd_check(a),
         RtlCmd::Prove(a) => super::rtl_prove::cmd_prove(a),
         RtlCmd::Mutate(a) => super::rtl_mutate::cmd_mutate(a),
+        RtlCmd::Network(a) => super::rtl_network::cmd_network(*a),
         RtlCmd::Testbench {
             block,
             output,

@@ -33,6 +33,17 @@ pub(crate) fn load_config(a: &SimArgs, preset: &[String]) -> Result<Config> {
 
 /// [`load_config`] with `extra` overrides applied last (a `--grid` point).
 pub(crate) fn load_config_with(a: &SimArgs, preset: &[String], extra: &[String]) -> Result<Config> {
+    load_config_over(a, preset, extra, flitwave::experiment::config::DEFAULT_TOML)
+}
+
+/// [`load_config_with`] on `default_toml` in place of the embedded default when no file is
+/// given.
+pub(crate) fn load_config_over(
+    a: &SimArgs,
+    preset: &[String],
+    extra: &[String],
+    default_toml: &str,
+) -> Result<Config> {
     let mut o: Vec<String> = preset.to_vec();
     o.extend(a.set.iter().cloned());
     let mut put = |k: &str, v: Option<String>| {
@@ -80,7 +91,7 @@ pub(crate) fn load_config_with(a: &SimArgs, preset: &[String], extra: &[String])
     o.extend(extra.iter().cloned());
     let cfg = match &a.config {
         Some(p) => Config::load(p, &o),
-        None => Config::from_toml(flitwave::experiment::config::DEFAULT_TOML, &o),
+        None => Config::from_toml(default_toml, &o),
     };
     cfg.map_err(|e| name_flag(e, a, preset))
 }
@@ -456,7 +467,7 @@ fn heatmap_file(p: &std::path::Path) -> Result<flitwave::output::PartialFile> {
 
 /// What a run's waveform records of what made it: the program and commit, the seed, the
 /// configuration's hash (a store record's `config_hash`) and the configuration itself.
-fn waveform_provenance(cfg: &Config) -> Result<Vec<String>> {
+pub(crate) fn waveform_provenance(cfg: &Config) -> Result<Vec<String>> {
     let json = serde_json::to_string(cfg).map_err(|e| Error::new(e.to_string()))?;
     Ok(vec![
         flitwave::output::made_by(),

@@ -17,6 +17,7 @@ mod bench;
 mod equiv;
 mod lint;
 mod log;
+pub mod network;
 pub mod stages;
 pub mod tidy;
 pub use equiv::{equiv, Equiv};

@@ -45,6 +45,8 @@
 pub mod insitu;
 mod logic;
 mod model;
+pub mod network;
+pub mod network_wave;
 pub mod stages;
 mod twin;
 

@@ -11,12 +11,13 @@
 // (docs/rtl.md, "The router as its pipeline"). Clock: rising edge of `clock`; reset:
 // synchronous, active high, every register to 0.
 
-module fw_vc_router(clock,reset,my_x,my_y,in_valid,in_vc,flit_in0,flit_in1,flit_in2,flit_in3,flit_in4,cred_in,cred_in_vc,out_valid,out_vc,flit_out0,flit_out1,flit_out2,flit_out3,flit_out4,cred_out,cred_out_vc);
+module fw_vc_router #(
+    parameter FLIT_W = 16  // flit: head, tail, destination x and y, payload (more: a packet tag)
+) (clock,reset,my_x,my_y,in_valid,in_vc,flit_in0,flit_in1,flit_in2,flit_in3,flit_in4,cred_in,cred_in_vc,out_valid,out_vc,flit_out0,flit_out1,flit_out2,flit_out3,flit_out4,cred_out,cred_out_vc);
 
     localparam PORTS   = 5;            // ports (local, +x, -x, +y, -y)
     localparam VCS     = 2;            // VCs a port
     localparam IN_VCS  = PORTS * VCS;  // input VCs = output VCs
-    localparam FLIT_W  = 16;           // flit: head, tail, destination x and y, payload
     localparam COORD_W = 3;            // mesh coordinate (8 x 8)
     localparam DEPTH   = 8;            // flits per VC buffer
 

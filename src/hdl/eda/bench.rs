@@ -214,32 +214,9 @@ pub fn testbench(name: &str, verilog: &str, v: &Vectors, corrupt: Option<usize>)
 /// written whole under a temporary name and renamed; a directory holding other Verilog files
 /// (which `iverilog *.v` would compile too) is refused.
 pub fn write_bench(bench: &Bench, dir: &Path) -> Result<Vec<PathBuf>> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::field(
-            "-o",
-            format!("{} exists and is not a directory", dir.display()),
-        ));
-    }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::new(format!("cannot create {}: {e}", dir.display())))?;
     let files = bench.files();
     let ours: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
-    let mut others: Vec<String> = std::fs::read_dir(dir)
-        .map_err(|e| Error::new(format!("cannot read {}: {e}", dir.display())))?
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".v") && !ours.contains(&n.as_str()))
-        .collect();
-    if !others.is_empty() {
-        others.sort();
-        return Err(Error::field(
-            "-o",
-            format!(
-                "{} already holds other Verilog files ({}) that `iverilog *.v` would compile with the testbench; use an empty or new directory",
-                dir.display(),
-                others.join(", ")
-            ),
-        ));
-    }
+    own_dir(dir, &ours)?;
     let mut written = vec![];
     for (n, text) in files {
         let p = dir.join(n);
@@ -329,4 +306,35 @@ pub fn replay(file: &Path, name: &str, v: &Vectors, corrupt: Option<usize>) -> R
     let r = run_bench(&dir, &bench.top);
     let _ = std::fs::remove_dir_all(&dir);
     r
+}
+
+/// Make `dir` (the `-o` of a command writing Verilog) ready for the files `ours`: created if
+/// missing, refused when it is not a directory or holds Verilog files of other names, which a
+/// tool run on `*.v` there would compile with ours.
+pub(crate) fn own_dir(dir: &Path, ours: &[&str]) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::field(
+            "-o",
+            format!("{} exists and is not a directory", dir.display()),
+        ));
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::new(format!("cannot create {}: {e}", dir.display())))?;
+    let mut others: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| Error::new(format!("cannot read {}: {e}", dir.display())))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".v") && !ours.contains(&n.as_str()))
+        .collect();
+    if !others.is_empty() {
+        others.sort();
+        return Err(Error::field(
+            "-o",
+            format!(
+                "{} already holds other Verilog files ({}) that `*.v` would compile with ours; use an empty or new directory",
+                dir.display(),
+                others.join(", ")
+            ),
+        ));
+    }
+    Ok(())
 }

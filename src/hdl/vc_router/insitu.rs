@@ -42,10 +42,14 @@ impl RouterInSitu {
     }
 
     fn word(&self, f: &Flit, dst: u32) -> u64 {
-        // encode() lays the destination out on a mesh 8 wide: re-lay it for this mesh
-        let d = (dst % self.nx) + 8 * (dst / self.nx);
-        encode(f, d)
+        mesh_word(f, dst, self.nx)
     }
+}
+
+/// The twin's word of flit `f` headed for host `dst` of a mesh `nx` wide (one host a router):
+/// [`encode`] lays the destination out on a mesh 8 wide, this re-lays it.
+pub fn mesh_word(f: &Flit, dst: u32, nx: u32) -> u64 {
+    encode(f, (dst % nx) + 8 * (dst / nx))
 }
 
 fn fatal(e: Error) -> ! {
@@ -60,6 +64,7 @@ impl RouterTwin for RouterInSitu {
 
     fn cycle(
         &mut self,
+        _now: u64,
         flits: &FlitsIn,
         credits: &Credits,
         (mf, mc): (&FlitsOut, &Credits),
@@ -126,7 +131,7 @@ const CRED_OUT: [&str; PORTS] = ["credit0", "credit1", "credit2", "credit3", "cr
 
 /// Why router `s` cannot take the twin, if it cannot: the twin is built for the BookSim2
 /// preset (configs/booksim-iq.toml) on a mesh of at most 8 x 8 with one host per router.
-fn refuse(s: &VcSwitch, topo: &Topology) -> Option<String> {
+pub(crate) fn refuse(s: &VcSwitch, topo: &Topology) -> Option<String> {
     let p = s.params();
     let Shape::Mesh { dims: [nx, ny] } = topo.shape else {
         return Some("the VC router twin routes on a mesh (topology.kind = \"mesh\")".into());

@@ -25,11 +25,12 @@ pub trait RouterTwin: Send {
     /// The shadow model's links: 0..P carry flits in (credits back), P..2P flits out (credits
     /// in); fly time 1.
     fn shadow_links(&self) -> &[Link];
-    /// One cycle of the twin: the flits arriving on each input, the credits returning on each
-    /// output; the model's outputs of the same cycle to compare with. Returns the twin's
+    /// Cycle `now` of the twin: the flits arriving on each input, the credits returning on
+    /// each output; the model's outputs of the same cycle to compare with. Returns the twin's
     /// flits out (with their VC) and credits upstream.
     fn cycle(
         &mut self,
+        now: u64,
         flits: &FlitsIn,
         credits: &Credits,
         model: (&FlitsOut, &Credits),
@@ -127,7 +128,7 @@ impl VcSwitch {
             }
         }
         // the twin drives the links
-        let (tf, tc) = t.cycle(&flits, &credits, (&mf, &mc));
+        let (tf, tc) = t.cycle(now, &flits, &credits, (&mf, &mc));
         for p in 0..np {
             if let (Some(f), ol) = (tf[p], self.link[p][super::OUT]) {
                 if ol != NO_LINK {

@@ -1,0 +1,348 @@
+//! The model's side of a mesh of the router in Verilog (`flitwave rtl network`, docs/rtl.md
+//! "A network in Verilog"). Every router of a VC-family mesh carries a [`Recorder`]: a
+//! transparent [`RouterTwin`] that hands the network the model's own outputs and notes, cycle
+//! by cycle, what its host port (port 0) receives — the flits the host injects and the credits
+//! it returns, the vectors the Verilog mesh is played — and what the model drives out of it —
+//! the flits ejected and the credits to the host, what the Verilog mesh must drive in the
+//! same cycles. [`compare`] sets the Verilog mesh's log beside the model's.
+
+use super::insitu::{mesh_word, refuse};
+use crate::blocks::link::Link;
+use crate::blocks::TwinTally;
+use crate::error::{Error, Result};
+use crate::fabric::vc::switch::{Credits, FlitsIn, FlitsOut, RouterTwin};
+use crate::fabric::vc::VcFamily;
+use crate::fabric::Network;
+use crate::topology::{Endpoint, Shape, Topology};
+use std::sync::{Arc, Mutex};
+
+/// What happens at a router's host port in a cycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// A flit from the host enters the router (`f`).
+    FlitIn,
+    /// A credit from the host returns to the router (`c`).
+    CreditIn,
+    /// The router ejects a flit to the host (`F`).
+    FlitOut,
+    /// The router sends the host a credit (`C`).
+    CreditOut,
+}
+
+impl Kind {
+    const LETTERS: [(Kind, char); 4] = [
+        (Kind::FlitIn, 'f'),
+        (Kind::CreditIn, 'c'),
+        (Kind::FlitOut, 'F'),
+        (Kind::CreditOut, 'C'),
+    ];
+
+    /// Its letter in the vector and log files.
+    pub fn letter(self) -> char {
+        Self::LETTERS.iter().find(|(k, _)| *k == self).unwrap().1
+    }
+
+    /// Driven into the router (a vector), not out of it (a result).
+    pub fn is_input(self) -> bool {
+        matches!(self, Kind::FlitIn | Kind::CreditIn)
+    }
+}
+
+/// One event at a router's host port: in `cycle`, at router `router`, on VC `vc`, with the
+/// flit's word (0 for a credit; the twin's word, [`mesh_word`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Event {
+    pub cycle: u64,
+    pub router: u32,
+    pub kind: Kind,
+    pub vc: u8,
+    pub word: u64,
+}
+
+impl Event {
+    /// `CYCLE ROUTER KIND VC WORD` (the word in hex), as the harness reads and writes it.
+    pub fn line(&self) -> String {
+        format!(
+            "{} {} {} {} {:x}",
+            self.cycle,
+            self.router,
+            self.kind.letter(),
+            self.vc,
+            self.word
+        )
+    }
+
+    /// An event from its line; `at` names the line in an error.
+    pub fn parse(line: &str, at: &str) -> Result<Event> {
+        let bad = || {
+            Error::new(format!(
+                "{at}: expected CYCLE ROUTER KIND VC WORD (KIND one of f c F C, WORD in hex), got {line:?}"
+            ))
+        };
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [cycle, router, kind, vc, word] = f[..] else {
+            return Err(bad());
+        };
+        let kind = Kind::LETTERS
+            .iter()
+            .find(|(_, c)| kind.len() == 1 && kind.starts_with(*c))
+            .ok_or_else(bad)?
+            .0;
+        Ok(Event {
+            cycle: cycle.parse().map_err(|_| bad())?,
+            router: router.parse().map_err(|_| bad())?,
+            kind,
+            vc: vc.parse().map_err(|_| bad())?,
+            word: u64::from_str_radix(word, 16).map_err(|_| bad())?,
+        })
+    }
+}
+
+/// The events of every router, in the order the routers were evaluated.
+pub type Log = Arc<Mutex<Vec<Event>>>;
+
+/// The model's router, watched at its host port.
+pub struct Recorder {
+    router: u32,
+    /// Mesh width: host h is on router h, at x = h mod nx.
+    nx: u32,
+    log: Log,
+    links: Vec<Link>,
+    tally: TwinTally,
+}
+
+impl RouterTwin for Recorder {
+    fn shadow_links(&self) -> &[Link] {
+        &self.links
+    }
+
+    fn cycle(
+        &mut self,
+        now: u64,
+        flits: &FlitsIn,
+        credits: &Credits,
+        (mf, mc): (&FlitsOut, &Credits),
+    ) -> (FlitsOut, Credits) {
+        let ev = |kind, vc: u8, word| Event {
+            cycle: now,
+            router: self.router,
+            kind,
+            vc,
+            word,
+        };
+        let mut seen = [None; 4];
+        if let Some((f, dst)) = flits[0] {
+            seen[0] = Some(ev(Kind::FlitIn, f.vc, mesh_word(&f, dst, self.nx)));
+        }
+        if let Some(vc) = credits[0] {
+            seen[1] = Some(ev(Kind::CreditIn, vc, 0));
+        }
+        if let Some(f) = mf[0] {
+            // ejected at its destination: this router's host
+            seen[2] = Some(ev(Kind::FlitOut, f.vc, mesh_word(&f, self.router, self.nx)));
+        }
+        if let Some(vc) = mc[0] {
+            seen[3] = Some(ev(Kind::CreditOut, vc, 0));
+        }
+        if seen.iter().any(Option::is_some) {
+            let mut log = self.log.lock().unwrap_or_else(|p| p.into_inner());
+            log.extend(seen.into_iter().flatten());
+        }
+        self.tally.calls += 1;
+        (*mf, *mc)
+    }
+
+    fn tally(&self) -> &TwinTally {
+        &self.tally
+    }
+}
+
+/// The mesh the Verilog copies: its size and its links' fly time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mesh {
+    pub nx: usize,
+    pub ny: usize,
+    /// Cycles from a router's output to its neighbour's input, flits and credits alike.
+    pub fly: u32,
+}
+
+/// Put a recorder on every router of `net` (a mesh of the router twin's preset, before the
+/// first cycle); the mesh, and the log the recorders fill.
+pub fn attach(net: &mut Network<VcFamily>, topo: &Topology) -> Result<(Mesh, Log)> {
+    let Shape::Mesh { dims: [nx, ny] } = topo.shape else {
+        return Err(Error::field(
+            "topology.kind",
+            format!(
+                "the routers in Verilog form a mesh (topology.kind = \"mesh\"), not a {}",
+                crate::topology::fattree::shape_name(&topo.shape)
+            ),
+        ));
+    };
+    crate::topology::mesh::check_layout(topo, [nx, ny], false)?;
+    for s in &net.switches {
+        if let Some(why) = refuse(s, topo) {
+            return Err(Error::new(format!("rtl network: {why}")));
+        }
+    }
+    let mut fly = None;
+    for (i, l) in net.links.iter().enumerate() {
+        let between_routers = matches!(
+            net.link_ends(i),
+            (Endpoint::Switch { .. }, Endpoint::Switch { .. })
+        );
+        let f = l.fwd().fly();
+        match fly {
+            _ if !between_routers => {}
+            None => fly = Some(f),
+            Some(g) if g != f => {
+                return Err(Error::field(
+                    "link.fly_cycles",
+                    format!("the mesh in Verilog has one fly time for every link between routers, this network has {g} and {f}"),
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    if !net.one_by_one() {
+        return Err(Error::new(
+            "rtl network: the recorders are put in place before the first cycle",
+        ));
+    }
+    let log = Log::default();
+    for (sw, s) in net.switches.iter_mut().enumerate() {
+        s.use_twin(Box::new(Recorder {
+            router: sw as u32,
+            nx: nx as u32,
+            log: log.clone(),
+            links: (0..2 * super::PORTS).map(|_| Link::new(1)).collect(),
+            tally: TwinTally {
+                what: format!("sw{sw}.recorder"),
+                ..Default::default()
+            },
+        }));
+    }
+    let mesh = Mesh {
+        nx,
+        ny,
+        fly: fly.unwrap_or(1),
+    };
+    Ok((mesh, log))
+}
+
+/// The log's events, sorted (by cycle, router, kind, VC, word).
+pub fn events(log: &Log) -> Vec<Event> {
+    let mut v = log.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    v.sort_unstable();
+    v
+}
+
+/// The model's outputs beside the Verilog's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Comparison {
+    /// Flits the model ejected, credits it sent the hosts.
+    pub flits: u64,
+    pub credits: u64,
+    /// Events of one side missing from the other (a flit ejected a cycle late counts twice:
+    /// missing at its cycle, extra at the other).
+    pub differences: u64,
+    /// The first differences: the model's event (None: the Verilog's is extra) or the
+    /// Verilog's (None: the model's is missing).
+    pub first: Vec<(Option<Event>, Option<Event>)>,
+}
+
+/// Differences kept for the report.
+const FIRST: usize = 10;
+
+/// Compare the model's outputs (`model`, the recorders' output events, sorted) with the
+/// Verilog's log (`rtl`, sorted).
+pub fn compare(model: &[Event], rtl: &[Event]) -> Comparison {
+    let mut c = Comparison::default();
+    for e in model {
+        match e.kind {
+            Kind::FlitOut => c.flits += 1,
+            Kind::CreditOut => c.credits += 1,
+            _ => {}
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    let mut differ = |m: Option<Event>, r: Option<Event>| {
+        c.differences += 1;
+        if c.first.len() < FIRST {
+            c.first.push((m, r));
+        }
+    };
+    while i < model.len() || j < rtl.len() {
+        match (model.get(i), rtl.get(j)) {
+            (Some(m), Some(r)) if m == r => {
+                i += 1;
+                j += 1;
+            }
+            (Some(m), Some(r)) if m < r => {
+                differ(Some(*m), None);
+                i += 1;
+            }
+            (Some(m), None) => {
+                differ(Some(*m), None);
+                i += 1;
+            }
+            (_, Some(r)) => {
+                differ(None, Some(*r));
+                j += 1;
+            }
+            (None, None) => unreachable!(),
+        }
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(cycle: u64, kind: Kind, word: u64) -> Event {
+        Event {
+            cycle,
+            router: 3,
+            kind,
+            vc: 1,
+            word,
+        }
+    }
+
+    #[test]
+    fn an_event_reads_back_from_its_line() {
+        for k in [Kind::FlitIn, Kind::CreditIn, Kind::FlitOut, Kind::CreditOut] {
+            let e = ev(12, k, 0xab_cdef_0123);
+            assert_eq!(Event::parse(&e.line(), "x").unwrap(), e);
+        }
+        for bad in [
+            "",
+            "1 2 F 0",
+            "1 2 X 0 0",
+            "1 2 FF 0 0",
+            "a 2 F 0 0",
+            "1 2 F 0 zz",
+        ] {
+            let e = Event::parse(bad, "log:4").unwrap_err().to_string();
+            assert!(
+                e.contains("log:4") && e.contains("CYCLE ROUTER KIND"),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_flit_a_cycle_late_is_two_differences() {
+        let model = [ev(5, Kind::FlitOut, 7), ev(6, Kind::CreditOut, 0)];
+        let same = compare(&model, &model);
+        assert_eq!((same.flits, same.credits, same.differences), (1, 1, 0));
+        let late = [ev(6, Kind::CreditOut, 0), ev(6, Kind::FlitOut, 7)];
+        let mut late = late.to_vec();
+        late.sort();
+        let c = compare(&model, &late);
+        assert_eq!(c.differences, 2);
+        assert_eq!(c.first[0], (Some(model[0]), None));
+        assert_eq!(c.first[1], (None, Some(ev(6, Kind::FlitOut, 7))));
+        assert_eq!(compare(&model, &[]).differences, 2);
+    }
+}
