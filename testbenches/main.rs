@@ -78,6 +78,7 @@ mod sweep_check;
 mod sweeps;
 mod threads;
 mod topology;
+mod topology_keys;
 mod torus;
 mod trace;
 mod updown_balanced;

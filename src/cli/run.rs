@@ -26,7 +26,8 @@ pub(crate) fn quote(s: &str) -> String {
 
 /// The configuration `a` describes: `preset` (a shorthand's own values), then the file or the
 /// embedded default, then `--set`, then the shorthand flags. `--cycles` sets the warm-up to a
-/// tenth of it unless a warm-up is given.
+/// tenth of it unless a warm-up is given. A `[topology]` key given for another kind than the
+/// one in force is refused ([`Config::check_topology_keys`]).
 pub(crate) fn load_config(a: &SimArgs, preset: &[String]) -> Result<Config> {
     load_config_with(a, preset, &[])
 }
@@ -91,7 +92,7 @@ pub(crate) fn load_config_over(
     o.extend(extra.iter().cloned());
     let cfg = match &a.config {
         Some(p) => Config::load(p, &o),
-        None => Config::from_toml(default_toml, &o),
+        None => Config::from_user_toml(default_toml, &o),
     };
     cfg.map_err(|e| name_flag(e, a, preset))
 }
@@ -247,10 +248,8 @@ pub(crate) fn run_config(
     par: &SeedArgs,
 ) -> Result<()> {
     if o.print_config {
-        out!(
-            "{}",
-            toml::to_string(cfg).map_err(|e| Error::new(e.to_string()))?
-        );
+        // [topology] with the kind's keys only: the output loads back with --config
+        out!("{}", cfg.to_user_toml()?);
         return Ok(());
     }
     let seeds = flitwave::experiment::campaign::seed_list(cfg.seed, par.seeds)?;

@@ -3,7 +3,9 @@
 //! keys (warm-up below the run, slack thresholds, the watchdog's window) — each error naming
 //! the key, the value and what is allowed.
 
-use super::config::{Config, NicCfg, RoutingCfg, SwitchCfg, DEFAULT_TOML};
+use super::config::{
+    Config, NicCfg, RoutingCfg, SwitchCfg, TopologyCfg, TopologyKind, DEFAULT_TOML,
+};
 use crate::error::{Error, Result};
 use crate::keys::{range, Part};
 
@@ -95,14 +97,109 @@ impl Config {
         out
     }
 
-    /// Read a TOML file and apply overrides. An error about a key an override set (or about
-    /// a relation one of them entered, such as warm-up against cycles) is the override's, not
-    /// the file's: it is returned without the file's name, for the caller to name the flag
-    /// or `--set` that gave it ([`overridden_key`]).
+    /// What a user gave, their TOML `text` (a file, or the embedded default) and overrides,
+    /// loaded as [`Config::from_toml`] does once [`Config::check_topology_keys`] passes.
+    pub fn from_user_toml(text: &str, overrides: &[String]) -> Result<Config> {
+        Self::check_topology_keys(text, overrides)?;
+        Self::from_toml(text, overrides)
+    }
+
+    /// Refuse a `[topology]` key the user gave that the kind in force does not read
+    /// (`topology.k` on an irregular network), naming the key, the kind and the kind's keys
+    /// ([`TopologyKind::keys`]). The keys are those of `text` and `overrides`, not of the
+    /// deserialized configuration (where every key has a value). A key of `text` may also
+    /// belong to the text's own kind (the kind it names, else irregular): `--set
+    /// topology.kind=...` on a file of another kind leaves the file's keys alone. Text that
+    /// does not parse and a kind that is none pass: the load reports them. A serialized
+    /// configuration holds every key: it loads through [`Config::from_toml`], which does not
+    /// check this, or is written by [`Config::to_user_toml`].
+    pub fn check_topology_keys(text: &str, overrides: &[String]) -> Result<()> {
+        let Ok(file) = text.parse::<toml::Table>() else {
+            return Ok(());
+        };
+        let mut table = file.clone();
+        if overrides
+            .iter()
+            .any(|o| apply_override(&mut table, o).is_err())
+        {
+            return Ok(());
+        }
+        let (Some(kind), Some(toml::Value::Table(topo))) = (kind_of(&table), table.get("topology"))
+        else {
+            return Ok(());
+        };
+        let file_kind = kind_of(&file).unwrap_or(kind);
+        for key in topo.keys() {
+            let dotted = format!("topology.{key}");
+            let by_override = overrides.iter().any(|o| {
+                o.split_once('=')
+                    .is_some_and(|(k, _)| sets_key(k.trim(), &dotted))
+            });
+            let own = kind.reads(key) || (!by_override && file_kind.reads(key));
+            // a key no kind reads is unknown: deserialization names it
+            if own || !TopologyKind::ALL.iter().any(|k| k.reads(key)) {
+                continue;
+            }
+            let owners: Vec<String> = TopologyKind::ALL
+                .iter()
+                .filter(|k| k.reads(key))
+                .map(|k| format!("{:?}", k.name()))
+                .collect();
+            let who = if by_override || file_kind == kind {
+                format!("topology.kind = {:?} does not read it", kind.name())
+            } else {
+                format!(
+                    "neither topology.kind = {:?} nor the file's own kind = {:?} reads it",
+                    kind.name(),
+                    file_kind.name()
+                )
+            };
+            return Err(Error::field(
+                dotted,
+                format!(
+                    "{who}: it is a key of kind {}; the keys of kind {:?}: kind, {}. Remove it, or set topology.kind to a kind that reads it",
+                    owners.join(" or "),
+                    kind.name(),
+                    kind.keys().join(", ")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The configuration as TOML that [`Config::load`] takes back (`--print-config`): every
+    /// key, but in `[topology]` only `kind` and the keys that kind reads.
+    pub fn to_user_toml(&self) -> Result<String> {
+        let err = |e: &dyn std::fmt::Display| Error::new(e.to_string());
+        let all = toml::to_string(self).map_err(|e| err(&e))?;
+        let topo = toml::Table::try_from(&self.topology).map_err(|e| err(&e))?;
+        let mut mine = String::new();
+        for key in std::iter::once(&"kind").chain(self.topology.kind.keys()) {
+            if let Some(v) = topo.get(*key) {
+                mine += &format!("{key} = {v}\n");
+            }
+        }
+        let body = toml::to_string(&self.topology).map_err(|e| err(&e))?;
+        let old = format!("[topology]\n{body}");
+        if all.contains(&old) {
+            return Ok(all.replacen(&old, &format!("[topology]\n{mine}"), 1));
+        }
+        // another layout than expected: the same keys, in the table's order
+        let mut t = toml::Table::try_from(self).map_err(|e| err(&e))?;
+        if let Some(toml::Value::Table(topo)) = t.get_mut("topology") {
+            topo.retain(|k, _| self.topology.kind.reads(k));
+        }
+        toml::to_string(&t).map_err(|e| err(&e))
+    }
+
+    /// Read a TOML file a user gave and apply overrides ([`Config::from_user_toml`]). An error
+    /// about a key an override set (or about a relation one of them entered, such as warm-up
+    /// against cycles) is the override's, not the file's: it is returned without the file's
+    /// name, for the caller to name the flag or `--set` that gave it ([`overridden_key`]).
     pub fn load(path: &std::path::Path, overrides: &[String]) -> Result<Config> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::new(format!("cannot read config {}: {e}", path.display())))?;
-        Self::from_toml(&text, overrides).map_err(|e| {
+        Self::from_user_toml(&text, overrides).map_err(|e| {
             if overridden_key(e.message(), overrides).is_some() {
                 e
             } else {
@@ -158,6 +255,20 @@ impl Config {
             pause = pause.max(self.nic.myrinet.itb_pause());
         }
         pause + 2 * self.link.max_fly() as u64 + 1
+    }
+}
+
+/// The `topology.kind` of a configuration table, the default when it names none; None when
+/// it is not a kind.
+fn kind_of(table: &toml::Table) -> Option<TopologyKind> {
+    let default = TopologyCfg::default().kind;
+    match table.get("topology") {
+        None => Some(default),
+        Some(toml::Value::Table(t)) => match t.get("kind") {
+            None => Some(default),
+            Some(v) => v.clone().try_into().ok(),
+        },
+        Some(_) => None,
     }
 }
 

@@ -18,6 +18,47 @@ pub enum TopologyKind {
     File,
 }
 
+impl TopologyKind {
+    /// Every kind, in the order the documentation lists them.
+    pub const ALL: [TopologyKind; 6] = [
+        TopologyKind::Irregular,
+        TopologyKind::Mesh,
+        TopologyKind::Torus,
+        TopologyKind::Fattree,
+        TopologyKind::Dragonfly,
+        TopologyKind::File,
+    ];
+
+    /// The name `topology.kind` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            TopologyKind::Irregular => "irregular",
+            TopologyKind::Mesh => "mesh",
+            TopologyKind::Torus => "torus",
+            TopologyKind::Fattree => "fattree",
+            TopologyKind::Dragonfly => "dragonfly",
+            TopologyKind::File => "file",
+        }
+    }
+
+    /// The `[topology]` keys this kind reads besides `kind` (what `experiment::build::topology`
+    /// builds it from): a key the user gives for another kind is refused.
+    pub fn keys(self) -> &'static [&'static str] {
+        match self {
+            TopologyKind::Irregular => &["switches", "hosts_per_switch", "ports", "seed"],
+            TopologyKind::Mesh | TopologyKind::Torus => &["dims", "hosts_per_switch"],
+            TopologyKind::Fattree => &["k", "n"],
+            TopologyKind::Dragonfly => &["a", "h", "hosts_per_switch"],
+            TopologyKind::File => &["file"],
+        }
+    }
+
+    /// Whether this kind reads `key` (`kind` itself always).
+    pub fn reads(self, key: &str) -> bool {
+        key == "kind" || self.keys().contains(&key)
+    }
+}
+
 /// `[topology]`
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -112,5 +153,36 @@ impl TopologyCfg {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every key of `[topology]` is read by some kind, and every key a kind reads is one.
+    #[test]
+    fn every_key_belongs_to_a_kind() {
+        let all = TopologyCfg {
+            a: Some(8),
+            h: Some(4),
+            file: Some("t.json".into()),
+            seed: Some(1),
+            ..TopologyCfg::default()
+        };
+        let table = toml::Table::try_from(&all).unwrap();
+        for key in table.keys() {
+            assert!(
+                TopologyKind::ALL.iter().any(|k| k.reads(key)),
+                "no kind reads {key}"
+            );
+        }
+        for k in TopologyKind::ALL {
+            for key in k.keys() {
+                assert!(table.contains_key(*key), "{} reads {key}", k.name());
+            }
+            let named: TopologyKind = toml::Value::String(k.name().into()).try_into().unwrap();
+            assert_eq!(named, k);
+        }
     }
 }
