@@ -141,6 +141,14 @@ fn a_4x4_mesh_in_verilog_ejects_every_flit_in_the_models_cycle() {
             "the vectors record what made them"
         );
     }
+    // the build by hand, as the command ran it
+    let script = std::fs::read_to_string(d.join("work/build_trace.sh")).unwrap();
+    assert!(
+        script.contains("verilator ")
+            && script.contains("-GNX=4 -GNY=4 -GFLY=2")
+            && script.contains("--trace"),
+        "{script}"
+    );
     // the model's waveform of the same run and window
     let (ok, _, err) = flitwave(&[
         "run",

@@ -112,6 +112,30 @@ pub fn build(work: &Path, files: &[PathBuf], mesh: Mesh, trace: bool) -> Result<
     }
     args.extend(params.iter().map(String::as_str));
     args.extend(names.iter().map(String::as_str));
+    // the same build by hand, in the work directory: `sh build.sh`
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if a.contains(' ') {
+                format!("'{a}'")
+            } else {
+                a.to_string()
+            }
+        })
+        .collect();
+    let script = format!(
+        "#!/bin/sh\n# The {}x{} mesh of fw_vc_router with links of {} cycles, built by Verilator as \
+         `flitwave rtl network` builds it;\n# run: {obj}/{exe} VECTORS LOG CYCLES [VCD [START END]] \
+         (rtl/network/fw_vc_mesh_tb.cpp)\nset -e\ncd \"$(dirname \"$0\")\"\nverilator {}\n",
+        mesh.nx,
+        mesh.ny,
+        mesh.fly,
+        quoted.join(" ")
+    );
+    crate::output::write(
+        &work.join(if trace { "build_trace.sh" } else { "build.sh" }),
+        script,
+    )?;
     let (ok, text) = tool("verilator", &args, work)?;
     let built = work.join(obj).join(&exe);
     if !ok || !built.is_file() {
