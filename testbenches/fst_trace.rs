@@ -30,9 +30,9 @@ pub(crate) fn ascii(bits: &str) -> String {
 /// `(time, value)`: bit strings, texts as text (`texts`: decode bit vectors as ASCII). An FST
 /// starts at time 0: before a window that starts later its signals are `x` (not traced), where
 /// a VCD has no time at all; those `x` are left out.
-type Changes = Vec<(String, Vec<(u64, String)>)>;
+pub(crate) type Changes = Vec<(String, Vec<(u64, String)>)>;
 
-fn changes(path: &Path, texts: &[String]) -> Changes {
+pub(crate) fn changes(path: &Path, texts: &[String]) -> Changes {
     let mut w = wellen::simple::read(path).expect("wellen reads the waveform");
     let h = w.hierarchy();
     let vars: Vec<_> = h.all_vars().collect();

@@ -39,50 +39,9 @@ fn events(p: &Path) -> Vec<String> {
 }
 
 /// Every signal of a VCD file by its full name (`network.sw3.in_xp.vc0.level`): its changes,
-/// (time, value as written).
+/// (time, value), as the FST testbench reads waveforms.
 fn signals(p: &Path) -> HashMap<String, Vec<(u64, String)>> {
-    let f = std::io::BufReader::new(std::fs::File::open(p).unwrap());
-    let mut parser = vcd::Parser::new(f);
-    let header = parser.parse_header().unwrap();
-    let mut names: HashMap<vcd::IdCode, Vec<String>> = HashMap::new();
-    fn walk(items: &[vcd::ScopeItem], path: &str, names: &mut HashMap<vcd::IdCode, Vec<String>>) {
-        for i in items {
-            match i {
-                vcd::ScopeItem::Var(v) => names
-                    .entry(v.code)
-                    .or_default()
-                    .push(format!("{path}.{}", v.reference)),
-                vcd::ScopeItem::Scope(s) => {
-                    let sub = if path.is_empty() {
-                        s.identifier.clone()
-                    } else {
-                        format!("{path}.{}", s.identifier)
-                    };
-                    walk(&s.items, &sub, names)
-                }
-                _ => {}
-            }
-        }
-    }
-    walk(&header.items, "", &mut names);
-    let mut out: HashMap<String, Vec<(u64, String)>> = HashMap::new();
-    let mut t = 0;
-    for c in parser {
-        let (id, v) = match c.unwrap() {
-            vcd::Command::Timestamp(x) => {
-                t = x;
-                continue;
-            }
-            vcd::Command::ChangeScalar(id, v) => (id, v.to_string()),
-            vcd::Command::ChangeVector(id, v) => (id, v.to_string()),
-            vcd::Command::ChangeString(id, v) => (id, v),
-            _ => continue,
-        };
-        for n in names.get(&id).into_iter().flatten() {
-            out.entry(n.clone()).or_default().push((t, v.clone()));
-        }
-    }
-    out
+    crate::fst_trace::changes(p, &[]).into_iter().collect()
 }
 
 /// A 4 x 4 mesh of the preset's routers, links of 2 cycles: below, near and above saturation,

@@ -8,7 +8,7 @@ use flitwave::experiment::bench::BOOKSIM_IQ;
 use flitwave::experiment::{build, sweep};
 use flitwave::fabric::AnyNetwork;
 use flitwave::hdl::eda::network as vnet;
-use flitwave::hdl::vc_router::network::{self as rec, Event, Kind, Mesh};
+use flitwave::hdl::vc_router::network::{self as rec, Event, Kind};
 use flitwave::hdl::vc_router::network_wave;
 use flitwave::sim::trace::TraceConfig;
 use flitwave::{Error, Result};
@@ -60,7 +60,9 @@ pub(crate) fn cmd_network(a: RtlNetworkArgs) -> Result<()> {
     }
     let srcs = vnet::sources(&a.dir)?;
     let files = vnet::stage_sources(&srcs, &a.output)?;
-    let mut built: Vec<(Mesh, bool, PathBuf)> = vec![];
+    let mut exe: Option<PathBuf> = None;
+    // Verilator's own trace of the first rate
+    let raw_of = |rate: f64| a.output.join(format!("{}_{rate}.vcd", vnet::TOP));
     let mut failed = 0u64;
     outln!(
         "{:>8} {:>9} {:>5} {:>9} {:>9} {:>11} {:>9} {:>9}",
@@ -81,32 +83,24 @@ pub(crate) fn cmd_network(a: RtlNetworkArgs) -> Result<()> {
         let s = net.summary();
         let events = rec::events(&log);
         let tag = format!("{rate}");
-        let head = vec![
-            flitwave::output::made_by(),
-            format!("seed {}", cfg.seed),
+        let mut head = super::run::waveform_provenance(&cfg)?;
+        head.insert(
+            2,
             format!(
                 "{}x{} mesh, link fly {} cycles, traffic.rate {rate}, {cycles} cycles",
                 mesh.nx, mesh.ny, mesh.fly
             ),
-            format!(
-                "config {}",
-                serde_json::to_string(&cfg).map_err(|e| Error::new(e.to_string()))?
-            ),
-        ];
+        );
         let vectors = a.output.join(format!("vectors_{tag}.txt"));
         let model_log = a.output.join(format!("model_{tag}.txt"));
         let rtl_log = a.output.join(format!("verilog_{tag}.txt"));
-        vnet::write_events(&vectors, &head, events.iter().filter(|e| e.kind.is_input()))?;
-        let model: Vec<Event> = events
-            .iter()
-            .filter(|e| !e.kind.is_input())
-            .copied()
-            .collect();
+        let (inputs, model): (Vec<Event>, Vec<Event>) =
+            events.into_iter().partition(|e| e.kind.is_input());
+        vnet::write_events(&vectors, &head, inputs.iter())?;
         vnet::write_events(&model_log, &head, model.iter())?;
-        // with a waveform asked for, one build traces (every rate runs it, the first traced)
-        let trace = a.vcd.is_some();
-        let exe = match built.iter().find(|(m, t, _)| *m == mesh && *t == trace) {
-            Some((_, _, e)) => e.clone(),
+        // one build for every rate (the mesh is the same); with a waveform asked for, it traces
+        let exe = match &exe {
+            Some(e) => e,
             None => {
                 super::progress::announce(&format!(
                     "rtl network: building the {}x{} mesh with Verilator in {}",
@@ -114,18 +108,16 @@ pub(crate) fn cmd_network(a: RtlNetworkArgs) -> Result<()> {
                     mesh.ny,
                     a.output.display()
                 ));
-                let e = vnet::build(&a.output, &files, mesh, trace)?;
-                built.push((mesh, trace, e.clone()));
-                e
+                exe.insert(vnet::build(&a.output, &files, mesh, a.vcd.is_some())?)
             }
         };
         let t1 = Instant::now();
         // the first rate traced: Verilator's own trace, then the model's names on it
-        let raw = a.output.join(format!("{}_{tag}.vcd", vnet::TOP));
-        let vcd = (i == 0).then_some(()).and(a.vcd.as_ref());
+        let raw = raw_of(rate);
+        let vcd = a.vcd.as_ref().filter(|_| i == 0);
         let span = window.unwrap_or((0, cycles));
         vnet::run(
-            &exe,
+            exe,
             &vectors,
             &rtl_log,
             cycles,
@@ -188,7 +180,7 @@ pub(crate) fn cmd_network(a: RtlNetworkArgs) -> Result<()> {
             rates[0],
             v.display(),
             flitwave::sim::gtkw::save_path(v).display(),
-            a.output.join(format!("{}_{}.vcd", vnet::TOP, rates[0])).display()
+            raw_of(rates[0]).display()
         );
     }
     if failed > 0 {

@@ -184,24 +184,22 @@ pub fn attach(net: &mut Network<VcFamily>, topo: &Topology) -> Result<(Mesh, Log
             return Err(Error::new(format!("rtl network: {why}")));
         }
     }
-    let mut fly = None;
-    for (i, l) in net.links.iter().enumerate() {
-        let between_routers = matches!(
-            net.link_ends(i),
-            (Endpoint::Switch { .. }, Endpoint::Switch { .. })
-        );
-        let f = l.fwd().fly();
-        match fly {
-            _ if !between_routers => {}
-            None => fly = Some(f),
-            Some(g) if g != f => {
-                return Err(Error::field(
-                    "link.fly_cycles",
-                    format!("the mesh in Verilog has one fly time for every link between routers, this network has {g} and {f}"),
-                ))
-            }
-            Some(_) => {}
-        }
+    // one fly time for every link between routers
+    let flies: Vec<u32> = (0..net.links.len())
+        .filter(|&i| {
+            matches!(
+                net.link_ends(i),
+                (Endpoint::Switch { .. }, Endpoint::Switch { .. })
+            )
+        })
+        .map(|i| net.links[i].fwd().fly())
+        .collect();
+    let fly = flies.first().copied().unwrap_or(1);
+    if let Some(f) = flies.iter().find(|&&f| f != fly) {
+        return Err(Error::field(
+            "link.fly_cycles",
+            format!("the mesh in Verilog has one fly time for every link between routers, this network has {fly} and {f}"),
+        ));
     }
     if !net.one_by_one() {
         return Err(Error::new(
@@ -221,12 +219,7 @@ pub fn attach(net: &mut Network<VcFamily>, topo: &Topology) -> Result<(Mesh, Log
             },
         }));
     }
-    let mesh = Mesh {
-        nx,
-        ny,
-        fly: fly.unwrap_or(1),
-    };
-    Ok((mesh, log))
+    Ok((Mesh { nx, ny, fly }, log))
 }
 
 /// The log's events, sorted (by cycle, router, kind, VC, word).

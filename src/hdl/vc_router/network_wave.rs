@@ -37,8 +37,13 @@ struct Regs(Vec<u64>);
 
 impl Regs {
     fn at(&self, r: usize, reg: usize, iv: usize) -> u64 {
-        self.0[r * PER_ROUTER + reg * PORTS * VCS + iv]
+        self.0[vc_slot(r, reg, iv)]
     }
+}
+
+/// Slot of router `r`'s register `VC_REGS[reg]` of (input or output) VC `iv` = port · VCS + VC.
+fn vc_slot(r: usize, reg: usize, iv: usize) -> usize {
+    r * PER_ROUTER + reg * PORTS * VCS + iv
 }
 
 /// Slot of router `r`'s output `k`: 0 `out_valid`, 1 `out_vc`, 2.. `flit_out<p>`.
@@ -215,23 +220,28 @@ pub fn write(
     let mut code: HashMap<vcd::IdCode, Vec<Field>> = HashMap::new();
     for r in 0..routers {
         let g = format!("g_router[{r}]");
-        let base = ["TOP", "fw_vc_mesh", &g, "u_router"];
+        // the code of router r's signal at `tail` under its `u_router`
+        let find = |tail: &[&str]| -> Result<vcd::IdCode> {
+            let mut path = vec!["TOP", "fw_vc_mesh", &g, "u_router"];
+            path.extend(tail);
+            let var = header
+                .find_var(&path)
+                .ok_or_else(|| missing(rtl_vcd, &path))?;
+            Ok(var.code)
+        };
         for (i, reg) in VC_REGS.iter().enumerate() {
+            // the first four are the input unit's, the rest the output unit's
+            let (group, unit) = if i < 4 {
+                ("g_port", "u_input")
+            } else {
+                ("g_out", "u_output")
+            };
             for p in 0..PORTS {
                 for c in 0..VCS {
-                    let (gp, unit) = if i < 4 {
-                        (format!("g_port[{p}]"), "u_input")
-                    } else {
-                        (format!("g_out[{p}]"), "u_output")
-                    };
-                    let gc = format!("g_vc[{c}]");
-                    let mut path = base.to_vec();
-                    path.extend([&gp[..], unit, &gc, reg]);
-                    let slot = r * PER_ROUTER + i * PORTS * VCS + p * VCS + c;
-                    let var = header
-                        .find_var(&path)
-                        .ok_or_else(|| missing(rtl_vcd, &path))?;
-                    code.entry(var.code).or_default().push(Field::whole(slot));
+                    let (gp, gc) = (format!("{group}[{p}]"), format!("g_vc[{c}]"));
+                    let id = find(&[&gp, unit, &gc, reg])?;
+                    let f = Field::whole(vc_slot(r, i, p * VCS + c));
+                    code.entry(id).or_default().push(f);
                 }
             }
         }
@@ -240,28 +250,22 @@ pub fn write(
             .map(String::from)
             .chain((0..PORTS).map(|p| format!("flit_out{p}")));
         for (k, name) in outs.enumerate() {
-            let mut path = base.to_vec();
-            path.push(&name);
-            let var = header
-                .find_var(&path)
-                .ok_or_else(|| missing(rtl_vcd, &path))?;
-            code.entry(var.code)
-                .or_default()
-                .push(Field::whole(out_slot(r, k)));
+            let f = Field::whole(out_slot(r, k));
+            code.entry(find(&[&name])?).or_default().push(f);
         }
         // the allocators': (signal, bits a field, fields, OR them, first slot)
         let alloc = [
-            (vec!["u_sw_alloc", "srow"], PORTS, PORTS, false, 0),
-            (vec!["u_sw_alloc", "pop"], VCS, PORTS, true, PORTS),
+            (["u_sw_alloc", "srow"], PORTS, PORTS, false, 0),
+            (["u_sw_alloc", "pop"], VCS, PORTS, true, PORTS),
             (
-                vec!["u_vc_alloc", "vreq"],
+                ["u_vc_alloc", "vreq"],
                 PORTS * VCS,
                 PORTS * VCS,
                 true,
                 3 * PORTS,
             ),
             (
-                vec!["u_vc_alloc", "vgrant"],
+                ["u_vc_alloc", "vgrant"],
                 PORTS * VCS,
                 PORTS * VCS,
                 true,
@@ -269,29 +273,20 @@ pub fn write(
             ),
         ];
         for (sig, width, n, or, first) in alloc {
-            let mut path = base.to_vec();
-            path.extend(sig);
-            let var = header
-                .find_var(&path)
-                .ok_or_else(|| missing(rtl_vcd, &path))?;
-            for i in 0..n {
-                code.entry(var.code).or_default().push(Field {
-                    slot: alloc_slot(r, first + i),
-                    lo: width * i,
-                    width,
-                    or,
-                });
-            }
+            let fields = code.entry(find(&sig)?).or_default();
+            fields.extend((0..n).map(|i| Field {
+                slot: alloc_slot(r, first + i),
+                lo: width * i,
+                width,
+                or,
+            }));
         }
         for p in 0..PORTS {
             let gp = format!("g_port[{p}]");
-            let mut path = base.to_vec();
-            path.extend(["u_sw_alloc", &gp, "rr_q"]);
-            let var = header
-                .find_var(&path)
-                .ok_or_else(|| missing(rtl_vcd, &path))?;
             let f = Field::whole(alloc_slot(r, 2 * PORTS + p));
-            code.entry(var.code).or_default().push(f);
+            code.entry(find(&["u_sw_alloc", &gp, "rr_q"])?)
+                .or_default()
+                .push(f);
         }
     }
     let mut now = Regs(vec![0; routers * PER_ROUTER]);
