@@ -446,7 +446,6 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             "credits of 4 flits",
             vec!["link.flit_bytes=4", "switch.credit_bytes=16"],
         ),
-        ("output queues", vec!["switch.output_buffer_flits=16"]),
         ("an escape queue", vec!["switch.escape_buffer_flits=4"]),
         (
             "buffers of 1,025 flits",

@@ -152,6 +152,12 @@ impl VcBuffer {
         Some(f)
     }
 
+    /// Flit `i` of VC `v` from its head (below its level).
+    pub fn at(&self, v: usize, i: usize) -> Flit {
+        let q = &self.fifo[v];
+        self.mem[(q.base + (q.head + i as u32) % q.depth) as usize]
+    }
+
     /// Head flits in VC `v` (packets that begin in it; a scan, for checks).
     pub fn heads(&self, v: usize) -> u32 {
         let q = &self.fifo[v];

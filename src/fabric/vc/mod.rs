@@ -353,7 +353,7 @@ impl Family for VcFamily {
             let mut w = [0u32; 64];
             for (r, s) in switches.iter().enumerate() {
                 match planes {
-                    Some(p) => p.global_queues(r, gq.measure(), globals.clone(), &mut w),
+                    Some(p) => p.global_queues((r, s), gq.measure(), globals.clone(), &mut w),
                     None => s.global_queues(gq.measure(), globals.clone(), &mut w),
                 }
                 for port in globals.clone() {

@@ -78,6 +78,13 @@ impl OutputQueues {
         self.owner[o * vcs + v]
     }
 
+    /// Load output `o`'s VC `v` as held by input VC `owner` ([`FREE`]: none), as an
+    /// evaluation that keeps the owners elsewhere writes them back.
+    pub fn load_owner(&mut self, o: usize, v: usize, vcs: usize, owner: u16) {
+        self.owner[o * vcs + v] = owner;
+        self.free[o] = (self.free[o] & !(1 << v)) | ((owner == FREE) as u32) << v;
+    }
+
     /// VC allocation gave output `o`'s VC `v` to input VC `iv`.
     #[inline]
     pub fn take(&mut self, o: usize, v: usize, vcs: usize, iv: u16) {
@@ -94,6 +101,31 @@ impl OutputQueues {
             self.owner[o * vcs + v] = FREE;
             self.free[o] |= 1 << v;
         }
+    }
+
+    /// The queues' registers as text, for a comparison of two evaluations: per output its
+    /// round-robin VC, per output VC its flits, those granted and not yet in, its owner and
+    /// the index of the next flit to send.
+    pub fn registers(&self, vcs: usize) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        for (o, b) in self.bufs.iter().enumerate() {
+            let _ = writeln!(s, "queue{o} rr={}", self.rr[o]);
+            for v in 0..vcs {
+                let k = o * vcs + v;
+                let _ = write!(
+                    s,
+                    "queue{o}.vc{v} reserved={} owner={} idx={} flits=",
+                    self.reserved[k], self.owner[k], self.idx[k]
+                );
+                for i in 0..b.level(v) as usize {
+                    let f = b.at(v, i);
+                    let _ = write!(s, "{}/{},", f.pkt, f.flags);
+                }
+                s.push('\n');
+            }
+        }
+        s
     }
 
     /// A flit left the crossbar into output `o`'s FIFO (its VC is `f.vc`).

@@ -45,6 +45,7 @@ mod credits;
 mod exchange;
 mod hosts;
 mod input;
+mod output;
 mod queues;
 mod route;
 mod shapes;
@@ -164,6 +165,8 @@ struct Tile<const P: usize, const V: usize> {
     /// credits queued at their inputs.
     fq: u64,
     cq: u64,
+    /// With output queues: the routers with flits in them.
+    queued: u64,
 }
 
 /// The routers of a network of the shape, of up to `P` ports and `V` VCs, in tiles of 64.
@@ -210,6 +213,9 @@ pub struct Of<const P: usize, const V: usize> {
     keep: bool,
     exch: bool,
     counts: bool,
+    /// The routers have output queues (their own, [`output`](mod@output)): the count planes
+    /// hold each queue's room, the credits downstream are the routers' own counters.
+    oq: bool,
     /// A crossbar of 2 or more cycles from grant to link: the routers' own crossbars carry
     /// the flits (their block, pipelined or in BookSim2's batches). The VC allocation's
     /// cycles: a granted head asks for the switch that many cycles later.
@@ -260,7 +266,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
         let (ct, x0, deep, vdelay) = (self.ct, self.x0, self.deep, self.vdelay);
         let self_keep = self.keep;
-        let (nh, nlo, speed) = (self.nh, self.nlo, self.speed);
+        let (nh, nlo, speed, oq) = (self.nh, self.nlo, self.speed, self.oq);
         // the first internal step of the cycle (the cycle itself without a speedup)
         let first = t * speed;
         // the outputs the exchange's slot takes from flits granted now (none without one)
@@ -317,10 +323,24 @@ impl<const P: usize, const V: usize> Of<P, V> {
             }
             let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
             let tile_routers = &mut routers[base..(base + 64).min(n)];
-            tile_credits[tile] -= credits::apply(pl, &due_now, tile_routers, (cbits, b));
+            tile_credits[tile] -= match oq {
+                false => credits::apply(pl, &due_now, tile_routers, (cbits, b)),
+                true => output::credits_due(&due_now, &mut switches[base..]),
+            };
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
             // into the output FIFOs, below)
-            if deep && speed == 1 {
+            if oq {
+                // into the output queues, then the output stage: one flit an output
+                output::leave(t, pl, &mut switches[base..], nv);
+                if pl.queued != 0 {
+                    let (r, sw) = (&mut routers[base..], &mut switches[base..]);
+                    let rings = (&mut arr[..], &mut fwd[..]);
+                    let at = (t, sbits);
+                    let sent = output::send(at, pl, r, sw, packets, links, rings, inside, cbits);
+                    moved += sent;
+                    tile_flits[tile] -= sent;
+                }
+            } else if deep && speed == 1 {
                 // the routers' own crossbars, as the routers one by one drive them
                 let mut m = pl.xin;
                 while m != 0 {
@@ -336,7 +356,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     pl.xin &= !((x.inside() == 0) as u64 * (1 << lb));
                 }
             }
-            for o in (0..P).take(if speed == 1 && !deep { P } else { 0 }) {
+            for o in (0..P).take(if speed == 1 && !deep && !oq { P } else { 0 }) {
                 let mut m = std::mem::take(&mut pl.xo[o]);
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
@@ -442,6 +462,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             requests: &requests[..np],
                             exch: switches[r].exch.as_ref().map(|x| &x.unit),
                             first_net_port: switches[r].p.first_net_port,
+                            own: oq.then(|| &switches[r].out),
                         }),
                     };
                     super::vc_alloc::allocate(&mut lane, ts);
@@ -518,7 +539,12 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             }
                         }
                         pl.cth[p][v] &= !bit;
-                        if x0 && speed > 1 {
+                        if oq {
+                            let sw = &mut switches[ri];
+                            let q = sw.out.queues.as_mut().expect("a router of output queues");
+                            q.reserve(o, ovc, nv, f.is_tail());
+                            output::enter((ts, lb), pl, sw, (o, f), nv);
+                        } else if x0 && speed > 1 {
                             // a crossbar of 0 cycles: into the output FIFO now
                             fifos[ri].push(o, f);
                             pl.fq |= bit;

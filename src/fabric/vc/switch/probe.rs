@@ -160,6 +160,9 @@ impl VcSwitch {
                 );
             }
         }
+        if let Some(q) = &self.out.queues {
+            s.push_str(&q.registers(nv));
+        }
         let _ = writeln!(
             s,
             "waiting={:#x} active={:#x} holding={:#x} flits={}",

@@ -61,7 +61,7 @@ impl CrossbarStage {
 
     /// The crossbar output towards output `o`'s VC `ov`.
     #[inline(always)]
-    fn output(&self, o: usize, ov: usize) -> usize {
+    pub(super) fn output(&self, o: usize, ov: usize) -> usize {
         match self.kind {
             CrossbarKind::Multiplexed => o,
             CrossbarKind::NonMultiplexed => o * self.nv + ov,

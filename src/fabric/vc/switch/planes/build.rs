@@ -15,7 +15,9 @@
 //! routing function (a head's several candidates picked by the router's own selection;
 //! UGAL-G's global queues published from the planes, [`queues`](super::queues)), any
 //! internal speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs
-//! and credit queues: [`speedup`](super::speedup)), the Speculative routing paper's LUC/NCB
+//! and credit queues: [`speedup`](super::speedup)), output queues of up to 2,047 flits
+//! without one (the routers' own queues, output stage and credit counters, the planes
+//! counting each queue's room: [`output`](super::output)), the Speculative routing paper's LUC/NCB
 //! exchange (the routers' own units, without a speedup: [`exchange`](super::exchange)) and a
 //! selection reading the heads asking per output (SSR): BookSim2's iq preset and its torus88
 //! and their variants, meshes of several hosts a router, the dragonfly preset under minimal,
@@ -77,7 +79,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && sw_alloc_cycles >= 1
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
             && crossbar == CrossbarKind::Multiplexed
-            && output_buffer_flits == 0
+            // output queues: the routers' own, their room counted in the planes
+            && (output_buffer_flits == 0 || internal_speedup == 1)
+            && (output_buffer_flits as usize) < 1 << CB
             // the exchange's slots are reckoned a cycle at a time (the family refuses the
             // exchange with a speedup; the planes would not take one)
             && (exchange.hops == 0 || internal_speedup == 1)
@@ -148,7 +152,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let tiles = n.div_ceil(64);
         // the rings' slots: a power of two above the longest link and the credit delay
         let slots = (longest as usize + 1).next_power_of_two();
-        let cbits = (usize::BITS - b.leading_zeros()) as usize;
+        // what a count plane counts: the credits of a buffer downstream, or with output
+        // queues the room of one
+        let oq = output_buffer_flits > 0;
+        let room = if oq { output_buffer_flits as usize } else { b };
+        let cbits = (usize::BITS - room.max(b).leading_zeros()) as usize;
         let lines = b.div_ceil(LINE);
         let router = Router {
             wires: [[NO_LINK; 2]; P],
@@ -176,7 +184,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     for v in 0..nv {
                         pl.cok[o][v] = all;
                         let c = &mut pl.cnt[o][v];
-                        (0..cbits).for_each(|k| c[k] = if b >> k & 1 == 1 { all } else { 0 });
+                        (0..cbits).for_each(|k| c[k] = if room >> k & 1 == 1 { all } else { 0 });
                     }
                     pl.ptr[o][0] = all;
                     pl.pin[o][0] = all;
@@ -224,7 +232,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
             tile_credits: vec![0; tiles],
             cdelay: p.credit_delay_cycles as u64,
             rdelay: p.routing_cycles as u64,
-            wftc: p.wait_for_tail_credit,
+            // (with output queues the routers' own counters wait for the tail's credit)
+            wftc: p.wait_for_tail_credit && !oq,
+            oq,
             ct: switching == Switching::CutThrough,
             keep: keep_vc,
             exch: exchange.hops > 0,
@@ -284,6 +294,7 @@ impl<const P: usize, const V: usize> Tile<P, V> {
             host_b: [0; P],
             fq: 0,
             cq: 0,
+            queued: 0,
         }
     }
 }

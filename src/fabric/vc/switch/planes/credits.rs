@@ -88,6 +88,24 @@ pub(super) fn apply<const P: usize, const V: usize>(
     applied
 }
 
+/// Give back a credit (with output queues: a flit of room) to each output VC of the routers
+/// in `given` (per output and VC) in tile `pl`, its counts of `cbits` planes.
+#[inline(always)]
+pub(super) fn give<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
+    given: &[[u64; V]; P],
+    cbits: usize,
+) {
+    for o in 0..P {
+        for v in 0..V {
+            if given[o][v] != 0 {
+                count(&mut pl.cnt[o][v][..cbits], given[o][v], true);
+                pl.cok[o][v] |= given[o][v];
+            }
+        }
+    }
+}
+
 /// Spend a credit of each output VC of the routers in `spent` (per output and VC) in tile
 /// `pl`, its counts of `cbits` planes. (Once a tile and cycle: out of line.)
 #[inline(never)]

@@ -8,6 +8,7 @@ use super::{Of, St, SELECT};
 use crate::fabric::vc::switch::queues::{queues, QueueRegs};
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
 use crate::fabric::vc::switch::view::Outputs;
+use crate::fabric::vc::switch::VcSwitch;
 use crate::routing::function::global_queues::QueueMeasure;
 use std::ops::Range;
 
@@ -15,6 +16,7 @@ use std::ops::Range;
 struct Lane<'a, const P: usize, const V: usize> {
     of: &'a Of<P, V>,
     r: usize,
+    sw: &'a VcSwitch,
 }
 
 impl<const P: usize, const V: usize> QueueRegs for Lane<'_, P, V> {
@@ -28,6 +30,7 @@ impl<const P: usize, const V: usize> QueueRegs for Lane<'_, P, V> {
             np: of.np,
             b: of.b as u32,
             cbits: of.cbits,
+            own: of.oq.then_some(&self.sw.out),
         };
         outs.occupancy(o)
     }
@@ -67,14 +70,14 @@ impl<const P: usize, const V: usize> QueueRegs for Lane<'_, P, V> {
 
 impl<const P: usize, const V: usize> Of<P, V> {
     /// UGAL-G's queues of router `r`'s outputs `ports` by measure `m` into `out`, as the
-    /// router one by one gives them (after the cycle's switch phase).
+    /// router one by one gives them (after the cycle's switch phase); `sw` is the router.
     pub(super) fn global_queues(
         &self,
-        r: usize,
+        (r, sw): (usize, &VcSwitch),
         m: QueueMeasure,
         ports: Range<usize>,
         out: &mut [u32; 64],
     ) {
-        queues(&Lane { of: self, r }, m, ports, out)
+        queues(&Lane { of: self, r, sw }, m, ports, out)
     }
 }

@@ -52,15 +52,15 @@ macro_rules! each {
 }
 
 impl Planes {
-    /// UGAL-G's queues of router `r`'s outputs `ports` by measure `m` into `out`.
+    /// UGAL-G's queues of router `r` (`sw`)'s outputs `ports` by measure `m` into `out`.
     pub fn global_queues(
         &self,
-        r: usize,
+        (r, sw): (usize, &VcSwitch),
         m: QueueMeasure,
         ports: Range<usize>,
         out: &mut [u32; 64],
     ) {
-        each!(self, x => x.global_queues(r, m, ports, out))
+        each!(self, x => x.global_queues((r, sw), m, ports, out))
     }
 }
 

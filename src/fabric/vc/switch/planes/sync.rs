@@ -123,7 +123,12 @@ pub(super) fn write_into<const P: usize, const V: usize>(
                     FREE
                 };
                 let tail = tile.tsent[o][v] >> lb & 1 == 1;
-                sw.out.credits[o].load(v, credits, owner, tail);
+                match sw.out.queues.as_mut() {
+                    // the queue's VC (its room is the queue's own count, its credits
+                    // downstream the router's own counters)
+                    Some(q) => q.load_owner(o, v, nv, owner),
+                    None => sw.out.credits[o].load(v, credits, owner, tail),
+                }
             }
         }
         sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);

@@ -13,6 +13,7 @@ use super::{Router, St, Tile, OUT, SELECT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
 use crate::blocks::luc_ncb::LucNcb;
+use crate::fabric::vc::switch::output::OutputUnit;
 use crate::fabric::vc::switch::route::kept;
 use crate::fabric::vc::switch::vc_alloc::{count_requests, VaRegs};
 use crate::fabric::vc::switch::view::{choose, Outputs, View};
@@ -57,6 +58,8 @@ pub(super) struct Select<'a> {
     pub requests: &'a [u8],
     pub exch: Option<&'a LucNcb>,
     pub first_net_port: u8,
+    /// With output queues: the router's own output unit (its credits downstream).
+    pub own: Option<&'a OutputUnit>,
 }
 
 /// SSR's heads asking per output of a router of the planes (the router's rule,
@@ -69,8 +72,9 @@ pub(super) fn count(waiting: u64, multi: &[Candidates], requests: &mut [u8]) {
 }
 
 /// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them: a VC is
-/// free unless held; its room is the credit count in the tile's planes; a port's occupancy the
-/// credits spent and not yet back over its VCs (wormhole or cut-through, no output queues).
+/// free unless held; its room is the count in the tile's planes (credits downstream, or the
+/// room of its output queue); a port's occupancy the credits spent and not yet back over its
+/// VCs (with output queues, the router's own counters', `own`).
 pub(super) struct Outs<'a, const P: usize, const V: usize> {
     pub r: &'a Router<P, V>,
     pub pl: &'a Tile<P, V>,
@@ -79,6 +83,7 @@ pub(super) struct Outs<'a, const P: usize, const V: usize> {
     pub np: usize,
     pub b: u32,
     pub cbits: usize,
+    pub own: Option<&'a OutputUnit>,
 }
 
 impl<const P: usize, const V: usize> Outputs for Outs<'_, P, V> {
@@ -103,6 +108,9 @@ impl<const P: usize, const V: usize> Outputs for Outs<'_, P, V> {
     fn occupancy(&self, port: usize) -> u32 {
         if port >= self.np {
             return 0;
+        }
+        if let Some(out) = self.own {
+            return out.used(port);
         }
         (0..self.nv).map(|v| self.b - self.room(port, v)).sum()
     }
@@ -140,6 +148,7 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
                         np: x.np,
                         b: x.b,
                         cbits: x.cbits,
+                        own: x.own,
                     },
                     vcs: self.nv,
                     need: if x.cut_through { len } else { 0 },

@@ -1,0 +1,70 @@
+//! Testbench of the VC routers in bit planes (`fabric::vc::switch::Planes`) with output
+//! queues (`switch.output_buffer_flits`; seed 004's buffers behind the crossbar): the
+//! routers' own queues, output stage and credit counters, the planes counting each queue's
+//! room — each run side by side with the same network one by one (`planes::side_by_side`:
+//! flits in flight, packets delivered and every router's registers, the queues' among them,
+//! every 7th cycle, every statistic at the end).
+
+use crate::common::{booksim_preset, vc_network};
+use crate::planes::side_by_side;
+
+#[test]
+fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
+    // the mesh preset with queues of 8 and of 40 flits, wormhole and cut-through, light and
+    // past saturation, a crossbar of 0, 1 and 3 cycles, the tail credit and a credit delay;
+    // a dragonfly under UGAL-L (the selection reading the queues' room and the credits
+    // downstream)
+    for (what, over, cycles) in [
+        (
+            "mesh, queues of 8, light",
+            vec!["switch.output_buffer_flits=8", "traffic.rate=0.1"],
+            3000,
+        ),
+        (
+            "mesh, queues of 8, past saturation",
+            vec!["switch.output_buffer_flits=8", "traffic.rate=0.5"],
+            3000,
+        ),
+        (
+            "mesh, cut-through, queues of 40, crossbar of 0 cycles",
+            vec![
+                "switch.switching=\"cut-through\"",
+                "switch.vc_buffer_flits=20",
+                "switch.output_buffer_flits=40",
+                "switch.crossbar_cycles=0",
+                "traffic.rate=0.4",
+            ],
+            3000,
+        ),
+        (
+            "mesh, queues of 3, crossbar of 3, tail credit, credit delay 2",
+            vec![
+                "switch.output_buffer_flits=3",
+                "switch.crossbar_cycles=3",
+                "switch.wait_for_tail_credit=true",
+                "switch.credit_delay_cycles=2",
+                "traffic.rate=0.3",
+            ],
+            3000,
+        ),
+    ] {
+        let c = booksim_preset(&over);
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
+    let dfly = flitwave::experiment::config::Config::from_toml(
+        include_str!("../configs/booksim-dragonfly.toml"),
+        &[
+            "routing.algorithm=\"dfly-ugal\"".into(),
+            "routing.selection=\"ugal-l\"".into(),
+            "switch.vcs=4".into(),
+            "switch.internal_speedup=1".into(),
+            "switch.output_buffer_flits=16".into(),
+            "traffic.rate=0.4".into(),
+        ],
+    )
+    .unwrap();
+    let what = "dragonfly, UGAL-L, queues of 16";
+    let delivered = side_by_side(what, vc_network(&dfly), vc_network(&dfly), 1200);
+    assert!(delivered > 300, "{what}: {delivered} packets delivered");
+}
