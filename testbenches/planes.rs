@@ -446,10 +446,9 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             "credits of 4 flits",
             vec!["link.flit_bytes=4", "switch.credit_bytes=16"],
         ),
-        ("an escape queue", vec!["switch.escape_buffer_flits=4"]),
         (
-            "buffers of 1,025 flits",
-            vec!["switch.vc_buffer_flits=1025"],
+            "buffers of 8,193 flits",
+            vec!["switch.vc_buffer_flits=8193"],
         ),
     ] {
         let mut n = vc_network(&booksim_preset(&over));

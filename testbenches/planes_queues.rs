@@ -1,7 +1,8 @@
 //! Testbench of the VC routers in bit planes (`fabric::vc::switch::Planes`) with output
 //! queues (`switch.output_buffer_flits`; seed 004's buffers behind the crossbar): the
 //! routers' own queues, output stage and credit counters, the planes counting each queue's
-//! room — each run side by side with the same network one by one (`planes::side_by_side`:
+//! room; with an escape queue (VC 0 of its own depth) and with buffers of thousands of
+//! flits — each run side by side with the same network one by one (`planes::side_by_side`:
 //! flits in flight, packets delivered and every router's registers, the queues' among them,
 //! every 7th cycle, every statistic at the end).
 
@@ -67,4 +68,55 @@ fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
     let what = "dragonfly, UGAL-L, queues of 16";
     let delivered = side_by_side(what, vc_network(&dfly), vc_network(&dfly), 1200);
     assert!(delivered > 300, "{what}: {delivered} packets delivered");
+}
+
+#[test]
+fn escape_queues_and_deep_buffers_in_planes_agree_with_them_one_by_one() {
+    // the mesh preset with VC 0 shallower and deeper than the others, and with buffers of
+    // 2,000 flits; seed 004's network (configs/inorder.toml: adaptive routing with its escape
+    // queue of 256 flits beside 7,936, output queues of both) on the multiplexed crossbar
+    // with credits of one flit
+    for (what, over, cycles) in [
+        (
+            "mesh, escape queue of 2 flits",
+            vec!["switch.escape_buffer_flits=2", "traffic.rate=0.3"],
+            3000,
+        ),
+        (
+            "mesh, escape queue of 20 flits, VCs of 40, output queues of 20, cut-through",
+            vec![
+                "switch.escape_buffer_flits=20",
+                "switch.output_buffer_flits=20",
+                "switch.vc_buffer_flits=40",
+                "switch.switching=\"cut-through\"",
+                "traffic.rate=0.4",
+            ],
+            3000,
+        ),
+        (
+            "mesh, buffers of 2,000 flits, past saturation",
+            vec!["switch.vc_buffer_flits=2000", "traffic.rate=0.6"],
+            2000,
+        ),
+    ] {
+        let c = booksim_preset(&over);
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
+    for (what, rate) in [
+        ("seed 004, multiplexed", "0.1"),
+        ("seed 004, saturated", "0.6"),
+    ] {
+        let c = flitwave::experiment::config::Config::from_toml(
+            include_str!("../configs/inorder.toml"),
+            &[
+                "switch.crossbar=\"multiplexed\"".into(),
+                "switch.credit_bytes=1".into(),
+                format!("traffic.rate={rate}"),
+            ],
+        )
+        .unwrap();
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), 6000);
+        assert!(delivered > 30, "{what}: {delivered} packets delivered");
+    }
 }

@@ -58,17 +58,19 @@ pub use shapes::Planes;
 
 use input::{read, write, Fifo, InVc, St};
 
-/// Flits of a buffer's line; the deepest buffer the planes take (deeper ones would double the
-/// memory the routers' own buffers take) and the bit planes of its credit count; no router
-/// downstream. The ports and VCs a router has at most are the planes' parameters `P` and `V`
+/// Flits of a buffer's line; the deepest buffer the planes take, the bit planes of its credit
+/// count, and the most memory the planes' buffers may take (they keep the flits beside the
+/// routers' own buffers, which the probes read; above it a network goes one by one); no
+/// router downstream. The ports and VCs a router has at most are the planes' parameters `P` and `V`
 /// (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and their depth are
 /// the network's, and so are the rings' slots (a power of two above the longest link and the
 /// credit delay: what is written at t is read by t + slots - 1, so the slots keep every value
 /// in flight, and for links of a few cycles the rings are a few cache lines).
 const LINE: usize = 8;
-const MAX_DEPTH: usize = 1024;
-const CB: usize = 11;
+const MAX_DEPTH: usize = 8192;
+const CB: usize = 14;
 const _: () = assert!(MAX_DEPTH < 1 << CB);
+const MAX_BUFFER_BYTES: usize = 1 << 30;
 const NONE: u32 = u32::MAX;
 /// An input VC's candidate port when the routing gave several: the selection picks one.
 const SELECT: u16 = 0xfe;
@@ -223,12 +225,14 @@ pub struct Of<const P: usize, const V: usize> {
     vdelay: u64,
     /// The ports the routers have (up to `P`), the first ones of each its hosts' (`nh` at
     /// most, `nlo` at least: [`Router`]'s `hosts`); the VCs
-    /// they use (up to `V`), the flits of each VC's buffer, and the bit planes of a credit
-    /// count (enough for `b`, up to [`CB`]).
+    /// they use (up to `V`), the flits of VC 0's buffer (an escape queue's, or as deep as
+    /// the others) and of every other VC's, and the bit planes of a count (enough for the
+    /// deepest buffer or queue, up to [`CB`]).
     np: usize,
     nh: usize,
     nlo: usize,
     nv: usize,
+    b0: usize,
     b: usize,
     cbits: usize,
     /// Port and VC of the VC allocator's input or output p·nv + v.
@@ -264,6 +268,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let slot = t as usize & mask;
         let cdue = (t + self.cdelay) as usize & mask;
         let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
+        let b0 = self.b0;
         let (ct, x0, deep, vdelay) = (self.ct, self.x0, self.deep, self.vdelay);
         let self_keep = self.keep;
         let (nh, nlo, speed, oq) = (self.nh, self.nlo, self.speed, self.oq);
@@ -324,7 +329,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
             let tile_routers = &mut routers[base..(base + 64).min(n)];
             tile_credits[tile] -= match oq {
-                false => credits::apply(pl, &due_now, tile_routers, (cbits, b)),
+                false => credits::apply(pl, &due_now, tile_routers, (cbits, b0, b)),
                 true => output::credits_due(&due_now, &mut switches[base..]),
             };
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
@@ -386,9 +391,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let v = f.vc as usize & (V - 1);
                     let rt = &mut routers[r];
                     let s = &mut rt.ivc[p][v];
+                    let depth = if v == 0 { b0 } else { b };
                     let mut i = (s.head + s.fill) as usize;
-                    if i >= b {
-                        i -= b;
+                    if i >= depth {
+                        i -= depth;
                     }
                     s.fill += 1;
                     s.occ.arrive(t);
@@ -457,7 +463,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             selection: &switches[r].p.selection,
                             cut_through: ct,
                             np,
-                            b: b as u32,
+                            b: [b0 as u32, b as u32],
                             cbits,
                             requests: &requests[..np],
                             exch: switches[r].exch.as_ref().map(|x| &x.unit),
@@ -500,7 +506,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         let o = s.out as usize;
                         let h = s.head as usize;
                         let mut f = read(bufs, s.line, h);
-                        s.head = if h + 1 == b { 0 } else { s.head + 1 };
+                        let depth = if v == 0 { b0 } else { b };
+                        s.head = if h + 1 == depth { 0 } else { s.head + 1 };
                         s.fill -= 1;
                         // the last flit out clears the flag (no branch: whether it is the
                         // last is the data's)

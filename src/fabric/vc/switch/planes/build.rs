@@ -25,7 +25,7 @@
 //! up*/down*, k-ary n-trees and irregular networks of uneven hosts, the Speculative routing
 //! paper's mesh under Opt-y and SSR; any other is evaluated one by one.
 
-use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_DEPTH, NONE, PB};
+use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_BUFFER_BYTES, MAX_DEPTH, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
@@ -67,14 +67,15 @@ impl<const P: usize, const V: usize> Of<P, V> {
             first_net_port: _,
             internal_speedup,
         } = p;
-        let (np, b) = (ports, buffer_flits as usize);
+        // VC 0's buffer (an escape queue's, or as deep as the others) and every other VC's
+        let (np, b, b0) = (ports, buffer_flits as usize, p.vc0_flits() as usize);
         // cycles from grant to link
         let xd = (sw_alloc_cycles + crossbar_cycles).saturating_sub(1) as u64;
         let shape = (1..=P).contains(&np)
             && (1..=V).contains(&nv)
             && np * nv <= MAX_SIDE
             && (1..=MAX_DEPTH).contains(&b)
-            && escape_flits == 0
+            && (1..=MAX_DEPTH).contains(&b0)
             && vc_alloc_cycles >= 1
             && sw_alloc_cycles >= 1
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
@@ -95,6 +96,12 @@ impl<const P: usize, const V: usize> Of<P, V> {
             return None;
         }
         let n = switches.len();
+        // each VC's buffer in lines side by side: VC 0's, then the others'
+        let (lines0, lines) = (b0.div_ceil(LINE), b.div_ceil(LINE));
+        let port_lines = lines0 + (nv - 1) * lines;
+        if n * np * port_lines * std::mem::size_of::<Fifo>() > MAX_BUFFER_BYTES {
+            return None;
+        }
         // the links between routers: by the router and port they lead into, and the set of
         // those leaving a router
         let mut rx = std::collections::HashMap::new();
@@ -156,8 +163,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
         // queues the room of one
         let oq = output_buffer_flits > 0;
         let room = if oq { output_buffer_flits as usize } else { b };
-        let cbits = (usize::BITS - room.max(b).leading_zeros()) as usize;
-        let lines = b.div_ceil(LINE);
+        // VC 0's: an escape queue's (downstream, or behind the crossbar)
+        let room0 = if escape_flits > 0 { b0 } else { room };
+        let cbits = (usize::BITS - room.max(b).max(room0).leading_zeros()) as usize;
         let router = Router {
             wires: [[NO_LINK; 2]; P],
             peer: [NONE; P],
@@ -184,7 +192,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     for v in 0..nv {
                         pl.cok[o][v] = all;
                         let c = &mut pl.cnt[o][v];
-                        (0..cbits).for_each(|k| c[k] = if room >> k & 1 == 1 { all } else { 0 });
+                        let r = if v == 0 { room0 } else { room };
+                        (0..cbits).for_each(|k| c[k] = if r >> k & 1 == 1 { all } else { 0 });
                     }
                     pl.ptr[o][0] = all;
                     pl.pin[o][0] = all;
@@ -209,7 +218,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // each VC's buffer from its first line, side by side
                 for (p, vcs) in x.ivc.iter_mut().enumerate().take(np) {
                     for (v, s) in vcs.iter_mut().enumerate().take(nv) {
-                        s.line = (((r * np + p) * nv + v) * lines) as u32;
+                        let first = if v == 0 { 0 } else { lines0 + (v - 1) * lines };
+                        s.line = ((r * np + p) * port_lines + first) as u32;
                     }
                 }
                 x
@@ -218,7 +228,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         Some(Of {
             r,
             pl,
-            bufs: vec![Fifo::default(); n * np * nv * lines],
+            bufs: vec![Fifo::default(); n * np * port_lines],
             arr: vec![[0; P]; tiles * slots],
             cb: vec![[[0; V]; P]; tiles * slots],
             cr: vec![[[0; V]; P]; tiles * slots],
@@ -246,6 +256,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             nh,
             nlo,
             nv,
+            b0,
             b,
             cbits,
             last: 0,

@@ -49,7 +49,8 @@ pub(super) fn count_of(c: &[u64], lb: usize) -> u32 {
 
 /// Apply the credits due now (`due`: per output and VC, the routers whose credit is due) to
 /// tile `pl`, whose routers are `routers`, their counts of `cbits` planes, their buffers of
-/// `b` flits: a VC waiting for its tail's credit whose count is full again is free. Returns
+/// `b0` flits (VC 0) and `b` (the others): a VC waiting for its tail's credit whose count is
+/// full again is free. Returns
 /// the credits applied. (Once a tile and cycle: out of line, so that the cycle's own code
 /// stays small.)
 #[inline(never)]
@@ -57,7 +58,7 @@ pub(super) fn apply<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     due: &[[u64; V]; P],
     routers: &mut [Router<P, V>],
-    (cbits, b): (usize, usize),
+    (cbits, b0, b): (usize, usize, usize),
 ) -> u32 {
     let mut applied = 0;
     for o in 0..P {
@@ -73,7 +74,7 @@ pub(super) fn apply<const P: usize, const V: usize>(
             // waiting for the tail credit: a VC whose credits are all back is free
             let mut back = pl.tsent[o][v] & m0;
             if back != 0 {
-                back &= full(c, b);
+                back &= full(c, if v == 0 { b0 } else { b });
             }
             if back != 0 {
                 pl.tsent[o][v] &= !back;

@@ -28,7 +28,7 @@ impl<const P: usize, const V: usize> QueueRegs for Lane<'_, P, V> {
             lb: self.r % 64,
             nv: of.nv,
             np: of.np,
-            b: of.b as u32,
+            b: [of.b0 as u32, of.b as u32],
             cbits: of.cbits,
             own: of.oq.then_some(&self.sw.out),
         };

@@ -37,7 +37,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
     switches: &mut [VcSwitch],
     links: &[Link],
 ) {
-    let (np, nv, b) = (pl.np, pl.nv, pl.b);
+    let (np, nv) = (pl.np, pl.nv);
     // the last internal step evaluated (the last cycle without a speedup)
     let last = pl.last * pl.speed + pl.speed - 1;
     for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
@@ -57,7 +57,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
             }
         }
         let (mut flits, mut active) = (0, 0u64);
-        let mut fifo = vec![crate::sim::Flit::default(); b];
+        let mut fifo = vec![crate::sim::Flit::default(); pl.b.max(pl.b0)];
         for (p, vcs) in r.ivc.iter().enumerate().take(np) {
             for (v, s) in vcs.iter().take(nv).enumerate() {
                 let iv = p * nv + v;
@@ -70,7 +70,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
                 };
                 let n = s.fill as usize;
                 for (k, f) in fifo.iter_mut().take(n).enumerate() {
-                    let at = (s.head as usize + k) % b;
+                    let at = (s.head as usize + k) % if v == 0 { pl.b0 } else { pl.b };
                     *f = super::read(&pl.bufs, s.line, at);
                 }
                 let regs = (state, s.out, s.ovc, s.ready);

@@ -53,7 +53,7 @@ pub(super) struct Select<'a> {
     pub selection: &'a Selection,
     pub cut_through: bool,
     pub np: usize,
-    pub b: u32,
+    pub b: [u32; 2],
     pub cbits: usize,
     pub requests: &'a [u8],
     pub exch: Option<&'a LucNcb>,
@@ -81,7 +81,7 @@ pub(super) struct Outs<'a, const P: usize, const V: usize> {
     pub lb: usize,
     pub nv: usize,
     pub np: usize,
-    pub b: u32,
+    pub b: [u32; 2],
     pub cbits: usize,
     pub own: Option<&'a OutputUnit>,
 }
@@ -112,7 +112,9 @@ impl<const P: usize, const V: usize> Outputs for Outs<'_, P, V> {
         if let Some(out) = self.own {
             return out.used(port);
         }
-        (0..self.nv).map(|v| self.b - self.room(port, v)).sum()
+        (0..self.nv)
+            .map(|v| self.b[(v > 0) as usize] - self.room(port, v))
+            .sum()
     }
 }
 
