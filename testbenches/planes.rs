@@ -450,6 +450,25 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             "buffers of 8,193 flits",
             vec!["switch.vc_buffer_flits=8193"],
         ),
+        (
+            "the non-multiplexed crossbar",
+            vec![
+                "switch.output_buffer_flits=8",
+                "switch.crossbar=\"non-multiplexed\"",
+            ],
+        ),
+        (
+            "output queues, credits of 4 flits",
+            vec![
+                "switch.output_buffer_flits=8",
+                "link.flit_bytes=4",
+                "switch.credit_bytes=16",
+            ],
+        ),
+        (
+            "output queues with a speedup",
+            vec!["switch.output_buffer_flits=8", "switch.internal_speedup=2"],
+        ),
     ] {
         let mut n = vc_network(&booksim_preset(&over));
         assert!(!n.use_engine(), "{what}: the planes took it");

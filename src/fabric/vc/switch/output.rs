@@ -41,8 +41,9 @@ pub struct OutputQueues {
     free: Vec<u32>,
     /// Per output: the VC after the last one sent.
     rr: Vec<u8>,
-    /// Flits in the FIFOs.
+    /// Flits in the FIFOs, and the outputs with some (bit o).
     pub flits: u32,
+    outs: u64,
 }
 
 impl OutputQueues {
@@ -58,6 +59,7 @@ impl OutputQueues {
             free: vec![(1u32 << vcs) - 1; ports],
             rr: vec![0; ports],
             flits: 0,
+            outs: 0,
         }
     }
 
@@ -134,6 +136,7 @@ impl OutputQueues {
         self.reserved[o * vcs + f.vc as usize] -= 1;
         if self.bufs[o].push(f) {
             self.flits += 1;
+            self.outs |= 1 << o;
         }
     }
 }
@@ -204,11 +207,20 @@ impl OutputUnit {
         }
     }
 
-    /// Apply the credits whose delay is over.
+    /// Apply the credits whose delay is over; returns how many symbols.
     #[inline]
-    pub fn apply_due(&mut self, now: u64) {
-        let credits = &mut self.credits;
-        self.pipe.pop_due(now, |port, c| apply(credits, port, c));
+    pub fn apply_due(&mut self, now: u64) -> u32 {
+        let (credits, mut n) = (&mut self.credits, 0);
+        self.pipe.pop_due(now, |port, c| {
+            apply(credits, port, c);
+            n += 1;
+        });
+        n
+    }
+
+    /// Credits wait in the delay line.
+    pub fn credits_waiting(&self) -> bool {
+        !self.pipe.is_empty()
     }
 
     /// No credit waiting and no flit queued.
@@ -297,11 +309,11 @@ impl OutputUnit {
         };
         let (nv, unit) = (self.nv as usize, self.unit);
         let mut moved = 0;
-        for o in 0..q.bufs.len() {
+        let mut outs = q.outs;
+        while outs != 0 {
+            let o = outs.trailing_zeros() as usize;
+            outs &= outs - 1;
             let occ = q.bufs[o].occupied();
-            if occ == 0 {
-                continue;
-            }
             let mut v = q.rr[o] as usize;
             for _ in 0..nv {
                 let this = v;
@@ -333,6 +345,7 @@ impl OutputUnit {
                 }
                 q.bufs[o].pop(this);
                 q.flits -= 1;
+                q.outs &= !(((q.bufs[o].occupied() == 0) as u64) << o);
                 q.idx[k] = idx + 1;
                 q.rr[o] = v as u8;
                 cr.send(this, unit.consume_at(idx), f.is_tail());

@@ -6,7 +6,7 @@
 //!
 //! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
 //! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a
-//! router: with 16 ports or fewer, every count the family takes) of 1 to 1,024 flits,
+//! router: with 16 ports or fewer, every count the family takes) of 1 to 8,192 flits,
 //! wormhole or virtual cut-through, credits of one flit applied any number of cycles after
 //! they arrive (a VC downstream released as its packet's tail leaves, or as the tail's credit
 //! returns), routing, VC allocation and switch allocation in any number of cycles, a
@@ -15,15 +15,17 @@
 //! routing function (a head's several candidates picked by the router's own selection;
 //! UGAL-G's global queues published from the planes, [`queues`](super::queues)), any
 //! internal speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs
-//! and credit queues: [`speedup`](super::speedup)), output queues of up to 2,047 flits
+//! and credit queues: [`speedup`](super::speedup)), output queues of up to 16,383 flits
 //! without one (the routers' own queues, output stage and credit counters, the planes
-//! counting each queue's room: [`output`](super::output)), the Speculative routing paper's LUC/NCB
+//! counting each queue's room: [`output`](super::output)), an escape queue (VC 0 of its own
+//! depth, up to 8,192 flits as the others), the Speculative routing paper's LUC/NCB
 //! exchange (the routers' own units, without a speedup: [`exchange`](super::exchange)) and a
 //! selection reading the heads asking per output (SSR): BookSim2's iq preset and its torus88
 //! and their variants, meshes of several hosts a router, the dragonfly preset under minimal,
 //! UGAL-L, UGAL-G and Valiant routing, the DL paper's irregular networks under DL and
 //! up*/down*, k-ary n-trees and irregular networks of uneven hosts, the Speculative routing
-//! paper's mesh under Opt-y and SSR; any other is evaluated one by one.
+//! paper's mesh under Opt-y and SSR; any other (17 to 32 ports, the non-multiplexed crossbar,
+//! credits of several flits, output queues with a speedup) is evaluated one by one.
 
 use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_BUFFER_BYTES, MAX_DEPTH, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
@@ -306,6 +308,7 @@ impl<const P: usize, const V: usize> Tile<P, V> {
             fq: 0,
             cq: 0,
             queued: 0,
+            piped: 0,
         }
     }
 }

@@ -1,0 +1,373 @@
+//! One cycle of the planes' ([`super`]) switch phase, tile by tile, in the router's order of
+//! stages: credits from downstream (after their delay), the crossbar's flits out (onto their
+//! links, into the output FIFOs or queues), flits in and heads routed, VC allocation router by
+//! router, switch allocation of the tile at once, the winners' traversal with their credits
+//! upstream; then the exchange units and what the sleep tables are told.
+
+// The planes are indexed by port and VC, as the hardware's registers are.
+#![allow(clippy::needless_range_loop)]
+
+use super::{
+    credits, exchange, hosts, output, read, ring, speedup, sw_alloc, vc_alloc, write, Of, St,
+};
+use crate::fabric::network::EnginePhase;
+use crate::fabric::vc::nic::seq::VcExt;
+use crate::fabric::vc::switch::VcSwitch;
+
+impl<const P: usize, const V: usize> Of<P, V> {
+    /// The switch phase of cycle `t`.
+    pub(super) fn cycle(&mut self, e: EnginePhase<'_, VcSwitch, VcExt>) -> u32 {
+        let EnginePhase {
+            now: t,
+            switches,
+            links,
+            packets,
+            due,
+            after,
+        } = e;
+        let n = self.r.len();
+        self.last = t;
+        let sbits = self.sbits;
+        let mask = (1 << sbits) - 1;
+        let slot = t as usize & mask;
+        let cdue = (t + self.cdelay) as usize & mask;
+        let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
+        let b0 = self.b0;
+        let (ct, x0, deep, vdelay) = (self.ct, self.x0, self.deep, self.vdelay);
+        let self_keep = self.keep;
+        let (nh, nlo, speed, oq) = (self.nh, self.nlo, self.speed, self.oq);
+        let cdelay = self.cdelay;
+        // the first internal step of the cycle (the cycle itself without a speedup)
+        let first = t * speed;
+        // the outputs the exchange's slot takes from flits granted now (none without one)
+        let (exch, counts) = (self.exch, self.counts);
+        let halt = exchange::halt(exch, &switches[0], t);
+        // what the hosts sent arriving — flits into this cycle's ring, credits into the delay
+        // line — at the routers the sleep tables wake (every router without them); a router
+        // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
+        match due {
+            Some(d) => {
+                for &(s, ports) in d {
+                    self.host_in((t, s as usize), switches, ports, links);
+                }
+            }
+            None => (0..n).for_each(|r| self.host_in((t, r), switches, (!0, !0), links)),
+        }
+        let mut moved = 0;
+        let Of {
+            r: routers,
+            pl: pls,
+            arr,
+            cb,
+            cr,
+            fwd,
+            bufs,
+            vreq,
+            vgrant,
+            cands,
+            inside,
+            tile_flits,
+            tile_credits,
+            pv,
+            fifos,
+            backs,
+            multi,
+            ..
+        } = self;
+        let (np, sel) = (self.np, !multi.is_empty());
+        for tile in 0..pls.len() {
+            let base = tile * 64;
+            let pl = &mut pls[tile];
+            let (now, due) = (ring(sbits, tile, slot), ring(sbits, tile, cdue));
+            let arriving = arr[now].iter().any(|&w| w != 0);
+            if tile_flits[tile] == 0 && tile_credits[tile] == 0 && !arriving {
+                continue;
+            }
+            // 1. credits from downstream wait the credit delay; credits due are applied
+            let came = std::mem::replace(&mut cb[now], [[0; V]; P]);
+            if oq {
+                // into the routers' own output units, of any number of units
+                let (sw, delayed) = (&mut switches[base..], cdelay > 0);
+                tile_credits[tile] -= output::credits_in(t, pl, &came, sw, delayed);
+            } else {
+                let later = &mut cr[due];
+                for o in nlo..P {
+                    for v in 0..V {
+                        later[o][v] |= came[o][v];
+                    }
+                }
+                let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
+                let tile_routers = &mut routers[base..(base + 64).min(n)];
+                let rb = (cbits, b0, b);
+                tile_credits[tile] -= credits::apply(pl, &due_now, tile_routers, rb);
+            }
+            // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
+            // into the output FIFOs, below)
+            if oq {
+                // into the output queues, then the output stage: one flit an output
+                output::leave(t, pl, &mut switches[base..], nv);
+                if pl.queued != 0 {
+                    let (r, sw) = (&mut routers[base..], &mut switches[base..]);
+                    let rings = (&mut arr[..], &mut fwd[..]);
+                    let at = (t, sbits);
+                    let sent = output::send(at, pl, r, sw, packets, links, rings, inside, cbits);
+                    moved += sent;
+                    tile_flits[tile] -= sent;
+                }
+            } else if deep && speed == 1 {
+                // the routers' own crossbars, as the routers one by one drive them
+                let mut m = pl.xin;
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let (rt, x) = (&mut routers[base + lb], &mut switches[base + lb].xbar.xbar);
+                    x.leave(t, |o, f| {
+                        tile_flits[tile] -= 1;
+                        moved += 1;
+                        let at = (t, sbits, lb);
+                        speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
+                    });
+                    pl.xin &= !((x.inside() == 0) as u64 * (1 << lb));
+                }
+            }
+            for o in (0..P).take(if speed == 1 && !deep && !oq { P } else { 0 }) {
+                let mut m = std::mem::take(&mut pl.xo[o]);
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let rt = &mut routers[base + lb];
+                    tile_flits[tile] -= 1;
+                    moved += 1;
+                    let f = rt.xbar[o];
+                    let at = (t, sbits, lb);
+                    speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
+                }
+            }
+            // 3. flits arriving
+            for p in 0..P {
+                let mut m = std::mem::take(&mut arr[now][p]);
+                tile_flits[tile] += m.count_ones();
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    let r = base + lb;
+                    m &= m - 1;
+                    let bit = 1u64 << lb;
+                    let f = fwd[now][p][lb];
+                    if exch && exchange::word_in(&mut switches[r], p, f) {
+                        tile_flits[tile] -= 1;
+                        continue;
+                    }
+                    let v = f.vc as usize & (V - 1);
+                    let rt = &mut routers[r];
+                    let s = &mut rt.ivc[p][v];
+                    let depth = if v == 0 { b0 } else { b };
+                    let mut i = (s.head + s.fill) as usize;
+                    if i >= depth {
+                        i -= depth;
+                    }
+                    s.fill += 1;
+                    s.occ.arrive(t);
+                    rt.max_level = rt.max_level.max(s.fill);
+                    pl.hold[p][v] |= bit;
+                    // one branch (taken at a head): the data decide all three
+                    if f.is_head() & (s.fill == 1) & (s.st == St::Idle) {
+                        s.st = St::VcAlloc;
+                        s.ready = first + rdelay;
+                        let at = (&mut multi[..], (r * np + p) * nv + v);
+                        let hd = (f, &mut s.len, ct);
+                        let (c, ok) = Self::route(cands, &switches[r], (r, p, v), hd, packets, at);
+                        rt.errors += !ok as u64;
+                        rt.cand[p][v] = c;
+                        rt.vwait |= 1 << (p * nv + v);
+                        pl.vcal[p][v] |= bit;
+                    }
+                    write(bufs, s.line, i, f);
+                }
+            }
+            if tile_flits[tile] == 0 && pl.cq == 0 {
+                continue;
+            }
+            for ts in first..first + speed {
+                if speed > 1 {
+                    // the crossbar's flits leave into the output FIFOs
+                    let fifos = &mut fifos[base..];
+                    match deep {
+                        false => speedup::leave(pl, &routers[base..], fifos),
+                        true => speedup::leave_own(ts, pl, &mut switches[base..], fifos),
+                    }
+                }
+                // 4. VC allocation in the routers with a VC asking
+                let mut fresh = [[0u64; V]; P];
+                // SSR's heads asking per output, counted before each router's allocation
+                let mut requests = [0u8; P];
+                let mut any = 0u64;
+                for p in 0..P {
+                    for v in 0..V {
+                        any |= pl.vcal[p][v];
+                    }
+                }
+                while any != 0 {
+                    let lb = any.trailing_zeros() as usize;
+                    any &= any - 1;
+                    let bit = 1u64 << lb;
+                    let r = base + lb;
+                    let at = r * np * nv;
+                    if counts {
+                        let heads = &multi[at..at + np * nv];
+                        vc_alloc::count(routers[r].vwait, heads, &mut requests[..np]);
+                    }
+                    let mut lane = vc_alloc::Lane {
+                        r: &mut routers[r],
+                        pl: &mut *pl,
+                        bit,
+                        nv,
+                        pv,
+                        req: vreq,
+                        grant: vgrant,
+                        fresh: &mut fresh,
+                        vdelay,
+                        keep: self_keep,
+                        select: sel.then(|| vc_alloc::Select {
+                            multi: &mut multi[at..at + np * nv],
+                            selection: &switches[r].p.selection,
+                            cut_through: ct,
+                            np,
+                            b: [b0 as u32, b as u32],
+                            cbits,
+                            requests: &requests[..np],
+                            exch: switches[r].exch.as_ref().map(|x| &x.unit),
+                            first_net_port: switches[r].p.first_net_port,
+                            own: oq.then(|| &switches[r].out),
+                        }),
+                    };
+                    crate::fabric::vc::switch::vc_alloc::allocate(&mut lane, ts);
+                }
+                // 5. switch allocation of every router at once (separable input-first); a
+                // cut-through head waits for credits for its whole packet
+                if ct {
+                    credits::cut_through(pl, &routers[base..], &mut fresh, cbits);
+                }
+                if vdelay > 1 {
+                    vc_alloc::waiting(pl, &routers[base..], &mut fresh, ts);
+                }
+                if halt != 0 {
+                    exchange::halted(pl, &mut switches[base..], halt, nv);
+                }
+                let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, halt, nv)
+                else {
+                    continue;
+                };
+                // 6. the winners cross, input by input (in any order: each touches its own input
+                // VC, output, crossbar slot and links), each spending a credit of its output VC
+                let mut spent = [[0u64; V]; P];
+                for p in 0..P {
+                    let mut m = won[p];
+                    while m != 0 {
+                        let lb = m.trailing_zeros() as usize;
+                        let ri = base + lb;
+                        m &= m - 1;
+                        let bit = 1u64 << lb;
+                        // the VC that won: the one offered to the output granted
+                        let v = (0..V).find(|&v| win[p][v] & bit != 0).unwrap_or(0);
+                        let r = &mut routers[ri];
+                        let s = &mut r.ivc[p][v];
+                        // the output the VC holds is the one its request named
+                        let o = s.out as usize;
+                        let h = s.head as usize;
+                        let mut f = read(bufs, s.line, h);
+                        let depth = if v == 0 { b0 } else { b };
+                        s.head = if h + 1 == depth { 0 } else { s.head + 1 };
+                        s.fill -= 1;
+                        // the last flit out clears the flag (no branch: whether it is the
+                        // last is the data's)
+                        pl.hold[p][v] &= !(bit * (s.fill == 0) as u64);
+                        let ovc = s.ovc as usize;
+                        moved += 1;
+                        s.occ.depart(t);
+                        r.forwarded[ovc & (V - 1)] += 1;
+                        spent[o][ovc] |= bit;
+                        f.vc = ovc as u8;
+                        if f.is_tail() {
+                            if exch {
+                                exchange::tail_out(&mut switches[ri]);
+                            }
+                            // the VC downstream is free for the next packet, or once every
+                            // credit of this one is back (wait_for_tail_credit)
+                            if wftc {
+                                pl.tsent[o][ovc] |= bit;
+                            } else {
+                                r.owner_busy[o] &= !(1 << ovc);
+                            }
+                            s.st = St::Idle;
+                            pl.act[p][v] &= !bit;
+                            if s.fill > 0 {
+                                s.st = St::VcAlloc;
+                                s.ready = ts + 1 + rdelay;
+                                let nf = read(bufs, s.line, s.head as usize);
+                                let at = (&mut multi[..], (ri * np + p) * nv + v);
+                                let sw = &switches[ri];
+                                let hd = (nf, &mut s.len, ct);
+                                let (c, ok) = Self::route(cands, sw, (ri, p, v), hd, packets, at);
+                                routers[ri].errors += !ok as u64;
+                                routers[ri].cand[p][v] = c;
+                                routers[ri].vwait |= 1 << (p * nv + v);
+                                pl.vcal[p][v] |= bit;
+                            }
+                        }
+                        pl.cth[p][v] &= !bit;
+                        if oq {
+                            let sw = &mut switches[ri];
+                            let q = sw.out.queues.as_mut().expect("a router of output queues");
+                            q.reserve(o, ovc, nv, f.is_tail());
+                            output::enter((ts, lb), pl, sw, (o, f), nv);
+                        } else if x0 && speed > 1 {
+                            // a crossbar of 0 cycles: into the output FIFO now
+                            fifos[ri].push(o, f);
+                            pl.fq |= bit;
+                        } else if x0 {
+                            // a crossbar of 0 cycles: onto the link now
+                            tile_flits[tile] -= 1;
+                            let (at, rt) = ((t, sbits, lb), &mut routers[ri]);
+                            speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
+                        } else if deep {
+                            let left = switches[ri].xbar.xbar.enter(ts, o, f);
+                            debug_assert!(left.is_none(), "a crossbar of 2 or more cycles");
+                            pl.xin |= bit;
+                        } else {
+                            routers[ri].xbar[o] = f;
+                            pl.xo[o] |= bit;
+                        }
+                        if speed == 1 {
+                            let at = (t, sbits, lb);
+                            let rt = &routers[ri];
+                            speedup::credit_up(at, rt, pl, (p, v), links, cb, tile_credits);
+                        } else {
+                            // one credit an input and cycle goes upstream, in the order freed
+                            backs[ri].hold(p, v, p * nv + v, 1);
+                            pl.cq |= bit;
+                            tile_credits[tile] += 1;
+                        }
+                    }
+                }
+                credits::spend(pl, &spent, cbits);
+            }
+            if speed > 1 {
+                // one flit an output onto its link, one credit an input upstream
+                let (at, r) = ((t, sbits, base), &mut routers[base..]);
+                let q = (&mut fifos[base..], &mut backs[base..]);
+                let rings = (&mut arr[..], &mut fwd[..], &mut cb[..]);
+                let sent = speedup::send(at, nv, r, pl, q, links, rings, inside, tile_credits);
+                moved += sent;
+                tile_flits[tile] -= sent;
+            }
+        }
+        if exch {
+            // the exchange units' cycle, after every stage of every router (their words
+            // arrive a link's fly time later); a network that exchanges is never idle
+            exchange::cycle(t, switches, routers, (sbits, (arr, fwd)));
+        }
+        let busy = exch || *inside > 0 || tile_credits.iter().any(|&c| c > 0);
+        hosts::after(pls, nh, busy, after);
+        moved
+    }
+}
