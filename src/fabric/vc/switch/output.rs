@@ -207,20 +207,11 @@ impl OutputUnit {
         }
     }
 
-    /// Apply the credits whose delay is over; returns how many symbols.
+    /// Apply the credits whose delay is over.
     #[inline]
-    pub fn apply_due(&mut self, now: u64) -> u32 {
-        let (credits, mut n) = (&mut self.credits, 0);
-        self.pipe.pop_due(now, |port, c| {
-            apply(credits, port, c);
-            n += 1;
-        });
-        n
-    }
-
-    /// Credits wait in the delay line.
-    pub fn credits_waiting(&self) -> bool {
-        !self.pipe.is_empty()
+    pub fn apply_due(&mut self, now: u64) {
+        let credits = &mut self.credits;
+        self.pipe.pop_due(now, |port, c| apply(credits, port, c));
     }
 
     /// No credit waiting and no flit queued.

@@ -166,10 +166,8 @@ struct Tile<const P: usize, const V: usize> {
     /// credits queued at their inputs.
     fq: u64,
     cq: u64,
-    /// With output queues: the routers with flits in them, and those with credits in their
-    /// own delay lines.
+    /// With output queues: the routers with flits in them.
     queued: u64,
-    piped: u64,
 }
 
 /// The routers of a network of the shape, of up to `P` ports and `V` VCs, in tiles of 64.

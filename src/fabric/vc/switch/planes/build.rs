@@ -308,7 +308,6 @@ impl<const P: usize, const V: usize> Tile<P, V> {
             fq: 0,
             cq: 0,
             queued: 0,
-            piped: 0,
         }
     }
 }

@@ -36,7 +36,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let (ct, x0, deep, vdelay) = (self.ct, self.x0, self.deep, self.vdelay);
         let self_keep = self.keep;
         let (nh, nlo, speed, oq) = (self.nh, self.nlo, self.speed, self.oq);
-        let cdelay = self.cdelay;
         // the first internal step of the cycle (the cycle itself without a speedup)
         let first = t * speed;
         // the outputs the exchange's slot takes from flits granted now (none without one)
@@ -48,10 +47,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
         match due {
             Some(d) => {
                 for &(s, ports) in d {
-                    self.host_in((t, s as usize), switches, ports, links);
+                    self.host_in(t, s as usize, ports, links);
                 }
             }
-            None => (0..n).for_each(|r| self.host_in((t, r), switches, (!0, !0), links)),
+            None => (0..n).for_each(|r| self.host_in(t, r, (!0, !0), links)),
         }
         let mut moved = 0;
         let Of {
@@ -85,22 +84,19 @@ impl<const P: usize, const V: usize> Of<P, V> {
             }
             // 1. credits from downstream wait the credit delay; credits due are applied
             let came = std::mem::replace(&mut cb[now], [[0; V]; P]);
-            if oq {
-                // into the routers' own output units, of any number of units
-                let (sw, delayed) = (&mut switches[base..], cdelay > 0);
-                tile_credits[tile] -= output::credits_in(t, pl, &came, sw, delayed);
-            } else {
-                let later = &mut cr[due];
-                for o in nlo..P {
-                    for v in 0..V {
-                        later[o][v] |= came[o][v];
-                    }
+            let later = &mut cr[due];
+            for o in nlo..P {
+                for v in 0..V {
+                    later[o][v] |= came[o][v];
                 }
-                let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
-                let tile_routers = &mut routers[base..(base + 64).min(n)];
-                let rb = (cbits, b0, b);
-                tile_credits[tile] -= credits::apply(pl, &due_now, tile_routers, rb);
             }
+            let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
+            let tile_routers = &mut routers[base..(base + 64).min(n)];
+            tile_credits[tile] -= match oq {
+                false => credits::apply(pl, &due_now, tile_routers, (cbits, b0, b)),
+                // the routers' own counters, behind their output queues
+                true => output::credits_due(&due_now, &mut switches[base..]),
+            };
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
             // into the output FIFOs, below)
             if oq {

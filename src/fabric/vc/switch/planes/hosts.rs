@@ -7,21 +7,13 @@
 use super::{ring, Of, Tile, IN, OUT};
 use crate::blocks::link::Link;
 use crate::fabric::network::parallel::After;
-use crate::fabric::vc::switch::VcSwitch;
 use crate::sim::FlowCtl;
 
 impl<const P: usize, const V: usize> Of<P, V> {
-    /// What router `r` (of `switches`)'s hosts sent, arriving at `t`: flits (into this
-    /// cycle's ring) and credits (into the delay line; with output queues the router's own),
-    /// on the host ports whose bits `(fin, cin)` set.
+    /// What router `r`'s hosts sent, arriving at `t`: flits (into this cycle's ring) and
+    /// credits (into the delay line), on the host ports whose bits `(fin, cin)` set.
     #[inline]
-    pub(super) fn host_in(
-        &mut self,
-        (t, r): (u64, usize),
-        switches: &mut [VcSwitch],
-        (fin, cin): (u32, u32),
-        links: &[Link],
-    ) {
+    pub(super) fn host_in(&mut self, t: u64, r: usize, (fin, cin): (u32, u32), links: &[Link]) {
         let mask = (1 << self.sbits) - 1;
         let slot = ring(self.sbits, r / 64, t as usize & mask);
         let bit = 1u64 << (r % 64);
@@ -42,14 +34,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             let h = m.trailing_zeros() as usize;
             m &= m - 1;
             let back = links[self.r[r].wires[h][OUT] as usize].back().recv(t);
-            if let (true, Some(c)) = (self.oq, back) {
-                // its units into the router's own output unit
-                switches[r].out.receive(t, h, c);
-                if self.cdelay > 0 {
-                    self.tile_credits[r / 64] += 1;
-                    self.pl[r / 64].piped |= bit;
-                }
-            } else if let Some(FlowCtl::Credit { vc, .. }) = back {
+            if let Some(FlowCtl::Credit { vc, .. }) = back {
                 let due = ring(self.sbits, r / 64, (t + self.cdelay) as usize & mask);
                 self.cr[due][h][vc as usize & (V - 1)] |= bit;
                 self.tile_credits[r / 64] += 1;

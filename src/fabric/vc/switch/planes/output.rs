@@ -7,8 +7,8 @@
 //! start at the queue's depth, a grant spends a flit of room (the router's own `reserve`), and
 //! a flit the output stage sends gives it back in the same cycle, before VC and switch
 //! allocation read it — the rule of `OutputQueues::room` (depth less level less reserved) kept
-//! as a count. Credits from downstream enter the router's own output unit — its delay line,
-//! then its counters. 0 cycles: the queues add none (a flit entering an empty FIFO with its credits leaves in the cycle it
+//! as a count. Credits from downstream reach the router's own counters when their delay is
+//! over (the planes' delay ring). 0 cycles: the queues add none (a flit entering an empty FIFO with its credits leaves in the cycle it
 //! enters).
 //!
 //! [`Crossbar`]: crate::blocks::crossbar::Crossbar
@@ -24,53 +24,27 @@ use crate::blocks::link::Link;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::vc::switch::VcSwitch;
 use crate::sim::packet::PacketTable;
-use crate::sim::{Flit, FlowCtl};
+use crate::sim::Flit;
 
-/// Credits from downstream arriving at `t` (`came`: per output and VC, the routers of tile
-/// `pl` one reaches) enter the routers' own output units (`switches`, from the tile's first) — their delay line, or their counters at
-/// once without a credit delay (`delayed` false) — and those whose delay is over there are
-/// applied. Returns the symbols applied.
+/// Credits from downstream due now (`due`: per output and VC, the routers of the tile whose
+/// credit's delay is over) reach the counters of the routers' own output units
+/// (`switches`, from the tile's first). Returns the credits applied.
 #[inline(never)]
-pub(super) fn credits_in<const P: usize, const V: usize>(
-    t: u64,
-    pl: &mut Tile<P, V>,
-    came: &[[u64; V]; P],
+pub(super) fn credits_due<const P: usize, const V: usize>(
+    due: &[[u64; V]; P],
     switches: &mut [VcSwitch],
-    delayed: bool,
 ) -> u32 {
     let mut applied = 0;
     for o in 0..P {
         for v in 0..V {
-            let mut m = came[o][v];
+            let mut m = due[o][v];
+            applied += m.count_ones();
             while m != 0 {
                 let lb = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let c = FlowCtl::Credit { vc: v as u8, n: 1 };
-                switches[lb].out.receive(t, o, c);
-                applied += !delayed as u32;
-                pl.piped |= (delayed as u64) << lb;
+                switches[lb].out.credits[o].credit(v, 1);
             }
         }
-    }
-    applied + apply_due(t, pl, switches)
-}
-
-/// The credits whose delay is over at `t` in the routers of tile `pl` with some waiting
-/// (their own delay lines, `switches` from the tile's first) are applied. Returns how many.
-#[inline]
-pub(super) fn apply_due<const P: usize, const V: usize>(
-    t: u64,
-    pl: &mut Tile<P, V>,
-    switches: &mut [VcSwitch],
-) -> u32 {
-    let mut applied = 0;
-    let mut m = pl.piped;
-    while m != 0 {
-        let lb = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let out = &mut switches[lb].out;
-        applied += out.apply_due(t);
-        pl.piped &= !((!out.credits_waiting() as u64) << lb);
     }
     applied
 }
