@@ -28,19 +28,20 @@ use crate::sim::{Flit, FlowCtl};
 /// Owner of a downstream VC taken by the output stage (not an input VC).
 pub const OUTPUT_STAGE: u16 = FREE - 1;
 
-/// The output queues of one router.
+/// The output queues of one router (its registers in one block beside the FIFOs: at most
+/// 32 outputs and 64 output VCs, the router's sides).
 #[derive(Debug, Clone)]
 pub struct OutputQueues {
     pub bufs: Vec<VcBuffer>,
     /// Per output VC (o·V + v): flits granted and still in the crossbar, the index in its
     /// packet of the next flit to send, and the input VC writing into it ([`FREE`] if none).
-    reserved: Vec<u32>,
-    idx: Vec<u32>,
-    owner: Vec<u16>,
+    reserved: [u32; 64],
+    idx: [u32; 64],
+    owner: [u16; 64],
     /// Per output: the VCs no input VC writes into (bit v).
-    free: Vec<u32>,
+    free: [u32; 32],
     /// Per output: the VC after the last one sent.
-    rr: Vec<u8>,
+    rr: [u8; 32],
     /// Flits in the FIFOs, and the outputs with some (bit o).
     pub flits: u32,
     outs: u64,
@@ -49,15 +50,19 @@ pub struct OutputQueues {
 impl OutputQueues {
     /// `ports` outputs of `vcs` FIFOs of `depth` flits, VC 0's of `first` (the escape queue).
     pub fn new(ports: usize, vcs: usize, first: u32, depth: u32) -> Self {
+        assert!(
+            ports <= 32 && ports * vcs <= 64,
+            "{ports} outputs of {vcs} VCs"
+        );
         OutputQueues {
             bufs: (0..ports)
                 .map(|_| VcBuffer::with_first(vcs, first as usize, depth as usize))
                 .collect(),
-            reserved: vec![0; ports * vcs],
-            idx: vec![0; ports * vcs],
-            owner: vec![FREE; ports * vcs],
-            free: vec![(1u32 << vcs) - 1; ports],
-            rr: vec![0; ports],
+            reserved: [0; 64],
+            idx: [0; 64],
+            owner: [FREE; 64],
+            free: [(1u32 << vcs) - 1; 32],
+            rr: [0; 32],
             flits: 0,
             outs: 0,
         }
