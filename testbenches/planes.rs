@@ -465,10 +465,6 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
                 "switch.credit_bytes=16",
             ],
         ),
-        (
-            "output queues with a speedup",
-            vec!["switch.output_buffer_flits=8", "switch.internal_speedup=2"],
-        ),
     ] {
         let mut n = vc_network(&booksim_preset(&over));
         assert!(!n.use_engine(), "{what}: the planes took it");

@@ -12,7 +12,8 @@ use crate::planes::side_by_side;
 #[test]
 fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
     // the mesh preset with queues of 8 and of 40 flits, wormhole and cut-through, light and
-    // past saturation, a crossbar of 0, 1 and 3 cycles, the tail credit and a credit delay;
+    // past saturation, a crossbar of 0, 1 and 3 cycles, the tail credit and a credit delay,
+    // internal speedups of 2 and 3 (the queues filled at every step, sent from once a cycle);
     // a dragonfly under UGAL-L (the selection reading the queues' room and the credits
     // downstream)
     for (what, over, cycles) in [
@@ -33,6 +34,38 @@ fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
                 "switch.vc_buffer_flits=20",
                 "switch.output_buffer_flits=40",
                 "switch.crossbar_cycles=0",
+                "traffic.rate=0.4",
+            ],
+            3000,
+        ),
+        (
+            "mesh, queues of 8, internal speedup 2, past saturation",
+            vec![
+                "switch.output_buffer_flits=8",
+                "switch.internal_speedup=2",
+                "traffic.rate=0.6",
+            ],
+            3000,
+        ),
+        (
+            "mesh, cut-through, queues of 40, speedup 3, crossbar of 0 cycles",
+            vec![
+                "switch.switching=\"cut-through\"",
+                "switch.vc_buffer_flits=20",
+                "switch.output_buffer_flits=40",
+                "switch.internal_speedup=3",
+                "switch.crossbar_cycles=0",
+                "traffic.rate=0.45",
+            ],
+            3000,
+        ),
+        (
+            "mesh, queues of 4, speedup 2, pipelined crossbar of 2 cycles",
+            vec![
+                "switch.output_buffer_flits=4",
+                "switch.internal_speedup=2",
+                "switch.crossbar_cycles=2",
+                "switch.crossbar_batches=false",
                 "traffic.rate=0.4",
             ],
             3000,

@@ -16,7 +16,7 @@
 //! UGAL-G's global queues published from the planes, [`queues`](super::queues)), any
 //! internal speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs
 //! and credit queues: [`speedup`](super::speedup)), output queues of up to 16,383 flits
-//! without one (the routers' own queues, output stage and credit counters, the planes
+//! with or without one (the routers' own queues, output stage and credit counters, the planes
 //! counting each queue's room: [`output`](super::output)), an escape queue (VC 0 of its own
 //! depth, up to 8,192 flits as the others), the Speculative routing paper's LUC/NCB
 //! exchange (the routers' own units, without a speedup: [`exchange`](super::exchange)) and a
@@ -25,7 +25,7 @@
 //! UGAL-L, UGAL-G and Valiant routing, the DL paper's irregular networks under DL and
 //! up*/down*, k-ary n-trees and irregular networks of uneven hosts, the Speculative routing
 //! paper's mesh under Opt-y and SSR; any other (17 to 32 ports, the non-multiplexed crossbar,
-//! credits of several flits, output queues with a speedup) is evaluated one by one.
+//! credits of several flits) is evaluated one by one.
 
 use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_BUFFER_BYTES, MAX_DEPTH, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
@@ -83,7 +83,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
             && crossbar == CrossbarKind::Multiplexed
             // output queues: the routers' own, their room counted in the planes
-            && (output_buffer_flits == 0 || internal_speedup == 1)
             && (output_buffer_flits as usize) < 1 << CB
             // the exchange's slots are reckoned a cycle at a time (the family refuses the
             // exchange with a speedup; the planes would not take one)

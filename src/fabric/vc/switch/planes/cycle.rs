@@ -99,8 +99,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
             };
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
             // into the output FIFOs, below)
-            if oq {
-                // into the output queues, then the output stage: one flit an output
+            if oq && speed == 1 {
+                // into the output queues, then the output stage: one flit an output (with a
+                // speedup: at each step, and after the steps, below)
                 output::leave(t, pl, &mut switches[base..], nv);
                 if pl.queued != 0 {
                     let (r, sw) = (&mut routers[base..], &mut switches[base..]);
@@ -110,7 +111,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     moved += sent;
                     tile_flits[tile] -= sent;
                 }
-            } else if deep && speed == 1 {
+            } else if deep && speed == 1 && !oq {
                 // the routers' own crossbars, as the routers one by one drive them
                 let mut m = pl.xin;
                 while m != 0 {
@@ -185,11 +186,12 @@ impl<const P: usize, const V: usize> Of<P, V> {
             }
             for ts in first..first + speed {
                 if speed > 1 {
-                    // the crossbar's flits leave into the output FIFOs
+                    // the crossbar's flits leave into the output FIFOs (or queues)
                     let fifos = &mut fifos[base..];
-                    match deep {
-                        false => speedup::leave(pl, &routers[base..], fifos),
-                        true => speedup::leave_own(ts, pl, &mut switches[base..], fifos),
+                    match (oq, deep) {
+                        (true, _) => output::leave(ts, pl, &mut switches[base..], nv),
+                        (false, false) => speedup::leave(pl, &routers[base..], fifos),
+                        (false, true) => speedup::leave_own(ts, pl, &mut switches[base..], fifos),
                     }
                 }
                 // 4. VC allocation in the routers with a VC asking
@@ -346,6 +348,15 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     }
                 }
                 credits::spend(pl, &spent, cbits);
+            }
+            if oq && speed > 1 && pl.queued != 0 {
+                // the output stage after the steps: one flit an output
+                let (r, sw) = (&mut routers[base..], &mut switches[base..]);
+                let rings = (&mut arr[..], &mut fwd[..]);
+                let sent =
+                    output::send((t, sbits), pl, r, sw, packets, links, rings, inside, cbits);
+                moved += sent;
+                tile_flits[tile] -= sent;
             }
             if speed > 1 {
                 // one flit an output onto its link, one credit an input upstream
