@@ -99,8 +99,6 @@ pub(super) struct PerVc {
     back: Vec<u32>,
     ports: u32,
     rr: Vec<u8>,
-    /// Per port, its VCs with units to send (bit v).
-    vcs: Vec<u32>,
 }
 
 /// [`CreditReturn::Queued`]'s registers: per input a FIFO of the freed flits' credits (VC,
@@ -135,7 +133,6 @@ impl CreditReturn {
                 back: vec![0; ports * vcs],
                 ports: 0,
                 rr: vec![0; ports],
-                vcs: vec![0; ports],
             })),
         }
     }
@@ -165,7 +162,6 @@ impl CreditReturn {
             CreditReturn::PerVc(x) => {
                 x.back[iv] += n;
                 x.ports |= 1 << p;
-                x.vcs[p] |= 1 << v;
             }
             CreditReturn::Queued(x) => {
                 x.fifo[p].push_back((v as u8, n.min(u8::MAX as u32) as u8));
@@ -180,20 +176,16 @@ impl CreditReturn {
         match self {
             CreditReturn::AtOnce => None,
             CreditReturn::PerVc(x) => {
-                // the first VC with units from the one after the last sent, wrapping round
-                let (start, m) = (x.rr[p] as u32, x.vcs[p]);
-                if m == 0 {
+                let start = x.rr[p] as usize;
+                let back = &mut x.back[p * nv..(p + 1) * nv];
+                let Some(v) = (0..nv).map(|i| (start + i) % nv).find(|&v| back[v] > 0) else {
                     x.ports &= !(1 << p);
                     return None;
-                }
-                let later = m >> start << start;
-                let v = if later != 0 { later } else { m }.trailing_zeros() as usize;
-                let back = &mut x.back[p * nv + v];
-                let n = (*back).min(u8::MAX as u32);
-                *back -= n;
-                x.rr[p] = if v + 1 == nv { 0 } else { v as u8 + 1 };
-                x.vcs[p] &= !(((*back == 0) as u32) << v);
-                if x.vcs[p] == 0 {
+                };
+                let n = back[v].min(u8::MAX as u32);
+                back[v] -= n;
+                x.rr[p] = ((v + 1) % nv) as u8;
+                if back.iter().all(|&c| c == 0) {
                     x.ports &= !(1 << p);
                 }
                 Some(FlowCtl::Credit {

@@ -68,9 +68,8 @@ pub(super) fn apply<const P: usize, const V: usize>(
                 continue;
             }
             applied += m0.count_ones();
-            let c = &mut pl.cnt[o][v][..cbits];
-            count(c, m0, true);
-            pl.cok[o][v] |= m0;
+            up(pl, (o, v), m0, cbits);
+            let c = &pl.cnt[o][v][..cbits];
             // waiting for the tail credit: a VC whose credits are all back is free
             let mut back = pl.tsent[o][v] & m0;
             if back != 0 {
@@ -100,11 +99,23 @@ pub(super) fn give<const P: usize, const V: usize>(
     for o in 0..P {
         for v in 0..V {
             if given[o][v] != 0 {
-                count(&mut pl.cnt[o][v][..cbits], given[o][v], true);
-                pl.cok[o][v] |= given[o][v];
+                up(pl, (o, v), given[o][v], cbits);
             }
         }
     }
+}
+
+/// One more credit of output VC (`o`, `v`) for the routers in `m` of tile `pl` (its counts
+/// of `cbits` planes), which then hold one.
+#[inline(always)]
+fn up<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
+    (o, v): (usize, usize),
+    m: u64,
+    cbits: usize,
+) {
+    count(&mut pl.cnt[o][v][..cbits], m, true);
+    pl.cok[o][v] |= m;
 }
 
 /// Spend a credit of each output VC of the routers in `spent` (per output and VC) in tile

@@ -314,10 +314,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         }
                         pl.cth[p][v] &= !bit;
                         if oq {
-                            let sw = &mut switches[ri];
-                            let q = sw.out.queues.as_mut().expect("a router of output queues");
-                            q.reserve(o, ovc, nv, f.is_tail());
-                            output::enter((ts, lb), pl, sw, (o, f), nv);
+                            output::enter((ts, lb), pl, &mut switches[ri], (o, f), nv);
                         } else if x0 && speed > 1 {
                             // a crossbar of 0 cycles: into the output FIFO now
                             fifos[ri].push(o, f);

@@ -8,8 +8,8 @@
 //! a flit the output stage sends gives it back in the same cycle, before VC and switch
 //! allocation read it — the rule of `OutputQueues::room` (depth less level less reserved) kept
 //! as a count. Credits from downstream reach the router's own counters when their delay is
-//! over (the planes' delay ring). 0 cycles: the queues add none (a flit entering an empty FIFO with its credits leaves in the cycle it
-//! enters).
+//! over (the planes' delay ring). 0 cycles: the queues add none (a flit entering an empty
+//! FIFO with its credits leaves in the cycle it enters).
 //!
 //! [`Crossbar`]: crate::blocks::crossbar::Crossbar
 //! [`OutputQueues`]: crate::fabric::vc::switch::output::OutputQueues
@@ -74,8 +74,9 @@ pub(super) fn leave<const P: usize, const V: usize>(
     }
 }
 
-/// A flit granted at `t` to output `o` of router `lb` of tile `pl` (its own blocks `sw`)
-/// enters its crossbar, or with a crossbar of 0 cycles its output queue at once.
+/// A flit granted at `t` to output `o` (its VC `f.vc`) of router `lb` of tile `pl` (its own
+/// blocks `sw`) takes its place in the output queue (a tail frees the queue's VC) and enters
+/// the crossbar, or with a crossbar of 0 cycles the queue at once.
 #[inline(always)]
 pub(super) fn enter<const P: usize, const V: usize>(
     (t, lb): (u64, usize),
@@ -84,10 +85,11 @@ pub(super) fn enter<const P: usize, const V: usize>(
     (o, f): (usize, Flit),
     nv: usize,
 ) {
+    let q = sw.out.queues.as_mut().expect("a router of output queues");
+    q.reserve(o, f.vc as usize, nv, f.is_tail());
     let x = sw.xbar.output(o, f.vc as usize);
     match sw.xbar.xbar.enter(t, x, f) {
         Some(f) => {
-            let q = sw.out.queues.as_mut().expect("a router of output queues");
             q.enter(o, f, nv);
             pl.queued |= 1 << lb;
         }

@@ -175,34 +175,6 @@ pub(super) fn send<const P: usize, const V: usize>(
         });
         pl.fq |= ((fifo.flits > 0) as u64) << lb;
     }
-    credits_up(
-        (t, sbits, base),
-        nv,
-        routers,
-        pl,
-        backs,
-        links,
-        cb,
-        tile_credits,
-    );
-    moved
-}
-
-/// After the internal steps of cycle `t`: every router of tile `pl` (its routers `routers`
-/// from the tile's first, `base`) with credits queued at its inputs (its own
-/// [`CreditReturn`], `backs`) sends one up each input with some, its VCs `nv`.
-#[allow(clippy::too_many_arguments)]
-#[inline(never)]
-pub(super) fn credits_up<const P: usize, const V: usize>(
-    (t, sbits, base): At,
-    nv: usize,
-    routers: &[Router<P, V>],
-    pl: &mut Tile<P, V>,
-    backs: &mut [CreditReturn],
-    links: &[Link],
-    cb: &mut [[[u64; V]; P]],
-    tile_credits: &mut [u32],
-) {
     let mut m = std::mem::take(&mut pl.cq);
     while m != 0 {
         let lb = m.trailing_zeros() as usize;
@@ -228,4 +200,5 @@ pub(super) fn credits_up<const P: usize, const V: usize>(
         }
         pl.cq |= (back.pending() as u64) << lb;
     }
+    moved
 }
