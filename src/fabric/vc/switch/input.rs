@@ -42,6 +42,29 @@ pub(super) struct InVc {
     fill: u32,
 }
 
+impl InVc {
+    /// Flits in the VC's buffer.
+    #[inline(always)]
+    pub fn fill(&self) -> u32 {
+        self.fill
+    }
+
+    /// Its head asks for VC allocation at step `t`: a routing head leaves routing once its
+    /// delay is over (turning `VcAlloc`). None while it routes; else whether `t` is its first
+    /// step asking.
+    #[inline(always)]
+    pub fn asks(&mut self, t: u64) -> Option<bool> {
+        if self.state != VcState::Routing {
+            return Some(false);
+        }
+        if t < self.ready {
+            return None;
+        }
+        self.state = VcState::VcAlloc;
+        Some(true)
+    }
+}
+
 const IDLE: InVc = InVc {
     state: VcState::Idle,
     out: 0,
@@ -61,17 +84,18 @@ const IDLE: InVc = InVc {
 #[repr(align(64))]
 struct Line([Flit; 8]);
 
-/// The input unit.
+/// The input unit: its registers in one line, then the input VCs' records (a flit in or out
+/// touches the line and its VC's record, then the buffer's memory).
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 pub(super) struct InputUnit {
-    /// Per input VC (p·V + v; fixed size, the first [`InputUnit::used`] in use: an index
-    /// masked below 64 needs no bounds check).
-    pub vcs: Box<[InVc; 64]>,
     /// The buffers' memory (the hardware's SRAM): input p's VCs one after the other, each of
     /// its depth, the ports one after the other.
     mem: Box<[Line]>,
     /// Input VCs holding a flit (bit p·V + v).
     pub holding: u64,
+    /// Writes refused because the VC was full or does not exist (must stay 0).
+    pub overflows: u64,
     /// Flits in the buffers.
     pub flits: u32,
     nv: u32,
@@ -82,8 +106,9 @@ pub(super) struct InputUnit {
     depth: u32,
     /// Highest occupancy any VC reached.
     pub max_level: u32,
-    /// Writes refused because the VC was full or does not exist (must stay 0).
-    pub overflows: u64,
+    /// Per input VC (p·V + v; fixed size, the first [`InputUnit::used`] in use: an index
+    /// masked below 64 needs no bounds check).
+    pub vcs: [InVc; 64],
 }
 
 impl InputUnit {
@@ -96,7 +121,7 @@ impl InputUnit {
             "the input buffers of a router hold fewer than 2^32 flits"
         );
         let mut unit = InputUnit {
-            vcs: Box::new([IDLE; 64]),
+            vcs: [IDLE; 64],
             mem: vec![Line::default(); (total as usize).div_ceil(8)].into_boxed_slice(),
             holding: 0,
             flits: 0,
@@ -196,11 +221,27 @@ impl InputUnit {
         }
         let iv = (port * self.nv as usize + v) & 63;
         let depth = self.depth(v);
-        let r = &mut self.vcs[iv];
-        if r.fill == depth {
+        if self.vcs[iv].fill == depth {
             self.overflows += 1;
             return false;
         }
+        let (route, fill) = self.put(now, iv, depth, f);
+        self.max_level = self.max_level.max(fill);
+        self.flits += 1;
+        self.holding |= 1 << iv;
+        route
+    }
+
+    /// The FIFO of input VC `iv` (`depth` flits, not full) takes flit `f` at `now`; returns
+    /// whether it is a head at the front of an idle VC (to be routed) and the VC's flits
+    /// after it. The unit's totals (VCs holding a flit, flits, highest level) are the
+    /// caller's: [`InputUnit::write`] keeps them flit by flit; the planes keep the highest
+    /// level beside their own registers and give the totals back ([`InputUnit::set_totals`]),
+    /// so that a flit touches only its VC's record and the memory.
+    #[inline(always)]
+    pub(super) fn put(&mut self, now: u64, iv: usize, depth: u32, f: Flit) -> (bool, u32) {
+        let r = &mut self.vcs[iv & 63];
+        debug_assert!(r.fill < depth, "a flit for a VC with room");
         let mut i = r.head + r.fill;
         if i >= depth {
             i -= depth;
@@ -212,53 +253,14 @@ impl InputUnit {
         let fill = r.fill;
         let at = r.base + i;
         self.mem[(at >> 3) as usize].0[(at & 7) as usize] = f;
-        self.max_level = self.max_level.max(fill);
-        self.flits += 1;
-        self.holding |= 1 << iv;
-        route
+        (route, fill)
     }
 
-    /// Input VC `iv`'s registers as the planes ([`super::planes`]) hold them, written into the
-    /// router: its state, output VC and ready cycle, its FIFO (front slot `head`, the `flits`
-    /// from the front, each written in the slot it has in the planes' FIFO, which moves as
-    /// this one does) and its occupancy integral. The packet counters (`len`, `next`) stay
-    /// as they are: the planes do not keep them.
-    pub(super) fn load(
-        &mut self,
-        iv: usize,
-        (state, out, ovc, ready): (VcState, u8, u8, u64),
-        (head, flits): (u32, &[Flit]),
-        occ: Stay,
-    ) {
-        let depth = self.depth(iv % self.nv as usize);
-        let r = &mut self.vcs[iv & 63];
-        (r.state, r.out, r.ovc, r.ready) = (state, out, ovc, ready);
-        (r.head, r.fill, r.occ) = (head, flits.len() as u32, occ);
-        let base = r.base;
-        for (k, f) in flits.iter().enumerate() {
-            let at = base + (head + k as u32) % depth;
-            self.mem[(at >> 3) as usize].0[(at & 7) as usize] = *f;
-        }
-        if flits.is_empty() {
-            self.holding &= !(1 << iv);
-        } else {
-            self.holding |= 1 << iv;
-        }
-    }
-
-    /// The planes' flits buffered and highest level of a VC, written into the router.
-    #[inline]
-    pub(super) fn planes_totals(&mut self, flits: u32, max_level: u32) {
-        self.flits = flits;
-        self.max_level = max_level;
-    }
-
-    /// Read the front flit of VC `v` of input `p` (it holds one).
+    /// The front flit of input VC `iv` (`depth` flits, holding one) leaves at `now`; returns
+    /// it and the VC's flits after it ([`InputUnit::put`]'s totals: the caller's).
     #[inline(always)]
-    pub fn read(&mut self, now: u64, p: usize, v: usize) -> Flit {
-        let iv = (p * self.nv as usize + v) & 63;
-        let depth = self.depth(v);
-        let r = &mut self.vcs[iv];
+    pub(super) fn take(&mut self, now: u64, iv: usize, depth: u32) -> (Flit, u32) {
+        let r = &mut self.vcs[iv & 63];
         debug_assert!(r.fill > 0, "a requesting VC holds a flit");
         let at = r.base + r.head;
         r.head += 1;
@@ -267,10 +269,43 @@ impl InputUnit {
         }
         r.fill -= 1;
         r.occ.depart(now);
-        if r.fill == 0 {
+        let fill = r.fill;
+        (*self.slot(at), fill)
+    }
+
+    /// The totals of a unit whose flits came and went by [`InputUnit::put`] and
+    /// [`InputUnit::take`]: the VCs holding a flit and the flits, from the VCs' records, and
+    /// the highest level a VC reached, `max_level`.
+    pub(super) fn set_totals(&mut self, max_level: u32) {
+        let used = &self.vcs[..self.n as usize];
+        self.holding = used
+            .iter()
+            .enumerate()
+            .fold(0, |m, (iv, r)| m | ((r.fill > 0) as u64) << iv);
+        self.flits = used.iter().map(|r| r.fill).sum();
+        self.max_level = max_level;
+    }
+
+    /// The head at the front of input VC `iv` was routed: VC allocation from `ready`, its
+    /// packet of `len` flits, none of them sent yet.
+    #[inline(always)]
+    pub fn routed(&mut self, iv: usize, ready: u64, len: u32) {
+        let r = &mut self.vcs[iv & 63];
+        r.state = VcState::Routing;
+        r.ready = ready;
+        r.len = len;
+        r.next = 0;
+    }
+
+    /// Read the front flit of VC `v` of input `p` (it holds one).
+    #[inline(always)]
+    pub fn read(&mut self, now: u64, p: usize, v: usize) -> Flit {
+        let iv = (p * self.nv as usize + v) & 63;
+        let (f, fill) = self.take(now, iv, self.depth(v));
+        if fill == 0 {
             self.holding &= !(1 << iv);
         }
         self.flits -= 1;
-        *self.slot(at)
+        f
     }
 }

@@ -10,21 +10,23 @@
 //! own rule (`vc_alloc::allocate`, its allocator [`SeparableInputFirst`]), where a head asks.
 //!
 //! The same router as [`VcSwitch`](super::VcSwitch) evaluated one by one, cycle for cycle:
-//! the same stages in the same order (credits due, the crossbar's flits out, flits in and heads routed, VC
-//! allocation, separable input-first switch allocation, traversal with the credit upstream),
-//! the same pointers; the hosts' flits and credits over the network's links, those between
-//! routers in the planes' own rings (flits) and planes (credits). The routers' state
-//! registers — input VCs with their flits, states, candidates and output VCs, credits and
-//! owners downstream, both allocators' pointers — and what the statistics read of a router
-//! and of a link between routers are written into them when the network reads them
-//! ([`Engine::sync`], [`sync`]: after a run or a step, before the window opens or the
-//! watchdog looks), so that a test, the deadlock report or a caller of
-//! [`VcSwitch::registers`](super::VcSwitch::registers) reads them as the routers one by one
-//! would hold them. The last cycle's strobes (requests, grants, the flit driven), the crossbar's flits, credits in
-//! their delay and whatever is on the links between routers stay here: a network that is
-//! traced cycle by cycle, threaded or given an RTL twin is evaluated one by one
-//! (`Network::one_by_one`, before the first cycle). Results are identical either way
-//! (testbenches/planes.rs runs both side by side and compares every router's registers).
+//! the same stages in the same order (credits due, the crossbar's flits out, flits in and
+//! heads routed, VC allocation, separable input-first switch allocation, traversal with the
+//! credit upstream), the same pointers; the hosts' flits and credits over the network's links,
+//! those between routers in the planes' own rings (flits) and planes (credits). The input
+//! VCs are the routers' own (their input unit: state, output VC, packet counters, buffers and
+//! occupancy, read and written in place by the same rule, `InputUnit::put` and `take`). The
+//! routers' other state registers — a head's candidates, credits and owners downstream, both
+//! allocators' pointers — and what the statistics read of a router and of a link between
+//! routers are written into them when the network reads them ([`Engine::sync`], [`sync`]:
+//! after a run or a step, before the window opens or the watchdog looks), so that a test, the
+//! deadlock report or a caller of [`VcSwitch::registers`](super::VcSwitch::registers) reads
+//! them as the routers one by one would hold them. The last cycle's strobes (requests,
+//! grants, the flit driven), the crossbar's flits, credits in their delay and whatever is on
+//! the links between routers stay here: a network that is traced cycle by cycle, threaded or
+//! given an RTL twin is evaluated one by one (`Network::one_by_one`, before the first cycle).
+//! Results are identical either way (testbenches/planes.rs runs both side by side and
+//! compares every router's registers).
 //!
 //! The shape the planes take, and the networks that have it: [`build`](mod@build).
 
@@ -43,7 +45,6 @@ mod credits;
 mod cycle;
 mod exchange;
 mod hosts;
-mod input;
 mod output;
 mod queues;
 mod route;
@@ -55,21 +56,15 @@ mod vc_alloc;
 
 pub use shapes::Planes;
 
-use input::{read, write, Fifo, InVc, St};
-
-/// Flits of a buffer's line; the deepest buffer the planes take, the bit planes of its credit
-/// count, and the most memory the planes' buffers may take (they keep the flits beside the
-/// routers' own buffers, which the probes read; above it a network goes one by one); no
-/// router downstream. The ports and VCs a router has at most are the planes' parameters `P` and `V`
+/// The deepest buffer the planes take and the bit planes of its credit count; no router
+/// downstream. The ports and VCs a router has at most are the planes' parameters `P` and `V`
 /// (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and their depth are
 /// the network's, and so are the rings' slots (a power of two above the longest link and the
 /// credit delay: what is written at t is read by t + slots - 1, so the slots keep every value
 /// in flight, and for links of a few cycles the rings are a few cache lines).
-const LINE: usize = 8;
 const MAX_DEPTH: usize = 8192;
 const CB: usize = 14;
 const _: () = assert!(MAX_DEPTH < 1 << CB);
-const MAX_BUFFER_BYTES: usize = 1 << 30;
 const NONE: u32 = u32::MAX;
 /// An input VC's candidate port when the routing gave several: the selection picks one.
 const SELECT: u16 = 0xfe;
@@ -91,14 +86,16 @@ fn ring(sbits: u32, tile: usize, slot: usize) -> usize {
 /// One router's registers that the planes do not hold, laid out for the cache (the routers'
 /// state is most of what a cycle touches: a flit-hop that finds its lines in the first-level
 /// cache costs a fraction of one that does not): what every flit crossing or credit touches
-/// in the first line, what a flit leaving touches in the second, then the input VCs'
-/// registers (their buffers are [`Of::bufs`]), then what a head alone touches.
+/// in the first line, what a flit leaving touches in the second, then what a head alone
+/// touches. Its input VCs and their buffers are the router's own ([`VcSwitch`]'s input unit,
+/// the same block one by one).
 #[derive(Clone)]
 #[repr(C, align(64))]
 struct Router<const P: usize, const V: usize> {
-    /// The output VCs held (a mask per output), the highest level of a VC; flits sent on each
-    /// output's link (modulo 2^32, the link's count); flits forwarded per output VC; heads
-    /// without a route — the statistics written into the router by [`Planes::sync`].
+    /// The output VCs held (a mask per output), the highest level of an input VC (its input
+    /// unit's statistic, kept here); flits sent on each output's link (modulo 2^32, the
+    /// link's count); flits forwarded per output VC; heads without a route — the statistics
+    /// written into the router by [`Planes::sync`].
     owner_busy: [u16; P],
     max_level: u32,
     /// Its host ports (bit p): its first ports, as many as it has hosts.
@@ -115,8 +112,6 @@ struct Router<const P: usize, const V: usize> {
     xbar: [Flit; P],
     peer: [u32; P],
     fly: [[u16; 2]; P],
-    /// The input VCs.
-    ivc: [[InVc; V]; P],
     /// Per port: its links in and out (port 0: the host's).
     wires: [[u32; 2]; P],
     /// flitwave's VC allocator (P·nv × P·nv, separable input-first, as the router's) and per
@@ -174,8 +169,6 @@ struct Tile<const P: usize, const V: usize> {
 pub struct Of<const P: usize, const V: usize> {
     r: Vec<Router<P, V>>,
     pl: Vec<Tile<P, V>>,
-    /// The input VCs' buffers, each ⌈depth / 8⌉ lines from its first ([`InVc`]'s `line`).
-    bufs: Vec<Fifo>,
     /// The rings, 2^`sbits` slots a tile ([`ring`]; slot = cycle mod 2^`sbits`): per
     /// input port, the routers a flit arrives at then; per output and VC, the routers a
     /// credit from downstream arrives at then (it then waits the credit delay) and the routers

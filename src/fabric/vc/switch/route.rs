@@ -3,7 +3,7 @@
 //! each); VC allocation may use them `routing_cycles` later (0 with lookahead routing, the iq
 //! preset).
 
-use super::input::{InputUnit, VcState};
+use super::input::InputUnit;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
 use crate::sim::packet::PacketTable;
@@ -60,11 +60,7 @@ impl RouteStage {
             keep,
         );
         self.errors += !routed as u64;
-        let s = &mut input.vcs[iv];
-        s.state = VcState::Routing;
-        s.ready = at + self.delay as u64;
-        s.len = h.flits;
-        s.next = 0;
+        input.routed(iv, at + self.delay as u64, h.flits);
     }
 }
 

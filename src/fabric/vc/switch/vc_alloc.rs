@@ -172,14 +172,7 @@ impl VaRegs for VcSwitch {
     fn request(&mut self, iv: usize, now: u64) -> Option<(usize, u32)> {
         let nv = self.nv as usize;
         let s = &mut self.input.vcs[iv];
-        let mut first = false;
-        if s.state == VcState::Routing {
-            if now < s.ready {
-                return None;
-            }
-            s.state = VcState::VcAlloc;
-            first = true;
-        }
+        let first = s.asks(now)?;
         let c = &mut self.route.cands[iv];
         let (port, allowed) = match c.as_slice() {
             [] => return None,

@@ -27,7 +27,7 @@
 //! paper's mesh under Opt-y and SSR; any other (17 to 32 ports, the non-multiplexed crossbar,
 //! credits of several flits) is evaluated one by one.
 
-use super::{Fifo, Of, Router, Tile, CB, LINE, MAX_BUFFER_BYTES, MAX_DEPTH, NONE, PB};
+use super::{Of, Router, Tile, CB, MAX_DEPTH, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
@@ -97,12 +97,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             return None;
         }
         let n = switches.len();
-        // each VC's buffer in lines side by side: VC 0's, then the others'
-        let (lines0, lines) = (b0.div_ceil(LINE), b.div_ceil(LINE));
-        let port_lines = lines0 + (nv - 1) * lines;
-        if n * np * port_lines * std::mem::size_of::<Fifo>() > MAX_BUFFER_BYTES {
-            return None;
-        }
         // the links between routers: by the router and port they lead into, and the set of
         // those leaving a router
         let mut rx = std::collections::HashMap::new();
@@ -171,15 +165,14 @@ impl<const P: usize, const V: usize> Of<P, V> {
             wires: [[NO_LINK; 2]; P],
             peer: [NONE; P],
             fly: [[0; 2]; P],
-            ivc: [[super::InVc::default(); V]; P],
             owner_busy: [0; P],
+            max_level: 0,
             owner: [[0; V]; P],
             xbar: [Flit::default(); P],
             va: SeparableInputFirst::new(np * nv, np * nv),
             hosts: 0,
             vwait: 0,
             cand: [[[0xff, 0]; V]; P],
-            max_level: 0,
             forwarded: [0; V],
             errors: 0,
             sent: [0; P],
@@ -208,28 +201,17 @@ impl<const P: usize, const V: usize> Of<P, V> {
             .zip(peer)
             .zip(fly)
             .enumerate()
-            .map(|(r, ((sw, peer), fly))| {
-                let mut x = Router {
-                    hosts: (1 << hosts[r]) - 1,
-                    wires: std::array::from_fn(|q| if q < np { sw.link[q] } else { [NO_LINK; 2] }),
-                    peer,
-                    fly,
-                    ..router.clone()
-                };
-                // each VC's buffer from its first line, side by side
-                for (p, vcs) in x.ivc.iter_mut().enumerate().take(np) {
-                    for (v, s) in vcs.iter_mut().enumerate().take(nv) {
-                        let first = if v == 0 { 0 } else { lines0 + (v - 1) * lines };
-                        s.line = ((r * np + p) * port_lines + first) as u32;
-                    }
-                }
-                x
+            .map(|(r, ((sw, peer), fly))| Router {
+                hosts: (1 << hosts[r]) - 1,
+                wires: std::array::from_fn(|q| if q < np { sw.link[q] } else { [NO_LINK; 2] }),
+                peer,
+                fly,
+                ..router.clone()
             })
             .collect();
         Some(Of {
             r,
             pl,
-            bufs: vec![Fifo::default(); n * np * port_lines],
             arr: vec![[0; P]; tiles * slots],
             cb: vec![[[0; V]; P]; tiles * slots],
             cr: vec![[[0; V]; P]; tiles * slots],

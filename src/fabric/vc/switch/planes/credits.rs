@@ -9,6 +9,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::{Router, Tile};
+use crate::fabric::vc::switch::VcSwitch;
 
 /// Virtual cut-through: of the tile's input VCs holding an output VC with their packet's head
 /// at the front (`cth`) and a flit, those whose VC downstream has fewer credits than the
@@ -18,9 +19,9 @@ use super::{Router, Tile};
 #[inline(never)]
 pub(super) fn cut_through<const P: usize, const V: usize>(
     pl: &Tile<P, V>,
-    routers: &[Router<P, V>],
+    switches: &[VcSwitch],
     held: &mut [[u64; V]; P],
-    cbits: usize,
+    (cbits, nv): (usize, usize),
 ) {
     for p in 0..P {
         for v in 0..V {
@@ -29,7 +30,7 @@ pub(super) fn cut_through<const P: usize, const V: usize>(
             while m != 0 {
                 let lb = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let s = &routers[lb].ivc[p][v];
+                let s = &switches[lb].input.vcs[(p * nv + v) & 63];
                 let c = &pl.cnt[s.out as usize % P][s.ovc as usize % V][..cbits];
                 if count_of(c, lb) < s.len {
                     held[p][v] |= 1 << lb;

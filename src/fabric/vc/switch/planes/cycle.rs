@@ -7,12 +7,10 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{
-    credits, exchange, hosts, output, read, ring, speedup, sw_alloc, vc_alloc, write, Of, St,
-};
+use super::{credits, exchange, hosts, output, ring, speedup, sw_alloc, vc_alloc, Of};
 use crate::fabric::network::EnginePhase;
 use crate::fabric::vc::nic::seq::VcExt;
-use crate::fabric::vc::switch::VcSwitch;
+use crate::fabric::vc::switch::{VcState, VcSwitch};
 
 impl<const P: usize, const V: usize> Of<P, V> {
     /// The switch phase of cycle `t`.
@@ -60,7 +58,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             cb,
             cr,
             fwd,
-            bufs,
             vreq,
             vgrant,
             cands,
@@ -155,30 +152,24 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         continue;
                     }
                     let v = f.vc as usize & (V - 1);
-                    let rt = &mut routers[r];
-                    let s = &mut rt.ivc[p][v];
+                    // into the router's own input buffer (its block's rule, as one by one);
+                    // a head at the front of an idle VC is routed
+                    let (sw, iv) = (&mut switches[r], p * nv + v);
                     let depth = if v == 0 { b0 } else { b };
-                    let mut i = (s.head + s.fill) as usize;
-                    if i >= depth {
-                        i -= depth;
-                    }
-                    s.fill += 1;
-                    s.occ.arrive(t);
-                    rt.max_level = rt.max_level.max(s.fill);
+                    let (route, fill) = sw.input.put(t, iv, depth as u32, f);
+                    routers[r].max_level = routers[r].max_level.max(fill);
                     pl.hold[p][v] |= bit;
-                    // one branch (taken at a head): the data decide all three
-                    if f.is_head() & (s.fill == 1) & (s.st == St::Idle) {
-                        s.st = St::VcAlloc;
-                        s.ready = first + rdelay;
+                    if route {
                         let at = (&mut multi[..], (r * np + p) * nv + v);
-                        let hd = (f, &mut s.len, ct);
-                        let (c, ok) = Self::route(cands, &switches[r], (r, p, v), hd, packets, at);
+                        let (c, ok) = Self::route(cands, sw, (r, p, v), f, packets, at);
+                        sw.input
+                            .routed(iv, first + rdelay, packets.header(f.pkt).flits);
+                        let rt = &mut routers[r];
                         rt.errors += !ok as u64;
                         rt.cand[p][v] = c;
-                        rt.vwait |= 1 << (p * nv + v);
+                        rt.vwait |= 1 << iv;
                         pl.vcal[p][v] |= bit;
                     }
-                    write(bufs, s.line, i, f);
                 }
             }
             if tile_flits[tile] == 0 && pl.cq == 0 {
@@ -214,8 +205,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         let heads = &multi[at..at + np * nv];
                         vc_alloc::count(routers[r].vwait, heads, &mut requests[..np]);
                     }
+                    let sw = &mut switches[r];
                     let mut lane = vc_alloc::Lane {
                         r: &mut routers[r],
+                        input: &mut sw.input,
                         pl: &mut *pl,
                         bit,
                         nv,
@@ -227,15 +220,15 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         keep: self_keep,
                         select: sel.then(|| vc_alloc::Select {
                             multi: &mut multi[at..at + np * nv],
-                            selection: &switches[r].p.selection,
+                            selection: &sw.p.selection,
                             cut_through: ct,
                             np,
                             b: [b0 as u32, b as u32],
                             cbits,
                             requests: &requests[..np],
-                            exch: switches[r].exch.as_ref().map(|x| &x.unit),
-                            first_net_port: switches[r].p.first_net_port,
-                            own: oq.then(|| &switches[r].out),
+                            exch: sw.exch.as_ref().map(|x| &x.unit),
+                            first_net_port: sw.p.first_net_port,
+                            own: oq.then_some(&sw.out),
                         }),
                     };
                     crate::fabric::vc::switch::vc_alloc::allocate(&mut lane, ts);
@@ -243,10 +236,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // 5. switch allocation of every router at once (separable input-first); a
                 // cut-through head waits for credits for its whole packet
                 if ct {
-                    credits::cut_through(pl, &routers[base..], &mut fresh, cbits);
+                    credits::cut_through(pl, &switches[base..], &mut fresh, (cbits, nv));
                 }
                 if vdelay > 1 {
-                    vc_alloc::waiting(pl, &routers[base..], &mut fresh, ts);
+                    vc_alloc::waiting(pl, &switches[base..], &mut fresh, (ts, nv));
                 }
                 if halt != 0 {
                     exchange::halted(pl, &mut switches[base..], halt, nv);
@@ -267,28 +260,24 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         let bit = 1u64 << lb;
                         // the VC that won: the one offered to the output granted
                         let v = (0..V).find(|&v| win[p][v] & bit != 0).unwrap_or(0);
-                        let r = &mut routers[ri];
-                        let s = &mut r.ivc[p][v];
-                        // the output the VC holds is the one its request named
-                        let o = s.out as usize;
-                        let h = s.head as usize;
-                        let mut f = read(bufs, s.line, h);
+                        // out of the router's own input buffer (the same read as one by one)
+                        let sw = &mut switches[ri];
+                        let iv = p * nv + v;
                         let depth = if v == 0 { b0 } else { b };
-                        s.head = if h + 1 == depth { 0 } else { s.head + 1 };
-                        s.fill -= 1;
+                        let (mut f, fill) = sw.input.take(t, iv, depth as u32);
+                        let s = &mut sw.input.vcs[iv & 63];
+                        // the output the VC holds is the one its request named
+                        let (o, ovc) = (s.out as usize, s.ovc as usize);
                         // the last flit out clears the flag (no branch: whether it is the
                         // last is the data's)
-                        pl.hold[p][v] &= !(bit * (s.fill == 0) as u64);
-                        let ovc = s.ovc as usize;
+                        pl.hold[p][v] &= !(bit * (fill == 0) as u64);
                         moved += 1;
-                        s.occ.depart(t);
+                        let r = &mut routers[ri];
                         r.forwarded[ovc & (V - 1)] += 1;
                         spent[o][ovc] |= bit;
                         f.vc = ovc as u8;
                         if f.is_tail() {
-                            if exch {
-                                exchange::tail_out(&mut switches[ri]);
-                            }
+                            s.state = VcState::Idle;
                             // the VC downstream is free for the next packet, or once every
                             // credit of this one is back (wait_for_tail_credit)
                             if wftc {
@@ -296,21 +285,23 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             } else {
                                 r.owner_busy[o] &= !(1 << ovc);
                             }
-                            s.st = St::Idle;
                             pl.act[p][v] &= !bit;
-                            if s.fill > 0 {
-                                s.st = St::VcAlloc;
-                                s.ready = ts + 1 + rdelay;
-                                let nf = read(bufs, s.line, s.head as usize);
+                            if exch {
+                                exchange::tail_out(sw);
+                            }
+                            if let Some(&nf) = sw.input.front(p, v) {
                                 let at = (&mut multi[..], (ri * np + p) * nv + v);
-                                let sw = &switches[ri];
-                                let hd = (nf, &mut s.len, ct);
-                                let (c, ok) = Self::route(cands, sw, (ri, p, v), hd, packets, at);
-                                routers[ri].errors += !ok as u64;
-                                routers[ri].cand[p][v] = c;
-                                routers[ri].vwait |= 1 << (p * nv + v);
+                                let (c, ok) = Self::route(cands, sw, (ri, p, v), nf, packets, at);
+                                let len = packets.header(nf.pkt).flits;
+                                sw.input.routed(iv, ts + 1 + rdelay, len);
+                                let r = &mut routers[ri];
+                                r.errors += !ok as u64;
+                                r.cand[p][v] = c;
+                                r.vwait |= 1 << iv;
                                 pl.vcal[p][v] |= bit;
                             }
+                        } else {
+                            s.next += 1;
                         }
                         pl.cth[p][v] &= !bit;
                         if oq {

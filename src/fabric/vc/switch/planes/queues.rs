@@ -1,14 +1,15 @@
 //! UGAL-G's queues of a router evaluated in the planes ([`super`]): the rule of
 //! `switch::queues` over the registers the planes keep of one router — credits spent from the
 //! tile's count planes, the input VCs holding a flit from its `hold` planes, a front packet's
-//! output or candidates from its input VC, the router's own speedup FIFOs.
+//! output from the router's own input VC (or its candidates from the planes' registers), the
+//! router's own speedup FIFOs.
 
 use super::vc_alloc::Outs;
-use super::{Of, St, SELECT};
+use super::{Of, SELECT};
 use crate::fabric::vc::switch::queues::{queues, QueueRegs};
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
 use crate::fabric::vc::switch::view::Outputs;
-use crate::fabric::vc::switch::VcSwitch;
+use crate::fabric::vc::switch::{VcState, VcSwitch};
 use crate::routing::function::global_queues::QueueMeasure;
 use std::ops::Range;
 
@@ -50,17 +51,17 @@ impl<const P: usize, const V: usize> QueueRegs for Lane<'_, P, V> {
         let (of, nv) = (self.of, self.of.nv);
         let (p, v) = (iv / nv, iv % nv);
         let rt = &of.r[self.r];
-        let s = &rt.ivc[p % P][v % V];
-        let outs = match s.st {
-            St::Active => 1u32 << (s.out as usize % P),
-            St::VcAlloc => match rt.cand[p % P][v % V][0] {
+        let s = &self.sw.input.vcs[iv & 63];
+        let outs = match s.state {
+            VcState::Active => 1u32 << (s.out as usize % P),
+            VcState::Routing | VcState::VcAlloc => match rt.cand[p % P][v % V][0] {
                 SELECT => of.multi[(self.r * of.np + p) * nv + v].port_mask(),
                 port if (port as usize) < P => 1 << port,
                 _ => 0,
             },
-            St::Idle => 0,
+            VcState::Idle => 0,
         };
-        (s.fill, outs)
+        (s.fill(), outs)
     }
 
     fn fifo(&self) -> Option<&SpeedupFifo> {

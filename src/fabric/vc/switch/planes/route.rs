@@ -14,15 +14,15 @@ use crate::sim::Flit;
 impl<const P: usize, const V: usize> Of<P, V> {
     /// The output port and VCs of the head `f` arriving at router `r`'s input `p` (VC `v`)
     /// (0xff: none; [`SELECT`]: several, the selection's to pick from at VC allocation), and
-    /// whether it is routed (false: a route error, `route_head`'s rule). Where the routing may give several (`multi` holds every input VC's), the
-    /// candidates are kept there too, at `idx`; where they or virtual cut-through read it, the
-    /// packet's length goes into the input VC's `len`.
+    /// whether it is routed (false: a route error, `route_head`'s rule). Where the routing
+    /// may give several (`multi` holds every input VC's), the candidates are kept there too,
+    /// at `idx`.
     #[inline]
     pub(super) fn route(
         cands: &mut Candidates,
         sw: &VcSwitch,
         (r, p, v): (usize, usize, usize),
-        (f, len, cut_through): (Flit, &mut u32, bool),
+        f: Flit,
         packets: &PacketTable<VcExt>,
         (multi, idx): (&mut [Candidates], usize),
     ) -> ([u16; 2], bool) {
@@ -30,9 +30,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let routed = route_head(&sw.route.routing, (r as u32, p, v), f, packets, cands, keep);
         if let Some(m) = multi.get_mut(idx) {
             *m = *cands;
-        }
-        if cut_through || !multi.is_empty() {
-            *len = packets.header(f.pkt).flits;
         }
         let c = match cands.as_slice() {
             [c] => [c.port as u16, c.vcs as u16],

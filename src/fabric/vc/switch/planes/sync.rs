@@ -1,23 +1,23 @@
 //! The routers' registers as the planes ([`super`]) hold them, written into the routers when
 //! the network reads them ([`crate::fabric::network::Engine::sync`]), and the counts of the
-//! links between routers. Per input VC: its state (a head waiting for its routing delay is
-//! `Routing`, one past it `VcAlloc`), the output VC it holds and its ready cycle, its FIFO's
-//! flits in their slots, its occupancy integral and, for a head, its routing's candidate; per
-//! input its switch-allocation VC pointer; per output VC its credits, the input VC holding it
-//! and whether its tail was sent; both allocators' round-robin pointers; the input VCs waiting
-//! for VC allocation and holding an output VC; per router its flits buffered and in the
-//! crossbar, its highest level, flits forwarded per VC and heads without a route; per link
-//! between routers the flits sent and taken (sent less those still in the planes' ring); with
-//! an internal speedup, the output FIFOs and the credits queued at the inputs.
+//! links between routers. The input VCs — state, output VC, ready cycle, packet counters,
+//! buffers, occupancy — are the routers' own at every cycle (the planes read and write them
+//! in place); what is written here: for a head waiting for VC allocation, its routing's
+//! candidates; per input its switch-allocation VC pointer; per output VC its credits, the
+//! input VC holding it and whether its tail was sent; both allocators' round-robin pointers;
+//! the input VCs waiting for VC allocation and holding an output VC; per router its flits in
+//! the crossbar, flits forwarded per VC and heads without a route; per link between routers
+//! the flits sent and taken (sent less those still in the planes' ring); with an internal
+//! speedup, the output FIFOs and the credits queued at the inputs.
 //!
 //! What stays the planes' own: the crossbar's flits (counted, not written), credits arrived
 //! and waiting their delay, the flits and credits on the links between routers (the planes'
-//! rings), a VC's packet counters (`len`, `next`), and the last cycle's strobes (requests,
-//! grants, the flit driven) — the waveforms' and probes' signals, which is why a traced
-//! network is evaluated one by one. The planes keep the statistics next to the flits while
-//! they run, so that a run writes them once, not flit by flit.
+//! rings), and the last cycle's strobes (requests, grants, the flit driven) — the waveforms'
+//! and probes' signals, which is why a traced network is evaluated one by one. The planes
+//! keep the statistics next to the flits while they run, so that a run writes them once, not
+//! flit by flit.
 
-use super::{Of, St, NONE, OUT};
+use super::{Of, NONE, OUT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::vc_credits::FREE;
 use crate::fabric::vc::switch::{VcState, VcSwitch};
@@ -38,8 +38,6 @@ pub(super) fn write_into<const P: usize, const V: usize>(
     links: &[Link],
 ) {
     let (np, nv) = (pl.np, pl.nv);
-    // the last internal step evaluated (the last cycle without a speedup)
-    let last = pl.last * pl.speed + pl.speed - 1;
     for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
         let (tile, lb) = (&pl.pl[i / 64], i % 64);
         // the ports to routers (a host's has no peer)
@@ -56,28 +54,15 @@ pub(super) fn write_into<const P: usize, const V: usize>(
                 links[l as usize].set_flit_counts(r.sent[o], got);
             }
         }
-        let (mut flits, mut active) = (0, 0u64);
-        let mut fifo = vec![crate::sim::Flit::default(); pl.b.max(pl.b0)];
-        for (p, vcs) in r.ivc.iter().enumerate().take(np) {
-            for (v, s) in vcs.iter().take(nv).enumerate() {
+        // the input VCs are the router's own (their state, buffers and statistics); the
+        // candidates of a head waiting for VC allocation are the planes'
+        let mut active = 0u64;
+        for p in 0..np {
+            for v in 0..nv {
                 let iv = p * nv + v;
-                let state = match s.st {
-                    St::Idle => VcState::Idle,
-                    St::Active => VcState::Active,
-                    // the router turns Routing into VcAlloc in the first cycle from `ready`
-                    St::VcAlloc if s.ready > last => VcState::Routing,
-                    St::VcAlloc => VcState::VcAlloc,
-                };
-                let n = s.fill as usize;
-                for (k, f) in fifo.iter_mut().take(n).enumerate() {
-                    let at = (s.head as usize + k) % if v == 0 { pl.b0 } else { pl.b };
-                    *f = super::read(&pl.bufs, s.line, at);
-                }
-                let regs = (state, s.out, s.ovc, s.ready);
-                sw.input.load(iv, regs, (s.head, &fifo[..n]), s.occ);
-                flits += s.fill;
-                active |= ((s.st == St::Active) as u64) << iv;
-                if s.st == St::VcAlloc {
+                let state = sw.input.vcs[iv].state;
+                active |= ((state == VcState::Active) as u64) << iv;
+                if matches!(state, VcState::Routing | VcState::VcAlloc) {
                     let c = &mut sw.route.cands[iv];
                     c.clear();
                     let [port, vcs] = r.cand[p][v];
@@ -98,7 +83,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
             }
             sw.sa.i.r[p].rr = one_hot(&tile.rr[p][..nv], lb);
         }
-        sw.input.planes_totals(flits, r.max_level);
+        sw.input.set_totals(r.max_level);
         sw.va.waiting = r.vwait;
         sw.sa.active = active;
         let mut va = [[0u8; 2]; 64];

@@ -9,14 +9,16 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Router, St, Tile, OUT, SELECT};
+use super::{Router, Tile, OUT, SELECT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::blocks::link::NO_LINK;
 use crate::blocks::luc_ncb::LucNcb;
+use crate::fabric::vc::switch::input::InputUnit;
 use crate::fabric::vc::switch::output::OutputUnit;
 use crate::fabric::vc::switch::route::kept;
 use crate::fabric::vc::switch::vc_alloc::{count_requests, VaRegs};
 use crate::fabric::vc::switch::view::{choose, Outputs, View};
+use crate::fabric::vc::switch::{VcState, VcSwitch};
 use crate::routing::function::Candidates;
 use crate::routing::selection::Selection;
 
@@ -27,6 +29,8 @@ use crate::routing::selection::Selection;
 /// flit is its packet's head (`cth`, until it crosses).
 pub(super) struct Lane<'a, const P: usize, const V: usize> {
     pub r: &'a mut Router<P, V>,
+    /// The router's own input VCs.
+    pub input: &'a mut InputUnit,
     pub pl: &'a mut Tile<P, V>,
     pub bit: u64,
     pub nv: usize,
@@ -132,15 +136,16 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
     #[inline(always)]
     fn request(&mut self, iv: usize, t: u64) -> Option<(usize, u32)> {
         let [p, v] = self.pv[iv].map(usize::from);
-        if self.r.ivc[p][v].ready > t {
-            return None;
-        }
+        // a head leaves routing when its delay is over (the router's rule)
+        let s = &mut self.input.vcs[iv & 63];
+        let first = s.asks(t)?;
+        let len = s.len;
         let [port, vcs] = self.r.cand[p][v];
         let (port, vcs) = match (port, self.select.as_mut()) {
             (SELECT, Some(x)) => {
                 // several candidates: the selection picks one (or decides once, at the
                 // head's first cycle in VC allocation, and the head keeps it)
-                let (c, len) = (&mut x.multi[iv], self.r.ivc[p][v].len);
+                let c = &mut x.multi[iv];
                 let view = View {
                     out: &Outs {
                         r: &*self.r,
@@ -158,7 +163,6 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
                     exch: x.exch,
                     first_net_port: x.first_net_port,
                 };
-                let first = self.r.ivc[p][v].ready == t;
                 let picked = choose(c, x.selection, &view, first, len)?;
                 if let [k] = c.as_slice() {
                     // kept alone: the head's one candidate from now on
@@ -198,9 +202,9 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
         r.owner_busy[o] |= 1 << ov;
         r.owner[o][ov] = iv as u8;
         r.vwait &= !(1 << iv);
-        let s = &mut r.ivc[p][v];
+        let s = &mut self.input.vcs[iv & 63];
         let old = s.out;
-        s.st = St::Active;
+        s.state = VcState::Active;
         s.out = o as u8;
         s.ovc = ov as u8;
         s.ready = t + self.vdelay;
@@ -225,9 +229,9 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
 #[inline(never)]
 pub(super) fn waiting<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
-    routers: &[Router<P, V>],
+    switches: &[VcSwitch],
     held: &mut [[u64; V]; P],
-    t: u64,
+    (t, nv): (u64, usize),
 ) {
     for p in 0..P {
         for v in 0..V {
@@ -235,7 +239,7 @@ pub(super) fn waiting<const P: usize, const V: usize>(
             while m != 0 {
                 let lb = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if routers[lb].ivc[p][v].ready <= t {
+                if switches[lb].input.vcs[(p * nv + v) & 63].ready <= t {
                     pl.early[p][v] &= !(1 << lb);
                 }
             }
