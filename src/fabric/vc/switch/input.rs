@@ -65,6 +65,23 @@ impl InVc {
     }
 }
 
+/// A flit leaving its input VC for the crossbar ([`InputUnit::depart`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Departure {
+    /// The flit, on its output VC.
+    pub flit: Flit,
+    /// The output and output VC its input VC holds.
+    pub out: usize,
+    pub ovc: usize,
+    /// The flit's index in its packet, and the packet's flits.
+    pub next: u32,
+    pub len: u32,
+    /// It is its packet's tail: the input VC is idle.
+    pub tail: bool,
+    /// The flits left in the input VC.
+    pub fill: u32,
+}
+
 const IDLE: InVc = InVc {
     state: VcState::Idle,
     out: 0,
@@ -297,15 +314,44 @@ impl InputUnit {
         r.next = 0;
     }
 
-    /// Read the front flit of VC `v` of input `p` (it holds one).
+    /// The front flit of VC `v` of input `p` (holding an output VC and a flit) wins the
+    /// crossbar at `now`: [`InputUnit::depart`], the unit's totals kept.
     #[inline(always)]
-    pub fn read(&mut self, now: u64, p: usize, v: usize) -> Flit {
+    pub fn leave(&mut self, now: u64, p: usize, v: usize) -> Departure {
         let iv = (p * self.nv as usize + v) & 63;
-        let (f, fill) = self.take(now, iv, self.depth(v));
-        if fill == 0 {
+        let d = self.depart(now, iv, self.depth(v));
+        if d.fill == 0 {
             self.holding &= !(1 << iv);
         }
         self.flits -= 1;
-        f
+        d
+    }
+
+    /// The front flit of input VC `iv` (`depth` flits, holding an output VC and a flit) wins
+    /// the crossbar at `now`: it leaves on the output VC the input VC holds; its packet's
+    /// tail frees the input VC (idle: a head behind it is the caller's to route), another
+    /// flit moves the packet's index on. The unit's totals are the caller's
+    /// ([`InputUnit::put`]).
+    #[inline(always)]
+    pub(super) fn depart(&mut self, now: u64, iv: usize, depth: u32) -> Departure {
+        let (mut flit, fill) = self.take(now, iv, depth);
+        let r = &mut self.vcs[iv & 63];
+        let (next, len) = (r.next, r.len);
+        let tail = next + 1 == len;
+        flit.vc = r.ovc;
+        if tail {
+            r.state = VcState::Idle;
+        } else {
+            r.next += 1;
+        }
+        Departure {
+            flit,
+            out: r.out as usize,
+            ovc: r.ovc as usize,
+            next,
+            len,
+            tail,
+            fill,
+        }
     }
 }

@@ -10,7 +10,6 @@
 //! goes upstream per link and cycle, in the order freed ([`CreditReturn::Queued`], BookSim2's
 //! `_credit_buffer`).
 
-use super::input::VcState;
 use super::{CrossbarKind, VcSwitch};
 use crate::blocks::crossbar::Crossbar;
 use crate::blocks::link::Link;
@@ -219,12 +218,11 @@ impl VcSwitch {
     ) -> u32 {
         let nv = self.nv as usize;
         let iv = (p * nv + v) & 63;
-        let mut f = self.input.read(now, p, v);
-        let s = self.input.vcs[iv];
-        let o = s.out as usize;
-        let tail = s.next + 1 == s.len;
-        self.out.reserve(o, s.ovc as usize, s.next, tail);
-        let n = self.out.unit.release_at(s.next, s.len);
+        // the input unit's rule: the flit leaves on its output VC, a tail frees the VC
+        let d = self.input.leave(now, p, v);
+        let o = d.out;
+        self.out.reserve(o, d.ovc, d.next, d.tail);
+        let n = self.out.unit.release_at(d.next, d.len);
         if n > 0 {
             match &mut self.back {
                 CreditReturn::AtOnce => {
@@ -237,27 +235,23 @@ impl VcSwitch {
                 held => held.hold(p, v, iv, n),
             }
         }
-        f.vc = s.ovc;
-        let x = self.xbar.output(o, s.ovc as usize);
-        if let Some(f) = self.xbar.xbar.enter(t, x, f) {
+        let x = self.xbar.output(o, d.ovc);
+        if let Some(f) = self.xbar.xbar.enter(t, x, d.flit) {
             match self.out.queues.as_mut() {
                 Some(q) => q.enter(o, f, nv),
                 None => self.pass(now, o, f, links),
             }
         }
         self.sa.granted(p, v, nv);
-        self.forwarded_vc[s.ovc as usize & (MAX_VCS - 1)] += 1;
-        if tail {
+        self.forwarded_vc[d.ovc & (MAX_VCS - 1)] += 1;
+        if d.tail {
             if let Some(x) = self.exch.as_mut() {
                 x.tail_left();
             }
             self.sa.active &= !(1 << iv);
-            self.input.vcs[iv].state = VcState::Idle;
-            if self.input.level(p, v) > 0 {
+            if d.fill > 0 {
                 self.start_route(iv, t + 1, packets);
             }
-        } else {
-            self.input.vcs[iv].next += 1;
         }
         1
     }

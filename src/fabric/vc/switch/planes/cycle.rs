@@ -10,7 +10,7 @@
 use super::{credits, exchange, hosts, output, ring, speedup, sw_alloc, vc_alloc, Of};
 use crate::fabric::network::EnginePhase;
 use crate::fabric::vc::nic::seq::VcExt;
-use crate::fabric::vc::switch::{VcState, VcSwitch};
+use crate::fabric::vc::switch::VcSwitch;
 
 impl<const P: usize, const V: usize> Of<P, V> {
     /// The switch phase of cycle `t`.
@@ -263,21 +263,19 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         // out of the router's own input buffer (the same read as one by one)
                         let sw = &mut switches[ri];
                         let iv = p * nv + v;
+                        // the input unit's rule: the flit leaves on its output VC (the one
+                        // its request named), a tail frees the VC
                         let depth = if v == 0 { b0 } else { b };
-                        let (mut f, fill) = sw.input.take(t, iv, depth as u32);
-                        let s = &mut sw.input.vcs[iv & 63];
-                        // the output the VC holds is the one its request named
-                        let (o, ovc) = (s.out as usize, s.ovc as usize);
+                        let d = sw.input.depart(t, iv, depth as u32);
+                        let (o, ovc, f) = (d.out, d.ovc, d.flit);
                         // the last flit out clears the flag (no branch: whether it is the
                         // last is the data's)
-                        pl.hold[p][v] &= !(bit * (fill == 0) as u64);
+                        pl.hold[p][v] &= !(bit * (d.fill == 0) as u64);
                         moved += 1;
                         let r = &mut routers[ri];
                         r.forwarded[ovc & (V - 1)] += 1;
                         spent[o][ovc] |= bit;
-                        f.vc = ovc as u8;
-                        if f.is_tail() {
-                            s.state = VcState::Idle;
+                        if d.tail {
                             // the VC downstream is free for the next packet, or once every
                             // credit of this one is back (wait_for_tail_credit)
                             if wftc {
@@ -300,8 +298,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
                                 r.vwait |= 1 << iv;
                                 pl.vcal[p][v] |= bit;
                             }
-                        } else {
-                            s.next += 1;
                         }
                         pl.cth[p][v] &= !bit;
                         if oq {
