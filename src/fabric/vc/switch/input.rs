@@ -2,7 +2,8 @@
 //! FIFO of `depth` flits (VC 0 optionally seed 004's escape queue, of its own depth) in one
 //! memory for the router, its state machine (idle → routing → VC allocation → active) and the
 //! output VC it holds, the VC's registers in one record. A flit is written in the cycle it
-//! arrives (0 cycles); the switch traversal reads the front flit.
+//! arrives (0 cycles); the switch traversal reads the front flit. The same unit, by the same
+//! rule (`put`, `depart`), in the routers evaluated one by one and in bit planes.
 
 use crate::blocks::vc_buffer::MAX_VCS;
 use crate::sim::Flit;

@@ -15,7 +15,7 @@
 //! credit upstream), the same pointers; the hosts' flits and credits over the network's links,
 //! those between routers in the planes' own rings (flits) and planes (credits). The input
 //! VCs are the routers' own (their input unit: state, output VC, packet counters, buffers and
-//! occupancy, read and written in place by the same rule, `InputUnit::put` and `take`). The
+//! occupancy, read and written in place by the same rule, `InputUnit::put` and `depart`). The
 //! routers' other state registers — a head's candidates, credits and owners downstream, both
 //! allocators' pointers — and what the statistics read of a router and of a link between
 //! routers are written into them when the network reads them ([`Engine::sync`], [`sync`]:
@@ -87,7 +87,7 @@ fn ring(sbits: u32, tile: usize, slot: usize) -> usize {
 /// state is most of what a cycle touches: a flit-hop that finds its lines in the first-level
 /// cache costs a fraction of one that does not): what every flit crossing or credit touches
 /// in the first line, what a flit leaving touches in the second, then what a head alone
-/// touches. Its input VCs and their buffers are the router's own ([`VcSwitch`]'s input unit,
+/// touches. Its input VCs and their buffers are the router's own (`VcSwitch`'s input unit,
 /// the same block one by one).
 #[derive(Clone)]
 #[repr(C, align(64))]
