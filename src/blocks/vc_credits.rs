@@ -122,6 +122,16 @@ impl VcCredits {
         self.tail_sent &= !(1 << v);
     }
 
+    /// VC `v` is free for the next packet: its tail was sent, or (`wait_for_tail_credit`) its
+    /// credits are all back. (An evaluation that keeps the counts elsewhere, the VC routers in
+    /// bit planes, releases it so.)
+    #[inline]
+    pub fn release(&mut self, v: usize) {
+        self.vc[v].owner = FREE;
+        self.free |= 1 << v;
+        self.tail_sent &= !(1 << v);
+    }
+
     /// A flit of `units` credit units was sent on VC `v`; `tail` ends its packet.
     pub fn send(&mut self, v: usize, units: u32, tail: bool) {
         debug_assert!(v < MAX_VCS);
@@ -135,8 +145,7 @@ impl VcCredits {
             if self.wait_for_tail_credit {
                 self.tail_sent |= 1 << v;
             } else {
-                c.owner = FREE;
-                self.free |= 1 << v;
+                self.release(v);
             }
         }
     }
@@ -164,9 +173,7 @@ impl VcCredits {
         }
         self.vc[v].credits += units;
         if self.tail_sent >> v & 1 == 1 && self.vc[v].credits == self.vc[v].size {
-            self.tail_sent &= !(1 << v);
-            self.vc[v].owner = FREE;
-            self.free |= 1 << v;
+            self.release(v);
         }
     }
 }

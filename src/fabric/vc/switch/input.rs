@@ -50,6 +50,16 @@ impl InVc {
         self.fill
     }
 
+    /// VC allocation gave it output `o`'s VC `ov`: active, its head may ask for the switch
+    /// from `ready` (the VC allocation's cycles later).
+    #[inline(always)]
+    pub fn hold(&mut self, o: usize, ov: usize, ready: u64) {
+        self.state = VcState::Active;
+        self.out = o as u8;
+        self.ovc = ov as u8;
+        self.ready = ready;
+    }
+
     /// Its head asks for VC allocation at step `t`: a routing head leaves routing once its
     /// delay is over (turning `VcAlloc`). None while it routes; else whether `t` is its first
     /// step asking.

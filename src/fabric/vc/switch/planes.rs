@@ -15,9 +15,10 @@
 //! credit upstream), the same pointers; the hosts' flits and credits over the network's links,
 //! those between routers in the planes' own rings (flits) and planes (credits). The input
 //! VCs are the routers' own (their input unit: state, output VC, packet counters, buffers and
-//! occupancy, read and written in place by the same rule, `InputUnit::put` and `depart`). The
-//! routers' other state registers — a head's candidates, credits and owners downstream, both
-//! allocators' pointers — and what the statistics read of a router and of a link between
+//! occupancy, read and written in place by the same rule, `InputUnit::put` and `depart`), and
+//! so is who holds each output VC (their output unit's `take` and `release`). The routers'
+//! other state registers — a head's candidates, credits downstream, both allocators'
+//! pointers — and what the statistics read of a router and of a link between
 //! routers are written into them when the network reads them ([`Engine::sync`], [`sync`]:
 //! after a run or a step, before the window opens or the watchdog looks), so that a test, the
 //! deadlock report or a caller of [`VcSwitch::registers`](super::VcSwitch::registers) reads
@@ -92,17 +93,12 @@ fn ring(sbits: u32, tile: usize, slot: usize) -> usize {
 #[derive(Clone)]
 #[repr(C, align(64))]
 struct Router<const P: usize, const V: usize> {
-    /// The output VCs held (a mask per output), the highest level of an input VC (its input
-    /// unit's statistic, kept here); flits sent on each output's link (modulo 2^32, the
-    /// link's count); flits forwarded per output VC; heads without a route — the statistics
-    /// written into the router by [`Planes::sync`].
-    owner_busy: [u16; P],
+    /// The highest level of an input VC (its input unit's statistic, kept here); flits sent
+    /// on each output's link (modulo 2^32, the link's count); flits forwarded per output VC;
+    /// heads without a route — the statistics written into the router by [`Planes::sync`].
     max_level: u32,
     /// Its host ports (bit p): its first ports, as many as it has hosts.
     hosts: u32,
-    /// Per output VC held: the input VC holding it (p·nv + v, valid where `owner_busy` has
-    /// its bit; written at the grant, read only by [`Planes::sync`]).
-    owner: [[u8; V]; P],
     sent: [u32; P],
     forwarded: [u64; V],
     errors: u64,

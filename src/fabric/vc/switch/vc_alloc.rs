@@ -6,7 +6,6 @@
 //! granted head may ask for the switch `vc_alloc_cycles` later; it holds the output VC until
 //! its tail is sent (or its tail credit returns, `wait_for_tail_credit`).
 
-use super::input::VcState;
 use super::output::OutputUnit;
 use super::route::kept;
 use super::view::{choose, Outputs, View};
@@ -227,11 +226,8 @@ impl VaRegs for VcSwitch {
     #[inline(always)]
     fn hold(&mut self, iv: usize, o: usize, ov: usize, now: u64) {
         self.out.take(o, ov, iv as u16);
-        let s = &mut self.input.vcs[iv];
-        s.state = VcState::Active;
-        s.out = o as u8;
-        s.ovc = ov as u8;
-        s.ready = now + self.p.vc_alloc_cycles as u64;
+        let ready = now + self.p.vc_alloc_cycles as u64;
+        self.input.vcs[iv].hold(o, ov, ready);
         self.va.waiting &= !(1 << iv);
         self.sa.active |= 1 << iv;
         self.va.won |= 1 << iv;

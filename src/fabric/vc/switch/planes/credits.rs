@@ -8,7 +8,7 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Router, Tile};
+use super::Tile;
 use crate::fabric::vc::switch::VcSwitch;
 
 /// Virtual cut-through: of the tile's input VCs holding an output VC with their packet's head
@@ -49,16 +49,16 @@ pub(super) fn count_of(c: &[u64], lb: usize) -> u32 {
 }
 
 /// Apply the credits due now (`due`: per output and VC, the routers whose credit is due) to
-/// tile `pl`, whose routers are `routers`, their counts of `cbits` planes, their buffers of
-/// `b0` flits (VC 0) and `b` (the others): a VC waiting for its tail's credit whose count is
-/// full again is free. Returns
-/// the credits applied. (Once a tile and cycle: out of line, so that the cycle's own code
-/// stays small.)
+/// tile `pl`, whose routers are `switches` (from the tile's first), their counts of `cbits`
+/// planes, their buffers of `b0` flits (VC 0) and `b` (the others): a VC waiting for its
+/// tail's credit whose count is full again is free (its router's own output unit releases
+/// it). Returns the credits applied. (Once a tile and cycle: out of line, so that the
+/// cycle's own code stays small.)
 #[inline(never)]
 pub(super) fn apply<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     due: &[[u64; V]; P],
-    routers: &mut [Router<P, V>],
+    switches: &mut [VcSwitch],
     (cbits, b0, b): (usize, usize, usize),
 ) -> u32 {
     let mut applied = 0;
@@ -80,7 +80,7 @@ pub(super) fn apply<const P: usize, const V: usize>(
                 pl.tsent[o][v] &= !back;
                 let mut m = back;
                 while m != 0 {
-                    routers[m.trailing_zeros() as usize].owner_busy[o] &= !(1 << v);
+                    switches[m.trailing_zeros() as usize].out.credits[o].release(v);
                     m &= m - 1;
                 }
             }

@@ -88,9 +88,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 }
             }
             let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
-            let tile_routers = &mut routers[base..(base + 64).min(n)];
             tile_credits[tile] -= match oq {
-                false => credits::apply(pl, &due_now, tile_routers, (cbits, b0, b)),
+                false => credits::apply(pl, &due_now, &mut switches[base..], (cbits, b0, b)),
                 // the routers' own counters, behind their output queues
                 true => output::credits_due(&due_now, &mut switches[base..]),
             };
@@ -209,6 +208,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let mut lane = vc_alloc::Lane {
                         r: &mut routers[r],
                         input: &mut sw.input,
+                        out: &mut sw.out,
                         pl: &mut *pl,
                         bit,
                         nv,
@@ -228,7 +228,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             requests: &requests[..np],
                             exch: sw.exch.as_ref().map(|x| &x.unit),
                             first_net_port: sw.p.first_net_port,
-                            own: oq.then_some(&sw.out),
+                            queues: oq,
                         }),
                     };
                     crate::fabric::vc::switch::vc_alloc::allocate(&mut lane, ts);
@@ -278,10 +278,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         if d.tail {
                             // the VC downstream is free for the next packet, or once every
                             // credit of this one is back (wait_for_tail_credit)
+                            // (with output queues, the queue's own rule as it enters)
                             if wftc {
                                 pl.tsent[o][ovc] |= bit;
-                            } else {
-                                r.owner_busy[o] &= !(1 << ovc);
+                            } else if !oq {
+                                sw.out.credits[o].release(ovc);
                             }
                             pl.act[p][v] &= !bit;
                             if exch {

@@ -31,7 +31,8 @@ impl<const P: usize, const V: usize> QueueRegs for Lane<'_, P, V> {
             np: of.np,
             b: [of.b0 as u32, of.b as u32],
             cbits: of.cbits,
-            own: of.oq.then_some(&self.sw.out),
+            out: &self.sw.out,
+            queues: of.oq,
         };
         outs.occupancy(o)
     }

@@ -3,10 +3,11 @@
 //! links between routers. The input VCs — state, output VC, ready cycle, packet counters,
 //! buffers, occupancy — are the routers' own at every cycle (the planes read and write them
 //! in place); what is written here: for a head waiting for VC allocation, its routing's
-//! candidates; per input its switch-allocation VC pointer; per output VC its credits, the
-//! input VC holding it and whether its tail was sent; both allocators' round-robin pointers;
-//! the input VCs waiting for VC allocation and holding an output VC; per router its flits in
-//! the crossbar, flits forwarded per VC and heads without a route; per link between routers
+//! candidates; per input its switch-allocation VC pointer; per output VC its credits and
+//! whether its tail was sent (who holds it is the router's own output unit's); both
+//! allocators' round-robin pointers; the input VCs waiting for VC allocation and holding an
+//! output VC; per router its flits in the crossbar, flits forwarded per VC and heads without
+//! a route; per link between routers
 //! the flits sent and taken (sent less those still in the planes' ring); with an internal
 //! speedup, the output FIFOs and the credits queued at the inputs.
 //!
@@ -19,7 +20,6 @@
 
 use super::{Of, NONE, OUT};
 use crate::blocks::link::{Link, NO_LINK};
-use crate::blocks::vc_credits::FREE;
 use crate::fabric::vc::switch::{VcState, VcSwitch};
 use crate::routing::function::Candidate;
 
@@ -102,17 +102,13 @@ pub(super) fn write_into<const P: usize, const V: usize>(
             for v in 0..nv {
                 let c = &tile.cnt[o][v];
                 let credits = super::credits::count_of(&c[..pl.cbits], lb);
-                let owner = if r.owner_busy[o] >> v & 1 == 1 {
-                    r.owner[o][v] as u16
-                } else {
-                    FREE
-                };
                 let tail = tile.tsent[o][v] >> lb & 1 == 1;
-                match sw.out.queues.as_mut() {
-                    // the queue's VC (its room is the queue's own count, its credits
-                    // downstream the router's own counters)
-                    Some(q) => q.load_owner(o, v, nv, owner),
-                    None => sw.out.credits[o].load(v, credits, owner, tail),
+                // (the owners are the output unit's own; with output queues the queue's
+                // room is its own count and the credits downstream the router's counters)
+                if sw.out.queues.is_none() {
+                    let c = &mut sw.out.credits[o];
+                    let owner = c.owner(v);
+                    c.load(v, credits, owner, tail);
                 }
             }
         }

@@ -18,7 +18,7 @@ use crate::fabric::vc::switch::output::OutputUnit;
 use crate::fabric::vc::switch::route::kept;
 use crate::fabric::vc::switch::vc_alloc::{count_requests, VaRegs};
 use crate::fabric::vc::switch::view::{choose, Outputs, View};
-use crate::fabric::vc::switch::{VcState, VcSwitch};
+use crate::fabric::vc::switch::VcSwitch;
 use crate::routing::function::Candidates;
 use crate::routing::selection::Selection;
 
@@ -29,8 +29,9 @@ use crate::routing::selection::Selection;
 /// flit is its packet's head (`cth`, until it crosses).
 pub(super) struct Lane<'a, const P: usize, const V: usize> {
     pub r: &'a mut Router<P, V>,
-    /// The router's own input VCs.
+    /// The router's own input VCs, and its output unit (who holds each output VC).
     pub input: &'a mut InputUnit,
+    pub out: &'a mut OutputUnit,
     pub pl: &'a mut Tile<P, V>,
     pub bit: u64,
     pub nv: usize,
@@ -62,8 +63,8 @@ pub(super) struct Select<'a> {
     pub requests: &'a [u8],
     pub exch: Option<&'a LucNcb>,
     pub first_net_port: u8,
-    /// With output queues: the router's own output unit (its credits downstream).
-    pub own: Option<&'a OutputUnit>,
+    /// The router has output queues (its credits downstream are its own counters).
+    pub queues: bool,
 }
 
 /// SSR's heads asking per output of a router of the planes (the router's rule,
@@ -76,9 +77,10 @@ pub(super) fn count(waiting: u64, multi: &[Candidates], requests: &mut [u8]) {
 }
 
 /// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them: a VC is
-/// free unless held; its room is the count in the tile's planes (credits downstream, or the
-/// room of its output queue); a port's occupancy the credits spent and not yet back over its
-/// VCs (with output queues, the router's own counters', `own`).
+/// free unless held (its own output unit's, `out`); its room is the count in the tile's
+/// planes (credits downstream, or the room of its output queue); a port's occupancy the
+/// credits spent and not yet back over its VCs (with output queues, `queues`, the router's
+/// own counters').
 pub(super) struct Outs<'a, const P: usize, const V: usize> {
     pub r: &'a Router<P, V>,
     pub pl: &'a Tile<P, V>,
@@ -87,7 +89,8 @@ pub(super) struct Outs<'a, const P: usize, const V: usize> {
     pub np: usize,
     pub b: [u32; 2],
     pub cbits: usize,
-    pub own: Option<&'a OutputUnit>,
+    pub out: &'a OutputUnit,
+    pub queues: bool,
 }
 
 impl<const P: usize, const V: usize> Outputs for Outs<'_, P, V> {
@@ -99,7 +102,7 @@ impl<const P: usize, const V: usize> Outputs for Outs<'_, P, V> {
         if port >= self.np {
             return 0;
         }
-        !(self.r.owner_busy[port] as u32) & ((1u32 << self.nv) - 1)
+        self.out.free(port)
     }
 
     fn room(&self, port: usize, v: usize) -> u32 {
@@ -113,8 +116,8 @@ impl<const P: usize, const V: usize> Outputs for Outs<'_, P, V> {
         if port >= self.np {
             return 0;
         }
-        if let Some(out) = self.own {
-            return out.used(port);
+        if self.queues {
+            return self.out.used(port);
         }
         (0..self.nv)
             .map(|v| self.b[(v > 0) as usize] - self.room(port, v))
@@ -155,7 +158,8 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
                         np: x.np,
                         b: x.b,
                         cbits: x.cbits,
-                        own: x.own,
+                        out: &*self.out,
+                        queues: x.queues,
                     },
                     vcs: self.nv,
                     need: if x.cut_through { len } else { 0 },
@@ -181,7 +185,7 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
 
     #[inline(always)]
     fn free(&self, o: usize) -> u32 {
-        !(self.r.owner_busy[o] as u32)
+        self.out.free(o)
     }
 
     #[inline(always)]
@@ -199,15 +203,12 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
     fn hold(&mut self, iv: usize, o: usize, ov: usize, t: u64) {
         let (r, pl, bit) = (&mut *self.r, &mut *self.pl, self.bit);
         let [p, v] = self.pv[iv].map(usize::from);
-        r.owner_busy[o] |= 1 << ov;
-        r.owner[o][ov] = iv as u8;
+        // the router's own output VC and input VC hold each other (its blocks' rules)
+        self.out.take(o, ov, iv as u16);
         r.vwait &= !(1 << iv);
         let s = &mut self.input.vcs[iv & 63];
         let old = s.out;
-        s.state = VcState::Active;
-        s.out = o as u8;
-        s.ovc = ov as u8;
-        s.ready = t + self.vdelay;
+        s.hold(o, ov, t + self.vdelay);
         if self.vdelay > 1 {
             pl.early[p][v] |= bit;
         }
