@@ -85,13 +85,6 @@ impl OutputQueues {
         self.owner[o * vcs + v]
     }
 
-    /// Load output `o`'s VC `v` as held by input VC `owner` ([`FREE`]: none), as an
-    /// evaluation that keeps the owners elsewhere writes them back.
-    pub fn load_owner(&mut self, o: usize, v: usize, vcs: usize, owner: u16) {
-        self.owner[o * vcs + v] = owner;
-        self.free[o] = (self.free[o] & !(1 << v)) | ((owner == FREE) as u32) << v;
-    }
-
     /// VC allocation gave output `o`'s VC `v` to input VC `iv`.
     #[inline]
     pub fn take(&mut self, o: usize, v: usize, vcs: usize, iv: u16) {

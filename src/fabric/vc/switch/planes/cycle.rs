@@ -302,7 +302,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         }
                         pl.cth[p][v] &= !bit;
                         if oq {
-                            output::enter((ts, lb), pl, &mut switches[ri], (o, f), nv);
+                            output::enter((ts, lb), pl, &mut switches[ri], (o, f, d.tail), nv);
                         } else if x0 && speed > 1 {
                             // a crossbar of 0 cycles: into the output FIFO now
                             fifos[ri].push(o, f);

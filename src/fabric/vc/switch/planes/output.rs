@@ -75,18 +75,18 @@ pub(super) fn leave<const P: usize, const V: usize>(
 }
 
 /// A flit granted at `t` to output `o` (its VC `f.vc`) of router `lb` of tile `pl` (its own
-/// blocks `sw`) takes its place in the output queue (a tail frees the queue's VC) and enters
-/// the crossbar, or with a crossbar of 0 cycles the queue at once.
+/// blocks `sw`) takes its place in the output queue (its packet's `tail` frees the queue's
+/// VC) and enters the crossbar, or with a crossbar of 0 cycles the queue at once.
 #[inline(always)]
 pub(super) fn enter<const P: usize, const V: usize>(
     (t, lb): (u64, usize),
     pl: &mut Tile<P, V>,
     sw: &mut VcSwitch,
-    (o, f): (usize, Flit),
+    (o, f, tail): (usize, Flit, bool),
     nv: usize,
 ) {
     let q = sw.out.queues.as_mut().expect("a router of output queues");
-    q.reserve(o, f.vc as usize, nv, f.is_tail());
+    q.reserve(o, f.vc as usize, nv, tail);
     let x = sw.xbar.output(o, f.vc as usize);
     match sw.xbar.xbar.enter(t, x, f) {
         Some(f) => {

@@ -7,9 +7,9 @@
 //! whether its tail was sent (who holds it is the router's own output unit's); both
 //! allocators' round-robin pointers; the input VCs waiting for VC allocation and holding an
 //! output VC; per router its flits in the crossbar, flits forwarded per VC and heads without
-//! a route; per link between routers
-//! the flits sent and taken (sent less those still in the planes' ring); with an internal
-//! speedup, the output FIFOs and the credits queued at the inputs.
+//! a route; per link between routers the flits sent and taken (sent less those still in the
+//! planes' ring); with an internal speedup, the output FIFOs and the credits queued at the
+//! inputs.
 //!
 //! What stays the planes' own: the crossbar's flits (counted, not written), credits arrived
 //! and waiting their delay, the flits and credits on the links between routers (the planes'
