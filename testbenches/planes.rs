@@ -273,6 +273,16 @@ fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
             ],
             3000,
         ),
+        (
+            "buffers of 9,000 flits, packets of 64, past saturation",
+            vec![
+                "switch.vc_buffer_flits=9000",
+                "traffic.message_bytes=64",
+                "topology.dims=\"4x4\"",
+                "traffic.rate=0.7",
+            ],
+            3000,
+        ),
     ] {
         let c = booksim_preset(&over);
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
@@ -445,10 +455,6 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
         (
             "credits of 4 flits",
             vec!["link.flit_bytes=4", "switch.credit_bytes=16"],
-        ),
-        (
-            "buffers of 8,193 flits",
-            vec!["switch.vc_buffer_flits=8193"],
         ),
         (
             "the non-multiplexed crossbar",

@@ -101,6 +101,23 @@ fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
     let what = "dragonfly, UGAL-L, queues of 16";
     let delivered = side_by_side(what, vc_network(&dfly), vc_network(&dfly), 1200);
     assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    // a selection reading the room behind each candidate (max-credits), wormhole, queues of
+    // 2 flits: a full queue is no room for a head (it needs one flit, as one by one)
+    let tight = flitwave::experiment::config::Config::from_toml(
+        include_str!("../configs/booksim-dragonfly.toml"),
+        &[
+            "routing.algorithm=\"dfly-ugal\"".into(),
+            "routing.selection=\"max-credits\"".into(),
+            "switch.vcs=4".into(),
+            "switch.switching=\"wormhole\"".into(),
+            "switch.output_buffer_flits=2".into(),
+            "traffic.rate=0.45".into(),
+        ],
+    )
+    .unwrap();
+    let what = "dragonfly, max-credits, wormhole, queues of 2";
+    let delivered = side_by_side(what, vc_network(&tight), vc_network(&tight), 1200);
+    assert!(delivered > 300, "{what}: {delivered} packets delivered");
 }
 
 #[test]

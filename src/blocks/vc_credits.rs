@@ -123,24 +123,26 @@ impl VcCredits {
     }
 
     /// VC `v` is free for the next packet: its tail was sent, or (`wait_for_tail_credit`) its
-    /// credits are all back. (An evaluation that keeps the counts elsewhere, the VC routers in
-    /// bit planes, releases it so.)
+    /// credits are all back.
     #[inline]
-    pub fn release(&mut self, v: usize) {
+    fn release(&mut self, v: usize) {
         self.vc[v].owner = FREE;
         self.free |= 1 << v;
         self.tail_sent &= !(1 << v);
     }
 
-    /// A flit of `units` credit units was sent on VC `v`; `tail` ends its packet.
-    pub fn send(&mut self, v: usize, units: u32, tail: bool) {
+    /// A flit of `units` credit units was sent on VC `v`; `tail` ends its packet. Returns the
+    /// credits left.
+    #[inline]
+    pub fn send(&mut self, v: usize, units: u32, tail: bool) -> u32 {
         debug_assert!(v < MAX_VCS);
         let c = &mut self.vc[v & (MAX_VCS - 1)];
         if c.credits < units {
             self.underflows += 1;
-            return;
+            return c.credits;
         }
         c.credits -= units;
+        let left = c.credits;
         if tail {
             if self.wait_for_tail_credit {
                 self.tail_sent |= 1 << v;
@@ -148,16 +150,7 @@ impl VcCredits {
                 self.release(v);
             }
         }
-    }
-
-    /// Set VC `v`'s registers — its credits, the input VC holding it ([`FREE`]: none) and
-    /// whether its packet's tail was sent — as a model of the same router evaluated elsewhere
-    /// holds them (the VC routers in bit planes write theirs back this way).
-    pub fn load(&mut self, v: usize, credits: u32, owner: u16, tail_sent: bool) {
-        self.vc[v].credits = credits;
-        self.vc[v].owner = owner;
-        self.free = (self.free & !(1 << v)) | ((owner == FREE) as u32) << v;
-        self.tail_sent = (self.tail_sent & !(1 << v)) | (tail_sent as u32) << v;
+        left
     }
 
     /// Bit v: the tail of VC v's packet was sent and its release waits for its credits.
@@ -166,13 +159,16 @@ impl VcCredits {
     }
 
     /// `units` credit units of VC `v` came back.
+    #[inline]
     pub fn credit(&mut self, v: usize, units: u32) {
-        if self.vc[v].credits + units > self.vc[v].size {
+        debug_assert!(v < MAX_VCS);
+        let c = &mut self.vc[v & (MAX_VCS - 1)];
+        if c.credits + units > c.size {
             self.overflows += 1;
             return;
         }
-        self.vc[v].credits += units;
-        if self.tail_sent >> v & 1 == 1 && self.vc[v].credits == self.vc[v].size {
+        c.credits += units;
+        if self.tail_sent >> v & 1 == 1 && c.credits == c.size {
             self.release(v);
         }
     }

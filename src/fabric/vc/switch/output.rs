@@ -93,14 +93,15 @@ impl OutputQueues {
     }
 
     /// A flit was granted towards output `o`, VC `v`; its tail frees the VC for the next
-    /// packet.
+    /// packet. Returns the room left ([`room`](Self::room)).
     #[inline]
-    pub fn reserve(&mut self, o: usize, v: usize, vcs: usize, tail: bool) {
+    pub fn reserve(&mut self, o: usize, v: usize, vcs: usize, tail: bool) -> u32 {
         self.reserved[o * vcs + v] += 1;
         if tail {
             self.owner[o * vcs + v] = FREE;
             self.free[o] |= 1 << v;
         }
+        self.room(o, v, vcs)
     }
 
     /// The queues' registers as text, for a comparison of two evaluations: per output its
@@ -258,6 +259,19 @@ impl OutputUnit {
         }
     }
 
+    /// The room a head of a `len`-flit packet needs behind an output VC for the selection to
+    /// count it as able to take the packet: with virtual cut-through its packet's credit units
+    /// downstream or its flits in an output queue; wormhole: one flit of an output queue,
+    /// nothing downstream.
+    #[inline]
+    pub fn head_room(&self, len: u32) -> u32 {
+        match (self.cut_through, self.queues.is_some()) {
+            (true, false) => self.unit.packet_units(len),
+            (true, true) => len,
+            (false, queues) => queues as u32,
+        }
+    }
+
     /// Can flit `next` of a `len`-flit packet holding output `o`'s VC `ov` cross now: credits
     /// downstream or room in the output queue (a cut-through head: for its whole packet)?
     #[inline(always)]
@@ -277,12 +291,17 @@ impl OutputUnit {
     }
 
     /// Flit `next` crosses towards output `o`'s VC `ov`: its credits are spent (or its place
-    /// in the output queue reserved); a tail releases the VC.
+    /// in the output queue reserved); a tail releases the VC. Returns whether the VC then has
+    /// room for a flit after it (a body flit's: [`can_accept`](Self::can_accept) of flit
+    /// `next + 1`).
     #[inline(always)]
-    pub fn reserve(&mut self, o: usize, ov: usize, next: u32, tail: bool) {
+    pub fn reserve(&mut self, o: usize, ov: usize, next: u32, tail: bool) -> bool {
         match self.queues.as_mut() {
-            Some(q) => q.reserve(o, ov, self.nv as usize, tail),
-            None => self.credits[o].send(ov, self.unit.consume_at(next), tail),
+            Some(q) => q.reserve(o, ov, self.nv as usize, tail) >= 1,
+            None => {
+                let left = self.credits[o].send(ov, self.unit.consume_at(next), tail);
+                left >= self.unit.consume_at(next + 1)
+            }
         }
     }
 

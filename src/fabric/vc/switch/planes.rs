@@ -1,12 +1,10 @@
 //! The VC routers of BookSim2's `iq` shape evaluated together, in bit planes
 //! (docs/performance.md, "the routers in bit planes"): every router's control flags are one
 //! bit of a 64-bit word per flag, port and VC — input VC active, asking for VC allocation,
-//! holding a flit, its output port (one-hot) and output VC, the credits downstream (a count in
-//! as many planes as the depth has bits), the switch allocator's round-robin pointers
-//! (one-hot) — so the switch
-//! allocation of 64 routers (a *tile*) is a few hundred word operations a cycle, with no branch
-//! per router, and credits come and go in word operations; flits and heads then move one by
-//! one over the bits that are set, and VC allocation runs router by router, by the router's
+//! holding a flit, its output port (one-hot) and output VC, room behind an output VC, the
+//! switch allocator's round-robin pointers (one-hot) — so the switch allocation of 64 routers
+//! (a *tile*) is a few hundred word operations a cycle, with no branch per router; flits,
+//! credits and heads then move one by one over the bits that are set, and VC allocation runs router by router, by the router's
 //! own rule (`vc_alloc::allocate`, its allocator [`SeparableInputFirst`]), where a head asks.
 //!
 //! The same router as [`VcSwitch`](super::VcSwitch) evaluated one by one, cycle for cycle:
@@ -57,15 +55,11 @@ mod vc_alloc;
 
 pub use shapes::Planes;
 
-/// The deepest buffer the planes take and the bit planes of its credit count; no router
-/// downstream. The ports and VCs a router has at most are the planes' parameters `P` and `V`
+/// No router downstream. The ports and VCs a router has at most are the planes' parameters `P` and `V`
 /// (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and their depth are
 /// the network's, and so are the rings' slots (a power of two above the longest link and the
 /// credit delay: what is written at t is read by t + slots - 1, so the slots keep every value
 /// in flight, and for links of a few cycles the rings are a few cache lines).
-const MAX_DEPTH: usize = 8192;
-const CB: usize = 14;
-const _: () = assert!(MAX_DEPTH < 1 << CB);
 const NONE: u32 = u32::MAX;
 /// An input VC's candidate port when the routing gave several: the selection picks one.
 const SELECT: u16 = 0xfe;
@@ -123,29 +117,24 @@ struct Router<const P: usize, const V: usize> {
 #[derive(Clone)]
 struct Tile<const P: usize, const V: usize> {
     /// Per input VC: holding an output VC, asking for one, holding a flit; its output port
-    /// and its output VC (one-hot). Per output VC: a credit downstream. Per input: its VC
+    /// and its output VC (one-hot). Per output VC: room for a flit behind it (a credit
+    /// downstream, or a flit of its output queue: what the router's own output unit holds,
+    /// kept here for the switch allocation, [`credits`](mod@credits)). Per input: its VC
     /// pointer (one-hot). The switch allocator's pointers, one-hot: per output over inputs
-    /// (`ptr`), per input over outputs (`pin`). Per output: a flit in the crossbar. Per output
-    /// VC: the credits downstream, a binary number in bit planes (plane k holds bit k of every
-    /// router's count; the depth's bits used, [`Of::cbits`]), so that credits come and go for
-    /// all 64 routers in a few word operations; `cok` is their or, kept for the switch
-    /// allocation.
+    /// (`ptr`), per input over outputs (`pin`). Per output: a flit in the crossbar.
     act: [[u64; V]; P],
     vcal: [[u64; V]; P],
     hold: [[u64; V]; P],
     outp: [[[u64; P]; V]; P],
     ovh: [[[u64; V]; V]; P],
     cok: [[u64; V]; P],
-    cnt: [[[u64; CB]; V]; P],
     rr: [[u64; V]; P],
     ptr: [[u64; P]; P],
     pin: [[u64; P]; P],
     xo: [u64; P],
-    /// Per output VC: its packet's tail sent, the VC held until all its credits are back
-    /// (wait-for-tail-credit only). Per input VC: holding an output VC, its packet's head
-    /// not yet crossed (what virtual cut-through checks); granted its output VC and waiting
-    /// the rest of a VC allocation of 2 or more cycles.
-    tsent: [[u64; V]; P],
+    /// Per input VC: holding an output VC, its packet's head not yet crossed (what virtual
+    /// cut-through checks); granted its output VC and waiting the rest of a VC allocation of
+    /// 2 or more cycles.
     cth: [[u64; V]; P],
     early: [[u64; V]; P],
     /// The routers with flits in their own crossbar (one of 2 or more cycles).
@@ -190,11 +179,8 @@ pub struct Of<const P: usize, const V: usize> {
     /// the routing delay, in cycles.
     cdelay: u64,
     rdelay: u64,
-    /// A VC downstream is released when the credit of its packet's tail comes back
-    /// (`switch.wait_for_tail_credit`), not when the tail is sent. Virtual cut-through: a
-    /// head crosses when its VC downstream has credits for its whole packet. A crossbar of
-    /// 0 cycles: a winner drives its link in the cycle it wins.
-    wftc: bool,
+    /// Virtual cut-through: a head crosses when its VC downstream has credits for its whole
+    /// packet. A crossbar of 0 cycles: a winner drives its link in the cycle it wins.
     ct: bool,
     x0: bool,
     /// Packets keep their VC (the routers' `keep_vc`: routes that name none). The routers have
@@ -203,8 +189,8 @@ pub struct Of<const P: usize, const V: usize> {
     keep: bool,
     exch: bool,
     counts: bool,
-    /// The routers have output queues (their own, [`output`](mod@output)): the count planes
-    /// hold each queue's room, the credits downstream are the routers' own counters.
+    /// The routers have output queues (their own, [`output`](mod@output)): `cok` tells room
+    /// in a queue, not credits downstream.
     oq: bool,
     /// A crossbar of 2 or more cycles from grant to link: the routers' own crossbars carry
     /// the flits (their block, pipelined or in BookSim2's batches). The VC allocation's
@@ -214,15 +200,13 @@ pub struct Of<const P: usize, const V: usize> {
     /// The ports the routers have (up to `P`), the first ones of each its hosts' (`nh` at
     /// most, `nlo` at least: [`Router`]'s `hosts`); the VCs
     /// they use (up to `V`), the flits of VC 0's buffer (an escape queue's, or as deep as
-    /// the others) and of every other VC's, and the bit planes of a count (enough for the
-    /// deepest buffer or queue, up to [`CB`]).
+    /// the others) and of every other VC's.
     np: usize,
     nh: usize,
     nlo: usize,
     nv: usize,
     b0: usize,
     b: usize,
-    cbits: usize,
     /// Port and VC of the VC allocator's input or output p·nv + v.
     pv: Box<[[u8; 2]; 64]>,
     /// The last cycle evaluated (what [`Planes::sync`] writes is the state after it).

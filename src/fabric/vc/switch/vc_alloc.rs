@@ -9,7 +9,7 @@
 use super::output::OutputUnit;
 use super::route::kept;
 use super::view::{choose, Outputs, View};
-use super::{Switching, VcSwitch};
+use super::VcSwitch;
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::NO_LINK;
 use crate::routing::selection::Needs;
@@ -177,21 +177,13 @@ impl VaRegs for VcSwitch {
             [] => return None,
             [one] => (one.port as usize, one.vcs),
             _ => {
-                let ct = self.p.switching == Switching::CutThrough;
-                let queues = self.out.queues.is_some();
                 let view = View {
                     out: &Outs {
                         out: &self.out,
                         link: &self.link[..self.p.ports],
                     },
                     vcs: nv,
-                    // a packet's credits downstream, or its flits in an output queue (one
-                    // flit with wormhole)
-                    need: match (ct, queues) {
-                        (true, false) => self.p.credit.packet_units(s.len),
-                        (true, true) => s.len,
-                        (false, queues) => queues as u32,
-                    },
+                    need: self.out.head_room(s.len),
                     requests: &self.va.requests,
                     exch: self.exch.as_ref().map(|x| &x.unit),
                     first_net_port: self.p.first_net_port,
@@ -234,10 +226,11 @@ impl VaRegs for VcSwitch {
     }
 }
 
-/// The router's outputs as the selection sees them: its output unit and its links.
-struct Outs<'a> {
-    out: &'a OutputUnit,
-    link: &'a [[u32; 2]],
+/// The router's outputs as the selection sees them: its output unit and its links (the
+/// router one by one, and in the planes).
+pub(super) struct Outs<'a> {
+    pub out: &'a OutputUnit,
+    pub link: &'a [[u32; 2]],
 }
 
 impl Outputs for Outs<'_> {

@@ -1,12 +1,12 @@
 //! The planes of a network ([`super`]): whether every router has the shape they model (its
 //! first ports its hosts', as many as it has, the rest to routers or unused),
-//! each port's links' fly times, and the registers at reset — every router's credits full,
-//! its pointers at input and output 0, the routers in tiles of 64 (the last tile filled with
+//! each port's links' fly times, and the registers at reset — which output VCs have room (the
+//! routers' own counters), the pointers at input and output 0, the routers in tiles of 64 (the last tile filled with
 //! routers that never hold a flag).
 //!
 //! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
 //! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a
-//! router: with 16 ports or fewer, every count the family takes) of 1 to 8,192 flits,
+//! router: with 16 ports or fewer, every count the family takes) of any depth,
 //! wormhole or virtual cut-through, credits of one flit applied any number of cycles after
 //! they arrive (a VC downstream released as its packet's tail leaves, or as the tail's credit
 //! returns), routing, VC allocation and switch allocation in any number of cycles, a
@@ -15,10 +15,9 @@
 //! routing function (a head's several candidates picked by the router's own selection;
 //! UGAL-G's global queues published from the planes, [`queues`](super::queues)), any
 //! internal speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs
-//! and credit queues: [`speedup`](super::speedup)), output queues of up to 16,383 flits
-//! with or without one (the routers' own queues, output stage and credit counters, the planes
-//! counting each queue's room: [`output`](super::output)), an escape queue (VC 0 of its own
-//! depth, up to 8,192 flits as the others), the Speculative routing paper's LUC/NCB
+//! and credit queues: [`speedup`](super::speedup)), output queues with or without one (the
+//! routers' own queues, output stage and credit counters: [`output`](super::output)), an
+//! escape queue (VC 0 of its own depth), the Speculative routing paper's LUC/NCB
 //! exchange (the routers' own units, without a speedup: [`exchange`](super::exchange)) and a
 //! selection reading the heads asking per output (SSR): BookSim2's iq preset and its torus88
 //! and their variants, meshes of several hosts a router, the dragonfly preset under minimal,
@@ -27,7 +26,7 @@
 //! paper's mesh under Opt-y and SSR; any other (17 to 32 ports, the non-multiplexed crossbar,
 //! credits of several flits) is evaluated one by one.
 
-use super::{Of, Router, Tile, CB, MAX_DEPTH, NONE, PB};
+use super::{Of, Router, Tile, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
@@ -48,7 +47,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             ports,
             vcs: nv,
             buffer_flits,
-            escape_flits,
+            // VC 0's depth: `vc0_flits`
+            escape_flits: _,
             routing_cycles: _,
             vc_alloc_cycles,
             sw_alloc_cycles,
@@ -76,14 +76,12 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let shape = (1..=P).contains(&np)
             && (1..=V).contains(&nv)
             && np * nv <= MAX_SIDE
-            && (1..=MAX_DEPTH).contains(&b)
-            && (1..=MAX_DEPTH).contains(&b0)
+            && b >= 1
+            && b0 >= 1
             && vc_alloc_cycles >= 1
             && sw_alloc_cycles >= 1
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
             && crossbar == CrossbarKind::Multiplexed
-            // output queues: the routers' own, their room counted in the planes
-            && (output_buffer_flits as usize) < 1 << CB
             // the exchange's slots are reckoned a cycle at a time (the family refuses the
             // exchange with a speedup; the planes would not take one)
             && (exchange.hops == 0 || internal_speedup == 1)
@@ -154,13 +152,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let tiles = n.div_ceil(64);
         // the rings' slots: a power of two above the longest link and the credit delay
         let slots = (longest as usize + 1).next_power_of_two();
-        // what a count plane counts: the credits of a buffer downstream, or with output
-        // queues the room of one
         let oq = output_buffer_flits > 0;
-        let room = if oq { output_buffer_flits as usize } else { b };
-        // VC 0's: an escape queue's (downstream, or behind the crossbar)
-        let room0 = if escape_flits > 0 { b0 } else { room };
-        let cbits = (usize::BITS - room.max(b).max(room0).leading_zeros()) as usize;
         let router = Router {
             wires: [[NO_LINK; 2]; P],
             peer: [NONE; P],
@@ -182,10 +174,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 let mut pl = Tile::<P, V>::reset();
                 for o in 0..np {
                     for v in 0..nv {
-                        pl.cok[o][v] = all;
-                        let c = &mut pl.cnt[o][v];
-                        let r = if v == 0 { room0 } else { room };
-                        (0..cbits).for_each(|k| c[k] = if r >> k & 1 == 1 { all } else { 0 });
+                        // room for a flit behind the output VC: the router's own rule
+                        for (lb, sw) in switches[tile * 64..tile * 64 + m].iter().enumerate() {
+                            pl.cok[o][v] |= (sw.out.can_accept(o, v, 1, 1) as u64) << lb;
+                        }
                     }
                     pl.ptr[o][0] = all;
                     pl.pin[o][0] = all;
@@ -223,8 +215,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             tile_credits: vec![0; tiles],
             cdelay: p.credit_delay_cycles as u64,
             rdelay: p.routing_cycles as u64,
-            // (with output queues the routers' own counters wait for the tail's credit)
-            wftc: p.wait_for_tail_credit && !oq,
             oq,
             ct: switching == Switching::CutThrough,
             keep: keep_vc,
@@ -239,7 +229,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             nv,
             b0,
             b,
-            cbits,
             last: 0,
             speed: internal_speedup as u64,
             fifos: match internal_speedup {
@@ -264,7 +253,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
 }
 
 impl<const P: usize, const V: usize> Tile<P, V> {
-    /// A tile with every flag clear (the build sets the credits and pointers).
+    /// A tile with every flag clear (the build sets the room and pointers).
     fn reset() -> Self {
         Tile {
             act: [[0; V]; P],
@@ -273,12 +262,10 @@ impl<const P: usize, const V: usize> Tile<P, V> {
             outp: [[[0; P]; V]; P],
             ovh: [[[0; V]; V]; P],
             cok: [[0; V]; P],
-            cnt: [[[0; CB]; V]; P],
             rr: [[0; V]; P],
             ptr: [[0; P]; P],
             pin: [[0; P]; P],
             xo: [0; P],
-            tsent: [[0; V]; P],
             cth: [[0; V]; P],
             early: [[0; V]; P],
             xin: 0,

@@ -29,7 +29,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let mask = (1 << sbits) - 1;
         let slot = t as usize & mask;
         let cdue = (t + self.cdelay) as usize & mask;
-        let (rdelay, wftc, nv, b, cbits) = (self.rdelay, self.wftc, self.nv, self.b, self.cbits);
+        let (rdelay, nv, b) = (self.rdelay, self.nv, self.b);
         let b0 = self.b0;
         let (ct, x0, deep, vdelay) = (self.ct, self.x0, self.deep, self.vdelay);
         let self_keep = self.keep;
@@ -88,11 +88,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 }
             }
             let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
-            tile_credits[tile] -= match oq {
-                false => credits::apply(pl, &due_now, &mut switches[base..], (cbits, b0, b)),
-                // the routers' own counters, behind their output queues
-                true => output::credits_due(&due_now, &mut switches[base..]),
-            };
+            tile_credits[tile] -= credits::due(pl, &due_now, &mut switches[base..], oq);
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
             // into the output FIFOs, below)
             if oq && speed == 1 {
@@ -103,7 +99,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let (r, sw) = (&mut routers[base..], &mut switches[base..]);
                     let rings = (&mut arr[..], &mut fwd[..]);
                     let at = (t, sbits);
-                    let sent = output::send(at, pl, r, sw, packets, links, rings, inside, cbits);
+                    let sent = output::send(at, pl, r, sw, packets, links, rings, inside);
                     moved += sent;
                     tile_flits[tile] -= sent;
                 }
@@ -221,14 +217,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         select: sel.then(|| vc_alloc::Select {
                             multi: &mut multi[at..at + np * nv],
                             selection: &sw.p.selection,
-                            cut_through: ct,
-                            np,
-                            b: [b0 as u32, b as u32],
-                            cbits,
+                            link: &sw.link[..np],
                             requests: &requests[..np],
                             exch: sw.exch.as_ref().map(|x| &x.unit),
                             first_net_port: sw.p.first_net_port,
-                            queues: oq,
                         }),
                     };
                     crate::fabric::vc::switch::vc_alloc::allocate(&mut lane, ts);
@@ -236,7 +228,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // 5. switch allocation of every router at once (separable input-first); a
                 // cut-through head waits for credits for its whole packet
                 if ct {
-                    credits::cut_through(pl, &switches[base..], &mut fresh, (cbits, nv));
+                    credits::cut_through(pl, &switches[base..], &mut fresh, nv);
                 }
                 if vdelay > 1 {
                     vc_alloc::waiting(pl, &switches[base..], &mut fresh, (ts, nv));
@@ -250,7 +242,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 };
                 // 6. the winners cross, input by input (in any order: each touches its own input
                 // VC, output, crossbar slot and links), each spending a credit of its output VC
-                let mut spent = [[0u64; V]; P];
+                // (the tile's `cok` follows: the routers whose output VC has room for a flit)
                 for p in 0..P {
                     let mut m = won[p];
                     while m != 0 {
@@ -274,16 +266,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         moved += 1;
                         let r = &mut routers[ri];
                         r.forwarded[ovc & (V - 1)] += 1;
-                        spent[o][ovc] |= bit;
+                        // the output unit's rule: a credit downstream spent (or a flit of
+                        // room in the output queue); a tail frees the VC for the next packet,
+                        // or once every credit of this one is back (wait_for_tail_credit)
+                        let room = sw.out.reserve(o, ovc, d.next, d.tail) as u64;
+                        let c = &mut pl.cok[o % P][ovc % V];
+                        *c = (*c & !bit) | room << lb;
                         if d.tail {
-                            // the VC downstream is free for the next packet, or once every
-                            // credit of this one is back (wait_for_tail_credit)
-                            // (with output queues, the queue's own rule as it enters)
-                            if wftc {
-                                pl.tsent[o][ovc] |= bit;
-                            } else if !oq {
-                                sw.out.credits[o].release(ovc);
-                            }
                             pl.act[p][v] &= !bit;
                             if exch {
                                 exchange::tail_out(sw);
@@ -302,7 +291,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         }
                         pl.cth[p][v] &= !bit;
                         if oq {
-                            output::enter((ts, lb), pl, &mut switches[ri], (o, f, d.tail), nv);
+                            output::enter((ts, lb), pl, &mut switches[ri], (o, f), nv);
                         } else if x0 && speed > 1 {
                             // a crossbar of 0 cycles: into the output FIFO now
                             fifos[ri].push(o, f);
@@ -332,14 +321,12 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         }
                     }
                 }
-                credits::spend(pl, &spent, cbits);
             }
             if oq && speed > 1 && pl.queued != 0 {
                 // the output stage after the steps: one flit an output
                 let (r, sw) = (&mut routers[base..], &mut switches[base..]);
                 let rings = (&mut arr[..], &mut fwd[..]);
-                let sent =
-                    output::send((t, sbits), pl, r, sw, packets, links, rings, inside, cbits);
+                let sent = output::send((t, sbits), pl, r, sw, packets, links, rings, inside);
                 moved += sent;
                 tile_flits[tile] -= sent;
             }

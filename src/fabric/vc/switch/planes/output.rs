@@ -3,12 +3,11 @@
 //! the router's own blocks between the crossbar and the link — its crossbar ([`Crossbar`]),
 //! its per-VC FIFOs ([`OutputQueues`]), its output stage and the credit counters of the
 //! buffers downstream ([`VcCredits`]) — evaluated where the router one by one evaluates them.
-//! What the planes keep of an output VC is then its queue's room: the tile's count planes
-//! start at the queue's depth, a grant spends a flit of room (the router's own `reserve`), and
-//! a flit the output stage sends gives it back in the same cycle, before VC and switch
-//! allocation read it — the rule of `OutputQueues::room` (depth less level less reserved) kept
-//! as a count. Credits from downstream reach the router's own counters when their delay is
-//! over (the planes' delay ring). 0 cycles: the queues add none (a flit entering an empty
+//! What the planes keep of an output VC is then whether its queue has room for a flit (the
+//! tile's `cok`, from the queue's own `room`): a grant reserves a flit of room (the output
+//! unit's `reserve`), and a flit the output stage sends gives it back in the same cycle,
+//! before VC and switch allocation read it. Credits from downstream reach the router's own
+//! counters when their delay is over (the planes' delay ring). 0 cycles: the queues add none (a flit entering an empty
 //! FIFO with its credits leaves in the cycle it enters).
 //!
 //! [`Crossbar`]: crate::blocks::crossbar::Crossbar
@@ -25,29 +24,6 @@ use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::vc::switch::VcSwitch;
 use crate::sim::packet::PacketTable;
 use crate::sim::Flit;
-
-/// Credits from downstream due now (`due`: per output and VC, the routers of the tile whose
-/// credit's delay is over) reach the counters of the routers' own output units
-/// (`switches`, from the tile's first). Returns the credits applied.
-#[inline(never)]
-pub(super) fn credits_due<const P: usize, const V: usize>(
-    due: &[[u64; V]; P],
-    switches: &mut [VcSwitch],
-) -> u32 {
-    let mut applied = 0;
-    for o in 0..P {
-        for v in 0..V {
-            let mut m = due[o][v];
-            applied += m.count_ones();
-            while m != 0 {
-                let lb = m.trailing_zeros() as usize;
-                m &= m - 1;
-                switches[lb].out.credits[o].credit(v, 1);
-            }
-        }
-    }
-    applied
-}
 
 /// The flits the routers of tile `pl` (their own crossbars, `switches` from the tile's
 /// first; those with flits inside in `xin`) deliver at `t` enter their output queues.
@@ -75,18 +51,17 @@ pub(super) fn leave<const P: usize, const V: usize>(
 }
 
 /// A flit granted at `t` to output `o` (its VC `f.vc`) of router `lb` of tile `pl` (its own
-/// blocks `sw`) takes its place in the output queue (its packet's `tail` frees the queue's
-/// VC) and enters the crossbar, or with a crossbar of 0 cycles the queue at once.
+/// blocks `sw`; its place in the queue reserved as it left its input VC) enters the crossbar,
+/// or with a crossbar of 0 cycles the queue at once.
 #[inline(always)]
 pub(super) fn enter<const P: usize, const V: usize>(
     (t, lb): (u64, usize),
     pl: &mut Tile<P, V>,
     sw: &mut VcSwitch,
-    (o, f, tail): (usize, Flit, bool),
+    (o, f): (usize, Flit),
     nv: usize,
 ) {
     let q = sw.out.queues.as_mut().expect("a router of output queues");
-    q.reserve(o, f.vc as usize, nv, tail);
     let x = sw.xbar.output(o, f.vc as usize);
     match sw.xbar.xbar.enter(t, x, f) {
         Some(f) => {
@@ -100,8 +75,8 @@ pub(super) fn enter<const P: usize, const V: usize>(
 /// The output stage at `t` of the routers of tile `pl` with flits queued (their own blocks
 /// `switches`, the planes' `routers`, both from the tile's first): per output the front flit
 /// of one VC the buffer downstream can take goes onto its link or into the ring towards the
-/// router downstream, and its flit of room comes back into the tile's count planes
-/// (`cbits` of them). Returns the flits sent.
+/// router downstream, and its queue VC has room again (the tile's `cok`). Returns the flits
+/// sent.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 pub(super) fn send<const P: usize, const V: usize>(
@@ -113,7 +88,6 @@ pub(super) fn send<const P: usize, const V: usize>(
     links: &[Link],
     (arr, fwd): Arriving<P>,
     inside: &mut u64,
-    cbits: usize,
 ) -> u32 {
     let mut freed = [[0u64; V]; P];
     let mut moved = 0;
@@ -130,6 +104,10 @@ pub(super) fn send<const P: usize, const V: usize>(
         let left = out.queues.as_ref().is_some_and(|q| q.flits > 0);
         pl.queued |= (left as u64) << lb;
     }
-    super::credits::give(pl, &freed, cbits);
+    for o in 0..P {
+        for v in 0..V {
+            pl.cok[o][v] |= freed[o][v];
+        }
+    }
     moved
 }

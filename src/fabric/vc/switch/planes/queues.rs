@@ -1,14 +1,12 @@
 //! UGAL-G's queues of a router evaluated in the planes ([`super`]): the rule of
 //! `switch::queues` over the registers the planes keep of one router — credits spent from the
-//! tile's count planes, the input VCs holding a flit from its `hold` planes, a front packet's
+//! router's own output unit, the input VCs holding a flit from the tile's `hold` planes, a front packet's
 //! output from the router's own input VC (or its candidates from the planes' registers), the
 //! router's own speedup FIFOs.
 
-use super::vc_alloc::Outs;
 use super::{Of, SELECT};
 use crate::fabric::vc::switch::queues::{queues, QueueRegs};
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
-use crate::fabric::vc::switch::view::Outputs;
 use crate::fabric::vc::switch::{VcState, VcSwitch};
 use crate::routing::function::global_queues::QueueMeasure;
 use std::ops::Range;
@@ -22,19 +20,7 @@ struct Lane<'a, const P: usize, const V: usize> {
 
 impl<const P: usize, const V: usize> QueueRegs for Lane<'_, P, V> {
     fn used(&self, o: usize) -> u32 {
-        let of = self.of;
-        let outs = Outs {
-            r: &of.r[self.r],
-            pl: &of.pl[self.r / 64],
-            lb: self.r % 64,
-            nv: of.nv,
-            np: of.np,
-            b: [of.b0 as u32, of.b as u32],
-            cbits: of.cbits,
-            out: &self.sw.out,
-            queues: of.oq,
-        };
-        outs.occupancy(o)
+        self.sw.out.used(o)
     }
 
     fn holding(&self) -> u64 {

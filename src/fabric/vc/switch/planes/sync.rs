@@ -1,13 +1,12 @@
 //! The routers' registers as the planes ([`super`]) hold them, written into the routers when
 //! the network reads them ([`crate::fabric::network::Engine::sync`]), and the counts of the
 //! links between routers. The input VCs — state, output VC, ready cycle, packet counters,
-//! buffers, occupancy — are the routers' own at every cycle (the planes read and write them
-//! in place); what is written here: for a head waiting for VC allocation, its routing's
-//! candidates; per input its switch-allocation VC pointer; per output VC its credits and
-//! whether its tail was sent (who holds it is the router's own output unit's); both
-//! allocators' round-robin pointers; the input VCs waiting for VC allocation and holding an
-//! output VC; per router its flits in the crossbar, flits forwarded per VC and heads without
-//! a route; per link between routers the flits sent and taken (sent less those still in the
+//! buffers, occupancy — and the output VCs — their owners and credits downstream, or their
+//! output queues — are the routers' own at every cycle (the planes read and write them in
+//! place); what is written here: for a head waiting for VC allocation, its routing's
+//! candidates; per input its switch-allocation VC pointer; both allocators' round-robin
+//! pointers; the input VCs waiting for VC allocation and holding an output VC; per router its
+//! flits in the crossbar, flits forwarded per VC and heads without a route; per link between routers the flits sent and taken (sent less those still in the
 //! planes' ring); with an internal speedup, the output FIFOs and the credits queued at the
 //! inputs.
 //!
@@ -95,23 +94,6 @@ pub(super) fn write_into<const P: usize, const V: usize>(
         let at = |w: &[u64]| one_hot(&w[..np], lb);
         let rows: [[u8; 2]; P] = std::array::from_fn(|p| [at(&tile.pin[p]), at(&tile.ptr[p])]);
         sw.sa.alloc.load_pointers(&rows[..np]);
-        for o in 0..np {
-            if r.wires[o][OUT] == NO_LINK {
-                continue;
-            }
-            for v in 0..nv {
-                let c = &tile.cnt[o][v];
-                let credits = super::credits::count_of(&c[..pl.cbits], lb);
-                let tail = tile.tsent[o][v] >> lb & 1 == 1;
-                // (the owners are the output unit's own; with output queues the queue's
-                // room is its own count and the credits downstream the router's counters)
-                if sw.out.queues.is_none() {
-                    let c = &mut sw.out.credits[o];
-                    let owner = c.owner(v);
-                    c.load(v, credits, owner, tail);
-                }
-            }
-        }
         sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);
         // (a crossbar of 2 or more cycles is the router's own: its flits are there)
         sw.planes_xbar = tile.xo.iter().map(|w| (w >> lb & 1) as u32).sum();

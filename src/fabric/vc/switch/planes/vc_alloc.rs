@@ -16,8 +16,8 @@ use crate::blocks::luc_ncb::LucNcb;
 use crate::fabric::vc::switch::input::InputUnit;
 use crate::fabric::vc::switch::output::OutputUnit;
 use crate::fabric::vc::switch::route::kept;
-use crate::fabric::vc::switch::vc_alloc::{count_requests, VaRegs};
-use crate::fabric::vc::switch::view::{choose, Outputs, View};
+use crate::fabric::vc::switch::vc_alloc::{count_requests, Outs, VaRegs};
+use crate::fabric::vc::switch::view::{choose, View};
 use crate::fabric::vc::switch::VcSwitch;
 use crate::routing::function::Candidates;
 use crate::routing::selection::Selection;
@@ -48,23 +48,17 @@ pub(super) struct Lane<'a, const P: usize, const V: usize> {
 }
 
 /// What the selection needs of a router of the planes whose routing may give a head several
-/// candidates: its input VCs' candidates (p·nv + v), its selection,
-/// whether a head needs room for its whole packet (virtual cut-through), its ports, the depth
-/// of its VCs downstream and the bit planes of their credit counts; the routed heads per
-/// output (SSR's R, where the selection reads them) and the router's LUC/NCB exchange unit
-/// with its first network port (the Speculative routing paper's SSR).
+/// candidates: its input VCs' candidates (p·nv + v), its selection, its links (what the
+/// selection sees of its outputs is its own output unit and links, as one by one); the routed
+/// heads per output (SSR's R, where the selection reads them) and the router's LUC/NCB
+/// exchange unit with its first network port (the Speculative routing paper's SSR).
 pub(super) struct Select<'a> {
     pub multi: &'a mut [Candidates],
     pub selection: &'a Selection,
-    pub cut_through: bool,
-    pub np: usize,
-    pub b: [u32; 2],
-    pub cbits: usize,
+    pub link: &'a [[u32; 2]],
     pub requests: &'a [u8],
     pub exch: Option<&'a LucNcb>,
     pub first_net_port: u8,
-    /// The router has output queues (its credits downstream are its own counters).
-    pub queues: bool,
 }
 
 /// SSR's heads asking per output of a router of the planes (the router's rule,
@@ -74,55 +68,6 @@ pub(super) struct Select<'a> {
 #[inline(never)]
 pub(super) fn count(waiting: u64, multi: &[Candidates], requests: &mut [u8]) {
     count_requests(waiting, |iv| multi[iv].port_mask(), requests);
-}
-
-/// The outputs of router `r` (bit `bit` of tile `pl`) as the selection sees them: a VC is
-/// free unless held (its own output unit's, `out`); its room is the count in the tile's
-/// planes (credits downstream, or the room of its output queue); a port's occupancy the
-/// credits spent and not yet back over its VCs (with output queues, `queues`, the router's
-/// own counters').
-pub(super) struct Outs<'a, const P: usize, const V: usize> {
-    pub r: &'a Router<P, V>,
-    pub pl: &'a Tile<P, V>,
-    pub lb: usize,
-    pub nv: usize,
-    pub np: usize,
-    pub b: [u32; 2],
-    pub cbits: usize,
-    pub out: &'a OutputUnit,
-    pub queues: bool,
-}
-
-impl<const P: usize, const V: usize> Outputs for Outs<'_, P, V> {
-    fn linked(&self, port: usize) -> bool {
-        port < self.np && self.r.wires[port][OUT] != NO_LINK
-    }
-
-    fn free(&self, port: usize) -> u32 {
-        if port >= self.np {
-            return 0;
-        }
-        self.out.free(port)
-    }
-
-    fn room(&self, port: usize, v: usize) -> u32 {
-        if port >= self.np {
-            return 0;
-        }
-        super::credits::count_of(&self.pl.cnt[port][v][..self.cbits], self.lb)
-    }
-
-    fn occupancy(&self, port: usize) -> u32 {
-        if port >= self.np {
-            return 0;
-        }
-        if self.queues {
-            return self.out.used(port);
-        }
-        (0..self.nv)
-            .map(|v| self.b[(v > 0) as usize] - self.room(port, v))
-            .sum()
-    }
 }
 
 impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
@@ -151,18 +96,11 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
                 let c = &mut x.multi[iv];
                 let view = View {
                     out: &Outs {
-                        r: &*self.r,
-                        pl: &*self.pl,
-                        lb: self.bit.trailing_zeros() as usize,
-                        nv: self.nv,
-                        np: x.np,
-                        b: x.b,
-                        cbits: x.cbits,
                         out: &*self.out,
-                        queues: x.queues,
+                        link: x.link,
                     },
                     vcs: self.nv,
-                    need: if x.cut_through { len } else { 0 },
+                    need: self.out.head_room(len),
                     requests: x.requests,
                     exch: x.exch,
                     first_net_port: x.first_net_port,
