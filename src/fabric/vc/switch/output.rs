@@ -299,8 +299,11 @@ impl OutputUnit {
         match self.queues.as_mut() {
             Some(q) => q.reserve(o, ov, self.nv as usize, tail) >= 1,
             None => {
-                let left = self.credits[o].send(ov, self.unit.consume_at(next), tail);
-                left >= self.unit.consume_at(next + 1)
+                let (unit, c) = (self.unit, &mut self.credits[o]);
+                if unit.per_flit() {
+                    return c.send(ov, 1, tail) >= 1;
+                }
+                c.send(ov, unit.consume_at(next), tail) >= unit.consume_at(next + 1)
             }
         }
     }
