@@ -6,9 +6,8 @@
 //! granted head may ask for the switch `vc_alloc_cycles` later; it holds the output VC until
 //! its tail is sent (or its tail credit returns, `wait_for_tail_credit`).
 
-use super::output::OutputUnit;
 use super::route::kept;
-use super::view::{choose, Outputs, View};
+use super::view::{choose, Outs, View};
 use super::VcSwitch;
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst, MAX_SIDE, NO_GRANT};
 use crate::blocks::link::NO_LINK;
@@ -223,42 +222,5 @@ impl VaRegs for VcSwitch {
         self.va.waiting &= !(1 << iv);
         self.sa.active |= 1 << iv;
         self.va.won |= 1 << iv;
-    }
-}
-
-/// The router's outputs as the selection sees them: its output unit and its links (the
-/// router one by one, and in the planes).
-pub(super) struct Outs<'a> {
-    pub out: &'a OutputUnit,
-    pub link: &'a [[u32; 2]],
-}
-
-impl Outputs for Outs<'_> {
-    fn linked(&self, port: usize) -> bool {
-        self.link
-            .get(port)
-            .is_some_and(|l| l[super::OUT] != NO_LINK)
-    }
-
-    fn free(&self, port: usize) -> u32 {
-        if port < self.link.len() {
-            self.out.free(port)
-        } else {
-            0
-        }
-    }
-
-    fn room(&self, port: usize, v: usize) -> u32 {
-        if port >= self.link.len() {
-            return 0;
-        }
-        match &self.out.queues {
-            Some(q) => q.room(port, v, self.out.vcs()),
-            None => self.out.credits[port].credits(v),
-        }
-    }
-
-    fn occupancy(&self, port: usize) -> u32 {
-        self.out.used(port)
     }
 }

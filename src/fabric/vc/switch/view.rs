@@ -1,31 +1,59 @@
 //! What the selection function sees of a VC router's outputs during VC allocation, and how a
-//! head's port is picked from several candidates — written once for the router's own stages
-//! ([`VcSwitch`](super::VcSwitch)'s output unit) and for a router of the planes (its credit
-//! counts in bit planes), each giving what it holds of its outputs through [`Outputs`].
+//! head's port is picked from several candidates — written once over the router's own output
+//! unit and links, for its stages one by one and for a router of the planes alike.
 
+use super::output::OutputUnit;
+use super::OUT;
+use crate::blocks::link::NO_LINK;
 use crate::blocks::luc_ncb::{LucNcb, DIRS};
 use crate::routing::function::Candidates;
 use crate::routing::selection::{PortView, Selection, SelectionFunction};
 
-/// What a router holds of its outputs, however it lays them out.
-pub(super) trait Outputs {
+/// A router's outputs: its output unit and its links (per port, in and out).
+pub(super) struct Outs<'a> {
+    pub out: &'a OutputUnit,
+    pub link: &'a [[u32; 2]],
+}
+
+impl Outs<'_> {
     /// Output `port` exists and has a link.
-    fn linked(&self, port: usize) -> bool;
+    fn linked(&self, port: usize) -> bool {
+        self.link.get(port).is_some_and(|l| l[OUT] != NO_LINK)
+    }
+
     /// Output `port`'s VCs free for a new packet (bit v; 0 beyond the ports): downstream, or
     /// of its output queue.
-    fn free(&self, port: usize) -> u32;
+    fn free(&self, port: usize) -> u32 {
+        if port < self.link.len() {
+            self.out.free(port)
+        } else {
+            0
+        }
+    }
+
     /// Room behind output `port`'s VC `v` (`v` below the VCs): the credits downstream (credit
     /// units), or the flits its output queue can still take.
-    fn room(&self, port: usize, v: usize) -> u32;
+    fn room(&self, port: usize, v: usize) -> u32 {
+        if port >= self.link.len() {
+            return 0;
+        }
+        match &self.out.queues {
+            Some(q) => q.room(port, v, self.out.vcs()),
+            None => self.out.credits[port].credits(v),
+        }
+    }
+
     /// Credit units spent and not yet back over output `port`'s VCs (UGAL's queue).
-    fn occupancy(&self, port: usize) -> u32;
+    fn occupancy(&self, port: usize) -> u32 {
+        self.out.used(port)
+    }
 }
 
 /// The outputs as the selection sees them: a VC can take a packet when it is free and has
 /// room for `need` (with virtual cut-through the whole packet, in credit units downstream or
 /// flits of an output queue; wormhole: 0 downstream, one flit of an output queue).
-pub(super) struct View<'a, O: Outputs> {
-    pub out: &'a O,
+pub(super) struct View<'a> {
+    pub out: &'a Outs<'a>,
     pub vcs: usize,
     pub need: u32,
     /// Routed heads per output (SSR's R; empty unless SSR asked).
@@ -35,7 +63,7 @@ pub(super) struct View<'a, O: Outputs> {
     pub first_net_port: u8,
 }
 
-impl<O: Outputs> PortView for View<'_, O> {
+impl PortView for View<'_> {
     fn can_take(&self, port: usize, vc: u8, flits: u32) -> bool {
         self.has_room(port, vc, flits) && self.out.free(port) >> vc & 1 == 1
     }
@@ -85,10 +113,10 @@ impl<O: Outputs> PortView for View<'_, O> {
 /// candidate's class at that port (an adaptive and an escape candidate may name the same
 /// port); none when nothing fits.
 #[inline]
-pub(super) fn choose<O: Outputs>(
+pub(super) fn choose(
     c: &mut Candidates,
     selection: &Selection,
-    view: &View<'_, O>,
+    view: &View<'_>,
     first: bool,
     len: u32,
 ) -> Option<(usize, u32)> {
