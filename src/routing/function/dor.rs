@@ -141,8 +141,22 @@ pub struct DorRouting {
     /// Ties around a ring, and the VC classes on a torus.
     tie: Tie,
     classes: Classes,
-    /// Switch and port of every host.
-    hosts: Arc<[(u32, u8)]>,
+    /// Coordinates of its switch and port of every host.
+    hosts: Arc<[HostAt]>,
+}
+
+/// Where a host of a 2D mesh or torus sits: its switch's coordinates (x, y) and its port.
+pub(super) type HostAt = ([u32; 2], u8);
+
+/// Where every host of `topo` sits, its switches laid out `nx` to a row (computed once, so
+/// that a head's route needs no division).
+pub(super) fn host_places(topo: &Topology, nx: usize) -> Arc<[HostAt]> {
+    (0..topo.num_hosts())
+        .map(|h| {
+            let s = topo.host(h);
+            ([(s.sw % nx) as u32, (s.sw / nx) as u32], s.port as u8)
+        })
+        .collect()
 }
 
 impl DorRouting {
@@ -160,13 +174,8 @@ impl DorRouting {
             }
         };
         check_layout(topo, dims, wrap)?;
-        let hosts: Arc<[(u32, u8)]> = (0..topo.num_hosts())
-            .map(|h| {
-                let s = topo.host(h);
-                (s.sw as u32, s.port as u8)
-            })
-            .collect();
         let [nx, ny] = dims;
+        let hosts = host_places(topo, nx);
         Ok((0..topo.switches)
             .map(|sw| DorRouting {
                 x: (sw % nx) as u32,
@@ -242,10 +251,9 @@ impl DorRouting {
 impl RoutingFunction for DorRouting {
     #[inline]
     fn route(&self, q: &Query<'_>, out: &mut Candidates) {
-        let Some(&(dsw, dport)) = self.hosts.get(q.hdr.dst as usize) else {
+        let Some(&([tx, ty], dport)) = self.hosts.get(q.hdr.dst as usize) else {
             return;
         };
-        let (tx, ty) = (dsw % self.nx, dsw / self.nx);
         // (dimension, coordinate, target, ring size) of the hop, or None to the host
         let hop = if tx != self.x {
             (0u8, self.x, tx, self.nx)
@@ -263,7 +271,15 @@ impl RoutingFunction for DorRouting {
         };
         let (dim, c, t, n) = hop;
         // + when the target is ahead by less than half the ring (a mesh: ahead at all)
-        let fwd = if self.wrap { (t + n - c) % n } else { 0 };
+        // (the distance ahead around the ring, t - c mod n, without a division)
+        let ahead = t + n - c;
+        let fwd = if !self.wrap {
+            0
+        } else if ahead >= n {
+            ahead - n
+        } else {
+            ahead
+        };
         let plus = if !self.wrap {
             t > c
         } else if 2 * fwd != n {

@@ -22,6 +22,7 @@
 //! candidate of seed 002: D = 1 in SSR's cost). Order: x before y. Latency: combinational (the
 //! switch's `routing_cycles`; seed 002: routing and selection in one cycle).
 
+use super::dor::{host_places, HostAt};
 use super::{Candidate, Candidates, Query, RoutingFunction};
 use crate::error::{Error, Result};
 use crate::sim::{Probe, ProbeVisitor};
@@ -48,11 +49,11 @@ pub struct Relax {
 pub struct OptyRouting {
     x: u32,
     y: u32,
-    nx: u32,
     /// First of the four network ports (+x, −x, +y, −y).
     h: u8,
     relax: Relax,
-    hosts: Arc<[(u32, u8)]>,
+    /// Coordinates of its switch and port of every host.
+    hosts: Arc<[HostAt]>,
 }
 
 impl OptyRouting {
@@ -73,17 +74,11 @@ impl OptyRouting {
             }
         };
         check_layout(topo, dims, false)?;
-        let hosts: Arc<[(u32, u8)]> = (0..topo.num_hosts())
-            .map(|h| {
-                let s = topo.host(h);
-                (s.sw as u32, s.port as u8)
-            })
-            .collect();
+        let hosts = host_places(topo, dims[0]);
         Ok((0..topo.switches)
             .map(|sw| OptyRouting {
                 x: (sw % dims[0]) as u32,
                 y: (sw / dims[0]) as u32,
-                nx: dims[0] as u32,
                 h: (topo.ports_per_switch - 4) as u8,
                 relax,
                 hosts: hosts.clone(),
@@ -95,10 +90,9 @@ impl OptyRouting {
 impl RoutingFunction for OptyRouting {
     #[inline]
     fn route(&self, q: &Query<'_>, out: &mut Candidates) {
-        let Some(&(dsw, dport)) = self.hosts.get(q.hdr.dst as usize) else {
+        let Some(&([tx, ty], dport)) = self.hosts.get(q.hdr.dst as usize) else {
             return;
         };
-        let (tx, ty) = (dsw % self.nx, dsw / self.nx);
         if (tx, ty) == (self.x, self.y) {
             out.push(Candidate {
                 port: dport,
