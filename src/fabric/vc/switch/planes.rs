@@ -14,10 +14,11 @@
 //! those between routers in the planes' own rings (flits) and planes (credits). The input
 //! VCs are the routers' own (their input unit: state, output VC, packet counters, buffers and
 //! occupancy, read and written in place by the same rule, `InputUnit::put` and `depart`), and
-//! so is who holds each output VC (their output unit's `take` and `release`). The routers'
-//! other state registers — a head's candidates, credits downstream, both allocators'
-//! pointers — and what the statistics read of a router and of a link between
-//! routers are written into them when the network reads them ([`Engine::sync`], [`sync`]:
+//! so are the output VCs (their output unit's owners and credits downstream or queues' room:
+//! `take`, `reserve`, `VcCredits::credit`). The routers' other state registers — a head's
+//! candidates, both allocators' pointers — and what the statistics read of a router and of a
+//! link between routers are written into them when the network reads them ([`Engine::sync`],
+//! [`sync`]:
 //! after a run or a step, before the window opens or the watchdog looks), so that a test, the
 //! deadlock report or a caller of [`VcSwitch::registers`](super::VcSwitch::registers) reads
 //! them as the routers one by one would hold them. The last cycle's strobes (requests,
