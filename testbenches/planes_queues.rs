@@ -86,38 +86,42 @@ fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
-    let dfly = flitwave::experiment::config::Config::from_toml(
-        include_str!("../configs/booksim-dragonfly.toml"),
-        &[
-            "routing.algorithm=\"dfly-ugal\"".into(),
-            "routing.selection=\"ugal-l\"".into(),
-            "switch.vcs=4".into(),
-            "switch.internal_speedup=1".into(),
-            "switch.output_buffer_flits=16".into(),
-            "traffic.rate=0.4".into(),
-        ],
-    )
-    .unwrap();
-    let what = "dragonfly, UGAL-L, queues of 16";
-    let delivered = side_by_side(what, vc_network(&dfly), vc_network(&dfly), 1200);
-    assert!(delivered > 300, "{what}: {delivered} packets delivered");
-    // a selection reading the room behind each candidate (max-credits), wormhole, queues of
-    // 2 flits: a full queue is no room for a head (it needs one flit, as one by one)
-    let tight = flitwave::experiment::config::Config::from_toml(
-        include_str!("../configs/booksim-dragonfly.toml"),
-        &[
-            "routing.algorithm=\"dfly-ugal\"".into(),
-            "routing.selection=\"max-credits\"".into(),
-            "switch.vcs=4".into(),
-            "switch.switching=\"wormhole\"".into(),
-            "switch.output_buffer_flits=2".into(),
-            "traffic.rate=0.45".into(),
-        ],
-    )
-    .unwrap();
-    let what = "dragonfly, max-credits, wormhole, queues of 2";
-    let delivered = side_by_side(what, vc_network(&tight), vc_network(&tight), 1200);
-    assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    // the dragonfly under UGAL-L with queues of 16; and under a selection reading the room
+    // behind each candidate (max-credits), wormhole, queues of 2 flits: a full queue is no
+    // room for a head (it needs one flit, as one by one)
+    for (what, over) in [
+        (
+            "dragonfly, UGAL-L, queues of 16",
+            [
+                "routing.selection=\"ugal-l\"",
+                "switch.internal_speedup=1",
+                "switch.output_buffer_flits=16",
+                "traffic.rate=0.4",
+            ],
+        ),
+        (
+            "dragonfly, max-credits, wormhole, queues of 2",
+            [
+                "routing.selection=\"max-credits\"",
+                "switch.switching=\"wormhole\"",
+                "switch.output_buffer_flits=2",
+                "traffic.rate=0.45",
+            ],
+        ),
+    ] {
+        let over = ["routing.algorithm=\"dfly-ugal\"", "switch.vcs=4"]
+            .into_iter()
+            .chain(over)
+            .map(String::from)
+            .collect::<Vec<_>>();
+        let dfly = flitwave::experiment::config::Config::from_toml(
+            include_str!("../configs/booksim-dragonfly.toml"),
+            &over,
+        )
+        .unwrap();
+        let delivered = side_by_side(what, vc_network(&dfly), vc_network(&dfly), 1200);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
 }
 
 #[test]

@@ -4,8 +4,9 @@
 //! holding a flit, its output port (one-hot) and output VC, room behind an output VC, the
 //! switch allocator's round-robin pointers (one-hot) — so the switch allocation of 64 routers
 //! (a *tile*) is a few hundred word operations a cycle, with no branch per router; flits,
-//! credits and heads then move one by one over the bits that are set, and VC allocation runs router by router, by the router's
-//! own rule (`vc_alloc::allocate`, its allocator [`SeparableInputFirst`]), where a head asks.
+//! credits and heads then move one by one over the bits that are set, and VC allocation runs
+//! router by router, by the router's own rule (`vc_alloc::allocate`, its allocator
+//! [`SeparableInputFirst`]), where a head asks.
 //!
 //! The same router as [`VcSwitch`](super::VcSwitch) evaluated one by one, cycle for cycle:
 //! the same stages in the same order (credits due, the crossbar's flits out, flits in and
@@ -18,8 +19,8 @@
 //! `take`, `reserve`, `VcCredits::credit`). The routers' other state registers — a head's
 //! candidates, both allocators' pointers — and what the statistics read of a router and of a
 //! link between routers are written into them when the network reads them ([`Engine::sync`],
-//! [`sync`]:
-//! after a run or a step, before the window opens or the watchdog looks), so that a test, the
+//! [`sync`]: after a run or a step, before the window opens or the watchdog looks), so that a
+//! test, the
 //! deadlock report or a caller of [`VcSwitch::registers`](super::VcSwitch::registers) reads
 //! them as the routers one by one would hold them. The last cycle's strobes (requests,
 //! grants, the flit driven), the crossbar's flits, credits in their delay and whatever is on
@@ -56,11 +57,12 @@ mod vc_alloc;
 
 pub use shapes::Planes;
 
-/// No router downstream. The ports and VCs a router has at most are the planes' parameters `P` and `V`
-/// (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and their depth are
-/// the network's, and so are the rings' slots (a power of two above the longest link and the
-/// credit delay: what is written at t is read by t + slots - 1, so the slots keep every value
-/// in flight, and for links of a few cycles the rings are a few cache lines).
+/// No router downstream. The ports and VCs a router has at most are the planes' parameters
+/// `P` and `V` (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and
+/// their depth are the network's, and so are the rings' slots (a power of two above the
+/// longest link and the credit delay: what is written at t is read by t + slots - 1, so the
+/// slots keep every value in flight, and for links of a few cycles the rings are a few cache
+/// lines).
 const NONE: u32 = u32::MAX;
 /// An input VC's candidate port when the routing gave several: the selection picks one.
 const SELECT: u16 = 0xfe;

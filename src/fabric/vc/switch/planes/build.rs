@@ -1,8 +1,8 @@
 //! The planes of a network ([`super`]): whether every router has the shape they model (its
-//! first ports its hosts', as many as it has, the rest to routers or unused),
-//! each port's links' fly times, and the registers at reset — which output VCs have room (the
-//! routers' own counters), the pointers at input and output 0, the routers in tiles of 64 (the last tile filled with
-//! routers that never hold a flag).
+//! first ports its hosts', as many as it has, the rest to routers or unused), each port's
+//! links' fly times, and the registers at reset — which output VCs have room (the routers' own
+//! counters), the pointers at input and output 0, the routers in tiles of 64 (the last tile
+//! filled with routers that never hold a flag).
 //!
 //! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
 //! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a

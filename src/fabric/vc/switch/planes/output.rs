@@ -7,8 +7,8 @@
 //! tile's `cok`, from the queue's own `room`): a grant reserves a flit of room (the output
 //! unit's `reserve`), and a flit the output stage sends gives it back in the same cycle,
 //! before VC and switch allocation read it. Credits from downstream reach the router's own
-//! counters when their delay is over (the planes' delay ring). 0 cycles: the queues add none (a flit entering an empty
-//! FIFO with its credits leaves in the cycle it enters).
+//! counters when their delay is over (the planes' delay ring). 0 cycles: the queues add none
+//! (a flit entering an empty FIFO with its credits leaves in the cycle it enters).
 //!
 //! [`Crossbar`]: crate::blocks::crossbar::Crossbar
 //! [`OutputQueues`]: crate::fabric::vc::switch::output::OutputQueues

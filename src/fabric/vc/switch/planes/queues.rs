@@ -1,8 +1,8 @@
 //! UGAL-G's queues of a router evaluated in the planes ([`super`]): the rule of
 //! `switch::queues` over the registers the planes keep of one router — credits spent from the
-//! router's own output unit, the input VCs holding a flit from the tile's `hold` planes, a front packet's
-//! output from the router's own input VC (or its candidates from the planes' registers), the
-//! router's own speedup FIFOs.
+//! router's own output unit, the input VCs holding a flit from the tile's `hold` planes, a
+//! front packet's output from the router's own input VC (or its candidates from the planes'
+//! registers), the router's own speedup FIFOs.
 
 use super::{Of, SELECT};
 use crate::fabric::vc::switch::queues::{queues, QueueRegs};

@@ -6,9 +6,9 @@
 //! place); what is written here: for a head waiting for VC allocation, its routing's
 //! candidates; per input its switch-allocation VC pointer; both allocators' round-robin
 //! pointers; the input VCs waiting for VC allocation and holding an output VC; per router its
-//! flits in the crossbar, flits forwarded per VC and heads without a route; per link between routers the flits sent and taken (sent less those still in the
-//! planes' ring); with an internal speedup, the output FIFOs and the credits queued at the
-//! inputs.
+//! flits in the crossbar, flits forwarded per VC and heads without a route; per link between
+//! routers the flits sent and taken (sent less those still in the planes' ring); with an
+//! internal speedup, the output FIFOs and the credits queued at the inputs.
 //!
 //! What stays the planes' own: the crossbar's flits (counted, not written), credits arrived
 //! and waiting their delay, the flits and credits on the links between routers (the planes'
