@@ -85,6 +85,23 @@ impl CreditDelay {
         self.len += 1;
     }
 
+    /// Empty the line (a model of the same router evaluated elsewhere writes its credits in
+    /// again, [`CreditDelay::push`]).
+    pub fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
+    }
+
+    /// The credits inside, oldest first: the low 32 bits of the cycle each is due, its output
+    /// port and the credit.
+    pub fn entries(&self) -> impl Iterator<Item = (u32, usize, FlowCtl)> + '_ {
+        let mask = self.ring.len() - 1;
+        (0..self.len).map(move |i| {
+            let e = self.ring[(self.head + i) & mask];
+            (e.due, e.port as usize, e.credit)
+        })
+    }
+
     /// The credits due at cycle `now`, each handed to `apply(port, credit)`.
     #[inline]
     pub fn pop_due(&mut self, now: u64, mut apply: impl FnMut(usize, FlowCtl)) {
@@ -129,5 +146,20 @@ mod tests {
         d.pop_due(13, |p, x| out.push((13, p, x)));
         assert_eq!(out, vec![(12, 3, c(0)), (12, 1, c(1)), (13, 4, c(0))]);
         assert!(d.is_empty());
+    }
+
+    #[test]
+    fn the_entries_are_what_comes_out_and_a_cleared_line_is_empty() {
+        let mut d = CreditDelay::new(2, 2);
+        let c = |vc| FlowCtl::Credit { vc, n: 1 };
+        d.push(4, 1, c(1));
+        d.push(5, 0, c(0));
+        let e: Vec<_> = d.entries().collect();
+        assert_eq!(e, vec![(6, 1, c(1)), (7, 0, c(0))]);
+        d.clear();
+        assert!(d.is_empty() && d.entries().next().is_none());
+        let mut out = vec![];
+        d.pop_due(7, |p, x| out.push((p, x)));
+        assert!(out.is_empty());
     }
 }

@@ -127,6 +127,58 @@ impl Crossbar {
         None
     }
 
+    /// Empty the crossbar (a model of the same router evaluated elsewhere writes its flits in
+    /// again, [`Crossbar::enter`]).
+    pub fn clear(&mut self) {
+        self.masks.fill(0);
+        self.inside = 0;
+        if let Some(b) = self.batches.as_mut() {
+            b.waiting.clear();
+            b.crossing.clear();
+            b.queue.iter_mut().for_each(|q| q.clear());
+            b.queued = 0;
+        }
+    }
+
+    /// The flits inside, as text: per pipeline stage (its slot, the grant cycle modulo the
+    /// ring) each output's flit, or in batches those waiting, crossing and across per
+    /// output — the registers two models of one router compare.
+    pub fn registers(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        let flit = |s: &mut String, o: usize, f: &Flit| {
+            let _ = write!(s, "{o}:{}/{}/{},", f.pkt, f.flags, f.vc);
+        };
+        if let Some(b) = &self.batches {
+            s.push_str("waiting ");
+            b.waiting
+                .iter()
+                .for_each(|(o, f)| flit(&mut s, *o as usize, f));
+            let _ = write!(s, " crossing (done {}) ", b.done);
+            b.crossing
+                .iter()
+                .for_each(|(o, f)| flit(&mut s, *o as usize, f));
+            s.push_str(" across ");
+            for (o, q) in b.queue.iter().enumerate() {
+                q.iter().for_each(|f| flit(&mut s, o, f));
+            }
+            return s;
+        }
+        for (k, &m) in self.masks.iter().enumerate() {
+            if m == 0 {
+                continue;
+            }
+            let _ = write!(s, "slot{k} ");
+            for o in 0..self.ports as usize {
+                if m >> o & 1 == 1 {
+                    flit(&mut s, o, &self.flits[k * self.ports as usize + o]);
+                }
+            }
+            s.push(' ');
+        }
+        s
+    }
+
     /// The flit the last [`Crossbar::leave`] gave output `o` (valid where it gave one, until
     /// the grants of the next cycle).
     #[inline]
@@ -189,6 +241,28 @@ impl Crossbar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cleared_crossbar_holds_nothing_and_its_registers_name_each_flit() {
+        let f = |pkt| Flit {
+            pkt,
+            ..Default::default()
+        };
+        for mut x in [Crossbar::new(3, 2), Crossbar::batched(3, 2)] {
+            assert_eq!(x.enter(5, 1, f(7)), None);
+            assert_eq!(x.enter(6, 2, f(8)), None);
+            let r = x.registers();
+            assert!(r.contains("1:7/") && r.contains("2:8/"), "{r}");
+            x.clear();
+            assert_eq!(x.inside(), 0);
+            assert!(!x.registers().contains(':'), "{}", x.registers());
+            let mut got = vec![];
+            for now in 6..12 {
+                x.leave(now, |o, f| got.push((o, f.pkt)));
+            }
+            assert!(got.is_empty());
+        }
+    }
 
     #[test]
     fn a_flit_leaves_after_the_delay() {

@@ -166,8 +166,6 @@ pub struct VcSwitch {
     drove_back: u32,
     /// A whole-router twin driving the links, this model its shadow ([`twin`]).
     twin: TwinSlot,
-    /// Flits in the crossbar of a router evaluated in the planes ([`planes`]).
-    planes_xbar: u32,
     /// Flits that crossed the crossbar into each output VC (VC 0: seed 004's escape queues).
     pub forwarded_vc: [u64; MAX_VCS],
     va: VcAllocStage,
@@ -223,7 +221,6 @@ impl VcSwitch {
                 .then(|| Box::new(SpeedupFifo::new(np))),
             forwarded_vc: [0; MAX_VCS],
             twin: TwinSlot::default(),
-            planes_xbar: 0,
             p,
         }
     }

@@ -137,7 +137,6 @@ impl VcSwitch {
     pub fn flits_buffered(&self) -> u64 {
         self.input.flits as u64
             + self.xbar.xbar.inside() as u64
-            + self.planes_xbar as u64
             + self.out.queues.as_ref().map_or(0, |q| q.flits as u64)
             + self.fifo.as_ref().map_or(0, |f| f.flits as u64)
     }

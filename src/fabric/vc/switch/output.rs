@@ -213,6 +213,26 @@ impl OutputUnit {
         self.pipe.pop_due(now, |port, c| apply(credits, port, c));
     }
 
+    /// The credits waiting their delay, as text (oldest first: the cycle each is due, modulo
+    /// 2^32, its output and the credit).
+    pub fn delay_line(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        for (due, port, c) in self.pipe.entries() {
+            let _ = write!(s, "{due}:{port}:{c:?},");
+        }
+        s
+    }
+
+    /// The credits waiting their delay as a model of the same router evaluated elsewhere
+    /// holds them: `(arrived, port, credit)`, oldest first (what the line held is dropped).
+    pub fn load_delay_line(&mut self, credits: impl Iterator<Item = (u64, usize, FlowCtl)>) {
+        self.pipe.clear();
+        for (t, port, c) in credits {
+            self.pipe.push(t, port, c);
+        }
+    }
+
     /// No credit waiting and no flit queued.
     pub fn idle(&self) -> bool {
         self.pipe.is_empty() && self.queues.as_ref().is_none_or(|q| q.flits == 0)

@@ -17,17 +17,16 @@
 //! occupancy, read and written in place by the same rule, `InputUnit::put` and `depart`), and
 //! so are the output VCs (their output unit's owners and credits downstream or queues' room:
 //! `take`, `reserve`, `VcCredits::credit`). The routers' other state registers — a head's
-//! candidates, both allocators' pointers — and what the statistics read of a router and of a
-//! link between routers are written into them when the network reads them ([`Engine::sync`],
-//! [`sync`]: after a run or a step, before the window opens or the watchdog looks), so that a
-//! test, the
-//! deadlock report or a caller of [`VcSwitch::registers`](super::VcSwitch::registers) reads
-//! them as the routers one by one would hold them. The last cycle's strobes (requests,
-//! grants, the flit driven), the crossbar's flits, credits in their delay and whatever is on
-//! the links between routers stay here: a network that is traced cycle by cycle, threaded or
-//! given an RTL twin is evaluated one by one (`Network::one_by_one`, before the first cycle).
-//! Results are identical either way (testbenches/planes.rs runs both side by side and
-//! compares every router's registers).
+//! candidates, both allocators' pointers, the flits in a crossbar of 1 cycle, the credits in
+//! the delay line — and what the statistics read of a router and of a link between routers
+//! are written into them when the network reads them ([`Engine::sync`], [`sync`]: after a run
+//! or a step, before the window opens or the watchdog looks), so that a test, the deadlock
+//! report or a caller of [`VcSwitch::registers`](super::VcSwitch::registers) reads them as
+//! the routers one by one would hold them. The last cycle's strobes (requests, grants, the
+//! flit driven) and whatever is on the links between routers stay here: a network that is
+//! traced cycle by cycle, threaded or given an RTL twin is evaluated one by one
+//! (`Network::one_by_one`, before the first cycle). Results are identical either way
+//! (testbenches/planes.rs runs both side by side and compares every router's registers).
 //!
 //! The shape the planes take, and the networks that have it: [`build`](mod@build).
 

@@ -110,8 +110,9 @@ impl VcSwitch {
     /// before anything reads the router — per input VC its state, the output VC it holds
     /// (while it holds one), its ready cycle (while routing or allocating), the flits of its
     /// FIFO front first and a head's routing candidates; per input its switch-allocation VC
-    /// pointer; per output VC its credits, owner and pending tail; the allocators'
-    /// round-robin pointers; the VCs waiting for VC allocation and those active. Not the last
+    /// pointer; per output VC its credits, owner and pending tail; the credits in the delay
+    /// line and the flits in the crossbar; the allocators' round-robin pointers; the VCs
+    /// waiting for VC allocation and those active. Not the last
     /// cycle's strobes (the probes' requests, grants and flit driven) nor the statistics.
     pub fn registers(&self) -> String {
         use std::fmt::Write;
@@ -163,6 +164,8 @@ impl VcSwitch {
         if let Some(q) = &self.out.queues {
             s.push_str(&q.registers(nv));
         }
+        let _ = writeln!(s, "credit delay {}", self.out.delay_line());
+        let _ = writeln!(s, "crossbar {}", self.xbar.xbar.registers());
         let _ = writeln!(
             s,
             "waiting={:#x} active={:#x} holding={:#x} flits={}",

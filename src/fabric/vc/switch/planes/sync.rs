@@ -5,22 +5,24 @@
 //! output queues — are the routers' own at every cycle (the planes read and write them in
 //! place); what is written here: for a head waiting for VC allocation, its routing's
 //! candidates; per input its switch-allocation VC pointer; both allocators' round-robin
-//! pointers; the input VCs waiting for VC allocation and holding an output VC; per router its
-//! flits in the crossbar, flits forwarded per VC and heads without a route; per link between
-//! routers the flits sent and taken (sent less those still in the planes' ring); with an
-//! internal speedup, the output FIFOs and the credits queued at the inputs.
+//! pointers; the input VCs waiting for VC allocation and holding an output VC; per router the
+//! flits in its crossbar (one of 1 cycle: of 2 or more, the router's own carries them), the
+//! credits in its delay line (each with the cycle it arrived), flits forwarded per VC and
+//! heads without a route; per link between routers the flits sent and taken (sent less those
+//! still in the planes' ring); with an internal speedup, the output FIFOs and the credits
+//! queued at the inputs.
 //!
-//! What stays the planes' own: the crossbar's flits (counted, not written), credits arrived
-//! and waiting their delay, the flits and credits on the links between routers (the planes'
-//! rings), and the last cycle's strobes (requests, grants, the flit driven) — the waveforms'
-//! and probes' signals, which is why a traced network is evaluated one by one. The planes
-//! keep the statistics next to the flits while they run, so that a run writes them once, not
-//! flit by flit.
+//! What stays the planes' own: the flits and credits on the links between routers (the
+//! planes' rings; per link its counts are written), and the last cycle's strobes (requests,
+//! grants, the flit driven) — the waveforms' and probes' signals, which is why a traced
+//! network is evaluated one by one. The planes keep the statistics next to the flits while
+//! they run, so that a run writes them once, not flit by flit.
 
 use super::{Of, NONE, OUT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::{VcState, VcSwitch};
 use crate::routing::function::Candidate;
+use crate::sim::FlowCtl;
 
 /// The index of the one bit of router `lb` set among the one-hot planes `w` (0: none, and
 /// 0 for a pointer past the router's last port, where the planes' wider pointers may stand:
@@ -95,8 +97,37 @@ pub(super) fn write_into<const P: usize, const V: usize>(
         let rows: [[u8; 2]; P] = std::array::from_fn(|p| [at(&tile.pin[p]), at(&tile.ptr[p])]);
         sw.sa.alloc.load_pointers(&rows[..np]);
         sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);
-        // (a crossbar of 2 or more cycles is the router's own: its flits are there)
-        sw.planes_xbar = tile.xo.iter().map(|w| (w >> lb & 1) as u32).sum();
+        if !pl.deep && !pl.oq {
+            // the flits in a crossbar of 1 cycle (granted at the last step; one of 2 or more
+            // cycles, or in front of output queues, is the router's own: its flits are there)
+            let x = &mut sw.xbar;
+            x.xbar.clear();
+            let step = pl.last * pl.speed + pl.speed - 1;
+            for o in (0..np).filter(|&o| tile.xo[o] >> lb & 1 == 1) {
+                let f = r.xbar[o];
+                let k = x.output(o, f.vc as usize);
+                x.xbar.enter(step, k, f);
+            }
+        }
+        // the credits waiting their delay (due in the cycles after the last), oldest first
+        let mask = (1 << pl.sbits) - 1;
+        let cd = pl.cdelay;
+        let due = (pl.last + 1..=pl.last + cd).flat_map(|c| {
+            let slot = &pl.cr[super::ring(pl.sbits, i / 64, c as usize & mask)];
+            (0..np * nv)
+                .filter(move |k| slot[k / nv][k % nv] >> lb & 1 == 1)
+                .map(move |k| {
+                    (
+                        c - cd,
+                        k / nv,
+                        FlowCtl::Credit {
+                            vc: (k % nv) as u8,
+                            n: 1,
+                        },
+                    )
+                })
+        });
+        sw.out.load_delay_line(due);
         sw.route.errors = r.errors;
         if pl.speed > 1 {
             if let Some(f) = sw.fifo.as_mut() {
