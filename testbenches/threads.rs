@@ -128,7 +128,7 @@ fn the_waveform_is_the_same_on_any_number_of_threads() {
 }
 
 #[test]
-fn threads_is_a_run_option_and_small_networks_stay_on_one() {
+fn threads_is_a_run_option_and_only_big_networks_one_by_one_take_every_core() {
     let run = |extra: &[&str]| {
         let mut a = vec![
             "run",
@@ -160,13 +160,37 @@ fn threads_is_a_run_option_and_small_networks_stay_on_one() {
     assert!(speed(&["--cycles", "500", "--threads", "2"]).ends_with(", 2 threads"));
     // 64 switches: one thread unless told
     assert!(!speed(&["--cycles", "500"]).contains("threads"));
-    // 1,024 switches: every core
+    // 1,024 switches: every core, unless the routers are evaluated together (the bit planes
+    // take the preset's; not with credits in bytes)
     let cores = std::thread::available_parallelism().unwrap().get();
     let big = speed(&["--set", "topology.dims=\"32x32\"", "--cycles", "50"]);
+    assert!(!big.contains("threads"), "{big}");
+    let bytes = ["--set", "switch.credit_bytes=2"];
+    let big = speed(
+        &[
+            &bytes[..],
+            &["--set", "topology.dims=\"32x32\"", "--cycles", "50"],
+        ]
+        .concat(),
+    );
     if cores > 1 {
         assert!(big.ends_with(&format!(", {cores} threads")), "{big}");
     } else {
         assert!(!big.contains("threads"), "{big}");
+    }
+    // traced, the routers are evaluated one by one: every core
+    let dir = fresh_dir("threads", "auto-traced");
+    let vcd = dir.join("w.vcd");
+    let big = speed(&[
+        "--set",
+        "topology.dims=\"32x32\"",
+        "--cycles",
+        "20",
+        "--vcd",
+        vcd.to_str().unwrap(),
+    ]);
+    if cores > 1 {
+        assert!(big.ends_with(&format!(", {cores} threads")), "{big}");
     }
     for bad in ["0", "1025"] {
         fails_with(

@@ -73,7 +73,8 @@ pub(crate) struct SeedArgs {
     pub seeds: u64,
     /// Threads (1..=1024). Several seeds (and a sweep's points) run in parallel on them, one
     /// thread each; one run alone splits its switches among them (vc family), by default only
-    /// a network of 1,024 switches or more (default: all cores). Results do not depend on it.
+    /// a network of 1,024 switches or more whose routers are not evaluated together (default:
+    /// all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
 }

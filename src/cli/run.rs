@@ -289,7 +289,12 @@ pub(crate) fn run_config(
     if let Some(sw) = rtl_switch {
         flitwave::hdl::insitu::attach_any(&mut net, &b.topology, sw)?;
     }
-    let threads = super::simulate::run_threads(par.threads, b.topology.switches)?;
+    // a traced run is evaluated one by one: its default is that of routers one by one
+    let auto = match o.vcd {
+        Some(_) => flitwave::fabric::network::parallel::auto_threads(b.topology.switches),
+        None => with_network!(&net, n => n.auto_threads()),
+    };
+    let threads = super::simulate::run_threads(par.threads, auto)?;
     with_network!(&mut net, n => n.set_threads(threads));
     let limit = build::run_limit(cfg, &net);
     if let Some((start, _)) = window.filter(|w| w.0 >= limit) {

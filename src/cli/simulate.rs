@@ -5,7 +5,6 @@
 use super::args::RunOut;
 use flitwave::experiment::config::Config;
 use flitwave::experiment::sweep::MAX_THREADS;
-use flitwave::fabric::network::parallel::auto_threads;
 use flitwave::fabric::{Family, Network, Summary};
 use flitwave::sim::trace::{TraceConfig, Tracer, WaveFormat};
 use flitwave::{Error, Result};
@@ -15,16 +14,16 @@ pub(crate) fn wave_format(path: &std::path::Path, o: &RunOut) -> Result<WaveForm
     WaveFormat::resolve(path, o.wave_format.as_deref(), "--wave-format")
 }
 
-/// The threads one run of `switches` switches uses: `--threads` (1..=MAX_THREADS), else
-/// [`auto_threads`]'s choice (one for a small network).
-pub(crate) fn run_threads(threads: Option<usize>, switches: usize) -> Result<usize> {
+/// The threads one run uses: `--threads` (1..=MAX_THREADS), else `auto` (the network's
+/// choice, [`Network::auto_threads`]).
+pub(crate) fn run_threads(threads: Option<usize>, auto: usize) -> Result<usize> {
     match threads {
         Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(Error::field(
             "--threads",
             format!("{t} is out of range, allowed 1..={MAX_THREADS}"),
         )),
         Some(t) => Ok(t),
-        None => Ok(auto_threads(switches)),
+        None => Ok(auto),
     }
 }
 

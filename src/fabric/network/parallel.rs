@@ -184,8 +184,9 @@ where
     th.parts.iter().map(|p| p.moved).sum()
 }
 
-/// The number of threads a run of `switches` switches uses when not told: one below
-/// [`AUTO_MIN_SWITCHES`], else every core.
+/// The number of threads a run of `switches` switches evaluated one by one uses when not told:
+/// one below [`AUTO_MIN_SWITCHES`], else every core ([`Network::auto_threads`]: one when the
+/// family's engine takes the network).
 pub fn auto_threads(switches: usize) -> usize {
     if switches < AUTO_MIN_SWITCHES {
         return 1;
@@ -194,6 +195,17 @@ pub fn auto_threads(switches: usize) -> usize {
 }
 
 impl<F: Family> Network<F> {
+    /// The threads a run of this network uses when not told: one while its family's engine
+    /// takes it (its switches evaluated together on one core outrun them one by one on two:
+    /// docs/performance.md), else [`auto_threads`]'s choice.
+    pub fn auto_threads(&self) -> usize {
+        if self.engine.is_some() {
+            1
+        } else {
+            auto_threads(self.switches.len())
+        }
+    }
+
     /// Evaluate the switches of cycle `now` — those due, in a family that sleeps — on the
     /// network's threads when it has several and the cycle enough switches
     /// ([`MIN_SWITCHES_PER_CYCLE`]), else on this one. Returns the flits moved.
