@@ -112,20 +112,16 @@ pub(super) fn write_into<const P: usize, const V: usize>(
         // the credits waiting their delay (due in the cycles after the last), oldest first
         let mask = (1 << pl.sbits) - 1;
         let cd = pl.cdelay;
+        // output VC k (k / nv, k % nv): one flit's credit
+        let credit = move |k: usize| FlowCtl::Credit {
+            vc: (k % nv) as u8,
+            n: 1,
+        };
         let due = (pl.last + 1..=pl.last + cd).flat_map(|c| {
             let slot = &pl.cr[super::ring(pl.sbits, i / 64, c as usize & mask)];
             (0..np * nv)
                 .filter(move |k| slot[k / nv][k % nv] >> lb & 1 == 1)
-                .map(move |k| {
-                    (
-                        c - cd,
-                        k / nv,
-                        FlowCtl::Credit {
-                            vc: (k % nv) as u8,
-                            n: 1,
-                        },
-                    )
-                })
+                .map(move |k| (c - cd, k / nv, credit(k)))
         });
         sw.out.load_delay_line(due);
         sw.route.errors = r.errors;
