@@ -1,6 +1,8 @@
 //! Testbench of the VC routers evaluated together in bit planes (`fabric::vc::switch::Planes`):
-//! the same network run with the planes and one by one gives, every seventh
-//! cycle, the same flits in flight and packets delivered, and at the end the same summary,
+//! the same network run with the planes and one by one gives, every seventh cycle, the same
+//! flits in flight and packets delivered, every router's registers and probes (its last
+//! cycle's strobes among them) and every link's flits, credits and counts, and at the end
+//! the same summary,
 //! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
 //! edges, at light load and past saturation, with short and long packets, transpose traffic,
 //! 1 to 12 VCs of 1 to 1,024 flits, routing, credit and link delays of 0 to 12 cycles, waiting
@@ -31,9 +33,17 @@ fn outcome(n: &Network<VcFamily>) -> String {
 
 /// Every router's state registers in `a` (the planes, written back by the step) equal
 /// those of the same router in `b` (one by one), and so do the wait-for edges the deadlock
-/// report reads and the exchange units.
+/// report reads, the exchange units, and every link: the flits and credits on it, slot by
+/// slot, and its counts.
 fn same_registers(what: &str, t: u64, a: &Network<VcFamily>, b: &Network<VcFamily>) {
     use flitwave::fabric::Switch;
+    for (l, (x, y)) in a.links.iter().zip(&b.links).enumerate() {
+        assert_eq!(
+            format!("{x:?}"),
+            format!("{y:?}"),
+            "{what}: cycle {t}: link {l}"
+        );
+    }
     for (x, y) in a.switches.iter().zip(&b.switches) {
         assert_eq!(
             x.registers(),
@@ -46,6 +56,13 @@ fn same_registers(what: &str, t: u64, a: &Network<VcFamily>, b: &Network<VcFamil
         y.waits(&mut wy);
         assert_eq!(format!("{wx:?}"), format!("{wy:?}"), "{what}: cycle {t}");
         assert_eq!(x.health(), y.health(), "{what}: cycle {t}");
+        // what a probe and a waveform read of the router: its last cycle's strobes too
+        assert_eq!(
+            probe_values(x),
+            probe_values(y),
+            "{what}: cycle {t}: router {}'s probes",
+            x.id
+        );
         // the LUC/NCB exchange unit (its counters, snapshots and words) and the flits it held
         assert_eq!(
             format!("{:?} {}", x.exchange_unit(), x.halted()),

@@ -100,12 +100,6 @@ impl Link {
         self.fwd().sent()
     }
 
-    /// Set the flits ever sent and taken, for an engine that carries the link's flits itself
-    /// ([`End::set_counts`]).
-    pub fn set_flit_counts(&self, sent: u32, received: u32) {
-        self.fwd().set_counts(sent, received);
-    }
-
     /// Flits currently on the wire.
     pub fn flits_in_flight(&self) -> usize {
         self.fwd().in_flight()

@@ -328,8 +328,8 @@ impl<F: Family> Network<F> {
     /// Run `cycles` more cycles without tracing, the clock jumping over idle time. From the
     /// first cycle, the switches of a family with an engine for them are evaluated together
     /// ([`Network::use_engine`]): at the end their statistics and state registers are written
-    /// back ([`Engine::sync`]); the last cycle's strobes and the links between them are the
-    /// engine's — [`Network::run_with`] keeps them one by one, every signal exact.
+    /// back ([`Engine::sync`]), with their last cycle's strobes and what is on the links
+    /// between them; [`Network::run_with`] traces them one by one, every signal every cycle.
     pub fn run(&mut self, cycles: u64) {
         self.use_engine();
         let end = self.now + cycles;

@@ -243,6 +243,11 @@ impl<'a, T: Copy, H> End<'a, T, H> {
         v
     }
 
+    /// The value driven at cycle `t`, while it is on the wire (until `t + fly`).
+    pub fn driven(&self, t: u64) -> Option<T> {
+        get(self.slot(t))
+    }
+
     /// The value arriving at cycle `now`, without taking it.
     #[inline]
     pub fn peek(&self, now: u64) -> Option<T> {
@@ -252,11 +257,18 @@ impl<'a, T: Copy, H> End<'a, T, H> {
         get(self.slot(now - self.fly as u64))
     }
 
-    /// Set the counts of values ever sent and taken, for an engine that carries the wire's
-    /// values itself and counts them (the routers in planes, `fabric::vc::switch::planes`):
-    /// what reads the counts — utilisation, values in flight — then reads what the wire would
-    /// show. Its slots are not touched.
-    pub fn set_counts(&self, sent: u32, received: u32) {
+    /// Write the wire's registers as an engine that carried its values itself holds them
+    /// (the routers in planes, `fabric::vc::switch::planes`): the values ever sent and taken,
+    /// and each value still on the wire with the cycle it was driven; every other slot empty.
+    /// Whatever reads the wire then — utilisation, values in flight, the receiver — reads
+    /// what the wire driven cycle by cycle would hold.
+    pub fn load(&self, (sent, received): (u32, u32), on: impl IntoIterator<Item = (u64, T)>) {
+        for s in self.ring() {
+            put(s, None);
+        }
+        for (t, v) in on {
+            put(self.slot(t), Some(v));
+        }
         self.w.sent.store(sent, Relaxed);
         self.w.received.store(received, Relaxed);
     }
@@ -272,6 +284,13 @@ impl<'a, T: Copy, H> End<'a, T, H> {
     /// The values on the wire, in slot order.
     pub fn iter_in_flight(&self) -> impl Iterator<Item = T> + 'a {
         self.ring().filter_map(|c| get(c))
+    }
+
+    /// The values on the wire, each with its slot.
+    fn slotted(&self) -> impl Iterator<Item = (usize, T)> + 'a {
+        self.ring()
+            .enumerate()
+            .filter_map(|(i, c)| get(c).map(|v| (i, v)))
     }
 
     /// A copy of the wire's registers, of the owner's further slots and of the long ring (for
@@ -296,7 +315,8 @@ impl<T: Copy + std::fmt::Debug, H> std::fmt::Debug for End<'_, T, H> {
             .field("sent", &self.w.sent.load(Relaxed))
             .field("received", &self.w.received.load(Relaxed))
             .field("fly", &self.fly)
-            .field("in_flight", &self.iter_in_flight().collect::<Vec<_>>())
+            // each with its slot: when it arrives
+            .field("in_flight", &self.slotted().collect::<Vec<_>>())
             .finish()
     }
 }

@@ -18,15 +18,16 @@
 //! so are the output VCs (their output unit's owners and credits downstream or queues' room:
 //! `take`, `reserve`, `VcCredits::credit`). The routers' other state registers — a head's
 //! candidates, both allocators' pointers, the flits in a crossbar of 1 cycle, the credits in
-//! the delay line — and what the statistics read of a router and of a link between routers
-//! are written into them when the network reads them ([`Engine::sync`], [`sync`]: after a run
-//! or a step, before the window opens or the watchdog looks), so that a test, the deadlock
-//! report or a caller of [`VcSwitch::registers`](super::VcSwitch::registers) reads them as
-//! the routers one by one would hold them. The last cycle's strobes (requests, grants, the
-//! flit driven) and whatever is on the links between routers stay here: a network that is
-//! traced cycle by cycle, threaded or given an RTL twin is evaluated one by one
-//! (`Network::one_by_one`, before the first cycle). Results are identical either way
-//! (testbenches/planes.rs runs both side by side and compares every router's registers).
+//! the delay line — their last cycle's strobes (both allocators' requests and grants, the
+//! flit driven), what the statistics read of a router, and what is on the links between
+//! routers (flits, credits, counts) are written into them when the network reads them
+//! ([`Engine::sync`], [`sync`]: after a run or a step, before the window opens or the
+//! watchdog looks), so that a test, a probe, the deadlock report or a caller of
+//! [`VcSwitch::registers`](super::VcSwitch::registers) reads them as the routers one by one
+//! would hold them. A network traced cycle by cycle, threaded or given an RTL twin is
+//! evaluated one by one (`Network::one_by_one`, before the first cycle): the sync writes what
+//! a cycle ends with, not each cycle. Results are identical either way (testbenches/planes.rs
+//! runs both side by side and compares every router's registers and probes, and every link).
 //!
 //! The shape the planes take, and the networks that have it: [`build`](mod@build).
 
@@ -100,10 +101,13 @@ struct Router<const P: usize, const V: usize> {
     errors: u64,
     /// The crossbar's flit per output (leaving next cycle); per output the router and input
     /// port downstream (r << [`PB`] | p; NONE for a host or no link); per port the fly time
-    /// of its link out (a flit's) and of its link in (a credit's back upstream), in cycles.
+    /// of its link out (a flit's) and of its link in (a credit's back upstream), in cycles;
+    /// per input the credits sent back on its link to a router (modulo 2^32, the link's
+    /// count).
     xbar: [Flit; P],
     peer: [u32; P],
     fly: [[u16; 2]; P],
+    returned: [u32; P],
     /// Per port: its links in and out (port 0: the host's).
     wires: [[u32; 2]; P],
     /// flitwave's VC allocator (P·nv × P·nv, separable input-first, as the router's) and per
@@ -113,6 +117,13 @@ struct Router<const P: usize, const V: usize> {
     /// router, kept beside its allocator).
     vwait: u64,
     cand: [[[u16; 2]; V]; P],
+    /// The probes' strobes of its last VC allocation: the cycle it ran in, the input VCs that
+    /// asked at its last step that had any, and those granted in that cycle; where the
+    /// selection reads them, the heads that asked per output then (SSR's R).
+    va_cycle: u64,
+    va_asked: u64,
+    va_won: u64,
+    va_req: [u8; P],
 }
 
 /// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
@@ -141,6 +152,12 @@ struct Tile<const P: usize, const V: usize> {
     early: [[u64; V]; P],
     /// The routers with flits in their own crossbar (one of 2 or more cycles).
     xin: u64,
+    /// The probes' strobes of the tile's last switch allocation that had requests: per input
+    /// and output the routers whose input asked for it, per input those granted, and the
+    /// internal step it ran at.
+    sa_req: [[u64; P]; P],
+    sa_won: [u64; P],
+    sa_step: u64,
     /// Per host port, the routers that drove its link this cycle: flits, credits.
     host_f: [u64; P],
     host_b: [u64; P],

@@ -112,8 +112,8 @@ impl VcSwitch {
     /// FIFO front first and a head's routing candidates; per input its switch-allocation VC
     /// pointer; per output VC its credits, owner and pending tail; the credits in the delay
     /// line and the flits in the crossbar; the allocators' round-robin pointers; the VCs
-    /// waiting for VC allocation and those active. Not the last
-    /// cycle's strobes (the probes' requests, grants and flit driven) nor the statistics.
+    /// waiting for VC allocation and those active. Not the last cycle's strobes (the probes'
+    /// requests, grants and flit driven: the probe walk reads them) nor the statistics.
     pub fn registers(&self) -> String {
         use std::fmt::Write;
         let (np, nv) = (self.p.ports, self.p.vcs);

@@ -162,10 +162,15 @@ impl<const P: usize, const V: usize> Of<P, V> {
             va: SeparableInputFirst::new(np * nv, np * nv),
             hosts: 0,
             vwait: 0,
+            va_cycle: u64::MAX,
+            va_asked: 0,
+            va_won: 0,
+            va_req: [0; P],
             cand: [[[0xff, 0]; V]; P],
             forwarded: [0; V],
             errors: 0,
             sent: [0; P],
+            returned: [0; P],
         };
         let pl = (0..tiles)
             .map(|tile| {
@@ -269,6 +274,9 @@ impl<const P: usize, const V: usize> Tile<P, V> {
             cth: [[0; V]; P],
             early: [[0; V]; P],
             xin: 0,
+            sa_req: [[0; P]; P],
+            sa_won: [0; P],
+            sa_step: u64::MAX,
             host_f: [0; P],
             host_b: [0; P],
             fq: 0,

@@ -199,6 +199,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     if counts {
                         let heads = &multi[at..at + np * nv];
                         vc_alloc::count(routers[r].vwait, heads, &mut requests[..np]);
+                        routers[r].va_req = requests;
                     }
                     let sw = &mut switches[r];
                     let mut lane = vc_alloc::Lane {
@@ -223,7 +224,16 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             first_net_port: sw.p.first_net_port,
                         }),
                     };
-                    crate::fabric::vc::switch::vc_alloc::allocate(&mut lane, ts);
+                    let rt = &mut *lane.r;
+                    if rt.va_cycle != t {
+                        // the probes' strobes are the cycle's
+                        (rt.va_cycle, rt.va_asked, rt.va_won) = (t, 0, 0);
+                    }
+                    let asked = crate::fabric::vc::switch::vc_alloc::allocate(&mut lane, ts);
+                    if asked != 0 {
+                        // (the last step's that had any, as one by one)
+                        lane.r.va_asked = asked;
+                    }
                 }
                 // 5. switch allocation of every router at once (separable input-first); a
                 // cut-through head waits for credits for its whole packet
@@ -236,7 +246,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 if halt != 0 {
                     exchange::halted(pl, &mut switches[base..], halt, nv);
                 }
-                let Some(sw_alloc::Grants { won, win }) = sw_alloc::allocate(pl, &fresh, halt, nv)
+                let Some(sw_alloc::Grants { won, win }) =
+                    sw_alloc::allocate(pl, &fresh, (halt, ts), nv)
                 else {
                     continue;
                 };
@@ -311,7 +322,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         }
                         if speed == 1 {
                             let at = (t, sbits, lb);
-                            let rt = &routers[ri];
+                            let rt = &mut routers[ri];
                             speedup::credit_up(at, rt, pl, (p, v), links, cb, tile_credits);
                         } else {
                             // one credit an input and cycle goes upstream, in the order freed

@@ -82,7 +82,7 @@ pub(super) fn to_peer<const P: usize, const V: usize>(
 #[inline(always)]
 pub(super) fn credit_up<const P: usize, const V: usize>(
     (t, sbits, lb): At,
-    rt: &Router<P, V>,
+    rt: &mut Router<P, V>,
     pl: &mut Tile<P, V>,
     (p, v): (usize, usize),
     links: &[Link],
@@ -101,6 +101,7 @@ pub(super) fn credit_up<const P: usize, const V: usize>(
         let at = (t as usize + rt.fly[p][IN] as usize) & mask;
         cb[ring(sbits, ur / 64, at)][up][v] |= 1 << (ur % 64);
         tile_credits[ur / 64] += 1;
+        rt.returned[p] = rt.returned[p].wrapping_add(1);
     }
 }
 
@@ -189,7 +190,7 @@ pub(super) fn send<const P: usize, const V: usize>(
                 let at = (t, sbits, lb);
                 credit_up(
                     at,
-                    &routers[lb],
+                    &mut routers[lb],
                     pl,
                     (p, vc as usize),
                     links,

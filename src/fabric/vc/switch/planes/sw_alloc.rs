@@ -43,15 +43,16 @@ fn first_from<const N: usize>(req: &[u64; N], ptr: &[u64; N]) -> [u64; N] {
     out
 }
 
-/// Switch allocation of tile `pl`, its routers using `nv` VCs, the input VCs in `held`
-/// waiting (granted their output VC this cycle, or a cut-through head whose packet does not
-/// fit downstream), no flit offered to the outputs of `halt` (bit o: taken by an exchange
-/// slot); `None` when no router's input offers.
+/// Switch allocation of tile `pl` at internal step `ts`, its routers using `nv` VCs, the
+/// input VCs in `held` waiting (granted their output VC this cycle, or a cut-through head
+/// whose packet does not fit downstream), no flit offered to the outputs of `halt` (bit o:
+/// taken by an exchange slot); `None` when no router's input offers. The requests and grants
+/// stay in the tile until the next allocation with requests (the probes' strobes).
 #[inline(always)]
 pub(super) fn allocate<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     held: &[[u64; V]; P],
-    halt: u32,
+    (halt, ts): (u32, u64),
     nv: usize,
 ) -> Option<Grants<P, V>> {
     let mut req = [[0u64; P]; P];
@@ -155,5 +156,6 @@ pub(super) fn allocate<const P: usize, const V: usize>(
             pl.rr[p][v] = (old[v] & !w) | win[p][if v == 0 { nv - 1 } else { v - 1 }];
         }
     }
+    (pl.sa_req, pl.sa_won, pl.sa_step) = (req, won, ts);
     Some(Grants { won, win })
 }

@@ -1,5 +1,5 @@
 //! The routers' registers as the planes ([`super`]) hold them, written into the routers when
-//! the network reads them ([`crate::fabric::network::Engine::sync`]), and the counts of the
+//! the network reads them ([`crate::fabric::network::Engine::sync`]), and what is on the
 //! links between routers. The input VCs — state, output VC, ready cycle, packet counters,
 //! buffers, occupancy — and the output VCs — their owners and credits downstream, or their
 //! output queues — are the routers' own at every cycle (the planes read and write them in
@@ -8,15 +8,14 @@
 //! pointers; the input VCs waiting for VC allocation and holding an output VC; per router the
 //! flits in its crossbar (one of 1 cycle: of 2 or more, the router's own carries them), the
 //! credits in its delay line (each with the cycle it arrived), flits forwarded per VC and
-//! heads without a route; per link between routers the flits sent and taken (sent less those
-//! still in the planes' ring); with an internal speedup, the output FIFOs and the credits
-//! queued at the inputs.
+//! heads without a route; the last cycle's strobes that its probes read (both allocators'
+//! requests and grants, the flit driven on each output, the heads asking per output that
+//! SSR's selection reads); per link between routers the flits and credits on it, each in the
+//! slot of the cycle it was driven, and both wires' counts; with an internal speedup, the
+//! output FIFOs and the credits queued at the inputs.
 //!
-//! What stays the planes' own: the flits and credits on the links between routers (the
-//! planes' rings; per link its counts are written), and the last cycle's strobes (requests,
-//! grants, the flit driven) — the waveforms' and probes' signals, which is why a traced
-//! network is evaluated one by one. The planes keep the statistics next to the flits while
-//! they run, so that a run writes them once, not flit by flit.
+//! The planes keep all this next to the flits while they run, so that a run writes it once,
+//! not flit by flit; a network traced cycle by cycle is evaluated one by one.
 
 use super::{Of, NONE, OUT};
 use crate::blocks::link::{Link, NO_LINK};
@@ -31,8 +30,77 @@ fn one_hot(w: &[u64], lb: usize) -> u8 {
     w.iter().position(|x| x >> lb & 1 == 1).unwrap_or(0) as u8
 }
 
-/// Write the registers and statistics of the routers of `pl` into `switches`, and the counts
-/// of the links between them into `links`.
+/// Link `link`, from router `i`'s output `o` to a router, as the planes' rings hold it after
+/// their last cycle: the flits arriving downstream in the cycles ahead (each driven its fly
+/// time before it arrives), the credits arriving back at `i` (likewise), and both wires'
+/// counts (those sent, less those still on it).
+fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize), link: &Link) {
+    let (r, mask) = (&pl.r[i], (1usize << pl.sbits) - 1);
+    let (nr, at) = super::peer_of(r.peer[o]);
+    // one fly time, both ways
+    let fly = r.fly[o][OUT] as u64;
+    let ahead = pl.last + 1..=pl.last + fly;
+    let slot = |r: usize, c: u64| super::ring(pl.sbits, r / 64, c as usize & mask);
+    let flits = ahead.clone().filter_map(|c| {
+        let s = slot(nr, c);
+        (pl.arr[s][at] >> (nr % 64) & 1 == 1).then(|| (c - fly, pl.fwd[s][at][nr % 64]))
+    });
+    let n = flits.clone().count() as u32;
+    link.fwd()
+        .load((r.sent[o], r.sent[o].wrapping_sub(n)), flits);
+    let credits = ahead.flat_map(|c| {
+        let s = slot(i, c);
+        (0..pl.nv)
+            .filter(move |&v| pl.cb[s][o][v] >> (i % 64) & 1 == 1)
+            .map(move |v| {
+                let vc = v as u8;
+                (c - fly, FlowCtl::Credit { vc, n: 1 })
+            })
+    });
+    let (sent, n) = (pl.r[nr].returned[at], credits.clone().count() as u32);
+    link.back().load((sent, sent.wrapping_sub(n)), credits);
+}
+
+/// The last cycle's strobes of router `i` (`r`) written into `sw`, as its probes read them:
+/// VC allocation's requests (its last step's that had any) and grants, switch allocation's
+/// of its last step, and the flit driven on each output (from its link, written by then).
+fn strobes<const P: usize, const V: usize>(
+    pl: &Of<P, V>,
+    (i, r): (usize, &super::Router<P, V>),
+    sw: &mut VcSwitch,
+    links: &[Link],
+) {
+    let (np, tile, lb) = (pl.np, &pl.pl[i / 64], i % 64);
+    let va = r.va_cycle == pl.last;
+    sw.va.asked = if va { r.va_asked } else { 0 };
+    sw.va.won = if va { r.va_won } else { 0 };
+    if pl.counts {
+        sw.va.requests[..np].copy_from_slice(&r.va_req[..np]);
+    }
+    let sa = tile.sa_step == pl.last * pl.speed + pl.speed - 1;
+    let (mut asked, mut won) = (0u32, 0u32);
+    for p in 0..np {
+        let bit = |w: u64| sa && w >> lb & 1 == 1;
+        let req = (0..np).fold(0u32, |m, o| m | (bit(tile.sa_req[p][o]) as u32) << o);
+        sw.sa.i.r[p].req = req;
+        asked |= ((req != 0) as u32) << p;
+        won |= (bit(tile.sa_won[p]) as u32) << p;
+    }
+    (sw.sa.asked, sw.sa.won) = (asked, won);
+    (sw.sent_mask, sw.sent_xbar) = (0, 0);
+    for o in 0..np {
+        let l = r.wires[o][OUT];
+        let driven = links.get(l as usize).and_then(|l| l.fwd().driven(pl.last));
+        // (an exchange unit's word is not a flit the output drove)
+        if let Some(f) = driven.filter(|f| !f.is_exchange()) {
+            sw.sent[o] = f;
+            sw.sent_mask |= 1 << o;
+        }
+    }
+}
+
+/// Write the registers and statistics of the routers of `pl` into `switches`, and what is on
+/// the links between them into `links`.
 pub(super) fn write_into<const P: usize, const V: usize>(
     pl: &Of<P, V>,
     switches: &mut [VcSwitch],
@@ -41,18 +109,11 @@ pub(super) fn write_into<const P: usize, const V: usize>(
     let (np, nv) = (pl.np, pl.nv);
     for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
         let (tile, lb) = (&pl.pl[i / 64], i % 64);
-        // the ports to routers (a host's has no peer)
+        // the links to routers (a host's has no peer): what is on them
         for o in 0..np {
             let (l, x) = (r.wires[o][OUT], r.peer[o]);
             if l != NO_LINK && x != NONE {
-                // taken: sent but for those still in the ring (their arrivals ahead)
-                let (nr, at) = super::peer_of(x);
-                let first = super::ring(pl.sbits, nr / 64, 0);
-                let ahead = pl.arr[first..first + (1 << pl.sbits)]
-                    .iter()
-                    .map(|s| (s[at] >> (nr % 64) & 1) as u32);
-                let got = r.sent[o].wrapping_sub(ahead.sum());
-                links[l as usize].set_flit_counts(r.sent[o], got);
+                on_link(pl, (i, o), &links[l as usize]);
             }
         }
         // the input VCs are the router's own (their state, buffers and statistics); the
@@ -125,6 +186,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
         });
         sw.out.load_delay_line(due);
         sw.route.errors = r.errors;
+        strobes(pl, (i, r), sw, links);
         if pl.speed > 1 {
             if let Some(f) = sw.fifo.as_mut() {
                 **f = pl.fifos[i].clone();

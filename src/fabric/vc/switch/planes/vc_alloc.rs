@@ -141,6 +141,7 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
     fn hold(&mut self, iv: usize, o: usize, ov: usize, t: u64) {
         let (r, pl, bit) = (&mut *self.r, &mut *self.pl, self.bit);
         let [p, v] = self.pv[iv].map(usize::from);
+        r.va_won |= 1 << iv;
         // the router's own output VC and input VC hold each other (its blocks' rules)
         self.out.take(o, ov, iv as u16);
         r.vwait &= !(1 << iv);
