@@ -1,8 +1,8 @@
 //! Testbench of the VC routers evaluated together in bit planes (`fabric::vc::switch::Planes`):
 //! the same network run with the planes and one by one gives, every seventh cycle, the same
-//! flits in flight and packets delivered, every router's registers and probes (its last
-//! cycle's strobes among them) and every link's flits, credits and counts, and at the end
-//! the same summary,
+//! flits in flight and packets delivered and every router's registers, every 21st cycle
+//! every router's probes (its last cycle's strobes among them) and every link's flits,
+//! credits and counts, and at the end the same summary,
 //! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
 //! edges, at light load and past saturation, with short and long packets, transpose traffic,
 //! 1 to 12 VCs of 1 to 1,024 flits, routing, credit and link delays of 0 to 12 cycles, waiting
@@ -33,16 +33,21 @@ fn outcome(n: &Network<VcFamily>) -> String {
 
 /// Every router's state registers in `a` (the planes, written back by the step) equal
 /// those of the same router in `b` (one by one), and so do the wait-for edges the deadlock
-/// report reads, the exchange units, and every link: the flits and credits on it, slot by
+/// report reads and the exchange units; with `signals`, every router's probe values (its
+/// last cycle's strobes among them) and every link: the flits and credits on it, slot by
 /// slot, and its counts.
-fn same_registers(what: &str, t: u64, a: &Network<VcFamily>, b: &Network<VcFamily>) {
+fn same_registers(
+    what: &str,
+    (t, signals): (u64, bool),
+    a: &Network<VcFamily>,
+    b: &Network<VcFamily>,
+) {
     use flitwave::fabric::Switch;
     for (l, (x, y)) in a.links.iter().zip(&b.links).enumerate() {
-        assert_eq!(
-            format!("{x:?}"),
-            format!("{y:?}"),
-            "{what}: cycle {t}: link {l}"
-        );
+        if signals {
+            let (x, y) = (format!("{x:?}"), format!("{y:?}"));
+            assert_eq!(x, y, "{what}: cycle {t}: link {l}");
+        }
     }
     for (x, y) in a.switches.iter().zip(&b.switches) {
         assert_eq!(
@@ -57,12 +62,10 @@ fn same_registers(what: &str, t: u64, a: &Network<VcFamily>, b: &Network<VcFamil
         assert_eq!(format!("{wx:?}"), format!("{wy:?}"), "{what}: cycle {t}");
         assert_eq!(x.health(), y.health(), "{what}: cycle {t}");
         // what a probe and a waveform read of the router: its last cycle's strobes too
-        assert_eq!(
-            probe_values(x),
-            probe_values(y),
-            "{what}: cycle {t}: router {}'s probes",
-            x.id
-        );
+        if signals {
+            let (px, py) = (probe_values(x), probe_values(y));
+            assert_eq!(px, py, "{what}: cycle {t}: router {}'s probes", x.id);
+        }
         // the LUC/NCB exchange unit (its counters, snapshots and words) and the flits it held
         assert_eq!(
             format!("{:?} {}", x.exchange_unit(), x.halted()),
@@ -100,7 +103,8 @@ pub(crate) fn side_by_side(
                 sa.delivered_packets, sb.delivered_packets,
                 "{what}: cycle {t}"
             );
-            same_registers(what, t, &a, &b);
+            // (the probes and links, strings of every signal, every third time)
+            same_registers(what, (t, t % 21 == 0), &a, &b);
         }
     }
     assert!(a.has_engine(), "{what}: the planes did not carry the run");
@@ -428,7 +432,7 @@ fn after_a_run_in_planes_every_router_holds_its_true_registers() {
             n
         };
         let (a, b) = (run(true), run(false));
-        same_registers(what, a.now(), &a, &b);
+        same_registers(what, (a.now(), true), &a, &b);
         assert_eq!(a.now(), b.now(), "{what}");
         assert_eq!(a.deadlock(), b.deadlock(), "{what}");
         let stuck = a.deadlock().is_some_and(|r| r.contains("wait cycle: sw"));
