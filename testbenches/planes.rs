@@ -1,6 +1,6 @@
 //! Testbench of the VC routers evaluated together in bit planes (`fabric::vc::switch::Planes`):
 //! the same network run with the planes and one by one gives, every seventh cycle, the same
-//! flits in flight and packets delivered and every router's registers, every 21st cycle
+//! flits in flight and packets delivered and every router's registers, every 19th cycle
 //! every router's probes (its last cycle's strobes among them) and every link's flits,
 //! credits and counts, and at the end the same summary,
 //! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
@@ -92,7 +92,10 @@ pub(crate) fn side_by_side(
     for t in 0..cycles {
         let (x, y) = (a.step(), b.step());
         assert_eq!(x, y, "{what}: cycle {t}: one run saw a deadlock");
-        if t % 7 == 0 {
+        // the probes and links (strings of every signal) every 19th cycle: a prime, so that
+        // over a run they are seen at every phase of a periodic event (an exchange slot)
+        let signals = t % 19 == 0;
+        if t % 7 == 0 || signals {
             let (sa, sb) = (a.summary(), b.summary());
             assert_eq!(
                 a.flits_in_flight(),
@@ -103,8 +106,7 @@ pub(crate) fn side_by_side(
                 sa.delivered_packets, sb.delivered_packets,
                 "{what}: cycle {t}"
             );
-            // (the probes and links, strings of every signal, every third time)
-            same_registers(what, (t, t % 21 == 0), &a, &b);
+            same_registers(what, (t, signals), &a, &b);
         }
     }
     assert!(a.has_engine(), "{what}: the planes did not carry the run");
