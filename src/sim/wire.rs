@@ -398,6 +398,42 @@ mod tests {
         assert!(ring::<u64>(8).is_empty() && ring::<u64>(9).len() == 16);
     }
 
+    /// A wire loaded with what another evaluator carried holds what the same values driven
+    /// cycle by cycle leave on it: the same slots and counts (stale slots cleared), and the
+    /// receiver takes each value at its arrival.
+    #[test]
+    fn a_loaded_wire_equals_one_driven_cycle_by_cycle() {
+        for fly in [1u32, 3, 8, 9, 12] {
+            let (a, xa, ha) = (Wire::default(), ext(), Some(Box::new(ring(fly))));
+            let (b, xb, hb) = (Wire::default(), ext(), Some(Box::new(ring(fly))));
+            let (a, b) = (end(&a, fly, &xa, &ha), end(&b, fly, &xb, &hb));
+            // b has something stale in every slot, and counts that are not a's
+            for t in 0..ring_len(fly) as u64 {
+                assert!(b.send(t, 999));
+            }
+            // a: values driven at 10 .. 40 (every third cycle) and taken on arrival
+            let last = 40u64;
+            for t in 0..=last {
+                let _ = a.recv(t);
+                if t >= 10 && t % 3 == 1 {
+                    assert!(a.send(t, t));
+                }
+            }
+            let on: Vec<_> = (last + 1 - fly as u64..=last)
+                .filter(|&t| t >= 10 && t % 3 == 1)
+                .map(|t| (t, t))
+                .collect();
+            let sent = (10..=last).filter(|t| t % 3 == 1).count() as u32;
+            b.load((sent, sent - on.len() as u32), on.iter().copied());
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "fly {fly}");
+            for t in last + 1..=last + fly as u64 {
+                assert_eq!(a.recv(t), b.recv(t), "fly {fly} cycle {t}");
+                assert_eq!(b.in_flight(), a.in_flight());
+            }
+            assert_eq!(b.in_flight(), 0);
+        }
+    }
+
     #[test]
     fn second_send_in_a_cycle_is_refused() {
         let (w, x, heap) = (Wire::default(), ext(), None);
