@@ -196,6 +196,7 @@ fn set_out<const P: usize, const V: usize>(
     bit: u64,
     (old, o): (u8, u8),
 ) {
-    pl.outp[p][v][old as usize % P] &= !bit;
-    pl.outp[p][v][o as usize % P] |= bit;
+    // (indices below P checked: cheaper than `% P` of 5 ports)
+    pl.outp[p][v][old as usize] &= !bit;
+    pl.outp[p][v][o as usize] |= bit;
 }
