@@ -220,7 +220,7 @@ impl<'a, T: Copy, H> End<'a, T, H> {
     /// A value was driven at cycle `now` (the sender's question).
     #[inline]
     pub fn sent_at(&self, now: u64) -> bool {
-        get(self.slot(now)).is_some()
+        self.driven(now).is_some()
     }
 
     /// Take the value arriving at cycle `now` (sent at `now - fly`), if any.
@@ -244,6 +244,7 @@ impl<'a, T: Copy, H> End<'a, T, H> {
     }
 
     /// The value driven at cycle `t`, while it is on the wire (until `t + fly`).
+    #[inline]
     pub fn driven(&self, t: u64) -> Option<T> {
         get(self.slot(t))
     }
@@ -258,19 +259,21 @@ impl<'a, T: Copy, H> End<'a, T, H> {
     }
 
     /// Write the wire's registers as an engine that carried its values itself holds them
-    /// (the routers in planes, `fabric::vc::switch::planes`): the values ever sent and taken,
-    /// and each value still on the wire with the cycle it was driven; every other slot empty.
-    /// Whatever reads the wire then — utilisation, values in flight, the receiver — reads
-    /// what the wire driven cycle by cycle would hold.
-    pub fn load(&self, (sent, received): (u32, u32), on: impl IntoIterator<Item = (u64, T)>) {
+    /// (the routers in planes, `fabric::vc::switch::planes`): the values ever sent, and each
+    /// value still on the wire with the cycle it was driven (those taken: the rest); every
+    /// other slot empty. Whatever reads the wire then — utilisation, values in flight, the
+    /// receiver — reads what the wire driven cycle by cycle would hold.
+    pub fn load(&self, sent: u32, on: impl IntoIterator<Item = (u64, T)>) {
         for s in self.ring() {
             put(s, None);
         }
+        let mut n = 0u32;
         for (t, v) in on {
             put(self.slot(t), Some(v));
+            n += 1;
         }
         self.w.sent.store(sent, Relaxed);
-        self.w.received.store(received, Relaxed);
+        self.w.received.store(sent.wrapping_sub(n), Relaxed);
     }
 
     /// Values on the wire.
@@ -283,7 +286,7 @@ impl<'a, T: Copy, H> End<'a, T, H> {
 
     /// The values on the wire, in slot order.
     pub fn iter_in_flight(&self) -> impl Iterator<Item = T> + 'a {
-        self.ring().filter_map(|c| get(c))
+        self.slotted().map(|(_, v)| v)
     }
 
     /// The values on the wire, each with its slot.
@@ -424,7 +427,7 @@ mod tests {
                 .map(|t| (t, t))
                 .collect();
             let sent = (10..=last).filter(|t| t % 3 == 1).count() as u32;
-            b.load((sent, sent - on.len() as u32), on.iter().copied());
+            b.load(sent, on.iter().copied());
             assert_eq!(format!("{a:?}"), format!("{b:?}"), "fly {fly}");
             for t in last + 1..=last + fly as u64 {
                 assert_eq!(a.recv(t), b.recv(t), "fly {fly} cycle {t}");

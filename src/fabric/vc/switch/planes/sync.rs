@@ -32,8 +32,8 @@ fn one_hot(w: &[u64], lb: usize) -> u8 {
 
 /// Link `link`, from router `i`'s output `o` to a router, as the planes' rings hold it after
 /// their last cycle: the flits arriving downstream in the cycles ahead (each driven its fly
-/// time before it arrives), the credits arriving back at `i` (likewise), and both wires'
-/// counts (those sent, less those still on it).
+/// time before it arrives), the credits arriving back at `i` (likewise), and what each wire
+/// carried in all.
 fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize), link: &Link) {
     let (r, mask) = (&pl.r[i], (1usize << pl.sbits) - 1);
     let (nr, at) = super::peer_of(r.peer[o]);
@@ -45,9 +45,7 @@ fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize)
         let s = slot(nr, c);
         (pl.arr[s][at] >> (nr % 64) & 1 == 1).then(|| (c - fly, pl.fwd[s][at][nr % 64]))
     });
-    let n = flits.clone().count() as u32;
-    link.fwd()
-        .load((r.sent[o], r.sent[o].wrapping_sub(n)), flits);
+    link.fwd().load(r.sent[o], flits);
     let credits = ahead.flat_map(|c| {
         let s = slot(i, c);
         (0..pl.nv)
@@ -57,8 +55,7 @@ fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize)
                 (c - fly, FlowCtl::Credit { vc, n: 1 })
             })
     });
-    let (sent, n) = (pl.r[nr].returned[at], credits.clone().count() as u32);
-    link.back().load((sent, sent.wrapping_sub(n)), credits);
+    link.back().load(pl.r[nr].returned[at], credits);
 }
 
 /// The last cycle's strobes of router `i` (`r`) written into `sw`, as its probes read them:
