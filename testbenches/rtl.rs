@@ -156,30 +156,6 @@ fn rtl_check_command_prints_its_table_and_fails_on_a_corrupted_replay() {
     );
 }
 
-/// A twin without its tidy form (`rtl/tidy/<block>.v`) fails the check with the file named
-/// and how to write it, after the synthesis beside it has run (its report is written): no
-/// table line.
-#[test]
-fn rtl_check_names_a_missing_tidy_form() {
-    let root = scratch("check-no-tidy");
-    let dir = root.join("rtl");
-    std::fs::create_dir_all(dir.join("tidy")).unwrap();
-    std::fs::copy("rtl/credit.v", dir.join("credit.v")).unwrap();
-    let d = dir.to_str().unwrap();
-    let args = [
-        "rtl", "check", "--block", "credit", "--cycles", "500", "--dir", d,
-    ];
-    let out = flitwave(&args, &root);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{err}");
-    assert!(
-        err.contains("rtl/tidy/credit.v") && err.contains("run `flitwave rtl emit`"),
-        "{err}"
-    );
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("credit "));
-    assert!(dir.join("reports/credit.txt").exists());
-}
-
 #[test]
 fn replay_catches_a_wrong_expected_value() {
     let b = hdl::find("credit").unwrap();

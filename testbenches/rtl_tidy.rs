@@ -1,8 +1,10 @@
 //! Testbench of the tidy Verilog (`rtl/tidy/<block>.v`, docs/rtl.md §Tidy Verilog): the form
 //! an engineer keeps, proven equivalent to the raw rust-hdl emission. Every twin's tidy form is
 //! checked for freshness by `rtl::checked_in_verilog_is_fresh` and for lint and equivalence by
-//! `rtl::flow::<twin>`; this test shows what the form is and that the equivalence check bites.
+//! `rtl::flow::<twin>`; these tests show what the form is, that the equivalence check bites,
+//! and that a missing form is named.
 
+use crate::common::flitwave;
 use flitwave::hdl::eda;
 use std::path::{Path, PathBuf};
 
@@ -48,4 +50,25 @@ fn tidy_verilog_is_equivalent_and_a_changed_one_is_caught() {
     std::fs::write(&wrong, changed).unwrap();
     let r = eda::equiv(&raw, &wrong, "credit").unwrap();
     assert!(!r.passed() && r.unproven > 0, "{r:?}");
+}
+
+/// A twin without its tidy form fails `flitwave rtl check` with the file named and how to
+/// write it, after the synthesis beside the tidy form's checks has run (its report is
+/// written): no table line.
+#[test]
+fn rtl_check_names_a_missing_tidy_form() {
+    let dir = scratch("missing").join("rtl");
+    std::fs::create_dir_all(dir.join("tidy")).unwrap();
+    std::fs::copy("rtl/credit.v", dir.join("credit.v")).unwrap();
+    let d = dir.to_str().unwrap();
+    let (ok, out, err) = flitwave(&[
+        "rtl", "check", "--block", "credit", "--cycles", "500", "--dir", d,
+    ]);
+    assert!(!ok, "{out}{err}");
+    assert!(
+        err.contains("rtl/tidy/credit.v") && err.contains("run `flitwave rtl emit`"),
+        "{err}"
+    );
+    assert!(!out.contains("credit "), "{out}");
+    assert!(dir.join("reports/credit.txt").exists());
 }
