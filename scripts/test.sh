@@ -51,18 +51,18 @@ fi
 if [ ${#tier[@]} -gt 0 ] && [ ${#filters[@]} -eq 0 ]; then
     # The full tier: the two longest parts start first, each in a cargo test of its own beside
     # the rest, instead of where name order puts them, where they would add minutes to the
-    # wall time: the proofs and the seeded mutants (rtl_prove::, on one thread; the mutants of
-    # the rearrange controller, the speculative unit and the router are checked by hand,
-    # docs/rtl.md) and the whole router's RTL flow
-    # (rtl::flow::vc_router, about 14 CPU-minutes: synthesis, place and route at 94 % of the
-    # HX8K, equivalence, replay).
+    # wall time: the proofs and the seeded mutants (rtl_prove::, on two threads, so that they
+    # have both cores when the rest is done, as they end last; the mutants of the rearrange
+    # controller, the speculative unit and the router are checked by hand, docs/rtl.md) and
+    # the whole router's RTL flow (rtl::flow::vc_router, about 7 CPU-minutes: synthesis, place
+    # and route at 94 % of the HX8K beside the equivalence proofs and the replay).
     # Their output follows the rest's.
     cargo test --profile ci --all-targets --no-run
     proofs_log=$(mktemp)
     router_log=$(mktemp)
     cargo test --profile ci --test testbenches -- --include-ignored --exact rtl::flow::vc_router >"$router_log" 2>&1 &
     router=$!
-    cargo test --profile ci --test testbenches -- --include-ignored --test-threads 1 rtl_prove:: >"$proofs_log" 2>&1 &
+    cargo test --profile ci --test testbenches -- --include-ignored --test-threads 2 rtl_prove:: >"$proofs_log" 2>&1 &
     proofs=$!
     status=0
     cargo test --profile ci --all-targets -- --include-ignored --skip rtl_prove:: --skip rtl::flow::vc_router || status=$?
@@ -70,7 +70,7 @@ if [ ${#tier[@]} -gt 0 ] && [ ${#filters[@]} -eq 0 ]; then
     wait "$proofs" || status=$?
     echo "---- the router's RTL flow (rtl::flow::vc_router, beside the rest) ----"
     cat "$router_log"
-    echo "---- the proofs (rtl_prove::, one thread beside the rest) ----"
+    echo "---- the proofs (rtl_prove::, beside the rest) ----"
     cat "$proofs_log"
     rm -f "$proofs_log" "$router_log"
     exit "$status"
