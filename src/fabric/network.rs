@@ -270,7 +270,6 @@ impl<F: Family> Network<F> {
             self.due_now.clear();
         }
         if let Some(sl) = self.sleep.as_mut() {
-            let ns = self.switches.len();
             let prefetch = sl.nic_now.len() >= self.prefetch_from;
             for i in 0..sl.nic_now.len() {
                 if let Some(&h1) = sl.nic_now.get(i + 1).filter(|_| prefetch) {
@@ -281,7 +280,7 @@ impl<F: Family> Network<F> {
                 moved += nic.eval_arrivals(now, &mut cx, sl.nic_ports[i]);
                 let own = nic.wake_at();
                 let (f, b) = nic.drove();
-                sl.after(ns + h, now, own == 0, own, (f as u32, b as u32));
+                sl.after_nic(h, now, own == 0, own, (f as u32, b as u32));
             }
         } else {
             for nic in &mut self.nics {

@@ -41,6 +41,10 @@ pub struct Sleep {
     /// The fly time of every link when all links have the same (else 0 and `fly_at` holds
     /// each port's: host links may be shorter, `link.host_fly_cycles`).
     fly: u64,
+    /// The fly time of every link on a port 0 (every NIC's and, on most networks, every
+    /// switch's first host port) when those agree, though others differ (else 0): a node that
+    /// drove its port 0 alone wakes its receivers without a look at `fly_at`.
+    fly0: u64,
     /// Per node and port: the fly time of the links on that port (both directions), when
     /// they differ across the network (empty otherwise).
     fly_at: Vec<u32>,
@@ -83,6 +87,18 @@ impl Sleep {
         let len = (max as usize + 1).next_power_of_two();
         let (mut fwd_to, mut back_to) = (vec![NONE; nodes * ports], vec![NONE; nodes * ports]);
         let mut fly_at = vec![max; if uniform { 0 } else { nodes * ports }];
+        // the links on a port 0, at either end: one fly time, or 0
+        let mut port0 = ends
+            .iter()
+            .zip(flies)
+            .filter(|&(&((_, pa), (_, pb)), _)| pa == 0 || pb == 0)
+            .map(|(_, &f)| f);
+        let first0 = port0.next().unwrap_or(max);
+        let fly0 = if port0.all(|f| f == first0) {
+            first0
+        } else {
+            0
+        };
         for (&((a, pa), (b, pb)), &fly) in ends.iter().zip(flies) {
             fwd_to[a as usize * ports + pa] = b << 5 | pb as u32;
             back_to[b as usize * ports + pb] = a << 5 | pa as u32;
@@ -101,6 +117,7 @@ impl Sleep {
             mask: len as u64 - 1,
             slots: len,
             fly: if uniform { max as u64 } else { 0 },
+            fly0: fly0 as u64,
             fly_at,
             busy: vec![0; words],
             nic_at: vec![0; nics],
@@ -261,15 +278,30 @@ impl Sleep {
     /// — are woken for `now + fly`, told which port receives.
     #[inline(always)]
     pub fn after(&mut self, n: usize, now: u64, busy: bool, own: u64, drove: Arrivals) {
-        let (w, b) = (n / 64, 1u64 << (n % 64));
-        // busy: the bit set; quiet: cleared
-        self.busy[w] = (self.busy[w] & !b) | (b * busy as u64);
         if n >= self.switches {
             self.nic_after(n, now, busy, own);
         }
+        self.after_node(n, now, busy, drove);
+    }
+
+    /// [`Sleep::after`] of NIC `host` (the network's loop over the NICs, where every node is
+    /// one): its own wake-up decided inline.
+    #[inline(always)]
+    pub fn after_nic(&mut self, host: usize, now: u64, busy: bool, own: u64, drove: Arrivals) {
+        let n = self.switches + host;
+        self.nic_own(n, now, busy, own);
+        self.after_node(n, now, busy, drove);
+    }
+
+    /// [`Sleep::after`] but a NIC's own wake-up: busy or quiet, and its receivers woken.
+    #[inline(always)]
+    fn after_node(&mut self, n: usize, now: u64, busy: bool, drove: Arrivals) {
+        let (w, b) = (n / 64, 1u64 << (n % 64));
+        // busy: the bit set; quiet: cleared
+        self.busy[w] = (self.busy[w] & !b) | (b * busy as u64);
         // a NIC, or a switch that drove its first port at most: no loop and no branch on
         // whether it drove (the data's to decide, so the branch would be mispredicted)
-        if (drove.0 | drove.1) >> 1 == 0 && self.fly != 0 {
+        if (drove.0 | drove.1) >> 1 == 0 && self.fly0 != 0 {
             self.wake_port0(n, now, drove);
         } else if drove.0 | drove.1 != 0 {
             self.wake_receivers(n, now, drove);
@@ -281,7 +313,7 @@ impl Sleep {
     /// whether set or not.
     #[inline(always)]
     fn wake_port0(&mut self, n: usize, now: u64, (fwd, back): Arrivals) {
-        let slot = ((now + self.fly) & self.mask) as usize;
+        let slot = ((now + self.fly0) & self.mask) as usize;
         let (words, slots, ports) = (self.words, self.slots, self.ports);
         for (rx, m, back) in [
             (self.fwd_to[n * ports], fwd, false),
@@ -301,9 +333,15 @@ impl Sleep {
         }
     }
 
-    /// A NIC's own next wake-up (`after`'s rarer half).
+    /// A NIC's own next wake-up (`after`'s rarer half: out of line where switches are too).
     #[inline(never)]
     fn nic_after(&mut self, n: usize, now: u64, busy: bool, own: u64) {
+        self.nic_own(n, now, busy, own);
+    }
+
+    /// NIC node `n` acts on its own next at `own` (0 or `busy`: now; `u64::MAX`: never).
+    #[inline(always)]
+    fn nic_own(&mut self, n: usize, now: u64, busy: bool, own: u64) {
         let (w, b) = (n / 64, 1u64 << (n % 64));
         let h = n - self.switches;
         if !busy && own != self.nic_at[h] && own != u64::MAX {

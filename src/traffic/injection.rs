@@ -26,19 +26,27 @@ pub enum Process {
 }
 
 /// Trials up to and including the first success of independent trials of probability `p`
-/// (>= 1; 1 when `p` >= 1).
-fn geometric(p: f64, rng: &mut ChaCha8Rng) -> u64 {
+/// (>= 1; 1 when `p` >= 1), whose failure's logarithm `ln(1 - p)` is `log_q` (a constant of
+/// the generator: not computed per message).
+fn geometric((p, log_q): (f64, f64), rng: &mut ChaCha8Rng) -> u64 {
     if p >= 1.0 {
         return 1;
     }
     let u = 1.0 - rng.random::<f64>(); // (0, 1]
-    1 + (u.ln() / (-p).ln_1p()).floor().min(1e18) as u64
+    1 + (u.ln() / log_q).floor().min(1e18) as u64
+}
+
+/// A Bernoulli trial's probability `p` and `ln(1 - p)`, for [`geometric`].
+fn trial(p: f64) -> (f64, f64) {
+    (p, (-p).ln_1p())
 }
 
 /// The generator's registers.
 #[derive(Debug, Clone)]
 pub struct MessageGenerator {
     interval: f64,
+    /// A cycle's trial under `Bernoulli`: `1 / interval` and the logarithm of its failure.
+    trial: (f64, f64),
     next: f64,
     process: Process,
     /// Source queue: packet-table ids waiting for the send DMA, oldest first.
@@ -63,10 +71,11 @@ impl MessageGenerator {
         let next = match (interval.is_finite(), process) {
             (false, _) => f64::INFINITY,
             (true, Process::Constant) => rng.random::<f64>() * interval,
-            (true, Process::Bernoulli) => (geometric(1.0 / interval, rng) - 1) as f64,
+            (true, Process::Bernoulli) => (geometric(trial(1.0 / interval), rng) - 1) as f64,
         };
         MessageGenerator {
             interval,
+            trial: trial(1.0 / interval),
             next,
             process,
             queue: VecDeque::with_capacity(queue_limit.min(1024)),
@@ -92,7 +101,7 @@ impl MessageGenerator {
                 if self.next > now as f64 {
                     return 0;
                 }
-                self.next += geometric(1.0 / self.interval, rng) as f64;
+                self.next += geometric(self.trial, rng) as f64;
                 1
             }
         }
@@ -101,6 +110,7 @@ impl MessageGenerator {
     /// Stop generating (to drain the network).
     pub fn stop(&mut self) {
         self.interval = f64::INFINITY;
+        self.trial = trial(0.0);
         self.next = f64::INFINITY;
     }
 

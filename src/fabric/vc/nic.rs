@@ -15,13 +15,13 @@
 //! what goes next, and the receive engine hands it every data packet's tail.
 
 mod inject_vc;
+mod receive;
 pub mod seq;
 mod voq;
 
 use super::VcFamily;
 use crate::blocks::credit::CreditUnit;
 use crate::blocks::link::{Link, NO_LINK};
-use crate::blocks::nic::rearrange::Action;
 use crate::blocks::vc_credits::VcCredits;
 use crate::fabric::{Ctx, Health, Nic, NicCore};
 use crate::sim::packet::{Header, Packet, NO_MSG};
@@ -192,7 +192,8 @@ impl VcNic {
             }
             return moved;
         }
-        if self.sending.is_none() {
+        // (a packet to start: one queued, or the sequenced engine's control or resend)
+        if self.sending.is_none() && (self.seq.is_some() || !self.core.src.gen.queue.is_empty()) {
             self.start(now, cx);
         }
         if let Some((id, idx, flits, vc)) = self.sending {
@@ -291,7 +292,14 @@ impl VcNic {
         let host = self.core.host as u32;
         let id = match next {
             Next::New { at } => {
-                let id = self.core.src.gen.queue.remove(at).expect("peeked");
+                let queue = &mut self.core.src.gen.queue;
+                // the oldest, unless the sequenced engine picked another
+                let id = if at == 0 {
+                    queue.pop_front()
+                } else {
+                    queue.remove(at)
+                };
+                let id = id.expect("peeked");
                 if let Some(sq) = self.seq.as_deref_mut() {
                     let p = cx.packets.get(id);
                     sq.sent_new(p.h.dst, p.x.seq);
@@ -359,76 +367,6 @@ impl VcNic {
         }
         id
     }
-
-    /// A flit from the router: its credit goes back at once; the tail delivers the packet.
-    fn receive(&mut self, now: u64, f: Flit, cx: &mut Ctx<'_, VcFamily>) {
-        self.got = Some(f);
-        let v = f.vc as usize;
-        let idx = if f.is_head() { 0 } else { self.rx_idx[v & 15] };
-        self.rx_idx[v & 15] = idx + 1;
-        // a credit per flit needs no header (the packet's length matters only for byte units)
-        let n = if self.p.credit.per_flit() {
-            1
-        } else {
-            self.p
-                .credit
-                .release_at(idx, cx.packets.header(f.pkt).flits)
-        };
-        if n > 0 {
-            let c = FlowCtl::Credit {
-                vc: f.vc,
-                n: n as u8,
-            };
-            cx.links[self.in_link as usize].back().send(now, c);
-        }
-        self.core.ejected_flits += 1;
-        if !f.is_tail() {
-            return;
-        }
-        let pk = cx.packets.get_mut(f.pkt);
-        pk.h.arrive_cycle = now;
-        let (h, x) = (pk.h, pk.x);
-        if h.dst as usize != self.core.host {
-            cx.stats.misdelivered += 1;
-        }
-        let Some(sq) = self.seq.as_deref_mut() else {
-            deliver(now, f.pkt, cx);
-            return;
-        };
-        match x.kind {
-            Kind::Data => {
-                sq.on_data(h.src, x.seq, h.payload, f.pkt);
-                for i in 0..sq.actions.len() {
-                    match sq.actions[i] {
-                        Action::Deliver { sn, tag } => {
-                            sq.check_delivery(h.src, sn);
-                            deliver(now, tag, cx);
-                        }
-                        Action::Nack { tag, .. } => cx.packets.release(tag),
-                        Action::Ack(_) => {}
-                    }
-                }
-            }
-            Kind::Ack => {
-                sq.on_ack(h.src, x.seq);
-                cx.packets.release(f.pkt);
-            }
-            Kind::Nack => {
-                sq.on_nack(h.src, x.seq);
-                cx.packets.release(f.pkt);
-            }
-        }
-    }
-}
-
-/// Packet `id` goes to its host at cycle `now`.
-fn deliver(now: u64, id: u32, cx: &mut Ctx<'_, VcFamily>) {
-    let h = *cx.packets.header(id);
-    cx.stats.delivered(now, &h, h.flits);
-    if h.msg != NO_MSG {
-        cx.delivered_msgs.push(h.msg);
-    }
-    cx.packets.release(id);
 }
 
 /// A new packet in the packet table (numbered in its connection by the sequenced engine).

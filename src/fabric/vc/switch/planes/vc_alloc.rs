@@ -154,10 +154,11 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
         pl.act[p][v] |= bit;
         pl.cth[p][v] |= bit;
         pl.vcal[p][v] &= !bit;
-        for x in 0..self.nv {
-            let h = &mut pl.ovh[p][v][x];
-            *h = (*h & !bit) | if x == ov { bit } else { 0 };
+        // (every VC's plane cleared, then the one held set: no branch per VC)
+        for x in 0..V {
+            pl.ovh[p][v][x] &= !bit;
         }
+        pl.ovh[p][v][ov & (V - 1)] |= bit;
         set_out(pl, (p, v), bit, (old, o as u8));
         self.fresh[p][v] |= bit;
     }
