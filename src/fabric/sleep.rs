@@ -418,3 +418,25 @@ impl Sleep {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_port_0_fly_time_is_kept_only_where_every_port_0_link_has_it() {
+        // switches 0 and 1, NIC 2 on switch 0's port 0: host links of 2 cycles, the link
+        // between the switches of 3
+        let host = ((0, 0), (2, 0));
+        let back = ((2, 0), (0, 0));
+        // the switches' link on their ports 1: every port-0 link is a host link
+        let sl = Sleep::new(2, 1, 2, &[2, 2, 3], &[host, back, ((0, 1), (1, 1))]);
+        assert_eq!((sl.fly, sl.fly0), (0, 2));
+        // switch 1's port 0 on switch 0's port 1: a port-0 link of 3 cycles too
+        let sl = Sleep::new(2, 1, 2, &[2, 2, 3], &[host, back, ((0, 1), (1, 0))]);
+        assert_eq!((sl.fly, sl.fly0), (0, 0));
+        // one fly time everywhere: both
+        let sl = Sleep::new(2, 1, 2, &[3, 3, 3], &[host, back, ((0, 1), (1, 0))]);
+        assert_eq!((sl.fly, sl.fly0), (3, 3));
+    }
+}
