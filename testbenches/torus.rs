@@ -86,23 +86,6 @@ fn host_links_of_another_fly_time_wake_their_receivers_on_time() {
     }
 }
 
-#[test]
-fn switch_links_on_a_first_port_keep_their_own_fly_time_when_woken() {
-    // a k-ary n-tree's upper switches have switches on their first ports, its leaves hosts:
-    // with host links shorter than the others, a switch that drove its port 0 alone must
-    // wake its receiver after that link's fly time, not the host links' (the sleep tables'
-    // path for a node that drove its first port, taken only where every such link agrees)
-    let toml = "seed = 3\ncycles = 6000\nwarmup = 500\nwatchdog_cycles = 50000\n\
-                [topology]\nkind = \"fattree\"\nk = 2\nn = 3\n\
-                [routing]\nalgorithm = \"fir-det\"\n\
-                [traffic]\npattern = \"uniform\"\nrate = 0.2\nmessage_bytes = 4\n\
-                [link]\nfly_cycles = 3\nhost_fly_cycles = 1\n\
-                [switch]\nfamily = \"vc\"\nvcs = 2\nvc_buffer_flits = 4\n";
-    let c = Config::from_toml(toml, &[]).unwrap();
-    let delivered = vc_sleep_side_by_side("2-ary 3-tree, host fly 1", &c, 4000, 5);
-    assert!(delivered > 100, "{delivered}");
-}
-
 /// Flits host 0's router sent on its +x and -x links while host 0 sent `n` packets to host 4,
 /// half the ring away.
 fn both_ways(tie: &str, n: u64) -> (u64, u64) {

@@ -379,6 +379,23 @@ fn sleeping_blocks_change_no_statistic_and_no_probe_value() {
 }
 
 #[test]
+fn switch_links_on_a_first_port_keep_their_own_fly_time_when_woken() {
+    // a k-ary n-tree's upper switches have switches on their first ports, its leaves hosts:
+    // with host links shorter than the others, a switch that drove its port 0 alone must
+    // wake its receiver after that link's fly time, not the host links' (the sleep tables'
+    // path for a node that drove its first port, taken only where every such link agrees)
+    let toml = "seed = 3\ncycles = 6000\nwarmup = 500\nwatchdog_cycles = 50000\n\
+                [topology]\nkind = \"fattree\"\nk = 2\nn = 3\n\
+                [routing]\nalgorithm = \"fir-det\"\n\
+                [traffic]\npattern = \"uniform\"\nrate = 0.2\nmessage_bytes = 4\n\
+                [link]\nfly_cycles = 3\nhost_fly_cycles = 1\n\
+                [switch]\nfamily = \"vc\"\nvcs = 2\nvc_buffer_flits = 4\n";
+    let c = Config::from_toml(toml, &[]).unwrap();
+    let delivered = vc_sleep_side_by_side("2-ary 3-tree, host fly 1", &c, 4000, 5);
+    assert!(delivered > 100, "{delivered}");
+}
+
+#[test]
 fn bad_vc_parameters_are_refused_naming_the_key() {
     let run = |sets: &[&str], needles: &[&str]| {
         crate::common::run_fails_with("configs/booksim-iq.toml", sets, needles)
