@@ -118,6 +118,8 @@ impl Summary {
         };
         let per_cycle_sw = st.window_flits as f64 / window / s as f64;
         let per_host = st.window_flits as f64 / window / h as f64;
+        // (each histogram read once: reading adds the latencies counted apart to a copy)
+        let (pct, net_pct) = (st.lat_hist.percentiles(), st.net_lat_hist.percentiles());
         let rate = net.offered();
         let sw: Health = net
             .switches
@@ -147,10 +149,10 @@ impl Summary {
             latency: lat(st.lat_sum),
             network_latency: lat(st.net_lat_sum),
             max_latency_cycles: st.lat_max,
-            latency_percentiles: st.lat_hist.percentiles(),
-            latency_percentiles_ns: st.lat_hist.percentiles().map(|p| p.scaled(clock)),
-            network_latency_percentiles: st.net_lat_hist.percentiles(),
-            network_latency_percentiles_ns: st.net_lat_hist.percentiles().map(|p| p.scaled(clock)),
+            latency_percentiles: pct,
+            latency_percentiles_ns: pct.map(|p| p.scaled(clock)),
+            network_latency_percentiles: net_pct,
+            network_latency_percentiles_ns: net_pct.map(|p| p.scaled(clock)),
             links: net
                 .link_loads()
                 .zip(net.window_cycles())
