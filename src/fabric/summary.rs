@@ -118,7 +118,7 @@ impl Summary {
         };
         let per_cycle_sw = st.window_flits as f64 / window / s as f64;
         let per_host = st.window_flits as f64 / window / h as f64;
-        // (each histogram read once: reading adds the latencies counted apart to a copy)
+        // each histogram's percentiles, in cycles and in ns
         let (pct, net_pct) = (st.lat_hist.percentiles(), st.net_lat_hist.percentiles());
         let rate = net.offered();
         let sw: Health = net

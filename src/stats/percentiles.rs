@@ -11,6 +11,7 @@
 
 use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
+use std::cell::{Ref, RefCell};
 
 /// The largest latency a histogram tells apart, cycles; larger ones saturate to it.
 pub const HIGHEST_CYCLES: u64 = u32::MAX as u64;
@@ -24,13 +25,19 @@ pub const QUANTILES: [f64; 3] = [0.5, 0.9, 0.99];
 /// Latencies counted apart, value by value, below the histogram's exact range (2,048).
 const DENSE: usize = 2048;
 
-/// One latency distribution: the histogram, the counts of latencies below [`DENSE`] not yet in
-/// it, and the exact maximum.
+/// The histogram and the counts of latencies below [`DENSE`] not yet added to it.
 #[derive(Debug, Clone)]
-pub struct LatencyHistogram {
+struct Counts {
     h: Histogram<u64>,
     dense: Box<[u64; DENSE]>,
     dense_n: u64,
+}
+
+/// One latency distribution: its counts and the exact maximum. A read adds the latencies
+/// counted apart to the histogram (in place, behind a `RefCell`: reading does not copy it).
+#[derive(Debug, Clone)]
+pub struct LatencyHistogram {
+    c: RefCell<Counts>,
     max: u64,
 }
 
@@ -40,9 +47,11 @@ impl Default for LatencyHistogram {
             .expect("valid histogram bounds");
         h.auto(false);
         LatencyHistogram {
-            h,
-            dense: Box::new([0; DENSE]),
-            dense_n: 0,
+            c: RefCell::new(Counts {
+                h,
+                dense: Box::new([0; DENSE]),
+                dense_n: 0,
+            }),
             max: 0,
         }
     }
@@ -52,19 +61,21 @@ impl LatencyHistogram {
     /// Count one latency of `cycles` (no allocation: the histogram has its fixed range).
     #[inline]
     pub fn record(&mut self, cycles: u64) {
-        match self.dense.get_mut(cycles as usize) {
+        let c = self.c.get_mut();
+        match c.dense.get_mut(cycles as usize) {
             Some(n) => {
                 *n += 1;
-                self.dense_n += 1;
+                c.dense_n += 1;
             }
-            None => self.h.saturating_record(cycles),
+            None => c.h.saturating_record(cycles),
         }
         self.max = self.max.max(cycles);
     }
 
     /// Latencies recorded.
     pub fn len(&self) -> u64 {
-        self.h.len() + self.dense_n
+        let c = self.c.borrow();
+        c.h.len() + c.dense_n
     }
 
     /// Nothing recorded.
@@ -72,16 +83,21 @@ impl LatencyHistogram {
         self.len() == 0
     }
 
-    /// The histogram of every latency recorded (with those counted apart added).
-    fn merged(&self) -> std::borrow::Cow<'_, Histogram<u64>> {
-        if self.dense_n == 0 {
-            return std::borrow::Cow::Borrowed(&self.h);
+    /// The histogram of every latency recorded: those counted apart added to it first.
+    fn merged(&self) -> Ref<'_, Histogram<u64>> {
+        {
+            let mut c = self.c.borrow_mut();
+            if c.dense_n > 0 {
+                let Counts { h, dense, dense_n } = &mut *c;
+                for (v, n) in dense.iter_mut().enumerate() {
+                    if *n > 0 {
+                        h.saturating_record_n(v as u64, std::mem::take(n));
+                    }
+                }
+                *dense_n = 0;
+            }
         }
-        let mut h = self.h.clone();
-        for (v, &n) in self.dense.iter().enumerate().filter(|(_, &n)| n > 0) {
-            h.saturating_record_n(v as u64, n);
-        }
-        std::borrow::Cow::Owned(h)
+        Ref::map(self.c.borrow(), |c| &c.h)
     }
 
     /// The largest latency recorded (exact).
@@ -148,7 +164,7 @@ mod tests {
     use super::*;
 
     /// Latencies counted apart below 2,048 cycles give the quantiles and count one histogram
-    /// of them all would.
+    /// of them all would, read midway or at the end.
     #[test]
     fn counting_small_latencies_apart_changes_no_quantile() {
         let mut h = LatencyHistogram::default();
@@ -165,6 +181,11 @@ mod tests {
             };
             h.record(x);
             whole.saturating_record(x);
+            if i % 6_007 == 0 {
+                // a read midway adds what was counted apart; the records after it count on
+                assert_eq!(h.quantile(0.5), whole.value_at_quantile(0.5).min(h.max()));
+                assert_eq!(h.len(), whole.len());
+            }
         }
         assert_eq!(h.len(), whole.len());
         for k in 0..=1000 {
