@@ -12,6 +12,7 @@
 //! With a 1-cycle traversal both are the same; with 2 cycles a stream of flits takes 3 from
 //! grant to link after its first (BookSim2 `IQRouter::_SwitchEvaluate`, 28f43299).
 
+use crate::sim::registers::RegisterSink;
 use crate::sim::Flit;
 use std::collections::VecDeque;
 
@@ -144,39 +145,52 @@ impl Crossbar {
     /// ring) each output's flit, or in batches those waiting, crossing and across per
     /// output — the registers two models of one router compare.
     pub fn registers(&self) -> String {
-        use std::fmt::Write;
         let mut s = String::new();
-        let flit = |s: &mut String, o: usize, f: &Flit| {
-            let _ = write!(s, "{o}:{}/{}/{},", f.pkt, f.flags, f.vc);
-        };
-        if let Some(b) = &self.batches {
-            s.push_str("waiting ");
-            b.waiting
-                .iter()
-                .for_each(|(o, f)| flit(&mut s, *o as usize, f));
-            let _ = write!(s, " crossing (done {}) ", b.done);
-            b.crossing
-                .iter()
-                .for_each(|(o, f)| flit(&mut s, *o as usize, f));
-            s.push_str(" across ");
-            for (o, q) in b.queue.iter().enumerate() {
-                q.iter().for_each(|f| flit(&mut s, o, f));
-            }
-            return s;
+        self.visit_registers(&mut s);
+        s
+    }
+
+    /// Walk the flits inside into `s` (text: [`Crossbar::registers`]; the walk's rule:
+    /// `sim::registers`).
+    pub fn visit_registers(&self, s: &mut impl RegisterSink) {
+        fn flit(s: &mut impl RegisterSink, o: usize, f: &Flit) {
+            s.dec(o as u64);
+            s.text(":");
+            s.flit(f);
+            s.text(",");
         }
+        s.word(self.batches.is_some() as u64);
+        if let Some(b) = &self.batches {
+            s.text("waiting ");
+            s.word(b.waiting.len() as u64);
+            b.waiting.iter().for_each(|(o, f)| flit(s, *o as usize, f));
+            s.text(" crossing (done ");
+            s.dec(b.done);
+            s.text(") ");
+            s.word(b.crossing.len() as u64);
+            b.crossing.iter().for_each(|(o, f)| flit(s, *o as usize, f));
+            s.text(" across ");
+            s.word(b.queue.len() as u64);
+            for (o, q) in b.queue.iter().enumerate() {
+                s.word(q.len() as u64);
+                q.iter().for_each(|f| flit(s, o, f));
+            }
+            return;
+        }
+        s.word(self.masks.len() as u64);
         for (k, &m) in self.masks.iter().enumerate() {
+            s.word(m);
             if m == 0 {
                 continue;
             }
-            let _ = write!(s, "slot{k} ");
+            s.label(format_args!("slot{k} "));
             for o in 0..self.ports as usize {
                 if m >> o & 1 == 1 {
-                    flit(&mut s, o, &self.flits[k * self.ports as usize + o]);
+                    flit(s, o, &self.flits[k * self.ports as usize + o]);
                 }
             }
-            s.push(' ');
+            s.text(" ");
         }
-        s
     }
 
     /// The flit the last [`Crossbar::leave`] gave output `o` (valid where it gave one, until
@@ -261,6 +275,32 @@ mod tests {
                 x.leave(now, |o, f| got.push((o, f.pkt)));
             }
             assert!(got.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_flit_more_or_moved_changes_the_image_as_it_changes_the_text() {
+        let f = |pkt| Flit {
+            pkt,
+            ..Default::default()
+        };
+        let image = |x: &Crossbar| {
+            let mut i = Vec::new();
+            x.visit_registers(&mut i);
+            i
+        };
+        for x in [Crossbar::new(3, 2), Crossbar::batched(3, 2)] {
+            let (mut a, mut b, mut c) = (x.clone(), x.clone(), x);
+            for x in [&mut a, &mut b, &mut c] {
+                x.enter(5, 1, f(7));
+            }
+            b.enter(6, 2, f(8));
+            c.enter(6, 0, f(8));
+            for (y, z) in [(&a, &b), (&b, &c)] {
+                assert_ne!(y.registers(), z.registers());
+                assert_ne!(image(y), image(z), "{} / {}", y.registers(), z.registers());
+            }
+            assert_eq!(image(&a), image(&a.clone()));
         }
     }
 

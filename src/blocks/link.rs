@@ -136,6 +136,15 @@ impl std::fmt::Debug for Link {
     }
 }
 
+/// Two links are equal when their Debug texts are: both wires alike ([`End`]'s `==`).
+///
+/// [`End`]: crate::sim::wire::End
+impl PartialEq for Link {
+    fn eq(&self, other: &Self) -> bool {
+        self.fwd() == other.fwd() && self.back() == other.back()
+    }
+}
+
 impl Probe for Link {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         v.int("flits_in_flight", self.fwd().in_flight() as i64);

@@ -138,7 +138,7 @@ impl Word {
 }
 
 /// The exchange unit of one router.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LucNcb {
     p: ExchangeParams,
     /// Messages in the node.

@@ -14,6 +14,7 @@ pub mod packet;
 pub mod prefetch;
 pub mod probe;
 pub mod queue;
+pub mod registers;
 pub mod runs;
 pub mod trace;
 pub mod wire;

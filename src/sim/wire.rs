@@ -312,15 +312,36 @@ impl<'a, T: Copy, H> End<'a, T, H> {
     }
 }
 
+impl<T: Copy, H> End<'_, T, H> {
+    /// The wire's counters and fly time (`sent`, `received`, `fly`): with the values on it,
+    /// each with its slot ([`End::slotted`]), what its Debug text shows and `==` compares.
+    fn counters(&self) -> [u32; 3] {
+        [
+            self.w.sent.load(Relaxed),
+            self.w.received.load(Relaxed),
+            self.fly,
+        ]
+    }
+}
+
 impl<T: Copy + std::fmt::Debug, H> std::fmt::Debug for End<'_, T, H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [sent, received, fly] = self.counters();
         f.debug_struct("Wire")
-            .field("sent", &self.w.sent.load(Relaxed))
-            .field("received", &self.w.received.load(Relaxed))
-            .field("fly", &self.fly)
+            .field("sent", &sent)
+            .field("received", &received)
+            .field("fly", &fly)
             // each with its slot: when it arrives
             .field("in_flight", &self.slotted().collect::<Vec<_>>())
             .finish()
+    }
+}
+
+/// Two wires are equal when their Debug texts are: the same counters, fly time and values in
+/// the same slots (compared without the text).
+impl<T: Copy + PartialEq, H> PartialEq for End<'_, T, H> {
+    fn eq(&self, other: &Self) -> bool {
+        self.counters() == other.counters() && self.slotted().eq(other.slotted())
     }
 }
 

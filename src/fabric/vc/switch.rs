@@ -55,6 +55,7 @@ mod output;
 mod planes;
 mod probe;
 mod queues;
+mod registers;
 mod route;
 mod speedup;
 mod sw_alloc;

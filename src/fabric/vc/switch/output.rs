@@ -23,6 +23,7 @@ use crate::blocks::vc_buffer::VcBuffer;
 use crate::blocks::vc_credits::{VcCredits, FREE};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::sim::packet::PacketTable;
+use crate::sim::registers::RegisterSink;
 use crate::sim::{Flit, FlowCtl};
 
 /// Owner of a downstream VC taken by the output stage (not an input VC).
@@ -108,25 +109,38 @@ impl OutputQueues {
     /// round-robin VC, per output VC its flits, those granted and not yet in, its owner and
     /// the index of the next flit to send.
     pub fn registers(&self, vcs: usize) -> String {
-        use std::fmt::Write;
         let mut s = String::new();
+        self.visit_registers(vcs, &mut s);
+        s
+    }
+
+    /// Walk the queues' registers ([`OutputQueues::registers`]) into `s`.
+    pub fn visit_registers(&self, vcs: usize, s: &mut impl RegisterSink) {
+        s.word(self.bufs.len() as u64);
         for (o, b) in self.bufs.iter().enumerate() {
-            let _ = writeln!(s, "queue{o} rr={}", self.rr[o]);
+            s.label(format_args!("queue{o} rr="));
+            s.dec(self.rr[o] as u64);
+            s.text("\n");
             for v in 0..vcs {
                 let k = o * vcs + v;
-                let _ = write!(
-                    s,
-                    "queue{o}.vc{v} reserved={} owner={} idx={} flits=",
-                    self.reserved[k], self.owner[k], self.idx[k]
-                );
+                s.label(format_args!("queue{o}.vc{v} reserved="));
+                s.dec(self.reserved[k] as u64);
+                s.text(" owner=");
+                s.dec(self.owner[k] as u64);
+                s.text(" idx=");
+                s.dec(self.idx[k] as u64);
+                s.text(" flits=");
+                s.word(b.level(v) as u64);
                 for i in 0..b.level(v) as usize {
                     let f = b.at(v, i);
-                    let _ = write!(s, "{}/{},", f.pkt, f.flags);
+                    s.dec(f.pkt as u64);
+                    s.text("/");
+                    s.dec(f.flags as u64);
+                    s.text(",");
                 }
-                s.push('\n');
+                s.text("\n");
             }
         }
-        s
     }
 
     /// A flit left the crossbar into output `o`'s FIFO (its VC is `f.vc`).
@@ -213,15 +227,23 @@ impl OutputUnit {
         self.pipe.pop_due(now, |port, c| apply(credits, port, c));
     }
 
-    /// The credits waiting their delay, as text (oldest first: the cycle each is due, modulo
-    /// 2^32, its output and the credit).
-    pub fn delay_line(&self) -> String {
-        use std::fmt::Write;
-        let mut s = String::new();
+    /// Walk the credits waiting their delay into `s`, oldest first: the cycle each is due,
+    /// modulo 2^32, its output and the credit (`due:port:credit,`).
+    pub fn visit_delay_line(&self, s: &mut impl RegisterSink) {
+        s.word(self.pipe.len() as u64);
         for (due, port, c) in self.pipe.entries() {
-            let _ = write!(s, "{due}:{port}:{c:?},");
+            s.dec(due as u64);
+            s.text(":");
+            s.dec(port as u64);
+            s.text(":");
+            let w = match c {
+                FlowCtl::Stop => 0,
+                FlowCtl::Go => 1,
+                FlowCtl::Credit { vc, n } => 2 | (vc as u64) << 8 | (n as u64) << 16,
+            };
+            s.shown(w, format_args!("{c:?}"));
+            s.text(",");
         }
-        s
     }
 
     /// The credits waiting their delay as a model of the same router evaluated elsewhere

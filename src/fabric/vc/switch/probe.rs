@@ -12,8 +12,8 @@ use crate::blocks::vc_credits::FREE;
 use crate::sim::{Probe, ProbeVisitor};
 
 impl VcState {
-    /// The state's name in waveforms.
-    fn name(self) -> &'static str {
+    /// The state's name in waveforms (and in the registers' text).
+    pub(super) fn name(self) -> &'static str {
         match self {
             VcState::Idle => "IDLE",
             VcState::Routing => "ROUTING",
@@ -101,83 +101,5 @@ impl Probe for VcSwitch {
             }
             v.up();
         }
-    }
-}
-
-impl VcSwitch {
-    /// The router's state registers as text, one line per input VC, input and output VC:
-    /// what an engine that evaluates the router elsewhere (the bit planes) must write back
-    /// before anything reads the router — per input VC its state, the output VC it holds
-    /// (while it holds one), its ready cycle (while routing or allocating), the flits of its
-    /// FIFO front first and a head's routing candidates; per input its switch-allocation VC
-    /// pointer; per output VC its credits, owner and pending tail; the credits in the delay
-    /// line and the flits in the crossbar; the allocators' round-robin pointers; the VCs
-    /// waiting for VC allocation and those active. Not the last cycle's strobes (the probes'
-    /// requests, grants and flit driven: the probe walk reads them) nor the statistics.
-    pub fn registers(&self) -> String {
-        use std::fmt::Write;
-        let (np, nv) = (self.p.ports, self.p.vcs);
-        let vmask = (1u32 << nv) - 1;
-        let mut s = String::new();
-        for p in 0..np {
-            let _ = writeln!(s, "in{p} sa_ptr={}", self.sa.i.r[p].rr);
-            for v in 0..nv {
-                let iv = p * nv + v;
-                let r = &self.input.vcs[iv];
-                let _ = write!(s, "in{p}.vc{v} {}", r.state.name());
-                match r.state {
-                    VcState::Active => {
-                        let _ = write!(s, " out={}.{} ready={}", r.out, r.ovc, r.ready);
-                    }
-                    VcState::Routing | VcState::VcAlloc => {
-                        let _ = write!(s, " ready={} cands=", r.ready);
-                        for c in self.route.cands[iv].as_slice() {
-                            let _ = write!(s, "{}:{:#x},", c.port, c.vcs & vmask);
-                        }
-                    }
-                    VcState::Idle => {}
-                }
-                let n = self.input.level(p, v);
-                let _ = write!(s, " flits=");
-                for k in 0..n {
-                    let f = self.input.at(p, v, k);
-                    let _ = write!(s, "{}/{}/{},", f.pkt, f.flags, f.vc);
-                }
-                s.push('\n');
-            }
-        }
-        for (o, c) in self.out.credits.iter().enumerate() {
-            if self.link[o][super::OUT] == NO_LINK {
-                continue;
-            }
-            for v in 0..nv {
-                let owner = c.owner(v);
-                let owner = if owner == FREE { -1 } else { owner as i64 };
-                let tail = c.tail_sent() >> v & 1;
-                let _ = writeln!(
-                    s,
-                    "out{o}.vc{v} credits={} owner={owner} tail_sent={tail}",
-                    c.credits(v)
-                );
-            }
-        }
-        if let Some(q) = &self.out.queues {
-            s.push_str(&q.registers(nv));
-        }
-        let _ = writeln!(s, "credit delay {}", self.out.delay_line());
-        let _ = writeln!(s, "crossbar {}", self.xbar.xbar.registers());
-        let _ = writeln!(
-            s,
-            "waiting={:#x} active={:#x} holding={:#x} flits={}",
-            self.va.waiting, self.sa.active, self.input.holding, self.input.flits
-        );
-        for (name, a) in [("sa", &self.sa.alloc), ("va", &self.va.alloc)] {
-            let (ni, no) = a.size();
-            let rows: Vec<_> = (0..ni.max(no))
-                .map(|i| a.pointers(i.min(ni - 1), i.min(no - 1)))
-                .collect();
-            let _ = writeln!(s, "{name} pointers {rows:?}");
-        }
-        s
     }
 }
