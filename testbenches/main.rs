@@ -51,6 +51,7 @@ mod network;
 mod nic;
 mod patterns;
 mod planes;
+mod planes_compare;
 mod planes_queues;
 mod planes_shapes;
 mod plot;

@@ -1,6 +1,7 @@
 //! Testbench of the VC routers evaluated together in bit planes (`fabric::vc::switch::Planes`):
-//! the same network run with the planes and one by one gives, every seventh cycle, the same
-//! flits in flight and packets delivered and every router's registers, every 19th cycle
+//! the same network run with the planes and one by one (`planes_compare::side_by_side`)
+//! gives, every seventh cycle, the same flits in flight and packets delivered and every
+//! router's registers, every 19th cycle
 //! every router's probes (its last cycle's strobes among them) and every link's flits,
 //! credits and counts, and at the end the same summary,
 //! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
@@ -14,113 +15,8 @@
 //! a threaded and a stepped one are evaluated one by one.
 
 use crate::common::{booksim_preset, probe_values, vc_network};
+use crate::planes_compare::{outcome, same_registers, side_by_side, Compare};
 use flitwave::experiment::build;
-use flitwave::fabric::vc::VcFamily;
-use flitwave::fabric::Network;
-
-/// Everything the network's statistics say at the end of a run.
-fn outcome(n: &Network<VcFamily>) -> String {
-    format!(
-        "{}\n{:?}\n{:?}\n{:?}\n{} {}",
-        serde_json::to_string(&n.summary()).unwrap(),
-        n.vc_occupancy(),
-        n.link_loads(),
-        n.deadlock(),
-        n.conservation_ok(),
-        n.flits_in_flight()
-    )
-}
-
-/// Every router's state registers in `a` (the planes, written back by `sync_engine`) equal
-/// those of the same router in `b` (one by one), and so do the wait-for edges the deadlock
-/// report reads and the exchange units; with `signals`, every router's probe values (its
-/// last cycle's strobes among them) and every link: the flits and credits on it, slot by
-/// slot, and its counts.
-fn same_registers(
-    what: &str,
-    (t, signals): (u64, bool),
-    a: &Network<VcFamily>,
-    b: &Network<VcFamily>,
-) {
-    use flitwave::fabric::Switch;
-    if signals {
-        for (l, (x, y)) in a.links.iter().zip(&b.links).enumerate() {
-            let (x, y) = (format!("{x:?}"), format!("{y:?}"));
-            assert_eq!(x, y, "{what}: cycle {t}: link {l}");
-        }
-    }
-    for (x, y) in a.switches.iter().zip(&b.switches) {
-        assert_eq!(
-            x.registers(),
-            y.registers(),
-            "{what}: cycle {t}: router {}'s registers",
-            x.id
-        );
-        let (mut wx, mut wy) = (Vec::new(), Vec::new());
-        x.waits(&mut wx);
-        y.waits(&mut wy);
-        assert_eq!(format!("{wx:?}"), format!("{wy:?}"), "{what}: cycle {t}");
-        assert_eq!(x.health(), y.health(), "{what}: cycle {t}");
-        // what a probe and a waveform read of the router: its last cycle's strobes too
-        if signals {
-            let (px, py) = (probe_values(x), probe_values(y));
-            assert_eq!(px, py, "{what}: cycle {t}: router {}'s probes", x.id);
-        }
-        // the LUC/NCB exchange unit (its counters, snapshots and words) and the flits it held
-        assert_eq!(
-            format!("{:?} {}", x.exchange_unit(), x.halted()),
-            format!("{:?} {}", y.exchange_unit(), y.halted()),
-            "{what}: cycle {t}: router {}'s exchange",
-            x.id
-        );
-    }
-}
-
-/// Step `a` (the planes) and `b` (one by one) side by side for `cycles`; returns the packets
-/// delivered.
-pub(crate) fn side_by_side(
-    what: &str,
-    mut a: Network<VcFamily>,
-    mut b: Network<VcFamily>,
-    cycles: u64,
-) -> u64 {
-    assert!(a.use_engine(), "{what}: the planes do not take the network");
-    assert!(
-        !b.has_engine(),
-        "{what}: a network stepped is evaluated one by one"
-    );
-    for t in 0..cycles {
-        // the probes and links (strings of every signal) every 19th cycle: a prime, so that
-        // over a run they are seen at every phase of a periodic event (an exchange slot)
-        let signals = t % 19 == 0;
-        let read = t % 7 == 0 || signals;
-        // the planes write the routers back only in the cycles read, as in a run that reads
-        // its network now and then: the cycles between go on from the planes alone
-        let (x, y) = (a.advance(), b.step());
-        if read {
-            a.sync_engine();
-        }
-        assert_eq!(x, y, "{what}: cycle {t}: one run saw a deadlock");
-        if read {
-            let (sa, sb) = (a.summary(), b.summary());
-            assert_eq!(
-                a.flits_in_flight(),
-                b.flits_in_flight(),
-                "{what}: cycle {t}"
-            );
-            assert_eq!(
-                sa.delivered_packets, sb.delivered_packets,
-                "{what}: cycle {t}"
-            );
-            same_registers(what, (t, signals), &a, &b);
-        }
-    }
-    a.sync_engine();
-    assert!(a.has_engine(), "{what}: the planes did not carry the run");
-    assert_eq!(outcome(&a), outcome(&b), "{what}");
-    assert!(a.conservation_ok(), "{what}");
-    a.summary().delivered_packets
-}
 
 #[test]
 fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
@@ -441,7 +337,7 @@ fn after_a_run_in_planes_every_router_holds_its_true_registers() {
             n
         };
         let (a, b) = (run(true), run(false));
-        same_registers(what, (a.now(), true), &a, &b);
+        same_registers(what, (a.now(), true), (&a, &b), &mut Compare::default());
         assert_eq!(a.now(), b.now(), "{what}");
         assert_eq!(a.deadlock(), b.deadlock(), "{what}");
         let stuck = a.deadlock().is_some_and(|r| r.contains("wait cycle: sw"));

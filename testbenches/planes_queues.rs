@@ -2,12 +2,12 @@
 //! queues (`switch.output_buffer_flits`; seed 004's buffers behind the crossbar): the
 //! routers' own queues, output stage and credit counters, the planes counting each queue's
 //! room; with an escape queue (VC 0 of its own depth) and with buffers of thousands of
-//! flits — each run side by side with the same network one by one (`planes::side_by_side`:
-//! flits in flight, packets delivered and every router's registers, the queues' among them,
-//! every 7th cycle, every statistic at the end).
+//! flits — each run side by side with the same network one by one
+//! (`planes_compare::side_by_side`: flits in flight, packets delivered and every router's
+//! registers, the queues' among them, every 7th cycle, every statistic at the end).
 
 use crate::common::{booksim_preset, vc_network};
-use crate::planes::side_by_side;
+use crate::planes_compare::side_by_side;
 
 #[test]
 fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {

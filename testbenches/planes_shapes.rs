@@ -6,12 +6,12 @@
 //! cut-through and a crossbar of 0 cycles (seed 003's DL network), VC allocation, switch
 //! allocation and a pipelined crossbar of several cycles, the Speculative routing paper's
 //! mesh with its LUC/NCB exchange and SSR — each run
-//! side by side with the same network one by one (`planes::side_by_side`: flits in flight,
-//! packets delivered and every router's registers every 7th cycle, every statistic at the
-//! end).
+//! side by side with the same network one by one (`planes_compare::side_by_side`: flits in
+//! flight, packets delivered and every router's registers every 7th cycle, every statistic
+//! at the end).
 
 use crate::common::{booksim_preset, vc_network};
-use crate::planes::side_by_side;
+use crate::planes_compare::side_by_side;
 
 #[test]
 fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one() {

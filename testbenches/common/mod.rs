@@ -147,6 +147,55 @@ pub fn probe_values(p: &impl flitwave::sim::Probe) -> Vec<String> {
     v.0
 }
 
+/// Every probe event of a network, in walk order, as bytes: a tag, the name and the value
+/// (from which [`ProbeValues`]'s strings follow: equal images, equal values), to compare two
+/// walks without formatting a string per value. [`ProbeImage::of`] reuses its room.
+#[derive(Default)]
+pub struct ProbeImage(pub Vec<u8>);
+
+impl ProbeImage {
+    /// The image of `p` now (what was in it before dropped).
+    pub fn of(&mut self, p: &impl flitwave::sim::Probe) -> &[u8] {
+        self.0.clear();
+        p.probe(self);
+        &self.0
+    }
+
+    /// An event: its tag and name.
+    fn event(&mut self, tag: u8, name: &str) {
+        self.0.push(tag);
+        self.0.extend_from_slice(&(name.len() as u32).to_le_bytes());
+        self.0.extend_from_slice(name.as_bytes());
+    }
+}
+
+impl flitwave::sim::ProbeVisitor for ProbeImage {
+    fn scope(&mut self, name: &str) {
+        self.event(0, name);
+    }
+    fn scope_idx(&mut self, prefix: &str, idx: usize) {
+        self.event(1, prefix);
+        self.0.extend_from_slice(&(idx as u64).to_le_bytes());
+    }
+    fn up(&mut self) {
+        self.0.push(2);
+    }
+    fn bits(&mut self, name: &str, _width: u32, value: u64) {
+        self.event(3, name);
+        self.0.extend_from_slice(&value.to_le_bytes());
+    }
+    fn int(&mut self, name: &str, value: i64) {
+        self.event(4, name);
+        self.0.extend_from_slice(&value.to_le_bytes());
+    }
+    fn text(&mut self, name: &str, value: &str) {
+        self.event(5, name);
+        self.0
+            .extend_from_slice(&(value.len() as u32).to_le_bytes());
+        self.0.extend_from_slice(value.as_bytes());
+    }
+}
+
 /// The vc network of `c` run `cycles` twice, sleeping quiet blocks and evaluating every block
 /// every cycle: the probe values every `every` cycles and the summaries must agree. Returns the
 /// packets delivered.

@@ -1,0 +1,357 @@
+//! The side-by-side run of the planes' testbenches (`planes::`, `planes_shapes::`,
+//! `planes_queues::`): a network with its routers in bit planes stepped beside the same
+//! network one by one, their state compared in the cycles read. The comparison is exact and
+//! on data — the routers' register images (`VcSwitch::register_image`), the links, wait-for
+//! edges and exchange units by `==`, the probes as bytes (`common::ProbeImage`) — and builds
+//! the two sides' text only where the data differ, to show them; its tests perturb one
+//! register, one link slot or one probe value of two equal networks and check that it says
+//! where.
+
+use crate::common::{probe_values, ProbeImage};
+use flitwave::fabric::vc::switch::VcSwitch;
+use flitwave::fabric::vc::VcFamily;
+use flitwave::fabric::{Network, Switch, Wait};
+use flitwave::sim::{Probe, ProbeVisitor};
+
+/// Everything the network's statistics say at the end of a run.
+pub(crate) fn outcome(n: &Network<VcFamily>) -> String {
+    format!(
+        "{}\n{:?}\n{:?}\n{:?}\n{} {}",
+        serde_json::to_string(&n.summary()).unwrap(),
+        n.vc_occupancy(),
+        n.link_loads(),
+        n.deadlock(),
+        n.conservation_ok(),
+        n.flits_in_flight()
+    )
+}
+
+/// Where two networks first differ, and what each holds there as text.
+#[derive(Debug)]
+pub(crate) struct Mismatch {
+    pub what: String,
+    pub left: String,
+    pub right: String,
+}
+
+/// A difference the data found, as text: none where the texts agree (the data never see
+/// less than the text, so this compares what the text compares).
+fn check(
+    same: bool,
+    what: impl FnOnce() -> String,
+    texts: impl FnOnce() -> (String, String),
+) -> Result<(), Mismatch> {
+    if same {
+        return Ok(());
+    }
+    let (left, right) = texts();
+    if left == right {
+        return Ok(());
+    }
+    Err(Mismatch {
+        what: what(),
+        left,
+        right,
+    })
+}
+
+/// The comparison of two networks' state, with the room it reuses from one call to the next
+/// (no allocation per router and cycle).
+#[derive(Default)]
+pub(crate) struct Compare {
+    images: [Vec<u64>; 2],
+    waits: [Vec<Wait>; 2],
+    probes: [ProbeImage; 2],
+}
+
+impl Compare {
+    /// The first difference between `a` (the planes, written back by `sync_engine`) and `b`
+    /// (one by one): every router's state registers, the wait-for edges the deadlock report
+    /// reads, its health and its exchange unit; with `signals`, every router's probe values
+    /// (its last cycle's strobes among them) and every link: the flits and credits on it,
+    /// slot by slot, and its counts.
+    pub(crate) fn networks(
+        &mut self,
+        signals: bool,
+        a: &Network<VcFamily>,
+        b: &Network<VcFamily>,
+    ) -> Result<(), Mismatch> {
+        if signals {
+            for (l, (x, y)) in a.links.iter().zip(&b.links).enumerate() {
+                check(
+                    x == y,
+                    || format!("link {l}"),
+                    || (format!("{x:?}"), format!("{y:?}")),
+                )?;
+            }
+        }
+        for (x, y) in a.switches.iter().zip(&b.switches) {
+            self.routers(signals, x, y)?;
+        }
+        Ok(())
+    }
+
+    /// The first difference between routers `x` and `y` ([`Compare::networks`]).
+    pub(crate) fn routers(
+        &mut self,
+        signals: bool,
+        x: &VcSwitch,
+        y: &VcSwitch,
+    ) -> Result<(), Mismatch> {
+        let id = x.id;
+        let [ix, iy] = &mut self.images;
+        x.register_image(ix);
+        y.register_image(iy);
+        check(
+            ix == iy,
+            || format!("router {id}'s registers"),
+            || (x.registers(), y.registers()),
+        )?;
+        let [wx, wy] = &mut self.waits;
+        wx.clear();
+        wy.clear();
+        x.waits(wx);
+        y.waits(wy);
+        check(
+            wx == wy,
+            || format!("router {id}'s wait-for edges"),
+            || (format!("{wx:?}"), format!("{wy:?}")),
+        )?;
+        let (hx, hy) = (x.health(), y.health());
+        check(
+            hx == hy,
+            || format!("router {id}'s health"),
+            || (format!("{hx:?}"), format!("{hy:?}")),
+        )?;
+        // what a probe and a waveform read of the router: its last cycle's strobes too
+        if signals {
+            let [px, py] = &mut self.probes;
+            check(
+                px.of(x) == py.of(y),
+                || format!("router {id}'s probes"),
+                || (probe_values(x).join("\n"), probe_values(y).join("\n")),
+            )?;
+        }
+        // the LUC/NCB exchange unit (its counters, snapshots and words) and the flits it held
+        let (ex, ey) = (
+            (x.exchange_unit(), x.halted()),
+            (y.exchange_unit(), y.halted()),
+        );
+        check(
+            ex == ey,
+            || format!("router {id}'s exchange"),
+            || {
+                (
+                    format!("{:?} {}", ex.0, ex.1),
+                    format!("{:?} {}", ey.0, ey.1),
+                )
+            },
+        )
+    }
+}
+
+/// Every router's state registers in `a` (the planes) equal those of the same router in `b`
+/// (one by one), and so do the rest [`Compare::networks`] compares; a failure shows both
+/// sides' text.
+pub(crate) fn same_registers(
+    what: &str,
+    (t, signals): (u64, bool),
+    (a, b): (&Network<VcFamily>, &Network<VcFamily>),
+    compare: &mut Compare,
+) {
+    if let Err(m) = compare.networks(signals, a, b) {
+        assert_eq!(m.left, m.right, "{what}: cycle {t}: {}", m.what);
+    }
+}
+
+/// Step `a` (the planes) and `b` (one by one) side by side for `cycles`; returns the packets
+/// delivered.
+pub(crate) fn side_by_side(
+    what: &str,
+    mut a: Network<VcFamily>,
+    mut b: Network<VcFamily>,
+    cycles: u64,
+) -> u64 {
+    assert!(a.use_engine(), "{what}: the planes do not take the network");
+    assert!(
+        !b.has_engine(),
+        "{what}: a network stepped is evaluated one by one"
+    );
+    let mut compare = Compare::default();
+    for t in 0..cycles {
+        // the probes and links every 19th cycle: a prime, so that over a run they are seen
+        // at every phase of a periodic event (an exchange slot)
+        let signals = t % 19 == 0;
+        let read = t % 7 == 0 || signals;
+        // the planes write the routers back only in the cycles read, as in a run that reads
+        // its network now and then: the cycles between go on from the planes alone
+        let (x, y) = (a.advance(), b.step());
+        if read {
+            a.sync_engine();
+        }
+        assert_eq!(x, y, "{what}: cycle {t}: one run saw a deadlock");
+        if read {
+            let (sa, sb) = (a.summary(), b.summary());
+            assert_eq!(
+                a.flits_in_flight(),
+                b.flits_in_flight(),
+                "{what}: cycle {t}"
+            );
+            assert_eq!(
+                sa.delivered_packets, sb.delivered_packets,
+                "{what}: cycle {t}"
+            );
+            same_registers(what, (t, signals), (&a, &b), &mut compare);
+        }
+    }
+    a.sync_engine();
+    assert!(a.has_engine(), "{what}: the planes did not carry the run");
+    assert_eq!(outcome(&a), outcome(&b), "{what}");
+    assert!(a.conservation_ok(), "{what}");
+    a.summary().delivered_packets
+}
+
+/// Two networks of the preset at `rate` one by one, stepped `cycles` (the traffic the same).
+fn pair(rate: &str, cycles: u64) -> [Network<VcFamily>; 2] {
+    let c = crate::common::booksim_preset(&[&format!("traffic.rate={rate}")]);
+    [0, 1].map(|_| {
+        let mut n = crate::common::vc_network(&c);
+        for _ in 0..cycles {
+            n.step();
+        }
+        n
+    })
+}
+
+#[test]
+fn the_comparison_says_which_router_or_link_of_two_equal_networks_differs() {
+    let [a, mut b] = pair("0.5", 300);
+    let mut compare = Compare::default();
+    compare.networks(true, &a, &b).unwrap();
+    // one cycle on: a busy router's registers and a link in use differ from those of `b`
+    let [later, _] = pair("0.5", 301);
+    let k = (0..a.switches.len())
+        .find(|&k| a.switches[k].registers() != later.switches[k].registers())
+        .unwrap();
+    let held = std::mem::replace(&mut b.switches[k], later.switches[k].clone());
+    let m = compare.networks(false, &a, &b).unwrap_err();
+    assert_eq!(m.what, format!("router {k}'s registers"), "{m:?}");
+    assert_ne!(m.left, m.right);
+    b.switches[k] = held;
+    let l = (0..a.links.len())
+        .find(|&l| format!("{:?}", a.links[l]) != format!("{:?}", later.links[l]))
+        .unwrap();
+    let held = std::mem::replace(&mut b.links[l], later.links[l].clone());
+    let m = compare.networks(true, &a, &b).unwrap_err();
+    assert_eq!(m.what, format!("link {l}"), "{m:?}");
+    // links are compared in the cycles of the signals alone
+    compare.networks(false, &a, &b).unwrap();
+    b.links[l] = held;
+    compare.networks(true, &a, &b).unwrap();
+}
+
+#[test]
+fn the_comparison_sees_one_flit_changed_on_a_link_its_counts_unchanged() {
+    let [a, b] = pair("0.5", 300);
+    let mut compare = Compare::default();
+    // the flits on a link: those driven in the fly time up to now (as many as it counts)
+    let now = b.now();
+    let on = |l: usize| {
+        let w = b.links[l].fwd();
+        let t0 = now.saturating_sub(w.fly() as u64);
+        let on: Vec<_> = (t0..=now)
+            .filter_map(|t| w.driven(t).map(|f| (t, f)))
+            .collect();
+        (on.len() == w.in_flight()).then_some(on)
+    };
+    let (l, mut on) = (0..b.links.len())
+        .find_map(|l| on(l).filter(|on| !on.is_empty()).map(|on| (l, on)))
+        .unwrap();
+    on[0].1.vc ^= 1;
+    let w = b.links[l].fwd();
+    w.load(w.sent(), on);
+    let m = compare.networks(true, &a, &b).unwrap_err();
+    assert_eq!(m.what, format!("link {l}"), "{m:?}");
+}
+
+/// A router's probe walk with its `k`th value changed (a number one up, a text one letter
+/// longer): a probe differing in one signal alone.
+struct Tweaked<'a>(&'a VcSwitch, usize);
+
+/// The visitor under [`Tweaked`]: counts the values and changes the `k`th.
+struct Tweak<'v, V> {
+    v: &'v mut V,
+    k: usize,
+    seen: usize,
+}
+
+impl<V> Tweak<'_, V> {
+    /// This value is the one to change.
+    fn hit(&mut self) -> bool {
+        self.seen += 1;
+        self.seen - 1 == self.k
+    }
+}
+
+impl<V: ProbeVisitor> ProbeVisitor for Tweak<'_, V> {
+    fn scope(&mut self, name: &str) {
+        self.v.scope(name);
+    }
+    fn port(&mut self, dir: &str, port: usize) {
+        self.v.port(dir, port);
+    }
+    fn scope_idx(&mut self, prefix: &str, idx: usize) {
+        self.v.scope_idx(prefix, idx);
+    }
+    fn up(&mut self) {
+        self.v.up();
+    }
+    fn bits(&mut self, name: &str, width: u32, value: u64) {
+        let d = self.hit() as u64;
+        self.v.bits(name, width, value ^ d);
+    }
+    fn int(&mut self, name: &str, value: i64) {
+        let d = self.hit() as i64;
+        self.v.int(name, value + d);
+    }
+    fn text(&mut self, name: &str, value: &str) {
+        if self.hit() {
+            self.v.text(name, &format!("{value}x"));
+        } else {
+            self.v.text(name, value);
+        }
+    }
+}
+
+impl Probe for Tweaked<'_> {
+    fn probe<V: ProbeVisitor>(&self, v: &mut V) {
+        let mut t = Tweak {
+            v,
+            k: self.1,
+            seen: 0,
+        };
+        self.0.probe(&mut t);
+    }
+}
+
+#[test]
+fn the_probe_images_differ_where_one_probe_value_does() {
+    let [a, _] = pair("0.5", 300);
+    let (mut x, mut y) = (ProbeImage::default(), ProbeImage::default());
+    for sw in &a.switches[..4] {
+        let values = probe_values(sw);
+        assert_eq!(x.of(sw), y.of(&Tweaked(sw, usize::MAX)));
+        let n = values.iter().filter(|v| v.contains('=')).count();
+        assert!(n > 20, "router {}: {n} values", sw.id);
+        for k in 0..n {
+            let tweaked = probe_values(&Tweaked(sw, k));
+            assert_ne!(values, tweaked, "router {} value {k}", sw.id);
+            assert_ne!(
+                x.of(sw),
+                y.of(&Tweaked(sw, k)),
+                "router {} value {k}",
+                sw.id
+            );
+        }
+    }
+}
