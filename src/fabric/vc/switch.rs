@@ -43,6 +43,7 @@ use crate::blocks::vc_credits::FREE;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
 use crate::routing::function::Routing;
+use crate::routing::keys::RoutingCfg;
 use crate::routing::selection::{Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::Flit;
@@ -120,6 +121,41 @@ pub struct VcParams {
 }
 
 impl VcParams {
+    /// The router of BookSim2's iq preset (configs/booksim-iq.toml): 5 ports of 2 VCs of 8
+    /// flits, wormhole, every stage in 1 cycle but routing (0), a 1-cycle crossbar taking
+    /// batches, credits of one flit applied 2 cycles after they arrive, no output queues, no
+    /// exchange, no speedup.
+    pub fn booksim_iq() -> Self {
+        VcParams {
+            ports: 5,
+            vcs: 2,
+            buffer_flits: 8,
+            escape_flits: 0,
+            routing_cycles: 0,
+            vc_alloc_cycles: 1,
+            sw_alloc_cycles: 1,
+            crossbar_cycles: 1,
+            // the preset's (a 1-cycle crossbar crosses alike either way)
+            crossbar_batches: true,
+            credit_delay_cycles: 2,
+            wait_for_tail_credit: false,
+            switching: Switching::Wormhole,
+            credit: CreditUnit::flits(),
+            selection: RoutingCfg::default()
+                .selection()
+                .expect("the default selection"),
+            keep_vc: false,
+            output_buffer_flits: 0,
+            crossbar: CrossbarKind::Multiplexed,
+            exchange: ExchangeParams {
+                hops: 0,
+                ..ExchangeParams::PAPER
+            },
+            first_net_port: 1,
+            internal_speedup: 1,
+        }
+    }
+
     /// Flits of VC 0's buffers: the escape queue when one is set, else like every VC.
     pub fn vc0_flits(&self) -> u32 {
         if self.escape_flits > 0 {

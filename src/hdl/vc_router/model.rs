@@ -5,15 +5,12 @@
 //! credits owed downstream).
 
 use super::{DEPTH, PORTS, VCS};
-use crate::blocks::credit::CreditUnit;
 use crate::blocks::link::Link;
-use crate::blocks::luc_ncb::ExchangeParams;
-use crate::fabric::vc::switch::{CrossbarKind, Switching, VcParams, VcSwitch};
+use crate::fabric::vc::switch::{VcParams, VcSwitch};
 use crate::fabric::vc::VcExt;
 use crate::fabric::Wiring;
 use crate::routing::function::dor::{Classes, DorRouting, Tie};
 use crate::routing::function::Routing;
-use crate::routing::keys::RoutingCfg;
 use crate::sim::packet::{Header, Packet, PacketTable};
 use crate::sim::{Flit, FlowCtl};
 
@@ -72,33 +69,12 @@ impl VcRouterModel {
     /// The switch parameters of the preset (configs/booksim-iq.toml; testbenches/
     /// vc_router_rtl.rs checks them against the preset's network).
     pub fn preset() -> VcParams {
+        // the twin's own sizes, the rest the preset's router
         VcParams {
             ports: PORTS,
             vcs: VCS,
             buffer_flits: DEPTH as u32,
-            escape_flits: 0,
-            routing_cycles: 0,
-            vc_alloc_cycles: 1,
-            sw_alloc_cycles: 1,
-            crossbar_cycles: 1,
-            // the preset's (a 1-cycle crossbar crosses alike either way)
-            crossbar_batches: true,
-            credit_delay_cycles: 2,
-            wait_for_tail_credit: false,
-            switching: Switching::Wormhole,
-            credit: CreditUnit::flits(),
-            selection: RoutingCfg::default()
-                .selection()
-                .expect("the default selection"),
-            keep_vc: false,
-            output_buffer_flits: 0,
-            crossbar: CrossbarKind::Multiplexed,
-            exchange: ExchangeParams {
-                hops: 0,
-                ..ExchangeParams::PAPER
-            },
-            first_net_port: 1,
-            internal_speedup: 1,
+            ..VcParams::booksim_iq()
         }
     }
 

@@ -139,14 +139,11 @@ impl VcSwitch {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{CrossbarKind, Switching, VcParams};
+    use super::super::VcParams;
     use super::*;
-    use crate::blocks::credit::CreditUnit;
-    use crate::blocks::luc_ncb::ExchangeParams;
     use crate::fabric::Wiring;
     use crate::routing::function::dor::{Classes, DorRouting, Tie};
     use crate::routing::function::Routing;
-    use crate::routing::keys::RoutingCfg;
     use crate::sim::{Flit, FlowCtl};
 
     /// The cycle the routers below are at.
@@ -159,29 +156,8 @@ mod tests {
     /// delay line.
     fn loaded(queue: u32) -> VcSwitch {
         let p = VcParams {
-            ports: 5,
-            vcs: 2,
-            buffer_flits: 8,
-            escape_flits: 0,
-            routing_cycles: 0,
-            vc_alloc_cycles: 1,
-            sw_alloc_cycles: 1,
-            crossbar_cycles: 1,
-            crossbar_batches: true,
-            credit_delay_cycles: 2,
-            wait_for_tail_credit: false,
-            switching: Switching::Wormhole,
-            credit: CreditUnit::flits(),
-            selection: RoutingCfg::default().selection().unwrap(),
-            keep_vc: false,
             output_buffer_flits: queue,
-            crossbar: CrossbarKind::Multiplexed,
-            exchange: ExchangeParams {
-                hops: 0,
-                ..ExchangeParams::PAPER
-            },
-            first_net_port: 1,
-            internal_speedup: 1,
+            ..VcParams::booksim_iq()
         };
         let topo = crate::topology::mesh::mesh([4, 4], 1).unwrap();
         let mut dor = DorRouting::units(&topo, Tie::Plus, Classes::None).unwrap();
