@@ -105,16 +105,9 @@ impl OutputQueues {
         self.room(o, v, vcs)
     }
 
-    /// The queues' registers as text, for a comparison of two evaluations: per output its
+    /// Walk the queues' registers into `s` (text or image, `sim::registers`): per output its
     /// round-robin VC, per output VC its flits, those granted and not yet in, its owner and
     /// the index of the next flit to send.
-    pub fn registers(&self, vcs: usize) -> String {
-        let mut s = String::new();
-        self.visit_registers(vcs, &mut s);
-        s
-    }
-
-    /// Walk the queues' registers ([`OutputQueues::registers`]) into `s`.
     pub fn visit_registers(&self, vcs: usize, s: &mut impl RegisterSink) {
         s.word(self.bufs.len() as u64);
         for (o, b) in self.bufs.iter().enumerate() {
