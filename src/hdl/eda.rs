@@ -28,6 +28,7 @@ pub mod mutants;
 pub mod mutate;
 pub mod pnr;
 pub mod prove;
+mod smt2;
 pub use bench::{pack_hex, replay, run_bench, testbench, unpack_hex, write_bench, Bench, Replay};
 
 /// What to install when a tool is missing.

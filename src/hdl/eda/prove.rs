@@ -7,7 +7,8 @@
 //! `endmodule`, after a preamble that makes the first cycle a reset (`fw_init`), and proves it
 //! with Yosys's SMT-LIB back end and `yosys-smtbmc` (z3), on the model bit-blasted to an
 //! and-inverter graph first (`techmap; abc -g AND`: z3 decides the word-level form of the
-//! allocators' 32-bit index arithmetic in minutes, the bit-level one in under a second):
+//! allocators' 32-bit index arithmetic in minutes, the bit-level one in under a second), its
+//! deep cells then declared instead of defined, which z3 reads in linear time ([`super::smt2`]):
 //! 1. bounded model checking from reset for `depth` cycles (`--presat`: the assumptions are
 //!    satisfiable, so no proof holds vacuously) — a failure is a real counterexample, written as
 //!    a VCD with its GTKWave save file;
@@ -392,7 +393,8 @@ fn one(
 
 /// The formal model of block `name` with `extra` (shared part and property bodies) spliced in,
 /// read, flattened and bit-blasted by Yosys into `model.smt2` of a fresh scratch directory,
-/// which is returned; `what` names the property (or the model) in an error.
+/// its deep cells declared ([`super::smt2`]), which is returned; `what` names the property (or
+/// the model) in an error.
 pub(crate) fn compile(
     name: &str,
     verilog: &str,
@@ -416,6 +418,19 @@ pub(crate) fn compile(
             "{file}: property {what} does not compile with {top}:\n{}",
             last_lines(&log, 8)
         )));
+    }
+    // its deep cells declared, so that z3 reads it in linear time
+    let smt = dir.join("model.smt2");
+    let model = std::fs::read_to_string(&smt)
+        .map_err(|e| Error::new(format!("yosys wrote no SMT-LIB model of {top}: {e}")))
+        .and_then(|text| super::smt2::declare_cells(&text))
+        .and_then(|text| {
+            std::fs::write(&smt, text)
+                .map_err(|e| Error::new(format!("cannot write the model of {top}: {e}")))
+        });
+    if let Err(e) = model {
+        let _ = std::fs::remove_dir_all(&dir);
+        return Err(e);
     }
     Ok(dir)
 }
