@@ -54,11 +54,12 @@ const SEEDED: &[(&str, usize, &str)] = &[
 /// would only show the property as not inductive.
 const DEEPER: &[&str] = &["itb", "luc_ncb", "slack_buffer", "ir_fir", "vc_router"];
 
-// The rearrange controller's seeded bugs are its mutants (`proofs::rearrange` rejects each
-// one); a counterexample of its first (a delivery run skips every other sequence number) is
-// 4 cycles after reset, a bounded check of 5 cycles beyond its props file's depth of 2: about
-// 3 minutes. By hand: `flitwave rtl prove rearrange --mutant 1 --property deliver_in_sequence
-// --depth 5`.
+// The rearrange controller's seeded bugs are its mutants (`flitwave rtl mutate rearrange`
+// rejects each one, by hand); a counterexample of its first (a delivery run skips every other
+// sequence number) is 4 cycles after reset, a bounded check of 5 cycles beyond its props
+// file's depth of 2: about 10 s (3 minutes before the models' deep cells were declared,
+// docs/rtl.md §Proofs). By hand: `flitwave rtl prove rearrange --mutant 1 --property
+// deliver_in_sequence --depth 5`.
 
 /// Every twin has a props file, and it parses into at least one property.
 #[test]
@@ -74,7 +75,7 @@ fn every_twin_has_properties() {
 /// A seeded bug fails the property it breaks, 1..depth cycles after reset, and leaves a
 /// counterexample VCD with its save file (that the property holds on the twin as emitted is
 /// `proofs::<block>`).
-/// Full tier (about 2 minutes); the quick tier's command test seeds the credit counter's bug.
+/// Full tier (about 20 s); the quick tier's command test seeds the credit counter's bug.
 #[test]
 #[ignore = "full tier: proofs with seeded bugs"]
 fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
@@ -108,11 +109,12 @@ fn a_seeded_bug_fails_its_proof_with_a_counterexample() {
     }
 }
 
-/// Twins whose mutants take minutes each (a bounded check of the rearrange controller, the
-/// speculative unit's cost comparators, the whole router): the full tier checks their mutant 1
-/// alone (in [`SEEDED`]; the rearrange controller none), and the whole table is reproduced by
-/// `flitwave rtl mutate rearrange speculative vc_router` (docs/rtl.md §Seeded mutants, about
-/// 38 minutes, 12 of them the router's mutant 4), so that the tier stays within its time.
+/// Twins whose mutants took minutes each before the models' deep cells were declared (a bounded
+/// check of the rearrange controller, the speculative unit's cost comparators, the whole
+/// router; now about 10 s, 3.5 s and 14 s, but the router's mutant 4, 10 minutes): the full
+/// tier checks their mutant 1 alone (in [`SEEDED`]; the rearrange controller none), and the
+/// whole table is reproduced by `flitwave rtl mutate rearrange speculative vc_router`
+/// (docs/rtl.md §Seeded mutants, about 14 minutes), so that the tier stays within its time.
 const MUTANTS_BY_HAND: &[&str] = &["rearrange", "speculative", "vc_router"];
 
 /// Every property of a twin is proven (bounded check from reset and k-induction at the depth of

@@ -36,7 +36,7 @@ pub(crate) fn cmd_prove(a: RtlProveArgs) -> Result<()> {
     let mode = progress::mode(a.quiet);
     if mode != Mode::Off {
         errln!(
-            "rtl prove: {} twin(s) ({}), each property a bounded check from reset and a k-induction (yosys-smtbmc, z3); a twin takes from a second (arbiter) to minutes (rearrange, vc_router)",
+            "rtl prove: {} twin(s) ({}), each property a bounded check from reset and a k-induction (yosys-smtbmc, z3); a twin takes from a second (arbiter) to half a minute (vc_router)",
             blocks.len(),
             blocks
                 .iter()
