@@ -134,6 +134,9 @@ pub struct Injector {
     payload: u32,
     trace: Vec<HostInjection>,
     trace_next: usize,
+    /// [`Injector::next_due`], kept: a NIC polls every cycle it is evaluated, and most polls
+    /// find nothing due.
+    due_at: u64,
 }
 
 impl Injector {
@@ -146,12 +149,15 @@ impl Injector {
         queue_limit: usize,
         rng: &mut ChaCha8Rng,
     ) -> Self {
-        Injector {
+        let mut inj = Injector {
             gen: MessageGenerator::new(rate, payload_flits, process, queue_limit, rng),
             payload,
             trace: vec![],
             trace_next: 0,
-        }
+            due_at: 0,
+        };
+        inj.due_at = inj.due_from_registers();
+        inj
     }
 
     /// Play `injections` instead of the generator.
@@ -159,10 +165,18 @@ impl Injector {
         self.gen.stop();
         self.trace = injections;
         self.trace_next = 0;
+        self.due_at = self.due_from_registers();
     }
 
     /// The next cycle a packet is due (generated or from the trace); u64::MAX for never.
+    #[inline]
     pub fn next_due(&self) -> u64 {
+        self.due_at
+    }
+
+    /// [`Injector::next_due`] from the generator's and the trace's registers: the generator
+    /// is due at the first cycle not below its next arrival time (`next <= now`).
+    fn due_from_registers(&self) -> u64 {
         let gen = if self.gen.next.is_finite() {
             self.gen.next.max(0.0).ceil() as u64
         } else {
@@ -180,6 +194,7 @@ impl Injector {
     /// Stop generating (the network then drains; a trace keeps playing).
     pub fn stop(&mut self) {
         self.gen.stop();
+        self.due_at = self.due_from_registers();
     }
 
     /// Packets waiting in the source queue.
@@ -192,8 +207,24 @@ impl Injector {
     /// and counted when the source queue is full) and trace injections. `alloc(destination,
     /// payload bytes, message)` stores a packet and returns its id, which joins the source
     /// queue. Returns the messages not generated for want of room.
-    #[inline]
+    #[inline(always)]
     pub fn poll(
+        &mut self,
+        now: u64,
+        host: usize,
+        rng: &mut ChaCha8Rng,
+        dests: &DestTable,
+        alloc: impl FnMut(u32, u32, u32) -> u32,
+    ) -> u64 {
+        if now < self.due_at {
+            return 0;
+        }
+        self.poll_due(now, host, rng, dests, alloc)
+    }
+
+    /// [`Injector::poll`] at a cycle something is due.
+    #[inline(never)]
+    fn poll_due(
         &mut self,
         now: u64,
         host: usize,
@@ -221,6 +252,7 @@ impl Injector {
             let id = alloc(dst, bytes, msg);
             self.gen.queue.push_back(id);
         }
+        self.due_at = self.due_from_registers();
         suppressed
     }
 }

@@ -43,11 +43,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         // line — at the routers the sleep tables wake (every router without them); a router
         // is never kept busy by the sleep tables, the planes keep switch 0 busy for all
         match due {
-            Some(d) => {
-                for &(s, ports) in d {
-                    self.host_in(t, s as usize, ports, links);
-                }
-            }
+            Some(d) => self.hosts_in(t, d, links),
             None => (0..n).for_each(|r| self.host_in(t, r, (!0, !0), links)),
         }
         let mut moved = 0;

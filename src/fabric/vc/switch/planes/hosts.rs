@@ -7,12 +7,23 @@
 use super::{ring, Of, Tile, IN, OUT};
 use crate::blocks::link::Link;
 use crate::fabric::network::parallel::After;
+use crate::fabric::sleep::Arrivals;
 use crate::sim::FlowCtl;
 
 impl<const P: usize, const V: usize> Of<P, V> {
+    /// What the hosts sent, arriving at `t` at the routers of `due` (each with the ports its
+    /// hosts drove: flits, credits): flits into this cycle's ring, credits into the delay
+    /// line. (One call a cycle, out of line: the loop, not a call, per router.)
+    #[inline(never)]
+    pub(super) fn hosts_in(&mut self, t: u64, due: &[(u32, Arrivals)], links: &[Link]) {
+        for &(r, ports) in due {
+            self.host_in(t, r as usize, ports, links);
+        }
+    }
+
     /// What router `r`'s hosts sent, arriving at `t`: flits (into this cycle's ring) and
     /// credits (into the delay line), on the host ports whose bits `(fin, cin)` set.
-    #[inline]
+    #[inline(always)]
     pub(super) fn host_in(&mut self, t: u64, r: usize, (fin, cin): (u32, u32), links: &[Link]) {
         let mask = (1 << self.sbits) - 1;
         let slot = ring(self.sbits, r / 64, t as usize & mask);
