@@ -162,14 +162,20 @@ impl VcCredits {
     #[inline]
     pub fn credit(&mut self, v: usize, units: u32) {
         debug_assert!(v < MAX_VCS);
-        let c = &mut self.vc[v & (MAX_VCS - 1)];
+        let v = v & (MAX_VCS - 1);
+        let c = &mut self.vc[v];
         if c.credits + units > c.size {
             self.overflows += 1;
             return;
         }
         c.credits += units;
-        if self.tail_sent >> v & 1 == 1 && c.credits == c.size {
-            self.release(v);
-        }
+        // the VC is released once its tail was sent and every credit is back
+        // (wait_for_tail_credit): [`VcCredits::release`] as selects, since whether it is
+        // is the traffic's to decide, not a branch the processor could predict
+        let done = (self.tail_sent >> v & 1 == 1) & (c.credits == c.size);
+        c.owner = if done { FREE } else { c.owner };
+        let m = (done as u32) << v;
+        self.free |= m;
+        self.tail_sent &= !m;
     }
 }

@@ -474,13 +474,14 @@ impl Nic<VcFamily> for VcNic {
     }
 
     fn wake_at(&self) -> u64 {
-        if self.sending.is_some()
-            || self.lanes_busy() > 0
-            || self.core.src.queued() > 0
-            || self.seq.as_ref().is_some_and(|s| s.pending() > 0)
-            || self.sent.is_some()
-            || self.got.is_some()
-        {
+        // (or-ed, not short-circuited: one branch on the data, not six)
+        let busy = self.sending.is_some()
+            | (self.lanes_busy() > 0)
+            | (self.core.src.queued() > 0)
+            | self.seq.as_ref().is_some_and(|s| s.pending() > 0)
+            | self.sent.is_some()
+            | self.got.is_some();
+        if busy {
             return 0;
         }
         self.core.src.next_due()

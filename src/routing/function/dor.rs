@@ -236,10 +236,10 @@ impl DorRouting {
         };
         out.push(Candidate {
             port,
+            // class 1: the odd VCs, class 0: the even ones (a shift, not a branch)
             vcs: match class {
                 None => u32::MAX,
-                Some(true) => 0xAAAA_AAAA,
-                Some(false) => 0x5555_5555,
+                Some(odd) => 0x5555_5555 << odd as u32,
             },
             escape: false,
             pri: 0,
@@ -255,11 +255,9 @@ impl RoutingFunction for DorRouting {
             return;
         };
         // (dimension, coordinate, target, ring size) of the hop, or None to the host
-        let hop = if tx != self.x {
-            (0u8, self.x, tx, self.nx)
-        } else if ty != self.y {
-            (1, self.y, ty, self.ny)
-        } else {
+        // (one branch on whether the packet is home; the dimension picked by a select)
+        let (dx, dy) = (tx != self.x, ty != self.y);
+        if !(dx | dy) {
             out.push(Candidate {
                 port: dport,
                 vcs: u32::MAX,
@@ -268,6 +266,11 @@ impl RoutingFunction for DorRouting {
                 turn: false,
             });
             return;
+        }
+        let hop = if dx {
+            (0u8, self.x, tx, self.nx)
+        } else {
+            (1, self.y, ty, self.ny)
         };
         let (dim, c, t, n) = hop;
         // + when the target is ahead by less than half the ring (a mesh: ahead at all)

@@ -277,7 +277,8 @@ impl InputUnit {
         r.fill += 1;
         r.occ.arrive(now);
         // only a head can reach an idle VC (a packet holds its VC until its tail leaves)
-        let route = f.is_head() && r.fill == 1 && r.state == VcState::Idle;
+        // (the three tests and-ed, not short-circuited: one branch, not three, on the data)
+        let route = f.is_head() & (r.fill == 1) & (r.state == VcState::Idle);
         let fill = r.fill;
         let at = r.base + i;
         self.mem[(at >> 3) as usize].0[(at & 7) as usize] = f;

@@ -116,6 +116,9 @@ struct Router<const P: usize, const V: usize> {
     /// The input VCs asking for VC allocation (bit p·nv + v: the `vcal` planes' bits of this
     /// router, kept beside its allocator).
     vwait: u64,
+    /// Heads routed that ask from the next step: routed this cycle (bit p·nv + v), or behind a
+    /// tail at the last cycle (they join `vwait` after this cycle's first VC allocation).
+    vlate: u64,
     cand: [[[u16; 2]; V]; P],
     /// The probes' strobes of its last VC allocation: the cycle it ran in, the input VCs that
     /// asked at its last step that had any, and those granted in that cycle; where the
@@ -167,6 +170,9 @@ struct Tile<const P: usize, const V: usize> {
     cq: u64,
     /// With output queues: the routers with flits in them.
     queued: u64,
+    /// The routers with heads routed behind a tail that ask from the next cycle's second
+    /// step (their `vlate`).
+    late: u64,
 }
 
 /// The routers of a network of the shape, of up to `P` ports and `V` VCs, in tiles of 64.

@@ -67,9 +67,19 @@ impl<const P: usize, const V: usize> Of<P, V> {
             ..
         } = self;
         let (np, sel) = (self.np, !multi.is_empty());
+        // a head routed in step 3 cannot ask for a VC at the cycle's first step when routing
+        // takes a cycle or more; where the selection counts the heads routed per output
+        // (SSR's R), those routing count too, so they join the waiting ones at once
+        let late_heads = rdelay >= 1 && !counts;
+        // likewise a head routed behind a tail that crosses (step 6) at the next cycle's
+        // first step (without a speedup, a step is a cycle)
+        let late_next = late_heads && speed == 1;
         for tile in 0..pls.len() {
             let base = tile * 64;
             let pl = &mut pls[tile];
+            // the routers with heads routed in step 3 below that may not ask before the next
+            // step
+            let mut late = 0u64;
             let (now, due) = (ring(sbits, tile, slot), ring(sbits, tile, cdue));
             let arriving = arr[now].iter().any(|&w| w != 0);
             if tile_flits[tile] == 0 && tile_credits[tile] == 0 && !arriving {
@@ -158,14 +168,22 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         let rt = &mut routers[r];
                         rt.errors += !ok as u64;
                         rt.cand[p][v] = c;
-                        rt.vwait |= 1 << iv;
-                        pl.vcal[p][v] |= bit;
+                        if late_heads {
+                            rt.vlate |= 1 << iv;
+                            late |= bit;
+                        } else {
+                            rt.vwait |= 1 << iv;
+                            pl.vcal[p][v] |= bit;
+                        }
                     }
                 }
             }
             if tile_flits[tile] == 0 && pl.cq == 0 {
                 continue;
             }
+            // and those routed behind a tail that crossed at the last cycle (step 6; in
+            // their buffers, so the tile has flits)
+            late |= std::mem::take(&mut pl.late);
             for ts in first..first + speed {
                 if speed > 1 {
                     // the crossbar's flits leave into the output FIFOs (or queues)
@@ -231,6 +249,22 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         lane.r.va_asked = asked;
                     }
                 }
+                // the heads routed in step 3 (and behind a tail at the last cycle) ask from
+                // the next step: their routing delay is not over at this one (`InVc::asks`
+                // would refuse them), and nothing but VC allocation reads who waits for it
+                let mut m = std::mem::take(&mut late);
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let rt = &mut routers[base + lb];
+                    let mut w = std::mem::take(&mut rt.vlate);
+                    rt.vwait |= w;
+                    while w != 0 {
+                        let [p, v] = pv[w.trailing_zeros() as usize & 63].map(usize::from);
+                        w &= w - 1;
+                        pl.vcal[p][v] |= 1 << lb;
+                    }
+                }
                 // 5. switch allocation of every router at once (separable input-first); a
                 // cut-through head waits for credits for its whole packet
                 if ct {
@@ -257,8 +291,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         let ri = base + lb;
                         m &= m - 1;
                         let bit = 1u64 << lb;
-                        // the VC that won: the one offered to the output granted
-                        let v = (0..V).find(|&v| win[p][v] & bit != 0).unwrap_or(0);
+                        // the VC that won: the one offered to the output granted (one VC
+                        // an input wins, so its index is the or of each VC's index times
+                        // its bit: no search, no branch on which)
+                        let v = (0..V).fold(0, |a, x| a | (x * (win[p][x] >> lb & 1) as usize));
                         // out of the router's own input buffer (the same read as one by one)
                         let sw = &mut switches[ri];
                         let iv = p * nv + v;
@@ -293,8 +329,15 @@ impl<const P: usize, const V: usize> Of<P, V> {
                                 let r = &mut routers[ri];
                                 r.errors += !ok as u64;
                                 r.cand[p][v] = c;
-                                r.vwait |= 1 << iv;
-                                pl.vcal[p][v] |= bit;
+                                if late_next {
+                                    // it asks from the step after next: it joins the
+                                    // waiting heads after the next cycle's first allocation
+                                    r.vlate |= 1 << iv;
+                                    pl.late |= bit;
+                                } else {
+                                    r.vwait |= 1 << iv;
+                                    pl.vcal[p][v] |= bit;
+                                }
                             }
                         }
                         pl.cth[p][v] &= !bit;

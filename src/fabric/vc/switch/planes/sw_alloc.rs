@@ -136,10 +136,9 @@ pub(super) fn allocate<const P: usize, const V: usize>(
         }
         let mut w = 0u64;
         for o in 0..P {
+            // (no test of whether it won this output: a few word operations cost less than
+            // the branch the grants would decide)
             let go = g[o][p];
-            if go == 0 {
-                continue;
-            }
             w |= go;
             for v in 0..V {
                 win[p][v] |= go & off[p][v] & pl.outp[p][v][o];

@@ -143,7 +143,9 @@ pub(super) fn write_into<const P: usize, const V: usize>(
             sw.sa.i.r[p].rr = one_hot(&tile.rr[p][..nv], lb);
         }
         sw.input.set_totals(r.max_level);
-        sw.va.waiting = r.vwait;
+        // (heads routed behind a tail at the last cycle wait too: they join `vwait` after
+        // the next cycle's first allocation)
+        sw.va.waiting = r.vwait | r.vlate;
         sw.sa.active = active;
         let mut va = [[0u8; 2]; 64];
         for (k, row) in va.iter_mut().enumerate().take(np * nv) {
