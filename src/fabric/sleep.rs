@@ -344,7 +344,8 @@ impl Sleep {
     fn nic_own(&mut self, n: usize, now: u64, busy: bool, own: u64) {
         let (w, b) = (n / 64, 1u64 << (n % 64));
         let h = n - self.switches;
-        if !busy && own != self.nic_at[h] && own != u64::MAX {
+        // (one branch, not three: the traffic decides each)
+        if !busy & (own != self.nic_at[h]) & (own != u64::MAX) {
             if own <= now {
                 self.busy[w] |= b;
             } else if own < now + HORIZON {

@@ -193,7 +193,8 @@ impl VcNic {
             return moved;
         }
         // (a packet to start: one queued, or the sequenced engine's control or resend)
-        if self.sending.is_none() && (self.seq.is_some() || !self.core.src.gen.queue.is_empty()) {
+        let idle = self.sending.is_none();
+        if idle & (self.seq.is_some() | !self.core.src.gen.queue.is_empty()) {
             self.start(now, cx);
         }
         if let Some((id, idx, flits, vc)) = self.sending {

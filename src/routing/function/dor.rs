@@ -223,16 +223,19 @@ impl DorRouting {
         n: u32,
     ) {
         let port = self.h + 2 * dim + (!plus) as u8;
-        // the packet arrived along this dimension (not injected, not turning into it)
-        let same_dim = q.in_port >= self.h && (q.in_port - self.h) / 2 == dim;
+        // the packet arrived along this dimension (not injected, not turning into it); the
+        // tests below and-ed and or-ed, not short-circuited: the packets decide them, and a
+        // branch on each would be mispredicted
+        let same_dim = (q.in_port >= self.h) & (q.in_port.wrapping_sub(self.h) / 2 == dim);
+        let odd = q.in_vc & 1 == 1;
         let class = match self.classes {
             Classes::None => None,
             // class 1 once the packet crossed the wraparound link of this dimension's ring
             Classes::Dateline => {
-                Some((same_dim && q.in_vc & 1 == 1) || (plus && c == n - 1) || (!plus && c == 0))
+                Some((same_dim & odd) | (plus & (c == n - 1)) | (!plus & (c == 0)))
             }
             // chosen on entering the dimension, kept along it
-            Classes::Entry => Some(if same_dim { q.in_vc & 1 == 1 } else { t < c }),
+            Classes::Entry => Some((same_dim & odd) | (!same_dim & (t < c))),
         };
         out.push(Candidate {
             port,
