@@ -74,9 +74,8 @@ impl SpeedupFifo {
                 drive(o, f);
                 sent += 1;
             }
-            if q.is_empty() {
-                self.waiting &= !(1 << o);
-            }
+            // (a select: whether the FIFO emptied is the traffic's)
+            self.waiting &= !((q.is_empty() as u32) << o);
         }
         self.flits -= sent;
         sent

@@ -194,9 +194,8 @@ impl CreditReturn {
             }
             CreditReturn::Queued(x) => {
                 let c = x.fifo[p].pop_front();
-                if x.fifo[p].is_empty() {
-                    x.ports &= !(1 << p);
-                }
+                // (a select: whether the queue emptied is the traffic's)
+                x.ports &= !((x.fifo[p].is_empty() as u32) << p);
                 c.map(|(vc, n)| FlowCtl::Credit { vc, n })
             }
         }
