@@ -122,13 +122,16 @@ impl VcCredits {
         self.tail_sent &= !(1 << v);
     }
 
-    /// VC `v` is free for the next packet: its tail was sent, or (`wait_for_tail_credit`) its
-    /// credits are all back.
+    /// VC `v` is free for the next packet when `done`: its tail was sent, or
+    /// (`wait_for_tail_credit`) its credits are all back. Selects, not a branch: where the
+    /// traffic decides `done`, the processor could not predict it.
     #[inline]
-    fn release(&mut self, v: usize) {
-        self.vc[v].owner = FREE;
-        self.free |= 1 << v;
-        self.tail_sent &= !(1 << v);
+    fn release(&mut self, v: usize, done: bool) {
+        let c = &mut self.vc[v];
+        c.owner = if done { FREE } else { c.owner };
+        let m = (done as u32) << v;
+        self.free |= m;
+        self.tail_sent &= !m;
     }
 
     /// A flit of `units` credit units was sent on VC `v`; `tail` ends its packet. Returns the
@@ -147,7 +150,7 @@ impl VcCredits {
             if self.wait_for_tail_credit {
                 self.tail_sent |= 1 << v;
             } else {
-                self.release(v);
+                self.release(v, true);
             }
         }
         left
@@ -169,13 +172,8 @@ impl VcCredits {
             return;
         }
         c.credits += units;
-        // the VC is released once its tail was sent and every credit is back
-        // (wait_for_tail_credit): [`VcCredits::release`] as selects, since whether it is
-        // is the traffic's to decide, not a branch the processor could predict
+        // released once its tail was sent and every credit is back (wait_for_tail_credit)
         let done = (self.tail_sent >> v & 1 == 1) & (c.credits == c.size);
-        c.owner = if done { FREE } else { c.owner };
-        let m = (done as u32) << v;
-        self.free |= m;
-        self.tail_sent &= !m;
+        self.release(v, done);
     }
 }

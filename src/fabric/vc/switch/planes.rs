@@ -170,8 +170,9 @@ struct Tile<const P: usize, const V: usize> {
     cq: u64,
     /// With output queues: the routers with flits in them.
     queued: u64,
-    /// The routers with heads routed behind a tail that ask from the next cycle's second
-    /// step (their `vlate`).
+    /// The routers with heads in their `vlate`: routed in this cycle's step 3 (they join the
+    /// waiting heads after its first VC allocation) or behind a tail at the last cycle (after
+    /// this cycle's).
     late: u64,
 }
 

@@ -77,9 +77,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
         for tile in 0..pls.len() {
             let base = tile * 64;
             let pl = &mut pls[tile];
-            // the routers with heads routed in step 3 below that may not ask before the next
-            // step
-            let mut late = 0u64;
             let (now, due) = (ring(sbits, tile, slot), ring(sbits, tile, cdue));
             let arriving = arr[now].iter().any(|&w| w != 0);
             if tile_flits[tile] == 0 && tile_credits[tile] == 0 && !arriving {
@@ -170,7 +167,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         rt.cand[p][v] = c;
                         if late_heads {
                             rt.vlate |= 1 << iv;
-                            late |= bit;
+                            pl.late |= bit;
                         } else {
                             rt.vwait |= 1 << iv;
                             pl.vcal[p][v] |= bit;
@@ -181,9 +178,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             if tile_flits[tile] == 0 && pl.cq == 0 {
                 continue;
             }
-            // and those routed behind a tail that crossed at the last cycle (step 6; in
-            // their buffers, so the tile has flits)
-            late |= std::mem::take(&mut pl.late);
             for ts in first..first + speed {
                 if speed > 1 {
                     // the crossbar's flits leave into the output FIFOs (or queues)
@@ -252,7 +246,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // the heads routed in step 3 (and behind a tail at the last cycle) ask from
                 // the next step: their routing delay is not over at this one (`InVc::asks`
                 // would refuse them), and nothing but VC allocation reads who waits for it
-                let mut m = std::mem::take(&mut late);
+                let mut m = std::mem::take(&mut pl.late);
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
                     m &= m - 1;

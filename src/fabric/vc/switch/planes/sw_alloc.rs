@@ -96,6 +96,12 @@ pub(super) fn allocate<const P: usize, const V: usize>(
             let a: [u64; V] = std::array::from_fn(|v| el[v] & pl.outp[p][v][o]);
             (a, a.iter().fold(0, |x, &y| x | y))
         };
+        let mut offer = |a: &[u64; V]| {
+            let first = first_from(a, &pl.rr[p]);
+            for v in 0..V {
+                off[p][v] |= first[v];
+            }
+        };
         let mut outs = 0u32;
         for o in 0..P {
             let (a, to) = asks(o);
@@ -103,19 +109,13 @@ pub(super) fn allocate<const P: usize, const V: usize>(
             if P > 8 {
                 outs |= ((to != 0) as u32) << o;
             } else if to != 0 {
-                let first = first_from(&a, &pl.rr[p]);
-                for v in 0..V {
-                    off[p][v] |= first[v];
-                }
+                offer(&a);
             }
         }
         while outs != 0 {
             let o = outs.trailing_zeros() as usize;
             outs &= outs - 1;
-            let first = first_from(&asks(o).0, &pl.rr[p]);
-            for v in 0..V {
-                off[p][v] |= first[v];
-            }
+            offer(&asks(o).0);
         }
     }
     if offers == 0 {
