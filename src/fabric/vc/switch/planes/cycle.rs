@@ -7,7 +7,9 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{credits, exchange, hosts, output, ring, speedup, sw_alloc, vc_alloc, Of};
+use super::{
+    credits, exchange, hosts, output, ring, speedup, sw_alloc, vc_alloc, Of, Router, Tile,
+};
 use crate::fabric::network::EnginePhase;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::vc::switch::VcSwitch;
@@ -162,16 +164,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         let (c, ok) = Self::route(cands, sw, (r, p, v), f, packets, at);
                         sw.input
                             .routed(iv, first + rdelay, packets.header(f.pkt).flits);
-                        let rt = &mut routers[r];
-                        rt.errors += !ok as u64;
-                        rt.cand[p][v] = c;
-                        if late_heads {
-                            rt.vlate |= 1 << iv;
-                            pl.late |= bit;
-                        } else {
-                            rt.vwait |= 1 << iv;
-                            pl.vcal[p][v] |= bit;
-                        }
+                        routed(&mut routers[r], pl, (p, v, iv, bit), (c, ok), late_heads);
                     }
                 }
             }
@@ -320,18 +313,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                                 let (c, ok) = Self::route(cands, sw, (ri, p, v), nf, packets, at);
                                 let len = packets.header(nf.pkt).flits;
                                 sw.input.routed(iv, ts + 1 + rdelay, len);
-                                let r = &mut routers[ri];
-                                r.errors += !ok as u64;
-                                r.cand[p][v] = c;
-                                if late_next {
-                                    // it asks from the step after next: it joins the
-                                    // waiting heads after the next cycle's first allocation
-                                    r.vlate |= 1 << iv;
-                                    pl.late |= bit;
-                                } else {
-                                    r.vwait |= 1 << iv;
-                                    pl.vcal[p][v] |= bit;
-                                }
+                                // (late: it asks from the step after next, and joins the
+                                // waiting heads after the next cycle's first allocation)
+                                routed(&mut routers[ri], pl, (p, v, iv, bit), (c, ok), late_next);
                             }
                         }
                         pl.cth[p][v] &= !bit;
@@ -393,5 +377,28 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let busy = exch || *inside > 0 || tile_credits.iter().any(|&c| c > 0);
         hosts::after(pls, nh, busy, after);
         moved
+    }
+}
+
+/// The head of input VC (`p`, `v`) — the VC allocator's `iv` — of router `rt` (bit `bit` of
+/// tile `pl`) was routed to candidate `c` (`ok`: a route was found): it waits for VC
+/// allocation from now, or (`late`) from after the first VC allocation to come ([`Tile`]'s
+/// `late`).
+#[inline(always)]
+fn routed<const P: usize, const V: usize>(
+    rt: &mut Router<P, V>,
+    pl: &mut Tile<P, V>,
+    (p, v, iv, bit): (usize, usize, usize, u64),
+    (c, ok): ([u16; 2], bool),
+    late: bool,
+) {
+    rt.errors += !ok as u64;
+    rt.cand[p][v] = c;
+    if late {
+        rt.vlate |= 1 << iv;
+        pl.late |= bit;
+    } else {
+        rt.vwait |= 1 << iv;
+        pl.vcal[p][v] |= bit;
     }
 }
