@@ -152,9 +152,8 @@ impl CreditReturn {
         self.ports() != 0
     }
 
-    /// `n` credit units of input VC `iv` (VC `v` of port `p`) wait to go upstream (out of
-    /// line, so the return at once stays as small as it was).
-    #[inline(never)]
+    /// `n` credit units of input VC `iv` (VC `v` of port `p`) wait to go upstream.
+    #[inline]
     pub(super) fn hold(&mut self, p: usize, v: usize, iv: usize, n: u32) {
         match self {
             CreditReturn::AtOnce => unreachable!("credits at once are not held"),
@@ -169,8 +168,16 @@ impl CreditReturn {
         }
     }
 
+    /// [`CreditReturn::hold`] out of line, for the router's traversal: its return at once
+    /// stays as small as it was.
+    #[inline(never)]
+    pub(super) fn hold_cold(&mut self, p: usize, v: usize, iv: usize, n: u32) {
+        self.hold(p, v, iv, n)
+    }
+
     /// The symbol port `p` (of `nv` VCs) sends upstream this cycle, if any; a port left with
     /// nothing to send leaves the set.
+    #[inline]
     pub(super) fn next_symbol(&mut self, p: usize, nv: usize) -> Option<FlowCtl> {
         match self {
             CreditReturn::AtOnce => None,
@@ -231,7 +238,7 @@ impl VcSwitch {
                     };
                     self.credit_upstream(now, links, p, c);
                 }
-                held => held.hold(p, v, iv, n),
+                held => held.hold_cold(p, v, iv, n),
             }
         }
         let x = self.xbar.output(o, d.ovc);

@@ -192,7 +192,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 pl
             })
             .collect();
-        let r = switches
+        // in whole tiles: the last one's routers past the network's have no port and never
+        // hold a flag (a tile's 64 routers are indexed by their bit, without a bounds check)
+        let mut r: Vec<_> = switches
             .iter()
             .zip(peer)
             .zip(fly)
@@ -205,6 +207,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 ..router.clone()
             })
             .collect();
+        r.resize(tiles * 64, router);
         Some(Of {
             r,
             pl,

@@ -25,7 +25,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             due,
             after,
         } = e;
-        let n = self.r.len();
+        let n = switches.len();
         self.last = t;
         let sbits = self.sbits;
         let mask = (1 << sbits) - 1;
@@ -79,11 +79,16 @@ impl<const P: usize, const V: usize> Of<P, V> {
         for tile in 0..pls.len() {
             let base = tile * 64;
             let pl = &mut pls[tile];
+            // the tile's routers, by their bit (`lb & 63`: an index the compiler need not check)
+            let rts: &mut [Router<P, V>; 64] = (&mut routers[base..base + 64])
+                .try_into()
+                .expect("the planes' routers fill whole tiles");
             let (now, due) = (ring(sbits, tile, slot), ring(sbits, tile, cdue));
             let arriving = arr[now].iter().any(|&w| w != 0);
             if tile_flits[tile] == 0 && tile_credits[tile] == 0 && !arriving {
                 continue;
             }
+            let tile_flits = &mut tile_flits[tile];
             // 1. credits from downstream wait the credit delay; credits due are applied
             let came = std::mem::replace(&mut cb[now], [[0; V]; P]);
             let later = &mut cr[due];
@@ -101,12 +106,12 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // speedup: at each step, and after the steps, below)
                 output::leave(t, pl, &mut switches[base..], nv);
                 if pl.queued != 0 {
-                    let (r, sw) = (&mut routers[base..], &mut switches[base..]);
+                    let (r, sw) = (&mut rts[..], &mut switches[base..]);
                     let rings = (&mut arr[..], &mut fwd[..]);
                     let at = (t, sbits);
                     let sent = output::send(at, pl, r, sw, packets, links, rings, inside);
                     moved += sent;
-                    tile_flits[tile] -= sent;
+                    *tile_flits -= sent;
                 }
             } else if deep && speed == 1 && !oq {
                 // the routers' own crossbars, as the routers one by one drive them
@@ -114,9 +119,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let (rt, x) = (&mut routers[base + lb], &mut switches[base + lb].xbar.xbar);
+                    let (rt, x) = (&mut rts[lb & 63], &mut switches[base + lb].xbar.xbar);
                     x.leave(t, |o, f| {
-                        tile_flits[tile] -= 1;
+                        *tile_flits -= 1;
                         moved += 1;
                         let at = (t, sbits, lb);
                         speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
@@ -129,8 +134,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let rt = &mut routers[base + lb];
-                    tile_flits[tile] -= 1;
+                    let rt = &mut rts[lb & 63];
+                    *tile_flits -= 1;
                     moved += 1;
                     let f = rt.xbar[o];
                     let at = (t, sbits, lb);
@@ -138,17 +143,18 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 }
             }
             // 3. flits arriving
+            let (arr_now, fwd_now) = (&mut arr[now], &fwd[now]);
             for p in 0..P {
-                let mut m = std::mem::take(&mut arr[now][p]);
-                tile_flits[tile] += m.count_ones();
+                let mut m = std::mem::take(&mut arr_now[p]);
+                *tile_flits += m.count_ones();
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
                     let r = base + lb;
                     m &= m - 1;
                     let bit = 1u64 << lb;
-                    let f = fwd[now][p][lb];
+                    let f = fwd_now[p][lb & 63];
                     if exch && exchange::word_in(&mut switches[r], p, f) {
-                        tile_flits[tile] -= 1;
+                        *tile_flits -= 1;
                         continue;
                     }
                     let v = f.vc as usize & (V - 1);
@@ -157,18 +163,18 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let (sw, iv) = (&mut switches[r], p * nv + v);
                     let depth = if v == 0 { b0 } else { b };
                     let (route, fill) = sw.input.put(t, iv, depth as u32, f);
-                    routers[r].max_level = routers[r].max_level.max(fill);
+                    rts[lb & 63].max_level = rts[lb & 63].max_level.max(fill);
                     pl.hold[p][v] |= bit;
                     if route {
                         let at = (&mut multi[..], (r * np + p) * nv + v);
                         let (c, ok) = Self::route(cands, sw, (r, p, v), f, packets, at);
                         sw.input
                             .routed(iv, first + rdelay, packets.header(f.pkt).flits);
-                        routed(&mut routers[r], pl, (p, v, iv, bit), (c, ok), late_heads);
+                        routed(&mut rts[lb & 63], pl, (p, v, iv, bit), (c, ok), late_heads);
                     }
                 }
             }
-            if tile_flits[tile] == 0 && pl.cq == 0 {
+            if *tile_flits == 0 && pl.cq == 0 {
                 continue;
             }
             for ts in first..first + speed {
@@ -177,7 +183,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let fifos = &mut fifos[base..];
                     match (oq, deep) {
                         (true, _) => output::leave(ts, pl, &mut switches[base..], nv),
-                        (false, false) => speedup::leave(pl, &routers[base..], fifos),
+                        (false, false) => speedup::leave(pl, &rts[..], fifos),
                         (false, true) => speedup::leave_own(ts, pl, &mut switches[base..], fifos),
                     }
                 }
@@ -199,12 +205,12 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let at = r * np * nv;
                     if counts {
                         let heads = &multi[at..at + np * nv];
-                        vc_alloc::count(routers[r].vwait, heads, &mut requests[..np]);
-                        routers[r].va_req = requests;
+                        vc_alloc::count(rts[lb & 63].vwait, heads, &mut requests[..np]);
+                        rts[lb & 63].va_req = requests;
                     }
                     let sw = &mut switches[r];
                     let mut lane = vc_alloc::Lane {
-                        r: &mut routers[r],
+                        r: &mut rts[lb & 63],
                         input: &mut sw.input,
                         out: &mut sw.out,
                         pl: &mut *pl,
@@ -243,7 +249,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let rt = &mut routers[base + lb];
+                    let rt = &mut rts[lb & 63];
                     let mut w = std::mem::take(&mut rt.vlate);
                     rt.vwait |= w;
                     while w != 0 {
@@ -294,7 +300,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         // last is the data's)
                         pl.hold[p][v] &= !(bit * (d.fill == 0) as u64);
                         moved += 1;
-                        let r = &mut routers[ri];
+                        let r = &mut rts[lb & 63];
                         r.forwarded[ovc & (V - 1)] += 1;
                         // the output unit's rule: a credit downstream spent (or a flit of
                         // room in the output queue); a tail frees the VC for the next packet,
@@ -315,7 +321,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                                 sw.input.routed(iv, ts + 1 + rdelay, len);
                                 // (late: it asks from the step after next, and joins the
                                 // waiting heads after the next cycle's first allocation)
-                                routed(&mut routers[ri], pl, (p, v, iv, bit), (c, ok), late_next);
+                                routed(&mut rts[lb & 63], pl, (p, v, iv, bit), (c, ok), late_next);
                             }
                         }
                         pl.cth[p][v] &= !bit;
@@ -327,20 +333,20 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             pl.fq |= bit;
                         } else if x0 {
                             // a crossbar of 0 cycles: onto the link now
-                            tile_flits[tile] -= 1;
-                            let (at, rt) = ((t, sbits, lb), &mut routers[ri]);
+                            *tile_flits -= 1;
+                            let (at, rt) = ((t, sbits, lb), &mut rts[lb & 63]);
                             speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
                         } else if deep {
                             let left = switches[ri].xbar.xbar.enter(ts, o, f);
                             debug_assert!(left.is_none(), "a crossbar of 2 or more cycles");
                             pl.xin |= bit;
                         } else {
-                            routers[ri].xbar[o] = f;
+                            rts[lb & 63].xbar[o] = f;
                             pl.xo[o] |= bit;
                         }
                         if speed == 1 {
                             let at = (t, sbits, lb);
-                            let rt = &mut routers[ri];
+                            let rt = &mut rts[lb & 63];
                             speedup::credit_up(at, rt, pl, (p, v), links, cb, tile_credits);
                         } else {
                             // one credit an input and cycle goes upstream, in the order freed
@@ -353,20 +359,20 @@ impl<const P: usize, const V: usize> Of<P, V> {
             }
             if oq && speed > 1 && pl.queued != 0 {
                 // the output stage after the steps: one flit an output
-                let (r, sw) = (&mut routers[base..], &mut switches[base..]);
+                let (r, sw) = (&mut rts[..], &mut switches[base..]);
                 let rings = (&mut arr[..], &mut fwd[..]);
                 let sent = output::send((t, sbits), pl, r, sw, packets, links, rings, inside);
                 moved += sent;
-                tile_flits[tile] -= sent;
+                *tile_flits -= sent;
             }
             if speed > 1 {
                 // one flit an output onto its link, one credit an input upstream
-                let (at, r) = ((t, sbits, base), &mut routers[base..]);
+                let (at, r) = ((t, sbits, base), &mut rts[..]);
                 let q = (&mut fifos[base..], &mut backs[base..]);
                 let rings = (&mut arr[..], &mut fwd[..], &mut cb[..]);
                 let sent = speedup::send(at, nv, r, pl, q, links, rings, inside, tile_credits);
                 moved += sent;
-                tile_flits[tile] -= sent;
+                *tile_flits -= sent;
             }
         }
         if exch {
