@@ -11,7 +11,7 @@
 //! at the end).
 
 use crate::common::{booksim_preset, vc_network};
-use crate::planes_compare::side_by_side;
+use crate::planes_compare::{outcome, side_by_side};
 
 #[test]
 fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one() {
@@ -515,4 +515,42 @@ fn routers_of_many_vcs_and_many_ports_in_planes_agree_with_them_one_by_one() {
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
         assert!(delivered > 100, "{what}: {delivered} packets delivered");
     }
+}
+
+/// The planes carry the links between routers in their own rings: from their first cycle the
+/// sleep tables serve the hosts' links alone, so on the dragonfly preset (links of 2, 11 and
+/// 101 cycles) their wheel spans the hosts' 2 cycles, not the global links' 101 — a fiftieth
+/// of the lines a cycle's wake-ups walk through. One by one it spans the longest link, and
+/// both give the same results (the side-by-side runs above).
+#[test]
+fn in_planes_the_sleep_tables_serve_the_hosts_links_alone() {
+    let set = ["traffic.rate=0.3".to_string()];
+    let c = flitwave::experiment::config::Config::from_toml(
+        include_str!("../configs/booksim-dragonfly.toml"),
+        &set,
+    )
+    .unwrap();
+    let (mut a, mut b) = (vc_network(&c), vc_network(&c));
+    assert!(a.use_engine());
+    assert_eq!(
+        a.sleep_slots(),
+        Some(128),
+        "before the first cycle: every link's"
+    );
+    for _ in 0..200 {
+        a.advance();
+        b.step();
+    }
+    assert_eq!(
+        a.sleep_slots(),
+        Some(4),
+        "in planes: the hosts' links of 2 cycles"
+    );
+    assert_eq!(
+        b.sleep_slots(),
+        Some(128),
+        "one by one: the global links of 101"
+    );
+    a.sync_engine();
+    assert_eq!(outcome(&a), outcome(&b));
 }

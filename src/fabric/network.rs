@@ -69,9 +69,11 @@ pub struct Network<F: Family> {
     step_each: bool,
     /// The threads of the switch phase, when more than one (`parallel`).
     threads: Option<parallel::Threads>,
-    /// The family's engine evaluating the switches together (`engine`), and its scratch.
+    /// The family's engine evaluating the switches together (`engine`), its scratch, and the
+    /// sleep tables it runs with from its first cycle (of the hosts' links alone).
     engine: Option<Box<F::Engine>>,
     engine_after: Vec<parallel::After>,
+    engine_sleep: Option<Sleep>,
     /// The engine was asked for ([`Network::use_engine`]) and evaluated a cycle (it then holds
     /// the switches' state); the probes were walked (a tracer reads the switches' registers:
     /// no engine).
@@ -183,6 +185,8 @@ impl<F: Family> Network<F> {
         let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, &flies, &ends));
         let peers = super::peers::Peers::new(topo, &link_ends);
         let engine = <F::Engine as Engine<F::Switch, F::Ext>>::new(&switches, &links).map(Box::new);
+        let engine_sleep = (F::SLEEPS && engine.is_some())
+            .then(|| Sleep::of_hosts_links(s, hosts, np, &flies, &ends));
         let state =
             s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();
         let prefetch_from = crate::sim::prefetch::min_due(state)?;
@@ -195,6 +199,7 @@ impl<F: Family> Network<F> {
             threads: None,
             engine,
             engine_after: Vec::with_capacity(s),
+            engine_sleep,
             engine_on: false,
             engine_started: false,
             probed: std::cell::Cell::new(false),

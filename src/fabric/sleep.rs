@@ -237,6 +237,30 @@ impl Sleep {
         });
     }
 
+    /// [`Sleep::new`] of the links with a host at one end alone: a family's engine carries
+    /// those between switches itself, so the wheel need not span the longest of those (on the
+    /// dragonfly preset 4 slots instead of 128, the lines its wake-ups walk through).
+    pub fn of_hosts_links(
+        switches: usize,
+        nics: usize,
+        ports: usize,
+        flies: &[u32],
+        ends: &[(End, End)],
+    ) -> Self {
+        let (flies, ends): (Vec<u32>, Vec<(End, End)>) = ends
+            .iter()
+            .zip(flies)
+            .filter(|(&((a, _), (b, _)), _)| a as usize >= switches || b as usize >= switches)
+            .map(|(&e, &f)| (f, e))
+            .unzip();
+        Self::new(switches, nics, ports, &flies, &ends)
+    }
+
+    /// Cycles ahead the wheel keeps arrivals: a power of two above the longest link it serves.
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
     /// The first cycle from `now` at which some block must be evaluated: `now` while a node
     /// is busy or something is on a wire, else the first NIC wake-up (the wheel of due NICs,
     /// then those further ahead), `u64::MAX` when none is coming. Every cycle before it

@@ -70,6 +70,13 @@ impl<F: Family> Network<F> {
             return None;
         }
         let e = self.engine.as_mut()?;
+        if !self.engine_started {
+            // its first cycle: the sleep tables of the hosts' links from now (both wake every
+            // block before the first cycle; sleeping is not part of the results)
+            if let (Some(sl), Some(hosts)) = (self.sleep.as_mut(), self.engine_sleep.take()) {
+                *sl = hosts;
+            }
+        }
         self.engine_started = true;
         let (links, packets) = (&self.links[..], &self.packets);
         let mut after = std::mem::take(&mut self.engine_after);
@@ -123,6 +130,7 @@ impl<F: Family> Network<F> {
     pub fn one_by_one(&mut self) -> bool {
         if !self.engine_started {
             self.engine = None;
+            self.engine_sleep = None;
             self.engine_on = false;
         }
         !self.engine_on

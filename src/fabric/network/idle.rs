@@ -48,6 +48,12 @@ impl<F: Family> Network<F> {
         self.now
     }
 
+    /// Cycles ahead the sleep tables keep arrivals (none: nothing sleeps): with the family's
+    /// engine, from its first cycle, those of the links to and from hosts alone.
+    pub fn sleep_slots(&self) -> Option<usize> {
+        self.sleep.as_ref().map(|sl| sl.slots())
+    }
+
     /// Cycles the clock jumped over so far.
     pub fn jumped(&self) -> u64 {
         self.jumped
