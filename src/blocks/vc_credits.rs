@@ -172,8 +172,11 @@ impl VcCredits {
             return;
         }
         c.credits += units;
-        // released once its tail was sent and every credit is back (wait_for_tail_credit)
-        let done = (self.tail_sent >> v & 1 == 1) & (c.credits == c.size);
-        self.release(v, done);
+        // released once its tail was sent and every credit is back (wait_for_tail_credit; a
+        // branch on the configuration, not on the traffic)
+        if self.wait_for_tail_credit {
+            let done = (self.tail_sent >> v & 1 == 1) & (c.credits == c.size);
+            self.release(v, done);
+        }
     }
 }
