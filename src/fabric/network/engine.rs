@@ -35,7 +35,10 @@ pub struct EnginePhase<'a, S, X> {
     pub after: &'a mut Vec<After>,
 }
 
-/// A family's network-wide evaluation of its switches.
+/// A family's network-wide evaluation of its switches. It carries the flits and credits on
+/// the links between switches itself (what the sleep tables of a family that sleeps would
+/// otherwise wake switches for): the network runs it with sleep tables of the hosts' links
+/// alone ([`crate::fabric::sleep::Sleep::of_hosts_links`]).
 pub trait Engine<S, X>: Sized {
     /// The engine of these switches wired by these links, or `None` where it does not apply
     /// (they are then evaluated one by one).

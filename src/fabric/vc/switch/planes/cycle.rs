@@ -163,14 +163,15 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let (sw, iv) = (&mut switches[r], p * nv + v);
                     let depth = if v == 0 { b0 } else { b };
                     let (route, fill) = sw.input.put(t, iv, depth as u32, f);
-                    rts[lb & 63].max_level = rts[lb & 63].max_level.max(fill);
+                    let rt = &mut rts[lb & 63];
+                    rt.max_level = rt.max_level.max(fill);
                     pl.hold[p][v] |= bit;
                     if route {
                         let at = (&mut multi[..], (r * np + p) * nv + v);
                         let (c, ok) = Self::route(cands, sw, (r, p, v), f, packets, at);
                         sw.input
                             .routed(iv, first + rdelay, packets.header(f.pkt).flits);
-                        routed(&mut rts[lb & 63], pl, (p, v, iv, bit), (c, ok), late_heads);
+                        routed(rt, pl, (p, v, iv, bit), (c, ok), late_heads);
                     }
                 }
             }
