@@ -3,9 +3,11 @@
 //! router's `sw_alloc` stage) for every router at once — each input offers per output its first
 //! eligible VC from the one after its last winner (eligible: holding an output VC since before
 //! this cycle, a flit, a credit downstream), picks one output round-robin, and each output
-//! grants one of the inputs that picked it round-robin; pointers move past grants only. A few
-//! hundred word operations a cycle (more with more VCs), no branch per router; an input that
-//! offers nothing in any router of the tile is skipped. 1 cycle, as the router's.
+//! grants one of the inputs that picked it round-robin; pointers move past grants only. Each
+//! VC holds one output, so the output an input picks is found first and only the VC it offers
+//! there is computed (the same grants). A few hundred word operations a cycle (more with more
+//! VCs), no branch per router; an input that offers nothing in any router of the tile is
+//! skipped. 1 cycle, as the router's.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
@@ -57,6 +59,7 @@ pub(super) fn allocate<const P: usize, const V: usize>(
 ) -> Option<Grants<P, V>> {
     let mut req = [[0u64; P]; P];
     let mut off = [[0u64; V]; P];
+    let mut picked = [[0u64; P]; P];
     let mut offers = 0u32;
     // every router's outputs but those of the exchange slot (all ones, or none)
     let open: [u64; P] = std::array::from_fn(|o| ((halt >> o & 1) as u64).wrapping_sub(1));
@@ -87,49 +90,24 @@ pub(super) fn allocate<const P: usize, const V: usize>(
             }
             el[v] = ready & cred;
         }
-        // per output, the input's first eligible VC from its VC pointer, for the outputs
-        // any router's input asks for: with many ports (the dragonfly's 15), a bit per output
-        // asked, then a loop over those (one exit to mispredict, where a test per output was
-        // mispredicted at about one output in three); with few, a test per output (the loop's
-        // exit costs more there)
-        let asks = |o: usize| -> ([u64; V], u64) {
-            let a: [u64; V] = std::array::from_fn(|v| el[v] & pl.outp[p][v][o]);
-            (a, a.iter().fold(0, |x, &y| x | y))
-        };
-        let mut offer = |a: &[u64; V]| {
-            let first = first_from(a, &pl.rr[p]);
-            for v in 0..V {
-                off[p][v] |= first[v];
-            }
-        };
-        let mut outs = 0u32;
+        // the outputs the input asks for (bit: the routers where one of its eligible VCs
+        // holds it), and the one it picks from its output pointer (stage 1)
         for o in 0..P {
-            let (a, to) = asks(o);
-            req[p][o] = to;
-            if P > 8 {
-                outs |= ((to != 0) as u32) << o;
-            } else if to != 0 {
-                offer(&a);
-            }
-        }
-        while outs != 0 {
-            let o = outs.trailing_zeros() as usize;
-            outs &= outs - 1;
-            offer(&asks(o).0);
-        }
-    }
-    if offers == 0 {
-        return None;
-    }
-    let mut picked = [[0u64; P]; P];
-    for p in 0..P {
-        if offers >> p & 1 == 0 {
-            continue;
+            req[p][o] = (0..V).fold(0, |a, v| a | (el[v] & pl.outp[p][v][o]));
         }
         let pick = first_from(&req[p], &pl.pin[p]);
         for o in 0..P {
             picked[o][p] = pick[o];
         }
+        // the VC it offers there: its first eligible VC holding the output picked, from its
+        // VC pointer (each VC holds one output: the offer to every other output is moot)
+        let sel: [u64; V] = std::array::from_fn(|v| {
+            el[v] & (0..P).fold(0, |a, o| a | (pick[o] & pl.outp[p][v][o]))
+        });
+        off[p] = first_from(&sel, &pl.rr[p]);
+    }
+    if offers == 0 {
+        return None;
     }
     let mut g = [[0u64; P]; P];
     for o in 0..P {
@@ -148,15 +126,11 @@ pub(super) fn allocate<const P: usize, const V: usize>(
         if offers >> p & 1 == 0 {
             continue;
         }
-        let mut w = 0u64;
-        for o in 0..P {
-            // (no test of whether it won this output: a few word operations cost less than
-            // the branch the grants would decide)
-            let go = g[o][p];
-            w |= go;
-            for v in 0..V {
-                win[p][v] |= go & off[p][v] & pl.outp[p][v][o];
-            }
+        // (no test of whether it won an output: a few word operations cost less than the
+        // branch the grants would decide)
+        let w = (0..P).fold(0, |a, o| a | g[o][p]);
+        for v in 0..V {
+            win[p][v] = w & off[p][v];
         }
         won[p] = w;
         let old = pl.pin[p];
