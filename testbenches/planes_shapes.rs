@@ -520,7 +520,8 @@ fn routers_of_many_vcs_and_many_ports_in_planes_agree_with_them_one_by_one() {
 /// The planes carry the links between routers in their own rings: from their first cycle the
 /// sleep tables serve the hosts' links alone, so on the dragonfly preset (links of 2, 11 and
 /// 101 cycles) their wheel spans the hosts' 2 cycles, not the global links' 101 — a fiftieth
-/// of the lines a cycle's wake-ups walk through. One by one it spans the longest link, and
+/// of the lines a cycle's wake-ups walk through — and a node's row of targets its first 4
+/// ports (the hosts'), not all 15. One by one they span the longest link and every port, and
 /// both give the same results (the side-by-side runs above).
 #[test]
 fn in_planes_the_sleep_tables_serve_the_hosts_links_alone() {
@@ -533,23 +534,23 @@ fn in_planes_the_sleep_tables_serve_the_hosts_links_alone() {
     let (mut a, mut b) = (vc_network(&c), vc_network(&c));
     assert!(a.use_engine());
     assert_eq!(
-        a.sleep_slots(),
-        Some(128),
-        "before the first cycle: every link's"
+        a.sleep_span(),
+        Some((128, 15)),
+        "before the first cycle: every link's, every port's"
     );
     for _ in 0..200 {
         a.advance();
         b.step();
     }
     assert_eq!(
-        a.sleep_slots(),
-        Some(4),
-        "in planes: the hosts' links of 2 cycles"
+        a.sleep_span(),
+        Some((4, 4)),
+        "in planes: the hosts' links of 2 cycles, on a router's first 4 ports"
     );
     assert_eq!(
-        b.sleep_slots(),
-        Some(128),
-        "one by one: the global links of 101"
+        b.sleep_span(),
+        Some((128, 15)),
+        "one by one: the global links of 101, the routers' 15 ports"
     );
     a.sync_engine();
     assert_eq!(outcome(&a), outcome(&b));

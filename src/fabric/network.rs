@@ -185,8 +185,8 @@ impl<F: Family> Network<F> {
         let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, &flies, &ends));
         let peers = super::peers::Peers::new(topo, &link_ends);
         let engine = <F::Engine as Engine<F::Switch, F::Ext>>::new(&switches, &links).map(Box::new);
-        let engine_sleep = (F::SLEEPS && engine.is_some())
-            .then(|| Sleep::of_hosts_links(s, hosts, np, &flies, &ends));
+        let engine_sleep =
+            (F::SLEEPS && engine.is_some()).then(|| Sleep::of_hosts_links(s, hosts, &flies, &ends));
         let state =
             s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();
         let prefetch_from = crate::sim::prefetch::min_due(state)?;

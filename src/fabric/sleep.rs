@@ -239,11 +239,12 @@ impl Sleep {
 
     /// [`Sleep::new`] of the links with a host at one end alone: a family's engine carries
     /// those between switches itself, so the wheel need not span the longest of those (on the
-    /// dragonfly preset 4 slots instead of 128, the lines its wake-ups walk through).
+    /// dragonfly preset 4 slots instead of 128, the lines its wake-ups walk through), nor a
+    /// node's row of targets its ports past the last a host link uses (a switch's hosts sit on
+    /// its first ports: on the dragonfly preset rows of 4 instead of 16, on the mesh of 1).
     pub fn of_hosts_links(
         switches: usize,
         nics: usize,
-        ports: usize,
         flies: &[u32],
         ends: &[(End, End)],
     ) -> Self {
@@ -253,12 +254,15 @@ impl Sleep {
             .filter(|(&((a, _), (b, _)), _)| a as usize >= switches || b as usize >= switches)
             .map(|(&e, &f)| (f, e))
             .unzip();
-        Self::new(switches, nics, ports, &flies, &ends)
+        let ports = ends.iter().map(|&((_, pa), (_, pb))| pa.max(pb) + 1).max();
+        Self::new(switches, nics, ports.unwrap_or(1), &flies, &ends)
     }
 
-    /// Cycles ahead the wheel keeps arrivals: a power of two above the longest link it serves.
-    pub fn slots(&self) -> usize {
-        self.slots
+    /// Cycles ahead the wheel keeps arrivals (a power of two above the longest link it
+    /// serves), and the ports of a node's row of targets (up to the last a link it serves
+    /// uses).
+    pub fn span(&self) -> (usize, usize) {
+        (self.slots, self.ports)
     }
 
     /// The first cycle from `now` at which some block must be evaluated: `now` while a node

@@ -48,10 +48,11 @@ impl<F: Family> Network<F> {
         self.now
     }
 
-    /// Cycles ahead the sleep tables keep arrivals (none: nothing sleeps): with the family's
-    /// engine, from its first cycle, those of the links to and from hosts alone.
-    pub fn sleep_slots(&self) -> Option<usize> {
-        self.sleep.as_ref().map(|sl| sl.slots())
+    /// Cycles ahead the sleep tables keep arrivals, and the ports of a node's row in them
+    /// (none: nothing sleeps): with the family's engine, from its first cycle, those of the
+    /// links to and from hosts alone.
+    pub fn sleep_span(&self) -> Option<(usize, usize)> {
+        self.sleep.as_ref().map(|sl| sl.span())
     }
 
     /// Cycles the clock jumped over so far.
