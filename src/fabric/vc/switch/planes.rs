@@ -113,8 +113,8 @@ struct Router<const P: usize, const V: usize> {
     /// flitwave's VC allocator (P·nv × P·nv, separable input-first, as the router's) and per
     /// input VC the routing's candidate: its port and VCs (port 0xff: none).
     va: SeparableInputFirst,
-    /// The input VCs asking for VC allocation (bit p·nv + v: the `vcal` planes' bits of this
-    /// router, kept beside its allocator).
+    /// The input VCs asking for VC allocation (bit p·nv + v; the router's bit of the tile's
+    /// `vany` while any does), kept beside its allocator.
     vwait: u64,
     /// Heads routed that ask from the next step: routed this cycle (bit p·nv + v), or behind a
     /// tail at the last cycle (they join `vwait` after this cycle's first VC allocation).
@@ -132,14 +132,15 @@ struct Router<const P: usize, const V: usize> {
 /// The planes of a tile of 64 routers: bit r of each word is the tile's router r's flag.
 #[derive(Clone)]
 struct Tile<const P: usize, const V: usize> {
-    /// Per input VC: holding an output VC, asking for one, holding a flit; its output port
-    /// and its output VC (one-hot). Per output VC: room for a flit behind it (a credit
+    /// Per input VC: holding an output VC, holding a flit; its output port and its output VC
+    /// (one-hot). The routers with an input VC asking for VC allocation (`vany`: a router's
+    /// own `vwait` says which). Per output VC: room for a flit behind it (a credit
     /// downstream, or a flit of its output queue: what the router's own output unit holds,
     /// kept here for the switch allocation, [`credits`](mod@credits)). Per input: its VC
     /// pointer (one-hot). The switch allocator's pointers, one-hot: per output over inputs
     /// (`ptr`), per input over outputs (`pin`). Per output: a flit in the crossbar.
     act: [[u64; V]; P],
-    vcal: [[u64; V]; P],
+    vany: u64,
     hold: [[u64; V]; P],
     outp: [[[u64; P]; V]; P],
     ovh: [[[u64; V]; V]; P],

@@ -266,7 +266,7 @@ impl<const P: usize, const V: usize> Tile<P, V> {
     fn reset() -> Self {
         Tile {
             act: [[0; V]; P],
-            vcal: [[0; V]; P],
+            vany: 0,
             hold: [[0; V]; P],
             outp: [[[0; P]; V]; P],
             ovh: [[[0; V]; V]; P],

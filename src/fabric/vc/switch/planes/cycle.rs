@@ -192,12 +192,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 let mut fresh = [[0u64; V]; P];
                 // SSR's heads asking per output, counted before each router's allocation
                 let mut requests = [0u8; P];
-                let mut any = 0u64;
-                for p in 0..P {
-                    for v in 0..V {
-                        any |= pl.vcal[p][v];
-                    }
-                }
+                let mut any = pl.vany;
                 while any != 0 {
                     let lb = any.trailing_zeros() as usize;
                     any &= any - 1;
@@ -251,13 +246,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     let lb = m.trailing_zeros() as usize;
                     m &= m - 1;
                     let rt = &mut rts[lb & 63];
-                    let mut w = std::mem::take(&mut rt.vlate);
+                    let w = std::mem::take(&mut rt.vlate);
                     rt.vwait |= w;
-                    while w != 0 {
-                        let [p, v] = pv[w.trailing_zeros() as usize & 63].map(usize::from);
-                        w &= w - 1;
-                        pl.vcal[p][v] |= 1 << lb;
-                    }
+                    pl.vany |= ((w != 0) as u64) << lb;
                 }
                 // 5. switch allocation of every router at once (separable input-first); a
                 // cut-through head waits for credits for its whole packet
@@ -406,6 +397,6 @@ fn routed<const P: usize, const V: usize>(
         pl.late |= bit;
     } else {
         rt.vwait |= 1 << iv;
-        pl.vcal[p][v] |= bit;
+        pl.vany |= bit;
     }
 }

@@ -145,6 +145,8 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
         // the router's own output VC and input VC hold each other (its blocks' rules)
         self.out.take(o, ov, iv as u16);
         r.vwait &= !(1 << iv);
+        // (a select: whether it was the router's last head asking is the traffic's)
+        pl.vany &= !(bit * (r.vwait == 0) as u64);
         let s = &mut self.input.vcs[iv & 63];
         let old = s.out;
         s.hold(o, ov, t + self.vdelay);
@@ -153,7 +155,6 @@ impl<const P: usize, const V: usize> VaRegs for Lane<'_, P, V> {
         }
         pl.act[p][v] |= bit;
         pl.cth[p][v] |= bit;
-        pl.vcal[p][v] &= !bit;
         // (every VC's plane cleared, then the one held set: no branch per VC)
         for x in 0..V {
             pl.ovh[p][v][x] &= !bit;
