@@ -241,7 +241,7 @@ impl Sleep {
     /// those between switches itself, so the wheel need not span the longest of those (on the
     /// dragonfly preset 4 slots instead of 128, the lines its wake-ups walk through), nor a
     /// node's row of targets its ports past the last a host link uses (a switch's hosts sit on
-    /// its first ports: on the dragonfly preset rows of 4 instead of 16, on the mesh of 1).
+    /// its first ports: on the dragonfly preset rows of 4 instead of 15, on the mesh of 1).
     pub fn of_hosts_links(
         switches: usize,
         nics: usize,
