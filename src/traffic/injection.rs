@@ -41,16 +41,17 @@ fn trial(p: f64) -> (f64, f64) {
     (p, (-p).ln_1p())
 }
 
-/// The generator's registers.
+/// The generator's registers (the source queue first: a NIC reads it every cycle).
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub struct MessageGenerator {
+    /// Source queue: packet-table ids waiting for the send DMA, oldest first.
+    pub queue: VecDeque<u32>,
+    next: f64,
     interval: f64,
     /// A cycle's trial under `Bernoulli`: `1 / interval` and the logarithm of its failure.
     trial: (f64, f64),
-    next: f64,
     process: Process,
-    /// Source queue: packet-table ids waiting for the send DMA, oldest first.
-    pub queue: VecDeque<u32>,
     queue_limit: usize,
 }
 
@@ -125,18 +126,20 @@ impl MessageGenerator {
 /// [`crate::sim::packet::NO_MSG`] for none), in time order.
 pub type HostInjection = (u64, u32, u32, u32);
 
-/// The injection process of one host: the generator or a trace, and the source queue.
+/// The injection process of one host: the generator or a trace, and the source queue (what
+/// a NIC reads every cycle, its clock and queue, first).
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub struct Injector {
+    /// [`Injector::next_due`], kept: a NIC polls every cycle it is evaluated, and most polls
+    /// find nothing due.
+    due_at: u64,
     /// The generator; its `queue` is the source queue (packet-table ids, oldest first).
     pub gen: MessageGenerator,
     /// Payload bytes of generated messages (one packet each).
     payload: u32,
-    trace: Vec<HostInjection>,
     trace_next: usize,
-    /// [`Injector::next_due`], kept: a NIC polls every cycle it is evaluated, and most polls
-    /// find nothing due.
-    due_at: u64,
+    trace: Vec<HostInjection>,
 }
 
 impl Injector {
@@ -285,5 +288,14 @@ mod tests {
         // p = 1 fires every cycle from cycle 0
         let mut g = MessageGenerator::new(1.0, 1, Process::Bernoulli, 10, &mut rng);
         assert!((0..100).all(|t| g.due(t, &mut rng) == 1));
+    }
+
+    #[test]
+    fn what_a_poll_reads_is_the_first_40_bytes() {
+        use std::mem::{offset_of, size_of};
+        // the clock, then the source queue (a NIC's every evaluation reads both)
+        assert_eq!(offset_of!(Injector, due_at), 0);
+        let queue = offset_of!(Injector, gen) + offset_of!(MessageGenerator, queue);
+        assert!(queue + size_of::<VecDeque<u32>>() <= 40, "{queue}");
     }
 }

@@ -337,7 +337,7 @@ pub fn build(
             first_net_port: (np.saturating_sub(4)) as u8,
             internal_speedup: s.internal_speedup,
         },
-        nic,
+        nic: std::sync::Arc::new(nic),
         routing,
         roles: if plan.escape_vc {
             VcRoles::Escape

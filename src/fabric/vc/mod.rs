@@ -37,7 +37,7 @@ pub struct VcFamily;
 #[derive(Debug, Clone)]
 pub struct VcBuild {
     pub switch: VcParams,
-    pub nic: VcNicParams,
+    pub nic: Arc<VcNicParams>,
     pub routing: Vec<Routing>,
     /// What a VC index means to the routing (the summary's per-VC use).
     pub roles: VcRoles,
@@ -319,7 +319,7 @@ impl Family for VcFamily {
         out_link: u32,
         rng: ChaCha8Rng,
     ) -> VcNic {
-        VcNic::new(host, hosts, b.nic, in_link, out_link, rng)
+        VcNic::new(host, hosts, b.nic.clone(), in_link, out_link, rng)
     }
 
     /// UGAL-G: a global view of this network's own, given to every router's routing unit (the

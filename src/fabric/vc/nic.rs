@@ -29,6 +29,7 @@ use crate::sim::{Flit, FlowCtl, Probe, ProbeVisitor};
 use crate::traffic::injection::{Injector, Process};
 use rand_chacha::ChaCha8Rng;
 use seq::{Held, Kind, Next, SeqParams, Sequenced, VcExt};
+use std::sync::Arc;
 
 /// NIC parameters.
 #[derive(Debug, Clone, Copy)]
@@ -70,30 +71,34 @@ impl VcNicParams {
     }
 }
 
-/// One NIC.
+/// One NIC. Laid out for the cache: what every evaluation reads is its first line, its
+/// injection process's clock and source queue the second (the two the kernel asks the cache
+/// for ahead of the NIC's turn), the injection link's credits the first line of theirs; the
+/// parameters are the network's, one copy for every NIC.
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 pub struct VcNic {
-    pub core: NicCore,
-    p: VcNicParams,
-    credits: VcCredits,
     /// Packet being sent: (id, next flit, flits, VC).
     sending: Option<(u32, u32, u32, u8)>,
-    last_vc: u8,
-    /// Seed of the injection VC drawn per cycle (`nic.inject_vc = "random"`).
-    draw_seed: u64,
-    /// Index of the next flit expected on every VC of the ejection link.
-    rx_idx: [u32; 16],
     in_link: u32,
     out_link: u32,
+    last_vc: u8,
+    send_rr: u8,
     /// Flit driven and taken this cycle (waveforms).
     sent: Option<Flit>,
     got: Option<Flit>,
     /// Seed 004's sequenced engine (boxed: most NICs have none).
     pub seq: Option<Box<Sequenced>>,
+    p: Arc<VcNicParams>,
+    pub core: NicCore,
+    credits: VcCredits,
+    /// Index of the next flit expected on every VC of the ejection link.
+    rx_idx: [u32; 16],
     /// The per-destination engine's packets on the wire, one per injection VC, and the VC that
     /// sent last (empty with a FIFO source).
     lanes: Vec<Option<voq::Lane>>,
-    send_rr: u8,
+    /// Seed of the injection VC drawn per cycle (`nic.inject_vc = "random"`).
+    draw_seed: u64,
 }
 
 impl VcNic {
@@ -101,7 +106,7 @@ impl VcNic {
     pub fn new(
         host: usize,
         hosts: usize,
-        p: VcNicParams,
+        p: Arc<VcNicParams>,
         in_link: u32,
         out_link: u32,
         mut rng: ChaCha8Rng,
@@ -130,7 +135,6 @@ impl VcNic {
                 p.credit.buffer_units(p.buffer_flits),
                 p.wait_for_tail_credit,
             ),
-            p,
             sending: None,
             last_vc: (p.vcs - 1) as u8,
             draw_seed,
@@ -142,6 +146,7 @@ impl VcNic {
             seq: p.seq.map(|sp| Box::new(Sequenced::new(sp, hosts))),
             lanes: vec![None; if p.per_destination { p.vcs } else { 0 }],
             send_rr: 0,
+            p,
         }
     }
 
@@ -466,6 +471,7 @@ impl Nic<VcFamily> for VcNic {
         use crate::sim::prefetch::line;
         line(self);
         line((self as *const Self as *const u8).wrapping_add(crate::sim::prefetch::LINE));
+        line(&self.credits);
         if let Some(l) = links.get(self.in_link as usize) {
             line(l);
         }
@@ -476,8 +482,9 @@ impl Nic<VcFamily> for VcNic {
 
     fn wake_at(&self) -> u64 {
         // (or-ed, not short-circuited: one branch on the data, not six)
+        // (the per-destination engine's lanes: a branch on the configuration)
         let busy = self.sending.is_some()
-            | (self.lanes_busy() > 0)
+            | (self.p.per_destination && self.lanes_busy() > 0)
             | (self.core.src.queued() > 0)
             | self.seq.as_ref().is_some_and(|s| s.pending() > 0)
             | self.sent.is_some()
@@ -531,5 +538,24 @@ impl Probe for VcNic {
             v.int("acks_queued", sq.pending() as i64);
             v.up();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::offset_of;
+
+    /// What every evaluation reads is the first two lines (the ones the kernel asks the cache
+    /// for ahead of a NIC's turn): its own registers, then its injection process's clock and
+    /// source queue ([`NicCore`]'s first, `Injector`'s test checks its own 40 bytes).
+    #[test]
+    fn what_an_evaluation_reads_is_the_first_two_lines() {
+        assert_eq!(std::mem::align_of::<VcNic>(), 64);
+        assert!(offset_of!(VcNic, p) + 8 <= 64 && offset_of!(VcNic, seq) + 8 <= 64);
+        assert!(offset_of!(VcNic, sent) < 64 && offset_of!(VcNic, got) < 64);
+        assert_eq!(offset_of!(VcNic, core), 64);
+        assert_eq!(offset_of!(NicCore, src), 0);
+        assert!(offset_of!(VcNic, credits) % 64 == 0);
     }
 }
