@@ -164,17 +164,17 @@ pub struct Ctx<'a, F: Family> {
 
 /// What every NIC has: the host it serves, its injection process (generator or trace player
 /// and the source queue), its random stream, and its flit counters. In this order: a NIC's
-/// evaluation reads its injection process's clock and queue every cycle, its random stream
-/// only when it generates.
+/// evaluation reads its host, counters and injection process's clock and queue (their first
+/// 64 bytes) every cycle, its random stream only when it generates.
 #[derive(Debug, Clone)]
 #[repr(C)]
 pub struct NicCore {
-    pub src: Injector,
     pub host: usize,
     /// Flits driven onto the network.
     pub injected_flits: u64,
     /// Flits taken off the network.
     pub ejected_flits: u64,
+    pub src: Injector,
     pub rng: rand_chacha::ChaCha8Rng,
 }
 

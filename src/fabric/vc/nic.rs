@@ -71,10 +71,10 @@ impl VcNicParams {
     }
 }
 
-/// One NIC. Laid out for the cache: what every evaluation reads is its first line, its
-/// injection process's clock and source queue the second (the two the kernel asks the cache
-/// for ahead of the NIC's turn), the injection link's credits the first line of theirs; the
-/// parameters are the network's, one copy for every NIC.
+/// One NIC. Laid out for the cache: what every evaluation reads is its first line, its host,
+/// flit counters and injection process's clock and source queue the second (the two the
+/// kernel asks the cache for ahead of the NIC's turn), the injection link's credits the first
+/// line of theirs; the parameters are the network's, one copy for every NIC.
 #[derive(Debug, Clone)]
 #[repr(C, align(64))]
 pub struct VcNic {
@@ -548,14 +548,15 @@ mod tests {
 
     /// What every evaluation reads is the first two lines (the ones the kernel asks the cache
     /// for ahead of a NIC's turn): its own registers, then its injection process's clock and
-    /// source queue ([`NicCore`]'s first, `Injector`'s test checks its own 40 bytes).
+    /// source queue ([`NicCore`]'s first 64 bytes with its host and counters; `Injector`'s
+    /// test checks its own 40).
     #[test]
     fn what_an_evaluation_reads_is_the_first_two_lines() {
         assert_eq!(std::mem::align_of::<VcNic>(), 64);
         assert!(offset_of!(VcNic, p) + 8 <= 64 && offset_of!(VcNic, seq) + 8 <= 64);
         assert!(offset_of!(VcNic, sent) < 64 && offset_of!(VcNic, got) < 64);
         assert_eq!(offset_of!(VcNic, core), 64);
-        assert_eq!(offset_of!(NicCore, src), 0);
+        assert!(offset_of!(NicCore, src) + 40 <= 64 && offset_of!(NicCore, ejected_flits) < 64);
         assert!(offset_of!(VcNic, credits) % 64 == 0);
     }
 }
