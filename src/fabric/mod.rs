@@ -242,10 +242,14 @@ pub trait Nic<F: Family>: Probe {
     fn waiting(&self) -> usize;
     /// Buffer overflows and credit errors (must be 0; route errors are the switches').
     fn errors(&self) -> Health;
-    /// Ask the cache for what evaluating the next cycle reads (the kernel calls it one NIC
-    /// ahead; a hint that changes nothing).
+    /// Ask the cache for the registers evaluating the next cycle reads (the kernel calls it
+    /// two NICs ahead; a hint that changes nothing).
     #[inline(always)]
-    fn prefetch(&self, _links: &[Link]) {}
+    fn prefetch(&self) {}
+    /// Ask the cache for the ends of its links the next cycle reads (one NIC ahead: finding
+    /// them reads the registers [`Nic::prefetch`] asked for a NIC earlier).
+    #[inline(always)]
+    fn prefetch_links(&self, _links: &[Link]) {}
     /// The next cycle it acts on its own, nothing arriving: 0 while something is inside or
     /// queued, the injection process's next packet otherwise (families that sleep).
     fn wake_at(&self) -> u64 {

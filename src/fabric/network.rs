@@ -277,8 +277,14 @@ impl<F: Family> Network<F> {
         if let Some(sl) = self.sleep.as_mut() {
             let prefetch = sl.nic_now.len() >= self.prefetch_from;
             for i in 0..sl.nic_now.len() {
-                if let Some(&h1) = sl.nic_now.get(i + 1).filter(|_| prefetch) {
-                    self.nics[h1 as usize].prefetch(cx.links);
+                // (two stages: a NIC's registers two ahead, the links they name one ahead)
+                if prefetch {
+                    if let Some(&h2) = sl.nic_now.get(i + 2) {
+                        self.nics[h2 as usize].prefetch();
+                    }
+                    if let Some(&h1) = sl.nic_now.get(i + 1) {
+                        self.nics[h1 as usize].prefetch_links(cx.links);
+                    }
                 }
                 let h = sl.nic_now[i] as usize;
                 let nic = &mut self.nics[h];

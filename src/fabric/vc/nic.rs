@@ -467,11 +467,16 @@ impl Nic<VcFamily> for VcNic {
     }
 
     #[inline(always)]
-    fn prefetch(&self, links: &[Link]) {
+    fn prefetch(&self) {
         use crate::sim::prefetch::line;
         line(self);
         line((self as *const Self as *const u8).wrapping_add(crate::sim::prefetch::LINE));
         line(&self.credits);
+    }
+
+    #[inline(always)]
+    fn prefetch_links(&self, links: &[Link]) {
+        use crate::sim::prefetch::line;
         if let Some(l) = links.get(self.in_link as usize) {
             line(l);
         }
