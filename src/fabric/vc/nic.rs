@@ -82,6 +82,8 @@ pub struct VcNic {
     sending: Option<(u32, u32, u32, u8)>,
     in_link: u32,
     out_link: u32,
+    /// The injection VC a packet started on last (the free VCs' round-robin), and the VC the
+    /// per-destination engine sent a flit on last.
     last_vc: u8,
     send_rr: u8,
     /// Flit driven and taken this cycle (waveforms).
@@ -94,8 +96,8 @@ pub struct VcNic {
     credits: VcCredits,
     /// Index of the next flit expected on every VC of the ejection link.
     rx_idx: [u32; 16],
-    /// The per-destination engine's packets on the wire, one per injection VC, and the VC that
-    /// sent last (empty with a FIFO source).
+    /// The per-destination engine's packets on the wire, one per injection VC (empty with a
+    /// FIFO source).
     lanes: Vec<Option<voq::Lane>>,
     /// Seed of the injection VC drawn per cycle (`nic.inject_vc = "random"`).
     draw_seed: u64,
