@@ -8,6 +8,7 @@ pub mod error;
 pub mod fabric;
 pub mod experiment;
 pub mod hdl;
+pub mod huge_pages;
 pub mod keys;
 pub mod memory;
 pub mod output;

@@ -254,3 +254,79 @@ fn prefetching_changes_no_result_and_a_bad_setting_is_refused() {
         assert!(err.contains(n), "the error should name {n}: {err}");
     }
 }
+
+/// The heap in huge pages (`flitwave::huge_pages`) is how memory is had, not what is
+/// computed: on or off, the dragonfly preset (some 50 MB of state, its rings in blocks of 2
+/// MiB and more) gives the same statistics; a setting it does not know is refused by name.
+#[test]
+fn huge_pages_change_no_result_and_a_bad_setting_is_refused() {
+    let run = |hp: &str| {
+        let a = [
+            "run",
+            "--config",
+            "configs/booksim-dragonfly.toml",
+            "--rate",
+            "0.4",
+            "--cycles",
+            "400",
+            "--warmup",
+            "100",
+            "--json",
+            "-",
+        ];
+        let (ok, out, err) = flitwave_env(&[("FLITWAVE_HUGE_PAGES", hp)], &a);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(v["summary"]["delivered_packets"].as_u64().unwrap() > 0);
+        v["summary"].to_string()
+    };
+    assert_eq!(run("on"), run("off"));
+    let (ok, _, err) = flitwave_env(
+        &[("FLITWAVE_HUGE_PAGES", "yes")],
+        &["run", "--cycles", "10"],
+    );
+    assert!(!ok && !err.contains("panicked"), "{err}");
+    for n in ["FLITWAVE_HUGE_PAGES", "\"yes\"", "on and off"] {
+        assert!(err.contains(n), "the error should name {n}: {err}");
+    }
+}
+
+/// Whether a process holds memory marked for huge pages (`hg` among a mapping's `VmFlags`
+/// in its smaps), watched from its start until it ends.
+fn marks_huge_pages(hp: &str) -> bool {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_flitwave"))
+        .env("FLITWAVE_HUGE_PAGES", hp)
+        .args(["run", "--config", "configs/booksim-dragonfly.toml"])
+        .args(["--rate", "0.4", "--cycles", "300", "--warmup", "100"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("binary runs");
+    let smaps = format!("/proc/{}/smaps", child.id());
+    let mut seen = false;
+    while child.try_wait().unwrap().is_none() {
+        let s = std::fs::read_to_string(&smaps).unwrap_or_default();
+        seen |= s
+            .lines()
+            .filter_map(|l| l.strip_prefix("VmFlags:"))
+            .any(|f| f.split_whitespace().any(|x| x == "hg"));
+        if seen {
+            child.kill().ok();
+            child.wait().ok();
+            break;
+        }
+    }
+    seen
+}
+
+/// What the huge pages are for: the binary's heap — the network's state — is marked for
+/// them while it runs (where the kernel has them at all), and not when told `off`.
+#[test]
+fn the_binary_marks_its_heap_for_huge_pages() {
+    let thp = std::path::Path::new("/sys/kernel/mm/transparent_hugepage/enabled").exists();
+    assert_eq!(
+        marks_huge_pages("on"),
+        thp,
+        "on, the kernel having them: {thp}"
+    );
+    assert!(!marks_huge_pages("off"), "off");
+}
