@@ -46,21 +46,21 @@ pub(super) fn cut_through<const P: usize, const V: usize>(
 }
 
 /// Apply the credits from downstream due now (`due`: per output and VC, the routers of tile
-/// `pl` whose credit's delay is over) to the counters of the routers' own output units
-/// (`switches`, from the tile's first); without output queues (`oq`) the VCs then have room.
-/// Returns the credits applied. (Once a tile and cycle: out of line, so that the cycle's own
+/// `pl` whose credit's delay is over; emptied) to the counters of the routers' own output
+/// units (`switches`, from the tile's first); without output queues (`oq`) the VCs then have
+/// room. Returns the credits applied. (Once a tile and cycle: out of line, so that the cycle's own
 /// code stays small.)
 #[inline(never)]
 pub(super) fn due<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
-    due: &[[u64; V]; P],
+    due: &mut [[u64; V]; P],
     switches: &mut [VcSwitch],
     oq: bool,
 ) -> u32 {
     let mut applied = 0;
     for o in 0..P {
         for v in 0..V {
-            let mut m = due[o][v];
+            let mut m = std::mem::take(&mut due[o][v]);
             if m == 0 {
                 continue;
             }

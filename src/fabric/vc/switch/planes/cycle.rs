@@ -90,15 +90,15 @@ impl<const P: usize, const V: usize> Of<P, V> {
             }
             let tile_flits = &mut tile_flits[tile];
             // 1. credits from downstream wait the credit delay; credits due are applied
-            let came = std::mem::replace(&mut cb[now], [[0; V]; P]);
-            let later = &mut cr[due];
+            // (word by word in place: the planes of a 16-port, 4-VC tile are 512 bytes; a
+            // router's first `nlo` ports are its hosts', whose credits come by `hosts_in`)
+            let (came, later) = (&mut cb[now], &mut cr[due]);
             for o in nlo..P {
                 for v in 0..V {
-                    later[o][v] |= came[o][v];
+                    later[o][v] |= std::mem::take(&mut came[o][v]);
                 }
             }
-            let due_now = std::mem::replace(&mut cr[now], [[0; V]; P]);
-            tile_credits[tile] -= credits::due(pl, &due_now, &mut switches[base..], oq);
+            tile_credits[tile] -= credits::due(pl, &mut cr[now], &mut switches[base..], oq);
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
             // into the output FIFOs, below)
             if oq && speed == 1 {

@@ -27,11 +27,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
         (multi, idx): (&mut [Candidates], usize),
     ) -> ([u16; 2], bool) {
         let keep = sw.p.keep_vc;
-        let routed = route_head(&sw.route.routing, (r as u32, p, v), f, packets, cands, keep);
-        if let Some(m) = multi.get_mut(idx) {
-            *m = *cands;
-        }
-        let c = match cands.as_slice() {
+        // (where the selection needs them, straight into the head's own set: no copy)
+        let out = match multi.get_mut(idx) {
+            Some(m) => m,
+            None => cands,
+        };
+        let routed = route_head(&sw.route.routing, (r as u32, p, v), f, packets, out, keep);
+        let c = match out.as_slice() {
             [c] => [c.port as u16, c.vcs as u16],
             [] => [0xff, 0],
             _ => [SELECT, 0],
