@@ -48,8 +48,8 @@ pub(super) fn cut_through<const P: usize, const V: usize>(
 /// Apply the credits from downstream due now (`due`: per output and VC, the routers of tile
 /// `pl` whose credit's delay is over; emptied) to the counters of the routers' own output
 /// units (`switches`, from the tile's first); without output queues (`oq`) the VCs then have
-/// room. Returns the credits applied. (Once a tile and cycle: out of line, so that the cycle's own
-/// code stays small.)
+/// room. Returns the credits applied. (Once a tile and cycle: out of line, so that the
+/// cycle's own code stays small.)
 #[inline(never)]
 pub(super) fn due<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,

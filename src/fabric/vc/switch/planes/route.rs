@@ -14,9 +14,9 @@ use crate::sim::Flit;
 impl<const P: usize, const V: usize> Of<P, V> {
     /// The output port and VCs of the head `f` arriving at router `r`'s input `p` (VC `v`)
     /// (0xff: none; [`SELECT`]: several, the selection's to pick from at VC allocation), and
-    /// whether it is routed (false: a route error, `route_head`'s rule). Where the routing
-    /// may give several (`multi` holds every input VC's), the candidates are kept there too,
-    /// at `idx`.
+    /// whether it is routed (false: a route error, `route_head`'s rule). The candidates are
+    /// routed into `cands`, or where the routing may give several (`multi` holds every input
+    /// VC's) into the head's own set at `idx`, where the selection reads them.
     #[inline]
     pub(super) fn route(
         cands: &mut Candidates,
