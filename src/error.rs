@@ -51,3 +51,22 @@ impl From<std::io::Error> for Error {
 
 /// Result alias used across the crate.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// The setting environment variable `var` holds, one of `allowed` (`None`: unset); an error
+/// naming the variable, its value and the values allowed when it holds another.
+pub fn env_choice(var: &str, allowed: &[&'static str]) -> Result<Option<&'static str>> {
+    let Ok(v) = std::env::var(var) else {
+        return Ok(None);
+    };
+    if let Some(&a) = allowed.iter().find(|&&a| a == v) {
+        return Ok(Some(a));
+    }
+    let list = match allowed {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    Err(Error::new(format!(
+        "environment variable {var}={v:?}: allowed values are {list}"
+    )))
+}

@@ -17,18 +17,20 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 
+/// The environment variable that turns the marking off (as the allocator reads it, without
+/// allocating: a C string).
+const VAR_C: &std::ffi::CStr = c"FLITWAVE_HUGE_PAGES";
+
 /// The environment variable that turns the marking off.
-pub const VAR: &str = "FLITWAVE_HUGE_PAGES";
+pub const VAR: &str = match VAR_C.to_str() {
+    Ok(v) => v,
+    Err(_) => panic!("the variable's name is text"),
+};
 
 /// An error naming the variable when it holds neither `on` nor `off` (the allocator, which
 /// cannot report one, reads anything but `off` as on).
 pub fn check_setting() -> crate::error::Result<()> {
-    match std::env::var(VAR).as_deref() {
-        Err(_) | Ok("on" | "off") => Ok(()),
-        Ok(v) => Err(crate::error::Error::new(format!(
-            "environment variable {VAR}={v:?}: allowed values are on and off"
-        ))),
-    }
+    crate::error::env_choice(VAR, &["on", "off"]).map(|_| ())
 }
 
 /// The binary's allocator: [`System`]'s, its memory marked for huge pages.
@@ -63,7 +65,7 @@ mod imp {
         // SAFETY: getenv of a NUL-terminated name; the value is read before anything could
         // change the environment (the first allocation of the program)
         let off = unsafe {
-            let v = libc::getenv(c"FLITWAVE_HUGE_PAGES".as_ptr());
+            let v = libc::getenv(super::VAR_C.as_ptr());
             !v.is_null() && std::ffi::CStr::from_ptr(v).to_bytes() == b"off"
         };
         if !off {

@@ -18,14 +18,13 @@ pub const MIN_DUE: usize = 256;
 /// unless the environment's `FLITWAVE_PREFETCH` says `on` (every cycle) or `off` (never), for
 /// measuring both; no result depends on it.
 pub fn min_due(state: usize) -> crate::error::Result<usize> {
-    match std::env::var("FLITWAVE_PREFETCH").as_deref() {
-        Err(_) | Ok("auto") => Ok(if state > ABOVE { MIN_DUE } else { usize::MAX }),
-        Ok("on") => Ok(0),
-        Ok("off") => Ok(usize::MAX),
-        Ok(v) => Err(crate::error::Error::new(format!(
-            "environment variable FLITWAVE_PREFETCH={v:?}: allowed values are auto, on and off"
-        ))),
-    }
+    let setting = crate::error::env_choice("FLITWAVE_PREFETCH", &["auto", "on", "off"])?;
+    Ok(match setting {
+        Some("on") => 0,
+        Some("off") => usize::MAX,
+        _ if state > ABOVE => MIN_DUE,
+        _ => usize::MAX,
+    })
 }
 
 /// Ask for the cache line holding `p`.
