@@ -52,6 +52,7 @@ mod nic;
 mod patterns;
 mod planes;
 mod planes_compare;
+mod planes_credit_units;
 mod planes_queues;
 mod planes_shapes;
 mod plot;

@@ -379,10 +379,6 @@ fn the_planes_take_every_router_of_up_to_16_ports_the_vc_family_takes() {
 fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
     for (what, over) in [
         (
-            "credits of 4 flits",
-            vec!["link.flit_bytes=4", "switch.credit_bytes=16"],
-        ),
-        (
             "the non-multiplexed crossbar",
             vec![
                 "switch.output_buffer_flits=8",
@@ -390,9 +386,10 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
             ],
         ),
         (
-            "output queues, credits of 4 flits",
+            "the non-multiplexed crossbar, credits of 4 flits",
             vec![
                 "switch.output_buffer_flits=8",
+                "switch.crossbar=\"non-multiplexed\"",
                 "link.flit_bytes=4",
                 "switch.credit_bytes=16",
             ],
@@ -400,6 +397,13 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
     ] {
         let mut n = vc_network(&booksim_preset(&over));
         assert!(!n.use_engine(), "{what}: the planes took it");
+    }
+    // credits of several units are the planes' (testbenches/planes_credit_units.rs)
+    for over in [
+        vec!["link.flit_bytes=4", "switch.credit_bytes=16"],
+        vec!["switch.credit_bytes=2", "switch.output_buffer_flits=8"],
+    ] {
+        assert!(vc_network(&booksim_preset(&over)).use_engine(), "{over:?}");
     }
     assert!(vc_network(&booksim_preset(&[])).use_engine(), "the preset");
     let torus = flitwave::experiment::config::Config::from_toml(

@@ -311,24 +311,30 @@ impl OutputUnit {
     /// downstream or room in the output queue (a cut-through head: for its whole packet)?
     #[inline(always)]
     pub fn can_accept(&self, o: usize, ov: usize, next: u32, len: u32) -> bool {
-        let head_ct = next == 0 && self.cut_through;
+        if next == 0 && self.cut_through {
+            return match &self.queues {
+                Some(q) => q.room(o, ov, self.nv as usize) >= len,
+                None => self.credits[o].can_send(ov, self.unit.packet_units(len)),
+            };
+        }
+        self.has_room(o, ov, next)
+    }
+
+    /// Has output `o`'s VC `ov` room for flit `next` of a packet (whatever the switching):
+    /// the credit units that flit is the first to touch downstream, or a flit of room in the
+    /// output queue.
+    #[inline(always)]
+    pub fn has_room(&self, o: usize, ov: usize, next: u32) -> bool {
         match &self.queues {
-            Some(q) => q.room(o, ov, self.nv as usize) >= if head_ct { len } else { 1 },
-            None => {
-                let need = if head_ct {
-                    self.unit.packet_units(len)
-                } else {
-                    self.unit.consume_at(next)
-                };
-                self.credits[o].can_send(ov, need)
-            }
+            Some(q) => q.room(o, ov, self.nv as usize) >= 1,
+            None => self.credits[o].can_send(ov, self.unit.consume_at(next)),
         }
     }
 
     /// Flit `next` crosses towards output `o`'s VC `ov`: its credits are spent (or its place
     /// in the output queue reserved); a tail releases the VC. Returns whether the VC then has
-    /// room for a flit after it (a body flit's: [`can_accept`](Self::can_accept) of flit
-    /// `next + 1`).
+    /// room for the flit that crosses it next ([`has_room`](Self::has_room)): flit `next + 1`
+    /// of the same packet, or after a tail the head of the next packet to hold it.
     #[inline(always)]
     pub fn reserve(&mut self, o: usize, ov: usize, next: u32, tail: bool) -> bool {
         match self.queues.as_mut() {
@@ -338,8 +344,26 @@ impl OutputUnit {
                 if unit.per_flit() {
                     return c.send(ov, 1, tail) >= 1;
                 }
-                c.send(ov, unit.consume_at(next), tail) >= unit.consume_at(next + 1)
+                let after = if tail { 0 } else { next + 1 };
+                c.send(ov, unit.consume_at(next), tail) >= unit.consume_at(after)
             }
+        }
+    }
+
+    /// The index, in its packet, of the flit that crosses output `o`'s VC `ov` next (what
+    /// [`has_room`](Self::has_room) asks about): the next flit of the packet holding it, the
+    /// input VC `owner`'s next to leave (`owner_next`), or 0 — the head of a packet to come —
+    /// while the VC is free or its packet's tail has left.
+    #[inline]
+    pub fn next_across(&self, o: usize, ov: usize, owner_next: impl Fn(usize) -> u32) -> u32 {
+        if self.queues.is_some() || self.unit.per_flit() {
+            return 0;
+        }
+        let c = &self.credits[o];
+        match c.owner(ov) {
+            FREE => 0,
+            _ if c.tail_sent() >> ov & 1 == 1 => 0,
+            iv => owner_next(iv as usize),
         }
     }
 

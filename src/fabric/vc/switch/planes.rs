@@ -75,6 +75,70 @@ fn peer_of(x: u32) -> (usize, usize) {
     ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize)
 }
 
+/// The units of the credits in the rings ([`Of`]'s `cb` and `cr`, slot for slot), and the
+/// credit unit: per slot, output, VC and router, the units of the credit whose bit is set
+/// there. Empty when a credit is one flit (its units are 1).
+struct Units<const P: usize, const V: usize> {
+    unit: crate::blocks::credit::CreditUnit,
+    cb: Vec<[[[u8; 64]; V]; P]>,
+    cr: Vec<[[[u8; 64]; V]; P]>,
+}
+
+impl<const P: usize, const V: usize> Units<P, V> {
+    /// The units of credits of `unit` in rings of `len` slots (none kept for credits of one
+    /// flit).
+    fn new(unit: crate::blocks::credit::CreditUnit, len: usize) -> Self {
+        let ring = || match unit.per_flit() {
+            true => Vec::new(),
+            false => vec![[[[0; 64]; V]; P]; len],
+        };
+        Units {
+            unit,
+            cb: ring(),
+            cr: ring(),
+        }
+    }
+
+    /// Credits carry several units.
+    #[inline(always)]
+    fn several(&self) -> bool {
+        !self.cb.is_empty()
+    }
+
+    /// The units the flit `next` of a `len`-flit packet frees upstream as it leaves its input
+    /// buffer (0: it completes no unit, and no credit goes).
+    #[inline(always)]
+    fn released(&self, next: u32, len: u32) -> u32 {
+        match self.several() {
+            true => self.unit.release_at(next, len),
+            false => 1,
+        }
+    }
+
+    /// The units of the credit for output `o`'s VC `v` of router `lb` in slot `s` of the
+    /// arriving ring (`cb`) or the delay line's (`cr`): 1 for credits of one flit.
+    #[inline(always)]
+    fn of(ring: &[[[[u8; 64]; V]; P]], s: usize, (o, v, lb): (usize, usize, usize)) -> u32 {
+        ring.get(s).map_or(1, |r| r[o][v][lb & 63] as u32)
+    }
+
+    /// The credits of slot `came` of the arriving ring (their bits `bits`, outputs from
+    /// `nlo`) wait the credit delay in slot `due` of the delay line: their units with them.
+    #[inline(never)]
+    fn carry(&mut self, bits: &[[u64; V]; P], (came, due): (usize, usize), nlo: usize) {
+        for o in nlo..P {
+            for v in 0..V {
+                let mut m = bits[o][v];
+                while m != 0 {
+                    let lb = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    self.cr[due][o][v][lb] = self.cb[came][o][v][lb];
+                }
+            }
+        }
+    }
+}
+
 /// The rings' index of tile `tile`'s slot `slot`, the rings having 2^`sbits` slots a tile.
 #[inline(always)]
 fn ring(sbits: u32, tile: usize, slot: usize) -> usize {
@@ -190,6 +254,10 @@ pub struct Of<const P: usize, const V: usize> {
     cb: Vec<[[u64; V]; P]>,
     cr: Vec<[[u64; V]; P]>,
     fwd: Vec<[[Flit; 64]; P]>,
+    /// Credits of several units (`credit_bytes` other than a flit's bytes): beside `cb` and
+    /// `cr`, per slot, output, VC and router the units of the credit there (a credit of one
+    /// flit is one unit: both empty).
+    units: Units<P, V>,
     sbits: u32,
     /// VC allocation's scratch: requests and grants.
     vreq: Box<Requests>,

@@ -7,9 +7,9 @@
 //! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
 //! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a
 //! router: with 16 ports or fewer, every count the family takes) of any depth,
-//! wormhole or virtual cut-through, credits of one flit applied any number of cycles after
-//! they arrive (a VC downstream released as its packet's tail leaves, or as the tail's credit
-//! returns), routing, VC allocation and switch allocation in any number of cycles, a
+//! wormhole or virtual cut-through, credits of one flit or of any number of bytes (the
+//! units each carries in the rings beside it) applied any number of cycles after they arrive
+//! (a VC downstream released as its packet's tail leaves, or as the tail's credit returns), routing, VC allocation and switch allocation in any number of cycles, a
 //! multiplexed crossbar of any number (of 2 or more the routers' own, pipelined or in
 //! BookSim2's batches), links of any number of cycles between routers (each its own), any
 //! routing function (a head's several candidates picked by the router's own selection;
@@ -23,8 +23,8 @@
 //! and their variants, meshes of several hosts a router, the dragonfly preset under minimal,
 //! UGAL-L, UGAL-G and Valiant routing, the DL paper's irregular networks under DL and
 //! up*/down*, k-ary n-trees and irregular networks of uneven hosts, the Speculative routing
-//! paper's mesh under Opt-y and SSR; any other (17 to 32 ports, the non-multiplexed crossbar,
-//! credits of several flits) is evaluated one by one.
+//! paper's mesh under Opt-y and SSR; any other (17 to 32 ports, the non-multiplexed crossbar)
+//! is evaluated one by one.
 
 use super::{Of, Router, Tile, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
@@ -85,8 +85,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             // the exchange's slots are reckoned a cycle at a time (the family refuses the
             // exchange with a speedup; the planes would not take one)
             && (exchange.hops == 0 || internal_speedup == 1)
-            && internal_speedup >= 1
-            && credit.per_flit();
+            && internal_speedup >= 1;
         // a routing of several candidates a head: the selection picks, from what the planes
         // hold of a router, the heads asking per output and the router's exchange unit
         let select = !switches.iter().all(|s| s.route.routing.one_candidate());
@@ -180,9 +179,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 let mut pl = Tile::<P, V>::reset();
                 for o in 0..np {
                     for v in 0..nv {
-                        // room for a flit behind the output VC: the router's own rule
+                        // room behind the output VC for a packet's head (the flit that
+                        // crosses it first): the router's own rule
                         for (lb, sw) in switches[tile * 64..tile * 64 + m].iter().enumerate() {
-                            pl.cok[o][v] |= (sw.out.can_accept(o, v, 1, 1) as u64) << lb;
+                            pl.cok[o][v] |= (sw.out.has_room(o, v, 0) as u64) << lb;
                         }
                     }
                     pl.ptr[o][0] = all;
@@ -215,6 +215,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             cb: vec![[[0; V]; P]; tiles * slots],
             cr: vec![[[0; V]; P]; tiles * slots],
             fwd: vec![[[Flit::default(); 64]; P]; tiles * slots],
+            units: super::Units::new(credit, tiles * slots),
             sbits: slots.trailing_zeros(),
             vreq: Box::new([0; MAX_SIDE]),
             vgrant: Box::new([NO_GRANT; MAX_SIDE]),

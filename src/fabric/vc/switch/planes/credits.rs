@@ -11,7 +11,7 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::Tile;
+use super::{Tile, Units};
 use crate::fabric::vc::switch::VcSwitch;
 
 /// Virtual cut-through: of the tile's input VCs holding an output VC with their packet's head
@@ -48,15 +48,20 @@ pub(super) fn cut_through<const P: usize, const V: usize>(
 /// Apply the credits from downstream due now (`due`: per output and VC, the routers of tile
 /// `pl` whose credit's delay is over; emptied) to the counters of the routers' own output
 /// units (`switches`, from the tile's first); without output queues (`oq`) the VCs then have
-/// room. Returns the credits applied. (Once a tile and cycle: out of line, so that the
-/// cycle's own code stays small.)
+/// room. Credits of several units (`units`, their slot `slot` of the delay line) go by
+/// [`due_units`]. Returns the credits applied. (Once a tile and cycle: out of line, so that
+/// the cycle's own code stays small.)
 #[inline(never)]
 pub(super) fn due<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     due: &mut [[u64; V]; P],
     switches: &mut [VcSwitch],
+    (units, slot): (&Units<P, V>, usize),
     oq: bool,
 ) -> u32 {
+    if units.several() {
+        return due_units(pl, due, switches, &units.cr[slot], oq);
+    }
     let mut applied = 0;
     for o in 0..P {
         for v in 0..V {
@@ -72,6 +77,39 @@ pub(super) fn due<const P: usize, const V: usize>(
                 let lb = m.trailing_zeros() as usize;
                 m &= m - 1;
                 switches[lb].out.credits[o].credit(v, 1);
+            }
+        }
+    }
+    applied
+}
+
+/// [`due`] for credits of several units (`units`: per output, VC and router, those of the
+/// credit due): each adds its units to its VC's counter, and without output queues the VC
+/// has room when the flit that crosses it next — its owner's next, or a head — finds its
+/// units there (the router's own rule, `OutputUnit::has_room`).
+#[inline(never)]
+fn due_units<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
+    due: &mut [[u64; V]; P],
+    switches: &mut [VcSwitch],
+    units: &[[[u8; 64]; V]; P],
+    oq: bool,
+) -> u32 {
+    let mut applied = 0;
+    for o in 0..P {
+        for v in 0..V {
+            let mut m = std::mem::take(&mut due[o][v]);
+            applied += m.count_ones();
+            while m != 0 {
+                let lb = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let sw = &mut switches[lb];
+                sw.out.credits[o].credit(v, units[o][v][lb] as u32);
+                if !oq {
+                    let input = &sw.input;
+                    let next = sw.out.next_across(o, v, |iv| input.vcs[iv & 63].next);
+                    pl.cok[o][v] |= (sw.out.has_room(o, v, next) as u64) << lb;
+                }
             }
         }
     }

@@ -56,6 +56,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             cb,
             cr,
             fwd,
+            units,
             vreq,
             vgrant,
             cands,
@@ -92,13 +93,18 @@ impl<const P: usize, const V: usize> Of<P, V> {
             // 1. credits from downstream wait the credit delay; credits due are applied
             // (word by word in place: the planes of a 16-port, 4-VC tile are 512 bytes; a
             // router's first `nlo` ports are its hosts', whose credits come by `hosts_in`)
+            if units.several() {
+                // (their units with them)
+                units.carry(&cb[now], (now, due), nlo);
+            }
             let (came, later) = (&mut cb[now], &mut cr[due]);
             for o in nlo..P {
                 for v in 0..V {
                     later[o][v] |= std::mem::take(&mut came[o][v]);
                 }
             }
-            tile_credits[tile] -= credits::due(pl, &mut cr[now], &mut switches[base..], oq);
+            let sw = &mut switches[base..];
+            tile_credits[tile] -= credits::due(pl, &mut cr[now], sw, (units, now), oq);
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
             // into the output FIFOs, below)
             if oq && speed == 1 {
@@ -336,13 +342,17 @@ impl<const P: usize, const V: usize> Of<P, V> {
                             rts[lb & 63].xbar[o] = f;
                             pl.xo[o] |= bit;
                         }
-                        if speed == 1 {
+                        // the units it frees upstream (a flit's credit: 1; of several
+                        // bytes, none until it completes one)
+                        let n = units.released(d.next, d.len);
+                        if n > 0 && speed == 1 {
                             let at = (t, sbits, lb);
                             let rt = &mut rts[lb & 63];
-                            speedup::credit_up(at, rt, pl, (p, v), links, cb, tile_credits);
-                        } else {
+                            let credits = (&mut cb[..], &mut *units);
+                            speedup::credit_up(at, rt, pl, (p, v, n), links, credits, tile_credits);
+                        } else if n > 0 {
                             // one credit an input and cycle goes upstream, in the order freed
-                            backs[ri].hold(p, v, p * nv + v, 1);
+                            backs[ri].hold(p, v, p * nv + v, n);
                             pl.cq |= bit;
                             tile_credits[tile] += 1;
                         }
@@ -361,7 +371,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // one flit an output onto its link, one credit an input upstream
                 let (at, r) = ((t, sbits, base), &mut rts[..]);
                 let q = (&mut fifos[base..], &mut backs[base..]);
-                let rings = (&mut arr[..], &mut fwd[..], &mut cb[..]);
+                let rings = (&mut arr[..], &mut fwd[..], (&mut cb[..], &mut *units));
                 let sent = speedup::send(at, nv, r, pl, q, links, rings, inside, tile_credits);
                 moved += sent;
                 *tile_flits -= sent;

@@ -45,9 +45,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
             let h = m.trailing_zeros() as usize;
             m &= m - 1;
             let back = links[self.r[r].wires[h][OUT] as usize].back().recv(t);
-            if let Some(FlowCtl::Credit { vc, .. }) = back {
+            if let Some(FlowCtl::Credit { vc, n }) = back {
                 let due = ring(self.sbits, r / 64, (t + self.cdelay) as usize & mask);
-                self.cr[due][h][vc as usize & (V - 1)] |= bit;
+                let v = vc as usize & (V - 1);
+                self.cr[due][h][v] |= bit;
+                if let Some(u) = self.units.cr.get_mut(due) {
+                    u[h][v][r % 64] = n;
+                }
                 self.tile_credits[r / 64] += 1;
             }
         }

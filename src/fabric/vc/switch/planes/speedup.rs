@@ -9,7 +9,7 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{peer_of, ring, Router, Tile, IN, OUT};
+use super::{peer_of, ring, Router, Tile, Units, IN, OUT};
 use crate::blocks::link::Link;
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
 use crate::fabric::vc::switch::traversal::CreditReturn;
@@ -25,12 +25,17 @@ pub(super) type At = (u64, u32, usize);
 pub(super) type Arriving<'a, const P: usize> = (&'a mut [[u64; P]], &'a mut [[[Flit; 64]; P]]);
 
 /// The rings a flit or credit enters: flits arriving (per slot and input port: the routers,
-/// and per router the flit), credits from downstream (per slot, output and VC: the routers).
+/// and per router the flit), credits from downstream ([`Credits`]).
 pub(super) type Rings<'a, const P: usize, const V: usize> = (
     &'a mut [[u64; P]],
     &'a mut [[[Flit; 64]; P]],
-    &'a mut [[[u64; V]; P]],
+    Credits<'a, P, V>,
 );
+
+/// The ring of credits from downstream: per slot, output and VC the routers a credit arrives
+/// at, and the credits' units.
+pub(super) type Credits<'a, const P: usize, const V: usize> =
+    (&'a mut [[[u64; V]; P]], &'a mut Units<P, V>);
 
 /// Flit `f` leaves router `rt` (lane `lb` of tile `pl`) on output `o` at cycle `t`: onto its
 /// host's link, or into the ring towards the router downstream, arriving after the link's
@@ -76,30 +81,35 @@ pub(super) fn to_peer<const P: usize, const V: usize>(
     rt.sent[o] = rt.sent[o].wrapping_add(1);
 }
 
-/// A credit of input VC (`p`, `v`) of router `rt` (lane `lb` of tile `pl`) goes upstream at
-/// cycle `t`: back on its host's link, or into the ring of credits of the router upstream
-/// (the peer of output `p`), arriving after the link's fly time.
+/// A credit of `n` units of input VC (`p`, `v`) of router `rt` (lane `lb` of tile `pl`) goes
+/// upstream at cycle `t`: back on its host's link, or into the ring of credits of the router
+/// upstream (the peer of output `p`), arriving after the link's fly time.
 #[inline(always)]
 pub(super) fn credit_up<const P: usize, const V: usize>(
     (t, sbits, lb): At,
     rt: &mut Router<P, V>,
     pl: &mut Tile<P, V>,
-    (p, v): (usize, usize),
+    (p, v, n): (usize, usize, u32),
     links: &[Link],
-    cb: &mut [[[u64; V]; P]],
+    (cb, units): Credits<'_, P, V>,
     tile_credits: &mut [u32],
 ) {
     if rt.hosts >> p & 1 != 0 {
-        links[rt.wires[p][IN] as usize]
-            .back()
-            .send(t, FlowCtl::Credit { vc: v as u8, n: 1 });
+        let c = FlowCtl::Credit {
+            vc: v as u8,
+            n: n as u8,
+        };
+        links[rt.wires[p][IN] as usize].back().send(t, c);
         pl.host_b[p] |= 1 << lb;
     } else {
         let x = rt.peer[p];
         let (ur, up) = peer_of(x);
         let mask = (1 << sbits) - 1;
-        let at = (t as usize + rt.fly[p][IN] as usize) & mask;
-        cb[ring(sbits, ur / 64, at)][up][v] |= 1 << (ur % 64);
+        let at = ring(sbits, ur / 64, (t as usize + rt.fly[p][IN] as usize) & mask);
+        cb[at][up][v] |= 1 << (ur % 64);
+        if let Some(u) = units.cb.get_mut(at) {
+            u[up][v][ur % 64] = n as u8;
+        }
         tile_credits[ur / 64] += 1;
         rt.returned[p] = rt.returned[p].wrapping_add(1);
     }
@@ -159,7 +169,7 @@ pub(super) fn send<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     (fifos, backs): (&mut [SpeedupFifo], &mut [CreditReturn]),
     links: &[Link],
-    (arr, fwd, cb): Rings<'_, P, V>,
+    (arr, fwd, (cb, units)): Rings<'_, P, V>,
     inside: &mut u64,
     tile_credits: &mut [u32],
 ) -> u32 {
@@ -185,16 +195,16 @@ pub(super) fn send<const P: usize, const V: usize>(
         while ports != 0 {
             let p = ports.trailing_zeros() as usize;
             ports &= ports - 1;
-            if let Some(FlowCtl::Credit { vc, .. }) = back.next_symbol(p, nv) {
+            if let Some(FlowCtl::Credit { vc, n }) = back.next_symbol(p, nv) {
                 tile_credits[base / 64] -= 1;
                 let at = (t, sbits, lb);
                 credit_up(
                     at,
                     &mut routers[lb],
                     pl,
-                    (p, vc as usize),
+                    (p, vc as usize, n as u32),
                     links,
-                    cb,
+                    (&mut *cb, &mut *units),
                     tile_credits,
                 );
             }

@@ -17,7 +17,7 @@
 //! The planes keep all this next to the flits while they run, so that a run writes it once,
 //! not flit by flit; a network traced cycle by cycle is evaluated one by one.
 
-use super::{Of, NONE, OUT};
+use super::{Of, Units, NONE, OUT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::{VcState, VcSwitch};
 use crate::routing::function::Candidate;
@@ -51,8 +51,8 @@ fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize)
         (0..pl.nv)
             .filter(move |&v| pl.cb[s][o][v] >> (i % 64) & 1 == 1)
             .map(move |v| {
-                let vc = v as u8;
-                (c - fly, FlowCtl::Credit { vc, n: 1 })
+                let (vc, n) = (v as u8, Units::of(&pl.units.cb, s, (o, v, i)) as u8);
+                (c - fly, FlowCtl::Credit { vc, n })
             })
     });
     link.back().load(pl.r[nr].returned[at], credits);
@@ -172,16 +172,17 @@ pub(super) fn write_into<const P: usize, const V: usize>(
         // the credits waiting their delay (due in the cycles after the last), oldest first
         let mask = (1 << pl.sbits) - 1;
         let cd = pl.cdelay;
-        // output VC k (k / nv, k % nv): one flit's credit
-        let credit = move |k: usize| FlowCtl::Credit {
+        // output VC k (k / nv, k % nv): its credit, of the units in slot s
+        let credit = move |s: usize, k: usize| FlowCtl::Credit {
             vc: (k % nv) as u8,
-            n: 1,
+            n: Units::of(&pl.units.cr, s, (k / nv, k % nv, lb)) as u8,
         };
         let due = (pl.last + 1..=pl.last + cd).flat_map(|c| {
-            let slot = &pl.cr[super::ring(pl.sbits, i / 64, c as usize & mask)];
+            let s = super::ring(pl.sbits, i / 64, c as usize & mask);
+            let slot = &pl.cr[s];
             (0..np * nv)
                 .filter(move |k| slot[k / nv][k % nv] >> lb & 1 == 1)
-                .map(move |k| (c - cd, k / nv, credit(k)))
+                .map(move |k| (c - cd, k / nv, credit(s, k)))
         });
         sw.out.load_delay_line(due);
         sw.route.errors = r.errors;
