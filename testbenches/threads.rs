@@ -161,14 +161,19 @@ fn threads_is_a_run_option_and_only_big_networks_one_by_one_take_every_core() {
     // 64 switches: one thread unless told
     assert!(!speed(&["--cycles", "500"]).contains("threads"));
     // 1,024 switches: every core, unless the routers are evaluated together (the bit planes
-    // take the preset's; not with credits in bytes)
+    // take the preset's; not with the non-multiplexed crossbar)
     let cores = std::thread::available_parallelism().unwrap().get();
     let big = speed(&["--set", "topology.dims=\"32x32\"", "--cycles", "50"]);
     assert!(!big.contains("threads"), "{big}");
-    let bytes = ["--set", "switch.credit_bytes=2"];
+    let non_mux = [
+        "--set",
+        "switch.output_buffer_flits=8",
+        "--set",
+        "switch.crossbar=\"non-multiplexed\"",
+    ];
     let big = speed(
         &[
-            &bytes[..],
+            &non_mux[..],
             &["--set", "topology.dims=\"32x32\"", "--cycles", "50"],
         ]
         .concat(),

@@ -115,19 +115,23 @@ impl CreditCounter {
 /// packet's tail returns the last partial unit. Both sides count `ceil(packet bytes / unit)`
 /// units per packet, so credits are conserved whatever the flit and unit sizes. With one flit
 /// per unit this is one credit per flit.
+///
+/// A flit's units are reckoned per flit crossing, so the division by the unit is done without
+/// a divide instruction (tens of cycles): a shift for a unit of a power of two bytes, else a
+/// multiplication by its reciprocal, exact for every byte count below 2^32.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CreditUnit {
     flit_bytes: u32,
     unit_bytes: u32,
+    /// ceil(2^64 / unit_bytes), or 0 for a unit of 2^`shift` bytes.
+    recip: u64,
+    shift: u32,
 }
 
 impl CreditUnit {
     /// One credit per flit.
     pub fn flits() -> Self {
-        CreditUnit {
-            flit_bytes: 1,
-            unit_bytes: 1,
-        }
+        Self::of(1, 1)
     }
 
     /// Credits of `unit_bytes` bytes on a link of `flit_bytes`-byte flits (`unit_bytes` 0 means
@@ -136,10 +140,41 @@ impl CreditUnit {
         if unit_bytes == 0 {
             return Self::flits();
         }
+        Self::of(flit_bytes.max(1), unit_bytes)
+    }
+
+    fn of(flit_bytes: u32, unit_bytes: u32) -> Self {
+        let pow2 = unit_bytes.is_power_of_two();
         CreditUnit {
-            flit_bytes: flit_bytes.max(1),
+            flit_bytes,
             unit_bytes,
+            recip: if pow2 {
+                0
+            } else {
+                u64::MAX / unit_bytes as u64 + 1
+            },
+            shift: unit_bytes.trailing_zeros(),
         }
+    }
+
+    /// `bytes / unit_bytes`, rounded down (Lemire, Kaser and Kurz 2019: the high half of
+    /// `bytes` times ceil(2^64 / d) is the quotient for every `bytes` below 2^32).
+    #[inline(always)]
+    fn units_in(&self, bytes: u64) -> u64 {
+        if self.recip == 0 {
+            bytes >> self.shift
+        } else if bytes >> 32 == 0 {
+            ((self.recip as u128 * bytes as u128) >> 64) as u64
+        } else {
+            bytes / self.unit_bytes as u64
+        }
+    }
+
+    /// `bytes / unit_bytes`, rounded up.
+    #[inline(always)]
+    fn units_over(&self, bytes: u64) -> u64 {
+        let q = self.units_in(bytes);
+        q + (q * self.unit_bytes as u64 != bytes) as u64
     }
 
     /// One credit per flit?
@@ -150,7 +185,7 @@ impl CreditUnit {
 
     /// Credits a buffer of `flits` flits holds (whole units only).
     pub fn buffer_units(&self, flits: u32) -> u32 {
-        (flits as u64 * self.flit_bytes as u64 / self.unit_bytes as u64) as u32
+        self.units_in(flits as u64 * self.flit_bytes as u64) as u32
     }
 
     /// Credits a whole packet of `flits` flits needs (a virtual cut-through header waits for
@@ -160,7 +195,7 @@ impl CreditUnit {
         if self.per_flit() {
             return flits;
         }
-        (flits as u64 * self.flit_bytes as u64).div_ceil(self.unit_bytes as u64) as u32
+        self.units_over(flits as u64 * self.flit_bytes as u64) as u32
     }
 
     /// Units the sender consumes for flit `idx` of a packet.
@@ -178,10 +213,10 @@ impl CreditUnit {
         if self.per_flit() {
             return 1;
         }
-        let (f, u) = (self.flit_bytes as u64, self.unit_bytes as u64);
-        let whole = ((idx as u64 + 1) * f / u - idx as u64 * f / u) as u32;
+        let f = self.flit_bytes as u64;
+        let whole = (self.units_in((idx as u64 + 1) * f) - self.units_in(idx as u64 * f)) as u32;
         if idx + 1 == flits {
-            whole + self.packet_units(flits) - (flits as u64 * f / u) as u32
+            whole + self.packet_units(flits) - self.units_in(flits as u64 * f) as u32
         } else {
             whole
         }
@@ -223,6 +258,27 @@ mod tests {
             }
         );
         assert_eq!((c.credits(), c.underflows, c.overflows), (2, 2, 1));
+    }
+
+    #[test]
+    fn units_reckoned_without_a_divide_are_the_quotients() {
+        // every unit of 1 to 300 bytes (powers of two by shift, the rest by reciprocal) and
+        // the widest the configuration takes, byte counts small, at the 2^32 boundary and
+        // beyond it (the divide), against plain division
+        let units = (1..=300).chain([1 << 20, 1_000_003, u32::MAX]);
+        let near = |b: u64| b.saturating_sub(3)..b + 3;
+        for u in units {
+            let cu = CreditUnit::bytes(7, u);
+            let bytes = (0..2000)
+                .chain(near(1 << 32))
+                .chain(near(u as u64 * 12_345))
+                .chain(near(u64::MAX / 8));
+            for b in bytes {
+                let d = u as u64;
+                assert_eq!(cu.units_in(b), b / d, "{b} / {u}");
+                assert_eq!(cu.units_over(b), b.div_ceil(d), "{b} / {u} up");
+            }
+        }
     }
 
     #[test]
