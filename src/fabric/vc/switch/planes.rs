@@ -102,24 +102,13 @@ impl<const P: usize, const V: usize> Units<P, V> {
     /// Credits carry several units.
     #[inline(always)]
     fn several(&self) -> bool {
-        !self.cb.is_empty()
-    }
-
-    /// The units the flit `next` of a `len`-flit packet frees upstream as it leaves its input
-    /// buffer (0: it completes no unit, and no credit goes).
-    #[inline(always)]
-    fn released(&self, next: u32, len: u32) -> u32 {
-        match self.several() {
-            true => self.unit.release_at(next, len),
-            false => 1,
-        }
+        !self.unit.per_flit()
     }
 
     /// The units of the credit for output `o`'s VC `v` of router `lb` in slot `s` of the
     /// arriving ring (`cb`) or the delay line's (`cr`): 1 for credits of one flit.
-    #[inline(always)]
-    fn of(ring: &[[[[u8; 64]; V]; P]], s: usize, (o, v, lb): (usize, usize, usize)) -> u32 {
-        ring.get(s).map_or(1, |r| r[o][v][lb & 63] as u32)
+    fn of(ring: &[[[[u8; 64]; V]; P]], s: usize, (o, v, lb): (usize, usize, usize)) -> u8 {
+        ring.get(s).map_or(1, |r| r[o][v][lb & 63])
     }
 
     /// The credits of slot `came` of the arriving ring (their bits `bits`, outputs from
@@ -254,9 +243,7 @@ pub struct Of<const P: usize, const V: usize> {
     cb: Vec<[[u64; V]; P]>,
     cr: Vec<[[u64; V]; P]>,
     fwd: Vec<[[Flit; 64]; P]>,
-    /// Credits of several units (`credit_bytes` other than a flit's bytes): beside `cb` and
-    /// `cr`, per slot, output, VC and router the units of the credit there (a credit of one
-    /// flit is one unit: both empty).
+    /// The units of the credits in `cb` and `cr` ([`Units`]).
     units: Units<P, V>,
     sbits: u32,
     /// VC allocation's scratch: requests and grants.

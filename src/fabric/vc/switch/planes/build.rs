@@ -9,8 +9,9 @@
 //! router: with 16 ports or fewer, every count the family takes) of any depth,
 //! wormhole or virtual cut-through, credits of one flit or of any number of bytes (the
 //! units each carries in the rings beside it) applied any number of cycles after they arrive
-//! (a VC downstream released as its packet's tail leaves, or as the tail's credit returns), routing, VC allocation and switch allocation in any number of cycles, a
-//! multiplexed crossbar of any number (of 2 or more the routers' own, pipelined or in
+//! (a VC downstream released as its packet's tail leaves, or as the tail's credit returns),
+//! routing, VC allocation and switch allocation in any number of cycles, a multiplexed
+//! crossbar of any number (of 2 or more the routers' own, pipelined or in
 //! BookSim2's batches), links of any number of cycles between routers (each its own), any
 //! routing function (a head's several candidates picked by the router's own selection;
 //! UGAL-G's global queues published from the planes, [`queues`](super::queues)), any

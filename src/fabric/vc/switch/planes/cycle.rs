@@ -344,7 +344,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         }
                         // the units it frees upstream (a flit's credit: 1; of several
                         // bytes, none until it completes one)
-                        let n = units.released(d.next, d.len);
+                        let n = units.unit.release_at(d.next, d.len);
                         if n > 0 && speed == 1 {
                             let at = (t, sbits, lb);
                             let rt = &mut rts[lb & 63];

@@ -51,7 +51,7 @@ fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize)
         (0..pl.nv)
             .filter(move |&v| pl.cb[s][o][v] >> (i % 64) & 1 == 1)
             .map(move |v| {
-                let (vc, n) = (v as u8, Units::of(&pl.units.cb, s, (o, v, i)) as u8);
+                let (vc, n) = (v as u8, Units::of(&pl.units.cb, s, (o, v, i)));
                 (c - fly, FlowCtl::Credit { vc, n })
             })
     });
@@ -175,7 +175,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
         // output VC k (k / nv, k % nv): its credit, of the units in slot s
         let credit = move |s: usize, k: usize| FlowCtl::Credit {
             vc: (k % nv) as u8,
-            n: Units::of(&pl.units.cr, s, (k / nv, k % nv, lb)) as u8,
+            n: Units::of(&pl.units.cr, s, (k / nv, k % nv, lb)),
         };
         let due = (pl.last + 1..=pl.last + cd).flat_map(|c| {
             let s = super::ring(pl.sbits, i / 64, c as usize & mask);
