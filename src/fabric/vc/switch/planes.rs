@@ -60,7 +60,8 @@ pub use shapes::Planes;
 /// No router downstream. The ports and VCs a router has at most are the planes' parameters
 /// `P` and `V` (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and
 /// their depth are the network's, and so are the rings' slots (a power of two above the
-/// longest link and the credit delay: what is written at t is read by t + slots - 1, so the
+/// longest link, a link in's fly time with the credit delay: what is written at t is read by
+/// t + slots - 1, so the
 /// slots keep every value in flight, and for links of a few cycles the rings are a few cache
 /// lines).
 const NONE: u32 = u32::MAX;
@@ -75,12 +76,11 @@ fn peer_of(x: u32) -> (usize, usize) {
     ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize)
 }
 
-/// The units of the credits in the rings ([`Of`]'s `cb` and `cr`, slot for slot), and the
-/// credit unit: per slot, output, VC and router, the units of the credit whose bit is set
-/// there. Empty when a credit is one flit (its units are 1).
+/// The units of the credits in the ring ([`Of`]'s `cr`, slot for slot), and the credit
+/// unit: per slot, output, VC and router, the units of the credit whose bit is set there.
+/// Empty when a credit is one flit (its units are 1).
 struct Units<const P: usize, const V: usize> {
     unit: crate::blocks::credit::CreditUnit,
-    cb: Vec<[[[u8; 64]; V]; P]>,
     cr: Vec<[[[u8; 64]; V]; P]>,
 }
 
@@ -88,15 +88,11 @@ impl<const P: usize, const V: usize> Units<P, V> {
     /// The units of credits of `unit` in rings of `len` slots (none kept for credits of one
     /// flit).
     fn new(unit: crate::blocks::credit::CreditUnit, len: usize) -> Self {
-        let ring = || match unit.per_flit() {
+        let cr = match unit.per_flit() {
             true => Vec::new(),
             false => vec![[[[0; 64]; V]; P]; len],
         };
-        Units {
-            unit,
-            cb: ring(),
-            cr: ring(),
-        }
+        Units { unit, cr }
     }
 
     /// Credits carry several units.
@@ -106,25 +102,9 @@ impl<const P: usize, const V: usize> Units<P, V> {
     }
 
     /// The units of the credit for output `o`'s VC `v` of router `lb` in slot `s` of the
-    /// arriving ring (`cb`) or the delay line's (`cr`): 1 for credits of one flit.
-    fn of(ring: &[[[[u8; 64]; V]; P]], s: usize, (o, v, lb): (usize, usize, usize)) -> u8 {
-        ring.get(s).map_or(1, |r| r[o][v][lb & 63])
-    }
-
-    /// The credits of slot `came` of the arriving ring (their bits `bits`, outputs from
-    /// `nlo`) wait the credit delay in slot `due` of the delay line: their units with them.
-    #[inline(never)]
-    fn carry(&mut self, bits: &[[u64; V]; P], (came, due): (usize, usize), nlo: usize) {
-        for o in nlo..P {
-            for v in 0..V {
-                let mut m = bits[o][v];
-                while m != 0 {
-                    let lb = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    self.cr[due][o][v][lb] = self.cb[came][o][v][lb];
-                }
-            }
-        }
+    /// ring: 1 for credits of one flit.
+    fn of(&self, s: usize, (o, v, lb): (usize, usize, usize)) -> u8 {
+        self.cr.get(s).map_or(1, |r| r[o][v][lb & 63])
     }
 }
 
@@ -154,7 +134,8 @@ struct Router<const P: usize, const V: usize> {
     errors: u64,
     /// The crossbar's flit per output (leaving next cycle); per output the router and input
     /// port downstream (r << [`PB`] | p; NONE for a host or no link); per port the fly time
-    /// of its link out (a flit's) and of its link in (a credit's back upstream), in cycles;
+    /// of its link out (a flit's) and, for its link in, the cycles from a credit's leaving
+    /// back upstream to its being applied there (the link's fly time and the credit delay);
     /// per input the credits sent back on its link to a router (modulo 2^32, the link's
     /// count).
     xbar: [Flit; P],
@@ -236,14 +217,14 @@ pub struct Of<const P: usize, const V: usize> {
     pl: Vec<Tile<P, V>>,
     /// The rings, 2^`sbits` slots a tile ([`ring`]; slot = cycle mod 2^`sbits`): per
     /// input port, the routers a flit arrives at then; per output and VC, the routers a
-    /// credit from downstream arrives at then (it then waits the credit delay) and the routers
-    /// it is applied at then; per input port and router, the flit arriving then (from its host
-    /// or the router upstream).
+    /// credit from downstream is applied at then — the credit delay after it arrives: a credit
+    /// from a router enters the slot its link's fly time and the delay ahead, one from a host
+    /// the delay ahead of its arrival (the planes keep no delay line of their own); per input
+    /// port and router, the flit arriving then (from its host or the router upstream).
     arr: Vec<[u64; P]>,
-    cb: Vec<[[u64; V]; P]>,
     cr: Vec<[[u64; V]; P]>,
     fwd: Vec<[[Flit; 64]; P]>,
-    /// The units of the credits in `cb` and `cr` ([`Units`]).
+    /// The units of the credits in `cr` ([`Units`]).
     units: Units<P, V>,
     sbits: u32,
     /// VC allocation's scratch: requests and grants.
@@ -257,8 +238,8 @@ pub struct Of<const P: usize, const V: usize> {
     /// them; a tile with neither and no flit arriving has nothing to do.
     tile_flits: Vec<u32>,
     tile_credits: Vec<u32>,
-    /// The credit delay (below 2^`sbits`, as every link's fly time: [`Router`]'s `fly`) and
-    /// the routing delay, in cycles.
+    /// The credit delay (below 2^`sbits`, and so is every link in's fly time with it:
+    /// [`Router`]'s `fly`) and the routing delay, in cycles.
     cdelay: u64,
     rdelay: u64,
     /// Virtual cut-through: a head crosses when its VC downstream has credits for its whole
@@ -280,12 +261,10 @@ pub struct Of<const P: usize, const V: usize> {
     deep: bool,
     vdelay: u64,
     /// The ports the routers have (up to `P`), the first ones of each its hosts' (`nh` at
-    /// most, `nlo` at least: [`Router`]'s `hosts`); the VCs
-    /// they use (up to `V`), the flits of VC 0's buffer (an escape queue's, or as deep as
-    /// the others) and of every other VC's.
+    /// most: [`Router`]'s `hosts`); the VCs they use (up to `V`), the flits of VC 0's buffer
+    /// (an escape queue's, or as deep as the others) and of every other VC's.
     np: usize,
     nh: usize,
-    nlo: usize,
     nv: usize,
     b0: usize,
     b: usize,

@@ -130,7 +130,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             hosts.push(h);
         }
         let nh = hosts.iter().copied().max().unwrap_or(0);
-        let nlo = hosts.iter().copied().min().unwrap_or(0);
         let fly_of = |l: u32| {
             if l == NO_LINK {
                 0
@@ -144,13 +143,16 @@ impl<const P: usize, const V: usize> Of<P, V> {
         for (((sw, f), x), &h) in switches.iter().zip(&mut fly).zip(&mut peer).zip(&hosts) {
             for q in h..np {
                 let [i, o] = sw.link[q];
-                f[q] = [fly_of(i) as u16, fly_of(o) as u16];
-                longest = longest.max(fly_of(i).max(fly_of(o)) as u64);
+                // a credit back on link i is applied the credit delay after it arrives
+                let back = fly_of(i) as u64 + credit_delay_cycles as u64;
+                f[q] = [back as u16, fly_of(o) as u16];
+                longest = longest.max(back.max(fly_of(o) as u64));
                 x[q] = rx.get(&o).copied().unwrap_or(NONE);
             }
         }
         let tiles = n.div_ceil(64);
-        // the rings' slots: a power of two above the longest link and the credit delay
+        // the rings' slots: a power of two above the longest link, a link in's with the
+        // credit delay
         let slots = (longest as usize + 1).next_power_of_two();
         let oq = output_buffer_flits > 0;
         let router = Router {
@@ -213,7 +215,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             r,
             pl,
             arr: vec![[0; P]; tiles * slots],
-            cb: vec![[[0; V]; P]; tiles * slots],
             cr: vec![[[0; V]; P]; tiles * slots],
             fwd: vec![[[Flit::default(); 64]; P]; tiles * slots],
             units: super::Units::new(credit, tiles * slots),
@@ -236,7 +237,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             vdelay: vc_alloc_cycles as u64,
             np,
             nh,
-            nlo,
             nv,
             b0,
             b,

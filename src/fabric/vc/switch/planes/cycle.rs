@@ -30,12 +30,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let sbits = self.sbits;
         let mask = (1 << sbits) - 1;
         let slot = t as usize & mask;
-        let cdue = (t + self.cdelay) as usize & mask;
         let (rdelay, nv, b) = (self.rdelay, self.nv, self.b);
         let b0 = self.b0;
         let (ct, x0, deep, vdelay) = (self.ct, self.x0, self.deep, self.vdelay);
         let self_keep = self.keep;
-        let (nh, nlo, speed, oq) = (self.nh, self.nlo, self.speed, self.oq);
+        let (nh, speed, oq) = (self.nh, self.speed, self.oq);
         // the first internal step of the cycle (the cycle itself without a speedup)
         let first = t * speed;
         // the outputs the exchange's slot takes from flits granted now (none without one)
@@ -53,7 +52,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             r: routers,
             pl: pls,
             arr,
-            cb,
             cr,
             fwd,
             units,
@@ -84,25 +82,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
             let rts: &mut [Router<P, V>; 64] = (&mut routers[base..base + 64])
                 .try_into()
                 .expect("the planes' routers fill whole tiles");
-            let (now, due) = (ring(sbits, tile, slot), ring(sbits, tile, cdue));
+            let now = ring(sbits, tile, slot);
             let arriving = arr[now].iter().any(|&w| w != 0);
             if tile_flits[tile] == 0 && tile_credits[tile] == 0 && !arriving {
                 continue;
             }
             let tile_flits = &mut tile_flits[tile];
-            // 1. credits from downstream wait the credit delay; credits due are applied
-            // (word by word in place: the planes of a 16-port, 4-VC tile are 512 bytes; a
-            // router's first `nlo` ports are its hosts', whose credits come by `hosts_in`)
-            if units.several() {
-                // (their units with them)
-                units.carry(&cb[now], (now, due), nlo);
-            }
-            let (came, later) = (&mut cb[now], &mut cr[due]);
-            for o in nlo..P {
-                for v in 0..V {
-                    later[o][v] |= std::mem::take(&mut came[o][v]);
-                }
-            }
+            // 1. credits from downstream due now (their credit delay over) are applied
             let sw = &mut switches[base..];
             tile_credits[tile] -= credits::due(pl, &mut cr[now], sw, (units, now), oq);
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
@@ -348,7 +334,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         if n > 0 && speed == 1 {
                             let at = (t, sbits, lb);
                             let rt = &mut rts[lb & 63];
-                            let credits = (&mut cb[..], &mut *units);
+                            let credits = (&mut cr[..], &mut *units);
                             speedup::credit_up(at, rt, pl, (p, v, n), links, credits, tile_credits);
                         } else if n > 0 {
                             // one credit an input and cycle goes upstream, in the order freed
@@ -371,7 +357,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // one flit an output onto its link, one credit an input upstream
                 let (at, r) = ((t, sbits, base), &mut rts[..]);
                 let q = (&mut fifos[base..], &mut backs[base..]);
-                let rings = (&mut arr[..], &mut fwd[..], (&mut cb[..], &mut *units));
+                let rings = (&mut arr[..], &mut fwd[..], (&mut cr[..], &mut *units));
                 let sent = speedup::send(at, nv, r, pl, q, links, rings, inside, tile_credits);
                 moved += sent;
                 *tile_flits -= sent;

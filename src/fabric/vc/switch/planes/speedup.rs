@@ -32,8 +32,8 @@ pub(super) type Rings<'a, const P: usize, const V: usize> = (
     Credits<'a, P, V>,
 );
 
-/// The ring of credits from downstream: per slot, output and VC the routers a credit arrives
-/// at, and the credits' units.
+/// The ring of credits from downstream: per slot, output and VC the routers a credit is
+/// applied at (the credit delay after it arrives), and the credits' units.
 pub(super) type Credits<'a, const P: usize, const V: usize> =
     (&'a mut [[[u64; V]; P]], &'a mut Units<P, V>);
 
@@ -83,7 +83,8 @@ pub(super) fn to_peer<const P: usize, const V: usize>(
 
 /// A credit of `n` units of input VC (`p`, `v`) of router `rt` (lane `lb` of tile `pl`) goes
 /// upstream at cycle `t`: back on its host's link, or into the ring of credits of the router
-/// upstream (the peer of output `p`), arriving after the link's fly time.
+/// upstream (the peer of output `p`), applied there the link's fly time and the credit delay
+/// later (`rt.fly[p][IN]`).
 #[inline(always)]
 pub(super) fn credit_up<const P: usize, const V: usize>(
     (t, sbits, lb): At,
@@ -91,7 +92,7 @@ pub(super) fn credit_up<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     (p, v, n): (usize, usize, u32),
     links: &[Link],
-    (cb, units): Credits<'_, P, V>,
+    (cr, units): Credits<'_, P, V>,
     tile_credits: &mut [u32],
 ) {
     if rt.hosts >> p & 1 != 0 {
@@ -106,8 +107,8 @@ pub(super) fn credit_up<const P: usize, const V: usize>(
         let (ur, up) = peer_of(x);
         let mask = (1 << sbits) - 1;
         let at = ring(sbits, ur / 64, (t as usize + rt.fly[p][IN] as usize) & mask);
-        cb[at][up][v] |= 1 << (ur % 64);
-        if let Some(u) = units.cb.get_mut(at) {
+        cr[at][up][v] |= 1 << (ur % 64);
+        if let Some(u) = units.cr.get_mut(at) {
             u[up][v][ur % 64] = n as u8;
         }
         tile_credits[ur / 64] += 1;
@@ -169,7 +170,7 @@ pub(super) fn send<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     (fifos, backs): (&mut [SpeedupFifo], &mut [CreditReturn]),
     links: &[Link],
-    (arr, fwd, (cb, units)): Rings<'_, P, V>,
+    (arr, fwd, (cr, units)): Rings<'_, P, V>,
     inside: &mut u64,
     tile_credits: &mut [u32],
 ) -> u32 {
@@ -204,7 +205,7 @@ pub(super) fn send<const P: usize, const V: usize>(
                     pl,
                     (p, vc as usize, n as u32),
                     links,
-                    (&mut *cb, &mut *units),
+                    (&mut *cr, &mut *units),
                     tile_credits,
                 );
             }

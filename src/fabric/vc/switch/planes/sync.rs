@@ -17,7 +17,7 @@
 //! The planes keep all this next to the flits while they run, so that a run writes it once,
 //! not flit by flit; a network traced cycle by cycle is evaluated one by one.
 
-use super::{Of, Units, NONE, OUT};
+use super::{Of, NONE, OUT};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::{VcState, VcSwitch};
 use crate::routing::function::Candidate;
@@ -32,8 +32,9 @@ fn one_hot(w: &[u64], lb: usize) -> u8 {
 
 /// Link `link`, from router `i`'s output `o` to a router, as the planes' rings hold it after
 /// their last cycle: the flits arriving downstream in the cycles ahead (each driven its fly
-/// time before it arrives), the credits arriving back at `i` (likewise), and what each wire
-/// carried in all.
+/// time before it arrives), the credits arriving back at `i` (likewise; the ring holds each
+/// in the slot of the cycle it is applied, the credit delay after it arrives), and what each
+/// wire carried in all.
 fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize), link: &Link) {
     let (r, mask) = (&pl.r[i], (1usize << pl.sbits) - 1);
     let (nr, at) = super::peer_of(r.peer[o]);
@@ -47,11 +48,11 @@ fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize)
     });
     link.fwd().load(r.sent[o], flits);
     let credits = ahead.flat_map(|c| {
-        let s = slot(i, c);
+        let s = slot(i, c + pl.cdelay);
         (0..pl.nv)
-            .filter(move |&v| pl.cb[s][o][v] >> (i % 64) & 1 == 1)
+            .filter(move |&v| pl.cr[s][o][v] >> (i % 64) & 1 == 1)
             .map(move |v| {
-                let (vc, n) = (v as u8, Units::of(&pl.units.cb, s, (o, v, i)));
+                let (vc, n) = (v as u8, pl.units.of(s, (o, v, i)));
                 (c - fly, FlowCtl::Credit { vc, n })
             })
     });
@@ -175,7 +176,7 @@ pub(super) fn write_into<const P: usize, const V: usize>(
         // output VC k (k / nv, k % nv): its credit, of the units in slot s
         let credit = move |s: usize, k: usize| FlowCtl::Credit {
             vc: (k % nv) as u8,
-            n: Units::of(&pl.units.cr, s, (k / nv, k % nv, lb)),
+            n: pl.units.of(s, (k / nv, k % nv, lb)),
         };
         let due = (pl.last + 1..=pl.last + cd).flat_map(|c| {
             let s = super::ring(pl.sbits, i / 64, c as usize & mask);
