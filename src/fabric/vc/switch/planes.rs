@@ -40,6 +40,7 @@ use super::{IN, OUT};
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
 use crate::routing::function::Candidates;
 use crate::sim::Flit;
+use credits::CreditRing;
 
 mod build;
 mod credits;
@@ -60,8 +61,8 @@ pub use shapes::Planes;
 /// No router downstream. The ports and VCs a router has at most are the planes' parameters
 /// `P` and `V` (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and
 /// their depth are the network's, and so are the rings' slots (a power of two above the
-/// longest link, a link in's fly time with the credit delay: what is written at t is read by
-/// t + slots - 1, so the
+/// longest link, for the flits; for the credits, above a link's fly time with the credit
+/// delay: what is written at t is read by t + slots - 1, so the
 /// slots keep every value in flight, and for links of a few cycles the rings are a few cache
 /// lines).
 const NONE: u32 = u32::MAX;
@@ -74,38 +75,6 @@ const PB: u32 = 5;
 #[inline(always)]
 fn peer_of(x: u32) -> (usize, usize) {
     ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize)
-}
-
-/// The units of the credits in the ring ([`Of`]'s `cr`, slot for slot), and the credit
-/// unit: per slot, output, VC and router, the units of the credit whose bit is set there.
-/// Empty when a credit is one flit (its units are 1).
-struct Units<const P: usize, const V: usize> {
-    unit: crate::blocks::credit::CreditUnit,
-    cr: Vec<[[[u8; 64]; V]; P]>,
-}
-
-impl<const P: usize, const V: usize> Units<P, V> {
-    /// The units of credits of `unit` in rings of `len` slots (none kept for credits of one
-    /// flit).
-    fn new(unit: crate::blocks::credit::CreditUnit, len: usize) -> Self {
-        let cr = match unit.per_flit() {
-            true => Vec::new(),
-            false => vec![[[[0; 64]; V]; P]; len],
-        };
-        Units { unit, cr }
-    }
-
-    /// Credits carry several units.
-    #[inline(always)]
-    fn several(&self) -> bool {
-        !self.unit.per_flit()
-    }
-
-    /// The units of the credit for output `o`'s VC `v` of router `lb` in slot `s` of the
-    /// ring: 1 for credits of one flit.
-    fn of(&self, s: usize, (o, v, lb): (usize, usize, usize)) -> u8 {
-        self.cr.get(s).map_or(1, |r| r[o][v][lb & 63])
-    }
 }
 
 /// The rings' index of tile `tile`'s slot `slot`, the rings having 2^`sbits` slots a tile.
@@ -215,18 +184,14 @@ struct Tile<const P: usize, const V: usize> {
 pub struct Of<const P: usize, const V: usize> {
     r: Vec<Router<P, V>>,
     pl: Vec<Tile<P, V>>,
-    /// The rings, 2^`sbits` slots a tile ([`ring`]; slot = cycle mod 2^`sbits`): per
-    /// input port, the routers a flit arrives at then; per output and VC, the routers a
-    /// credit from downstream is applied at then — the credit delay after it arrives: a credit
-    /// from a router enters the slot its link's fly time and the delay ahead, one from a host
-    /// the delay ahead of its arrival (the planes keep no delay line of their own); per input
-    /// port and router, the flit arriving then (from its host or the router upstream).
+    /// The flits' rings, 2^`sbits` slots a tile ([`ring`]; slot = cycle mod 2^`sbits`): per
+    /// input port, the routers a flit arrives at then, and per input port and router the
+    /// flit arriving then (from its host or the router upstream).
     arr: Vec<[u64; P]>,
-    cr: Vec<[[u64; V]; P]>,
     fwd: Vec<[[Flit; 64]; P]>,
-    /// The units of the credits in `cr` ([`Units`]).
-    units: Units<P, V>,
     sbits: u32,
+    /// The credits from downstream, by the cycle each is applied ([`CreditRing`]).
+    cr: CreditRing<P, V>,
     /// VC allocation's scratch: requests and grants.
     vreq: Box<Requests>,
     vgrant: Box<Grants>,
@@ -238,8 +203,8 @@ pub struct Of<const P: usize, const V: usize> {
     /// them; a tile with neither and no flit arriving has nothing to do.
     tile_flits: Vec<u32>,
     tile_credits: Vec<u32>,
-    /// The credit delay (below 2^`sbits`, and so is every link in's fly time with it:
-    /// [`Router`]'s `fly`) and the routing delay, in cycles.
+    /// The credit delay (below the credit ring's slots, and so is every link in's fly time
+    /// with it: [`Router`]'s `fly`) and the routing delay, in cycles.
     cdelay: u64,
     rdelay: u64,
     /// Virtual cut-through: a head crosses when its VC downstream has credits for its whole

@@ -137,7 +137,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 links[l as usize].fwd().fly()
             }
         };
-        let mut longest = credit_delay_cycles as u64;
+        // the longest link (the flits' rings), and the longest wait of a credit from leaving
+        // (or a host's from arriving) to being applied (the credits' ring)
+        let (mut longest, mut waits) = (1u64, credit_delay_cycles as u64);
         let mut fly = vec![[[0u16; 2]; P]; n];
         let mut peer = vec![[NONE; P]; n];
         for (((sw, f), x), &h) in switches.iter().zip(&mut fly).zip(&mut peer).zip(&hosts) {
@@ -146,13 +148,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // a credit back on link i is applied the credit delay after it arrives
                 let back = fly_of(i) as u64 + credit_delay_cycles as u64;
                 f[q] = [back as u16, fly_of(o) as u16];
-                longest = longest.max(back.max(fly_of(o) as u64));
+                longest = longest.max(fly_of(i).max(fly_of(o)) as u64);
+                waits = waits.max(back);
                 x[q] = rx.get(&o).copied().unwrap_or(NONE);
             }
         }
         let tiles = n.div_ceil(64);
-        // the rings' slots: a power of two above the longest link, a link in's with the
-        // credit delay
+        // the flits' rings' slots: a power of two above the longest link
         let slots = (longest as usize + 1).next_power_of_two();
         let oq = output_buffer_flits > 0;
         let router = Router {
@@ -215,10 +217,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
             r,
             pl,
             arr: vec![[0; P]; tiles * slots],
-            cr: vec![[[0; V]; P]; tiles * slots],
             fwd: vec![[[Flit::default(); 64]; P]; tiles * slots],
-            units: super::Units::new(credit, tiles * slots),
             sbits: slots.trailing_zeros(),
+            cr: super::CreditRing::new(credit, tiles, waits),
             vreq: Box::new([0; MAX_SIDE]),
             vgrant: Box::new([NO_GRANT; MAX_SIDE]),
             cands: Candidates::new(),

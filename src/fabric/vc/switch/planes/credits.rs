@@ -11,8 +11,65 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{Tile, Units};
+use super::Tile;
+use crate::blocks::credit::CreditUnit;
 use crate::fabric::vc::switch::VcSwitch;
+
+/// The credits from downstream of every tile, by the cycle each is applied — the credit
+/// delay after it arrives: one from a router enters the ring its link's fly time and the
+/// delay after it leaves, one from a host the delay after it arrives (the planes keep no
+/// delay line of their own; the sync splits the ring back into the links' credits and the
+/// routers' delay lines). 2^`bits` slots a tile (slot = cycle mod 2^`bits`, a power of two
+/// above the longest such wait: the flits' rings need not span the credit delay): per slot,
+/// output and VC the routers a credit is applied at, and per router the credit's units (kept
+/// only when a credit is not one flit: its units are then 1).
+pub(super) struct CreditRing<const P: usize, const V: usize> {
+    bits: u32,
+    mask: usize,
+    pub due: Vec<[[u64; V]; P]>,
+    pub unit: CreditUnit,
+    units: Vec<[[[u8; 64]; V]; P]>,
+}
+
+impl<const P: usize, const V: usize> CreditRing<P, V> {
+    /// The ring of `tiles` tiles for credits of `unit` that wait at most `longest` cycles
+    /// from leaving (or from a host's arriving) to being applied.
+    pub fn new(unit: CreditUnit, tiles: usize, longest: u64) -> Self {
+        let slots = (longest as usize + 1).next_power_of_two();
+        CreditRing {
+            bits: slots.trailing_zeros(),
+            mask: slots - 1,
+            due: vec![[[0; V]; P]; tiles * slots],
+            unit,
+            units: match unit.per_flit() {
+                true => Vec::new(),
+                false => vec![[[[0; 64]; V]; P]; tiles * slots],
+            },
+        }
+    }
+
+    /// The ring's index of tile `tile`'s slot of cycle `t`.
+    #[inline(always)]
+    pub fn slot(&self, tile: usize, t: u64) -> usize {
+        (tile << self.bits) | (t as usize & self.mask)
+    }
+
+    /// A credit of `n` units for output `o`'s VC `v` of router `r` is applied at cycle `t`.
+    #[inline(always)]
+    pub fn add(&mut self, t: u64, (o, v, r): (usize, usize, usize), n: u8) {
+        let s = self.slot(r / 64, t);
+        self.due[s][o][v] |= 1 << (r % 64);
+        if let Some(u) = self.units.get_mut(s) {
+            u[o][v][r % 64] = n;
+        }
+    }
+
+    /// The units of the credit for output `o`'s VC `v` of router `lb` in slot `s`: 1 for
+    /// credits of one flit.
+    pub fn of(&self, s: usize, (o, v, lb): (usize, usize, usize)) -> u8 {
+        self.units.get(s).map_or(1, |r| r[o][v][lb & 63])
+    }
+}
 
 /// Virtual cut-through: of the tile's input VCs holding an output VC with their packet's head
 /// at the front (`cth`) and a flit, those whose output VC cannot take their whole packet may
@@ -45,22 +102,22 @@ pub(super) fn cut_through<const P: usize, const V: usize>(
     }
 }
 
-/// Apply the credits from downstream due now (`due`: per output and VC, the routers of tile
-/// `pl` whose credit's delay is over; emptied) to the counters of the routers' own output
-/// units (`switches`, from the tile's first); without output queues (`oq`) the VCs then have
-/// room. Credits of several units (`units`, their slot `slot` of the delay line) go by
-/// [`due_units`]. Returns the credits applied. (Once a tile and cycle: out of line, so that
-/// the cycle's own code stays small.)
+/// Apply the credits from downstream due now (slot `slot` of `ring`: per output and VC, the
+/// routers of tile `pl` whose credit's delay is over; emptied) to the counters of the
+/// routers' own output units (`switches`, from the tile's first); without output queues
+/// (`oq`) the VCs then have room. Credits of several units go by [`due_units`]. Returns the
+/// credits applied. (Once a tile and cycle: out of line, so that the cycle's own code stays
+/// small.)
 #[inline(never)]
 pub(super) fn due<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
-    due: &mut [[u64; V]; P],
+    (ring, slot): (&mut CreditRing<P, V>, usize),
     switches: &mut [VcSwitch],
-    (units, slot): (&Units<P, V>, usize),
     oq: bool,
 ) -> u32 {
-    if units.several() {
-        return due_units(pl, due, switches, &units.cr[slot], oq);
+    let due = &mut ring.due[slot];
+    if let Some(units) = ring.units.get(slot) {
+        return due_units(pl, due, switches, units, oq);
     }
     let mut applied = 0;
     for o in 0..P {

@@ -54,7 +54,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             arr,
             cr,
             fwd,
-            units,
             vreq,
             vgrant,
             cands,
@@ -90,7 +89,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             let tile_flits = &mut tile_flits[tile];
             // 1. credits from downstream due now (their credit delay over) are applied
             let sw = &mut switches[base..];
-            tile_credits[tile] -= credits::due(pl, &mut cr[now], sw, (units, now), oq);
+            let due = cr.slot(tile, t);
+            tile_credits[tile] -= credits::due(pl, (&mut *cr, due), sw, oq);
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
             // into the output FIFOs, below)
             if oq && speed == 1 {
@@ -330,12 +330,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         }
                         // the units it frees upstream (a flit's credit: 1; of several
                         // bytes, none until it completes one)
-                        let n = units.unit.release_at(d.next, d.len);
+                        let n = cr.unit.release_at(d.next, d.len);
                         if n > 0 && speed == 1 {
                             let at = (t, sbits, lb);
                             let rt = &mut rts[lb & 63];
-                            let credits = (&mut cr[..], &mut *units);
-                            speedup::credit_up(at, rt, pl, (p, v, n), links, credits, tile_credits);
+                            speedup::credit_up(at, rt, pl, (p, v, n), links, cr, tile_credits);
                         } else if n > 0 {
                             // one credit an input and cycle goes upstream, in the order freed
                             backs[ri].hold(p, v, p * nv + v, n);
@@ -357,7 +356,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 // one flit an output onto its link, one credit an input upstream
                 let (at, r) = ((t, sbits, base), &mut rts[..]);
                 let q = (&mut fifos[base..], &mut backs[base..]);
-                let rings = (&mut arr[..], &mut fwd[..], (&mut cr[..], &mut *units));
+                let rings = (&mut arr[..], &mut fwd[..], &mut *cr);
                 let sent = speedup::send(at, nv, r, pl, q, links, rings, inside, tile_credits);
                 moved += sent;
                 *tile_flits -= sent;

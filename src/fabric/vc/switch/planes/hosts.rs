@@ -1,8 +1,8 @@
 //! The planes' ([`super`]) ports to their hosts: what the hosts' links deliver to the routers
-//! (flits into the planes' ring, credits into their delay line), and what the sleep tables
-//! are told of the routers after a cycle — the NICs driven (woken for when it arrives), and
-//! switch 0 busy while a flit or a credit is inside the planes, so that the clock does not
-//! jump over them.
+//! (flits into the planes' ring, credits into their credit ring, applied the credit delay
+//! later), and what the sleep tables are told of the routers after a cycle — the NICs driven
+//! (woken for when it arrives), and switch 0 busy while a flit or a credit is inside the
+//! planes, so that the clock does not jump over them.
 
 use super::{ring, Of, Tile, IN, OUT};
 use crate::blocks::link::Link;
@@ -12,8 +12,8 @@ use crate::sim::FlowCtl;
 
 impl<const P: usize, const V: usize> Of<P, V> {
     /// What the hosts sent, arriving at `t` at the routers of `due` (each with the ports its
-    /// hosts drove: flits, credits): flits into this cycle's ring, credits into the delay
-    /// line. (One call a cycle, out of line: the loop, not a call, per router.)
+    /// hosts drove: flits, credits): flits into this cycle's ring, credits into the credit
+    /// ring. (One call a cycle, out of line: the loop, not a call, per router.)
     #[inline(never)]
     pub(super) fn hosts_in(&mut self, t: u64, due: &[(u32, Arrivals)], links: &[Link]) {
         for &(r, ports) in due {
@@ -22,7 +22,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
     }
 
     /// What router `r`'s hosts sent, arriving at `t`: flits (into this cycle's ring) and
-    /// credits (into the delay line), on the host ports whose bits `(fin, cin)` set.
+    /// credits (into the credit ring), on the host ports whose bits `(fin, cin)` set.
     #[inline(always)]
     pub(super) fn host_in(&mut self, t: u64, r: usize, (fin, cin): (u32, u32), links: &[Link]) {
         let mask = (1 << self.sbits) - 1;
@@ -46,12 +46,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             m &= m - 1;
             let back = links[self.r[r].wires[h][OUT] as usize].back().recv(t);
             if let Some(FlowCtl::Credit { vc, n }) = back {
-                let due = ring(self.sbits, r / 64, (t + self.cdelay) as usize & mask);
                 let v = vc as usize & (V - 1);
-                self.cr[due][h][v] |= bit;
-                if let Some(u) = self.units.cr.get_mut(due) {
-                    u[h][v][r % 64] = n;
-                }
+                self.cr.add(t + self.cdelay, (h, v, r), n);
                 self.tile_credits[r / 64] += 1;
             }
         }

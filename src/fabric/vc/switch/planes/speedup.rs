@@ -9,7 +9,8 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::{peer_of, ring, Router, Tile, Units, IN, OUT};
+use super::credits::CreditRing;
+use super::{peer_of, ring, Router, Tile, IN, OUT};
 use crate::blocks::link::Link;
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
 use crate::fabric::vc::switch::traversal::CreditReturn;
@@ -25,17 +26,12 @@ pub(super) type At = (u64, u32, usize);
 pub(super) type Arriving<'a, const P: usize> = (&'a mut [[u64; P]], &'a mut [[[Flit; 64]; P]]);
 
 /// The rings a flit or credit enters: flits arriving (per slot and input port: the routers,
-/// and per router the flit), credits from downstream ([`Credits`]).
+/// and per router the flit), credits from downstream ([`CreditRing`]).
 pub(super) type Rings<'a, const P: usize, const V: usize> = (
     &'a mut [[u64; P]],
     &'a mut [[[Flit; 64]; P]],
-    Credits<'a, P, V>,
+    &'a mut CreditRing<P, V>,
 );
-
-/// The ring of credits from downstream: per slot, output and VC the routers a credit is
-/// applied at (the credit delay after it arrives), and the credits' units.
-pub(super) type Credits<'a, const P: usize, const V: usize> =
-    (&'a mut [[[u64; V]; P]], &'a mut Units<P, V>);
 
 /// Flit `f` leaves router `rt` (lane `lb` of tile `pl`) on output `o` at cycle `t`: onto its
 /// host's link, or into the ring towards the router downstream, arriving after the link's
@@ -87,12 +83,12 @@ pub(super) fn to_peer<const P: usize, const V: usize>(
 /// later (`rt.fly[p][IN]`).
 #[inline(always)]
 pub(super) fn credit_up<const P: usize, const V: usize>(
-    (t, sbits, lb): At,
+    (t, _, lb): At,
     rt: &mut Router<P, V>,
     pl: &mut Tile<P, V>,
     (p, v, n): (usize, usize, u32),
     links: &[Link],
-    (cr, units): Credits<'_, P, V>,
+    cr: &mut CreditRing<P, V>,
     tile_credits: &mut [u32],
 ) {
     if rt.hosts >> p & 1 != 0 {
@@ -103,14 +99,8 @@ pub(super) fn credit_up<const P: usize, const V: usize>(
         links[rt.wires[p][IN] as usize].back().send(t, c);
         pl.host_b[p] |= 1 << lb;
     } else {
-        let x = rt.peer[p];
-        let (ur, up) = peer_of(x);
-        let mask = (1 << sbits) - 1;
-        let at = ring(sbits, ur / 64, (t as usize + rt.fly[p][IN] as usize) & mask);
-        cr[at][up][v] |= 1 << (ur % 64);
-        if let Some(u) = units.cr.get_mut(at) {
-            u[up][v][ur % 64] = n as u8;
-        }
+        let (ur, up) = peer_of(rt.peer[p]);
+        cr.add(t + rt.fly[p][IN] as u64, (up, v, ur), n as u8);
         tile_credits[ur / 64] += 1;
         rt.returned[p] = rt.returned[p].wrapping_add(1);
     }
@@ -170,7 +160,7 @@ pub(super) fn send<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     (fifos, backs): (&mut [SpeedupFifo], &mut [CreditReturn]),
     links: &[Link],
-    (arr, fwd, (cr, units)): Rings<'_, P, V>,
+    (arr, fwd, cr): Rings<'_, P, V>,
     inside: &mut u64,
     tile_credits: &mut [u32],
 ) -> u32 {
@@ -205,7 +195,7 @@ pub(super) fn send<const P: usize, const V: usize>(
                     pl,
                     (p, vc as usize, n as u32),
                     links,
-                    (&mut *cr, &mut *units),
+                    &mut *cr,
                     tile_credits,
                 );
             }

@@ -48,11 +48,11 @@ fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize)
     });
     link.fwd().load(r.sent[o], flits);
     let credits = ahead.flat_map(|c| {
-        let s = slot(i, c + pl.cdelay);
+        let s = pl.cr.slot(i / 64, c + pl.cdelay);
         (0..pl.nv)
-            .filter(move |&v| pl.cr[s][o][v] >> (i % 64) & 1 == 1)
+            .filter(move |&v| pl.cr.due[s][o][v] >> (i % 64) & 1 == 1)
             .map(move |v| {
-                let (vc, n) = (v as u8, pl.units.of(s, (o, v, i)));
+                let (vc, n) = (v as u8, pl.cr.of(s, (o, v, i)));
                 (c - fly, FlowCtl::Credit { vc, n })
             })
     });
@@ -171,16 +171,15 @@ pub(super) fn write_into<const P: usize, const V: usize>(
             }
         }
         // the credits waiting their delay (due in the cycles after the last), oldest first
-        let mask = (1 << pl.sbits) - 1;
         let cd = pl.cdelay;
         // output VC k (k / nv, k % nv): its credit, of the units in slot s
         let credit = move |s: usize, k: usize| FlowCtl::Credit {
             vc: (k % nv) as u8,
-            n: pl.units.of(s, (k / nv, k % nv, lb)),
+            n: pl.cr.of(s, (k / nv, k % nv, lb)),
         };
         let due = (pl.last + 1..=pl.last + cd).flat_map(|c| {
-            let s = super::ring(pl.sbits, i / 64, c as usize & mask);
-            let slot = &pl.cr[s];
+            let s = pl.cr.slot(i / 64, c);
+            let slot = &pl.cr.due[s];
             (0..np * nv)
                 .filter(move |k| slot[k / nv][k % nv] >> lb & 1 == 1)
                 .map(move |k| (c - cd, k / nv, credit(s, k)))
