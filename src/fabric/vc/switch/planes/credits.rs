@@ -172,3 +172,34 @@ fn due_units<const P: usize, const V: usize>(
     }
     applied
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_credit_is_filed_by_the_cycle_it_is_applied_and_keeps_its_units() {
+        // waits of up to 13 cycles: 16 slots a tile, two tiles
+        let mut r = CreditRing::<5, 2>::new(CreditUnit::bytes(4, 2), 2, 13);
+        r.add(1_000 + 13, (3, 1, 64 + 7), 2);
+        let s = r.slot(1, 1_013);
+        assert_eq!(s, 16 + (1_013 % 16));
+        assert_eq!(
+            r.due[s][3][1],
+            1 << 7,
+            "router 71 is bit 7 of the second tile"
+        );
+        assert_eq!(r.of(s, (3, 1, 7)), 2);
+        // the slots of the cycles around it and the first tile's hold nothing
+        for t in 1_000..1_013 {
+            assert!(r.due[r.slot(1, t)].iter().flatten().all(|&w| w == 0), "{t}");
+        }
+        assert!(r.due[r.slot(0, 1_013)].iter().flatten().all(|&w| w == 0));
+        // credits of one flit keep no units: each is one
+        let mut f = CreditRing::<5, 2>::new(CreditUnit::flits(), 1, 3);
+        f.add(7, (0, 0, 5), 1);
+        let s = f.slot(0, 7);
+        assert_eq!((f.due[s][0][0], f.of(s, (0, 0, 5))), (1 << 5, 1));
+        assert_eq!(f.slot(0, 7), f.slot(0, 11), "4 slots: cycle mod 4");
+    }
+}
