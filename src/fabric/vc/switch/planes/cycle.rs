@@ -67,6 +67,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             ..
         } = self;
         let (np, sel) = (self.np, !multi.is_empty());
+        // (a copy: the ring's record is not read again at each crossing)
+        let unit = cr.unit;
         // a head routed in step 3 cannot ask for a VC at the cycle's first step when routing
         // takes a cycle or more; where the selection counts the heads routed per output
         // (SSR's R), those routing count too, so they join the waiting ones at once
@@ -330,7 +332,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         }
                         // the units it frees upstream (a flit's credit: 1; of several
                         // bytes, none until it completes one)
-                        let n = cr.unit.release_at(d.next, d.len);
+                        let n = unit.release_at(d.next, d.len);
                         if n > 0 && speed == 1 {
                             let at = (t, sbits, lb);
                             let rt = &mut rts[lb & 63];
