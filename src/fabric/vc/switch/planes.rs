@@ -62,9 +62,8 @@ pub use shapes::Planes;
 /// `P` and `V` (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and
 /// their depth are the network's, and so are the rings' slots (a power of two above the
 /// longest link, for the flits; for the credits, above a link's fly time with the credit
-/// delay: what is written at t is read by t + slots - 1, so the
-/// slots keep every value in flight, and for links of a few cycles the rings are a few cache
-/// lines).
+/// delay: what is written at t is read by t + slots - 1, so the slots keep every value in
+/// flight, and for links of a few cycles the rings are a few cache lines).
 const NONE: u32 = u32::MAX;
 /// An input VC's candidate port when the routing gave several: the selection picks one.
 const SELECT: u16 = 0xfe;
@@ -77,7 +76,8 @@ fn peer_of(x: u32) -> (usize, usize) {
     ((x >> PB) as usize, (x & ((1 << PB) - 1)) as usize)
 }
 
-/// The rings' index of tile `tile`'s slot `slot`, the rings having 2^`sbits` slots a tile.
+/// The rings' index of tile `tile`'s slot `slot`, the rings having 2^`sbits` slots a tile
+/// (the flits', and with its own `sbits` the credits', [`CreditRing::slot`]).
 #[inline(always)]
 fn ring(sbits: u32, tile: usize, slot: usize) -> usize {
     (tile << sbits) | slot

@@ -25,7 +25,6 @@ use crate::fabric::vc::switch::VcSwitch;
 /// only when a credit is not one flit: its units are then 1).
 pub(super) struct CreditRing<const P: usize, const V: usize> {
     bits: u32,
-    mask: usize,
     pub due: Vec<[[u64; V]; P]>,
     pub unit: CreditUnit,
     units: Vec<[[[u8; 64]; V]; P]>,
@@ -38,7 +37,6 @@ impl<const P: usize, const V: usize> CreditRing<P, V> {
         let slots = (longest as usize + 1).next_power_of_two();
         CreditRing {
             bits: slots.trailing_zeros(),
-            mask: slots - 1,
             due: vec![[[0; V]; P]; tiles * slots],
             unit,
             units: match unit.per_flit() {
@@ -51,7 +49,7 @@ impl<const P: usize, const V: usize> CreditRing<P, V> {
     /// The ring's index of tile `tile`'s slot of cycle `t`.
     #[inline(always)]
     pub fn slot(&self, tile: usize, t: u64) -> usize {
-        (tile << self.bits) | (t as usize & self.mask)
+        super::ring(self.bits, tile, t as usize & ((1 << self.bits) - 1))
     }
 
     /// A credit of `n` units for output `o`'s VC `v` of router `r` is applied at cycle `t`.
