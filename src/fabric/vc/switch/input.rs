@@ -175,7 +175,7 @@ impl InputUnit {
 
     /// Depth of VC `v`'s buffer.
     #[inline(always)]
-    fn depth(&self, v: usize) -> u32 {
+    pub(super) fn depth(&self, v: usize) -> u32 {
         if v == 0 {
             self.first
         } else {
@@ -324,19 +324,6 @@ impl InputUnit {
         r.ready = ready;
         r.len = len;
         r.next = 0;
-    }
-
-    /// The front flit of VC `v` of input `p` (holding an output VC and a flit) wins the
-    /// crossbar at `now`: [`InputUnit::depart`], the unit's totals kept.
-    #[inline(always)]
-    pub fn leave(&mut self, now: u64, p: usize, v: usize) -> Departure {
-        let iv = (p * self.nv as usize + v) & 63;
-        let d = self.depart(now, iv, self.depth(v));
-        if d.fill == 0 {
-            self.holding &= !(1 << iv);
-        }
-        self.flits -= 1;
-        d
     }
 
     /// The front flit of input VC `iv` (`depth` flits, holding an output VC and a flit) wins

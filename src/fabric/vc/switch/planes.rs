@@ -44,6 +44,7 @@ use credits::CreditRing;
 
 mod build;
 mod credits;
+mod cross;
 mod cycle;
 mod exchange;
 mod hosts;

@@ -10,7 +10,10 @@
 //! goes upstream per link and cycle, in the order freed ([`CreditReturn::Queued`], BookSim2's
 //! `_credit_buffer`).
 
+use super::input::InputUnit;
+use super::output::OutputUnit;
 use super::{CrossbarKind, VcSwitch};
+use crate::blocks::credit::CreditUnit;
 use crate::blocks::crossbar::Crossbar;
 use crate::blocks::link::Link;
 use crate::blocks::vc_buffer::MAX_VCS;
@@ -209,10 +212,146 @@ impl CreditReturn {
     }
 }
 
+/// What a flit crossing writes beside its router's input and output units (whose rules,
+/// [`InputUnit::depart`] and [`OutputUnit::reserve`], [`cross`] applies itself): the router's
+/// own crossbar, links and totals one by one ([`VcSwitch`]), or its lane of the planes
+/// (`planes/cross.rs`: a crossbar slot and plane, the rings, the tile's flags). Each method
+/// is one of the traversal's effects; [`cross`] is the order and the conditions.
+pub(super) trait Traverse {
+    /// The router's input and output units.
+    fn units(&mut self) -> (&mut InputUnit, &mut OutputUnit);
+    /// The depth of the input VCs numbered `v`, and the units a credit carries.
+    fn depth(&self, v: usize) -> u32;
+    fn unit(&self) -> CreditUnit;
+    /// Input VC (`p`, `v`) sent its front flit, `fill` flits left behind it, on output `o`'s
+    /// VC `ovc`, which spent a credit (`room`: it has room for another): the switch
+    /// allocator's pointer moves past it, the flit is counted on its output VC.
+    fn left(&mut self, pv: (usize, usize), fill: u32, out: (usize, usize, bool));
+    /// That flit was its packet's tail: the input VC is idle; the head behind it, if any
+    /// (`behind`), is routed, for VC allocation from step `at` after the routing delay.
+    fn freed(&mut self, pv: (usize, usize), at: u64, behind: bool);
+    /// Flit `f`, on output VC `ovc`, enters the crossbar towards output `o` at step `t` of
+    /// cycle `now` (a crossbar of 0 cycles: onto the link, its FIFO or queue now).
+    fn enter(&mut self, at: (u64, u64), out: (usize, usize), f: Flit);
+    /// `n` credit units of input VC (`p`, `v`) go upstream at cycle `now` (with a speedup or
+    /// the non-multiplexed crossbar: they queue at the input).
+    fn credit_up(&mut self, now: u64, pv: (usize, usize), n: u32);
+}
+
+/// The switch traversal's rule, for the router one by one and its lane of the planes: the
+/// front flit of input VC `v` of port `p` (of `nv` VCs) leaves its buffer at step `t` of
+/// cycle `now` on the output VC its VC holds, spending a credit downstream (or a flit of room
+/// in the output queue); a tail frees the input VC (and the output VC, or once every credit
+/// of its packet is back: wait-for-tail-credit) and the head behind it is routed; the flit
+/// enters the crossbar and the credit units it frees go upstream.
+#[inline(always)]
+pub(super) fn cross<X: Traverse>(
+    x: &mut X,
+    (now, t): (u64, u64),
+    (p, v, nv): (usize, usize, usize),
+) {
+    let (depth, unit) = (x.depth(v), x.unit());
+    let (input, out) = x.units();
+    // the input unit's rule: the flit leaves on its output VC, a tail frees the VC
+    let d = input.depart(now, p * nv + v, depth);
+    // the output unit's rule: a credit spent; a tail frees the VC for the next packet, or
+    // once every credit of this one is back (wait_for_tail_credit)
+    let room = out.reserve(d.out, d.ovc, d.next, d.tail);
+    x.left((p, v), d.fill, (d.out, d.ovc, room));
+    if d.tail {
+        x.freed((p, v), t + 1, d.fill > 0);
+    }
+    x.enter((now, t), (d.out, d.ovc), d.flit);
+    // the units it frees upstream (a flit's credit: 1; of several bytes, none until it
+    // completes one)
+    let n = unit.release_at(d.next, d.len);
+    if n > 0 {
+        x.credit_up(now, (p, v), n);
+    }
+}
+
+/// A router evaluated one by one, as [`cross`] sees it: its own registers and the links it
+/// drives.
+pub(super) struct Own<'a> {
+    pub sw: &'a mut VcSwitch,
+    /// Its VCs.
+    pub nv: usize,
+    pub links: &'a [Link],
+    pub packets: &'a PacketTable<VcExt>,
+}
+
+impl Traverse for Own<'_> {
+    #[inline(always)]
+    fn units(&mut self) -> (&mut InputUnit, &mut OutputUnit) {
+        (&mut self.sw.input, &mut self.sw.out)
+    }
+
+    #[inline(always)]
+    fn depth(&self, v: usize) -> u32 {
+        self.sw.input.depth(v)
+    }
+
+    #[inline(always)]
+    fn unit(&self) -> CreditUnit {
+        self.sw.out.unit
+    }
+
+    #[inline(always)]
+    fn left(&mut self, (p, v): (usize, usize), fill: u32, (_, ovc, _): (usize, usize, bool)) {
+        let (sw, nv) = (&mut *self.sw, self.nv);
+        // the unit's totals: the VCs holding a flit, its flits
+        if fill == 0 {
+            sw.input.holding &= !(1 << ((p * nv + v) & 63));
+        }
+        sw.input.flits -= 1;
+        sw.sa.granted(p, v, nv);
+        sw.forwarded_vc[ovc & (MAX_VCS - 1)] += 1;
+    }
+
+    #[inline(always)]
+    fn freed(&mut self, (p, v): (usize, usize), at: u64, behind: bool) {
+        let sw = &mut *self.sw;
+        let iv = (p * self.nv + v) & 63;
+        if let Some(x) = sw.exch.as_mut() {
+            x.tail_left();
+        }
+        sw.sa.active &= !(1 << iv);
+        if behind {
+            sw.start_route(iv, at, self.packets);
+        }
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, (now, t): (u64, u64), (o, ovc): (usize, usize), f: Flit) {
+        let sw = &mut *self.sw;
+        let x = sw.xbar.output(o, ovc);
+        if let Some(f) = sw.xbar.xbar.enter(t, x, f) {
+            match sw.out.queues.as_mut() {
+                Some(q) => q.enter(o, f, self.nv),
+                None => sw.pass(now, o, f, self.links),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn credit_up(&mut self, now: u64, (p, v): (usize, usize), n: u32) {
+        let sw = &mut *self.sw;
+        match &mut sw.back {
+            CreditReturn::AtOnce => {
+                let c = FlowCtl::Credit {
+                    vc: v as u8,
+                    n: n as u8,
+                };
+                sw.credit_upstream(now, self.links, p, c);
+            }
+            held => held.hold_cold(p, v, p * self.nv + v, n),
+        }
+    }
+}
+
 impl VcSwitch {
-    /// The front flit of input VC `v` of port `p` leaves its buffer (its credit goes upstream)
-    /// and enters the crossbar at internal step `t` (`now` without a speedup); a tail frees
-    /// the input VC. Returns 1.
+    /// The front flit of input VC `v` of port `p` crosses at internal step `t` (`now` without
+    /// a speedup): [`cross`] over the router's own registers. Returns 1.
     #[inline(always)]
     pub(super) fn cross(
         &mut self,
@@ -223,42 +362,13 @@ impl VcSwitch {
         packets: &PacketTable<VcExt>,
     ) -> u32 {
         let nv = self.nv as usize;
-        let iv = (p * nv + v) & 63;
-        // the input unit's rule: the flit leaves on its output VC, a tail frees the VC
-        let d = self.input.leave(now, p, v);
-        let o = d.out;
-        self.out.reserve(o, d.ovc, d.next, d.tail);
-        let n = self.out.unit.release_at(d.next, d.len);
-        if n > 0 {
-            match &mut self.back {
-                CreditReturn::AtOnce => {
-                    let c = FlowCtl::Credit {
-                        vc: v as u8,
-                        n: n as u8,
-                    };
-                    self.credit_upstream(now, links, p, c);
-                }
-                held => held.hold_cold(p, v, iv, n),
-            }
-        }
-        let x = self.xbar.output(o, d.ovc);
-        if let Some(f) = self.xbar.xbar.enter(t, x, d.flit) {
-            match self.out.queues.as_mut() {
-                Some(q) => q.enter(o, f, nv),
-                None => self.pass(now, o, f, links),
-            }
-        }
-        self.sa.granted(p, v, nv);
-        self.forwarded_vc[d.ovc & (MAX_VCS - 1)] += 1;
-        if d.tail {
-            if let Some(x) = self.exch.as_mut() {
-                x.tail_left();
-            }
-            self.sa.active &= !(1 << iv);
-            if d.fill > 0 {
-                self.start_route(iv, t + 1, packets);
-            }
-        }
+        let mut own = Own {
+            sw: self,
+            nv,
+            links,
+            packets,
+        };
+        cross(&mut own, (now, t), (p, v, nv));
         1
     }
 
@@ -280,7 +390,13 @@ impl VcSwitch {
     /// Credit symbol `c` goes upstream on input `p`'s link; false if the link already carries
     /// one this cycle.
     #[inline(always)]
-    fn credit_upstream(&mut self, now: u64, links: &[Link], p: usize, c: FlowCtl) -> bool {
+    pub(super) fn credit_upstream(
+        &mut self,
+        now: u64,
+        links: &[Link],
+        p: usize,
+        c: FlowCtl,
+    ) -> bool {
         self.drove_back |= 1 << p;
         links[self.link[p & 31][super::IN] as usize]
             .back()
@@ -291,7 +407,7 @@ impl VcSwitch {
     /// into its FIFO (out of line: most crossbars have a pipeline).
     #[cold]
     #[inline(never)]
-    fn pass(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
+    pub(super) fn pass(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
         match self.fifo.as_mut() {
             Some(fifo) => fifo.push(o, f),
             None => self.drive(now, o, f, links),

@@ -8,11 +8,11 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::{
-    credits, exchange, hosts, output, ring, speedup, sw_alloc, vc_alloc, Of, Router, Tile,
+    credits, cross, exchange, hosts, output, ring, route, speedup, sw_alloc, vc_alloc, Of, Router,
 };
 use crate::fabric::network::EnginePhase;
 use crate::fabric::vc::nic::seq::VcExt;
-use crate::fabric::vc::switch::VcSwitch;
+use crate::fabric::vc::switch::{traversal, VcSwitch};
 
 impl<const P: usize, const V: usize> Of<P, V> {
     /// The switch phase of cycle `t`.
@@ -165,7 +165,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                         let (c, ok) = Self::route(cands, sw, (r, p, v), f, packets, at);
                         sw.input
                             .routed(iv, first + rdelay, packets.header(f.pkt).flits);
-                        routed(rt, pl, (p, v, iv, bit), (c, ok), late_heads);
+                        route::routed(rt, pl, (p, v, iv, bit), (c, ok), late_heads);
                     }
                 }
             }
@@ -261,88 +261,59 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     continue;
                 };
                 // 6. the winners cross, input by input (in any order: each touches its own input
-                // VC, output, crossbar slot and links), each spending a credit of its output VC
-                // (the tile's `cok` follows: the routers whose output VC has room for a flit)
+                // VC, output, crossbar slot and links), by the router's rule over its lane of
+                // the tile (`traversal::cross`), each spending a credit of its output VC (the
+                // tile's `cok` follows: the routers whose output VC has room for a flit)
+                let k = cross::Shape {
+                    sbits,
+                    tile,
+                    np,
+                    nv,
+                    b0,
+                    b,
+                    unit,
+                    rdelay,
+                    late: late_next,
+                    oq,
+                    x0,
+                    deep,
+                    speed,
+                    exch,
+                };
+                let mut step = cross::Step {
+                    links,
+                    packets,
+                    arr: &mut arr[..],
+                    fwd: &mut fwd[..],
+                    cr: &mut *cr,
+                    inside: &mut *inside,
+                    tile_credits: &mut tile_credits[..],
+                    tile_flits: &mut *tile_flits,
+                    fifos: &mut fifos[..],
+                    backs: &mut backs[..],
+                    multi: &mut multi[..],
+                    cands: &mut *cands,
+                };
                 for p in 0..P {
                     let mut m = won[p];
                     while m != 0 {
                         let lb = m.trailing_zeros() as usize;
-                        let ri = base + lb;
                         m &= m - 1;
-                        let bit = 1u64 << lb;
                         // the VC that won: the one offered to the output granted (one VC
                         // an input wins, so its index is the or of each VC's index times
                         // its bit: no search, no branch on which)
                         let v = (0..V).fold(0, |a, x| a | (x * (win[p][x] >> lb & 1) as usize));
-                        // out of the router's own input buffer (the same read as one by one)
-                        let sw = &mut switches[ri];
-                        let iv = p * nv + v;
-                        // the input unit's rule: the flit leaves on its output VC (the one
-                        // its request named), a tail frees the VC
-                        let depth = if v == 0 { b0 } else { b };
-                        let d = sw.input.depart(t, iv, depth as u32);
-                        let (o, ovc, f) = (d.out, d.ovc, d.flit);
-                        // the last flit out clears the flag (no branch: whether it is the
-                        // last is the data's)
-                        pl.hold[p][v] &= !(bit * (d.fill == 0) as u64);
+                        let mut lane = cross::Lane {
+                            k,
+                            step: &mut step,
+                            sw: &mut switches[base + lb],
+                            rt: &mut rts[lb & 63],
+                            pl: &mut *pl,
+                            lb,
+                            ri: base + lb,
+                        };
+                        traversal::cross(&mut lane, (t, ts), (p, v, nv));
                         moved += 1;
-                        let r = &mut rts[lb & 63];
-                        r.forwarded[ovc & (V - 1)] += 1;
-                        // the output unit's rule: a credit downstream spent (or a flit of
-                        // room in the output queue); a tail frees the VC for the next packet,
-                        // or once every credit of this one is back (wait_for_tail_credit)
-                        let room = sw.out.reserve(o, ovc, d.next, d.tail) as u64;
-                        // (an index below P checked, cheaper than `% P` of 5 ports)
-                        let c = &mut pl.cok[o][ovc % V];
-                        *c = (*c & !bit) | room << lb;
-                        if d.tail {
-                            pl.act[p][v] &= !bit;
-                            if exch {
-                                exchange::tail_out(sw);
-                            }
-                            if let Some(&nf) = sw.input.front(p, v) {
-                                let at = (&mut multi[..], (ri * np + p) * nv + v);
-                                let (c, ok) = Self::route(cands, sw, (ri, p, v), nf, packets, at);
-                                let len = packets.header(nf.pkt).flits;
-                                sw.input.routed(iv, ts + 1 + rdelay, len);
-                                // (late: it asks from the step after next, and joins the
-                                // waiting heads after the next cycle's first allocation)
-                                routed(&mut rts[lb & 63], pl, (p, v, iv, bit), (c, ok), late_next);
-                            }
-                        }
-                        pl.cth[p][v] &= !bit;
-                        if oq {
-                            output::enter((ts, lb), pl, &mut switches[ri], (o, f), nv);
-                        } else if x0 && speed > 1 {
-                            // a crossbar of 0 cycles: into the output FIFO now
-                            fifos[ri].push(o, f);
-                            pl.fq |= bit;
-                        } else if x0 {
-                            // a crossbar of 0 cycles: onto the link now
-                            *tile_flits -= 1;
-                            let (at, rt) = ((t, sbits, lb), &mut rts[lb & 63]);
-                            speedup::drive(at, rt, pl, (o, f), links, (arr, fwd), inside);
-                        } else if deep {
-                            let left = switches[ri].xbar.xbar.enter(ts, o, f);
-                            debug_assert!(left.is_none(), "a crossbar of 2 or more cycles");
-                            pl.xin |= bit;
-                        } else {
-                            rts[lb & 63].xbar[o] = f;
-                            pl.xo[o] |= bit;
-                        }
-                        // the units it frees upstream (a flit's credit: 1; of several
-                        // bytes, none until it completes one)
-                        let n = unit.release_at(d.next, d.len);
-                        if n > 0 && speed == 1 {
-                            let at = (t, sbits, lb);
-                            let rt = &mut rts[lb & 63];
-                            speedup::credit_up(at, rt, pl, (p, v, n), links, cr, tile_credits);
-                        } else if n > 0 {
-                            // one credit an input and cycle goes upstream, in the order freed
-                            backs[ri].hold(p, v, p * nv + v, n);
-                            pl.cq |= bit;
-                            tile_credits[tile] += 1;
-                        }
                     }
                 }
             }
@@ -372,28 +343,5 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let busy = exch || *inside > 0 || tile_credits.iter().any(|&c| c > 0);
         hosts::after(pls, nh, busy, after);
         moved
-    }
-}
-
-/// The head of input VC (`p`, `v`) — the VC allocator's `iv` — of router `rt` (bit `bit` of
-/// tile `pl`) was routed to candidate `c` (`ok`: a route was found): it waits for VC
-/// allocation from now, or (`late`) from after the first VC allocation to come ([`Tile`]'s
-/// `late`).
-#[inline(always)]
-fn routed<const P: usize, const V: usize>(
-    rt: &mut Router<P, V>,
-    pl: &mut Tile<P, V>,
-    (p, v, iv, bit): (usize, usize, usize, u64),
-    (c, ok): ([u16; 2], bool),
-    late: bool,
-) {
-    rt.errors += !ok as u64;
-    rt.cand[p][v] = c;
-    if late {
-        rt.vlate |= 1 << iv;
-        pl.late |= bit;
-    } else {
-        rt.vwait |= 1 << iv;
-        pl.vany |= bit;
     }
 }

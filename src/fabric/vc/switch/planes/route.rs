@@ -3,7 +3,7 @@
 //! candidates — one (its port and VCs, kept in the router's registers) or several (kept for
 //! the selection at VC allocation).
 
-use super::{Of, SELECT};
+use super::{Of, Router, Tile, SELECT};
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::vc::switch::route::route_head;
 use crate::fabric::vc::switch::VcSwitch;
@@ -39,5 +39,28 @@ impl<const P: usize, const V: usize> Of<P, V> {
             _ => [SELECT, 0],
         };
         (c, routed)
+    }
+}
+
+/// The head of input VC (`p`, `v`) — the VC allocator's `iv` — of router `rt` (bit `bit` of
+/// tile `pl`) was routed to candidate `c` (`ok`: a route was found): it waits for VC
+/// allocation from now, or (`late`) from after the first VC allocation to come ([`Tile`]'s
+/// `late`).
+#[inline(always)]
+pub(super) fn routed<const P: usize, const V: usize>(
+    rt: &mut Router<P, V>,
+    pl: &mut Tile<P, V>,
+    (p, v, iv, bit): (usize, usize, usize, u64),
+    (c, ok): ([u16; 2], bool),
+    late: bool,
+) {
+    rt.errors += !ok as u64;
+    rt.cand[p][v] = c;
+    if late {
+        rt.vlate |= 1 << iv;
+        pl.late |= bit;
+    } else {
+        rt.vwait |= 1 << iv;
+        pl.vany |= bit;
     }
 }

@@ -1,0 +1,169 @@
+//! The switch traversal of the planes' ([`super`]) routers: the router's own rule
+//! (`traversal::cross`, the same function one by one) over a router's lane of its tile — its
+//! own input and output units, the tile's flags (holding a flit, holding an output VC, room
+//! behind an output VC), its crossbar slot (or its own crossbar of 2 or more cycles, output
+//! queues, output FIFOs) and the rings towards the routers downstream and upstream.
+
+use super::{exchange, output, route, speedup, CreditRing, Of, Router, Tile};
+use crate::blocks::credit::CreditUnit;
+use crate::blocks::link::Link;
+use crate::fabric::vc::nic::seq::VcExt;
+use crate::fabric::vc::switch::input::InputUnit;
+use crate::fabric::vc::switch::output::OutputUnit;
+use crate::fabric::vc::switch::speedup::SpeedupFifo;
+use crate::fabric::vc::switch::traversal::{CreditReturn, Traverse};
+use crate::fabric::vc::switch::VcSwitch;
+use crate::routing::function::Candidates;
+use crate::sim::packet::PacketTable;
+use crate::sim::Flit;
+
+/// The network's shape as the crossings of a tile's step read it (a copy in each lane: kept
+/// in registers, not read through a reference at every crossing).
+#[derive(Clone, Copy)]
+pub(super) struct Shape {
+    /// The flits' rings' slots (2^`sbits` a tile), the tile.
+    pub sbits: u32,
+    pub tile: usize,
+    /// The routers' ports and VCs, VC 0's depth and every other VC's, the credits' unit, the
+    /// routing delay; a head behind a tail asks for a VC after the next cycle's first VC
+    /// allocation (`late`).
+    pub np: usize,
+    pub nv: usize,
+    pub b0: usize,
+    pub b: usize,
+    pub unit: CreditUnit,
+    pub rdelay: u64,
+    pub late: bool,
+    /// The variants: output queues, a crossbar of 0 cycles, of 2 or more (the routers' own),
+    /// an internal speedup, the exchange.
+    pub oq: bool,
+    pub x0: bool,
+    pub deep: bool,
+    pub speed: u64,
+    pub exch: bool,
+}
+
+/// What the crossings of a tile's step may write beside their router and tile.
+pub(super) struct Step<'a, const P: usize, const V: usize> {
+    pub links: &'a [Link],
+    pub packets: &'a PacketTable<VcExt>,
+    /// The flits' rings, the credits' ring, the flits inside the routers, per tile the
+    /// credits on their way, this tile's flits.
+    pub arr: &'a mut [[u64; P]],
+    pub fwd: &'a mut [[[Flit; 64]; P]],
+    pub cr: &'a mut CreditRing<P, V>,
+    pub inside: &'a mut u64,
+    pub tile_credits: &'a mut [u32],
+    pub tile_flits: &'a mut u32,
+    /// Per router (of the network): the output FIFOs and queued credits of a speedup, the
+    /// heads' candidates where the selection picks; the routing's scratch.
+    pub fifos: &'a mut [SpeedupFifo],
+    pub backs: &'a mut [CreditReturn],
+    pub multi: &'a mut [Candidates],
+    pub cands: &'a mut Candidates,
+}
+
+/// Router `ri` (lane `lb` of tile `pl`) as a crossing sees it.
+pub(super) struct Lane<'s, 'a, const P: usize, const V: usize> {
+    pub k: Shape,
+    pub step: &'s mut Step<'a, P, V>,
+    pub sw: &'s mut VcSwitch,
+    pub rt: &'s mut Router<P, V>,
+    pub pl: &'s mut Tile<P, V>,
+    pub lb: usize,
+    pub ri: usize,
+}
+
+impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
+    #[inline(always)]
+    fn units(&mut self) -> (&mut InputUnit, &mut OutputUnit) {
+        (&mut self.sw.input, &mut self.sw.out)
+    }
+
+    #[inline(always)]
+    fn depth(&self, v: usize) -> u32 {
+        (if v == 0 { self.k.b0 } else { self.k.b }) as u32
+    }
+
+    #[inline(always)]
+    fn unit(&self) -> CreditUnit {
+        // (the step's copy: the ring's record is not read again at each crossing)
+        self.k.unit
+    }
+
+    #[inline(always)]
+    fn left(&mut self, (p, v): (usize, usize), fill: u32, (o, ovc, room): (usize, usize, bool)) {
+        let (pl, bit) = (&mut *self.pl, 1u64 << self.lb);
+        // the last flit out clears the flag (no branch: whether it is the last is the data's)
+        pl.hold[p][v] &= !(bit * (fill == 0) as u64);
+        self.rt.forwarded[ovc & (V - 1)] += 1;
+        // the routers whose output VC has room for a flit (an index below P checked,
+        // cheaper than `% P` of 5 ports); the head has crossed
+        let c = &mut pl.cok[o][ovc % V];
+        *c = (*c & !bit) | (room as u64) << self.lb;
+        pl.cth[p][v] &= !bit;
+    }
+
+    #[inline(always)]
+    fn freed(&mut self, (p, v): (usize, usize), at: u64, behind: bool) {
+        let (k, s, sw, bit) = (self.k, &mut *self.step, &mut *self.sw, 1u64 << self.lb);
+        self.pl.act[p][v] &= !bit;
+        if k.exch {
+            exchange::tail_out(sw);
+        }
+        if !behind {
+            return;
+        }
+        if let Some(&nf) = sw.input.front(p, v) {
+            let (ri, iv) = (self.ri, p * k.nv + v);
+            let idx = (&mut s.multi[..], (ri * k.np + p) * k.nv + v);
+            let (c, ok) = Of::<P, V>::route(s.cands, sw, (ri, p, v), nf, s.packets, idx);
+            let len = s.packets.header(nf.pkt).flits;
+            sw.input.routed(iv, at + k.rdelay, len);
+            // (late: it asks from the step after next, and joins the waiting heads after
+            // the next cycle's first allocation)
+            route::routed(self.rt, self.pl, (p, v, iv, bit), (c, ok), k.late);
+        }
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, (t, ts): (u64, u64), (o, _): (usize, usize), f: Flit) {
+        let (k, s, lb) = (self.k, &mut *self.step, self.lb);
+        let bit = 1u64 << lb;
+        if k.oq {
+            output::enter((ts, lb), self.pl, self.sw, (o, f), k.nv);
+        } else if k.x0 && k.speed > 1 {
+            // a crossbar of 0 cycles: into the output FIFO now
+            s.fifos[self.ri].push(o, f);
+            self.pl.fq |= bit;
+        } else if k.x0 {
+            // a crossbar of 0 cycles: onto the link now
+            *s.tile_flits -= 1;
+            let rings = (&mut *s.arr, &mut *s.fwd);
+            let (at, links) = ((t, k.sbits, lb), s.links);
+            speedup::drive(at, self.rt, self.pl, (o, f), links, rings, s.inside);
+        } else if k.deep {
+            let left = self.sw.xbar.xbar.enter(ts, o, f);
+            debug_assert!(left.is_none(), "a crossbar of 2 or more cycles");
+            self.pl.xin |= bit;
+        } else {
+            self.rt.xbar[o] = f;
+            self.pl.xo[o] |= bit;
+        }
+    }
+
+    #[inline(always)]
+    fn credit_up(&mut self, t: u64, (p, v): (usize, usize), n: u32) {
+        let (k, s) = (self.k, &mut *self.step);
+        if k.speed == 1 {
+            let at = (t, k.sbits, self.lb);
+            let (links, cr) = (s.links, &mut *s.cr);
+            speedup::credit_up(at, self.rt, self.pl, (p, v, n), links, cr, s.tile_credits);
+        } else {
+            // one credit an input and cycle goes upstream, in the order freed
+            s.backs[self.ri].hold(p, v, p * k.nv + v, n);
+            self.pl.cq |= 1 << self.lb;
+            s.tile_credits[k.tile] += 1;
+        }
+    }
+}
