@@ -62,7 +62,8 @@ pub use shapes::Planes;
 /// No router downstream. The ports and VCs a router has at most are the planes' parameters
 /// `P` and `V` (5 or 16, 2 to 16: [`Planes`]); the ports, host ports and VCs it uses and
 /// their depth are the network's, and so are the rings' slots (a power of two above the
-/// longest link, for the flits; for the credits, above a link's fly time with the credit
+/// longest link and a cycle, for the flits — a flit granted towards a router enters the ring
+/// a cycle before it is driven; for the credits, above a link's fly time with the credit
 /// delay: what is written at t is read by t + slots - 1, so the slots keep every value in
 /// flight, and for links of a few cycles the rings are a few cache lines).
 const NONE: u32 = u32::MAX;
@@ -102,7 +103,8 @@ struct Router<const P: usize, const V: usize> {
     sent: [u32; P],
     forwarded: [u64; V],
     errors: u64,
-    /// The crossbar's flit per output (leaving next cycle); per output the router and input
+    /// The crossbar's flit per host output (leaving next cycle; one towards a router is in
+    /// the rings from its grant on); per output the router and input
     /// port downstream (r << [`PB`] | p; NONE for a host or no link); per port the fly time
     /// of its link out (a flit's) and, for its link in, the cycles from a credit's leaving
     /// back upstream to its being applied there (the link's fly time and the credit delay);
@@ -200,6 +202,9 @@ pub struct Of<const P: usize, const V: usize> {
     /// Flits inside the routers, from a host's link in to a host's link out: while some are,
     /// or credits are on their way (`tile_credits`), the network is not idle.
     inside: u64,
+    /// Flits granted this cycle towards a router, in the rings already (a crossbar of 1
+    /// cycle): the links carry them from the next, when they count as moved.
+    drives: u32,
     /// Per tile: flits in its routers (buffers and crossbars) and credits on their way to
     /// them; a tile with neither and no flit arriving has nothing to do.
     tile_flits: Vec<u32>,

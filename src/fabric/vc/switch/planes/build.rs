@@ -154,8 +154,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
             }
         }
         let tiles = n.div_ceil(64);
-        // the flits' rings' slots: a power of two above the longest link
-        let slots = (longest as usize + 1).next_power_of_two();
+        // the flits' rings' slots: a power of two above the longest link and a cycle (a flit
+        // granted towards a router enters the slot of the cycle it arrives at once: a cycle in
+        // the crossbar and its link's fly time ahead, while the slot of this cycle may still
+        // wait for a later tile)
+        let slots = (longest as usize + 2).next_power_of_two();
         let oq = output_buffer_flits > 0;
         let router = Router {
             wires: [[NO_LINK; 2]; P],
@@ -224,6 +227,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             vgrant: Box::new([NO_GRANT; MAX_SIDE]),
             cands: Candidates::new(),
             inside: 0,
+            drives: 0,
             tile_flits: vec![0; tiles],
             tile_credits: vec![0; tiles],
             cdelay: p.credit_delay_cycles as u64,

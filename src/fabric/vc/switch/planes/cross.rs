@@ -47,12 +47,14 @@ pub(super) struct Shape {
 pub(super) struct Step<'a, const P: usize, const V: usize> {
     pub links: &'a [Link],
     pub packets: &'a PacketTable<VcExt>,
-    /// The flits' rings, the credits' ring, the flits inside the routers, per tile the
-    /// credits on their way, this tile's flits.
+    /// The flits' rings, the credits' ring, the flits inside the routers and those granted
+    /// towards a router this cycle (`Of`'s `drives`), per tile the credits on their way, this
+    /// tile's flits.
     pub arr: &'a mut [[u64; P]],
     pub fwd: &'a mut [[[Flit; 64]; P]],
     pub cr: &'a mut CreditRing<P, V>,
     pub inside: &'a mut u64,
+    pub drives: &'a mut u32,
     pub tile_credits: &'a mut [u32],
     pub tile_flits: &'a mut u32,
     /// Per router (of the network): the output FIFOs and queued credits of a speedup, the
@@ -146,6 +148,15 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
             let left = self.sw.xbar.xbar.enter(ts, o, f);
             debug_assert!(left.is_none(), "a crossbar of 2 or more cycles");
             self.pl.xin |= bit;
+        } else if k.speed == 1 && self.rt.hosts >> o & 1 == 0 {
+            // a crossbar of 1 cycle towards a router: into the ring at once, in the slot of
+            // the cycle it arrives (driven at the next cycle, its link's fly time before); it
+            // leaves the tile's flits now, and moves on the link at the next cycle (the sync
+            // puts it back in the router's own crossbar, `sync::in_crossbar`)
+            *s.tile_flits -= 1;
+            *s.drives += 1;
+            let rings = (&mut *s.arr, &mut *s.fwd);
+            speedup::to_peer((t + 1, k.sbits), self.rt, (o, f), rings);
         } else {
             self.rt.xbar[o] = f;
             self.pl.xo[o] |= bit;

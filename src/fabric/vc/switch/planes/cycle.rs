@@ -47,7 +47,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             Some(d) => self.hosts_in(t, d, links),
             None => (0..n).for_each(|r| self.host_in(t, r, (!0, !0), links)),
         }
-        let mut moved = 0;
+        // the flits granted towards a router at the last cycle move onto their links now
+        let mut moved = std::mem::take(&mut self.drives);
         let Of {
             r: routers,
             pl: pls,
@@ -58,6 +59,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             vgrant,
             cands,
             inside,
+            drives,
             tile_flits,
             tile_credits,
             pv,
@@ -94,7 +96,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             let due = cr.slot(tile, t);
             tile_credits[tile] -= credits::due(pl, (&mut *cr, due), sw, oq);
             // 2. the crossbar's flits leave onto their links (with a speedup: at each step,
-            // into the output FIFOs, below)
+            // into the output FIFOs, below; of 1 cycle, those towards a router entered their
+            // ring when granted)
             if oq && speed == 1 {
                 // into the output queues, then the output stage: one flit an output (with a
                 // speedup: at each step, and after the steps, below)
@@ -287,6 +290,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     fwd: &mut fwd[..],
                     cr: &mut *cr,
                     inside: &mut *inside,
+                    drives: &mut *drives,
                     tile_credits: &mut tile_credits[..],
                     tile_flits: &mut *tile_flits,
                     fifos: &mut fifos[..],

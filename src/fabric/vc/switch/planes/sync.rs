@@ -46,7 +46,9 @@ fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize)
         let s = slot(nr, c);
         (pl.arr[s][at] >> (nr % 64) & 1 == 1).then(|| (c - fly, pl.fwd[s][at][nr % 64]))
     });
-    link.fwd().load(r.sent[o], flits);
+    // (a flit granted at the last cycle is in the ring and counted, but not yet on the link)
+    let crossing = in_crossbar(pl, (i, o)).is_some() as u32;
+    link.fwd().load(r.sent[o].wrapping_sub(crossing), flits);
     let credits = ahead.flat_map(|c| {
         let s = pl.cr.slot(i / 64, c + pl.cdelay);
         (0..pl.nv)
@@ -57,6 +59,23 @@ fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize)
             })
     });
     link.back().load(pl.r[nr].returned[at], credits);
+}
+
+/// The flit router `i` granted at the last cycle towards the router downstream of its output
+/// `o` through a crossbar of 1 cycle: the ring holds it in the slot of the cycle it arrives,
+/// its link's fly time after the cycle it is driven, the one after the last (`cross.rs`).
+fn in_crossbar<const P: usize, const V: usize>(
+    pl: &Of<P, V>,
+    (i, o): (usize, usize),
+) -> Option<crate::sim::Flit> {
+    let r = &pl.r[i];
+    if r.peer[o] == NONE {
+        return None;
+    }
+    let (nr, at) = super::peer_of(r.peer[o]);
+    let c = pl.last + 1 + r.fly[o][OUT] as u64;
+    let s = super::ring(pl.sbits, nr / 64, c as usize & ((1 << pl.sbits) - 1));
+    (pl.arr[s][at] >> (nr % 64) & 1 == 1).then(|| pl.fwd[s][at][nr % 64])
 }
 
 /// The last cycle's strobes of router `i` (`r`) written into `sw`, as its probes read them:
@@ -164,10 +183,13 @@ pub(super) fn write_into<const P: usize, const V: usize>(
             let x = &mut sw.xbar;
             x.xbar.clear();
             let step = pl.last * pl.speed + pl.speed - 1;
-            for o in (0..np).filter(|&o| tile.xo[o] >> lb & 1 == 1) {
-                let f = r.xbar[o];
-                let k = x.output(o, f.vc as usize);
-                x.xbar.enter(step, k, f);
+            // (towards a host in the planes' slot, towards a router in the ring)
+            for o in 0..np {
+                let slot = (tile.xo[o] >> lb & 1 == 1).then(|| r.xbar[o]);
+                if let Some(f) = slot.or_else(|| in_crossbar(pl, (i, o))) {
+                    let k = x.output(o, f.vc as usize);
+                    x.xbar.enter(step, k, f);
+                }
             }
         }
         // the credits waiting their delay (due in the cycles after the last), oldest first
