@@ -17,8 +17,7 @@ use crate::routing::function::Candidates;
 use crate::sim::packet::PacketTable;
 use crate::sim::Flit;
 
-/// The network's shape as the crossings of a tile's step read it (a copy in each lane: kept
-/// in registers, not read through a reference at every crossing).
+/// The network's shape as the crossings of a tile's step read it (a copy in each lane).
 #[derive(Clone, Copy)]
 pub(super) struct Shape {
     /// The flits' rings' slots (2^`sbits` a tile), the tile.

@@ -36,14 +36,13 @@ fn one_hot(w: &[u64], lb: usize) -> u8 {
 /// in the slot of the cycle it is applied, the credit delay after it arrives), and what each
 /// wire carried in all.
 fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize), link: &Link) {
-    let (r, mask) = (&pl.r[i], (1usize << pl.sbits) - 1);
+    let r = &pl.r[i];
     let (nr, at) = super::peer_of(r.peer[o]);
     // one fly time, both ways
     let fly = r.fly[o][OUT] as u64;
     let ahead = pl.last + 1..=pl.last + fly;
-    let slot = |r: usize, c: u64| super::ring(pl.sbits, r / 64, c as usize & mask);
     let flits = ahead.clone().filter_map(|c| {
-        let s = slot(nr, c);
+        let s = flit_slot(pl, nr, c);
         (pl.arr[s][at] >> (nr % 64) & 1 == 1).then(|| (c - fly, pl.fwd[s][at][nr % 64]))
     });
     // (a flit granted at the last cycle is in the ring and counted, but not yet on the link)
@@ -61,6 +60,11 @@ fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize)
     link.back().load(pl.r[nr].returned[at], credits);
 }
 
+/// The flits' rings' index of router `r`'s tile's slot of cycle `c`.
+fn flit_slot<const P: usize, const V: usize>(pl: &Of<P, V>, r: usize, c: u64) -> usize {
+    super::ring(pl.sbits, r / 64, c as usize & ((1 << pl.sbits) - 1))
+}
+
 /// The flit router `i` granted at the last cycle towards the router downstream of its output
 /// `o` through a crossbar of 1 cycle: the ring holds it in the slot of the cycle it arrives,
 /// its link's fly time after the cycle it is driven, the one after the last (`cross.rs`).
@@ -73,8 +77,7 @@ fn in_crossbar<const P: usize, const V: usize>(
         return None;
     }
     let (nr, at) = super::peer_of(r.peer[o]);
-    let c = pl.last + 1 + r.fly[o][OUT] as u64;
-    let s = super::ring(pl.sbits, nr / 64, c as usize & ((1 << pl.sbits) - 1));
+    let s = flit_slot(pl, nr, pl.last + 1 + r.fly[o][OUT] as u64);
     (pl.arr[s][at] >> (nr % 64) & 1 == 1).then(|| pl.fwd[s][at][nr % 64])
 }
 
