@@ -12,7 +12,9 @@
 //! dragonflies with links of two lengths under minimal, UGAL and Valiant routing, with and
 //! without the internal speedup, the clock jumping over idle time, and quiet blocks
 //! sleeping or not. The planes must carry those runs; a network they do not model, a traced,
-//! a threaded and a stepped one are evaluated one by one.
+//! a threaded and a stepped one are evaluated one by one — but a waveform's window sampled
+//! from the planes, their registers written into the routers before each cycle of it, has
+//! the bytes of the routers one by one.
 
 use crate::common::{booksim_preset, probe_values, vc_network};
 use crate::planes_compare::{outcome, same_registers, side_by_side, Compare};
@@ -447,5 +449,82 @@ fn traced_and_threaded_networks_are_evaluated_one_by_one_with_the_same_results()
         ("late", &late),
     ] {
         assert_eq!(outcome(n), outcome(&planes), "{what}");
+    }
+}
+
+#[test]
+fn a_waveform_window_of_routers_in_planes_is_the_one_of_routers_one_by_one() {
+    use flitwave::sim::trace::{TraceConfig, Tracer};
+    // the policy: a window of at most a fifth of the run is sampled from the planes (clipped
+    // at the run's end); a whole run, or more of it, one by one
+    let w = |window| TraceConfig {
+        window,
+        ..Default::default()
+    };
+    assert!(w(Some((100, 300))).few_cycles_of(1000));
+    assert!(!w(Some((100, 301))).few_cycles_of(1000));
+    assert!(w(Some((900, 5000))).few_cycles_of(1000));
+    assert!(!w(None).few_cycles_of(1000));
+    let torus = |over: &[&str]| {
+        let o: Vec<String> = over.iter().map(|s| s.to_string()).collect();
+        let toml = include_str!("../configs/booksim-iq-torus.toml");
+        flitwave::experiment::config::Config::from_toml(toml, &o).unwrap()
+    };
+    let dir = crate::common::fresh_dir("planes", "window");
+    // every signal of every block, each cycle of the window, from the planes written into the
+    // routers before it is sampled: the same bytes as the routers one by one give
+    for (what, c, window, cycles) in [
+        (
+            "mesh preset",
+            booksim_preset(&["traffic.rate=0.3"]),
+            (300, 450),
+            800,
+        ),
+        (
+            "torus preset, a speedup of 2",
+            torus(&["traffic.rate=0.3", "switch.internal_speedup=2"]),
+            (200, 320),
+            600,
+        ),
+        (
+            "output queues, 4 VCs",
+            booksim_preset(&[
+                "traffic.rate=0.35",
+                "switch.output_buffer_flits=4",
+                "switch.vcs=4",
+                "switch.vc_buffer_flits=4",
+            ]),
+            (250, 400),
+            600,
+        ),
+    ] {
+        let mut waves = vec![];
+        for synced in [false, true] {
+            let mut n = vc_network(&c);
+            let path = dir.join(format!("{synced}.vcd"));
+            let cfg = TraceConfig {
+                window: Some(window),
+                ..Default::default()
+            };
+            let mut t = Tracer::create_file(&path, "network", &n, cfg).unwrap();
+            let planes = if synced {
+                n.use_engine_synced()
+            } else {
+                n.use_engine()
+            };
+            assert_eq!(planes, synced, "{what}: a tracer walked the probes");
+            for _ in 0..cycles {
+                n.advance();
+                if synced && t.in_window(n.now() - 1) {
+                    n.sync_engine();
+                }
+                t.sample(n.now() - 1, &n).unwrap();
+            }
+            assert_eq!(n.has_engine(), synced, "{what}");
+            t.finish().unwrap();
+            waves.push(std::fs::read(&path).unwrap());
+        }
+        assert!(waves[0].len() > 100_000, "{what}: {} bytes", waves[0].len());
+        assert!(waves[0] == waves[1], "{what}: the waveforms differ");
     }
 }

@@ -56,13 +56,20 @@ pub(crate) fn simulate<F: Family>(
 ) -> Result<Summary> {
     let workload = n.has_workload();
     let end = tc.window.map_or(limit, |w| w.1.min(limit));
+    let synced = tc.few_cycles_of(limit);
     let mut tracer = match &o.vcd {
         Some(p) => Some(Tracer::create(p, wave_format(p, o)?, "network", n, tc)?),
         None => None,
     };
-    // statistics only: the switches evaluated together where their family can (a tracer
-    // walked the probes: one by one)
-    n.use_engine();
+    // statistics only, or a waveform of a window a small part of the run: the switches
+    // evaluated together where their family can, their state written into them before each
+    // cycle sampled; a waveform of most of the run: one by one (the tracer walked the probes),
+    // which costs less than a sync every cycle
+    if tracer.is_some() && synced {
+        n.use_engine_synced();
+    } else {
+        n.use_engine();
+    }
     let mut progress = super::progress::Cycles::new(limit);
     let mut tick = 0;
     while n.now() < limit {
@@ -76,6 +83,9 @@ pub(crate) fn simulate<F: Family>(
         }
         let alive = n.advance();
         if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {
+            if t.in_window(n.now() - 1) {
+                n.sync_engine();
+            }
             t.sample(n.now() - 1, n)?;
         }
         if !alive || (workload && n.workload_done().is_some()) {

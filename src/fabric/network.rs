@@ -76,7 +76,7 @@ pub struct Network<F: Family> {
     engine_sleep: Option<Sleep>,
     /// The engine was asked for ([`Network::use_engine`]) and evaluated a cycle (it then holds
     /// the switches' state); the probes were walked (a tracer reads the switches' registers:
-    /// no engine).
+    /// no engine, unless the tracer syncs before it reads, [`Network::use_engine_synced`]).
     engine_on: bool,
     engine_started: bool,
     probed: std::cell::Cell<bool>,

@@ -144,7 +144,21 @@ impl<F: Family> Network<F> {
     /// one thread); true when it does. The switches' statistics stay exact; their other
     /// registers are the engine's.
     pub fn use_engine(&mut self) -> bool {
-        if self.now == 0 && !self.probed.get() && self.threads.is_none() {
+        let probed = self.probed.get();
+        self.start_engine(!probed)
+    }
+
+    /// [`Network::use_engine`] though the probes were walked: the caller writes the engine's
+    /// state into the switches ([`Network::sync_engine`]) before every cycle it reads them,
+    /// as a waveform's window does when it is a small part of the run (a sync every cycle
+    /// costs more than the routers one by one: `TraceConfig::few_cycles_of`).
+    pub fn use_engine_synced(&mut self) -> bool {
+        self.start_engine(true)
+    }
+
+    /// The engine from the first cycle where the family has one, `allowed` and one thread.
+    fn start_engine(&mut self, allowed: bool) -> bool {
+        if self.now == 0 && allowed && self.threads.is_none() {
             self.engine_on = self.engine.is_some();
         }
         self.engine_on

@@ -53,6 +53,23 @@ impl Default for TraceConfig {
     }
 }
 
+impl TraceConfig {
+    /// Most a window may be of a run's cycles (1 / this) for the run to be evaluated by a
+    /// family's engine with its state written into the blocks before each sampled cycle: a
+    /// sync every cycle costs more than the blocks one by one, and a window of a quarter of
+    /// the run took about their time (docs/performance.md).
+    pub const SYNCED_SHARE: u64 = 5;
+
+    /// The window samples at most a fifth ([`TraceConfig::SYNCED_SHARE`]) of a run of
+    /// `cycles` (none: every cycle, not few).
+    pub fn few_cycles_of(&self, cycles: u64) -> bool {
+        self.window.is_some_and(|(a, b)| {
+            let sampled = b.min(cycles).saturating_sub(a);
+            sampled.saturating_mul(Self::SYNCED_SHARE) <= cycles
+        })
+    }
+}
+
 mod format;
 mod fst;
 mod var;
