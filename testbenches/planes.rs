@@ -454,17 +454,36 @@ fn traced_and_threaded_networks_are_evaluated_one_by_one_with_the_same_results()
 
 #[test]
 fn a_waveform_window_of_routers_in_planes_is_the_one_of_routers_one_by_one() {
-    use flitwave::sim::trace::{TraceConfig, Tracer};
+    use flitwave::sim::trace::TraceConfig;
     // the policy: a window of at most a fifth of the run is sampled from the planes (clipped
     // at the run's end); a whole run, or more of it, one by one
     let w = |window| TraceConfig {
         window,
         ..Default::default()
     };
-    assert!(w(Some((100, 300))).few_cycles_of(1000));
-    assert!(!w(Some((100, 301))).few_cycles_of(1000));
-    assert!(w(Some((900, 5000))).few_cycles_of(1000));
-    assert!(!w(None).few_cycles_of(1000));
+    let all = (64, 64);
+    assert!(w(Some((100, 300))).few_cycles_of(1000, all));
+    assert!(!w(Some((100, 301))).few_cycles_of(1000, all));
+    assert!(w(Some((900, 5000))).few_cycles_of(1000, all));
+    assert!(!w(None).few_cycles_of(1000, all));
+    // a waveform of some switches: their share of the switches counts
+    assert!(w(None).few_cycles_of(1000, (12, 64)));
+    assert!(!w(None).few_cycles_of(1000, (13, 64)));
+    assert!(w(Some((0, 500))).few_cycles_of(1000, (25, 64)));
+    // the switches a scope reads (`probe_network`'s names), none for a NIC's alone
+    let ids = |s: &[&str]| {
+        let s: Vec<String> = s.iter().map(|x| x.to_string()).collect();
+        flitwave::fabric::switches_in_scopes(&s, "network")
+    };
+    assert_eq!(ids(&[]), None);
+    assert_eq!(ids(&["network"]), None);
+    assert_eq!(
+        ids(&["network.sw9.in2", "network.sw3", "network.sw9"]),
+        Some(vec![3, 9])
+    );
+    assert_eq!(ids(&["network.nic12"]), Some(vec![]));
+    assert_eq!(ids(&["network.sw03"]), None);
+    assert_eq!(ids(&["net.sw3"]), None);
     let torus = |over: &[&str]| {
         let o: Vec<String> = over.iter().map(|s| s.to_string()).collect();
         let toml = include_str!("../configs/booksim-iq-torus.toml");
@@ -498,33 +517,56 @@ fn a_waveform_window_of_routers_in_planes_is_the_one_of_routers_one_by_one() {
             600,
         ),
     ] {
-        let mut waves = vec![];
-        for synced in [false, true] {
-            let mut n = vc_network(&c);
-            let path = dir.join(format!("{synced}.vcd"));
-            let cfg = TraceConfig {
-                window: Some(window),
-                ..Default::default()
-            };
-            let mut t = Tracer::create_file(&path, "network", &n, cfg).unwrap();
-            let planes = if synced {
-                n.use_engine_synced()
-            } else {
-                n.use_engine()
-            };
-            assert_eq!(planes, synced, "{what}: a tracer walked the probes");
-            for _ in 0..cycles {
-                n.advance();
-                if synced && t.in_window(n.now() - 1) {
-                    n.sync_engine();
-                }
-                t.sample(n.now() - 1, &n).unwrap();
-            }
-            assert_eq!(n.has_engine(), synced, "{what}");
-            t.finish().unwrap();
-            waves.push(std::fs::read(&path).unwrap());
-        }
-        assert!(waves[0].len() > 100_000, "{what}: {} bytes", waves[0].len());
-        assert!(waves[0] == waves[1], "{what}: the waveforms differ");
+        compare_waves(&dir, what, &c, (Some(window), &[]), cycles);
     }
+    // the whole run of a few switches and NICs: those switches alone written into
+    let c = booksim_preset(&["traffic.rate=0.3"]);
+    let scopes = ["network.sw9", "network.sw36.in_xp", "network.nic20"];
+    compare_waves(&dir, "two switches, whole run", &c, (None, &scopes), 700);
+    let nics = ["network.nic5", "network.nic40"];
+    compare_waves(&dir, "two NICs, whole run", &c, (None, &nics), 700);
+}
+
+/// The waveform of `c` over `cycles` (its window and scopes) from the routers one by one
+/// and from the planes, written into the routers it reads before each cycle of the window:
+/// the same bytes.
+fn compare_waves(
+    dir: &std::path::Path,
+    what: &str,
+    c: &flitwave::experiment::config::Config,
+    (window, scopes): (Option<(u64, u64)>, &[&str]),
+    cycles: u64,
+) {
+    use flitwave::sim::trace::{TraceConfig, Tracer};
+    let scopes: Vec<String> = scopes.iter().map(|s| s.to_string()).collect();
+    let read = flitwave::fabric::switches_in_scopes(&scopes, "network");
+    let mut waves = vec![];
+    for synced in [false, true] {
+        let mut n = vc_network(c);
+        let path = dir.join(format!("{synced}.vcd"));
+        let cfg = TraceConfig {
+            window,
+            scopes: scopes.clone(),
+            ..Default::default()
+        };
+        let mut t = Tracer::create_file(&path, "network", &n, cfg).unwrap();
+        let planes = if synced {
+            n.use_engine_synced()
+        } else {
+            n.use_engine()
+        };
+        assert_eq!(planes, synced, "{what}: a tracer walked the probes");
+        for _ in 0..cycles {
+            n.advance();
+            if synced && t.in_window(n.now() - 1) {
+                n.sync_engine_of(read.as_deref());
+            }
+            t.sample(n.now() - 1, &n).unwrap();
+        }
+        assert_eq!(n.has_engine(), synced, "{what}");
+        t.finish().unwrap();
+        waves.push(std::fs::read(&path).unwrap());
+    }
+    assert!(waves[0].len() > 20_000, "{what}: {} bytes", waves[0].len());
+    assert!(waves[0] == waves[1], "{what}: the waveforms differ");
 }

@@ -56,7 +56,10 @@ pub(crate) fn simulate<F: Family>(
 ) -> Result<Summary> {
     let workload = n.has_workload();
     let end = tc.window.map_or(limit, |w| w.1.min(limit));
-    let synced = tc.few_cycles_of(limit);
+    // the switches a waveform reads (`None`: every one)
+    let read = flitwave::fabric::switches_in_scopes(&tc.scopes, "network");
+    let total = n.switches.len();
+    let synced = tc.few_cycles_of(limit, (read.as_ref().map_or(total, |r| r.len()), total));
     let mut tracer = match &o.vcd {
         Some(p) => Some(Tracer::create(p, wave_format(p, o)?, "network", n, tc)?),
         None => None,
@@ -84,7 +87,7 @@ pub(crate) fn simulate<F: Family>(
         let alive = n.advance();
         if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {
             if t.in_window(n.now() - 1) {
-                n.sync_engine();
+                n.sync_engine_of(read.as_deref());
             }
             t.sample(n.now() - 1, n)?;
         }

@@ -348,6 +348,34 @@ pub(crate) fn probe_network<'a, V, S, N>(
     }
 }
 
+/// The switches whose signals a waveform of `scopes` (under the root scope `root`, as
+/// [`probe_network`] names them: `sw<id>`, `nic<host>`) reads: `None` for every one (no scope,
+/// the root itself, or a scope other than a switch's or a NIC's).
+pub fn switches_in_scopes(scopes: &[String], root: &str) -> Option<Vec<usize>> {
+    if scopes.is_empty() {
+        return None;
+    }
+    let mut ids = vec![];
+    for s in scopes {
+        let mut parts = s.split('.');
+        let (Some(r), Some(block)) = (parts.next(), parts.next()) else {
+            return None;
+        };
+        let id = |prefix: &str| {
+            let n: usize = block.strip_prefix(prefix)?.parse().ok()?;
+            (block == format!("{prefix}{n}")).then_some(n)
+        };
+        match (r == root, id("sw"), id("nic")) {
+            (true, Some(n), _) => ids.push(n),
+            (true, None, Some(_)) => {}
+            _ => return None,
+        }
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    Some(ids)
+}
+
 /// A family's section of the summary prints its own report lines.
 pub trait SectionReport {
     /// Lines of the text report (each ending in a newline), between the latency and the packet

@@ -50,6 +50,12 @@ pub trait Engine<S, X>: Sized {
     /// counts of the links whose flits it carries itself: the engine keeps them while it
     /// runs ([`Network::sync_engine`]).
     fn sync(&mut self, switches: &mut [S], links: &[Link]);
+    /// [`Engine::sync`] of the switches `ids` (what probes of those alone read); by default
+    /// of every switch.
+    fn sync_some(&mut self, switches: &mut [S], links: &[Link], ids: &[usize]) {
+        let _ = ids;
+        self.sync(switches, links)
+    }
 }
 
 /// No engine: the switches are evaluated one by one.
@@ -123,6 +129,16 @@ impl<F: Family> Network<F> {
     pub fn sync_engine(&mut self) {
         if let Some(e) = self.engine.as_mut().filter(|_| self.engine_started) {
             e.sync(&mut self.switches, &self.links);
+        }
+    }
+
+    /// [`Network::sync_engine`] of the switches `ids` alone (none given: every one), for a
+    /// waveform of those switches' signals.
+    pub fn sync_engine_of(&mut self, ids: Option<&[usize]>) {
+        match (self.engine.as_mut().filter(|_| self.engine_started), ids) {
+            (Some(e), Some(ids)) => e.sync_some(&mut self.switches, &self.links, ids),
+            (Some(e), None) => e.sync(&mut self.switches, &self.links),
+            (None, _) => {}
         }
     }
 

@@ -90,4 +90,8 @@ impl Engine<VcSwitch, VcExt> for Planes {
     fn sync(&mut self, switches: &mut [VcSwitch], links: &[Link]) {
         each!(self, x => sync::write_into(x, switches, links))
     }
+
+    fn sync_some(&mut self, switches: &mut [VcSwitch], links: &[Link], ids: &[usize]) {
+        each!(self, x => sync::write_some(x, switches, links, ids))
+    }
 }

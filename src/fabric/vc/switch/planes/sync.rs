@@ -126,100 +126,125 @@ pub(super) fn write_into<const P: usize, const V: usize>(
     switches: &mut [VcSwitch],
     links: &[Link],
 ) {
+    for (i, sw) in switches.iter_mut().enumerate() {
+        write_router(pl, (i, sw), links);
+    }
+}
+
+/// [`write_into`] of the routers `ids` alone (and the links out of them): what a waveform of
+/// those routers reads of them.
+pub(super) fn write_some<const P: usize, const V: usize>(
+    pl: &Of<P, V>,
+    switches: &mut [VcSwitch],
+    links: &[Link],
+    ids: &[usize],
+) {
+    for &i in ids {
+        if let Some(sw) = switches.get_mut(i) {
+            write_router(pl, (i, sw), links);
+        }
+    }
+}
+
+/// Router `i`'s registers and statistics into `sw`, and what is on the links out of it.
+fn write_router<const P: usize, const V: usize>(
+    pl: &Of<P, V>,
+    (i, sw): (usize, &mut VcSwitch),
+    links: &[Link],
+) {
     let (np, nv) = (pl.np, pl.nv);
-    for (i, (r, sw)) in pl.r.iter().zip(switches).enumerate() {
-        let (tile, lb) = (&pl.pl[i / 64], i % 64);
-        // the links to routers (a host's has no peer): what is on them
+    let r = &pl.r[i];
+    let (tile, lb) = (&pl.pl[i / 64], i % 64);
+    // the links to routers (a host's has no peer): what is on them
+    for o in 0..np {
+        let (l, x) = (r.wires[o][OUT], r.peer[o]);
+        if l != NO_LINK && x != NONE {
+            on_link(pl, (i, o), &links[l as usize]);
+        }
+    }
+    // the input VCs are the router's own (their state, buffers and statistics); the
+    // candidates of a head waiting for VC allocation are the planes'
+    let mut active = 0u64;
+    for p in 0..np {
+        for v in 0..nv {
+            let iv = p * nv + v;
+            let state = sw.input.vcs[iv].state;
+            active |= ((state == VcState::Active) as u64) << iv;
+            if matches!(state, VcState::Routing | VcState::VcAlloc) {
+                let c = &mut sw.route.cands[iv];
+                c.clear();
+                let [port, vcs] = r.cand[p][v];
+                if let Some(m) = pl.multi.get((i * np + p) * nv + v) {
+                    // every candidate the routing gave (or the one the selection kept)
+                    *c = *m;
+                } else if port != 0xff {
+                    let port = port as u8;
+                    c.push(Candidate {
+                        port,
+                        vcs: vcs as u32,
+                        escape: false,
+                        pri: 0,
+                        turn: false,
+                    });
+                }
+            }
+        }
+        sw.sa.i.r[p].rr = one_hot(&tile.rr[p][..nv], lb);
+    }
+    sw.input.set_totals(r.max_level);
+    // (heads routed behind a tail at the last cycle wait too: they join `vwait` after
+    // the next cycle's first allocation)
+    sw.va.waiting = r.vwait | r.vlate;
+    sw.sa.active = active;
+    let mut va = [[0u8; 2]; 64];
+    for (k, row) in va.iter_mut().enumerate().take(np * nv) {
+        let (x, y) = r.va.pointers(k, k);
+        *row = [x as u8, y as u8];
+    }
+    sw.va.alloc.load_pointers(&va[..np * nv]);
+    let at = |w: &[u64]| one_hot(&w[..np], lb);
+    let rows: [[u8; 2]; P] = std::array::from_fn(|p| [at(&tile.pin[p]), at(&tile.ptr[p])]);
+    sw.sa.alloc.load_pointers(&rows[..np]);
+    sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);
+    if !pl.deep && !pl.oq {
+        // the flits in a crossbar of 1 cycle (granted at the last step; one of 2 or more
+        // cycles, or in front of output queues, is the router's own: its flits are there)
+        let x = &mut sw.xbar;
+        x.xbar.clear();
+        let step = pl.last * pl.speed + pl.speed - 1;
+        // (towards a host in the planes' slot, towards a router in the ring)
         for o in 0..np {
-            let (l, x) = (r.wires[o][OUT], r.peer[o]);
-            if l != NO_LINK && x != NONE {
-                on_link(pl, (i, o), &links[l as usize]);
+            let slot = (tile.xo[o] >> lb & 1 == 1).then(|| r.xbar[o]);
+            if let Some(f) = slot.or_else(|| in_crossbar(pl, (i, o))) {
+                let k = x.output(o, f.vc as usize);
+                x.xbar.enter(step, k, f);
             }
         }
-        // the input VCs are the router's own (their state, buffers and statistics); the
-        // candidates of a head waiting for VC allocation are the planes'
-        let mut active = 0u64;
-        for p in 0..np {
-            for v in 0..nv {
-                let iv = p * nv + v;
-                let state = sw.input.vcs[iv].state;
-                active |= ((state == VcState::Active) as u64) << iv;
-                if matches!(state, VcState::Routing | VcState::VcAlloc) {
-                    let c = &mut sw.route.cands[iv];
-                    c.clear();
-                    let [port, vcs] = r.cand[p][v];
-                    if let Some(m) = pl.multi.get((i * np + p) * nv + v) {
-                        // every candidate the routing gave (or the one the selection kept)
-                        *c = *m;
-                    } else if port != 0xff {
-                        let port = port as u8;
-                        c.push(Candidate {
-                            port,
-                            vcs: vcs as u32,
-                            escape: false,
-                            pri: 0,
-                            turn: false,
-                        });
-                    }
-                }
-            }
-            sw.sa.i.r[p].rr = one_hot(&tile.rr[p][..nv], lb);
+    }
+    // the credits waiting their delay (due in the cycles after the last), oldest first
+    let cd = pl.cdelay;
+    // output VC k (k / nv, k % nv): its credit, of the units in slot s
+    let credit = move |s: usize, k: usize| FlowCtl::Credit {
+        vc: (k % nv) as u8,
+        n: pl.cr.of(s, (k / nv, k % nv, lb)),
+    };
+    let due = (pl.last + 1..=pl.last + cd).flat_map(|c| {
+        let s = pl.cr.slot(i / 64, c);
+        let slot = &pl.cr.due[s];
+        (0..np * nv)
+            .filter(move |k| slot[k / nv][k % nv] >> lb & 1 == 1)
+            .map(move |k| (c - cd, k / nv, credit(s, k)))
+    });
+    sw.out.load_delay_line(due);
+    sw.route.errors = r.errors;
+    strobes(pl, (i, r), sw, links);
+    if pl.speed > 1 {
+        if let Some(f) = sw.fifo.as_mut() {
+            **f = pl.fifos[i].clone();
         }
-        sw.input.set_totals(r.max_level);
-        // (heads routed behind a tail at the last cycle wait too: they join `vwait` after
-        // the next cycle's first allocation)
-        sw.va.waiting = r.vwait | r.vlate;
-        sw.sa.active = active;
-        let mut va = [[0u8; 2]; 64];
-        for (k, row) in va.iter_mut().enumerate().take(np * nv) {
-            let (x, y) = r.va.pointers(k, k);
-            *row = [x as u8, y as u8];
-        }
-        sw.va.alloc.load_pointers(&va[..np * nv]);
-        let at = |w: &[u64]| one_hot(&w[..np], lb);
-        let rows: [[u8; 2]; P] = std::array::from_fn(|p| [at(&tile.pin[p]), at(&tile.ptr[p])]);
-        sw.sa.alloc.load_pointers(&rows[..np]);
-        sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);
-        if !pl.deep && !pl.oq {
-            // the flits in a crossbar of 1 cycle (granted at the last step; one of 2 or more
-            // cycles, or in front of output queues, is the router's own: its flits are there)
-            let x = &mut sw.xbar;
-            x.xbar.clear();
-            let step = pl.last * pl.speed + pl.speed - 1;
-            // (towards a host in the planes' slot, towards a router in the ring)
-            for o in 0..np {
-                let slot = (tile.xo[o] >> lb & 1 == 1).then(|| r.xbar[o]);
-                if let Some(f) = slot.or_else(|| in_crossbar(pl, (i, o))) {
-                    let k = x.output(o, f.vc as usize);
-                    x.xbar.enter(step, k, f);
-                }
-            }
-        }
-        // the credits waiting their delay (due in the cycles after the last), oldest first
-        let cd = pl.cdelay;
-        // output VC k (k / nv, k % nv): its credit, of the units in slot s
-        let credit = move |s: usize, k: usize| FlowCtl::Credit {
-            vc: (k % nv) as u8,
-            n: pl.cr.of(s, (k / nv, k % nv, lb)),
-        };
-        let due = (pl.last + 1..=pl.last + cd).flat_map(|c| {
-            let s = pl.cr.slot(i / 64, c);
-            let slot = &pl.cr.due[s];
-            (0..np * nv)
-                .filter(move |k| slot[k / nv][k % nv] >> lb & 1 == 1)
-                .map(move |k| (c - cd, k / nv, credit(s, k)))
-        });
-        sw.out.load_delay_line(due);
-        sw.route.errors = r.errors;
-        strobes(pl, (i, r), sw, links);
-        if pl.speed > 1 {
-            if let Some(f) = sw.fifo.as_mut() {
-                **f = pl.fifos[i].clone();
-            }
-        }
-        if let Some(back) = pl.backs.get(i) {
-            // the credits queued at the inputs (a speedup)
-            sw.back = back.clone();
-        }
+    }
+    if let Some(back) = pl.backs.get(i) {
+        // the credits queued at the inputs (a speedup)
+        sw.back = back.clone();
     }
 }
