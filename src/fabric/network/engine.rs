@@ -127,9 +127,7 @@ impl<F: Family> Network<F> {
     /// next to the flits, and writing them through flit by flit cost a tenth of a run
     /// (docs/performance-journal.md).
     pub fn sync_engine(&mut self) {
-        if let Some(e) = self.engine.as_mut().filter(|_| self.engine_started) {
-            e.sync(&mut self.switches, &self.links);
-        }
+        self.sync_engine_of(None);
     }
 
     /// [`Network::sync_engine`] of the switches `ids` alone (none given: every one), for a
