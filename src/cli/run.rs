@@ -289,14 +289,23 @@ pub(crate) fn run_config(
     if let Some(sw) = rtl_switch {
         flitwave::hdl::insitu::attach_any(&mut net, &b.topology, sw)?;
     }
-    // a traced run is evaluated one by one: its default is that of routers one by one
-    let auto = match o.vcd {
-        Some(_) => flitwave::fabric::network::parallel::auto_threads(b.topology.switches),
-        None => with_network!(&net, n => n.auto_threads()),
+    let limit = build::run_limit(cfg, &net);
+    // a run whose waveform reads most of it is evaluated one by one: its default is that of
+    // routers one by one; one whose waveform reads little, or none, has its family's
+    let reads_most = o.vcd.is_some() && {
+        let c = TraceConfig {
+            scopes: o.vcd_scope.clone(),
+            window,
+            ..Default::default()
+        };
+        !super::simulate::reads_few(&c, limit, b.topology.switches).0
+    };
+    let auto = match reads_most {
+        true => flitwave::fabric::network::parallel::auto_threads(b.topology.switches),
+        false => with_network!(&net, n => n.auto_threads()),
     };
     let threads = super::simulate::run_threads(par.threads, auto)?;
     with_network!(&mut net, n => n.set_threads(threads));
-    let limit = build::run_limit(cfg, &net);
     if let Some((start, _)) = window.filter(|w| w.0 >= limit) {
         return Err(Error::field(
             "--vcd-window",

@@ -46,6 +46,20 @@ pub(crate) fn headline(cfg: &Config, shape: &str) -> String {
     )
 }
 
+/// Whether a waveform `tc` of a run of `limit` cycles and `switches` switches reads few
+/// enough of it to be sampled from the switches evaluated together, the switches it reads
+/// written into before each cycle of its window (`TraceConfig::few_cycles_of`); and which
+/// switches it reads (`None`: every one).
+pub(crate) fn reads_few(
+    tc: &TraceConfig,
+    limit: u64,
+    switches: usize,
+) -> (bool, Option<Vec<usize>>) {
+    let read = flitwave::fabric::switches_in_scopes(&tc.scopes, "network");
+    let selected = read.as_ref().map_or(switches, |r| r.len());
+    (tc.few_cycles_of(limit, (selected, switches)), read)
+}
+
 /// Run `n` to `limit` cycles — or until its trace or storage workload is done — writing the
 /// waveform `o.vcd` over `tc`'s window.
 pub(crate) fn simulate<F: Family>(
@@ -56,10 +70,7 @@ pub(crate) fn simulate<F: Family>(
 ) -> Result<Summary> {
     let workload = n.has_workload();
     let end = tc.window.map_or(limit, |w| w.1.min(limit));
-    // the switches a waveform reads (`None`: every one)
-    let read = flitwave::fabric::switches_in_scopes(&tc.scopes, "network");
-    let total = n.switches.len();
-    let synced = tc.few_cycles_of(limit, (read.as_ref().map_or(total, |r| r.len()), total));
+    let (synced, read) = reads_few(&tc, limit, n.switches.len());
     let mut tracer = match &o.vcd {
         Some(p) => Some(Tracer::create(p, wave_format(p, o)?, "network", n, tc)?),
         None => None,
