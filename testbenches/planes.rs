@@ -421,7 +421,7 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
 }
 
 #[test]
-fn traced_and_threaded_networks_are_evaluated_one_by_one_with_the_same_results() {
+fn traced_networks_go_one_by_one_threaded_ones_in_planes_with_the_same_results() {
     let c = booksim_preset(&["traffic.rate=0.3"]);
     let mut planes = vc_network(&c);
     planes.run(1500);
@@ -432,23 +432,27 @@ fn traced_and_threaded_networks_are_evaluated_one_by_one_with_the_same_results()
     assert!(!first.is_empty());
     traced.run(1500);
     assert!(!traced.has_engine(), "a traced network stays in planes");
-    // several threads before the first cycle: one by one
-    let mut threaded = vc_network(&c);
-    threaded.set_threads(2);
-    assert!(!threaded.has_engine());
-    threaded.run(1500);
-    // threads asked for once the planes run: the planes keep the routers' state, one thread
-    let mut late = vc_network(&c);
-    late.run(700);
-    late.set_threads(2);
-    assert!(late.has_engine() && !late.one_by_one());
-    late.run(800);
-    for (what, n) in [
-        ("traced", &traced),
-        ("threaded", &threaded),
-        ("late", &late),
-    ] {
-        assert_eq!(outcome(n), outcome(&planes), "{what}");
+    assert_eq!(outcome(&traced), outcome(&planes), "traced");
+    // several threads, asked for before the first cycle or once the planes run: the planes
+    // split among them by tiles (16x16: 4 tiles), and after a run stopped mid-traffic every
+    // router holds the registers of the routers one by one on one thread
+    let big = booksim_preset(&["topology.dims=\"16x16\"", "traffic.rate=0.4"]);
+    let mut one = vc_network(&big);
+    assert!(one.one_by_one());
+    one.run(1301);
+    for (what, early) in [("threaded", true), ("late", false)] {
+        let mut n = vc_network(&big);
+        if early {
+            n.set_threads(3);
+        }
+        n.run(600);
+        n.set_threads(3);
+        n.run(701);
+        assert!(n.has_engine() && !n.one_by_one(), "{what}");
+        let split = n.parallel_cycles();
+        assert!(split >= if early { 1250 } else { 650 }, "{what}: {split}");
+        assert_eq!(outcome(&n), outcome(&one), "{what}");
+        same_registers(what, (n.now(), true), (&n, &one), &mut Compare::default());
     }
 }
 

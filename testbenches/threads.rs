@@ -8,17 +8,29 @@ use crate::common::{
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 
-/// The summary of `c` run on `threads` threads (sleeping blocks or not), and the cycles whose
-/// switch phase was split.
-fn summary(c: &Config, threads: usize, sleep: bool) -> (String, u64) {
+/// How a run's switches are evaluated: one by one, or by the family's engine (the VC
+/// routers in bit planes, split among the threads by tiles of 64).
+#[derive(Clone, Copy, PartialEq)]
+enum Eval {
+    OneByOne,
+    Planes,
+}
+
+/// The summary of `c` run on `threads` threads (sleeping blocks or not), evaluated `how`, and
+/// the cycles whose switch phase was split.
+fn summary(c: &Config, threads: usize, sleep: bool, how: Eval) -> (String, u64) {
     let mut n = vc_network(c);
     if !sleep {
         n.no_sleep();
+    }
+    if how == Eval::OneByOne {
+        assert!(n.one_by_one());
     }
     n.set_threads(threads);
     assert_eq!(n.threads(), threads.min(n.switches.len()));
     build::load_workload(c, &mut n).unwrap();
     n.run(c.cycles);
+    assert_eq!(n.has_engine(), how == Eval::Planes, "evaluated as asked");
     assert!(n.conservation_ok());
     (
         serde_json::to_string(&n.summary()).unwrap(),
@@ -26,13 +38,13 @@ fn summary(c: &Config, threads: usize, sleep: bool) -> (String, u64) {
     )
 }
 
-/// `c` on 1, 2 and 3 threads: the same summary; the split taken in at least `min_share` of
-/// the cycles.
-fn same_at_any_thread_count(what: &str, c: &Config, sleep: bool, min_share: f64) {
-    let (one, none) = summary(c, 1, sleep);
+/// `c` on 1, 2 and 3 threads, evaluated `how`: the same summary; the split taken in at least
+/// `min_share` of the cycles.
+fn same_at_any_thread_count(what: &str, c: &Config, sleep: bool, min_share: f64, how: Eval) {
+    let (one, none) = summary(c, 1, sleep, how);
     assert_eq!(none, 0, "{what}: one thread splits nothing");
     for t in [2, 3] {
-        let (s, split) = summary(c, t, sleep);
+        let (s, split) = summary(c, t, sleep, how);
         assert_eq!(s, one, "{what}: {t} threads differ from one");
         assert!(
             split as f64 >= min_share * c.cycles as f64,
@@ -57,11 +69,47 @@ fn the_booksim_meshes_give_the_same_statistics_on_any_number_of_threads() {
             "cycles=4000",
             "warmup=1000",
         ]);
-        same_at_any_thread_count(&format!("{dims} at {rate}"), &c, true, share);
+        let what = format!("{dims} at {rate}");
+        same_at_any_thread_count(&what, &c, true, share, Eval::OneByOne);
     }
     // every switch every cycle (no sleeping): the other split
     let c = booksim_preset(&["traffic.rate=0.1", "cycles=3000", "warmup=500"]);
-    same_at_any_thread_count("8x8 not sleeping", &c, false, 1.0);
+    same_at_any_thread_count("8x8 not sleeping", &c, false, 1.0, Eval::OneByOne);
+}
+
+#[test]
+fn the_planes_split_by_tiles_give_the_same_statistics_on_any_number_of_threads() {
+    // 4 tiles of 64 routers (16x16) and 9 (24x24), light and past saturation, and the
+    // variants whose flits and credits take other paths between the tiles: an internal
+    // speedup, output queues, a crossbar of 0 and of 3 cycles, credits of 2 bytes; the torus
+    // preset
+    let mesh = include_str!("../configs/booksim-iq.toml");
+    let torus = include_str!("../configs/booksim-iq-torus.toml");
+    for (preset, dims, rate, sets) in [
+        (mesh, "16x16", "0.05", vec![]),
+        (mesh, "16x16", "0.45", vec![]),
+        (mesh, "24x24", "0.2", vec![]),
+        (mesh, "16x16", "0.4", vec!["switch.internal_speedup=2"]),
+        (mesh, "16x16", "0.3", vec!["switch.output_buffer_flits=4"]),
+        (mesh, "16x16", "0.4", vec!["switch.crossbar_cycles=0"]),
+        (mesh, "16x16", "0.4", vec!["switch.crossbar_cycles=3"]),
+        (mesh, "16x16", "0.3", vec!["switch.credit_bytes=2"]),
+        (torus, "16x16", "0.2", vec![]),
+    ] {
+        let mut all = vec![
+            format!("topology.dims={dims:?}"),
+            format!("traffic.rate={rate}"),
+            "cycles=2000".to_string(),
+            "warmup=500".to_string(),
+        ];
+        all.extend(sets.iter().map(|s| s.to_string()));
+        let c = Config::from_toml(preset, &all).unwrap();
+        let what = format!("{dims} at {rate} {sets:?} in planes");
+        same_at_any_thread_count(&what, &c, true, 0.9, Eval::Planes);
+    }
+    // one tile: nothing to split
+    let c = booksim_preset(&["traffic.rate=0.2", "cycles=1000", "warmup=200"]);
+    assert_eq!(summary(&c, 2, true, Eval::Planes).1, 0, "8x8: one tile");
 }
 
 #[test]
@@ -93,7 +141,7 @@ fn every_vc_preset_gives_the_same_statistics_on_any_number_of_threads() {
             .collect();
         sets.extend(over.iter().map(|s| s.to_string()));
         let c = Config::from_toml(preset, &sets).unwrap();
-        same_at_any_thread_count(name, &c, true, 0.1);
+        same_at_any_thread_count(name, &c, true, 0.1, Eval::OneByOne);
     }
 }
 

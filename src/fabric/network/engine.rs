@@ -10,11 +10,12 @@
 //! that read statistics only ([`Network::use_engine`]: `run`, `sweep`, `bench`, the
 //! reproductions); a network stepped by a program of its own is evaluated one by one, its
 //! registers exact every cycle. Whatever reads the registers cycle by cycle — a waveform,
-//! probes, several threads, an RTL twin in situ — keeps the switches one by one: the network
-//! refuses the engine once its probes were walked (a tracer declares its signals when it is
-//! created), and threads or a twin asked for before the first cycle drop it.
+//! probes, an RTL twin in situ — keeps the switches one by one: the network refuses the
+//! engine once its probes were walked (a tracer declares its signals when it is created), and
+//! a twin asked for before the first cycle drops it. Several threads do not: an engine may
+//! split its phase among them (`EnginePhase::threads`).
 
-use super::parallel::After;
+use super::parallel::{After, Threads};
 use super::Network;
 use crate::blocks::link::Link;
 use crate::fabric::sleep::Arrivals;
@@ -33,6 +34,9 @@ pub struct EnginePhase<'a, S, X> {
     /// Where an engine of a family that sleeps leaves the switches that stay busy or drove a
     /// port (`Sleep::after`'s inputs); every other switch sleeps.
     pub after: &'a mut Vec<After>,
+    /// The network's threads, when it has several: an engine may split its phase among them
+    /// (its results the same at any count).
+    pub threads: Option<&'a mut Threads>,
 }
 
 /// A family's network-wide evaluation of its switches. It carries the flits and credits on
@@ -100,6 +104,7 @@ impl<F: Family> Network<F> {
                     packets,
                     due: Some(&sl.sw_now),
                     after: &mut after,
+                    threads: self.threads.as_mut(),
                 });
                 sl.quiet_switches();
                 for a in &after {
@@ -114,6 +119,7 @@ impl<F: Family> Network<F> {
                 packets,
                 due: None,
                 after: &mut after,
+                threads: self.threads.as_mut(),
             }),
         };
         self.engine_after = after;
@@ -141,7 +147,7 @@ impl<F: Family> Network<F> {
     }
 
     /// Evaluate the switches one by one (for comparing both, and for what the engine does not
-    /// model: a twin in situ, several threads, registers read cycle by cycle). True when they
+    /// model: a twin in situ, registers read cycle by cycle). True when they
     /// are; false once the family's engine has evaluated a cycle: it holds the switches' state
     /// and stays.
     pub fn one_by_one(&mut self) -> bool {
@@ -154,8 +160,8 @@ impl<F: Family> Network<F> {
     }
 
     /// Evaluate the switches together by the family's engine from the first cycle, when it
-    /// has one for them and nothing reads their registers cycle by cycle (no probe walked yet,
-    /// one thread); true when it does. The switches' statistics stay exact; their other
+    /// has one for them and nothing reads their registers cycle by cycle (no probe walked
+    /// yet); true when it does (on the network's threads, when it has several). The switches' statistics stay exact; their other
     /// registers are the engine's.
     pub fn use_engine(&mut self) -> bool {
         let probed = self.probed.get();
@@ -170,9 +176,9 @@ impl<F: Family> Network<F> {
         self.start_engine(true)
     }
 
-    /// The engine from the first cycle where the family has one, `allowed` and one thread.
+    /// The engine from the first cycle where the family has one and `allowed`.
     fn start_engine(&mut self, allowed: bool) -> bool {
-        if self.now == 0 && allowed && self.threads.is_none() {
+        if self.now == 0 && allowed {
             self.engine_on = self.engine.is_some();
         }
         self.engine_on

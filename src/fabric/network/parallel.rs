@@ -103,6 +103,14 @@ impl Threads {
     pub fn count(&self) -> usize {
         self.parts.len()
     }
+
+    /// Run `job(k)` for every k below [`Threads::count`], each on one of the threads (the
+    /// caller's among them), and return when all are done: a cycle's phase split by an
+    /// engine (`Engine::phase`), counted among the parallel cycles.
+    pub fn run(&mut self, job: &(dyn Fn(usize) + Sync)) {
+        self.pool.run(job);
+        self.cycles += 1;
+    }
 }
 
 /// Wrapper that lets the job share what its safety argument shares (read through `get`, so
@@ -280,19 +288,16 @@ impl<F: Family> Network<F> {
         moved
     }
 
-    /// Evaluate the switches on `n` threads, this one included (1: this one alone). A family
-    /// without a parallel switch phase (`Family::PARALLEL`) stays on one; more threads than
-    /// switches are not started. Results do not depend on it.
+    /// Evaluate the switches on `n` threads, this one included (1: this one alone): one by
+    /// one, or by the family's engine, which splits its phase among them. A family without a
+    /// parallel switch phase (`Family::PARALLEL`) stays on one; more threads than switches are
+    /// not started. Results do not depend on it.
     pub fn set_threads(&mut self, n: usize) {
         let n = if F::PARALLEL.is_some() {
             n.clamp(1, self.switches.len().max(1))
         } else {
             1
         };
-        // the family's engine evaluates on one thread: threads drop it before the first
-        // cycle; after, it keeps the switches' state and the run stays on one thread (the
-        // results are the same at any thread count)
-        let n = if n > 1 && !self.one_by_one() { 1 } else { n };
         if n != self.threads() {
             self.threads = (n > 1).then(|| Threads::new(n, self.switches.len()));
         }

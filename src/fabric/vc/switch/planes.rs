@@ -24,9 +24,10 @@
 //! ([`Engine::sync`], [`sync`]: after a run or a step, before the window opens or the
 //! watchdog looks), so that a test, a probe, the deadlock report or a caller of
 //! [`VcSwitch::registers`](super::VcSwitch::registers) reads them as the routers one by one
-//! would hold them. A network traced cycle by cycle, threaded or given an RTL twin is
-//! evaluated one by one (`Network::one_by_one`, before the first cycle): the sync writes what
-//! a cycle ends with, not each cycle. Results are identical either way (testbenches/planes.rs
+//! would hold them. A network traced cycle by cycle or given an RTL twin is evaluated one by
+//! one (`Network::one_by_one`, before the first cycle): the sync writes what a cycle ends
+//! with, not each cycle. On several threads each takes a run of the tiles of every cycle
+//! ([`cycle`](mod@cycle), [`rings`](mod@rings)). Results are identical either way (testbenches/planes.rs
 //! runs both side by side and compares every router's registers and probes, and every link).
 //!
 //! The shape the planes take, and the networks that have it: [`build`](mod@build).
@@ -37,7 +38,7 @@
 use super::speedup::SpeedupFifo;
 use super::traversal::CreditReturn;
 use super::{IN, OUT};
-use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst};
+use crate::blocks::allocator::SeparableInputFirst;
 use crate::routing::function::Candidates;
 use crate::sim::Flit;
 use credits::CreditRing;
@@ -50,6 +51,7 @@ mod exchange;
 mod hosts;
 mod output;
 mod queues;
+mod rings;
 mod route;
 mod shapes;
 mod speedup;
@@ -195,10 +197,8 @@ pub struct Of<const P: usize, const V: usize> {
     sbits: u32,
     /// The credits from downstream, by the cycle each is applied ([`CreditRing`]).
     cr: CreditRing<P, V>,
-    /// VC allocation's scratch: requests and grants.
-    vreq: Box<Requests>,
-    vgrant: Box<Grants>,
-    cands: Candidates,
+    /// Each thread's scratch of a cycle (one, or as many as the network's threads).
+    scratch: Vec<cycle::Scratch>,
     /// Flits inside the routers, from a host's link in to a host's link out: while some are,
     /// or credits are on their way (`tile_credits`), the network is not idle.
     inside: u64,

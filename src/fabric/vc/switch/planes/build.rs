@@ -28,7 +28,7 @@
 //! is evaluated one by one.
 
 use super::{Of, Router, Tile, NONE, PB};
-use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE, NO_GRANT};
+use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
 use crate::fabric::vc::switch::traversal::CreditReturn;
@@ -223,9 +223,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             fwd: vec![[[Flit::default(); 64]; P]; tiles * slots],
             sbits: slots.trailing_zeros(),
             cr: super::CreditRing::new(credit, tiles, waits),
-            vreq: Box::new([0; MAX_SIDE]),
-            vgrant: Box::new([NO_GRANT; MAX_SIDE]),
-            cands: Candidates::new(),
+            scratch: vec![super::cycle::Scratch::new()],
             inside: 0,
             drives: 0,
             tile_flits: vec![0; tiles],

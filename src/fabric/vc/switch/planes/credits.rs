@@ -11,6 +11,7 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
+use super::rings::Due;
 use super::Tile;
 use crate::blocks::credit::CreditUnit;
 use crate::fabric::vc::switch::VcSwitch;
@@ -62,6 +63,21 @@ impl<const P: usize, const V: usize> CreditRing<P, V> {
         }
     }
 
+    /// The slot bits (2^bits slots a tile).
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The units' slots as the threads of a cycle write them (`rings::Rings`); null where
+    /// credits are of one flit.
+    pub fn units_ptr(&mut self) -> *mut [[[u8; 64]; V]; P] {
+        if self.units.is_empty() {
+            std::ptr::null_mut()
+        } else {
+            self.units.as_mut_ptr()
+        }
+    }
+
     /// The units of the credit for output `o`'s VC `v` of router `lb` in slot `s`: 1 for
     /// credits of one flit.
     pub fn of(&self, s: usize, (o, v, lb): (usize, usize, usize)) -> u8 {
@@ -100,8 +116,9 @@ pub(super) fn cut_through<const P: usize, const V: usize>(
     }
 }
 
-/// Apply the credits from downstream due now (slot `slot` of `ring`: per output and VC, the
-/// routers of tile `pl` whose credit's delay is over; emptied) to the counters of the
+/// Apply the credits from downstream due now (`due`, the credits' ring's slot: per output and
+/// VC, the routers of tile `pl` whose credit's delay is over; emptied; their `units` where
+/// credits are not of one flit) to the counters of the
 /// routers' own output units (`switches`, from the tile's first); without output queues
 /// (`oq`) the VCs then have room. Credits of several units go by [`due_units`]. Returns the
 /// credits applied. (Once a tile and cycle: out of line, so that the cycle's own code stays
@@ -109,12 +126,11 @@ pub(super) fn cut_through<const P: usize, const V: usize>(
 #[inline(never)]
 pub(super) fn due<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
-    (ring, slot): (&mut CreditRing<P, V>, usize),
+    (due, units): Due<'_, P, V>,
     switches: &mut [VcSwitch],
     oq: bool,
 ) -> u32 {
-    let due = &mut ring.due[slot];
-    if let Some(units) = ring.units.get(slot) {
+    if let Some(units) = units {
         return due_units(pl, due, switches, units, oq);
     }
     let mut applied = 0;

@@ -4,7 +4,8 @@
 //! behind an output VC), its crossbar slot (or its own crossbar of 2 or more cycles, output
 //! queues, output FIFOs) and the rings towards the routers downstream and upstream.
 
-use super::{exchange, output, route, speedup, CreditRing, Of, Router, Tile};
+use super::rings::Rings;
+use super::{exchange, output, route, speedup, Of, Router, Tile};
 use crate::blocks::credit::CreditUnit;
 use crate::blocks::link::Link;
 use crate::fabric::vc::nic::seq::VcExt;
@@ -46,18 +47,17 @@ pub(super) struct Shape {
 pub(super) struct Step<'a, const P: usize, const V: usize> {
     pub links: &'a [Link],
     pub packets: &'a PacketTable<VcExt>,
-    /// The flits' rings, the credits' ring, the flits inside the routers and those granted
-    /// towards a router this cycle (`Of`'s `drives`), per tile the credits on their way, this
+    /// The rings towards the other routers (shared by the threads of a cycle), the flits
+    /// inside the routers that left them (their thread's count, wrapping: `Of`'s `inside`
+    /// less those) and those granted towards a router this cycle (`Of`'s `drives`), this
     /// tile's flits.
-    pub arr: &'a mut [[u64; P]],
-    pub fwd: &'a mut [[[Flit; 64]; P]],
-    pub cr: &'a mut CreditRing<P, V>,
+    pub rings: Rings<P, V>,
     pub inside: &'a mut u64,
     pub drives: &'a mut u32,
-    pub tile_credits: &'a mut [u32],
     pub tile_flits: &'a mut u32,
-    /// Per router (of the network): the output FIFOs and queued credits of a speedup, the
-    /// heads' candidates where the selection picks; the routing's scratch.
+    /// Per router of the tile (by its bit): the output FIFOs and queued credits of a speedup,
+    /// the heads' candidates where the selection picks (np·nv a router); the routing's
+    /// scratch.
     pub fifos: &'a mut [SpeedupFifo],
     pub backs: &'a mut [CreditReturn],
     pub multi: &'a mut [Candidates],
@@ -117,7 +117,7 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
         }
         if let Some(&nf) = sw.input.front(p, v) {
             let (ri, iv) = (self.ri, p * k.nv + v);
-            let idx = (&mut s.multi[..], (ri * k.np + p) * k.nv + v);
+            let idx = (&mut s.multi[..], (self.lb * k.np + p) * k.nv + v);
             let (c, ok) = Of::<P, V>::route(s.cands, sw, (ri, p, v), nf, s.packets, idx);
             let len = s.packets.header(nf.pkt).flits;
             sw.input.routed(iv, at + k.rdelay, len);
@@ -135,14 +135,13 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
             output::enter((ts, lb), self.pl, self.sw, (o, f), k.nv);
         } else if k.x0 && k.speed > 1 {
             // a crossbar of 0 cycles: into the output FIFO now
-            s.fifos[self.ri].push(o, f);
+            s.fifos[self.lb].push(o, f);
             self.pl.fq |= bit;
         } else if k.x0 {
             // a crossbar of 0 cycles: onto the link now
             *s.tile_flits -= 1;
-            let rings = (&mut *s.arr, &mut *s.fwd);
             let (at, links) = ((t, k.sbits, lb), s.links);
-            speedup::drive(at, self.rt, self.pl, (o, f), links, rings, s.inside);
+            speedup::drive(at, self.rt, self.pl, (o, f), links, &s.rings, s.inside);
         } else if k.deep {
             let left = self.sw.xbar.xbar.enter(ts, o, f);
             debug_assert!(left.is_none(), "a crossbar of 2 or more cycles");
@@ -154,8 +153,7 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
             // puts it back in the router's own crossbar, `sync::in_crossbar`)
             *s.tile_flits -= 1;
             *s.drives += 1;
-            let rings = (&mut *s.arr, &mut *s.fwd);
-            speedup::to_peer((t + 1, k.sbits), self.rt, (o, f), rings);
+            speedup::to_peer(t + 1, self.rt, (o, f), &s.rings);
         } else {
             self.rt.xbar[o] = f;
             self.pl.xo[o] |= bit;
@@ -167,13 +165,12 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
         let (k, s) = (self.k, &mut *self.step);
         if k.speed == 1 {
             let at = (t, k.sbits, self.lb);
-            let (links, cr) = (s.links, &mut *s.cr);
-            speedup::credit_up(at, self.rt, self.pl, (p, v, n), links, cr, s.tile_credits);
+            speedup::credit_up(at, self.rt, self.pl, (p, v, n), s.links, &s.rings);
         } else {
             // one credit an input and cycle goes upstream, in the order freed
-            s.backs[self.ri].hold(p, v, p * k.nv + v, n);
+            s.backs[self.lb].hold(p, v, p * k.nv + v, n);
             self.pl.cq |= 1 << self.lb;
-            s.tile_credits[k.tile] += 1;
+            s.rings.count(k.tile, 1);
         }
     }
 }

@@ -10,7 +10,8 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::speedup::{to_peer, Arriving};
+use super::rings::Rings;
+use super::speedup::to_peer;
 use super::{Router, Tile, OUT};
 use crate::blocks::link::NO_LINK;
 use crate::fabric::vc::switch::{ExchangeStage, VcSwitch};
@@ -85,9 +86,8 @@ pub(super) fn cycle<const P: usize, const V: usize>(
     t: u64,
     switches: &mut [VcSwitch],
     routers: &mut [Router<P, V>],
-    (sbits, rings): (u32, Arriving<P>),
+    rings: &Rings<P, V>,
 ) {
-    let (arr, fwd) = rings;
     // every unit's slots are the same cycles: outside one, no unit drives a word
     let slot = switches
         .first_mut()
@@ -97,8 +97,6 @@ pub(super) fn cycle<const P: usize, const V: usize>(
             let net = rt.hosts >> o & 1 == 0 && rt.wires[o][OUT] != NO_LINK;
             m | (net as u32) << o
         });
-        stage(sw).cycle(t, linked, |o, w| {
-            to_peer((t, sbits), rt, (o, w), (&mut *arr, &mut *fwd))
-        });
+        stage(sw).cycle(t, linked, |o, w| to_peer(t, rt, (o, w), rings));
     }
 }

@@ -17,7 +17,8 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::speedup::{drive, Arriving};
+use super::rings::Rings;
+use super::speedup::drive;
 use super::{Router, Tile};
 use crate::blocks::link::Link;
 use crate::fabric::vc::nic::seq::VcExt;
@@ -86,7 +87,7 @@ pub(super) fn send<const P: usize, const V: usize>(
     switches: &mut [VcSwitch],
     packets: &PacketTable<VcExt>,
     links: &[Link],
-    (arr, fwd): Arriving<P>,
+    rings: &Rings<P, V>,
     inside: &mut u64,
 ) -> u32 {
     let mut freed = [[0u64; V]; P];
@@ -98,7 +99,6 @@ pub(super) fn send<const P: usize, const V: usize>(
         let (rt, out) = (&mut routers[lb], &mut switches[lb].out);
         moved += out.send_queued(packets, |o, f| {
             freed[o % P][f.vc as usize % V] |= 1 << lb;
-            let rings = (&mut *arr, &mut *fwd);
             drive((t, sbits, lb), rt, pl, (o, f), links, rings, inside);
         });
         let left = out.queues.as_ref().is_some_and(|q| q.flits > 0);

@@ -9,8 +9,8 @@
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]
 
-use super::credits::CreditRing;
-use super::{peer_of, ring, Router, Tile, IN, OUT};
+use super::rings::Rings;
+use super::{peer_of, Router, Tile, IN, OUT};
 use crate::blocks::link::Link;
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
 use crate::fabric::vc::switch::traversal::CreditReturn;
@@ -21,37 +21,25 @@ use crate::sim::{Flit, FlowCtl};
 /// lane in its tile (or the tile's first router).
 pub(super) type At = (u64, u32, usize);
 
-/// The rings of flits arriving: per slot and input port, the routers with a flit, and per
-/// router the flit.
-pub(super) type Arriving<'a, const P: usize> = (&'a mut [[u64; P]], &'a mut [[[Flit; 64]; P]]);
-
-/// The rings a flit or credit enters: flits arriving (per slot and input port: the routers,
-/// and per router the flit), credits from downstream ([`CreditRing`]).
-pub(super) type Rings<'a, const P: usize, const V: usize> = (
-    &'a mut [[u64; P]],
-    &'a mut [[[Flit; 64]; P]],
-    &'a mut CreditRing<P, V>,
-);
-
 /// Flit `f` leaves router `rt` (lane `lb` of tile `pl`) on output `o` at cycle `t`: onto its
 /// host's link, or into the ring towards the router downstream, arriving after the link's
 /// fly time (counted for the link).
 #[inline(always)]
 pub(super) fn drive<const P: usize, const V: usize>(
-    (t, sbits, lb): At,
+    (t, _, lb): At,
     rt: &mut Router<P, V>,
     pl: &mut Tile<P, V>,
     (o, f): (usize, Flit),
     links: &[Link],
-    (arr, fwd): Arriving<P>,
+    rings: &Rings<P, V>,
     inside: &mut u64,
 ) {
     if rt.hosts >> o & 1 != 0 {
         links[rt.wires[o][OUT] as usize].send(t, f);
         pl.host_f[o] |= 1 << lb;
-        *inside -= 1;
+        *inside = inside.wrapping_sub(1);
     } else {
-        to_peer((t, sbits), rt, (o, f), (arr, fwd));
+        to_peer(t, rt, (o, f), rings);
     }
 }
 
@@ -60,20 +48,12 @@ pub(super) fn drive<const P: usize, const V: usize>(
 /// link's fly time (counted for the link).
 #[inline(always)]
 pub(super) fn to_peer<const P: usize, const V: usize>(
-    (t, sbits): (u64, u32),
+    t: u64,
     rt: &mut Router<P, V>,
     (o, f): (usize, Flit),
-    (arr, fwd): Arriving<P>,
+    rings: &Rings<P, V>,
 ) {
-    let (nr, np) = peer_of(rt.peer[o]);
-    let mask = (1 << sbits) - 1;
-    let at = ring(
-        sbits,
-        nr / 64,
-        (t as usize + rt.fly[o][OUT] as usize) & mask,
-    );
-    fwd[at][np][nr % 64] = f;
-    arr[at][np] |= 1 << (nr % 64);
+    rings.flit(t + rt.fly[o][OUT] as u64, peer_of(rt.peer[o]), f);
     rt.sent[o] = rt.sent[o].wrapping_add(1);
 }
 
@@ -88,8 +68,7 @@ pub(super) fn credit_up<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     (p, v, n): (usize, usize, u32),
     links: &[Link],
-    cr: &mut CreditRing<P, V>,
-    tile_credits: &mut [u32],
+    rings: &Rings<P, V>,
 ) {
     if rt.hosts >> p & 1 != 0 {
         let c = FlowCtl::Credit {
@@ -100,8 +79,7 @@ pub(super) fn credit_up<const P: usize, const V: usize>(
         pl.host_b[p] |= 1 << lb;
     } else {
         let (ur, up) = peer_of(rt.peer[p]);
-        cr.add(t + rt.fly[p][IN] as u64, (up, v, ur), n as u8);
-        tile_credits[ur / 64] += 1;
+        rings.credit(t + rt.fly[p][IN] as u64, (up, v, ur), n as u8);
         rt.returned[p] = rt.returned[p].wrapping_add(1);
     }
 }
@@ -160,9 +138,8 @@ pub(super) fn send<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,
     (fifos, backs): (&mut [SpeedupFifo], &mut [CreditReturn]),
     links: &[Link],
-    (arr, fwd, cr): Rings<'_, P, V>,
+    rings: &Rings<P, V>,
     inside: &mut u64,
-    tile_credits: &mut [u32],
 ) -> u32 {
     let mut moved = 0;
     let mut m = std::mem::take(&mut pl.fq);
@@ -170,11 +147,7 @@ pub(super) fn send<const P: usize, const V: usize>(
         let lb = m.trailing_zeros() as usize;
         m &= m - 1;
         let (rt, fifo) = (&mut routers[lb], &mut fifos[lb]);
-        let rings = (&mut *arr, &mut *fwd);
-        moved += fifo.send(|o, f| {
-            let rings = (&mut *rings.0, &mut *rings.1);
-            drive((t, sbits, lb), rt, pl, (o, f), links, rings, inside)
-        });
+        moved += fifo.send(|o, f| drive((t, sbits, lb), rt, pl, (o, f), links, rings, inside));
         pl.fq |= ((fifo.flits > 0) as u64) << lb;
     }
     let mut m = std::mem::take(&mut pl.cq);
@@ -187,7 +160,7 @@ pub(super) fn send<const P: usize, const V: usize>(
             let p = ports.trailing_zeros() as usize;
             ports &= ports - 1;
             if let Some(FlowCtl::Credit { vc, n }) = back.next_symbol(p, nv) {
-                tile_credits[base / 64] -= 1;
+                rings.count(base / 64, -1);
                 let at = (t, sbits, lb);
                 credit_up(
                     at,
@@ -195,8 +168,7 @@ pub(super) fn send<const P: usize, const V: usize>(
                     pl,
                     (p, vc as usize, n as u32),
                     links,
-                    &mut *cr,
-                    tile_credits,
+                    rings,
                 );
             }
         }
