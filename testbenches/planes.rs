@@ -520,6 +520,24 @@ fn a_waveform_window_of_routers_in_planes_is_the_one_of_routers_one_by_one() {
             (250, 400),
             600,
         ),
+        (
+            // `--vcd-on-deadlock`'s replay: the cycles before the freeze (cycle 1481) and
+            // after, then the watchdog stops the run (cycle 1980)
+            "a torus without datelines, freezing",
+            flitwave::experiment::config::Config::from_toml(
+                &include_str!("../configs/booksim-iq-torus.toml")
+                    .replace("algorithm = \"dor-dateline\"", "algorithm = \"dor\"")
+                    .replace("classes = \"entry\"", ""),
+                &[
+                    "traffic.message_bytes=16".into(),
+                    "traffic.rate=0.6".into(),
+                    "watchdog_cycles=500".into(),
+                ],
+            )
+            .unwrap(),
+            (1431, 1681),
+            2100,
+        ),
     ] {
         compare_waves(&dir, what, &c, (Some(window), &[]), cycles);
     }
@@ -554,20 +572,9 @@ fn compare_waves(
             ..Default::default()
         };
         let mut t = Tracer::create_file(&path, "network", &n, cfg).unwrap();
-        let planes = if synced {
-            n.use_engine_synced()
-        } else {
-            n.use_engine()
-        };
-        assert_eq!(planes, synced, "{what}: a tracer walked the probes");
-        for _ in 0..cycles {
-            n.advance();
-            if synced && t.in_window(n.now() - 1) {
-                n.sync_engine_of(read.as_deref());
-            }
-            t.sample(n.now() - 1, &n).unwrap();
-        }
-        assert_eq!(n.has_engine(), synced, "{what}");
+        n.run_traced(&mut t, cycles, (synced, read.as_deref()))
+            .unwrap();
+        assert_eq!(n.has_engine(), synced, "{what}: a tracer walked the probes");
         t.finish().unwrap();
         waves.push(std::fs::read(&path).unwrap());
     }

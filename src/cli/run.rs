@@ -3,7 +3,7 @@
 //! waveform, RTL twins in situ.
 
 use super::args::{RunArgs, RunOut, SeedArgs, SimArgs};
-use super::simulate::{headline, simulate, wave_format};
+use super::simulate::{headline, simulate, trace_cycles, wave_format};
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 use flitwave::experiment::provenance::provenance;
@@ -362,8 +362,8 @@ pub(crate) fn run_config(
         let c = tc(Some((start, end)));
         with_network!(&mut replay, r => r.set_threads(threads));
         with_network!(&mut replay, r => {
-            let mut tr = Tracer::create(path, wave_format(path, o)?, "network", r, c)?;
-            r.run_with(end, |n| tr.sample(n.now() - 1, n))?;
+            let mut tr = Tracer::create(path, wave_format(path, o)?, "network", r, c.clone())?;
+            trace_cycles(r, &mut tr, &c, end)?;
             tr.focus(focus);
             tr.finish()
         })?;

@@ -60,6 +60,19 @@ pub(crate) fn reads_few(
     (tc.few_cycles_of(limit, (selected, switches)), read)
 }
 
+/// Run `n` to cycle `end` (or its deadlock), sampling `tr` (traced over `tc`) after every
+/// cycle, from the switches evaluated together where the waveform reads little of the run
+/// ([`reads_few`]), else one by one (`Network::run_traced`).
+pub(crate) fn trace_cycles<F: Family>(
+    n: &mut Network<F>,
+    tr: &mut Tracer,
+    tc: &TraceConfig,
+    end: u64,
+) -> Result<()> {
+    let (synced, read) = reads_few(tc, end, n.switches.len());
+    n.run_traced(tr, end, (synced, read.as_deref()))
+}
+
 /// Run `n` to `limit` cycles — or until its trace or storage workload is done — writing the
 /// waveform `o.vcd` over `tc`'s window.
 pub(crate) fn simulate<F: Family>(

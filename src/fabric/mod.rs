@@ -334,16 +334,18 @@ pub(crate) fn probe_network<'a, V, S, N>(
     N: Probe + 'a,
 {
     for (id, sw) in switches {
-        v.scope_idx("sw", id);
-        let mut named = peers::Named { v, peers };
-        sw.probe(&mut named);
-        peers.probe_switch(&mut named, id);
+        if v.block("sw", id) {
+            let mut named = peers::Named { v, peers };
+            sw.probe(&mut named);
+            peers.probe_switch(&mut named, id);
+        }
         v.up();
     }
     for (host, nic) in nics {
-        v.scope_idx("nic", host);
-        peers.probe_nic(v, host);
-        nic.probe(v);
+        if v.block("nic", host) {
+            peers.probe_nic(v, host);
+            nic.probe(v);
+        }
         v.up();
     }
 }

@@ -18,6 +18,14 @@ pub trait ProbeVisitor {
     fn port(&mut self, dir: &str, port: usize) {
         self.scope_idx(dir, port);
     }
+    /// Enter the scope `{prefix}{idx}` of a whole block (a switch, a NIC); false when the
+    /// visitor reads none of its signals and has passed over them (a waveform of other
+    /// blocks): the caller then skips the block's walk, and leaves the scope with `up` as
+    /// always. Every block is walked by default.
+    fn block(&mut self, prefix: &str, idx: usize) -> bool {
+        self.scope_idx(prefix, idx);
+        true
+    }
     /// Leave the current scope.
     fn up(&mut self);
     /// A bit vector of `width` bits (1..=64); `width == 1` is a single wire.

@@ -21,6 +21,7 @@ use crate::blocks::link::Link;
 use crate::fabric::sleep::Arrivals;
 use crate::fabric::Family;
 use crate::sim::packet::PacketTable;
+use crate::sim::trace::Tracer;
 
 /// What the switch phase of one cycle gives an engine.
 pub struct EnginePhase<'a, S, X> {
@@ -144,6 +145,34 @@ impl<F: Family> Network<F> {
             (Some(e), None) => e.sync(&mut self.switches, &self.links),
             (None, _) => {}
         }
+    }
+
+    /// Run to cycle `end`, or until a deadlock stops the network, sampling `tr` after every
+    /// cycle. `synced`: the waveform reads little of the run (the front end's choice,
+    /// `TraceConfig::few_cycles_of`), so the switches are evaluated together where their
+    /// family can and those it reads (`read`; `None`: every one) written into before each
+    /// cycle of its window; else one by one (the tracer walked the probes).
+    pub fn run_traced(
+        &mut self,
+        tr: &mut Tracer,
+        end: u64,
+        (synced, read): (bool, Option<&[usize]>),
+    ) -> crate::error::Result<()> {
+        if synced {
+            self.use_engine_synced();
+        }
+        while self.now < end {
+            let alive = self.advance();
+            if tr.in_window(self.now - 1) {
+                self.sync_engine_of(read);
+            }
+            tr.sample(self.now - 1, self)?;
+            if !alive {
+                break;
+            }
+        }
+        self.sync_engine();
+        Ok(())
     }
 
     /// Evaluate the switches one by one (for comparing both, and for what the engine does not

@@ -90,13 +90,15 @@ type Filter = (String, String, Vec<(u64, String)>);
 const ROOT_VARS: usize = 2;
 
 use var::{Kind, Var};
-use visit::{inconsistent, sanitize, Declarer, Node, Sampler, Sink};
+use visit::{inconsistent, sanitize, Block, Declarer, Node, Sampler, Sink};
 
 /// The waveform writer: see the module documentation.
 pub struct Tracer {
     sink: Sink,
     format: WaveFormat,
     vars: Vec<Var>,
+    /// The blocks of the walk, those whose signals it reads or not.
+    blocks: Vec<Block>,
     texts: Vec<String>,
     /// GTKWave names of the selected signals, in header order.
     names: Vec<String>,
@@ -128,6 +130,7 @@ fn under(path: &[String], scope: &[&str]) -> bool {
 /// header lines, and the GTKWave names, formats and FST text widths.
 struct Layout {
     vars: Vec<Var>,
+    blocks: Vec<Block>,
     texts: Vec<String>,
     decls: Vec<Decl>,
     names: Vec<String>,
@@ -177,6 +180,8 @@ fn layout<P: Probe>(
         vars,
         chars,
         dup,
+        blocks: vec![],
+        open: vec![],
     };
     d.var("cycle", Kind::Int, 0);
     d.var("clk", Kind::Bits(1), 0);
@@ -212,6 +217,10 @@ fn layout<P: Probe>(
         .enumerate()
         .map(|(i, (k, p))| Var::new(*k, i < ROOT_VARS || pick(p)))
         .collect();
+    let mut blocks = d.blocks;
+    for b in &mut blocks {
+        b.read = vars[b.start..b.end].iter().any(|v| v.enabled);
+    }
     let mut texts = vec![];
     for v in vars
         .iter_mut()
@@ -260,6 +269,7 @@ fn layout<P: Probe>(
     let chars = d.chars;
     Ok(Layout {
         vars,
+        blocks,
         texts,
         decls,
         names,
@@ -290,6 +300,7 @@ impl Tracer {
             sink,
             format,
             vars: l.vars,
+            blocks: l.blocks,
             texts: l.texts,
             names: l.names,
             formats: l.formats,
@@ -397,6 +408,8 @@ impl Tracer {
         let (vars, texts, sink) = (&mut self.vars[..], &mut self.texts[..], &mut self.sink);
         let mut s = Sampler {
             vars,
+            blocks: &self.blocks,
+            block: 0,
             texts,
             sink,
             idx: ROOT_VARS,

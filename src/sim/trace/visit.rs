@@ -28,6 +28,19 @@ pub(super) struct Declarer {
     pub(super) vars: Vec<(Kind, Vec<String>)>,
     pub(super) chars: Vec<u32>,
     pub(super) dup: Option<String>,
+    /// The blocks entered by [`ProbeVisitor::block`], in walk order: their first variable and
+    /// the one after their last; and those open, with the depth of their scope.
+    pub(super) blocks: Vec<Block>,
+    pub(super) open: Vec<(usize, usize)>,
+}
+
+/// A block of the walk ([`ProbeVisitor::block`]): its variables `start..end` (walk order),
+/// and whether the waveform reads any of them (else the sampler skips its walk).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Block {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) read: bool,
 }
 
 /// Keep `[A-Za-z0-9_]`, replace anything else with `_` (an empty name becomes `_`).
@@ -88,11 +101,28 @@ impl ProbeVisitor for Declarer {
     fn scope_idx(&mut self, prefix: &str, idx: usize) {
         self.enter(format!("{}{idx}", sanitize(prefix)));
     }
+    fn block(&mut self, prefix: &str, idx: usize) -> bool {
+        self.scope_idx(prefix, idx);
+        self.open.push((self.blocks.len(), self.stack.len()));
+        let start = self.vars.len();
+        self.blocks.push(Block {
+            start,
+            end: start,
+            read: true,
+        });
+        true
+    }
     fn up(&mut self) {
         assert!(
             self.stack.len() > 1,
             "probe walk: up() without a matching scope()"
         );
+        if let Some(&(b, depth)) = self.open.last() {
+            if depth == self.stack.len() {
+                self.blocks[b].end = self.vars.len();
+                self.open.pop();
+            }
+        }
         self.stack.pop();
     }
     fn bits(&mut self, name: &str, width: u32, _: u64) {
@@ -115,6 +145,9 @@ impl ProbeVisitor for Declarer {
 /// the first change of a step.
 pub(super) struct Sampler<'a> {
     pub(super) vars: &'a mut [Var],
+    /// The blocks of the walk (the declaring walk's) and the next one's index.
+    pub(super) blocks: &'a [Block],
+    pub(super) block: usize,
     pub(super) texts: &'a mut [String],
     pub(super) sink: &'a mut Sink,
     pub(super) idx: usize,
@@ -187,6 +220,26 @@ pub(super) fn inconsistent(what: String, name: &str) -> ! {
 impl ProbeVisitor for Sampler<'_> {
     fn scope(&mut self, _: &str) {}
     fn scope_idx(&mut self, _: &str, _: usize) {}
+    /// A block none of whose signals the waveform reads is skipped: its variables are passed
+    /// over without walking it.
+    #[inline]
+    fn block(&mut self, prefix: &str, idx: usize) -> bool {
+        let Some(&b) = self.blocks.get(self.block) else {
+            inconsistent("entered more blocks than declared".into(), prefix);
+        };
+        self.block += 1;
+        if b.start != self.idx {
+            let what = format!(
+                "block {prefix}{idx} began at signal #{}, not #{}",
+                self.idx, b.start
+            );
+            inconsistent(what, prefix);
+        }
+        if !b.read {
+            self.idx = b.end;
+        }
+        b.read
+    }
     fn up(&mut self) {}
     #[inline]
     fn bits(&mut self, name: &str, width: u32, value: u64) {
