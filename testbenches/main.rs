@@ -84,6 +84,7 @@ mod topology;
 mod topology_keys;
 mod torus;
 mod trace;
+mod trace_blocks;
 mod updown_balanced;
 mod vc_buffer;
 mod vc_credits;
