@@ -113,14 +113,27 @@ impl Threads {
     }
 }
 
-/// Wrapper that lets the job share what its safety argument shares (read through `get`, so
-/// that the closure captures the wrapper, not its field).
-struct Shared<T>(T);
-// SAFETY: see `phase`: each thread touches disjoint switches, parts and wire locations.
+/// Wrapper that lets a job of the threads ([`phase`], or an engine's, [`Threads::run`])
+/// share what its safety argument shares (read through `get`, so that the closure captures
+/// the wrapper, not its field).
+#[derive(Clone, Copy)]
+pub struct Shared<T>(T);
+// SAFETY: made by `phase` (each thread touches disjoint switches, parts and wire locations)
+// or through `Shared::new`, whose caller answers for it.
 unsafe impl<T> Sync for Shared<T> {}
 
 impl<T: Copy> Shared<T> {
-    fn get(&self) -> T {
+    /// `value` shared by the threads of a job.
+    ///
+    /// # Safety
+    /// No location that what `value` reaches is written by one thread of the job while another
+    /// thread accesses it, except atomically.
+    pub unsafe fn new(value: T) -> Self {
+        Shared(value)
+    }
+
+    /// The value shared.
+    pub fn get(&self) -> T {
         self.0
     }
 }

@@ -18,6 +18,7 @@ use super::{
 use crate::blocks::allocator::{Grants, Requests, MAX_SIDE, NO_GRANT};
 use crate::blocks::credit::CreditUnit;
 use crate::blocks::link::Link;
+use crate::fabric::network::parallel::Shared;
 use crate::fabric::network::EnginePhase;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
@@ -115,21 +116,6 @@ struct Parts<const P: usize, const V: usize> {
 // SAFETY: the threads of a cycle take disjoint tiles (`Parts::own`).
 unsafe impl<const P: usize, const V: usize> Send for Parts<P, V> {}
 unsafe impl<const P: usize, const V: usize> Sync for Parts<P, V> {}
-
-/// What the threads of a cycle share: the cycle's [`Cx`] (its links, whose wires each tile
-/// drives at its own routers' ports alone, as `ParallelSwitch` switches do), the tiles'
-/// [`Parts`] and the threads' scratch (part k's its own).
-#[derive(Clone, Copy)]
-struct Shared<T>(T);
-// SAFETY: see `Of::cycle`: each thread touches disjoint tiles, its own scratch, and the
-// rings and links as their docs allow.
-unsafe impl<T> Sync for Shared<T> {}
-
-impl<T: Copy> Shared<T> {
-    fn get(&self) -> T {
-        self.0
-    }
-}
 
 /// Elements `lo..hi` (within `len`) of the array at `p`, empty where the array is.
 ///
@@ -246,7 +232,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
             tiles,
         };
         debug_assert!(self.r.len() == tiles * 64 && self.tile_flits.len() == tiles);
-        let sh = Shared((&cx, parts, self.scratch.as_mut_ptr()));
+        // SAFETY: what the threads of a cycle share — the cycle's `Cx` (its links, whose wires
+        // each tile drives at its own routers' ports alone, as `ParallelSwitch` switches do),
+        // the tiles' `Parts` and the threads' scratch — each touches disjoint tiles, its own
+        // scratch, and the rings as `Rings` allows
+        let sh = unsafe { Shared::new((&cx, parts, self.scratch.as_mut_ptr())) };
         let job = move |k: usize| {
             let (cx, parts, scratch) = sh.get();
             let (lo, hi) = (tiles * k / nt, tiles * (k + 1) / nt);
