@@ -110,10 +110,7 @@ pub(crate) fn simulate<F: Family>(
         }
         let alive = n.advance();
         if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {
-            if t.in_window(n.now() - 1) {
-                n.sync_engine_of(read.as_deref());
-            }
-            t.sample(n.now() - 1, n)?;
+            n.sample_synced(t, read.as_deref())?;
         }
         if !alive || (workload && n.workload_done().is_some()) {
             break;

@@ -163,10 +163,7 @@ impl<F: Family> Network<F> {
         }
         while self.now < end {
             let alive = self.advance();
-            if tr.in_window(self.now - 1) {
-                self.sync_engine_of(read);
-            }
-            tr.sample(self.now - 1, self)?;
+            self.sample_synced(tr, read)?;
             if !alive {
                 break;
             }
@@ -175,10 +172,22 @@ impl<F: Family> Network<F> {
         Ok(())
     }
 
+    /// Sample `tr` at the cycle just evaluated, the switches it reads (`read`; `None`: every
+    /// one) first written into from the engine when the cycle is in its window.
+    pub fn sample_synced(
+        &mut self,
+        tr: &mut Tracer,
+        read: Option<&[usize]>,
+    ) -> crate::error::Result<()> {
+        if tr.in_window(self.now - 1) {
+            self.sync_engine_of(read);
+        }
+        tr.sample(self.now - 1, self)
+    }
+
     /// Evaluate the switches one by one (for comparing both, and for what the engine does not
-    /// model: a twin in situ, registers read cycle by cycle). True when they
-    /// are; false once the family's engine has evaluated a cycle: it holds the switches' state
-    /// and stays.
+    /// model: a twin in situ, registers read cycle by cycle). True when they are; false once
+    /// the family's engine has evaluated a cycle: it holds the switches' state and stays.
     pub fn one_by_one(&mut self) -> bool {
         if !self.engine_started {
             self.engine = None;
@@ -190,8 +199,8 @@ impl<F: Family> Network<F> {
 
     /// Evaluate the switches together by the family's engine from the first cycle, when it
     /// has one for them and nothing reads their registers cycle by cycle (no probe walked
-    /// yet); true when it does (on the network's threads, when it has several). The switches' statistics stay exact; their other
-    /// registers are the engine's.
+    /// yet); true when it does (on the network's threads, when it has several). The switches'
+    /// statistics stay exact; their other registers are the engine's.
     pub fn use_engine(&mut self) -> bool {
         let probed = self.probed.get();
         self.start_engine(!probed)

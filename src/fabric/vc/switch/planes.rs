@@ -27,8 +27,9 @@
 //! would hold them. A network traced cycle by cycle or given an RTL twin is evaluated one by
 //! one (`Network::one_by_one`, before the first cycle): the sync writes what a cycle ends
 //! with, not each cycle. On several threads each takes a run of the tiles of every cycle
-//! ([`cycle`](mod@cycle), [`rings`](mod@rings)). Results are identical either way (testbenches/planes.rs
-//! runs both side by side and compares every router's registers and probes, and every link).
+//! ([`cycle`](mod@cycle), [`rings`](mod@rings)). Results are identical either way
+//! (testbenches/planes.rs runs both side by side and compares every router's registers and
+//! probes, and every link).
 //!
 //! The shape the planes take, and the networks that have it: [`build`](mod@build).
 

@@ -21,8 +21,7 @@ use crate::sim::Flit;
 /// The network's shape as the crossings of a tile's step read it (a copy in each lane).
 #[derive(Clone, Copy)]
 pub(super) struct Shape {
-    /// The flits' rings' slots (2^`sbits` a tile), the tile.
-    pub sbits: u32,
+    /// The tile.
     pub tile: usize,
     /// The routers' ports and VCs, VC 0's depth and every other VC's, the credits' unit, the
     /// routing delay; a head behind a tail asks for a VC after the next cycle's first VC
@@ -140,7 +139,7 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
         } else if k.x0 {
             // a crossbar of 0 cycles: onto the link now
             *s.tile_flits -= 1;
-            let (at, links) = ((t, k.sbits, lb), s.links);
+            let (at, links) = ((t, lb), s.links);
             speedup::drive(at, self.rt, self.pl, (o, f), links, &s.rings, s.inside);
         } else if k.deep {
             let left = self.sw.xbar.xbar.enter(ts, o, f);
@@ -164,7 +163,7 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
     fn credit_up(&mut self, t: u64, (p, v): (usize, usize), n: u32) {
         let (k, s) = (self.k, &mut *self.step);
         if k.speed == 1 {
-            let at = (t, k.sbits, self.lb);
+            let at = (t, self.lb);
             speedup::credit_up(at, self.rt, self.pl, (p, v, n), s.links, &s.rings);
         } else {
             // one credit an input and cycle goes upstream, in the order freed

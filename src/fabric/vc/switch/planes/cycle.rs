@@ -58,7 +58,6 @@ struct Cx<'a, const P: usize, const V: usize> {
     t: u64,
     /// The first internal step of the cycle (the cycle itself without a speedup).
     first: u64,
-    sbits: u32,
     rdelay: u64,
     vdelay: u64,
     np: usize,
@@ -191,7 +190,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let cx = Cx {
             t,
             first: t * speed,
-            sbits: self.sbits,
             rdelay,
             vdelay: self.vdelay,
             np: self.np,
@@ -274,7 +272,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let Cx {
             t,
             first,
-            sbits,
             rdelay,
             vdelay,
             np,
@@ -331,8 +328,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             if pl.queued != 0 {
                 let r = &mut rts[..];
                 let inside = &mut sc.inside;
-                let sent =
-                    output::send((t, sbits), pl, r, switches, packets, links, &rings, inside);
+                let sent = output::send(t, pl, r, switches, packets, links, &rings, inside);
                 sc.moved += sent;
                 *tile_flits -= sent;
             }
@@ -346,7 +342,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 x.leave(t, |o, f| {
                     *tile_flits -= 1;
                     sc.moved += 1;
-                    let at = (t, sbits, lb);
+                    let at = (t, lb);
                     speedup::drive(at, rt, pl, (o, f), links, &rings, &mut sc.inside);
                 });
                 pl.xin &= !((x.inside() == 0) as u64 * (1 << lb));
@@ -361,7 +357,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 *tile_flits -= 1;
                 sc.moved += 1;
                 let f = rt.xbar[o];
-                let at = (t, sbits, lb);
+                let at = (t, lb);
                 speedup::drive(at, rt, pl, (o, f), links, &rings, &mut sc.inside);
             }
         }
@@ -491,7 +487,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
             // the tile (`traversal::cross`), each spending a credit of its output VC (the
             // tile's `cok` follows: the routers whose output VC has room for a flit)
             let k = cross::Shape {
-                sbits,
                 tile,
                 np,
                 nv,
@@ -545,13 +540,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
             // the output stage after the steps: one flit an output
             let r = &mut rts[..];
             let inside = &mut sc.inside;
-            let sent = output::send((t, sbits), pl, r, switches, packets, links, &rings, inside);
+            let sent = output::send(t, pl, r, switches, packets, links, &rings, inside);
             sc.moved += sent;
             *tile_flits -= sent;
         }
         if speed > 1 {
             // one flit an output onto its link, one credit an input upstream
-            let (at, r) = ((t, sbits, base), &mut rts[..]);
+            let (at, r) = ((t, base), &mut rts[..]);
             let q = (&mut *fifos, &mut *backs);
             let sent = speedup::send(at, nv, r, pl, q, links, &rings, &mut sc.inside);
             sc.moved += sent;

@@ -81,7 +81,7 @@ pub(super) fn enter<const P: usize, const V: usize>(
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 pub(super) fn send<const P: usize, const V: usize>(
-    (t, sbits): (u64, u32),
+    t: u64,
     pl: &mut Tile<P, V>,
     routers: &mut [Router<P, V>],
     switches: &mut [VcSwitch],
@@ -99,7 +99,7 @@ pub(super) fn send<const P: usize, const V: usize>(
         let (rt, out) = (&mut routers[lb], &mut switches[lb].out);
         moved += out.send_queued(packets, |o, f| {
             freed[o % P][f.vc as usize % V] |= 1 << lb;
-            drive((t, sbits, lb), rt, pl, (o, f), links, rings, inside);
+            drive((t, lb), rt, pl, (o, f), links, rings, inside);
         });
         let left = out.queues.as_ref().is_some_and(|q| q.flits > 0);
         pl.queued |= (left as u64) << lb;

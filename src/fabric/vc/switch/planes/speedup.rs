@@ -17,16 +17,16 @@ use crate::fabric::vc::switch::traversal::CreditReturn;
 use crate::fabric::vc::switch::VcSwitch;
 use crate::sim::{Flit, FlowCtl};
 
-/// Where a cycle's flits and credits go: the cycle, the rings' slot bits, and the router's
-/// lane in its tile (or the tile's first router).
-pub(super) type At = (u64, u32, usize);
+/// Where a cycle's flits and credits go: the cycle and the router's lane in its tile (or the
+/// tile's first router).
+pub(super) type At = (u64, usize);
 
 /// Flit `f` leaves router `rt` (lane `lb` of tile `pl`) on output `o` at cycle `t`: onto its
 /// host's link, or into the ring towards the router downstream, arriving after the link's
 /// fly time (counted for the link).
 #[inline(always)]
 pub(super) fn drive<const P: usize, const V: usize>(
-    (t, _, lb): At,
+    (t, lb): At,
     rt: &mut Router<P, V>,
     pl: &mut Tile<P, V>,
     (o, f): (usize, Flit),
@@ -63,7 +63,7 @@ pub(super) fn to_peer<const P: usize, const V: usize>(
 /// later (`rt.fly[p][IN]`).
 #[inline(always)]
 pub(super) fn credit_up<const P: usize, const V: usize>(
-    (t, _, lb): At,
+    (t, lb): At,
     rt: &mut Router<P, V>,
     pl: &mut Tile<P, V>,
     (p, v, n): (usize, usize, u32),
@@ -132,7 +132,7 @@ pub(super) fn leave_own<const P: usize, const V: usize>(
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 pub(super) fn send<const P: usize, const V: usize>(
-    (t, sbits, base): At,
+    (t, base): At,
     nv: usize,
     routers: &mut [Router<P, V>],
     pl: &mut Tile<P, V>,
@@ -147,7 +147,7 @@ pub(super) fn send<const P: usize, const V: usize>(
         let lb = m.trailing_zeros() as usize;
         m &= m - 1;
         let (rt, fifo) = (&mut routers[lb], &mut fifos[lb]);
-        moved += fifo.send(|o, f| drive((t, sbits, lb), rt, pl, (o, f), links, rings, inside));
+        moved += fifo.send(|o, f| drive((t, lb), rt, pl, (o, f), links, rings, inside));
         pl.fq |= ((fifo.flits > 0) as u64) << lb;
     }
     let mut m = std::mem::take(&mut pl.cq);
@@ -161,7 +161,7 @@ pub(super) fn send<const P: usize, const V: usize>(
             ports &= ports - 1;
             if let Some(FlowCtl::Credit { vc, n }) = back.next_symbol(p, nv) {
                 rings.count(base / 64, -1);
-                let at = (t, sbits, lb);
+                let at = (t, lb);
                 credit_up(
                     at,
                     &mut routers[lb],
