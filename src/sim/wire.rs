@@ -264,8 +264,17 @@ impl<'a, T: Copy, H> End<'a, T, H> {
     /// other slot empty. Whatever reads the wire then — utilisation, values in flight, the
     /// receiver — reads what the wire driven cycle by cycle would hold.
     pub fn load(&self, sent: u32, on: impl IntoIterator<Item = (u64, T)>) {
-        for s in self.ring() {
-            put(s, None);
+        // (a value is in a slot exactly while it is in flight: none in flight, none to clear)
+        if self.in_flight() > 0 {
+            if self.mask < INLINE as u32 {
+                for s in &self.w.inline[..self.mask as usize + 1] {
+                    put(s, None);
+                }
+            } else {
+                for s in self.ring() {
+                    put(s, None);
+                }
+            }
         }
         let mut n = 0u32;
         for (t, v) in on {

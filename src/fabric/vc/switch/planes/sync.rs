@@ -18,51 +18,89 @@
 //! not flit by flit; a network traced cycle by cycle is evaluated one by one.
 
 use super::{Of, NONE, OUT};
-use crate::blocks::link::{Link, NO_LINK};
+use crate::blocks::link::Link;
 use crate::fabric::vc::switch::{VcState, VcSwitch};
 use crate::routing::function::Candidate;
-use crate::sim::FlowCtl;
+use crate::sim::{Flit, FlowCtl};
 
 /// The index of the one bit of router `lb` set among the one-hot planes `w` (0: none, and
 /// 0 for a pointer past the router's last port, where the planes' wider pointers may stand:
 /// both start the next search at the first).
-fn one_hot(w: &[u64], lb: usize) -> u8 {
-    w.iter().position(|x| x >> lb & 1 == 1).unwrap_or(0) as u8
+fn one_hot<const N: usize>(w: &[u64; N], n: usize, lb: usize) -> u8 {
+    let m = gather(w, n, lb);
+    if m == 0 {
+        0
+    } else {
+        m.trailing_zeros() as u8
+    }
 }
 
 /// Link `link`, from router `i`'s output `o` to a router, as the planes' rings hold it after
 /// their last cycle: the flits arriving downstream in the cycles ahead (each driven its fly
 /// time before it arrives), the credits arriving back at `i` (likewise; the ring holds each
 /// in the slot of the cycle it is applied, the credit delay after it arrives), and what each
-/// wire carried in all.
-fn on_link<const P: usize, const V: usize>(pl: &Of<P, V>, (i, o): (usize, usize), link: &Link) {
+/// wire carried in all. Returns the flit `i` granted at the last cycle towards that router
+/// through a crossbar of 1 cycle ([`in_crossbar`]): in the ring, not yet on the link.
+fn on_link<const P: usize, const V: usize>(
+    pl: &Of<P, V>,
+    (i, o): (usize, usize),
+    link: &Link,
+) -> Option<Flit> {
     let r = &pl.r[i];
     let (nr, at) = super::peer_of(r.peer[o]);
     // one fly time, both ways
     let fly = r.fly[o][OUT] as u64;
-    let ahead = pl.last + 1..=pl.last + fly;
-    let flits = ahead.clone().filter_map(|c| {
-        let s = flit_slot(pl, nr, c);
-        (pl.arr[s][at] >> (nr % 64) & 1 == 1).then(|| (c - fly, pl.fwd[s][at][nr % 64]))
-    });
-    // (a flit granted at the last cycle is in the ring and counted, but not yet on the link)
-    let crossing = in_crossbar(pl, (i, o)).is_some() as u32;
-    link.fwd().load(r.sent[o].wrapping_sub(crossing), flits);
-    let credits = ahead.flat_map(|c| {
-        let s = pl.cr.slot(i / 64, c + pl.cdelay);
-        (0..pl.nv)
-            .filter(move |&v| pl.cr.due[s][o][v] >> (i % 64) & 1 == 1)
-            .map(move |v| {
-                let (vc, n) = (v as u8, pl.cr.of(s, (o, v, i)));
-                (c - fly, FlowCtl::Credit { vc, n })
-            })
+    let last = pl.last;
+    let flit = |c: u64| flit_at(pl, (nr, at), c);
+    let crossing = flit(last + 1 + fly);
+    let flits = (1..fly + 1).filter_map(|d| flit(last + d).map(|f| (last + d - fly, f)));
+    link.fwd()
+        .load(r.sent[o].wrapping_sub(crossing.is_some() as u32), flits);
+    let (tile, lb) = (i / 64, i % 64);
+    let credits = (1..fly + 1).flat_map(move |d| {
+        let s = pl.cr.slot(tile, last + d + pl.cdelay);
+        let due = gather(&pl.cr.due[s][o], pl.nv, lb);
+        bits(due).map(move |v| {
+            let (vc, n) = (v as u8, pl.cr.of(s, (o, v, lb)));
+            (last + d - fly, FlowCtl::Credit { vc, n })
+        })
     });
     link.back().load(pl.r[nr].returned[at], credits);
+    crossing
 }
 
-/// The flits' rings' index of router `r`'s tile's slot of cycle `c`.
-fn flit_slot<const P: usize, const V: usize>(pl: &Of<P, V>, r: usize, c: u64) -> usize {
-    super::ring(pl.sbits, r / 64, c as usize & ((1 << pl.sbits) - 1))
+/// Bit `lb` of each of the first `n` of `words`, gathered: bit k of the result is bit `lb` of
+/// `words[k]` (over the whole array, a loop of fixed length, then masked).
+#[inline(always)]
+fn gather<const N: usize>(words: &[u64; N], n: usize, lb: usize) -> u64 {
+    let mut m = 0;
+    for (k, w) in words.iter().enumerate() {
+        m |= (w >> lb & 1) << k;
+    }
+    m & (u64::MAX >> (64 - n.max(1)))
+}
+
+/// The indices of the bits set in `m`, lowest first.
+#[inline(always)]
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            k
+        })
+    })
+}
+
+/// The flit the rings hold arriving at router `nr`'s input `at` at cycle `c`.
+#[inline(always)]
+fn flit_at<const P: usize, const V: usize>(
+    pl: &Of<P, V>,
+    (nr, at): (usize, usize),
+    c: u64,
+) -> Option<Flit> {
+    let s = super::ring(pl.sbits, nr / 64, c as usize & ((1 << pl.sbits) - 1));
+    (pl.arr[s][at] >> (nr % 64) & 1 == 1).then(|| pl.fwd[s][at][nr % 64])
 }
 
 /// The flit router `i` granted at the last cycle towards the router downstream of its output
@@ -71,14 +109,13 @@ fn flit_slot<const P: usize, const V: usize>(pl: &Of<P, V>, r: usize, c: u64) ->
 fn in_crossbar<const P: usize, const V: usize>(
     pl: &Of<P, V>,
     (i, o): (usize, usize),
-) -> Option<crate::sim::Flit> {
+) -> Option<Flit> {
     let r = &pl.r[i];
     if r.peer[o] == NONE {
         return None;
     }
-    let (nr, at) = super::peer_of(r.peer[o]);
-    let s = flit_slot(pl, nr, pl.last + 1 + r.fly[o][OUT] as u64);
-    (pl.arr[s][at] >> (nr % 64) & 1 == 1).then(|| pl.fwd[s][at][nr % 64])
+    let at = pl.last + 1 + r.fly[o][OUT] as u64;
+    flit_at(pl, super::peer_of(r.peer[o]), at)
 }
 
 /// The last cycle's strobes of router `i` (`r`) written into `sw`, as its probes read them:
@@ -98,14 +135,21 @@ fn strobes<const P: usize, const V: usize>(
         sw.va.requests[..np].copy_from_slice(&r.va_req[..np]);
     }
     let sa = tile.sa_step == pl.last * pl.speed + pl.speed - 1;
-    let (mut asked, mut won) = (0u32, 0u32);
+    let mut asked = 0u32;
     for p in 0..np {
-        let bit = |w: u64| sa && w >> lb & 1 == 1;
-        let req = (0..np).fold(0u32, |m, o| m | (bit(tile.sa_req[p][o]) as u32) << o);
+        let req = if sa {
+            gather(&tile.sa_req[p], np, lb) as u32
+        } else {
+            0
+        };
         sw.sa.i.r[p].req = req;
         asked |= ((req != 0) as u32) << p;
-        won |= (bit(tile.sa_won[p]) as u32) << p;
     }
+    let won = if sa {
+        gather(&tile.sa_won, np, lb) as u32
+    } else {
+        0
+    };
     (sw.sa.asked, sw.sa.won) = (asked, won);
     (sw.sent_mask, sw.sent_xbar) = (0, 0);
     for o in 0..np {
@@ -155,11 +199,16 @@ fn write_router<const P: usize, const V: usize>(
     let (np, nv) = (pl.np, pl.nv);
     let r = &pl.r[i];
     let (tile, lb) = (&pl.pl[i / 64], i % 64);
-    // the links to routers (a host's has no peer): what is on them
+    // the links to routers (a host's has no peer): what is on them, and the flit granted at
+    // the last cycle towards each router
+    let mut crossing = [None; P];
     for o in 0..np {
         let (l, x) = (r.wires[o][OUT], r.peer[o]);
-        if l != NO_LINK && x != NONE {
-            on_link(pl, (i, o), &links[l as usize]);
+        if x != NONE {
+            crossing[o] = match links.get(l as usize) {
+                Some(link) => on_link(pl, (i, o), link),
+                None => in_crossbar(pl, (i, o)),
+            };
         }
     }
     // the input VCs are the router's own (their state, buffers and statistics); the
@@ -189,7 +238,7 @@ fn write_router<const P: usize, const V: usize>(
                 }
             }
         }
-        sw.sa.i.r[p].rr = one_hot(&tile.rr[p][..nv], lb);
+        sw.sa.i.r[p].rr = one_hot(&tile.rr[p], nv, lb);
     }
     sw.input.set_totals(r.max_level);
     // (heads routed behind a tail at the last cycle wait too: they join `vwait` after
@@ -202,7 +251,7 @@ fn write_router<const P: usize, const V: usize>(
         *row = [x as u8, y as u8];
     }
     sw.va.alloc.load_pointers(&va[..np * nv]);
-    let at = |w: &[u64]| one_hot(&w[..np], lb);
+    let at = |w: &[u64; P]| one_hot(w, np, lb);
     let rows: [[u8; 2]; P] = std::array::from_fn(|p| [at(&tile.pin[p]), at(&tile.ptr[p])]);
     sw.sa.alloc.load_pointers(&rows[..np]);
     sw.forwarded_vc[..nv].copy_from_slice(&r.forwarded[..nv]);
@@ -215,7 +264,7 @@ fn write_router<const P: usize, const V: usize>(
         // (towards a host in the planes' slot, towards a router in the ring)
         for o in 0..np {
             let slot = (tile.xo[o] >> lb & 1 == 1).then(|| r.xbar[o]);
-            if let Some(f) = slot.or_else(|| in_crossbar(pl, (i, o))) {
+            if let Some(f) = slot.or(crossing[o]) {
                 let k = x.output(o, f.vc as usize);
                 x.xbar.enter(step, k, f);
             }
@@ -223,17 +272,19 @@ fn write_router<const P: usize, const V: usize>(
     }
     // the credits waiting their delay (due in the cycles after the last), oldest first
     let cd = pl.cdelay;
-    // output VC k (k / nv, k % nv): its credit, of the units in slot s
-    let credit = move |s: usize, k: usize| FlowCtl::Credit {
-        vc: (k % nv) as u8,
-        n: pl.cr.of(s, (k / nv, k % nv, lb)),
-    };
-    let due = (pl.last + 1..=pl.last + cd).flat_map(|c| {
-        let s = pl.cr.slot(i / 64, c);
+    // (output VC k: output k / nv, VC k % nv)
+    let due = (1..cd + 1).flat_map(|d| {
+        let s = pl.cr.slot(i / 64, pl.last + d);
         let slot = &pl.cr.due[s];
-        (0..np * nv)
-            .filter(move |k| slot[k / nv][k % nv] >> lb & 1 == 1)
-            .map(move |k| (c - cd, k / nv, credit(s, k)))
+        let mut ks = 0u64;
+        for (o, row) in slot.iter().enumerate().take(np) {
+            ks |= gather(row, nv, lb) << (o * nv);
+        }
+        bits(ks).map(move |k| {
+            let (o, v) = (k / nv, k % nv);
+            let n = pl.cr.of(s, (o, v, lb));
+            (pl.last + d - cd, o, FlowCtl::Credit { vc: v as u8, n })
+        })
     });
     sw.out.load_delay_line(due);
     sw.route.errors = r.errors;
