@@ -25,7 +25,11 @@
 # warm-up, samples and drain); flitwave then runs exactly N cycles (a tenth of them warm-up)
 # at the same load. The two take turns, RUNS times each (default 3), and the table gives the
 # median user CPU of each whole process (set-up included on both sides), the range of the
-# pairs' ratios and their median. Building BookSim2: docs/booksim.md. flitwave is built with
+# pairs' ratios and their median. flitwave's runs take a tenth of a second or so, a few ticks
+# of the kernel's clock that any interruption moves by tens of per cent, so a flitwave sample
+# is the mean of as many runs back to back as take about a second (at most 25, the count from
+# one run not counted, the same for every sample of a point; its column in the table;
+# BENCH_SAMPLE_SECONDS=S asks for S seconds instead, 0 for single runs). Building BookSim2: docs/booksim.md. flitwave is built with
 # the release profile (every timing claim uses it); FLITWAVE=PATH times another build.
 #
 # A last row gives the fat-tree (vct) family's cost per port-cycle, with the VC router's
@@ -39,6 +43,11 @@ all=mesh-0.01,mesh-0.1,mesh-0.3,mesh16-0.01,mesh16-0.1,vc4x4,tail-credit,deep,to
 points=${3:-$all}
 [[ -x $booksim ]] || { echo "error: $booksim is not an executable BookSim2 binary" >&2; exit 2; }
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "error: RUNS must be a positive integer, got $runs" >&2; exit 2; }
+sample=${BENCH_SAMPLE_SECONDS:-1}
+[[ $sample =~ ^[0-9]+(\.[0-9]+)?$ ]] || {
+  echo "error: BENCH_SAMPLE_SECONDS must be a number of seconds (0 or more), got '$sample'" >&2
+  exit 2
+}
 IFS=, read -r -a wanted <<< "$points"
 for p in "${wanted[@]}"; do
   [[ ,$all, == *,$p,* ]] || { echo "error: unknown point '$p' (allowed: $all)" >&2; exit 2; }
@@ -158,12 +167,34 @@ user_cpu() {
   { time { "$@" > "$work/out" 2>&1; echo $? > "$work/status"; }; } 2>&1
 }
 
+# flitwave's user CPU of one run of "$@", the mean over $reps runs back to back (a short run's
+# user time is a few ticks of the kernel's clock and moves with every interruption; BookSim2's
+# runs last seconds)
+flitwave_cpu() {
+  local TIMEFORMAT=%U t
+  echo 0 > "$work/status"
+  t=$( { time { for ((k = 0; k < reps; k++)); do
+    "$flitwave" "$@" > "$work/out" 2>&1 || { echo $? > "$work/status"; break; }
+  done; }; } 2>&1)
+  awk -v t="$t" -v n="$reps" 'BEGIN { printf "%.4f", t / n }'
+}
+
+# back-to-back flitwave runs a sample takes: enough for about $sample seconds (at most 25),
+# from one run not counted
+calibrate() {
+  reps=1
+  local t
+  t=$(flitwave_cpu "$@")
+  reps=$(awk -v t="$t" -v s="$sample" \
+    'BEGIN { r = int(s / (t > 0.001 ? t : 0.001)) + 1; print (r > 25 ? 25 : r) }')
+}
+
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 # BookSim2's time over another's (inf when that one is 0), and a ratio as the table prints it
 pair_ratio() { awk -v b="$1" -v f="$2" 'BEGIN { if (f > 0) printf "%.2f", b / f; else print "inf" }'; }
 as_x() { awk -v r="$1" 'BEGIN { if (r != "inf") printf "%.1fx", r; else print "-" }'; }
 
-printf '| network, load | cycles | BookSim2 user s | flitwave user s | ratios of the pairs | ratio |\n|---|---|---|---|---|---|\n'
+printf '| network, load | cycles | BookSim2 user s | flitwave user s | flitwave runs a sample | ratios of the pairs | ratio |\n|---|---|---|---|---|---|---|\n'
 for p in "${wanted[@]}"; do
   point "$p"
   bst=()
@@ -182,7 +213,9 @@ for p in "${wanted[@]}"; do
       exit 1
     fi
     cycles=$c
-    f=$(user_cpu "$flitwave" run "${fw[@]}" --cycles "$cycles" --warmup $((cycles / 10)))
+    fargs=(run "${fw[@]}" --cycles "$cycles" --warmup $((cycles / 10)))
+    ((i > 0)) || calibrate "${fargs[@]}"
+    f=$(flitwave_cpu "${fargs[@]}")
     if [[ $(cat "$work/status") != 0 ]]; then
       echo "error: flitwave failed at $label:" >&2
       tail -5 "$work/out" >&2
@@ -196,7 +229,7 @@ for p in "${wanted[@]}"; do
   f=$(printf '%s\n' "${fwt[@]}" | median)
   r=$(printf '%s\n' "${ratios[@]}" | median)
   range=$(printf '%s\n' "${ratios[@]}" | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {print lo "-" hi}')
-  printf '| %s | %s | %s | %s | %s | %s |\n' "$label" "$cycles" "$b" "$f" "$range" "$(as_x "$r")"
+  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$cycles" "$b" "$f" "$reps" "$range" "$(as_x "$r")"
 done
 
 # the fat-tree family per port-cycle, and the VC router's on the 8x8 preset at 0.3
@@ -214,4 +247,4 @@ vu=$(printf '%s\n' "${vc[@]}" | median)
 echo
 echo "Per port-cycle (user CPU of the whole process, median of $runs): fat-tree (vct), 16-ary 3-tree at 0.3, 768 switches x 32 ports, 2,000 cycles: $fu s = $(per_port_cycle "$fu" 768 32 2000) ns; VC router, 8x8 preset at 0.3, 64 x 5 ports, 20,000 cycles: $vu s = $(per_port_cycle "$vu" 64 5 20000) ns."
 echo
-echo "Medians of $runs runs each, the simulators taking turns; the ratio is the median of the pairs' ratios; user CPU of the whole process; flitwave $("$flitwave" --version | awk '{print $2}'), BookSim2 $booksim."
+echo "Medians of $runs samples each, the simulators taking turns; the ratio is the median of the pairs' ratios; user CPU of the whole process (a flitwave sample: the mean of as many runs back to back as take about a second, after one not counted); flitwave $("$flitwave" --version | awk '{print $2}'), BookSim2 $booksim."
