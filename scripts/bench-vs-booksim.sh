@@ -29,8 +29,9 @@
 # of the kernel's clock that any interruption moves by tens of per cent, so a flitwave sample
 # is the mean of as many runs back to back as take about a second (at most 25, the count from
 # one run not counted, the same for every sample of a point; its column in the table;
-# BENCH_SAMPLE_SECONDS=S asks for S seconds instead, 0 for single runs). Building BookSim2: docs/booksim.md. flitwave is built with
-# the release profile (every timing claim uses it); FLITWAVE=PATH times another build.
+# BENCH_SAMPLE_SECONDS=S asks for S seconds instead, 0 for single runs). Building BookSim2:
+# docs/booksim.md. flitwave is built with the release profile (every timing claim uses it);
+# FLITWAVE=PATH times another build.
 #
 # A last row gives the fat-tree (vct) family's cost per port-cycle, with the VC router's
 # beside it: `flitwave fattree --k 16 --n 3 --rate 0.3 --cycles 2000` (768 switches of 32

@@ -182,14 +182,17 @@ impl<'a, T: Copy, H> End<'a, T, H> {
     /// Every slot of the ring, in index order.
     fn ring(&self) -> impl Iterator<Item = &'a Slot<T>> + 'a {
         let len = slots(self.mask);
-        let (short, long) = if len <= SHORT {
-            (len, &[][..])
+        // the ring as two slices: its inline slots and the owner's further ones, or the long
+        // ring alone
+        let (first, rest): (&'a [Slot<T>], &'a [Slot<T>]) = if len <= SHORT {
+            (
+                &self.w.inline[..len.min(INLINE)],
+                &self.ext[..len.saturating_sub(INLINE)],
+            )
         } else {
-            (0, self.long())
+            (&[], self.long())
         };
-        let inline = self.w.inline.iter().take(short);
-        let ext = self.ext.iter().take(short.saturating_sub(INLINE));
-        inline.chain(ext).chain(long.iter())
+        first.iter().chain(rest)
     }
 
     /// Fly time in cycles.
@@ -266,14 +269,8 @@ impl<'a, T: Copy, H> End<'a, T, H> {
     pub fn load(&self, sent: u32, on: impl IntoIterator<Item = (u64, T)>) {
         // (a value is in a slot exactly while it is in flight: none in flight, none to clear)
         if self.in_flight() > 0 {
-            if self.mask < INLINE as u32 {
-                for s in &self.w.inline[..self.mask as usize + 1] {
-                    put(s, None);
-                }
-            } else {
-                for s in self.ring() {
-                    put(s, None);
-                }
+            for s in self.ring() {
+                put(s, None);
             }
         }
         let mut n = 0u32;
