@@ -2,7 +2,8 @@
 //! queues (`switch.output_buffer_flits`; seed 004's buffers behind the crossbar): the
 //! routers' own queues, output stage and credit counters, the planes counting each queue's
 //! room; with an escape queue (VC 0 of its own depth) and with buffers of thousands of
-//! flits — each run side by side with the same network one by one
+//! flits, and with the non-multiplexed crossbar (every input VC its own path into the queues,
+//! its credits paced upstream a VC at a time) — each run side by side with the same network one by one
 //! (`planes_compare::side_by_side`: flits in flight, packets delivered and every router's
 //! registers, the queues' among them, every 7th cycle, every statistic at the end).
 
@@ -168,6 +169,87 @@ fn escape_queues_and_deep_buffers_in_planes_agree_with_them_one_by_one() {
                 "switch.credit_bytes=1".into(),
                 format!("traffic.rate={rate}"),
             ],
+        )
+        .unwrap();
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), 6000);
+        assert!(delivered > 30, "{what}: {delivered} packets delivered");
+    }
+}
+
+#[test]
+fn the_non_multiplexed_crossbar_in_planes_agrees_with_it_one_by_one() {
+    // every input VC that may cross does, into its output VC's queue, and its credits go
+    // upstream one symbol an input and cycle, the VCs taking turns: the mesh preset light and
+    // past saturation, 4 VCs of 4 flits, credits of 4 flits, cut-through with a crossbar of
+    // 0 cycles, a crossbar of 3 with the tail credit; seed 004's network as shipped
+    // (configs/inorder.toml: credits of 64 bytes, an escape queue of 256 flits beside 7,936)
+    let nm = "switch.crossbar=\"non-multiplexed\"";
+    for (what, over, cycles) in [
+        (
+            "mesh, queues of 8, light",
+            vec![nm, "switch.output_buffer_flits=8", "traffic.rate=0.1"],
+            3000,
+        ),
+        (
+            "mesh, queues of 8, past saturation",
+            vec![nm, "switch.output_buffer_flits=8", "traffic.rate=0.6"],
+            3000,
+        ),
+        (
+            "mesh, 4 VCs of 4 flits, queues of 3, past saturation",
+            vec![
+                nm,
+                "switch.vcs=4",
+                "switch.vc_buffer_flits=4",
+                "switch.output_buffer_flits=3",
+                "traffic.rate=0.5",
+            ],
+            3000,
+        ),
+        (
+            "mesh, credits of 4 flits",
+            vec![
+                nm,
+                "switch.output_buffer_flits=8",
+                "link.flit_bytes=4",
+                "switch.credit_bytes=16",
+                "traffic.rate=0.4",
+            ],
+            3000,
+        ),
+        (
+            "mesh, cut-through, queues of 40, crossbar of 0 cycles",
+            vec![
+                nm,
+                "switch.switching=\"cut-through\"",
+                "switch.vc_buffer_flits=20",
+                "switch.output_buffer_flits=40",
+                "switch.crossbar_cycles=0",
+                "traffic.rate=0.45",
+            ],
+            3000,
+        ),
+        (
+            "mesh, crossbar of 3, tail credit, credit delay 2",
+            vec![
+                nm,
+                "switch.output_buffer_flits=5",
+                "switch.crossbar_cycles=3",
+                "switch.wait_for_tail_credit=true",
+                "switch.credit_delay_cycles=2",
+                "traffic.rate=0.35",
+            ],
+            3000,
+        ),
+    ] {
+        let c = booksim_preset(&over);
+        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        assert!(delivered > 300, "{what}: {delivered} packets delivered");
+    }
+    for (what, rate) in [("seed 004", "0.1"), ("seed 004, saturated", "0.6")] {
+        let c = flitwave::experiment::config::Config::from_toml(
+            include_str!("../configs/inorder.toml"),
+            &[format!("traffic.rate={rate}")],
         )
         .unwrap();
         let delivered = side_by_side(what, vc_network(&c), vc_network(&c), 6000);

@@ -209,19 +209,14 @@ fn threads_is_a_run_option_and_only_big_networks_one_by_one_take_every_core() {
     // 64 switches: one thread unless told
     assert!(!speed(&["--cycles", "500"]).contains("threads"));
     // 1,024 switches: every core, unless the routers are evaluated together (the bit planes
-    // take the preset's; not with the non-multiplexed crossbar)
+    // take the preset's; not routers of 17 ports)
     let cores = std::thread::available_parallelism().unwrap().get();
     let big = speed(&["--set", "topology.dims=\"32x32\"", "--cycles", "50"]);
     assert!(!big.contains("threads"), "{big}");
-    let non_mux = [
-        "--set",
-        "switch.output_buffer_flits=8",
-        "--set",
-        "switch.crossbar=\"non-multiplexed\"",
-    ];
+    let wide = ["--set", "topology.hosts_per_switch=13"];
     let big = speed(
         &[
-            &non_mux[..],
+            &wide[..],
             &["--set", "topology.dims=\"32x32\"", "--cycles", "50"],
         ]
         .concat(),

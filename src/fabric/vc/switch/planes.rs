@@ -248,6 +248,10 @@ pub struct Of<const P: usize, const V: usize> {
     /// output FIFOs and its inputs' queued credits (the router's own blocks,
     /// [`speedup`](mod@speedup)); none without.
     speed: u64,
+    /// The non-multiplexed crossbar (seed 004): every input VC that may cross does
+    /// (`sw_alloc::every_eligible`), its credits paced upstream one symbol an input and cycle
+    /// (the router's own [`CreditReturn::PerVc`], in `backs`).
+    nonmux: bool,
     fifos: Vec<SpeedupFifo>,
     backs: Vec<CreditReturn>,
     /// Where the routing may give a head several candidates: per router and input VC

@@ -12,7 +12,9 @@
 //! (a VC downstream released as its packet's tail leaves, or as the tail's credit returns),
 //! routing, VC allocation and switch allocation in any number of cycles, a multiplexed
 //! crossbar of any number (of 2 or more the routers' own, pipelined or in
-//! BookSim2's batches), links of any number of cycles between routers (each its own), any
+//! BookSim2's batches) or seed 004's non-multiplexed one (every input VC that may cross does,
+//! into the output queues it needs; its credits paced a VC at a time, the router's own
+//! `CreditReturn::PerVc`), links of any number of cycles between routers (each its own), any
 //! routing function (a head's several candidates picked by the router's own selection;
 //! UGAL-G's global queues published from the planes, [`queues`](super::queues)), any
 //! internal speedup (the pipeline stepped S times a cycle into the routers' own output FIFOs
@@ -24,8 +26,8 @@
 //! and their variants, meshes of several hosts a router, the dragonfly preset under minimal,
 //! UGAL-L, UGAL-G and Valiant routing, the DL paper's irregular networks under DL and
 //! up*/down*, k-ary n-trees and irregular networks of uneven hosts, the Speculative routing
-//! paper's mesh under Opt-y and SSR; any other (17 to 32 ports, the non-multiplexed crossbar)
-//! is evaluated one by one.
+//! paper's mesh under Opt-y and SSR, seed 004's network; routers of 17 to 32 ports are
+//! evaluated one by one.
 
 use super::{Of, Router, Tile, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE};
@@ -82,7 +84,8 @@ impl<const P: usize, const V: usize> Of<P, V> {
             && vc_alloc_cycles >= 1
             && sw_alloc_cycles >= 1
             && matches!(switching, Switching::Wormhole | Switching::CutThrough)
-            && crossbar == CrossbarKind::Multiplexed
+            // the non-multiplexed crossbar writes into output queues (the family's rule)
+            && (crossbar == CrossbarKind::Multiplexed || output_buffer_flits > 0)
             // the exchange's slots are reckoned a cycle at a time (the family refuses the
             // exchange with a speedup; the planes would not take one)
             && (exchange.hops == 0 || internal_speedup == 1)
@@ -222,7 +225,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             arr: vec![[0; P]; tiles * slots],
             fwd: vec![[[Flit::default(); 64]; P]; tiles * slots],
             sbits: slots.trailing_zeros(),
-            cr: super::CreditRing::new(credit, tiles, waits),
+            cr: super::CreditRing::new(credit, tiles, waits, crossbar != CrossbarKind::Multiplexed),
             scratch: vec![super::cycle::Scratch::new()],
             inside: 0,
             drives: 0,
@@ -245,12 +248,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
             b,
             last: 0,
             speed: internal_speedup as u64,
+            nonmux: crossbar == CrossbarKind::NonMultiplexed,
             fifos: match internal_speedup {
                 1 => Vec::new(),
                 _ => vec![SpeedupFifo::new(np); n],
             },
             backs: match internal_speedup {
-                1 => Vec::new(),
+                1 if crossbar == CrossbarKind::Multiplexed => Vec::new(),
                 s => {
                     let port = p.vc0_flits() + (nv as u32 - 1) * p.buffer_flits;
                     let back = CreditReturn::new(crossbar, np, nv, s, port as usize);

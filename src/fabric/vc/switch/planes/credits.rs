@@ -23,7 +23,8 @@ use crate::fabric::vc::switch::VcSwitch;
 /// routers' delay lines). 2^`bits` slots a tile (slot = cycle mod 2^`bits`, a power of two
 /// above the longest such wait: the flits' rings need not span the credit delay): per slot,
 /// output and VC the routers a credit is applied at, and per router the credit's units (kept
-/// only when a credit is not one flit: its units are then 1).
+/// only when a credit may carry several: credits not of one flit, or several flits' credits
+/// of a VC sent as one symbol — the non-multiplexed crossbar's; else its units are 1).
 pub(super) struct CreditRing<const P: usize, const V: usize> {
     bits: u32,
     pub due: Vec<[[u64; V]; P]>,
@@ -33,14 +34,15 @@ pub(super) struct CreditRing<const P: usize, const V: usize> {
 
 impl<const P: usize, const V: usize> CreditRing<P, V> {
     /// The ring of `tiles` tiles for credits of `unit` that wait at most `longest` cycles
-    /// from leaving (or from a host's arriving) to being applied.
-    pub fn new(unit: CreditUnit, tiles: usize, longest: u64) -> Self {
+    /// from leaving (or from a host's arriving) to being applied; `several`: a credit of one
+    /// flit's unit may still carry several units.
+    pub fn new(unit: CreditUnit, tiles: usize, longest: u64, several: bool) -> Self {
         let slots = (longest as usize + 1).next_power_of_two();
         CreditRing {
             bits: slots.trailing_zeros(),
             due: vec![[[0; V]; P]; tiles * slots],
             unit,
-            units: match unit.per_flit() {
+            units: match unit.per_flit() && !several {
                 true => Vec::new(),
                 false => vec![[[[0; 64]; V]; P]; tiles * slots],
             },
@@ -194,7 +196,7 @@ mod tests {
     #[test]
     fn a_credit_is_filed_by_the_cycle_it_is_applied_and_keeps_its_units() {
         // waits of up to 13 cycles: 16 slots a tile, two tiles
-        let mut r = CreditRing::<5, 2>::new(CreditUnit::bytes(4, 2), 2, 13);
+        let mut r = CreditRing::<5, 2>::new(CreditUnit::bytes(4, 2), 2, 13, false);
         r.add(1_000 + 13, (3, 1, 64 + 7), 2);
         let s = r.slot(1, 1_013);
         assert_eq!(s, 16 + (1_013 % 16));
@@ -210,10 +212,14 @@ mod tests {
         }
         assert!(r.due[r.slot(0, 1_013)].iter().flatten().all(|&w| w == 0));
         // credits of one flit keep no units: each is one
-        let mut f = CreditRing::<5, 2>::new(CreditUnit::flits(), 1, 3);
+        let mut f = CreditRing::<5, 2>::new(CreditUnit::flits(), 1, 3, false);
         f.add(7, (0, 0, 5), 1);
         let s = f.slot(0, 7);
         assert_eq!((f.due[s][0][0], f.of(s, (0, 0, 5))), (1 << 5, 1));
         assert_eq!(f.slot(0, 7), f.slot(0, 11), "4 slots: cycle mod 4");
+        // unless one symbol may carry several flits' credits (the non-multiplexed crossbar)
+        let mut g = CreditRing::<5, 2>::new(CreditUnit::flits(), 1, 3, true);
+        g.add(7, (0, 1, 5), 3);
+        assert_eq!(g.of(g.slot(0, 7), (0, 1, 5)), 3);
     }
 }

@@ -12,7 +12,7 @@ use crate::fabric::vc::nic::seq::VcExt;
 use crate::fabric::vc::switch::input::InputUnit;
 use crate::fabric::vc::switch::output::OutputUnit;
 use crate::fabric::vc::switch::speedup::SpeedupFifo;
-use crate::fabric::vc::switch::traversal::{CreditReturn, Traverse};
+use crate::fabric::vc::switch::traversal::{self, CreditReturn, Traverse};
 use crate::fabric::vc::switch::VcSwitch;
 use crate::routing::function::Candidates;
 use crate::sim::packet::PacketTable;
@@ -34,12 +34,14 @@ pub(super) struct Shape {
     pub rdelay: u64,
     pub late: bool,
     /// The variants: output queues, a crossbar of 0 cycles, of 2 or more (the routers' own),
-    /// an internal speedup, the exchange.
+    /// an internal speedup, the exchange; credits paced upstream (queued at the inputs: a
+    /// speedup, or the non-multiplexed crossbar).
     pub oq: bool,
     pub x0: bool,
     pub deep: bool,
     pub speed: u64,
     pub exch: bool,
+    pub paced: bool,
 }
 
 /// What the crossings of a tile's step may write beside their router and tile.
@@ -162,14 +164,68 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
     #[inline(always)]
     fn credit_up(&mut self, t: u64, (p, v): (usize, usize), n: u32) {
         let (k, s) = (self.k, &mut *self.step);
-        if k.speed == 1 {
+        if !k.paced {
             let at = (t, self.lb);
             speedup::credit_up(at, self.rt, self.pl, (p, v, n), s.links, &s.rings);
         } else {
-            // one credit an input and cycle goes upstream, in the order freed
+            // one credit symbol an input and cycle goes upstream (with a speedup in the order
+            // freed; of the non-multiplexed crossbar a VC's at a time, the VCs taking turns)
             s.backs[self.lb].hold(p, v, p * k.nv + v, n);
             self.pl.cq |= 1 << self.lb;
             s.rings.count(k.tile, 1);
         }
     }
+}
+
+/// The non-multiplexed crossbar's traversal of tile `pl` (its routers' own blocks
+/// `switches` and its `routers`) at step `ts` of cycle `t`: of each input, every VC in
+/// `win` crosses (`sw_alloc::every_eligible`), from the one after the last to cross round
+/// (the router's order one by one: each touches its own input VC, output VC and crossbar
+/// output, so only the pointer tells the order), and the input's VC pointer moves past the
+/// last. Returns the flits that crossed.
+#[inline(never)]
+pub(super) fn every_vc<const P: usize, const V: usize>(
+    k: Shape,
+    step: &mut Step<'_, P, V>,
+    (switches, routers, pl): (&mut [VcSwitch], &mut [Router<P, V>; 64], &mut Tile<P, V>),
+    win: &[[u64; V]; P],
+    (t, ts): (u64, u64),
+) -> u32 {
+    let nv = k.nv;
+    let mut moved = 0;
+    for p in 0..P {
+        let mut m = win[p].iter().fold(0, |a, &x| a | x);
+        while m != 0 {
+            let lb = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let bit = 1u64 << lb;
+            let set = (0..V).fold(0u32, |a, x| a | ((win[p][x] >> lb & 1) as u32) << x);
+            let r = (0..V).fold(0, |a, x| a | (x * (pl.rr[p][x] >> lb & 1) as usize));
+            // bit j of `rot` is VC r + j (mod nv)
+            let mut rot = (set >> r) | ((set & ((1u32 << r) - 1)) << (nv - r));
+            let mut last = r;
+            while rot != 0 {
+                let j = r + rot.trailing_zeros() as usize;
+                rot &= rot - 1;
+                let v = if j >= nv { j - nv } else { j };
+                let mut lane = Lane {
+                    k,
+                    step: &mut *step,
+                    sw: &mut switches[lb],
+                    rt: &mut routers[lb & 63],
+                    pl: &mut *pl,
+                    lb,
+                    ri: k.tile * 64 + lb,
+                };
+                traversal::cross(&mut lane, (t, ts), (p, v, nv));
+                moved += 1;
+                last = v;
+            }
+            for x in 0..V {
+                pl.rr[p][x] &= !bit;
+            }
+            pl.rr[p][if last + 1 == nv { 0 } else { last + 1 }] |= bit;
+        }
+    }
+    moved
 }

@@ -72,6 +72,7 @@ struct Cx<'a, const P: usize, const V: usize> {
     oq: bool,
     exch: bool,
     counts: bool,
+    nonmux: bool,
     /// The routing may give several candidates (`multi` is kept): the selection picks.
     sel: bool,
     halt: u32,
@@ -204,6 +205,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             oq: self.oq,
             exch,
             counts,
+            nonmux: self.nonmux,
             sel: !self.multi.is_empty(),
             halt,
             // (a copy: the ring's record is not read again at each crossing)
@@ -286,6 +288,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             oq,
             exch,
             counts,
+            nonmux,
             sel,
             halt,
             unit,
@@ -477,16 +480,19 @@ impl<const P: usize, const V: usize> Of<P, V> {
             if halt != 0 {
                 exchange::halted(pl, switches, halt, nv);
             }
-            let Some(sw_alloc::Grants { won, win }) =
+            let grants = if nonmux {
+                sw_alloc::every_eligible(pl, &fresh, (halt, ts))
+            } else {
                 sw_alloc::allocate(pl, &fresh, (halt, ts), nv)
-            else {
+            };
+            let Some(sw_alloc::Grants { won, win }) = grants else {
                 continue;
             };
             // 6. the winners cross, input by input (in any order: each touches its own input
             // VC, output, crossbar slot and links), by the router's rule over its lane of
             // the tile (`traversal::cross`), each spending a credit of its output VC (the
             // tile's `cok` follows: the routers whose output VC has room for a flit)
-            let k = cross::Shape {
+            let shape = cross::Shape {
                 tile,
                 np,
                 nv,
@@ -500,6 +506,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 deep,
                 speed,
                 exch,
+                paced: speed > 1 || nonmux,
             };
             let mut step = cross::Step {
                 links,
@@ -513,7 +520,11 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 multi: &mut *multi,
                 cands: &mut sc.cands,
             };
-            for p in 0..P {
+            if nonmux {
+                let lanes = (&mut *switches, &mut *rts, &mut *pl);
+                sc.moved += cross::every_vc(shape, &mut step, lanes, &win, (t, ts));
+            }
+            for p in (0..P).take(if nonmux { 0 } else { P }) {
                 let mut m = won[p];
                 while m != 0 {
                     let lb = m.trailing_zeros() as usize;
@@ -523,7 +534,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     // its bit: no search, no branch on which)
                     let v = (0..V).fold(0, |a, x| a | (x * (win[p][x] >> lb & 1) as usize));
                     let mut lane = cross::Lane {
-                        k,
+                        k: shape,
                         step: &mut step,
                         sw: &mut switches[lb],
                         rt: &mut rts[lb & 63],
@@ -544,7 +555,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             sc.moved += sent;
             *tile_flits -= sent;
         }
-        if speed > 1 {
+        if speed > 1 || nonmux {
             // one flit an output onto its link, one credit an input upstream
             let (at, r) = ((t, base), &mut rts[..]);
             let q = (&mut *fifos, &mut *backs);

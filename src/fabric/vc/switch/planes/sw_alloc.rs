@@ -45,6 +45,77 @@ fn first_from<const N: usize>(req: &[u64; N], ptr: &[u64; N]) -> [u64; N] {
     out
 }
 
+/// Every router's outputs but those taken by an exchange slot (bit o of `halt`): per
+/// output, all ones or none.
+#[inline(always)]
+fn open_outputs<const P: usize>(halt: u32) -> [u64; P] {
+    std::array::from_fn(|o| ((halt >> o & 1) as u64).wrapping_sub(1))
+}
+
+/// Per VC of input `p`, the routers where it may cross: holding an output VC since before
+/// this cycle (not in `held`), a flit, room behind its output VC (a cut-through head: for its
+/// packet) on an output that is `open`; `None` where no VC of the input holds an output VC
+/// and a flit in any router of the tile.
+#[inline(always)]
+fn eligible<const P: usize, const V: usize>(
+    pl: &Tile<P, V>,
+    held: &[[u64; V]; P],
+    p: usize,
+    open: &[u64; P],
+) -> Option<[u64; V]> {
+    let mut any = 0u64;
+    for v in 0..V {
+        any |= pl.act[p][v] & pl.hold[p][v];
+    }
+    if any == 0 {
+        return None;
+    }
+    let mut el = [0u64; V];
+    for v in 0..V {
+        let ready = pl.act[p][v] & !held[p][v] & pl.hold[p][v];
+        if ready == 0 {
+            continue;
+        }
+        let mut cred = 0u64;
+        for o in 0..P {
+            let mut c = 0u64;
+            for w in 0..V {
+                c |= pl.ovh[p][v][w] & pl.cok[o][w];
+            }
+            cred |= pl.outp[p][v][o] & c & open[o];
+        }
+        el[v] = ready & cred;
+    }
+    Some(el)
+}
+
+/// The non-multiplexed crossbar's switch allocation (seed 004): every input VC has its own
+/// crossbar input and output, so every VC that may cross ([`eligible`]) does, without the
+/// allocator — `win[p][v]` holds several VCs of an input. The strobes: no requests, the
+/// inputs that sent a flit granted (as the router one by one). `None` as [`allocate`].
+#[inline(always)]
+pub(super) fn every_eligible<const P: usize, const V: usize>(
+    pl: &mut Tile<P, V>,
+    held: &[[u64; V]; P],
+    (halt, ts): (u32, u64),
+) -> Option<Grants<P, V>> {
+    let open = open_outputs::<P>(halt);
+    let (mut won, mut win, mut offers) = ([0u64; P], [[0u64; V]; P], false);
+    for p in 0..P {
+        let Some(el) = eligible(pl, held, p, &open) else {
+            continue;
+        };
+        offers = true;
+        won[p] = el.iter().fold(0, |a, &x| a | x);
+        win[p] = el;
+    }
+    if !offers {
+        return None;
+    }
+    (pl.sa_req, pl.sa_won, pl.sa_step) = ([[0; P]; P], won, ts);
+    Some(Grants { won, win })
+}
+
 /// Switch allocation of tile `pl` at internal step `ts`, its routers using `nv` VCs, the
 /// input VCs in `held` waiting (granted their output VC this cycle, or a cut-through head
 /// whose packet does not fit downstream), no flit offered to the outputs of `halt` (bit o:
@@ -61,35 +132,12 @@ pub(super) fn allocate<const P: usize, const V: usize>(
     let mut off = [[0u64; V]; P];
     let mut picked = [[0u64; P]; P];
     let mut offers = 0u32;
-    // every router's outputs but those of the exchange slot (all ones, or none)
-    let open: [u64; P] = std::array::from_fn(|o| ((halt >> o & 1) as u64).wrapping_sub(1));
+    let open = open_outputs::<P>(halt);
     for p in 0..P {
-        let mut any = 0u64;
-        for v in 0..V {
-            any |= pl.act[p][v] & pl.hold[p][v];
-        }
-        if any == 0 {
+        let Some(el) = eligible(pl, held, p, &open) else {
             continue;
-        }
+        };
         offers |= 1 << p;
-        // eligible: holding an output VC since before this cycle, a flit, a credit of its
-        // output VC (a cut-through head: credits for its packet)
-        let mut el = [0u64; V];
-        for v in 0..V {
-            let ready = pl.act[p][v] & !held[p][v] & pl.hold[p][v];
-            if ready == 0 {
-                continue;
-            }
-            let mut cred = 0u64;
-            for o in 0..P {
-                let mut c = 0u64;
-                for w in 0..V {
-                    c |= pl.ovh[p][v][w] & pl.cok[o][w];
-                }
-                cred |= pl.outp[p][v][o] & c & open[o];
-            }
-            el[v] = ready & cred;
-        }
         // the outputs the input asks for (bit: the routers where one of its eligible VCs
         // holds it), and the one it picks from its output pointer (stage 1)
         for o in 0..P {
