@@ -15,9 +15,29 @@ use crate::planes_compare::{outcome, side_by_side};
 
 #[test]
 fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one() {
-    // meshes of 2 and 4 hosts a router (6 and 8 ports: planes of 16 ports), the first ports
-    // the hosts'
+    // meshes of 2 and 4 hosts a router (6 and 8 ports: planes of 8 ports), of 13 and 28 (17
+    // and 32 ports: planes of 32), the first ports the hosts'
     for (what, over, cycles) in [
+        (
+            "4x4, 13 hosts a router (17 ports), 3 VCs",
+            vec![
+                "topology.dims=\"4x4\"",
+                "topology.hosts_per_switch=13",
+                "switch.vcs=3",
+                "traffic.rate=0.1",
+            ],
+            2500,
+        ),
+        (
+            "3x3, 28 hosts a router (32 ports), past saturation",
+            vec![
+                "topology.dims=\"3x3\"",
+                "topology.hosts_per_switch=28",
+                "traffic.message_bytes=4",
+                "traffic.rate=0.5",
+            ],
+            2500,
+        ),
         (
             "8x8, 2 hosts a router",
             vec!["topology.hosts_per_switch=2", "traffic.rate=0.15"],

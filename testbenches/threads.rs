@@ -208,24 +208,10 @@ fn threads_is_a_run_option_and_only_big_networks_one_by_one_take_every_core() {
     assert!(speed(&["--cycles", "500", "--threads", "2"]).ends_with(", 2 threads"));
     // 64 switches: one thread unless told
     assert!(!speed(&["--cycles", "500"]).contains("threads"));
-    // 1,024 switches: every core, unless the routers are evaluated together (the bit planes
-    // take the preset's; not routers of 17 ports)
+    // 1,024 switches in planes: one thread unless told
     let cores = std::thread::available_parallelism().unwrap().get();
     let big = speed(&["--set", "topology.dims=\"32x32\"", "--cycles", "50"]);
     assert!(!big.contains("threads"), "{big}");
-    let wide = ["--set", "topology.hosts_per_switch=13"];
-    let big = speed(
-        &[
-            &wide[..],
-            &["--set", "topology.dims=\"32x32\"", "--cycles", "50"],
-        ]
-        .concat(),
-    );
-    if cores > 1 {
-        assert!(big.ends_with(&format!(", {cores} threads")), "{big}");
-    } else {
-        assert!(!big.contains("threads"), "{big}");
-    }
     // traced, the routers are evaluated one by one: every core
     let dir = fresh_dir("threads", "auto-traced");
     let vcd = dir.join("w.vcd");

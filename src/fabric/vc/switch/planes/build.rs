@@ -4,9 +4,9 @@
 //! counters), the pointers at input and output 0, the routers in tiles of 64 (the last tile
 //! filled with routers that never hold a flag).
 //!
-//! The shape: up to 16 ports, the first ones its hosts' (as many as each has) and the rest to
-//! routers, packets that change VC or keep theirs, 1 to 12 VCs (at most 64 input VCs a
-//! router: with 16 ports or fewer, every count the family takes) of any depth,
+//! The shape: up to 32 ports, the first ones its hosts' (as many as each has) and the rest to
+//! routers, packets that change VC or keep theirs, 1 to 16 VCs (at most 64 input VCs a
+//! router, as the family's VC allocator takes) of any depth,
 //! wormhole or virtual cut-through, credits of one flit or of any number of bytes (the
 //! units each carries in the rings beside it) applied any number of cycles after they arrive
 //! (a VC downstream released as its packet's tail leaves, or as the tail's credit returns),
@@ -26,8 +26,7 @@
 //! and their variants, meshes of several hosts a router, the dragonfly preset under minimal,
 //! UGAL-L, UGAL-G and Valiant routing, the DL paper's irregular networks under DL and
 //! up*/down*, k-ary n-trees and irregular networks of uneven hosts, the Speculative routing
-//! paper's mesh under Opt-y and SSR, seed 004's network; routers of 17 to 32 ports are
-//! evaluated one by one.
+//! paper's mesh under Opt-y and SSR, seed 004's network: every router the family takes.
 
 use super::{Of, Router, Tile, NONE, PB};
 use crate::blocks::allocator::{SeparableInputFirst, MAX_SIDE};

@@ -15,9 +15,10 @@ use std::ops::Range;
 /// 5-8, 9-12: the most a 5-port router's VC allocator takes, 64 x 64), of 6 to 8 ports (the
 /// irregular networks' 8, several hosts) in planes of 2, 4, 8 or 16 VCs (8 x 8 = 64), of 9
 /// to 16 (a dragonfly's 15) in planes of 2, 4 or 8 (the same code, compiled for each: a loop
-/// over 16 ports costs an 8-port router's cycle 1.4x to 1.8x). Every router of up to 16
-/// ports the vc family takes; routers of 17 to 32 are evaluated one by one, which is faster
-/// for them (the dense switch allocation grows as ports squared: docs/performance.md).
+/// over 16 ports costs an 8-port router's cycle 1.4x to 1.8x), of 17 to 32 in planes of 2 or
+/// 4 (3 VCs up to 21 ports). Every router the vc family takes (at most 32 ports, 64 input
+/// VCs). The dense switch allocation grows as ports squared: routers of 17 to 32 ports take
+/// somewhat longer in planes than one by one would (docs/performance.md).
 pub enum Planes {
     Five2(Box<Of<5, 2>>),
     Five4(Box<Of<5, 4>>),
@@ -30,6 +31,8 @@ pub enum Planes {
     Sixteen2(Box<Of<16, 2>>),
     Sixteen4(Box<Of<16, 4>>),
     Sixteen8(Box<Of<16, 8>>),
+    ThirtyTwo2(Box<Of<32, 2>>),
+    ThirtyTwo4(Box<Of<32, 4>>),
 }
 
 /// `$e` with `$x` bound to the planes of whichever shape `$planes` holds.
@@ -47,6 +50,8 @@ macro_rules! each {
             Planes::Sixteen2($x) => $e,
             Planes::Sixteen4($x) => $e,
             Planes::Sixteen8($x) => $e,
+            Planes::ThirtyTwo2($x) => $e,
+            Planes::ThirtyTwo4($x) => $e,
         }
     };
 }
@@ -79,6 +84,8 @@ impl Engine<VcSwitch, VcExt> for Planes {
             (9..=16, 1..=2) => Planes::Sixteen2(Box::new(Of::build(switches, links)?)),
             (9..=16, 3..=4) => Planes::Sixteen4(Box::new(Of::build(switches, links)?)),
             (9..=16, 5..=8) => Planes::Sixteen8(Box::new(Of::build(switches, links)?)),
+            (17..=32, 1..=2) => Planes::ThirtyTwo2(Box::new(Of::build(switches, links)?)),
+            (17..=32, 3..=4) => Planes::ThirtyTwo4(Box::new(Of::build(switches, links)?)),
             _ => return None,
         })
     }
