@@ -101,7 +101,7 @@ struct Router<const P: usize, const V: usize> {
     /// on each output's link (modulo 2^32, the link's count); flits forwarded per output VC;
     /// heads without a route — the statistics written into the router by [`Planes::sync`].
     max_level: u32,
-    /// Its host ports (bit p): its first ports, as many as it has hosts.
+    /// Its host ports (bit p), wherever they are.
     hosts: u32,
     sent: [u32; P],
     forwarded: [u64; V],
@@ -232,8 +232,8 @@ pub struct Of<const P: usize, const V: usize> {
     /// cycles: a granted head asks for the switch that many cycles later.
     deep: bool,
     vdelay: u64,
-    /// The ports the routers have (up to `P`), the first ones of each its hosts' (`nh` at
-    /// most: [`Router`]'s `hosts`); the VCs they use (up to `V`), the flits of VC 0's buffer
+    /// The ports the routers have (up to `P`), those of each to its hosts below `nh` (the
+    /// bits of [`Router`]'s `hosts`); the VCs they use (up to `V`), the flits of VC 0's buffer
     /// (an escape queue's, or as deep as the others) and of every other VC's.
     np: usize,
     nh: usize,

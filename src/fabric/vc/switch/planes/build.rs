@@ -1,11 +1,11 @@
-//! The planes of a network ([`super`]): whether every router has the shape they model (its
-//! first ports its hosts', as many as it has, the rest to routers or unused), each port's
+//! The planes of a network ([`super`]): whether every router has the shape they model (each
+//! port to a host, to a router or unused), each port's
 //! links' fly times, and the registers at reset — which output VCs have room (the routers' own
 //! counters), the pointers at input and output 0, the routers in tiles of 64 (the last tile
 //! filled with routers that never hold a flag).
 //!
-//! The shape: up to 32 ports, the first ones its hosts' (as many as each has) and the rest to
-//! routers, packets that change VC or keep theirs, 1 to 16 VCs (at most 64 input VCs a
+//! The shape: up to 32 ports, each to a host (wherever they are, as many as each has), to a
+//! router or unused, packets that change VC or keep theirs, 1 to 16 VCs (at most 64 input VCs a
 //! router, as the family's VC allocator takes) of any depth,
 //! wormhole or virtual cut-through, credits of one flit or of any number of bytes (the
 //! units each carries in the rings beside it) applied any number of cycles after they arrive
@@ -112,26 +112,30 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 }
             }
         }
-        // each router's first ports its hosts' (both links to and from a NIC), as many as it
-        // has hosts; the rest to routers (or none)
+        // each router's ports to its hosts (both links to and from a NIC: bit q), wherever they
+        // are; the rest to routers (or none)
         let host = |sw: &VcSwitch, q: usize| {
             let [i, o] = sw.link[q];
             i != NO_LINK && o != NO_LINK && !tx.contains(&i) && !rx.contains_key(&o)
         };
         let mut hosts = Vec::with_capacity(n);
         for sw in switches {
-            let h = (0..np).take_while(|&q| host(sw, q)).count();
-            for q in h..np {
+            let mut h = 0u32;
+            for q in 0..np {
                 let [i, o] = sw.link[q];
                 let net =
                     (i == NO_LINK || tx.contains(&i)) && (o == NO_LINK || rx.contains_key(&o));
-                if !net {
+                if host(sw, q) {
+                    h |= 1 << q;
+                } else if !net {
                     return None;
                 }
             }
             hosts.push(h);
         }
-        let nh = hosts.iter().copied().max().unwrap_or(0);
+        // the ports below the last host port of any router
+        let nh = hosts.iter().map(|&h| 32 - h.leading_zeros() as usize).max();
+        let nh = nh.unwrap_or(0);
         let fly_of = |l: u32| {
             if l == NO_LINK {
                 0
@@ -145,7 +149,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         let mut fly = vec![[[0u16; 2]; P]; n];
         let mut peer = vec![[NONE; P]; n];
         for (((sw, f), x), &h) in switches.iter().zip(&mut fly).zip(&mut peer).zip(&hosts) {
-            for q in h..np {
+            for q in (0..np).filter(|&q| h >> q & 1 == 0) {
                 let [i, o] = sw.link[q];
                 // a credit back on link i is applied the credit delay after it arrives
                 let back = fly_of(i) as u64 + credit_delay_cycles as u64;
@@ -210,7 +214,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
             .zip(fly)
             .enumerate()
             .map(|(r, ((sw, peer), fly))| Router {
-                hosts: (1 << hosts[r]) - 1,
+                hosts: hosts[r],
                 wires: std::array::from_fn(|q| if q < np { sw.link[q] } else { [NO_LINK; 2] }),
                 peer,
                 fly,
