@@ -53,6 +53,7 @@ mod patterns;
 mod planes;
 mod planes_compare;
 mod planes_credit_units;
+mod planes_hosts;
 mod planes_queues;
 mod planes_shapes;
 mod plot;
