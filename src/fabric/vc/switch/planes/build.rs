@@ -166,6 +166,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         // wait for a later tile)
         let slots = (longest as usize + 2).next_power_of_two();
         let oq = output_buffer_flits > 0;
+        let nonmux = crossbar == CrossbarKind::NonMultiplexed;
         let router = Router {
             wires: [[NO_LINK; 2]; P],
             peer: [NONE; P],
@@ -228,7 +229,9 @@ impl<const P: usize, const V: usize> Of<P, V> {
             arr: vec![[0; P]; tiles * slots],
             fwd: vec![[[Flit::default(); 64]; P]; tiles * slots],
             sbits: slots.trailing_zeros(),
-            cr: super::CreditRing::new(credit, tiles, waits, crossbar != CrossbarKind::Multiplexed),
+            // (a credit symbol of the non-multiplexed crossbar carries a VC's credits of
+            // several flits)
+            cr: super::CreditRing::new(credit, tiles, waits, nonmux),
             scratch: vec![super::cycle::Scratch::new()],
             inside: 0,
             drives: 0,
@@ -251,13 +254,13 @@ impl<const P: usize, const V: usize> Of<P, V> {
             b,
             last: 0,
             speed: internal_speedup as u64,
-            nonmux: crossbar == CrossbarKind::NonMultiplexed,
+            nonmux,
             fifos: match internal_speedup {
                 1 => Vec::new(),
                 _ => vec![SpeedupFifo::new(np); n],
             },
             backs: match internal_speedup {
-                1 if crossbar == CrossbarKind::Multiplexed => Vec::new(),
+                1 if !nonmux => Vec::new(),
                 s => {
                     let port = p.vc0_flits() + (nv as u32 - 1) * p.buffer_flits;
                     let back = CreditReturn::new(crossbar, np, nv, s, port as usize);
