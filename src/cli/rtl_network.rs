@@ -46,7 +46,7 @@ pub(crate) fn cmd_network(a: RtlNetworkArgs) -> Result<()> {
         let cfg = load_config_over(&a.sim, &[], &over, BOOKSIM_IQ)?;
         let b = build::build(&cfg)?;
         let topo = b.topology;
-        let AnyNetwork::Vc(mut net) = b.network else {
+        let AnyNetwork::Vc(net) = b.network else {
             return Err(Error::field(
                 "switch.family",
                 format!(
@@ -55,8 +55,8 @@ pub(crate) fn cmd_network(a: RtlNetworkArgs) -> Result<()> {
                 ),
             ));
         };
-        let (mesh, log) = rec::attach(&mut net, &topo)?;
-        runs.push((*rate, cfg, topo, net, mesh, log));
+        let (mesh, ports) = rec::attach(&net, &topo)?;
+        runs.push((*rate, cfg, topo, net, mesh, ports));
     }
     let srcs = vnet::sources(&a.dir)?;
     let files = vnet::stage_sources(&srcs, &a.output)?;
@@ -75,13 +75,12 @@ pub(crate) fn cmd_network(a: RtlNetworkArgs) -> Result<()> {
         "model s",
         "verilog s"
     );
-    for (i, (rate, cfg, topo, mut net, mesh, log)) in runs.into_iter().enumerate() {
+    for (i, (rate, cfg, topo, mut net, mesh, ports)) in runs.into_iter().enumerate() {
         let t0 = Instant::now();
-        net.run(cfg.cycles);
+        let events = rec::run(&mut net, &ports, cfg.cycles);
         let model_s = t0.elapsed().as_secs_f64();
         let cycles = net.now();
         let s = net.summary();
-        let events = rec::events(&log);
         let tag = format!("{rate}");
         let mut head = super::run::waveform_provenance(&cfg)?;
         head.insert(

@@ -1,20 +1,18 @@
 //! The model's side of a mesh of the router in Verilog (`flitwave rtl network`, docs/rtl.md
-//! "A network in Verilog"). Every router of a VC-family mesh carries a [`Recorder`]: a
-//! transparent [`RouterTwin`] that hands the network the model's own outputs and notes, cycle
-//! by cycle, what its host port (port 0) receives — the flits the host injects and the credits
-//! it returns, the vectors the Verilog mesh is played — and what the model drives out of it —
-//! the flits ejected and the credits to the host, what the Verilog mesh must drive in the
-//! same cycles. [`compare`] sets the Verilog mesh's log beside the model's.
+//! "A network in Verilog"). [`run`] watches every router's host port (port 0) of a VC-family
+//! mesh on its links, cycle by cycle, the routers evaluated as in any run (in the bit planes):
+//! what it receives — the flits the host injects and the credits it returns, seen on the
+//! links before the cycle takes them: the vectors the Verilog mesh is played — and what the
+//! router drives out of it — the flits ejected and the credits to the host, on the links after
+//! the cycle: what the Verilog mesh must drive in the same cycles. [`compare`] sets the
+//! Verilog mesh's log beside the model's.
 
 use super::insitu::{mesh_word, refuse};
-use crate::blocks::link::Link;
-use crate::blocks::TwinTally;
 use crate::error::{Error, Result};
-use crate::fabric::vc::switch::{Credits, FlitsIn, FlitsOut, RouterTwin};
 use crate::fabric::vc::VcFamily;
 use crate::fabric::Network;
+use crate::sim::FlowCtl;
 use crate::topology::{Endpoint, Shape, Topology};
-use std::sync::{Arc, Mutex};
 
 /// What happens at a router's host port in a cycle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -60,6 +58,17 @@ pub struct Event {
 }
 
 impl Event {
+    /// Event `kind` of cycle `cycle` at router `router`'s host port.
+    fn at(cycle: u64, router: usize, kind: Kind, vc: u8, word: u64) -> Event {
+        Event {
+            cycle,
+            router: router as u32,
+            kind,
+            vc,
+            word,
+        }
+    }
+
     /// `CYCLE ROUTER KIND VC WORD` (the word in hex), as the harness reads and writes it.
     pub fn line(&self) -> String {
         format!(
@@ -98,63 +107,64 @@ impl Event {
     }
 }
 
-/// The events of every router, in the order the routers were evaluated.
-pub type Log = Arc<Mutex<Vec<Event>>>;
-
-/// The model's router, watched at its host port.
-pub struct Recorder {
-    router: u32,
+/// Every router's host port (port 0) as its links: per router, the host's link into it and
+/// its link out to the host.
+#[derive(Debug, Clone)]
+pub struct HostPorts {
     /// Mesh width: host h is on router h, at x = h mod nx.
     nx: u32,
-    log: Log,
-    links: Vec<Link>,
-    tally: TwinTally,
+    links: Vec<(usize, usize)>,
 }
 
-impl RouterTwin for Recorder {
-    fn shadow_links(&self) -> &[Link] {
-        &self.links
+impl HostPorts {
+    /// What the host ports receive at `now` (before the cycle: the routers take it).
+    fn arrivals(&self, net: &Network<VcFamily>, now: u64, log: &mut Vec<Event>) {
+        for (r, &(inl, outl)) in self.links.iter().enumerate() {
+            let ev = |kind, vc, word| Event::at(now, r, kind, vc, word);
+            if let Some(f) = net.links[inl].fwd().peek(now) {
+                let dst = net.packets.header(f.pkt).dst;
+                log.push(ev(Kind::FlitIn, f.vc, mesh_word(&f, dst, self.nx)));
+            }
+            if let Some(FlowCtl::Credit { vc, .. }) = net.links[outl].back().peek(now) {
+                log.push(ev(Kind::CreditIn, vc, 0));
+            }
+        }
     }
 
-    fn cycle(
-        &mut self,
-        now: u64,
-        flits: &FlitsIn,
-        credits: &Credits,
-        (mf, mc): (&FlitsOut, &Credits),
-    ) -> (FlitsOut, Credits) {
-        let ev = |kind, vc: u8, word| Event {
-            cycle: now,
-            router: self.router,
-            kind,
-            vc,
-            word,
-        };
-        let mut seen = [None; 4];
-        if let Some((f, dst)) = flits[0] {
-            seen[0] = Some(ev(Kind::FlitIn, f.vc, mesh_word(&f, dst, self.nx)));
+    /// What the routers drove out of their host ports at `now` (after the cycle).
+    fn driven(&self, net: &Network<VcFamily>, now: u64, log: &mut Vec<Event>) {
+        for (r, &(inl, outl)) in self.links.iter().enumerate() {
+            let ev = |kind, vc, word| Event::at(now, r, kind, vc, word);
+            if let Some(f) = net.links[outl].fwd().driven(now) {
+                // ejected at its destination: this router's host
+                log.push(ev(Kind::FlitOut, f.vc, mesh_word(&f, r as u32, self.nx)));
+            }
+            if let Some(FlowCtl::Credit { vc, .. }) = net.links[inl].back().driven(now) {
+                log.push(ev(Kind::CreditOut, vc, 0));
+            }
         }
-        if let Some(vc) = credits[0] {
-            seen[1] = Some(ev(Kind::CreditIn, vc, 0));
-        }
-        if let Some(f) = mf[0] {
-            // ejected at its destination: this router's host
-            seen[2] = Some(ev(Kind::FlitOut, f.vc, mesh_word(&f, self.router, self.nx)));
-        }
-        if let Some(vc) = mc[0] {
-            seen[3] = Some(ev(Kind::CreditOut, vc, 0));
-        }
-        if seen.iter().any(Option::is_some) {
-            let mut log = self.log.lock().unwrap_or_else(|p| p.into_inner());
-            log.extend(seen.into_iter().flatten());
-        }
-        self.tally.calls += 1;
-        (*mf, *mc)
     }
+}
 
-    fn tally(&self) -> &TwinTally {
-        &self.tally
+/// Run `net` (from its first cycle) for `cycles` cycles, or until it deadlocks, watching its
+/// routers' host ports `ports`: their events, sorted (by cycle, router, kind, VC, word). The
+/// clock jumps over idle time, where nothing moves on a link.
+pub fn run(net: &mut Network<VcFamily>, ports: &HostPorts, cycles: u64) -> Vec<Event> {
+    net.use_engine();
+    let end = net.now() + cycles;
+    let mut log = vec![];
+    while net.skip_idle(end) < end {
+        let now = net.now();
+        ports.arrivals(net, now, &mut log);
+        let alive = net.advance();
+        ports.driven(net, now, &mut log);
+        if !alive {
+            break;
+        }
     }
+    net.sync_engine();
+    log.sort_unstable();
+    log
 }
 
 /// The mesh the Verilog copies: its size and its links' fly time.
@@ -166,9 +176,9 @@ pub struct Mesh {
     pub fly: u32,
 }
 
-/// Put a recorder on every router of `net` (a mesh of the router twin's preset, before the
-/// first cycle); the mesh, and the log the recorders fill.
-pub fn attach(net: &mut Network<VcFamily>, topo: &Topology) -> Result<(Mesh, Log)> {
+/// The mesh `net` is (a mesh of the router twin's preset, before its first cycle) and its
+/// routers' host ports, to [`run`] it watched.
+pub fn attach(net: &Network<VcFamily>, topo: &Topology) -> Result<(Mesh, HostPorts)> {
     let Shape::Mesh { dims: [nx, ny] } = topo.shape else {
         return Err(Error::field(
             "topology.kind",
@@ -201,32 +211,35 @@ pub fn attach(net: &mut Network<VcFamily>, topo: &Topology) -> Result<(Mesh, Log
             format!("the mesh in Verilog has one fly time for every link between routers, this network has {fly} and {f}"),
         ));
     }
-    if !net.one_by_one() {
+    if net.now() != 0 {
         return Err(Error::new(
-            "rtl network: the recorders are put in place before the first cycle",
+            "rtl network: the host ports are watched from the network's first cycle",
         ));
     }
-    let log = Log::default();
-    for (sw, s) in net.switches.iter_mut().enumerate() {
-        s.use_twin(Box::new(Recorder {
-            router: sw as u32,
-            nx: nx as u32,
-            log: log.clone(),
-            links: (0..2 * super::PORTS).map(|_| Link::new(1)).collect(),
-            tally: TwinTally {
-                what: format!("sw{sw}.recorder"),
-                ..Default::default()
-            },
-        }));
+    let mut links = vec![(usize::MAX, usize::MAX); net.switches.len()];
+    for i in 0..net.links.len() {
+        match net.link_ends(i) {
+            (Endpoint::Nic(_), Endpoint::Switch { sw, port: 0 }) => links[sw].0 = i,
+            (Endpoint::Switch { sw, port: 0 }, Endpoint::Nic(_)) => links[sw].1 = i,
+            _ => {}
+        }
     }
-    Ok((Mesh { nx, ny, fly }, log))
-}
-
-/// The log's events, sorted (by cycle, router, kind, VC, word).
-pub fn events(log: &Log) -> Vec<Event> {
-    let mut v = log.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    v.sort_unstable();
-    v
+    if let Some(r) = links
+        .iter()
+        .position(|&(i, o)| i == usize::MAX || o == usize::MAX)
+    {
+        return Err(Error::field(
+            "topology.hosts_per_switch",
+            format!("rtl network: router {r} has no host on its port 0; allowed: a host on every router's port 0"),
+        ));
+    }
+    Ok((
+        Mesh { nx, ny, fly },
+        HostPorts {
+            nx: nx as u32,
+            links,
+        },
+    ))
 }
 
 /// The model's outputs beside the Verilog's.
@@ -246,7 +259,7 @@ pub struct Comparison {
 /// Differences kept for the report.
 const FIRST: usize = 10;
 
-/// Compare the model's outputs (`model`, the recorders' output events, sorted) with the
+/// Compare the model's outputs (`model`, the host ports' output events, sorted) with the
 /// Verilog's log (`rtl`, sorted).
 pub fn compare(model: &[Event], rtl: &[Event]) -> Comparison {
     let mut c = Comparison::default();
