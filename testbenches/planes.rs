@@ -400,18 +400,21 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
 }
 
 #[test]
-fn traced_networks_go_one_by_one_threaded_ones_in_planes_with_the_same_results() {
+fn traced_and_threaded_networks_go_in_planes_with_the_same_results() {
     let c = booksim_preset(&["traffic.rate=0.3"]);
-    let mut planes = vc_network(&c);
-    planes.run(1500);
-    assert!(planes.has_engine());
-    // a tracer walks the probes before the first cycle: the routers' registers must be real
+    let mut alone = vc_network(&c);
+    assert!(alone.one_by_one());
+    alone.run(1500);
+    // a tracer walks the probes before the first cycle: the network still goes in planes
+    // (its front ends write the switches a waveform reads into them before each sample),
+    // and what the probes read after the run is what they read of the routers one by one
     let mut traced = vc_network(&c);
     let first = probe_values(&traced);
     assert!(!first.is_empty());
     traced.run(1500);
-    assert!(!traced.has_engine(), "a traced network stays in planes");
-    assert_eq!(outcome(&traced), outcome(&planes), "traced");
+    assert!(traced.has_engine(), "a traced network stays in planes");
+    assert_eq!(outcome(&traced), outcome(&alone), "traced");
+    assert!(probe_values(&traced) == probe_values(&alone), "the probes");
     // several threads, asked for before the first cycle or once the planes run: the planes
     // split among them by tiles (16x16: 4 tiles), and after a run stopped mid-traffic every
     // router holds the registers of the routers one by one on one thread
@@ -436,23 +439,7 @@ fn traced_networks_go_one_by_one_threaded_ones_in_planes_with_the_same_results()
 }
 
 #[test]
-fn a_waveform_window_of_routers_in_planes_is_the_one_of_routers_one_by_one() {
-    use flitwave::sim::trace::TraceConfig;
-    // the policy: a window of at most a fifth of the run is sampled from the planes (clipped
-    // at the run's end); a whole run, or more of it, one by one
-    let w = |window| TraceConfig {
-        window,
-        ..Default::default()
-    };
-    let all = (64, 64);
-    assert!(w(Some((100, 300))).few_cycles_of(1000, all));
-    assert!(!w(Some((100, 301))).few_cycles_of(1000, all));
-    assert!(w(Some((900, 5000))).few_cycles_of(1000, all));
-    assert!(!w(None).few_cycles_of(1000, all));
-    // a waveform of some switches: their share of the switches counts
-    assert!(w(None).few_cycles_of(1000, (12, 64)));
-    assert!(!w(None).few_cycles_of(1000, (13, 64)));
-    assert!(w(Some((0, 500))).few_cycles_of(1000, (25, 64)));
+fn waveforms_from_the_planes_are_those_of_routers_one_by_one() {
     // the switches a scope reads (`probe_network`'s names), none for a NIC's alone
     let ids = |s: &[&str]| {
         let s: Vec<String> = s.iter().map(|x| x.to_string()).collect();
@@ -520,8 +507,10 @@ fn a_waveform_window_of_routers_in_planes_is_the_one_of_routers_one_by_one() {
     ] {
         compare_waves(&dir, what, &c, (Some(window), &[]), cycles);
     }
-    // the whole run of a few switches and NICs: those switches alone written into
+    // the whole run of every block, every router written into before every cycle
     let c = booksim_preset(&["traffic.rate=0.3"]);
+    compare_waves(&dir, "every block, whole run", &c, (None, &[]), 300);
+    // the whole run of a few switches and NICs: those switches alone written into
     let scopes = ["network.sw9", "network.sw36.in_xp", "network.nic20"];
     compare_waves(&dir, "two switches, whole run", &c, (None, &scopes), 700);
     let nics = ["network.nic5", "network.nic40"];
@@ -542,18 +531,20 @@ fn compare_waves(
     let scopes: Vec<String> = scopes.iter().map(|s| s.to_string()).collect();
     let read = flitwave::fabric::switches_in_scopes(&scopes, "network");
     let mut waves = vec![];
-    for synced in [false, true] {
+    for planes in [false, true] {
         let mut n = vc_network(c);
-        let path = dir.join(format!("{synced}.vcd"));
+        if !planes {
+            assert!(n.one_by_one());
+        }
+        let path = dir.join(format!("{planes}.vcd"));
         let cfg = TraceConfig {
             window,
             scopes: scopes.clone(),
             ..Default::default()
         };
         let mut t = Tracer::create_file(&path, "network", &n, cfg).unwrap();
-        n.run_traced(&mut t, cycles, (synced, read.as_deref()))
-            .unwrap();
-        assert_eq!(n.has_engine(), synced, "{what}: a tracer walked the probes");
+        n.run_traced(&mut t, cycles, read.as_deref()).unwrap();
+        assert_eq!(n.has_engine(), planes, "{what}");
         t.finish().unwrap();
         waves.push(std::fs::read(&path).unwrap());
     }

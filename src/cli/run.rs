@@ -306,14 +306,7 @@ pub(crate) fn run_config(
         period_ps: (cfg.link.clock_ns * 1000.0).round() as u64,
         provenance: made.clone(),
     };
-    // a run whose waveform reads most of it is evaluated one by one: its default is that of
-    // routers one by one; one whose waveform reads little, or none, has its family's
-    let reads_most =
-        o.vcd.is_some() && !super::simulate::reads_few(&tc(window), limit, b.topology.switches).0;
-    let auto = match reads_most {
-        true => flitwave::fabric::network::parallel::auto_threads(b.topology.switches),
-        false => with_network!(&net, n => n.auto_threads()),
-    };
+    let auto = with_network!(&net, n => n.auto_threads());
     let threads = super::simulate::run_threads(par.threads, auto)?;
     with_network!(&mut net, n => n.set_threads(threads));
     super::progress::announce(&format!(

@@ -46,31 +46,22 @@ pub(crate) fn headline(cfg: &Config, shape: &str) -> String {
     )
 }
 
-/// Whether a waveform `tc` of a run of `limit` cycles and `switches` switches reads few
-/// enough of it to be sampled from the switches evaluated together, the switches it reads
-/// written into before each cycle of its window (`TraceConfig::few_cycles_of`); and which
-/// switches it reads (`None`: every one).
-pub(crate) fn reads_few(
-    tc: &TraceConfig,
-    limit: u64,
-    switches: usize,
-) -> (bool, Option<Vec<usize>>) {
-    let read = flitwave::fabric::switches_in_scopes(&tc.scopes, "network");
-    let selected = read.as_ref().map_or(switches, |r| r.len());
-    (tc.few_cycles_of(limit, (selected, switches)), read)
+/// The switches a waveform `tc` reads (`None`: every one): those written into from the
+/// family's engine before each cycle of its window.
+pub(crate) fn reads(tc: &TraceConfig) -> Option<Vec<usize>> {
+    flitwave::fabric::switches_in_scopes(&tc.scopes, "network")
 }
 
 /// Run `n` to cycle `end` (or its deadlock), sampling `tr` (traced over `tc`) after every
-/// cycle, from the switches evaluated together where the waveform reads little of the run
-/// ([`reads_few`]), else one by one (`Network::run_traced`).
+/// cycle, the switches it reads written into from the family's engine first
+/// (`Network::run_traced`).
 pub(crate) fn trace_cycles<F: Family>(
     n: &mut Network<F>,
     tr: &mut Tracer,
     tc: &TraceConfig,
     end: u64,
 ) -> Result<()> {
-    let (synced, read) = reads_few(tc, end, n.switches.len());
-    n.run_traced(tr, end, (synced, read.as_deref()))
+    n.run_traced(tr, end, reads(tc).as_deref())
 }
 
 /// Run `n` to `limit` cycles — or until its trace or storage workload is done — writing the
@@ -83,20 +74,14 @@ pub(crate) fn simulate<F: Family>(
 ) -> Result<Summary> {
     let workload = n.has_workload();
     let end = tc.window.map_or(limit, |w| w.1.min(limit));
-    let (synced, read) = reads_few(&tc, limit, n.switches.len());
+    let read = reads(&tc);
     let mut tracer = match &o.vcd {
         Some(p) => Some(Tracer::create(p, wave_format(p, o)?, "network", n, tc)?),
         None => None,
     };
-    // statistics only, or a waveform of a window a small part of the run: the switches
-    // evaluated together where their family can, their state written into them before each
-    // cycle sampled; a waveform of most of the run: one by one (the tracer walked the probes),
-    // which costs less than a sync every cycle
-    if tracer.is_some() && synced {
-        n.use_engine_synced();
-    } else {
-        n.use_engine();
-    }
+    // the switches evaluated together where their family can: a waveform's written into
+    // from the engine before each cycle it samples
+    n.use_engine();
     let mut progress = super::progress::Cycles::new(limit);
     let mut tick = 0;
     while n.now() < limit {

@@ -74,12 +74,10 @@ pub struct Network<F: Family> {
     engine: Option<Box<F::Engine>>,
     engine_after: Vec<parallel::After>,
     engine_sleep: Option<Sleep>,
-    /// The engine was asked for ([`Network::use_engine`]) and evaluated a cycle (it then holds
-    /// the switches' state); the probes were walked (a tracer reads the switches' registers:
-    /// no engine, unless the tracer syncs before it reads, [`Network::use_engine_synced`]).
+    /// The engine was asked for ([`Network::use_engine`]: by the front ends that run the
+    /// network) and it has evaluated a cycle (it then holds the switches' state).
     engine_on: bool,
     engine_started: bool,
-    probed: std::cell::Cell<bool>,
     /// The kernel prefetches the next blocks' state in cycles with at least this many
     /// blocks of a kind due (`sim::prefetch::min_due`; `usize::MAX`: never).
     prefetch_from: usize,
@@ -202,7 +200,6 @@ impl<F: Family> Network<F> {
             engine_sleep,
             engine_on: false,
             engine_started: false,
-            probed: std::cell::Cell::new(false),
             shared,
             params,
             build,
@@ -339,7 +336,7 @@ impl<F: Family> Network<F> {
     /// first cycle, the switches of a family with an engine for them are evaluated together
     /// ([`Network::use_engine`]): at the end their statistics and state registers are written
     /// back ([`Engine::sync`]), with their last cycle's strobes and what is on the links
-    /// between them; [`Network::run_with`] traces them one by one, every signal every cycle.
+    /// between them; [`Network::run_with`] steps them one by one, every signal every cycle.
     pub fn run(&mut self, cycles: u64) {
         self.use_engine();
         let end = self.now + cycles;
@@ -589,7 +586,6 @@ impl<F: Family> Network<F> {
 
 impl<F: Family> Probe for Network<F> {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
-        self.probed.set(true);
         super::probe_network(
             v,
             self.switches.iter().map(|s| (s.id(), s)),

@@ -6,14 +6,16 @@
 //! evaluated one by one, byte for byte (testbenches/planes.rs runs both side by side).
 //!
 //! An engine keeps state the switches' registers do not show (it writes through only what the
-//! network's statistics read), so it is asked for, before the first cycle, by the front ends
-//! that read statistics only ([`Network::use_engine`]: `run`, `sweep`, `bench`, the
-//! reproductions); a network stepped by a program of its own is evaluated one by one, its
-//! registers exact every cycle. Whatever reads the registers cycle by cycle — a waveform,
-//! probes, an RTL twin in situ — keeps the switches one by one: the network refuses the
-//! engine once its probes were walked (a tracer declares its signals when it is created), and
-//! a twin asked for before the first cycle drops it. Several threads do not: an engine may
-//! split its phase among them (`EnginePhase::threads`).
+//! network's statistics read), and writes the rest into the switches when something reads
+//! them ([`Network::sync_engine`]): at the end of [`Network::run`], before a waveform samples
+//! the switches it reads, before the deadlock report, after every [`Network::step`]. It is
+//! asked for, before the first cycle, by the front ends that run a network
+//! ([`Network::use_engine`]: `run`, `sweep`, `bench`, the reproductions, every waveform,
+//! `rtl network`); a network stepped by a program of its own is evaluated one by one, its
+//! registers exact every cycle (a write of every router after every step costs several times
+//! the routers one by one), and so is one with a twin in situ, which drives the links in the
+//! model's place ([`Network::one_by_one`]). Several threads do not: an engine may split its
+//! phase among them (`EnginePhase::threads`).
 
 use super::parallel::{After, Threads};
 use super::Network;
@@ -148,19 +150,15 @@ impl<F: Family> Network<F> {
     }
 
     /// Run to cycle `end`, or until a deadlock stops the network, sampling `tr` after every
-    /// cycle. `synced`: the waveform reads little of the run (the front end's choice,
-    /// `TraceConfig::few_cycles_of`), so the switches are evaluated together where their
-    /// family can and those it reads (`read`; `None`: every one) written into before each
-    /// cycle of its window; else one by one (the tracer walked the probes).
+    /// cycle, the switches it reads (`read`; `None`: every one) written into from the engine
+    /// before each cycle of its window.
     pub fn run_traced(
         &mut self,
         tr: &mut Tracer,
         end: u64,
-        (synced, read): (bool, Option<&[usize]>),
+        read: Option<&[usize]>,
     ) -> crate::error::Result<()> {
-        if synced {
-            self.use_engine_synced();
-        }
+        self.use_engine();
         while self.now < end {
             let alive = self.advance();
             self.sample_synced(tr, read)?;
@@ -185,9 +183,9 @@ impl<F: Family> Network<F> {
         tr.sample(self.now - 1, self)
     }
 
-    /// Evaluate the switches one by one (for comparing both, and for what the engine does not
-    /// model: a twin in situ, registers read cycle by cycle). True when they are; false once
-    /// the family's engine has evaluated a cycle: it holds the switches' state and stays.
+    /// Evaluate the switches one by one (for what the engine does not model: a twin in situ;
+    /// and for comparing both). True when they are; false once the family's engine has
+    /// evaluated a cycle: it holds the switches' state and stays.
     pub fn one_by_one(&mut self) -> bool {
         if !self.engine_started {
             self.engine = None;
@@ -198,25 +196,11 @@ impl<F: Family> Network<F> {
     }
 
     /// Evaluate the switches together by the family's engine from the first cycle, when it
-    /// has one for them and nothing reads their registers cycle by cycle (no probe walked
-    /// yet); true when it does (on the network's threads, when it has several). The switches'
-    /// statistics stay exact; their other registers are the engine's.
+    /// has one for them; true when it does (on the network's threads, when it has several).
+    /// The switches' statistics stay exact; their other registers are written into them
+    /// whenever the network reads them or a caller asks ([`Network::sync_engine`]).
     pub fn use_engine(&mut self) -> bool {
-        let probed = self.probed.get();
-        self.start_engine(!probed)
-    }
-
-    /// [`Network::use_engine`] though the probes were walked: the caller writes the engine's
-    /// state into the switches ([`Network::sync_engine`]) before every cycle it reads them,
-    /// as a waveform's window does when it is a small part of the run (a sync every cycle
-    /// costs more than the routers one by one: `TraceConfig::few_cycles_of`).
-    pub fn use_engine_synced(&mut self) -> bool {
-        self.start_engine(true)
-    }
-
-    /// The engine from the first cycle where the family has one and `allowed`.
-    fn start_engine(&mut self, allowed: bool) -> bool {
-        if self.now == 0 && allowed {
+        if self.now == 0 {
             self.engine_on = self.engine.is_some();
         }
         self.engine_on

@@ -53,26 +53,6 @@ impl Default for TraceConfig {
     }
 }
 
-impl TraceConfig {
-    /// The most of a run's cycles times its switches (1 / this) that a waveform may read for
-    /// the run to be evaluated by a family's engine with the switches read written into before
-    /// each sampled cycle: a sync of every switch every cycle costs more than the switches one
-    /// by one, and a window of a quarter of the run took about their time (docs/performance.md).
-    pub const SYNCED_SHARE: u64 = 5;
-
-    /// The waveform reads at most a fifth ([`TraceConfig::SYNCED_SHARE`]) of a run of
-    /// `cycles` and `total` switches: its window's cycles (every cycle without one, up to the
-    /// run's end) times the `selected` switches whose signals it reads.
-    pub fn few_cycles_of(&self, cycles: u64, (selected, total): (usize, usize)) -> bool {
-        let sampled = match self.window {
-            Some((a, b)) => b.min(cycles).saturating_sub(a),
-            None => cycles,
-        };
-        let read = sampled.saturating_mul(selected as u64);
-        read.saturating_mul(Self::SYNCED_SHARE) <= cycles.saturating_mul(total as u64)
-    }
-}
-
 mod format;
 mod fst;
 mod var;
