@@ -24,9 +24,9 @@
 //! ([`Engine::sync`], [`sync`]: after a run or a step, before the window opens or the
 //! watchdog looks), so that a test, a probe, the deadlock report or a caller of
 //! [`VcSwitch::registers`](super::VcSwitch::registers) reads them as the routers one by one
-//! would hold them. A network traced cycle by cycle or given an RTL twin is evaluated one by
-//! one (`Network::one_by_one`, before the first cycle): the sync writes what a cycle ends
-//! with, not each cycle. On several threads each takes a run of the tiles of every cycle
+//! would hold them; a waveform has the routers it reads written into before each cycle of its
+//! window. A network given an RTL twin, or stepped by a program of its own, is evaluated one
+//! by one (`Network::one_by_one`, before the first cycle). On several threads each takes a run of the tiles of every cycle
 //! ([`cycle`](mod@cycle), [`rings`](mod@rings)). Results are identical either way
 //! (testbenches/planes.rs runs both side by side and compares every router's registers and
 //! probes, and every link).
