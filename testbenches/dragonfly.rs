@@ -100,7 +100,7 @@ fn the_second_class_carries_what_crossed_a_global_link() {
     let s = net.summary();
     assert!(s.healthy(), "{}", s.report());
     let vc: Vec<u64> = (0..2)
-        .map(|v| net.switches.iter().map(|s| s.forwarded_vc[v]).sum())
+        .map(|v| net.switches().iter().map(|s| s.forwarded_vc[v]).sum())
         .collect();
     // 9 groups of 4 routers: most packets leave their group, so both classes carry flits
     assert!(vc[0] > 0 && vc[1] > 0, "{vc:?}");
@@ -282,8 +282,13 @@ fn small(routing: &str, pattern: &str) -> (f64, f64) {
     net.run(c.cycles);
     let s = net.summary();
     assert!(s.healthy(), "{routing} {pattern}: {}", s.report());
-    let vc = |v: usize| net.switches.iter().map(|s| s.forwarded_vc[v]).sum::<u64>() as f64;
-    let all: f64 = net.switches.iter().map(|s| s.forwarded()).sum::<u64>() as f64;
+    let vc = |v: usize| {
+        net.switches()
+            .iter()
+            .map(|s| s.forwarded_vc[v])
+            .sum::<u64>() as f64
+    };
+    let all: f64 = net.switches().iter().map(|s| s.forwarded()).sum::<u64>() as f64;
     let nonmin = if routing == "dfly-min" {
         0.0
     } else {

@@ -49,7 +49,7 @@ fn decisions(planes: bool, cycles: u64) -> Tally {
     ]);
     let mut net = vc_net(&c);
     if planes {
-        assert!(net.use_engine(), "the planes take the small dragonfly");
+        assert!(net.has_engine(), "the planes take the small dragonfly");
     } else {
         assert!(net.one_by_one());
     }
@@ -59,7 +59,7 @@ fn decisions(planes: bool, cycles: u64) -> Tally {
         // (router, input, VC, q_min, q_non) of every header deciding this cycle
         let mut asking = vec![];
         let t = net.now();
-        for (r, sw) in net.switches.iter().enumerate() {
+        for (r, sw) in net.switches().iter().enumerate() {
             let nv = sw.params().vcs;
             for (p, v) in (0..sw.ports()).flat_map(|p| (0..nv).map(move |v| (p, v))) {
                 // a head asking for a VC this cycle
@@ -80,7 +80,7 @@ fn decisions(planes: bool, cycles: u64) -> Tally {
         }
         net.step();
         for (r, p, v, qm, qn) in asking {
-            let Some((_, ovc)) = net.switches[r].holds(p, v) else {
+            let Some((_, ovc)) = net.switches()[r].holds(p, v) else {
                 continue;
             };
             // phase 1 (the minimal path) on classes 2 and 3, phase 0 on 0 and 1

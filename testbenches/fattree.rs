@@ -111,7 +111,7 @@ fn credits_never_negative_never_above_the_buffer_under_stress() {
     let mut net = FatTree::new(p).unwrap();
     for c in 0..20_000u64 {
         assert!(net.step());
-        for sw in &net.switches {
+        for sw in net.switches() {
             for port in 0..sw.params().ports {
                 assert!(
                     sw.credits(port) <= buf,
@@ -227,7 +227,7 @@ fn one_packet_crosses_a_2_ary_3_tree_port_by_port() {
     for _ in 0..1000 {
         net.step();
         tr.sample(net.now() - 1, &net).unwrap();
-        for sw in &net.switches {
+        for sw in net.switches() {
             for port in 0..4 {
                 if let VctIn::Xfer { out } = sw.in_state(port) {
                     if !hops.iter().any(|h| h.0 == sw.id) {

@@ -64,7 +64,7 @@ fn run_and_drain(sets: &[&str], cycles: u64) -> Network<VcFamily> {
     assert!(s.healthy(), "{sets:?}: {}", s.report());
     // drained: every credit is back where it started
     assert!(
-        net.switches.iter().all(|w| w.credits_restored()),
+        net.switches().iter().all(|w| w.credits_restored()),
         "{sets:?}: credits lost"
     );
     assert!(

@@ -56,6 +56,7 @@ mod planes_credit_units;
 mod planes_hosts;
 mod planes_queues;
 mod planes_shapes;
+mod planes_stepped;
 mod plot;
 mod plot_labels;
 mod probe_contract;

@@ -255,7 +255,7 @@ fn waveform_ports_name_their_link_peers() {
         let mut tr = Tracer::create_file(&path, "network", &net, tc).unwrap();
         let ends = flitwave::with_network!(&mut net, n => {
             n.run_with(3, |n| tr.sample(n.now() - 1, n)).unwrap();
-            (0..n.links.len()).map(|l| n.link_ends(l)).collect::<Vec<_>>()
+            (0..n.links().len()).map(|l| n.link_ends(l)).collect::<Vec<_>>()
         });
         tr.finish().unwrap();
         let mut w = wellen::simple::read(&path).unwrap();

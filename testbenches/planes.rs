@@ -11,10 +11,10 @@
 //! virtual cut-through and a crossbar of 0 cycles (seed 003's DL network),
 //! dragonflies with links of two lengths under minimal, UGAL and Valiant routing, with and
 //! without the internal speedup, the clock jumping over idle time, and quiet blocks
-//! sleeping or not. The planes must carry those runs; a network they do not model, a traced,
-//! a threaded and a stepped one are evaluated one by one — but a waveform's window sampled
-//! from the planes, their registers written into the routers before each cycle of it, has
-//! the bytes of the routers one by one.
+//! sleeping or not. The planes must carry those runs, traced, threaded or stepped by a
+//! program (planes_stepped.rs), and a waveform's window sampled from the planes, their
+//! registers written into the routers before each cycle of it, has the bytes of the routers
+//! one by one.
 
 use crate::common::{booksim_preset, probe_values, vc_network};
 use crate::planes_compare::{outcome, same_registers, side_by_side, Compare};
@@ -365,8 +365,8 @@ fn the_planes_take_every_router_the_vc_family_takes() {
                 format!("switch.vcs={vcs}"),
             ];
             let set: Vec<&str> = set.iter().map(|s| s.as_str()).collect();
-            let mut n = vc_network(&booksim_preset(&set));
-            assert!(n.use_engine(), "{ports} ports of {vcs} VCs: not in planes");
+            let n = vc_network(&booksim_preset(&set));
+            assert!(n.has_engine(), "{ports} ports of {vcs} VCs: not in planes");
         }
     }
 }
@@ -378,25 +378,25 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
         "switch.output_buffer_flits=8",
         "switch.crossbar=\"non-multiplexed\"",
     ];
-    assert!(vc_network(&booksim_preset(&nm)).use_engine(), "{nm:?}");
+    assert!(vc_network(&booksim_preset(&nm)).has_engine(), "{nm:?}");
     // credits of several units are the planes' (testbenches/planes_credit_units.rs)
     for over in [
         vec!["link.flit_bytes=4", "switch.credit_bytes=16"],
         vec!["switch.credit_bytes=2", "switch.output_buffer_flits=8"],
     ] {
-        assert!(vc_network(&booksim_preset(&over)).use_engine(), "{over:?}");
+        assert!(vc_network(&booksim_preset(&over)).has_engine(), "{over:?}");
     }
-    assert!(vc_network(&booksim_preset(&[])).use_engine(), "the preset");
+    assert!(vc_network(&booksim_preset(&[])).has_engine(), "the preset");
     let torus = flitwave::experiment::config::Config::from_toml(
         include_str!("../configs/booksim-iq-torus.toml"),
         &[],
     )
     .unwrap();
-    assert!(vc_network(&torus).use_engine(), "the torus preset");
-    // a network stepped by a program of its own is evaluated one by one
+    assert!(vc_network(&torus).has_engine(), "the torus preset");
+    // and so does a network stepped by a program of its own (testbenches/planes_stepped.rs)
     let mut stepped = vc_network(&booksim_preset(&[]));
     stepped.step();
-    assert!(!stepped.has_engine() && !stepped.use_engine());
+    assert!(stepped.has_engine());
 }
 
 #[test]

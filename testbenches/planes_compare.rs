@@ -77,7 +77,7 @@ impl Compare {
         b: &Network<VcFamily>,
     ) -> Result<(), Mismatch> {
         if signals {
-            for (l, (x, y)) in a.links.iter().zip(&b.links).enumerate() {
+            for (l, (x, y)) in a.links().iter().zip(b.links()).enumerate() {
                 check(
                     x == y,
                     || format!("link {l}"),
@@ -85,7 +85,7 @@ impl Compare {
                 )?;
             }
         }
-        for (x, y) in a.switches.iter().zip(&b.switches) {
+        for (x, y) in a.switches().iter().zip(b.switches()) {
             self.routers(signals, x, y)?;
         }
         Ok(())
@@ -172,23 +172,18 @@ pub(crate) fn side_by_side(
     mut b: Network<VcFamily>,
     cycles: u64,
 ) -> u64 {
-    assert!(a.use_engine(), "{what}: the planes do not take the network");
-    assert!(
-        !b.has_engine(),
-        "{what}: a network stepped is evaluated one by one"
-    );
+    assert!(a.has_engine(), "{what}: the planes do not take the network");
+    assert!(b.one_by_one(), "{what}: the reference one by one");
     let mut compare = Compare::default();
     for t in 0..cycles {
         // the probes and links every 19th cycle: a prime, so that over a run they are seen
         // at every phase of a periodic event (an exchange slot)
         let signals = t % 19 == 0;
         let read = t % 7 == 0 || signals;
-        // the planes write the routers back only in the cycles read, as in a run that reads
-        // its network now and then: the cycles between go on from the planes alone
+        // the planes write the routers back only in the cycles read (by the reads
+        // themselves), as in a run that reads its network now and then: the cycles between
+        // go on from the planes alone
         let (x, y) = (a.advance(), b.step());
-        if read {
-            a.sync_engine();
-        }
         assert_eq!(x, y, "{what}: cycle {t}: one run saw a deadlock");
         if read {
             let (sa, sb) = (a.summary(), b.summary());
@@ -204,7 +199,6 @@ pub(crate) fn side_by_side(
             same_registers(what, (t, signals), (&a, &b), &mut compare);
         }
     }
-    a.sync_engine();
     assert!(a.has_engine(), "{what}: the planes did not carry the run");
     assert_eq!(outcome(&a), outcome(&b), "{what}");
     assert!(a.conservation_ok(), "{what}");
@@ -230,23 +224,23 @@ fn the_comparison_says_which_router_or_link_of_two_equal_networks_differs() {
     compare.networks(true, &a, &b).unwrap();
     // one cycle on: a busy router's registers and a link in use differ from those of `b`
     let [later, _] = pair("0.5", 301);
-    let k = (0..a.switches.len())
-        .find(|&k| a.switches[k].registers() != later.switches[k].registers())
+    let k = (0..a.switches().len())
+        .find(|&k| a.switches()[k].registers() != later.switches()[k].registers())
         .unwrap();
-    let held = std::mem::replace(&mut b.switches[k], later.switches[k].clone());
+    let held = std::mem::replace(&mut b.switches_mut()[k], later.switches()[k].clone());
     let m = compare.networks(false, &a, &b).unwrap_err();
     assert_eq!(m.what, format!("router {k}'s registers"), "{m:?}");
     assert_ne!(m.left, m.right);
-    b.switches[k] = held;
-    let l = (0..a.links.len())
-        .find(|&l| format!("{:?}", a.links[l]) != format!("{:?}", later.links[l]))
+    b.switches_mut()[k] = held;
+    let l = (0..a.links().len())
+        .find(|&l| format!("{:?}", a.links()[l]) != format!("{:?}", later.links()[l]))
         .unwrap();
-    let held = std::mem::replace(&mut b.links[l], later.links[l].clone());
+    let held = std::mem::replace(&mut b.links_mut()[l], later.links()[l].clone());
     let m = compare.networks(true, &a, &b).unwrap_err();
     assert_eq!(m.what, format!("link {l}"), "{m:?}");
     // links are compared in the cycles of the signals alone
     compare.networks(false, &a, &b).unwrap();
-    b.links[l] = held;
+    b.links_mut()[l] = held;
     compare.networks(true, &a, &b).unwrap();
 }
 
@@ -257,18 +251,18 @@ fn the_comparison_sees_one_flit_changed_on_a_link_its_counts_unchanged() {
     // the flits on a link: those driven in the fly time up to now (as many as it counts)
     let now = b.now();
     let on = |l: usize| {
-        let w = b.links[l].fwd();
+        let w = b.links()[l].fwd();
         let t0 = now.saturating_sub(w.fly() as u64);
         let on: Vec<_> = (t0..=now)
             .filter_map(|t| w.driven(t).map(|f| (t, f)))
             .collect();
         (on.len() == w.in_flight()).then_some(on)
     };
-    let (l, mut on) = (0..b.links.len())
+    let (l, mut on) = (0..b.links().len())
         .find_map(|l| on(l).filter(|on| !on.is_empty()).map(|on| (l, on)))
         .unwrap();
     on[0].1.vc ^= 1;
-    let w = b.links[l].fwd();
+    let w = b.links()[l].fwd();
     w.load(w.sent(), on);
     let m = compare.networks(true, &a, &b).unwrap_err();
     assert_eq!(m.what, format!("link {l}"), "{m:?}");
@@ -338,7 +332,7 @@ impl Probe for Tweaked<'_> {
 fn the_probe_images_differ_where_one_probe_value_does() {
     let [a, _] = pair("0.5", 300);
     let (mut x, mut y) = (ProbeImage::default(), ProbeImage::default());
-    for sw in &a.switches[..4] {
+    for sw in &a.switches()[..4] {
         let values = probe_values(sw);
         assert_eq!(x.of(sw), y.of(&Tweaked(sw, usize::MAX)));
         let n = values.iter().filter(|v| v.contains('=')).count();

@@ -471,7 +471,7 @@ fn in_planes_the_sleep_tables_serve_the_hosts_links_alone() {
     )
     .unwrap();
     let (mut a, mut b) = (vc_network(&c), vc_network(&c));
-    assert!(a.use_engine());
+    assert!(a.has_engine() && b.one_by_one());
     assert_eq!(
         a.sleep_span(),
         Some((128, 15)),

@@ -33,11 +33,11 @@ fn net(sets: &[&str]) -> Network<VcFamily> {
 
 /// Step `cycles`, checking the LUC, the halted links and the NCBs every cycle.
 fn run_checked(n: &mut Network<VcFamily>, cycles: u64) {
-    let first = n.switches[0].params().first_net_port as usize;
+    let first = n.switches()[0].params().first_net_port as usize;
     for _ in 0..cycles {
         assert!(n.step(), "deadlock: {:?}", n.deadlock());
         let t = n.now() - 1;
-        for s in &n.switches {
+        for s in n.switches() {
             let x = s.exchange_unit().expect("the exchange is on");
             assert_eq!(x.luc as u32, s.messages_inside(), "sw{} LUC at {t}", s.id);
             if x.halts(t) {
@@ -63,11 +63,11 @@ fn luc_counts_messages_and_slots_carry_no_flit_beyond_saturation() {
         ]);
         run_checked(&mut n, 6000);
         assert!(
-            n.switches.iter().any(|s| s.halted() > 0),
+            n.switches().iter().any(|s| s.halted() > 0),
             "{sel}: the exchange halted nothing"
         );
         assert!(
-            n.switches
+            n.switches()
                 .iter()
                 .any(|s| s.exchange_unit().unwrap().luc > 1),
             "{sel}: loaded routers hold several messages"
@@ -88,7 +88,7 @@ fn luc_counts_messages_and_slots_carry_no_flit_beyond_saturation() {
         let sum = n.summary();
         assert!(sum.healthy(), "{sel}: {}", sum.report());
         assert!(n.conservation_ok(), "{sel}: flits conserved");
-        for s in &n.switches {
+        for s in n.switches() {
             assert_eq!(s.exchange_unit().unwrap().luc, 0);
             assert!(s.credits_restored());
             assert_eq!(s.route_errors(), 0);
@@ -106,12 +106,12 @@ fn ncbs_hold_the_neighbours_luc_one_and_two_hops_away() {
         n.step();
     }
     let luc: Vec<u16> = n
-        .switches
+        .switches()
         .iter()
         .map(|s| s.exchange_unit().unwrap().luc)
         .collect();
     let ncb1_before: Vec<[u16; DIRS]> = n
-        .switches
+        .switches()
         .iter()
         .map(|s| s.exchange_unit().unwrap().ncb1)
         .collect();
@@ -119,7 +119,7 @@ fn ncbs_hold_the_neighbours_luc_one_and_two_hops_away() {
         n.step();
     }
     let w = 6;
-    for (i, s) in n.switches.iter().enumerate() {
+    for (i, s) in n.switches().iter().enumerate() {
         let x = s.exchange_unit().unwrap();
         let (cx, cy) = (i % w, i / w);
         // neighbour in direction d (+x, -x, +y, -y)
@@ -156,7 +156,7 @@ fn same_seed_same_result_and_the_exchange_costs_link_cycles() {
         let delivered: u64 = n.nics.iter().map(|x| x.ejected_flits()).sum();
         (
             delivered,
-            n.switches.iter().map(|s| s.halted()).sum::<u64>(),
+            n.switches().iter().map(|s| s.halted()).sum::<u64>(),
         )
     };
     let a = run(&["routing.selection=ssr", "traffic.rate=0.1"]);

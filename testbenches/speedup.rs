@@ -21,7 +21,7 @@ fn past_saturation(speedup: u32) -> (f64, u32) {
     net.run(c.cycles);
     let s = net.summary();
     assert!(s.healthy(), "speedup {speedup}: {}", s.report());
-    let fifo = net.switches.iter().map(|w| w.fifo_max()).max().unwrap();
+    let fifo = net.switches().iter().map(|w| w.fifo_max()).max().unwrap();
     (s.accepted_flits_per_cycle_per_host, fifo)
 }
 
@@ -52,7 +52,7 @@ fn a_speedup_returns_one_flits_credit_a_link_and_cycle_as_booksim2_does() {
     let mut credits = 0u64;
     for _ in 0..3000 {
         net.step();
-        for l in &net.links {
+        for l in net.links() {
             for x in l.back().iter_in_flight() {
                 if let FlowCtl::Credit { n, .. } = x {
                     assert_eq!(n, 1, "one flit's credit a symbol, cycle {}", net.now());
@@ -130,7 +130,7 @@ fn drains(what: &str, c: &Config) {
     let s = net.summary();
     assert!(s.healthy(), "{what}: {}", s.report());
     assert!(
-        net.switches.iter().all(|w| w.credits_restored()),
+        net.switches().iter().all(|w| w.credits_restored()),
         "{what}: credits"
     );
     assert!(

@@ -108,12 +108,12 @@ fn link_utilisation_counts_the_flits_each_link_carried_in_the_window() {
         n.link_loads().is_none(),
         "no window before the warm-up ends"
     );
-    let at: Vec<u32> = n.links.iter().map(|l| l.flits_sent()).collect();
+    let at: Vec<u32> = n.links().iter().map(|l| l.flits_sent()).collect();
     n.run(4000);
     let loads = n.link_loads().unwrap();
     assert_eq!(n.window_cycles(), Some(4000));
     for (i, l) in loads.iter().enumerate() {
-        let sent = n.links[i].flits_sent().wrapping_sub(at[i]) as u64;
+        let sent = n.links()[i].flits_sent().wrapping_sub(at[i]) as u64;
         assert_eq!(l.flits, sent, "link {i}");
         assert_eq!(l.utilisation, sent as f64 / 4000.0);
         assert!(l.utilisation <= 1.0);
@@ -166,7 +166,7 @@ fn link_utilisation_counts_the_flits_each_link_carried_in_the_window() {
                 .filter(|l| matches!(l.from, Endpoint::Switch { .. }))
                 .map(|l| l.flits)
                 .sum();
-            let crossed: u64 = n.switches.iter().map(|s| s.forwarded()).sum();
+            let crossed: u64 = n.switches().iter().map(|s| s.forwarded()).sum();
             assert_eq!(out, crossed);
         }
     }

@@ -27,7 +27,7 @@ fn summary(c: &Config, threads: usize, sleep: bool, how: Eval) -> (String, u64) 
         assert!(n.one_by_one());
     }
     n.set_threads(threads);
-    assert_eq!(n.threads(), threads.min(n.switches.len()));
+    assert_eq!(n.threads(), threads.min(n.switches().len()));
     build::load_workload(c, &mut n).unwrap();
     n.run(c.cycles);
     assert_eq!(n.has_engine(), how == Eval::Planes, "evaluated as asked");

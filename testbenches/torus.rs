@@ -131,8 +131,12 @@ fn torus_load(rate: &str, tie: &str, classes: &str) -> (f64, f64) {
     net.run(c.cycles);
     let s = net.summary();
     assert!(s.healthy(), "{}", s.report());
-    let vc1 = net.switches.iter().map(|s| s.forwarded_vc[1]).sum::<u64>() as f64
-        / net.switches.iter().map(|s| s.forwarded()).sum::<u64>() as f64;
+    let vc1 = net
+        .switches()
+        .iter()
+        .map(|s| s.forwarded_vc[1])
+        .sum::<u64>() as f64
+        / net.switches().iter().map(|s| s.forwarded()).sum::<u64>() as f64;
     (s.accepted_flits_per_cycle_per_host, vc1)
 }
 

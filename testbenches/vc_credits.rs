@@ -130,12 +130,12 @@ fn the_next_packet_gets_a_vc_downstream_only_once_the_tails_credit_is_back() {
             "warmup=0",
         ]));
         if planes {
-            assert!(net.use_engine(), "the planes take the 4x4 mesh");
+            assert!(net.has_engine(), "the planes take the 4x4 mesh");
         } else {
             assert!(net.one_by_one());
         }
         let full: Vec<Vec<u32>> = net
-            .switches
+            .switches()
             .iter()
             .map(|sw| {
                 let nv = sw.params().vcs;
@@ -144,7 +144,7 @@ fn the_next_packet_gets_a_vc_downstream_only_once_the_tails_credit_is_back() {
                     .collect()
             })
             .collect();
-        let mut was: Vec<_> = net.switches.iter().map(owners).collect();
+        let mut was: Vec<_> = net.switches().iter().map(owners).collect();
         // per router and output VC: (the owner whose tail was sent, the cycle its credits
         // were all back)
         type Tail = Option<(usize, Option<u64>)>;
@@ -154,7 +154,7 @@ fn the_next_packet_gets_a_vc_downstream_only_once_the_tails_credit_is_back() {
         for _ in 0..4000 {
             let t = net.now();
             net.step();
-            for (r, sw) in net.switches.iter().enumerate() {
+            for (r, sw) in net.switches().iter().enumerate() {
                 let nv = sw.params().vcs;
                 let now = owners(sw);
                 for (k, &(owner, sent)) in now.iter().enumerate() {

@@ -99,7 +99,7 @@ fn ring_shares() -> [u64; 3] {
     let mut from = [0u64; 3];
     for _ in 0..6000 {
         net.step();
-        let sw = &net.switches[1];
+        let sw = &net.switches()[1];
         for p in 0..sw.ports() {
             if let Some(f) = sw.sent(p) {
                 let h = net.packets.header(f.pkt);
@@ -167,17 +167,17 @@ fn two_vcs_of_one_input_wanting_one_output_are_granted_in_turn() {
         }
         net.load_trace(&inj, 20).unwrap();
         if planes {
-            assert!(net.use_engine(), "the planes take the 3x1 mesh");
+            assert!(net.has_engine(), "the planes take the 3x1 mesh");
         } else {
             assert!(net.one_by_one());
         }
-        let np = net.switches[1].ports();
+        let np = net.switches()[1].ports();
         let mut last: Vec<Option<usize>> = vec![None; np];
         let (mut checked, mut wins) = (0u32, 0u32);
         let mut repeats = vec![];
         for _ in 0..6000 {
             let t = net.now();
-            let sw = &net.switches[1];
+            let sw = &net.switches()[1];
             let before = sw.forwarded_vc;
             let nv = sw.params().vcs;
             // per input VC: the output VC it holds, and whether it may cross this cycle
@@ -198,7 +198,7 @@ fn two_vcs_of_one_input_wanting_one_output_are_granted_in_turn() {
                 })
                 .collect();
             net.step();
-            let after = net.switches[1].forwarded_vc;
+            let after = net.switches()[1].forwarded_vc;
             for ov in (0..before.len()).filter(|&ov| after[ov] != before[ov]) {
                 assert_eq!(after[ov], before[ov] + 1, "one flit an output VC a cycle");
                 // the input VC holding output VC ov (every packet here leaves by one port)

@@ -138,7 +138,7 @@ fn overload_and_drain(c: &Config) -> Summary {
         panic!("a vc network")
     };
     assert!(
-        n.switches.iter().all(|w| w.credits_restored()),
+        n.switches().iter().all(|w| w.credits_restored()),
         "credits lost"
     );
     assert!(
@@ -226,7 +226,7 @@ fn vc_ever_shared(over: &[&str]) -> bool {
     let mut shared = false;
     for _ in 0..4000 {
         net.step();
-        for sw in &net.switches {
+        for sw in net.switches() {
             for p in 0..sw.ports() {
                 for v in 0..2 {
                     shared |= sw.packets_in(p, v).is_some_and(|(a, b)| a != b);
@@ -508,7 +508,7 @@ fn routers_of_more_than_32_input_vcs_keep_every_invariant() {
         let s = net.summary();
         assert!(s.healthy(), "{vcs} VCs:\n{}", s.report());
         let vc: Vec<u64> = (0..vcs)
-            .map(|v| net.switches.iter().map(|s| s.forwarded_vc[v]).sum())
+            .map(|v| net.switches().iter().map(|s| s.forwarded_vc[v]).sum())
             .collect();
         assert!(vc.iter().all(|&n| n > 0), "{vcs} VCs: {vc:?}");
     }

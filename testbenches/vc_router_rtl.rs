@@ -236,14 +236,14 @@ fn the_harness_router_is_the_presets() {
     let net = crate::common::vc_network(&cfg);
     let m = VcRouterModel::new();
     assert_eq!(
-        format!("{:?}", net.switches[35].params()),
+        format!("{:?}", net.switches()[35].params()),
         format!("{:?}", m.switch().params())
     );
     assert_eq!(
         format!("{:?}", VcRouterModel::preset()),
         format!("{:?}", m.switch().params())
     );
-    assert_eq!(m.switch().routing_unit(), net.switches[35].routing_unit());
+    assert_eq!(m.switch().routing_unit(), net.switches()[35].routing_unit());
 }
 
 /// A router the twin does not model is refused with an error naming the key.

@@ -85,7 +85,7 @@ fn contested() -> Network<VcFamily> {
 #[test]
 fn a_lost_switch_arbitration_and_every_flit_kind_show_in_the_probes() {
     let mut net = contested();
-    let sw = &net.switches[1];
+    let sw = &net.switches()[1];
     let (np, nv) = (sw.ports(), sw.params().vcs);
     let (mut lost, mut va_req, mut va_grant, mut ptrs) =
         (0, 0, 0, std::collections::BTreeSet::new());
@@ -94,7 +94,7 @@ fn a_lost_switch_arbitration_and_every_flit_kind_show_in_the_probes() {
     for _ in 0..3000 {
         net.step();
         let mut v = Values::default();
-        net.switches[1].probe(&mut v);
+        net.switches()[1].probe(&mut v);
         for o in 0..np {
             // inputs asking for output o this cycle, and which of them won
             let askers: Vec<usize> = (0..np)

@@ -79,9 +79,8 @@ pub(crate) fn simulate<F: Family>(
         Some(p) => Some(Tracer::create(p, wave_format(p, o)?, "network", n, tc)?),
         None => None,
     };
-    // the switches evaluated together where their family can: a waveform's written into
-    // from the engine before each cycle it samples
-    n.use_engine();
+    // (the switches evaluated together where their family can: a waveform's written into
+    // from the engine before each cycle it samples)
     let mut progress = super::progress::Cycles::new(limit);
     let mut tick = 0;
     while n.now() < limit {

@@ -126,7 +126,7 @@ pub fn run_one(s: &Scenario, threads: usize) -> Result<BenchResult> {
         n.run(s.config.cycles);
         let secs = t0.elapsed().as_secs_f64().max(1e-9);
         let delivered: u64 = n.nics.iter().map(|x| x.ejected_flits()).sum();
-        (secs, n.summary(), n.switches.len(), n.now(), delivered)
+        (secs, n.summary(), n.switches().len(), n.now(), delivered)
     });
     let sc = switches as f64 * cycles as f64;
     Ok(BenchResult {

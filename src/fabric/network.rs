@@ -8,11 +8,13 @@
 //! the deadlock watchdog, whose report names the cycle of waits among blocked inputs.
 
 use super::sleep::Sleep;
+use std::cell::{Cell, UnsafeCell};
 
 mod deadlock;
 pub use deadlock::Deadlock;
 mod engine;
 mod idle;
+mod window;
 pub use engine::{Engine, EnginePhase};
 mod params;
 pub use params::NetParams;
@@ -24,8 +26,6 @@ use crate::blocks::link::{Link, NO_LINK};
 use crate::error::{Error, Result};
 use crate::sim::packet::{PacketTable, NO_MSG};
 use crate::sim::{Probe, ProbeVisitor};
-use crate::stats::links::{self, LinkLoad};
-use crate::stats::occupancy::VcOccupancy;
 use crate::stats::Collector;
 pub use crate::topology::Endpoint;
 use crate::topology::{Peer, Topology};
@@ -39,9 +39,11 @@ pub struct Network<F: Family> {
     pub params: NetParams,
     /// The family's parameters and routing, as the network was built with them.
     pub build: F::Build,
-    pub switches: Vec<F::Switch>,
+    /// The switches and the links, read through [`Network::switches`] and [`Network::links`]:
+    /// those write the engine's state into them first when it has cycles they do not show.
+    switches: UnsafeCell<Vec<F::Switch>>,
     pub nics: Vec<F::Nic>,
-    pub links: Vec<Link>,
+    links: Vec<Link>,
     pub packets: PacketTable<F::Ext>,
     pub stats: Collector,
     /// State the NICs share.
@@ -71,11 +73,17 @@ pub struct Network<F: Family> {
     threads: Option<parallel::Threads>,
     /// The family's engine evaluating the switches together (`engine`), its scratch, and the
     /// sleep tables it runs with from its first cycle (of the hosts' links alone).
-    engine: Option<Box<F::Engine>>,
+    engine: UnsafeCell<Option<Box<F::Engine>>>,
+    /// The engine has evaluated cycles not yet written into the switches and links; and a
+    /// probe walk reads them as they are (a waveform's, after writing those it reads).
+    stale: Cell<bool>,
+    as_they_are: Cell<bool>,
+    /// A caller wrote into the switches before the engine's first cycle: it is built again.
+    rebuild: bool,
     engine_after: Vec<parallel::After>,
     engine_sleep: Option<Sleep>,
-    /// The engine was asked for ([`Network::use_engine`]: by the front ends that run the
-    /// network) and it has evaluated a cycle (it then holds the switches' state).
+    /// The engine is to evaluate the switches (unless [`Network::one_by_one`]), and it has
+    /// evaluated a cycle (it then holds the switches' state).
     engine_on: bool,
     engine_started: bool,
     /// The kernel prefetches the next blocks' state in cycles with at least this many
@@ -195,15 +203,18 @@ impl<F: Family> Network<F> {
             jumped: 0,
             step_each: false,
             threads: None,
-            engine,
+            engine: UnsafeCell::new(engine),
+            stale: Cell::new(false),
+            as_they_are: Cell::new(false),
+            rebuild: false,
             engine_after: Vec::with_capacity(s),
             engine_sleep,
-            engine_on: false,
+            engine_on: true,
             engine_started: false,
             shared,
             params,
             build,
-            switches,
+            switches: UnsafeCell::new(switches),
             nics,
             links,
             packets: PacketTable::new(),
@@ -230,14 +241,11 @@ impl<F: Family> Network<F> {
 
     /// Evaluate one clock cycle of every block. Returns false once a deadlock was detected.
     pub fn step(&mut self) -> bool {
-        let alive = self.advance();
-        self.sync_engine();
-        alive
+        self.advance()
     }
 
-    /// [`Network::step`] without the engine's statistics written into the switches: a loop
-    /// of cycles that reads no switch writes them once, at its end ([`Network::sync_engine`];
-    /// `run`, `run_workload`, the CLI's run).
+    /// [`Network::step`] (one name for the kernel's loops: the switches' registers are written
+    /// from the engine when something reads them, not after every cycle).
     pub fn advance(&mut self) -> bool {
         if self.deadlock.is_some() {
             return false;
@@ -248,8 +256,8 @@ impl<F: Family> Network<F> {
             self.open_window(now);
         }
         let mut moved = self.switch_phase(now);
-        let engine = self.engine.as_deref().filter(|_| self.engine_on);
-        F::after_switches(&self.switches, engine, &self.shared);
+        let engine = self.engine.get_mut().as_deref().filter(|_| self.engine_on);
+        F::after_switches(self.switches.get_mut(), engine, &self.shared);
         let mut cx = Ctx::<F> {
             links: &mut self.links,
             packets: &mut self.packets,
@@ -332,13 +340,11 @@ impl<F: Family> Network<F> {
         Ok(())
     }
 
-    /// Run `cycles` more cycles without tracing, the clock jumping over idle time. From the
-    /// first cycle, the switches of a family with an engine for them are evaluated together
-    /// ([`Network::use_engine`]): at the end their statistics and state registers are written
-    /// back ([`Engine::sync`]), with their last cycle's strobes and what is on the links
-    /// between them; [`Network::run_with`] steps them one by one, every signal every cycle.
+    /// Run `cycles` more cycles without tracing, the clock jumping over idle time (the
+    /// switches, as every cycle of the network, by the family's engine where it takes them:
+    /// at the end their statistics and state registers are written back, [`Engine::sync`],
+    /// with their last cycle's strobes and what is on the links between them).
     pub fn run(&mut self, cycles: u64) {
-        self.use_engine();
         let end = self.now + cycles;
         while self.skip_idle(end) < end {
             if !self.advance() {
@@ -376,10 +382,10 @@ impl<F: Family> Network<F> {
 
     /// Flits in the network: on links and in switch and NIC buffers.
     pub fn flits_in_flight(&self) -> u64 {
-        let wires: usize = self.links.iter().map(|l| l.flits_in_flight()).sum();
+        let wires: usize = self.links().iter().map(|l| l.flits_in_flight()).sum();
         // exchange words on the wires are not flits
         let words: i64 = self
-            .switches
+            .switches()
             .iter()
             .map(|s| {
                 let (out, inn) = s.exchange_words();
@@ -387,7 +393,7 @@ impl<F: Family> Network<F> {
             })
             .sum();
         let wires = (wires as i64 - words) as usize;
-        let sw: u64 = self.switches.iter().map(|s| s.flits_buffered()).sum();
+        let sw: u64 = self.switches().iter().map(|s| s.flits_buffered()).sum();
         let nic: u64 = self.nics.iter().map(|n| n.flits_buffered()).sum();
         wires as u64 + sw + nic
     }
@@ -396,7 +402,7 @@ impl<F: Family> Network<F> {
     pub fn conservation_ok(&self) -> bool {
         let injected: u64 = self.nics.iter().map(|n| n.injected_flits()).sum();
         let ejected: u64 = self.nics.iter().map(|n| n.ejected_flits()).sum();
-        let removed: u64 = self.switches.iter().map(|s| s.flits_removed()).sum();
+        let removed: u64 = self.switches().iter().map(|s| s.flits_removed()).sum();
         injected == ejected + removed + self.flits_in_flight()
     }
 
@@ -408,55 +414,6 @@ impl<F: Family> Network<F> {
     /// Ports per switch.
     pub fn ports(&self) -> usize {
         self.ports
-    }
-
-    /// The measurement window starts at `now`: the links' counters and the buffers'
-    /// occupancy integrals are taken (once per run).
-    fn open_window(&mut self, now: u64) {
-        let sent = self.links.iter().map(|l| l.flits_sent()).collect();
-        self.window_base = Some((sent, self.occupancy_areas(now)));
-    }
-
-    /// The occupancy integral of every switch input buffer at `now`, switch by switch, port by
-    /// port, [`Switch::vcs`] per port (empty if a family does not keep them).
-    fn occupancy_areas(&self, now: u64) -> Vec<u64> {
-        let mut a = Vec::new();
-        for sw in &self.switches {
-            sw.occupancy(now, &mut a);
-        }
-        a
-    }
-
-    /// Cycles of the measurement window so far (None before it starts).
-    pub fn window_cycles(&self) -> Option<u64> {
-        self.window_base
-            .as_ref()
-            .map(|_| self.now - self.stats.warmup)
-    }
-
-    /// Every link's flits and utilisation over the measurement window, in link order (None
-    /// before the window starts).
-    pub fn link_loads(&self) -> Option<Vec<LinkLoad>> {
-        let (base, _) = self.window_base.as_ref()?;
-        let w = self.window_cycles()?;
-        let sent = self.links.iter().map(|l| l.flits_sent());
-        Some(links::loads(&self.link_ends, sent, base, w))
-    }
-
-    /// Time-averaged input-buffer occupancy over the measurement window, per VC index (None
-    /// before the window starts or for a family that does not count it).
-    pub fn vc_occupancy(&self) -> Option<VcOccupancy> {
-        let (_, base) = self.window_base.as_ref()?;
-        let now = self.occupancy_areas(self.now);
-        let np = self.ports;
-        let mut connected = vec![false; self.switches.len() * np];
-        for &(_, to) in &self.link_ends {
-            if let Endpoint::Switch { sw, port } = to {
-                connected[sw * np + port] = true;
-            }
-        }
-        let vcs = now.len() / connected.len().max(1);
-        VcOccupancy::new(&now, base, vcs, &connected, self.window_cycles()?)
     }
 
     /// Names of a link's two ends.
@@ -558,7 +515,6 @@ impl<F: Family> Network<F> {
     /// Run the loaded workload until it is done or `limit` cycles; returns its execution time.
     /// The switches are evaluated as by [`Network::run`].
     pub fn run_workload(&mut self, limit: u64) -> Option<u64> {
-        self.use_engine();
         let mut done = None;
         while self.skip_idle(limit) < limit {
             if !self.advance() {
@@ -588,7 +544,7 @@ impl<F: Family> Probe for Network<F> {
     fn probe<V: ProbeVisitor>(&self, v: &mut V) {
         super::probe_network(
             v,
-            self.switches.iter().map(|s| (s.id(), s)),
+            self.probed().iter().map(|s| (s.id(), s)),
             self.nics.iter().map(|n| (n.host(), n)),
             &self.peers,
         );

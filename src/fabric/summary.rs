@@ -102,7 +102,7 @@ impl Summary {
     /// The summary of `net` now.
     pub fn of<F: Family>(net: &Network<F>) -> Summary {
         let st = &net.stats;
-        let s = net.switches.len();
+        let s = net.switches().len();
         let h = net.nics.len();
         let clock = net.params.clock_ns;
         let window = net.now().saturating_sub(st.warmup).max(1) as f64;
@@ -122,7 +122,7 @@ impl Summary {
         let (pct, net_pct) = (st.lat_hist.percentiles(), st.net_lat_hist.percentiles());
         let rate = net.offered();
         let sw: Health = net
-            .switches
+            .switches()
             .iter()
             .fold(Health::default(), |a, x| a + x.health());
         let nic: Health = net

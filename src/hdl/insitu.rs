@@ -178,14 +178,14 @@ impl ArbiterTwin for ArbiterInSitu {
 
 /// Put the RTL twins of the slack buffers and arbiters in place of the models of switch `sw`.
 pub fn attach(net: &mut Network<MyrinetFamily>, sw: usize) -> Result<()> {
-    let n = net.switches.len();
+    let n = net.switches().len();
     if sw >= n {
         return Err(Error::field(
             "rtl switch",
             format!("{sw} is out of range, allowed 0..{}", n.saturating_sub(1)),
         ));
     }
-    let p = *net.switches[sw].params();
+    let p = *net.switches()[sw].params();
     if p.ports != super::arbiter::N {
         return Err(Error::field(
             "rtl switch",
@@ -212,7 +212,7 @@ pub fn attach(net: &mut Network<MyrinetFamily>, sw: usize) -> Result<()> {
     let mut arbs = (0..p.ports)
         .map(|q| ArbiterInSitu::new(format!("sw{sw}.out{q}.arb")).map(Some))
         .collect::<Result<Vec<_>>>()?;
-    net.switches[sw].use_twins(
+    net.switches_mut()[sw].use_twins(
         |q| Box::new(slacks[q].take().expect("one twin per port")),
         |q| Box::new(arbs[q].take().expect("one twin per port")),
     );
@@ -236,13 +236,13 @@ pub fn attach_any(net: &mut AnyNetwork, topo: &crate::topology::Topology, sw: us
 pub fn report(net: &AnyNetwork) -> Vec<Tally> {
     match net {
         AnyNetwork::Myrinet(net) => net
-            .switches
+            .switches()
             .iter()
             .flat_map(|s| s.twin_tallies())
             .cloned()
             .collect(),
         AnyNetwork::Vc(net) => net
-            .switches
+            .switches()
             .iter()
             .filter_map(|s| s.twin_tally())
             .cloned()

@@ -120,7 +120,7 @@ impl Family for MyrinetFamily {
                 .max()
                 .unwrap_or(0),
             max_slack_level: net
-                .switches
+                .switches()
                 .iter()
                 .map(|s| s.max_slack_level())
                 .chain(net.nics.iter().map(|n| n.recv.slack.max_level))

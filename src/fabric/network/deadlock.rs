@@ -32,7 +32,7 @@ impl<F: Family> Network<F> {
     /// The watchdog's report: blocked inputs and a cycle of waits among them.
     pub(super) fn deadlock_report(&self, now: u64) -> Deadlock {
         let np = self.ports;
-        let mut downstream = vec![None; self.switches.len() * np];
+        let mut downstream = vec![None; self.switches().len() * np];
         for &ends in &self.link_ends {
             if let (Endpoint::Switch { sw, port }, Endpoint::Switch { sw: s2, port: p2 }) = ends {
                 downstream[sw * np + port] = Some((s2, p2));
@@ -40,12 +40,12 @@ impl<F: Family> Network<F> {
         }
         let mut waits = Vec::new();
         let mut w = Vec::new();
-        for (s, sw) in self.switches.iter().enumerate() {
+        for (s, sw) in self.switches().iter().enumerate() {
             w.clear();
             sw.waits(&mut w);
             waits.extend(w.iter().map(|&x| (s, x)));
         }
-        let vcs = self.switches.iter().map(|s| s.vcs()).max().unwrap_or(1);
+        let vcs = self.switches().iter().map(|s| s.vcs()).max().unwrap_or(1);
         // the ports as the waveforms name them
         let names: Vec<Option<[String; 2]>> = (0..np)
             .map(|p| {
@@ -57,7 +57,7 @@ impl<F: Family> Network<F> {
             now,
             window: self.params.watchdog_cycles,
             flits: self.flits_in_flight(),
-            switches: self.switches.len(),
+            switches: self.switches().len(),
             ports: np,
             vcs,
             downstream: &downstream,

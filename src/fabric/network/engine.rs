@@ -6,19 +6,23 @@
 //! evaluated one by one, byte for byte (testbenches/planes.rs runs both side by side).
 //!
 //! An engine keeps state the switches' registers do not show (it writes through only what the
-//! network's statistics read), and writes the rest into the switches when something reads
-//! them ([`Network::sync_engine`]): at the end of [`Network::run`], before a waveform samples
-//! the switches it reads, before the deadlock report, after every [`Network::step`]. It is
-//! asked for, before the first cycle, by the front ends that run a network
-//! ([`Network::use_engine`]: `run`, `sweep`, `bench`, the reproductions, every waveform,
-//! `rtl network`); a network stepped by a program of its own is evaluated one by one, its
-//! registers exact every cycle (a write of every router after every step costs several times
-//! the routers one by one), and so is one with a twin in situ, which drives the links in the
-//! model's place ([`Network::one_by_one`]). Several threads do not: an engine may split its
-//! phase among them (`EnginePhase::threads`).
+//! network's statistics read), and writes the rest into the switches and the links between
+//! them when something reads them: [`Network::switches`] and [`Network::links`] (and every
+//! reader built on them — the summary, the probes, the deadlock report) write them first when
+//! the engine has evaluated cycles since it last did, so a program stepping the network reads
+//! the registers of the cycle reached without a write after every step (which costs several
+//! times the routers one by one); a waveform writes only the switches it reads
+//! ([`Network::sample_synced`]). Every network whose switches the engine takes runs in it
+//! from its first cycle, however it is stepped, unless asked one by one before it
+//! ([`Network::one_by_one`]: a twin in situ, which drives the links in the model's place, and
+//! the testbenches' references). A caller that writes into the switches
+//! ([`Network::switches_mut`]) before the first cycle has the engine built from what it wrote;
+//! after it, the engine writes everything back and hands the switches over to be evaluated
+//! one by one from then on. Several threads do not matter: an engine may split its phase
+//! among them (`EnginePhase::threads`).
 
 use super::parallel::{After, Threads};
-use super::Network;
+use super::{Endpoint, Network};
 use crate::blocks::link::Link;
 use crate::fabric::sleep::Arrivals;
 use crate::fabric::Family;
@@ -85,12 +89,21 @@ impl<F: Family> Network<F> {
         if !self.engine_on {
             return None;
         }
-        let e = self.engine.as_mut()?;
+        if self.rebuild && !self.engine_started {
+            // the switches were written since the engine was built from them
+            self.rebuild = false;
+            let built =
+                <F::Engine as Engine<F::Switch, F::Ext>>::new(self.switches.get_mut(), &self.links);
+            *self.engine.get_mut() = built.map(Box::new);
+        }
+        let e = self.engine.get_mut().as_mut()?;
+        self.stale.set(true);
         if !self.engine_started {
             // its first cycle: the sleep tables of the hosts' links from now (both wake every
             // block before the first cycle; sleeping is not part of the results)
-            if let (Some(sl), Some(hosts)) = (self.sleep.as_mut(), self.engine_sleep.take()) {
-                *sl = hosts;
+            // (those of every link kept, for a hand-over to the switches one by one)
+            if let (Some(sl), Some(hosts)) = (self.sleep.as_mut(), self.engine_sleep.as_mut()) {
+                std::mem::swap(sl, hosts);
             }
         }
         self.engine_started = true;
@@ -102,7 +115,7 @@ impl<F: Family> Network<F> {
                 sl.begin(now);
                 let moved = e.phase(EnginePhase {
                     now,
-                    switches: &mut self.switches,
+                    switches: self.switches.get_mut(),
                     links,
                     packets,
                     due: Some(&sl.sw_now),
@@ -117,7 +130,7 @@ impl<F: Family> Network<F> {
             }
             None => e.phase(EnginePhase {
                 now,
-                switches: &mut self.switches,
+                switches: self.switches.get_mut(),
                 links,
                 packets,
                 due: None,
@@ -129,12 +142,12 @@ impl<F: Family> Network<F> {
         Some(moved)
     }
 
-    /// The engine's statistics of the switches written into them, so that whatever reads
-    /// the switches reads what one by one would show: after [`Network::step`], [`Network::run`]
-    /// and [`Network::run_workload`], and before the network itself reads them in a cycle
-    /// (the window opening, the watchdog, the clock's jump over idle time). Not every cycle of a run: the engine keeps them
-    /// next to the flits, and writing them through flit by flit cost a tenth of a run
-    /// (docs/performance-journal.md).
+    /// The engine's state written into the switches and the links between them, if it has
+    /// cycles they do not show, so that whatever reads them reads what one by one would show
+    /// (what [`Network::switches`] and [`Network::links`] do first; at the end of
+    /// [`Network::run`], before the deadlock report). Not every cycle of a run: the engine
+    /// keeps them next to the flits, and writing them through flit by flit cost a tenth of a
+    /// run (docs/performance-journal.md).
     pub fn sync_engine(&mut self) {
         self.sync_engine_of(None);
     }
@@ -142,10 +155,98 @@ impl<F: Family> Network<F> {
     /// [`Network::sync_engine`] of the switches `ids` alone (none given: every one), for a
     /// waveform of those switches' signals.
     pub fn sync_engine_of(&mut self, ids: Option<&[usize]>) {
-        match (self.engine.as_mut().filter(|_| self.engine_started), ids) {
-            (Some(e), Some(ids)) => e.sync_some(&mut self.switches, &self.links, ids),
-            (Some(e), None) => e.sync(&mut self.switches, &self.links),
-            (None, _) => {}
+        if !self.stale.get() {
+            return;
+        }
+        let (switches, links) = (self.switches.get_mut(), &self.links[..]);
+        match (self.engine.get_mut().as_mut(), ids) {
+            (Some(e), Some(ids)) => e.sync_some(switches, links, ids),
+            (Some(e), None) => {
+                e.sync(switches, links);
+                self.stale.set(false);
+            }
+            (None, _) => self.stale.set(false),
+        }
+    }
+
+    /// The switches, their registers those of the cycle reached: when the engine has
+    /// evaluated cycles since it last wrote them, it writes them (and the links between them)
+    /// first.
+    pub fn switches(&self) -> &[F::Switch] {
+        self.refresh();
+        // SAFETY: the switches are written through `&self` only by `refresh`, which hands
+        // out no reference and runs only while `stale` is set — set by `&mut self` alone
+        // (a cycle evaluated), when no reference into the switches lives
+        unsafe { &*self.switches.get() }
+    }
+
+    /// The links, what is on them that of the cycle reached (as [`Network::switches`]).
+    pub fn links(&self) -> &[Link] {
+        self.refresh();
+        &self.links
+    }
+
+    /// Link `l` between a NIC and its switch: exact at every cycle (an engine carries the
+    /// links between switches alone), with no write from the engine; any other as
+    /// [`Network::links`].
+    pub fn host_link(&self, l: usize) -> &Link {
+        let (a, b) = &self.link_ends[l];
+        if !matches!(a, Endpoint::Nic(_)) && !matches!(b, Endpoint::Nic(_)) {
+            self.refresh();
+        }
+        &self.links[l]
+    }
+
+    /// The switches to write into: with their registers of the cycle reached. Before the
+    /// first cycle the engine is built again from what is written; after it, the engine hands
+    /// them over and they are evaluated one by one from then on (it cannot read back a
+    /// register written under it).
+    pub fn switches_mut(&mut self) -> &mut [F::Switch] {
+        if self.engine_started && self.engine_on {
+            self.sync_engine();
+            *self.engine.get_mut() = None;
+            self.engine_on = false;
+            // the sleep tables of every link again, every block awake: it reads every port
+            // until the tables know again what arrives where
+            if let (Some(sl), Some(every)) = (self.sleep.as_mut(), self.engine_sleep.take()) {
+                *sl = every;
+                sl.wake_all();
+            }
+        } else {
+            self.rebuild = true;
+        }
+        self.switches.get_mut()
+    }
+
+    /// The links to write into (a test planting a fault), as [`Network::switches_mut`].
+    pub fn links_mut(&mut self) -> &mut [Link] {
+        self.switches_mut();
+        &mut self.links
+    }
+
+    /// The switches as a probe walk reads them: as they are while a waveform samples those
+    /// it has written ([`Network::sample_synced`]), else as [`Network::switches`].
+    pub(super) fn probed(&self) -> &[F::Switch] {
+        if !self.as_they_are.get() {
+            self.refresh();
+        }
+        // SAFETY: as `switches`
+        unsafe { &*self.switches.get() }
+    }
+
+    /// Write the engine's state into the switches and links if it has cycles they do not show.
+    fn refresh(&self) {
+        if !self.stale.get() {
+            return;
+        }
+        self.stale.set(false);
+        // SAFETY: `stale` was set: since a `&mut self` evaluated a cycle, no reference into
+        // the switches or the engine has been handed out (this is the first read, and it
+        // hands none out); the network is not `Sync` (its `Cell`s), so no other thread reads
+        unsafe {
+            if let Some(e) = (*self.engine.get()).as_mut() {
+                e.sync(&mut *self.switches.get(), &self.links);
+            }
         }
     }
 
@@ -158,7 +259,6 @@ impl<F: Family> Network<F> {
         end: u64,
         read: Option<&[usize]>,
     ) -> crate::error::Result<()> {
-        self.use_engine();
         while self.now < end {
             let alive = self.advance();
             self.sample_synced(tr, read)?;
@@ -180,7 +280,10 @@ impl<F: Family> Network<F> {
         if tr.in_window(self.now - 1) {
             self.sync_engine_of(read);
         }
-        tr.sample(self.now - 1, self)
+        self.as_they_are.set(true);
+        let sampled = tr.sample(self.now - 1, self);
+        self.as_they_are.set(false);
+        sampled
     }
 
     /// Evaluate the switches one by one (for what the engine does not model: a twin in situ;
@@ -188,26 +291,18 @@ impl<F: Family> Network<F> {
     /// evaluated a cycle: it holds the switches' state and stays.
     pub fn one_by_one(&mut self) -> bool {
         if !self.engine_started {
-            self.engine = None;
+            *self.engine.get_mut() = None;
             self.engine_sleep = None;
             self.engine_on = false;
         }
         !self.engine_on
     }
 
-    /// Evaluate the switches together by the family's engine from the first cycle, when it
-    /// has one for them; true when it does (on the network's threads, when it has several).
-    /// The switches' statistics stay exact; their other registers are written into them
-    /// whenever the network reads them or a caller asks ([`Network::sync_engine`]).
-    pub fn use_engine(&mut self) -> bool {
-        if self.now == 0 {
-            self.engine_on = self.engine.is_some();
-        }
-        self.engine_on
-    }
-
-    /// The switches are evaluated together by the family's engine.
+    /// Whether the switches are evaluated together by the family's engine (as every network
+    /// is from its first cycle, when the engine takes its switches and nobody asked for
+    /// [`Network::one_by_one`] before it), on the network's threads when it has several.
     pub fn has_engine(&self) -> bool {
-        self.engine_on
+        // SAFETY: as `switches`: the engine is written through `&self` only by `refresh`
+        self.engine_on && unsafe { (*self.engine.get()).is_some() }
     }
 }

@@ -220,10 +220,10 @@ impl<F: Family> Network<F> {
     /// takes it (its switches evaluated together on one core outrun them one by one on two:
     /// docs/performance.md), else [`auto_threads`]'s choice.
     pub fn auto_threads(&self) -> usize {
-        if self.engine.is_some() {
+        if self.has_engine() {
             1
         } else {
-            auto_threads(self.switches.len())
+            auto_threads(self.switches().len())
         }
     }
 
@@ -244,7 +244,7 @@ impl<F: Family> Network<F> {
                 Some((phase, th)) => {
                     moved = phase(Phase {
                         now,
-                        switches: &mut self.switches,
+                        switches: self.switches.get_mut(),
                         links,
                         packets,
                         due: Some(&sl.sw_now),
@@ -263,27 +263,27 @@ impl<F: Family> Network<F> {
                         // one's state and links, while this one is evaluated
                         if prefetch {
                             if let Some(&(s2, _)) = sl.sw_now.get(i + 2) {
-                                crate::sim::prefetch::all(&self.switches[s2 as usize]);
+                                crate::sim::prefetch::all(&self.switches.get_mut()[s2 as usize]);
                             }
                             if let Some(&(s1, a1)) = sl.sw_now.get(i + 1) {
-                                self.switches[s1 as usize].prefetch(links, a1);
+                                self.switches.get_mut()[s1 as usize].prefetch(links, a1);
                             }
                         }
                         let (s, arrivals) = sl.sw_now[i];
                         let s = s as usize;
-                        let sw = &mut self.switches[s];
+                        let sw = &mut self.switches.get_mut()[s];
                         moved += sw.eval_arrivals(now, links, packets, arrivals);
                         sl.after(s, now, !sw.quiet(), 0, sw.drove());
                     }
                 }
             }
         } else {
-            let every_due = self.switches.len() >= self.prefetch_from;
+            let every_due = self.switches.get_mut().len() >= self.prefetch_from;
             match par {
                 Some((phase, th)) => {
                     moved = phase(Phase {
                         now,
-                        switches: &mut self.switches,
+                        switches: self.switches.get_mut(),
                         links,
                         packets,
                         due: None,
@@ -292,7 +292,7 @@ impl<F: Family> Network<F> {
                     });
                 }
                 None => {
-                    for sw in &mut self.switches {
+                    for sw in self.switches.get_mut().iter_mut() {
                         moved += sw.eval(now, links, packets);
                     }
                 }
@@ -307,12 +307,12 @@ impl<F: Family> Network<F> {
     /// not started. Results do not depend on it.
     pub fn set_threads(&mut self, n: usize) {
         let n = if F::PARALLEL.is_some() {
-            n.clamp(1, self.switches.len().max(1))
+            n.clamp(1, self.switches().len().max(1))
         } else {
             1
         };
         if n != self.threads() {
-            self.threads = (n > 1).then(|| Threads::new(n, self.switches.len()));
+            self.threads = (n > 1).then(|| Threads::new(n, self.switches().len()));
         }
     }
 

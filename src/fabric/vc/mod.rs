@@ -391,29 +391,33 @@ impl Family for VcFamily {
             .into(),
             wait_for_tail_credit: p.wait_for_tail_credit,
             max_vc_level: net
-                .switches
+                .switches()
                 .iter()
                 .map(|s| s.max_level())
                 .max()
                 .unwrap_or(0),
-            flits_forwarded: net.switches.iter().map(|s| s.forwarded()).sum(),
-            vc0_share: net.switches.iter().map(|s| s.forwarded_vc[0]).sum::<u64>() as f64
+            flits_forwarded: net.switches().iter().map(|s| s.forwarded()).sum(),
+            vc0_share: net
+                .switches()
+                .iter()
+                .map(|s| s.forwarded_vc[0])
+                .sum::<u64>() as f64
                 / net
-                    .switches
+                    .switches()
                     .iter()
                     .map(|s| s.forwarded())
                     .sum::<u64>()
                     .max(1) as f64,
             vc_use: {
                 let all = net
-                    .switches
+                    .switches()
                     .iter()
                     .map(|s| s.forwarded())
                     .sum::<u64>()
                     .max(1);
                 (0..p.vcs)
                     .map(|v| {
-                        let flits = net.switches.iter().map(|s| s.forwarded_vc[v]).sum();
+                        let flits = net.switches().iter().map(|s| s.forwarded_vc[v]).sum();
                         VcUse {
                             vc: v,
                             role: net.build.roles.name(v),
@@ -435,19 +439,24 @@ impl Family for VcFamily {
             }),
             speedup: (p.internal_speedup > 1).then(|| SpeedupSection {
                 internal_speedup: p.internal_speedup,
-                max_fifo_flits: net.switches.iter().map(|s| s.fifo_max()).max().unwrap_or(0),
+                max_fifo_flits: net
+                    .switches()
+                    .iter()
+                    .map(|s| s.fifo_max())
+                    .max()
+                    .unwrap_or(0),
             }),
             exchange: (p.exchange.hops > 0).then(|| {
-                let units = || net.switches.iter().filter_map(|s| s.exchange_unit());
+                let units = || net.switches().iter().filter_map(|s| s.exchange_unit());
                 Box::new(ExchangeSection {
                     hops: p.exchange.hops,
                     period_cycles: p.exchange.period,
                     occupancy_cycles: p.exchange.occupancy(),
                     words: units().map(|x| x.words_out).sum(),
-                    halted: net.switches.iter().map(|s| s.halted()).sum(),
+                    halted: net.switches().iter().map(|s| s.halted()).sum(),
                     max_luc: units().map(|x| x.luc).max().unwrap_or(0),
                     mean_luc: units().map(|x| x.luc as f64).sum::<f64>()
-                        / net.switches.len().max(1) as f64,
+                        / net.switches().len().max(1) as f64,
                 })
             }),
         }

@@ -175,14 +175,14 @@ pub(crate) fn refuse(s: &VcSwitch, topo: &Topology) -> Option<String> {
 
 /// Put the router twin in place of router `sw` of a VC-family network on `topo`.
 pub fn attach(net: &mut Network<VcFamily>, topo: &Topology, sw: usize) -> Result<()> {
-    let n = net.switches.len();
+    let n = net.switches().len();
     if sw >= n {
         return Err(Error::field(
             "rtl switch",
             format!("{sw} is out of range, allowed 0..{}", n.saturating_sub(1)),
         ));
     }
-    if let Some(why) = refuse(&net.switches[sw], topo) {
+    if let Some(why) = refuse(&net.switches()[sw], topo) {
         return Err(Error::field("rtl switch", why));
     }
     let Shape::Mesh { dims: [nx, _] } = topo.shape else {
@@ -198,6 +198,6 @@ pub fn attach(net: &mut Network<VcFamily>, topo: &Topology, sw: usize) -> Result
              evaluated one by one)",
         ));
     }
-    net.switches[sw].use_twin(Box::new(t));
+    net.switches_mut()[sw].use_twin(Box::new(t));
     Ok(())
 }

@@ -121,11 +121,11 @@ impl HostPorts {
     fn arrivals(&self, net: &Network<VcFamily>, now: u64, log: &mut Vec<Event>) {
         for (r, &(inl, outl)) in self.links.iter().enumerate() {
             let ev = |kind, vc, word| Event::at(now, r, kind, vc, word);
-            if let Some(f) = net.links[inl].fwd().peek(now) {
+            if let Some(f) = net.host_link(inl).fwd().peek(now) {
                 let dst = net.packets.header(f.pkt).dst;
                 log.push(ev(Kind::FlitIn, f.vc, mesh_word(&f, dst, self.nx)));
             }
-            if let Some(FlowCtl::Credit { vc, .. }) = net.links[outl].back().peek(now) {
+            if let Some(FlowCtl::Credit { vc, .. }) = net.host_link(outl).back().peek(now) {
                 log.push(ev(Kind::CreditIn, vc, 0));
             }
         }
@@ -135,11 +135,11 @@ impl HostPorts {
     fn driven(&self, net: &Network<VcFamily>, now: u64, log: &mut Vec<Event>) {
         for (r, &(inl, outl)) in self.links.iter().enumerate() {
             let ev = |kind, vc, word| Event::at(now, r, kind, vc, word);
-            if let Some(f) = net.links[outl].fwd().driven(now) {
+            if let Some(f) = net.host_link(outl).fwd().driven(now) {
                 // ejected at its destination: this router's host
                 log.push(ev(Kind::FlitOut, f.vc, mesh_word(&f, r as u32, self.nx)));
             }
-            if let Some(FlowCtl::Credit { vc, .. }) = net.links[inl].back().driven(now) {
+            if let Some(FlowCtl::Credit { vc, .. }) = net.host_link(inl).back().driven(now) {
                 log.push(ev(Kind::CreditOut, vc, 0));
             }
         }
@@ -150,7 +150,6 @@ impl HostPorts {
 /// routers' host ports `ports`: their events, sorted (by cycle, router, kind, VC, word). The
 /// clock jumps over idle time, where nothing moves on a link.
 pub fn run(net: &mut Network<VcFamily>, ports: &HostPorts, cycles: u64) -> Vec<Event> {
-    net.use_engine();
     let end = net.now() + cycles;
     let mut log = vec![];
     while net.skip_idle(end) < end {
@@ -189,20 +188,20 @@ pub fn attach(net: &Network<VcFamily>, topo: &Topology) -> Result<(Mesh, HostPor
         ));
     };
     crate::topology::mesh::check_layout(topo, [nx, ny], false)?;
-    for s in &net.switches {
+    for s in net.switches() {
         if let Some(why) = refuse(s, topo) {
             return Err(Error::new(format!("rtl network: {why}")));
         }
     }
     // one fly time for every link between routers
-    let flies: Vec<u32> = (0..net.links.len())
+    let flies: Vec<u32> = (0..net.links().len())
         .filter(|&i| {
             matches!(
                 net.link_ends(i),
                 (Endpoint::Switch { .. }, Endpoint::Switch { .. })
             )
         })
-        .map(|i| net.links[i].fwd().fly())
+        .map(|i| net.links()[i].fwd().fly())
         .collect();
     let fly = flies.first().copied().unwrap_or(1);
     if let Some(f) = flies.iter().find(|&&f| f != fly) {
@@ -216,8 +215,8 @@ pub fn attach(net: &Network<VcFamily>, topo: &Topology) -> Result<(Mesh, HostPor
             "rtl network: the host ports are watched from the network's first cycle",
         ));
     }
-    let mut links = vec![(usize::MAX, usize::MAX); net.switches.len()];
-    for i in 0..net.links.len() {
+    let mut links = vec![(usize::MAX, usize::MAX); net.switches().len()];
+    for i in 0..net.links().len() {
         match net.link_ends(i) {
             (Endpoint::Nic(_), Endpoint::Switch { sw, port: 0 }) => links[sw].0 = i,
             (Endpoint::Switch { sw, port: 0 }, Endpoint::Nic(_)) => links[sw].1 = i,

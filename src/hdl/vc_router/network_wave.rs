@@ -200,9 +200,9 @@ pub fn write(
     cycles: u64,
     cfg: TraceConfig,
 ) -> Result<()> {
-    let links: Vec<_> = (0..net.links.len()).map(|i| net.link_ends(i)).collect();
+    let links: Vec<_> = (0..net.links().len()).map(|i| net.link_ends(i)).collect();
     let peers = &Peers::new(topo, &links);
-    let mut linked = vec![[[false; 2]; PORTS]; net.switches.len()];
+    let mut linked = vec![[[false; 2]; PORTS]; net.switches().len()];
     for (from, to) in &links {
         if let Endpoint::Switch { sw, port } = *to {
             linked[sw][port][0] = true;

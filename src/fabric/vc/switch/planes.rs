@@ -21,12 +21,13 @@
 //! the delay line — their last cycle's strobes (both allocators' requests and grants, the
 //! flit driven), what the statistics read of a router, and what is on the links between
 //! routers (flits, credits, counts) are written into them when the network reads them
-//! ([`Engine::sync`], [`sync`]: after a run or a step, before the window opens or the
-//! watchdog looks), so that a test, a probe, the deadlock report or a caller of
+//! ([`Engine::sync`], [`sync`]: by `Network::switches` and `Network::links` when the planes
+//! have cycles they do not show, at the end of a run), so that a test, a program stepping the
+//! network, a probe, the deadlock report or a caller of
 //! [`VcSwitch::registers`](super::VcSwitch::registers) reads them as the routers one by one
 //! would hold them; a waveform has the routers it reads written into before each cycle of its
-//! window. A network given an RTL twin, or stepped by a program of its own, is evaluated one
-//! by one (`Network::one_by_one`, before the first cycle). On several threads each takes a run of the tiles of every cycle
+//! window. A network given an RTL twin is evaluated one by one (`Network::one_by_one`, before
+//! the first cycle). On several threads each takes a run of the tiles of every cycle
 //! ([`cycle`](mod@cycle), [`rings`](mod@rings)). Results are identical either way
 //! (testbenches/planes.rs runs both side by side and compares every router's registers and
 //! probes, and every link).

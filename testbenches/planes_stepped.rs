@@ -1,0 +1,109 @@
+//! Testbench of a VC network stepped by a program of its own: its routers run in bit planes
+//! (`fabric::vc::switch::Planes`) as in any run, and whatever the program reads of them —
+//! `Network::switches`, `Network::links`, the probes, the summary — is written from the planes
+//! at that read, so it is what the routers one by one hold at that cycle. A program that
+//! writes into the routers before the first cycle has the planes built from what it wrote;
+//! one that writes later is handed the routers one by one from then on, and the run goes on
+//! as if they had been one by one from the start.
+
+use crate::common::{booksim_preset, probe_values, vc_network};
+use crate::planes_compare::{outcome, same_registers, Compare};
+
+#[test]
+fn a_stepped_network_runs_in_planes_and_reads_its_true_registers() {
+    let torus = flitwave::experiment::config::Config::from_toml(
+        include_str!("../configs/booksim-iq-torus.toml"),
+        &["traffic.rate=0.2".to_string()],
+    )
+    .unwrap();
+    let mesh = booksim_preset(&["traffic.rate=0.6", "switch.wait_for_tail_credit=true"]);
+    for (what, c) in [
+        ("mesh preset past saturation, tail credit", mesh),
+        ("torus preset", torus),
+    ] {
+        let mut a = vc_network(&c);
+        let mut b = vc_network(&c);
+        assert!(b.one_by_one(), "{what}");
+        let mut compare = Compare::default();
+        for t in 0..900u64 {
+            assert_eq!(a.step(), b.step(), "{what}: cycle {t}");
+            // read now and then, by the program's own accessors alone: no explicit write
+            if t % 97 == 0 || t == 899 {
+                same_registers(what, (t, true), (&a, &b), &mut compare);
+                assert!(probe_values(&a) == probe_values(&b), "{what}: cycle {t}");
+                assert_eq!(a.flits_in_flight(), b.flits_in_flight(), "{what}: {t}");
+            }
+        }
+        assert!(a.has_engine(), "{what}: the planes carried the stepped run");
+        assert!(
+            a.switches().iter().any(|s| s.forwarded() > 0),
+            "{what}: routers read after the last step show its traffic"
+        );
+        assert_eq!(outcome(&a), outcome(&b), "{what}");
+    }
+}
+
+#[test]
+fn a_router_written_during_a_run_hands_the_network_over_to_one_by_one() {
+    let dragonfly = flitwave::experiment::config::Config::from_toml(
+        include_str!("../configs/booksim-dragonfly.toml"),
+        &["traffic.rate=0.3".to_string()],
+    )
+    .unwrap();
+    for (what, c, at, end) in [
+        (
+            "mesh preset",
+            booksim_preset(&["traffic.rate=0.45"]),
+            611,
+            1400,
+        ),
+        ("dragonfly preset", dragonfly, 233, 500),
+    ] {
+        let mut whole = vc_network(&c);
+        assert!(whole.one_by_one());
+        let mut a = vc_network(&c);
+        for t in 0..end {
+            if t == at {
+                // a write (here of nothing new) with flits on the links and in the buffers
+                assert!(a.has_engine(), "{what}");
+                let _ = a.switches_mut();
+                assert!(
+                    !a.has_engine(),
+                    "{what}: the planes handed the routers over"
+                );
+                // and the sleep tables of every link are back (the dragonfly's global links
+                // of 101 cycles, its routers' 15 ports)
+                assert_eq!(a.sleep_span(), whole.sleep_span(), "{what}");
+            }
+            assert_eq!(a.step(), whole.step(), "{what}: cycle {t}");
+        }
+        same_registers(what, (end, true), (&a, &whole), &mut Compare::default());
+        assert_eq!(outcome(&a), outcome(&whole), "{what}");
+        assert!(a.summary().delivered_packets > 500, "{what}");
+    }
+}
+
+#[test]
+fn routers_written_before_the_first_cycle_are_those_the_planes_evaluate() {
+    // the routers of a network whose routing takes 3 cycles, written into one of 1 cycle:
+    // the planes are built again from them, so the run is that network's, not its own
+    let slow = booksim_preset(&["switch.routing_cycles=3", "traffic.rate=0.3"]);
+    let fast = booksim_preset(&["switch.routing_cycles=1", "traffic.rate=0.3"]);
+    let mut reference = vc_network(&slow);
+    reference.run(1200);
+    let mut own = vc_network(&fast);
+    own.run(1200);
+    assert_ne!(outcome(&own), outcome(&reference), "the two differ at all");
+    let mut a = vc_network(&fast);
+    assert!(a.has_engine());
+    let donor = vc_network(&slow);
+    for (x, y) in a.switches_mut().iter_mut().zip(donor.switches()) {
+        *x = y.clone();
+    }
+    a.run(1200);
+    assert!(
+        a.has_engine(),
+        "still in planes: written before the first cycle"
+    );
+    assert_eq!(outcome(&a), outcome(&reference));
+}
