@@ -254,10 +254,11 @@ pub(crate) struct RunArgs {
     pub out: RunOut,
     #[command(flatten)]
     pub par: SeedArgs,
-    /// Run this switch as RTL twins driving the network, in lockstep with shadow models: a
-    /// myrinet switch's slack buffers and arbiters, or a whole vc-family router (the BookSim2
-    /// preset on a mesh); slow: that switch runs at the speed of its rust-hdl simulation
-    /// (docs/rtl.md §In situ).
+    /// Check this switch against its RTL twins in the network, cycle by cycle: a myrinet
+    /// switch's slack buffers and arbiters drive it with their models as shadows; a whole
+    /// vc-family router (the BookSim2 preset on a mesh) is watched by its twin, fed what it
+    /// receives; slow: the run goes at the speed of the rust-hdl simulation (docs/rtl.md §In
+    /// situ).
     #[arg(long)]
     pub rtl_switch: Option<usize>,
 }

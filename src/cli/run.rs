@@ -327,7 +327,7 @@ pub(crate) fn run_config(
         let calls: u64 = tallies.iter().map(|t| t.calls).sum();
         let bad: u64 = tallies.iter().map(|t| t.mismatches).sum();
         errln!(
-            "rtl twins        {} in place, {calls} cycles/grants compared with their models, {bad} disagreements",
+            "rtl twins        {} in situ, {calls} cycles/grants compared with their models, {bad} disagreements",
             tallies.len()
         );
         if let Some(f) = tallies.iter().find_map(|t| t.first.as_ref()) {

@@ -14,8 +14,10 @@ mod deadlock;
 pub use deadlock::Deadlock;
 mod engine;
 mod idle;
+mod watch;
 mod window;
 pub use engine::{Engine, EnginePhase};
+pub use watch::Watch;
 mod params;
 pub use params::NetParams;
 pub mod parallel;
@@ -89,6 +91,8 @@ pub struct Network<F: Family> {
     /// The kernel prefetches the next blocks' state in cycles with at least this many
     /// blocks of a kind due (`sim::prefetch::min_due`; `usize::MAX`: never).
     prefetch_from: usize,
+    /// What watches the network from outside it (an RTL twin in situ).
+    watch: Option<Box<dyn Watch<F>>>,
     /// At the first measured cycle: every link's flit counter and every input buffer's
     /// occupancy integral (the window's start).
     window_base: Option<(Vec<u32>, Vec<u64>)>,
@@ -231,6 +235,7 @@ impl<F: Family> Network<F> {
             last_progress: 0,
             deadlock: None,
             window_base: None,
+            watch: None,
         })
     }
 
@@ -255,6 +260,7 @@ impl<F: Family> Network<F> {
             self.sync_engine();
             self.open_window(now);
         }
+        self.watched(now, false);
         let mut moved = self.switch_phase(now);
         let engine = self.engine.get_mut().as_deref().filter(|_| self.engine_on);
         F::after_switches(self.switches.get_mut(), engine, &self.shared);
@@ -309,6 +315,7 @@ impl<F: Family> Network<F> {
             }
         }
         self.delivered_msgs.clear();
+        self.watched(now, true);
         self.now += 1;
         if moved > 0 {
             self.last_progress = now;

@@ -241,12 +241,7 @@ pub fn report(net: &AnyNetwork) -> Vec<Tally> {
             .flat_map(|s| s.twin_tallies())
             .cloned()
             .collect(),
-        AnyNetwork::Vc(net) => net
-            .switches()
-            .iter()
-            .filter_map(|s| s.twin_tally())
-            .cloned()
-            .collect(),
+        AnyNetwork::Vc(net) => net.watch().map(|w| w.tallies()).unwrap_or_default(),
         _ => Vec::new(),
     }
 }

@@ -14,8 +14,8 @@
 //! times the routers one by one); a waveform writes only the switches it reads
 //! ([`Network::sample_synced`]). Every network whose switches the engine takes runs in it
 //! from its first cycle, however it is stepped, unless asked one by one before it
-//! ([`Network::one_by_one`]: a twin in situ, which drives the links in the model's place, and
-//! the testbenches' references). A caller that writes into the switches
+//! ([`Network::one_by_one`]: the testbenches' references; an RTL twin in situ watches its
+//! router in the engine, [`super::Watch`]). A caller that writes into the switches
 //! ([`Network::switches_mut`]) before the first cycle has the engine built from what it wrote;
 //! after it, the engine writes everything back and hands the switches over to be evaluated
 //! one by one from then on. Several threads do not matter: an engine may split its phase
@@ -286,8 +286,8 @@ impl<F: Family> Network<F> {
         sampled
     }
 
-    /// Evaluate the switches one by one (for what the engine does not model: a twin in situ;
-    /// and for comparing both). True when they are; false once the family's engine has
+    /// Evaluate the switches one by one (the testbenches' references, a program reading every
+    /// switch every cycle). True when they are; false once the family's engine has
     /// evaluated a cycle: it holds the switches' state and stays.
     pub fn one_by_one(&mut self) -> bool {
         if !self.engine_started {

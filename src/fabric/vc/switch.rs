@@ -61,7 +61,6 @@ mod route;
 mod speedup;
 mod sw_alloc;
 mod traversal;
-mod twin;
 mod vc_alloc;
 mod view;
 
@@ -75,8 +74,6 @@ use route::RouteStage;
 use speedup::SpeedupFifo;
 use sw_alloc::SwAllocStage;
 use traversal::{CreditReturn, CrossbarStage};
-use twin::TwinSlot;
-pub use twin::{Credits, FlitsIn, FlitsOut, RouterTwin, TWIN_PORTS};
 use vc_alloc::VcAllocStage;
 
 pub use super::keys::{CrossbarKind, Switching};
@@ -169,7 +166,7 @@ impl VcParams {
 /// One virtual-channel router: its pipeline stages, its wiring, and what it drove this cycle.
 /// The registers every evaluated cycle reads come first, from a cache line's start (the
 /// stages' own registers, the wiring, the masks of what it drove); the parameters, the route
-/// stage, the counters and the twin's slot follow.
+/// stage and the counters follow.
 #[derive(Debug, Clone)]
 #[repr(C, align(64))]
 pub struct VcSwitch {
@@ -201,8 +198,6 @@ pub struct VcSwitch {
     /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
     drove_fwd: u32,
     drove_back: u32,
-    /// A whole-router twin driving the links, this model its shadow ([`twin`]).
-    twin: TwinSlot,
     /// Flits that crossed the crossbar into each output VC (VC 0: seed 004's escape queues).
     pub forwarded_vc: [u64; MAX_VCS],
     va: VcAllocStage,
@@ -257,7 +252,6 @@ impl VcSwitch {
             fifo: (p.internal_speedup > 1 && p.output_buffer_flits == 0)
                 .then(|| Box::new(SpeedupFifo::new(np))),
             forwarded_vc: [0; MAX_VCS],
-            twin: TwinSlot::default(),
             p,
         }
     }
@@ -294,9 +288,6 @@ impl VcSwitch {
         packets: &PacketTable<VcExt>,
         (flits_in, credits_in): (u32, u32),
     ) -> u32 {
-        if self.twin.0.is_some() {
-            return self.eval_twin(now, links, packets);
-        }
         if self.speed > 1 {
             return self.eval_speedup(now, links, packets, (flits_in, credits_in));
         }

@@ -92,7 +92,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
         // a routing of several candidates a head: the selection picks, from what the planes
         // hold of a router, the heads asking per output and the router's exchange unit
         let select = !switches.iter().all(|s| s.route.routing.one_candidate());
-        let plain = switches.iter().all(|s| s.p == p && s.twin.0.is_none());
+        let plain = switches.iter().all(|s| s.p == p);
         if !(shape && plain) {
             return None;
         }
