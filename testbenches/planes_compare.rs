@@ -183,7 +183,7 @@ pub(crate) fn side_by_side(
         // the planes write the routers back only in the cycles read (by the reads
         // themselves), as in a run that reads its network now and then: the cycles between
         // go on from the planes alone
-        let (x, y) = (a.advance(), b.step());
+        let (x, y) = (a.step(), b.step());
         assert_eq!(x, y, "{what}: cycle {t}: one run saw a deadlock");
         if read {
             let (sa, sb) = (a.summary(), b.summary());

@@ -478,7 +478,7 @@ fn in_planes_the_sleep_tables_serve_the_hosts_links_alone() {
         "before the first cycle: every link's, every port's"
     );
     for _ in 0..200 {
-        a.advance();
+        a.step();
         b.step();
     }
     assert_eq!(

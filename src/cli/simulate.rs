@@ -92,7 +92,7 @@ pub(crate) fn simulate<F: Family>(
             progress.at(n.now());
             tick = (n.now() | super::progress::EVERY) + 1;
         }
-        let alive = n.advance();
+        let alive = n.step();
         if let Some(t) = tracer.as_mut().filter(|_| n.now() <= end) {
             n.sample_synced(t, read.as_deref())?;
         }

@@ -245,13 +245,9 @@ impl<F: Family> Network<F> {
     }
 
     /// Evaluate one clock cycle of every block. Returns false once a deadlock was detected.
+    /// (The switches' registers are written from the engine when something reads them, not
+    /// after every cycle: [`Network::switches`].)
     pub fn step(&mut self) -> bool {
-        self.advance()
-    }
-
-    /// [`Network::step`] (one name for the kernel's loops: the switches' registers are written
-    /// from the engine when something reads them, not after every cycle).
-    pub fn advance(&mut self) -> bool {
         if self.deadlock.is_some() {
             return false;
         }
@@ -354,7 +350,7 @@ impl<F: Family> Network<F> {
     pub fn run(&mut self, cycles: u64) {
         let end = self.now + cycles;
         while self.skip_idle(end) < end {
-            if !self.advance() {
+            if !self.step() {
                 break;
             }
         }
@@ -524,7 +520,7 @@ impl<F: Family> Network<F> {
     pub fn run_workload(&mut self, limit: u64) -> Option<u64> {
         let mut done = None;
         while self.skip_idle(limit) < limit {
-            if !self.advance() {
+            if !self.step() {
                 break;
             }
             if let Some(t) = self.workload_done() {

@@ -260,7 +260,7 @@ impl<F: Family> Network<F> {
         read: Option<&[usize]>,
     ) -> crate::error::Result<()> {
         while self.now < end {
-            let alive = self.advance();
+            let alive = self.step();
             self.sample_synced(tr, read)?;
             if !alive {
                 break;

@@ -155,7 +155,7 @@ pub fn run(net: &mut Network<VcFamily>, ports: &HostPorts, cycles: u64) -> Vec<E
     while net.skip_idle(end) < end {
         let now = net.now();
         ports.arrivals(net, now, &mut log);
-        let alive = net.advance();
+        let alive = net.step();
         ports.driven(net, now, &mut log);
         if !alive {
             break;
