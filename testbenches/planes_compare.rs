@@ -175,6 +175,7 @@ pub(crate) fn side_by_side(
     assert!(a.has_engine(), "{what}: the planes do not take the network");
     assert!(b.one_by_one(), "{what}: the reference one by one");
     let mut compare = Compare::default();
+    let mut digest = Digest::default();
     for t in 0..cycles {
         // the probes and links every 19th cycle: a prime, so that over a run they are seen
         // at every phase of a periodic event (an exchange slot)
@@ -197,12 +198,75 @@ pub(crate) fn side_by_side(
                 "{what}: cycle {t}"
             );
             same_registers(what, (t, signals), (&a, &b), &mut compare);
+            digest.routers(&a, &mut compare.images[0]);
         }
     }
     assert!(a.has_engine(), "{what}: the planes did not carry the run");
     assert_eq!(outcome(&a), outcome(&b), "{what}");
+    digest.golden(what, &outcome(&a));
     assert!(a.conservation_ok(), "{what}");
     a.summary().delivered_packets
+}
+
+/// What a side-by-side run read of the planes, kept as a golden file beside the routers one by
+/// one that it agreed with (`testbenches/golden/planes/<test>--<case>.txt`, written with
+/// `FLITWAVE_BLESS=1`): an FNV-1a digest of every router's register image at every cycle read,
+/// and the run's outcome. A change that moves a register or a statistic of these runs shows
+/// here as in the comparison with one by one, and stays shown without it.
+#[derive(Default)]
+struct Digest(Option<u64>);
+
+impl Digest {
+    /// Every router's register image (`image`: room reused) into the digest.
+    fn routers(&mut self, n: &Network<VcFamily>, image: &mut Vec<u64>) {
+        let mut h = self.0.unwrap_or(0xcbf2_9ce4_8422_2325);
+        for sw in n.switches() {
+            sw.register_image(image);
+            for w in image.iter() {
+                for b in w.to_le_bytes() {
+                    h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+                }
+            }
+        }
+        self.0 = Some(h);
+    }
+
+    /// Check the digest and `outcome` against case `what`'s golden file of the running test
+    /// (or write it, blessing).
+    fn golden(&self, what: &str, outcome: &str) {
+        let test = std::thread::current().name().unwrap_or("main").to_string();
+        let slug = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '-'
+                    }
+                })
+                .collect()
+        };
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testbenches/golden/planes");
+        let path = dir.join(format!("{}--{}.txt", slug(&test), slug(what)));
+        let got = format!("{:016x}\n{outcome}\n", self.0.unwrap_or(0));
+        if std::env::var_os("FLITWAVE_BLESS").is_some() {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &got).unwrap();
+            return;
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{what}: golden {} ({e}): FLITWAVE_BLESS=1 writes it",
+                path.display()
+            )
+        });
+        assert!(
+            want == got,
+            "{what}: the planes' run differs from its golden {} (want / got):\n{want}\n{got}",
+            path.display()
+        );
+    }
 }
 
 /// Two networks of the preset at `rate` one by one, stepped `cycles` (the traffic the same).

@@ -207,6 +207,8 @@ pub fn vc_sleep_side_by_side(
     every: u64,
 ) -> u64 {
     let (mut a, mut b) = (vc_network(c), vc_network(c));
+    // the planes, sleeping, against the routers one by one, every block every cycle
+    assert!(b.one_by_one(), "{what}");
     b.no_sleep();
     for t in 0..cycles {
         a.step();
