@@ -149,23 +149,19 @@ impl<F: Family> Network<F> {
     /// keeps them next to the flits, and writing them through flit by flit cost a tenth of a
     /// run (docs/performance-journal.md).
     pub fn sync_engine(&mut self) {
-        self.sync_engine_of(None);
+        self.refresh();
     }
 
     /// [`Network::sync_engine`] of the switches `ids` alone (none given: every one), for a
-    /// waveform of those switches' signals.
+    /// waveform of those switches' signals (the rest stay to be written when read).
     pub fn sync_engine_of(&mut self, ids: Option<&[usize]>) {
-        if !self.stale.get() {
-            return;
-        }
-        let (switches, links) = (self.switches.get_mut(), &self.links[..]);
-        match (self.engine.get_mut().as_mut(), ids) {
-            (Some(e), Some(ids)) => e.sync_some(switches, links, ids),
-            (Some(e), None) => {
-                e.sync(switches, links);
-                self.stale.set(false);
+        let Some(ids) = ids else {
+            return self.refresh();
+        };
+        if self.stale.get() {
+            if let Some(e) = self.engine.get_mut().as_mut() {
+                e.sync_some(self.switches.get_mut(), &self.links, ids);
             }
-            (None, _) => self.stale.set(false),
         }
     }
 
