@@ -17,7 +17,7 @@
 //! one by one.
 
 use crate::common::{booksim_preset, probe_values, vc_network};
-use crate::planes_compare::{outcome, same_registers, side_by_side, Compare};
+use crate::planes_compare::{outcome, same_registers, side_by_side, Compare, Digest};
 use flitwave::experiment::build;
 
 #[test]
@@ -269,6 +269,7 @@ fn routers_in_planes_agree_when_the_clock_jumps_and_when_nothing_sleeps() {
             (outcome(&n), n.jumped())
         };
         let ((a, ja), (b, jb)) = (run(true), run(false));
+        Digest::default().golden(&format!("rate {rate}"), &format!("{a}\njumped {ja}"));
         assert_eq!(a, b, "rate {rate}");
         assert_eq!(ja, jb, "rate {rate}: the clock jumped otherwise");
         assert!(ja > 0, "rate {rate}: the clock never jumped");
@@ -339,6 +340,10 @@ fn after_a_run_in_planes_every_router_holds_its_true_registers() {
             n
         };
         let (a, b) = (run(true), run(false));
+        let mut digest = Digest::default();
+        digest.network(true, &a, &mut Compare::default());
+        let end = format!("{}\ncycle {} {:?}", outcome(&a), a.now(), a.deadlock());
+        digest.golden(what, &end);
         same_registers(what, (a.now(), true), (&a, &b), &mut Compare::default());
         assert_eq!(a.now(), b.now(), "{what}");
         assert_eq!(a.deadlock(), b.deadlock(), "{what}");
@@ -549,5 +554,13 @@ fn compare_waves(
         waves.push(std::fs::read(&path).unwrap());
     }
     assert!(waves[0].len() > 20_000, "{what}: {} bytes", waves[0].len());
+    // (its first line names the build: not part of the golden)
+    let body = waves[1]
+        .splitn(2, |&b| b == b'\n')
+        .nth(1)
+        .unwrap_or_default();
+    let mut digest = Digest::default();
+    digest.bytes(body);
+    digest.golden(what, &format!("{} bytes", waves[1].len()));
     assert!(waves[0] == waves[1], "{what}: the waveforms differ");
 }

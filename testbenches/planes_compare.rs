@@ -198,7 +198,7 @@ pub(crate) fn side_by_side(
                 "{what}: cycle {t}"
             );
             same_registers(what, (t, signals), (&a, &b), &mut compare);
-            digest.routers(&a, &mut compare.images[0]);
+            digest.network(signals, &a, &mut compare);
         }
     }
     assert!(a.has_engine(), "{what}: the planes did not carry the run");
@@ -210,30 +210,57 @@ pub(crate) fn side_by_side(
 
 /// What a side-by-side run read of the planes, kept as a golden file beside the routers one by
 /// one that it agreed with (`testbenches/golden/planes/<test>--<case>.txt`, written with
-/// `FLITWAVE_BLESS=1`): an FNV-1a digest of every router's register image at every cycle read,
-/// and the run's outcome. A change that moves a register or a statistic of these runs shows
-/// here as in the comparison with one by one, and stays shown without it.
+/// `FLITWAVE_BLESS=1`): an FNV-1a digest of all that [`Compare::networks`] compares at every
+/// cycle read — every router's register image, wait-for edges, health and exchange unit, and in
+/// the cycles of the signals its probe image and every link — and the run's outcome. A change
+/// that moves a register, a signal or a statistic of these runs shows here as in the
+/// comparison with one by one, and stays shown without it.
 #[derive(Default)]
-struct Digest(Option<u64>);
+pub(crate) struct Digest(Option<u64>);
 
 impl Digest {
-    /// Every router's register image (`image`: room reused) into the digest.
-    fn routers(&mut self, n: &Network<VcFamily>, image: &mut Vec<u64>) {
+    /// `bytes` into the digest.
+    pub(crate) fn bytes(&mut self, bytes: &[u8]) {
         let mut h = self.0.unwrap_or(0xcbf2_9ce4_8422_2325);
-        for sw in n.switches() {
-            sw.register_image(image);
-            for w in image.iter() {
-                for b in w.to_le_bytes() {
-                    h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
-                }
-            }
+        for &b in bytes {
+            h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
         }
         self.0 = Some(h);
     }
 
+    /// What [`Compare::networks`] reads of `n` (with `signals`, the probes and links too)
+    /// into the digest, `compare`'s room reused.
+    pub(crate) fn network(&mut self, signals: bool, n: &Network<VcFamily>, compare: &mut Compare) {
+        if signals {
+            for l in n.links() {
+                self.bytes(format!("{l:?}").as_bytes());
+            }
+        }
+        for sw in n.switches() {
+            let image = &mut compare.images[0];
+            sw.register_image(image);
+            for w in image.iter() {
+                self.bytes(&w.to_le_bytes());
+            }
+            let waits = &mut compare.waits[0];
+            waits.clear();
+            sw.waits(waits);
+            let text = format!(
+                "{waits:?} {:?} {:?} {}",
+                sw.health(),
+                sw.exchange_unit(),
+                sw.halted()
+            );
+            self.bytes(text.as_bytes());
+            if signals {
+                self.bytes(compare.probes[0].of(sw));
+            }
+        }
+    }
+
     /// Check the digest and `outcome` against case `what`'s golden file of the running test
     /// (or write it, blessing).
-    fn golden(&self, what: &str, outcome: &str) {
+    pub(crate) fn golden(&self, what: &str, outcome: &str) {
         let test = std::thread::current().name().unwrap_or("main").to_string();
         let slug = |s: &str| -> String {
             s.chars()

@@ -7,7 +7,7 @@
 //! as if they had been one by one from the start.
 
 use crate::common::{booksim_preset, probe_values, vc_network};
-use crate::planes_compare::{outcome, same_registers, Compare};
+use crate::planes_compare::{outcome, same_registers, Compare, Digest};
 
 #[test]
 fn a_stepped_network_runs_in_planes_and_reads_its_true_registers() {
@@ -25,11 +25,13 @@ fn a_stepped_network_runs_in_planes_and_reads_its_true_registers() {
         let mut b = vc_network(&c);
         assert!(b.one_by_one(), "{what}");
         let mut compare = Compare::default();
+        let mut digest = Digest::default();
         for t in 0..900u64 {
             assert_eq!(a.step(), b.step(), "{what}: cycle {t}");
             // read now and then, by the program's own accessors alone: no explicit write
             if t % 97 == 0 || t == 899 {
                 same_registers(what, (t, true), (&a, &b), &mut compare);
+                digest.network(true, &a, &mut compare);
                 assert!(probe_values(&a) == probe_values(&b), "{what}: cycle {t}");
                 assert_eq!(a.flits_in_flight(), b.flits_in_flight(), "{what}: {t}");
             }
@@ -40,6 +42,7 @@ fn a_stepped_network_runs_in_planes_and_reads_its_true_registers() {
             "{what}: routers read after the last step show its traffic"
         );
         assert_eq!(outcome(&a), outcome(&b), "{what}");
+        digest.golden(what, &outcome(&a));
     }
 }
 
