@@ -8,29 +8,18 @@ use crate::common::{
 use flitwave::experiment::build;
 use flitwave::experiment::config::Config;
 
-/// How a run's switches are evaluated: one by one, or by the family's engine (the VC
-/// routers in bit planes, split among the threads by tiles of 64).
-#[derive(Clone, Copy, PartialEq)]
-enum Eval {
-    OneByOne,
-    Planes,
-}
-
-/// The summary of `c` run on `threads` threads (sleeping blocks or not), evaluated `how`, and
-/// the cycles whose switch phase was split.
-fn summary(c: &Config, threads: usize, sleep: bool, how: Eval) -> (String, u64) {
+/// The summary of `c` run on `threads` threads (sleeping blocks or not), its routers in planes,
+/// and the cycles whose switch phase was split.
+fn summary(c: &Config, threads: usize, sleep: bool) -> (String, u64) {
     let mut n = vc_network(c);
     if !sleep {
         n.no_sleep();
-    }
-    if how == Eval::OneByOne {
-        assert!(n.one_by_one());
     }
     n.set_threads(threads);
     assert_eq!(n.threads(), threads.min(n.switches().len()));
     build::load_workload(c, &mut n).unwrap();
     n.run(c.cycles);
-    assert_eq!(n.has_engine(), how == Eval::Planes, "evaluated as asked");
+    assert!(n.has_engine(), "in planes");
     assert!(n.conservation_ok());
     (
         serde_json::to_string(&n.summary()).unwrap(),
@@ -38,13 +27,13 @@ fn summary(c: &Config, threads: usize, sleep: bool, how: Eval) -> (String, u64) 
     )
 }
 
-/// `c` on 1, 2 and 3 threads, evaluated `how`: the same summary; the split taken in at least
-/// `min_share` of the cycles.
-fn same_at_any_thread_count(what: &str, c: &Config, sleep: bool, min_share: f64, how: Eval) {
-    let (one, none) = summary(c, 1, sleep, how);
+/// `c` on 1, 2 and 3 threads: the same summary; the split taken in at least `min_share` of the
+/// cycles.
+fn same_at_any_thread_count(what: &str, c: &Config, sleep: bool, min_share: f64) {
+    let (one, none) = summary(c, 1, sleep);
     assert_eq!(none, 0, "{what}: one thread splits nothing");
     for t in [2, 3] {
-        let (s, split) = summary(c, t, sleep, how);
+        let (s, split) = summary(c, t, sleep);
         assert_eq!(s, one, "{what}: {t} threads differ from one");
         assert!(
             split as f64 >= min_share * c.cycles as f64,
@@ -52,29 +41,6 @@ fn same_at_any_thread_count(what: &str, c: &Config, sleep: bool, min_share: f64,
             c.cycles
         );
     }
-}
-
-#[test]
-fn the_booksim_meshes_give_the_same_statistics_on_any_number_of_threads() {
-    for (dims, rate, share) in [
-        ("8x8", "0.02", 0.0),
-        ("8x8", "0.1", 0.5),
-        ("8x8", "0.4", 0.9),
-        ("16x16", "0.05", 0.5),
-        ("16x16", "0.2", 0.9),
-    ] {
-        let c = booksim_preset(&[
-            &format!("topology.dims={dims:?}"),
-            &format!("traffic.rate={rate}"),
-            "cycles=4000",
-            "warmup=1000",
-        ]);
-        let what = format!("{dims} at {rate}");
-        same_at_any_thread_count(&what, &c, true, share, Eval::OneByOne);
-    }
-    // every switch every cycle (no sleeping): the other split
-    let c = booksim_preset(&["traffic.rate=0.1", "cycles=3000", "warmup=500"]);
-    same_at_any_thread_count("8x8 not sleeping", &c, false, 1.0, Eval::OneByOne);
 }
 
 #[test]
@@ -105,20 +71,37 @@ fn the_planes_split_by_tiles_give_the_same_statistics_on_any_number_of_threads()
         all.extend(sets.iter().map(|s| s.to_string()));
         let c = Config::from_toml(preset, &all).unwrap();
         let what = format!("{dims} at {rate} {sets:?} in planes");
-        same_at_any_thread_count(&what, &c, true, 0.9, Eval::Planes);
+        same_at_any_thread_count(&what, &c, true, 0.9);
     }
+    // every block every cycle (nothing sleeps): the planes read every host's links
+    let c = booksim_preset(&[
+        "topology.dims=\"16x16\"",
+        "traffic.rate=0.1",
+        "cycles=2000",
+        "warmup=500",
+    ]);
+    same_at_any_thread_count("16x16 not sleeping", &c, false, 0.9);
     // one tile: nothing to split
     let c = booksim_preset(&["traffic.rate=0.2", "cycles=1000", "warmup=200"]);
-    assert_eq!(summary(&c, 2, true, Eval::Planes).1, 0, "8x8: one tile");
+    assert_eq!(summary(&c, 2, true).1, 0, "8x8: one tile");
 }
 
 #[test]
 fn every_vc_preset_gives_the_same_statistics_on_any_number_of_threads() {
     // seed 004's escape queues and sequenced NICs, seed 003's layers, seed 002's speculative
-    // routing with its LUC/NCB words on the wires; and cut-through, output queues
+    // routing with its LUC/NCB words on the wires; and cut-through, output queues (each of
+    // two tiles or more: the planes split by tiles)
     for (name, preset, over) in [
-        ("inorder", include_str!("../configs/inorder.toml"), vec![]),
-        ("dl", include_str!("../configs/dl.toml"), vec![]),
+        (
+            "inorder",
+            include_str!("../configs/inorder.toml"),
+            vec!["topology.switches=128"],
+        ),
+        (
+            "dl",
+            include_str!("../configs/dl.toml"),
+            vec!["topology.switches=128"],
+        ),
         (
             "speculative",
             include_str!("../configs/speculative.toml"),
@@ -132,6 +115,7 @@ fn every_vc_preset_gives_the_same_statistics_on_any_number_of_threads() {
                 "switch.vc_buffer_flits=20",
                 "switch.output_buffer_flits=20",
                 "traffic.rate=0.2",
+                "topology.dims=\"16x16\"",
             ],
         ),
     ] {
@@ -141,7 +125,10 @@ fn every_vc_preset_gives_the_same_statistics_on_any_number_of_threads() {
             .collect();
         sets.extend(over.iter().map(|s| s.to_string()));
         let c = Config::from_toml(preset, &sets).unwrap();
-        same_at_any_thread_count(name, &c, true, 0.1, Eval::OneByOne);
+        // (the exchange units reach across tiles within their cycle: the planes of a network
+        // that exchanges stay on one thread)
+        let share = if name == "speculative" { 0.0 } else { 0.1 };
+        same_at_any_thread_count(name, &c, true, share);
     }
 }
 
@@ -176,7 +163,7 @@ fn the_waveform_is_the_same_on_any_number_of_threads() {
 }
 
 #[test]
-fn threads_is_a_run_option_and_only_big_networks_one_by_one_take_every_core() {
+fn threads_is_a_run_option_and_a_network_in_planes_takes_one_core_unless_told() {
     let run = |extra: &[&str]| {
         let mut a = vec![
             "run",
@@ -208,16 +195,11 @@ fn threads_is_a_run_option_and_only_big_networks_one_by_one_take_every_core() {
     assert!(speed(&["--cycles", "500", "--threads", "2"]).ends_with(", 2 threads"));
     // 64 switches: one thread unless told
     assert!(!speed(&["--cycles", "500"]).contains("threads"));
-    // 1,024 switches in planes: one thread unless told; one by one (a twin's network),
-    // every core
+    // 1,024 switches in planes: one thread unless told
     let big = speed(&["--set", "topology.dims=\"32x32\"", "--cycles", "50"]);
     assert!(!big.contains("threads"), "{big}");
     let c = booksim_preset(&["topology.dims=\"32x32\""]);
     assert_eq!(vc_network(&c).auto_threads(), 1);
-    let mut one = vc_network(&c);
-    assert!(one.one_by_one());
-    let cores = std::thread::available_parallelism().unwrap().get();
-    assert_eq!(one.auto_threads(), cores);
     // traced, the routers are in planes too (written into before each cycle sampled): one
     // thread unless told
     let dir = fresh_dir("threads", "auto-traced");

@@ -238,6 +238,10 @@ impl<const P: usize, const V: usize> Of<P, V> {
         // scratch, and the rings as `Rings` allows
         let sh = unsafe { Shared::new((&cx, parts, self.scratch.as_mut_ptr())) };
         let job = move |k: usize| {
+            // the network's threads beyond the tiles (3 threads, 2 tiles) take none
+            if k >= nt {
+                return;
+            }
             let (cx, parts, scratch) = sh.get();
             let (lo, hi) = (tiles * k / nt, tiles * (k + 1) / nt);
             // SAFETY: part k is run once a cycle, by one thread: its scratch (k < nt, the
