@@ -21,7 +21,7 @@ struct Tally {
 }
 
 /// Every UGAL-L decision of a small dragonfly (9 groups of 4 routers, 2 hosts each, 4 VCs of
-/// 64 flits) under uniform traffic at 0.8, beyond saturation, for `cycles`, in the bit planes or one by one. A header at
+/// 64 flits) under uniform traffic at 0.8, beyond saturation, for `cycles`. A header at
 /// its source router asking for a VC (a cycle after it arrived: routing takes a cycle here)
 /// with both candidates — the minimal one (priority 1) and the non-minimal one — is read with
 /// both outputs' queues before the cycle; if it gets an output VC in the cycle, the class of
@@ -29,7 +29,7 @@ struct Tally {
 /// non-minimal path's phase 0 on VCs 0 and 1). A queue may shrink by one credit within the cycle
 /// before the decision (one credit a cycle comes back on a link), so a decision whose queues
 /// lie within a credit of a boundary is left out.
-fn decisions(planes: bool, cycles: u64) -> Tally {
+fn decisions(cycles: u64) -> Tally {
     let c = preset(&[
         "topology.a=4",
         "topology.h=2",
@@ -48,11 +48,7 @@ fn decisions(planes: bool, cycles: u64) -> Tally {
         "warmup=0",
     ]);
     let mut net = vc_net(&c);
-    if planes {
-        assert!(net.has_engine(), "the planes take the small dragonfly");
-    } else {
-        assert!(net.one_by_one());
-    }
+    assert!(net.has_engine(), "the planes take the small dragonfly");
     let th = THRESHOLD as i64;
     let mut tally = Tally::default();
     for _ in 0..cycles {
@@ -102,7 +98,7 @@ fn decisions(planes: bool, cycles: u64) -> Tally {
             }
         }
     }
-    assert!(net.has_engine() == planes);
+    assert!(net.has_engine());
     assert!(net.summary().healthy());
     tally
 }
@@ -111,22 +107,20 @@ fn decisions(planes: bool, cycles: u64) -> Tally {
 /// (q_non + 30 < q_min <= 2 q_non + 30) the packet stays on the minimal path, where a plain
 /// comparison would send it through an intermediate group. Beyond saturation every output's
 /// queue swings over most of its 256 credits, so hundreds of decisions fall in the window
-/// (578 in the bit planes and one by one, with 456 above it): every one of them must be
+/// (578, with 456 above it): every one of them must be
 /// minimal, those below it minimal, those above it non-minimal.
 #[test]
 fn ugal_stays_minimal_inside_the_window_its_factor_two_opens() {
-    for planes in [true, false] {
-        let t = decisions(planes, 3000);
-        assert_eq!(
-            t.window.1, 0,
-            "planes {planes}: non-minimal choices inside the window q_non + {THRESHOLD} < q_min \
-             <= 2 q_non + {THRESHOLD}: {t:?}"
-        );
-        assert_eq!(t.below.1, 0, "planes {planes}: {t:?}");
-        assert_eq!(t.above.0, 0, "planes {planes}: {t:?}");
-        assert!(
-            t.window.0 > 300 && t.above.1 > 200,
-            "planes {planes}: the queues reach the window and beyond it: {t:?}"
-        );
-    }
+    let t = decisions(3000);
+    assert_eq!(
+        t.window.1, 0,
+        "non-minimal choices inside the window q_non + {THRESHOLD} < q_min \
+         <= 2 q_non + {THRESHOLD}: {t:?}"
+    );
+    assert_eq!(t.below.1, 0, "{t:?}");
+    assert_eq!(t.above.0, 0, "{t:?}");
+    assert!(
+        t.window.0 > 300 && t.above.1 > 200,
+        "the queues reach the window and beyond it: {t:?}"
+    );
 }

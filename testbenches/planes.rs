@@ -1,10 +1,10 @@
 //! Testbench of the VC routers evaluated together in bit planes (`fabric::vc::switch::Planes`):
-//! the same network run with the planes and one by one (`planes_compare::side_by_side`)
-//! gives, every seventh cycle, the same flits in flight and packets delivered and every
-//! router's registers, every 19th cycle
-//! every router's probes (its last cycle's strobes among them) and every link's flits,
-//! credits and counts, and at the end the same summary,
-//! buffer occupancy, link loads and conservation — on one tile and on several, on a mesh with
+//! a network's run read as a program reads it (`planes_compare::against_golden`) gives, every
+//! seventh cycle, every router's registers, every 19th every router's probes (its last
+//! cycle's strobes among them) and every link's flits, credits and counts, and at the end the
+//! summary, buffer occupancy, link loads and conservation of its golden — blessed when the
+//! same run agreed read for read with the routers evaluated one by one, stage by stage (the
+//! reference the planes were built against) — on one tile and on several, on a mesh with
 //! edges, at light load and past saturation, with short and long packets, transpose traffic,
 //! 1 to 12 VCs of 1 to 1,024 flits, routing, credit and link delays of 0 to 12 cycles, waiting
 //! for the tail credit, BookSim2's torus preset, routers of several hosts and up to 15 ports,
@@ -13,11 +13,11 @@
 //! without the internal speedup, the clock jumping over idle time, and quiet blocks
 //! sleeping or not. The planes must carry those runs, traced, threaded or stepped by a
 //! program (planes_stepped.rs), and a waveform's window sampled from the planes, their
-//! registers written into the routers before each cycle of it, has the bytes of the routers
-//! one by one.
+//! registers written into the routers before each cycle of it, has the bytes of its golden
+//! (those of the routers one by one when it was blessed).
 
 use crate::common::{booksim_preset, probe_values, vc_network};
-use crate::planes_compare::{outcome, same_registers, side_by_side, Compare, Digest};
+use crate::planes_compare::{against_golden, outcome, same_registers, Compare, Digest};
 use flitwave::experiment::build;
 
 #[test]
@@ -213,7 +213,7 @@ fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
         ),
     ] {
         let c = booksim_preset(&over);
-        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        let delivered = against_golden(what, vc_network(&c), cycles);
         assert!(delivered > 50, "{what}: {delivered} packets delivered");
     }
 }
@@ -242,7 +242,7 @@ fn the_torus_preset_in_planes_gives_every_statistic_of_its_routers_one_by_one() 
         )
         .unwrap();
         let what = format!("torus at {rate} {over:?}");
-        let delivered = side_by_side(&what, vc_network(&c), vc_network(&c), cycles);
+        let delivered = against_golden(&what, vc_network(&c), cycles);
         assert!(delivered > 500, "{what}: {delivered} packets delivered");
     }
 }
@@ -258,28 +258,28 @@ fn routers_in_planes_agree_when_the_clock_jumps_and_when_nothing_sleeps() {
             "warmup=3000",
             "watchdog_cycles=2000",
         ]);
-        let run = |planes: bool| {
+        let run = |sleep: bool| {
             let mut n = vc_network(&c);
-            if !planes {
-                assert!(n.one_by_one());
+            if !sleep {
+                n.no_sleep();
             }
             build::load_workload(&c, &mut n).unwrap();
             n.run(c.cycles);
-            assert_eq!(n.has_engine(), planes, "rate {rate}");
+            assert!(n.has_engine(), "rate {rate}");
             (outcome(&n), n.jumped())
         };
+        // the golden: the cycles jumped those of the routers one by one when blessed
         let ((a, ja), (b, jb)) = (run(true), run(false));
         Digest::default().golden(&format!("rate {rate}"), &format!("{a}\njumped {ja}"));
-        assert_eq!(a, b, "rate {rate}");
-        assert_eq!(ja, jb, "rate {rate}: the clock jumped otherwise");
+        assert_eq!(a, b, "rate {rate}: evaluating every block every cycle");
+        assert_eq!(jb, 0, "rate {rate}: nothing sleeps, the clock never jumps");
         assert!(ja > 0, "rate {rate}: the clock never jumped");
     }
     // every block evaluated every cycle: the planes read every host link
     let c = booksim_preset(&["traffic.rate=0.2"]);
-    let (mut a, mut b) = (vc_network(&c), vc_network(&c));
+    let mut a = vc_network(&c);
     a.no_sleep();
-    b.no_sleep();
-    let d = side_by_side("no sleep", a, b, 2000);
+    let d = against_golden("no sleep", a, 2000);
     assert!(d > 100, "no sleep: {d}");
 }
 
@@ -287,8 +287,8 @@ fn routers_in_planes_agree_when_the_clock_jumps_and_when_nothing_sleeps() {
 fn after_a_run_in_planes_every_router_holds_its_true_registers() {
     // a run (the clock jumping, the engine writing back once at the end) stopped mid-traffic,
     // with 4 VCs and the tail credit, and a torus without datelines that deadlocks: then
-    // every router's registers, its wait-for edges and the deadlock report are those of the
-    // routers one by one
+    // every router's registers, its wait-for edges, probes and links and the deadlock report
+    // are those of the golden (the routers one by one's when it was blessed)
     let deadlocking = include_str!("../configs/booksim-iq-torus.toml")
         .replace("algorithm = \"dor-dateline\"", "algorithm = \"dor\"")
         .replace("classes = \"entry\"", "");
@@ -329,24 +329,14 @@ fn after_a_run_in_planes_every_router_holds_its_true_registers() {
         ),
         ("torus without datelines: deadlocks", torus, 6000),
     ] {
-        let run = |planes: bool| {
-            let mut n = vc_network(&c);
-            if !planes {
-                assert!(n.one_by_one());
-            }
-            build::load_workload(&c, &mut n).unwrap();
-            n.run(cycles);
-            assert_eq!(n.has_engine(), planes, "{what}");
-            n
-        };
-        let (a, b) = (run(true), run(false));
+        let mut a = vc_network(&c);
+        build::load_workload(&c, &mut a).unwrap();
+        a.run(cycles);
+        assert!(a.has_engine(), "{what}");
         let mut digest = Digest::default();
         digest.network(true, &a, &mut Compare::default());
         let end = format!("{}\ncycle {} {:?}", outcome(&a), a.now(), a.deadlock());
         digest.golden(what, &end);
-        same_registers(what, (a.now(), true), (&a, &b), &mut Compare::default());
-        assert_eq!(a.now(), b.now(), "{what}");
-        assert_eq!(a.deadlock(), b.deadlock(), "{what}");
         let stuck = a.deadlock().is_some_and(|r| r.contains("wait cycle: sw"));
         assert_eq!(
             stuck,
@@ -377,7 +367,7 @@ fn the_planes_take_every_router_the_vc_family_takes() {
 }
 
 #[test]
-fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
+fn every_variant_of_the_router_runs_in_planes() {
     // the non-multiplexed crossbar is the planes' (testbenches/planes_queues.rs)
     let nm = [
         "switch.output_buffer_flits=8",
@@ -408,11 +398,10 @@ fn networks_the_planes_do_not_model_are_evaluated_one_by_one() {
 fn traced_and_threaded_networks_go_in_planes_with_the_same_results() {
     let c = booksim_preset(&["traffic.rate=0.3"]);
     let mut alone = vc_network(&c);
-    assert!(alone.one_by_one());
     alone.run(1500);
     // a tracer walks the probes before the first cycle: the network still goes in planes
     // (its front ends write the switches a waveform reads into them before each sample),
-    // and what the probes read after the run is what they read of the routers one by one
+    // and what the probes read after the run is what they read of the network untraced
     let mut traced = vc_network(&c);
     let first = probe_values(&traced);
     assert!(!first.is_empty());
@@ -422,10 +411,9 @@ fn traced_and_threaded_networks_go_in_planes_with_the_same_results() {
     assert!(probe_values(&traced) == probe_values(&alone), "the probes");
     // several threads, asked for before the first cycle or once the planes run: the planes
     // split among them by tiles (16x16: 4 tiles), and after a run stopped mid-traffic every
-    // router holds the registers of the routers one by one on one thread
+    // router holds the registers it holds on one thread
     let big = booksim_preset(&["topology.dims=\"16x16\"", "traffic.rate=0.4"]);
     let mut one = vc_network(&big);
-    assert!(one.one_by_one());
     one.run(1301);
     for (what, early) in [("threaded", true), ("late", false)] {
         let mut n = vc_network(&big);
@@ -435,7 +423,7 @@ fn traced_and_threaded_networks_go_in_planes_with_the_same_results() {
         n.run(600);
         n.set_threads(3);
         n.run(701);
-        assert!(n.has_engine() && !n.one_by_one(), "{what}");
+        assert!(n.has_engine(), "{what}");
         let split = n.parallel_cycles();
         assert!(split >= if early { 1250 } else { 650 }, "{what}: {split}");
         assert_eq!(outcome(&n), outcome(&one), "{what}");
@@ -522,9 +510,9 @@ fn waveforms_from_the_planes_are_those_of_routers_one_by_one() {
     compare_waves(&dir, "two NICs, whole run", &c, (None, &nics), 700);
 }
 
-/// The waveform of `c` over `cycles` (its window and scopes) from the routers one by one
-/// and from the planes, written into the routers it reads before each cycle of the window:
-/// the same bytes.
+/// The waveform of `c` over `cycles` (its window and scopes) from the planes, written into the
+/// routers it reads before each cycle of the window: the bytes of its golden (blessed when
+/// they were those of the routers one by one).
 fn compare_waves(
     dir: &std::path::Path,
     what: &str,
@@ -535,32 +523,22 @@ fn compare_waves(
     use flitwave::sim::trace::{TraceConfig, Tracer};
     let scopes: Vec<String> = scopes.iter().map(|s| s.to_string()).collect();
     let read = flitwave::fabric::switches_in_scopes(&scopes, "network");
-    let mut waves = vec![];
-    for planes in [false, true] {
-        let mut n = vc_network(c);
-        if !planes {
-            assert!(n.one_by_one());
-        }
-        let path = dir.join(format!("{planes}.vcd"));
-        let cfg = TraceConfig {
-            window,
-            scopes: scopes.clone(),
-            ..Default::default()
-        };
-        let mut t = Tracer::create_file(&path, "network", &n, cfg).unwrap();
-        n.run_traced(&mut t, cycles, read.as_deref()).unwrap();
-        assert_eq!(n.has_engine(), planes, "{what}");
-        t.finish().unwrap();
-        waves.push(std::fs::read(&path).unwrap());
-    }
-    assert!(waves[0].len() > 20_000, "{what}: {} bytes", waves[0].len());
+    let mut n = vc_network(c);
+    let path = dir.join("planes.vcd");
+    let cfg = TraceConfig {
+        window,
+        scopes: scopes.clone(),
+        ..Default::default()
+    };
+    let mut t = Tracer::create_file(&path, "network", &n, cfg).unwrap();
+    n.run_traced(&mut t, cycles, read.as_deref()).unwrap();
+    assert!(n.has_engine(), "{what}");
+    t.finish().unwrap();
+    let wave = std::fs::read(&path).unwrap();
+    assert!(wave.len() > 20_000, "{what}: {} bytes", wave.len());
     // (its first line names the build: not part of the golden)
-    let body = waves[1]
-        .splitn(2, |&b| b == b'\n')
-        .nth(1)
-        .unwrap_or_default();
+    let body = wave.splitn(2, |&b| b == b'\n').nth(1).unwrap_or_default();
     let mut digest = Digest::default();
     digest.bytes(body);
-    digest.golden(what, &format!("{} bytes", waves[1].len()));
-    assert!(waves[0] == waves[1], "{what}: the waveforms differ");
+    digest.golden(what, &format!("{} bytes after it", body.len()));
 }

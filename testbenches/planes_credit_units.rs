@@ -3,13 +3,14 @@
 //! credits): a flit spends the units it is the first to touch downstream and frees upstream
 //! those it completes (none, one or several), the units ride the planes' rings beside each
 //! credit, and an output VC has room when the flit that crosses it next finds its units
-//! there. Each network runs side by side with itself one by one
-//! (`planes_compare::side_by_side`: flits in flight, packets delivered and every router's
-//! registers — its credit counters and delay line among them — every 7th cycle, the probes
-//! and links every 19th, every statistic at the end).
+//! there. Each network's run is read against its golden
+//! (`planes_compare::against_golden`: every router's registers — its credit counters and
+//! delay line among them — every 7th cycle, its probes and
+//! every link every 19th, every statistic at the end, against the run's golden, blessed when
+//! it agreed read for read with the routers one by one).
 
 use crate::common::{booksim_preset, vc_network};
-use crate::planes_compare::side_by_side;
+use crate::planes_compare::against_golden;
 
 #[test]
 fn routers_with_credits_of_several_units_in_planes_agree_with_them_one_by_one() {
@@ -88,7 +89,7 @@ fn routers_with_credits_of_several_units_in_planes_agree_with_them_one_by_one() 
         ),
     ] {
         let c = booksim_preset(&over);
-        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), 3000);
+        let delivered = against_golden(what, vc_network(&c), 3000);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
 }
@@ -103,7 +104,7 @@ fn the_torus_and_seed_004s_network_with_credits_in_bytes_agree_one_by_one() {
         &["switch.credit_bytes=2".into(), "traffic.rate=0.2".into()],
     )
     .unwrap();
-    let delivered = side_by_side("torus", vc_network(&torus), vc_network(&torus), 3000);
+    let delivered = against_golden("torus", vc_network(&torus), 3000);
     assert!(delivered > 3000, "torus: {delivered} packets delivered");
     for rate in ["0.1", "0.6"] {
         let c = flitwave::experiment::config::Config::from_toml(
@@ -115,7 +116,7 @@ fn the_torus_and_seed_004s_network_with_credits_in_bytes_agree_one_by_one() {
         )
         .unwrap();
         let what = format!("seed 004, 64-byte credits, {rate}");
-        let delivered = side_by_side(&what, vc_network(&c), vc_network(&c), 6000);
+        let delivered = against_golden(&what, vc_network(&c), 6000);
         assert!(delivered > 30, "{what}: {delivered} packets delivered");
     }
 }

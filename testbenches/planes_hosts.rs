@@ -1,12 +1,13 @@
 //! Testbench of the VC routers in bit planes (`fabric::vc::switch::Planes`) with their hosts
 //! where the topology puts them: a k-ary n-tree (hosts at the leaves alone), an irregular
 //! network of 0 to 3 hosts a switch, a host behind a switch's ports to routers, and a topology
-//! file with hosts on any ports — each run side by side with the same network one by one
-//! (`planes_compare::side_by_side`: flits in flight, packets delivered and every router's
-//! registers every 7th cycle, every statistic at the end).
+//! file with hosts on any ports — each run read against its golden
+//! (`planes_compare::against_golden`: every router's registers every 7th cycle, its probes and
+//! every link every 19th, every statistic at the end, against the run's golden, blessed when
+//! it agreed read for read with the routers one by one).
 
 use crate::common::vc_network;
-use crate::planes_compare::side_by_side;
+use crate::planes_compare::against_golden;
 
 /// A 6-switch irregular network whose switches have 3, 1, 2, 0, 2 and 1 hosts on their first
 /// ports (a ring and two chords on the rest); `host5_last` moves switch 5's host behind its
@@ -77,14 +78,14 @@ fn routers_of_different_host_counts_in_planes_agree_with_them_one_by_one() {
         ("irregular, 0 to 3 hosts a switch", irregular.clone()),
     ] {
         let c = flitwave::experiment::config::Config::from_toml(&toml, &[]).unwrap();
-        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), 3000);
+        let delivered = against_golden(what, vc_network(&c), 3000);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
     // a switch whose host follows its ports to routers (hosts on any ports: below)
     std::fs::write(&file, uneven_hosts(true)).unwrap();
     let c = flitwave::experiment::config::Config::from_toml(&irregular, &[]).unwrap();
     let what = "irregular, a host behind the ring ports";
-    let delivered = side_by_side(what, vc_network(&c), vc_network(&c), 3000);
+    let delivered = against_golden(what, vc_network(&c), 3000);
     assert!(delivered > 300, "{what}: {delivered} packets delivered");
 }
 
@@ -136,7 +137,7 @@ fn routers_with_hosts_on_any_ports_in_planes_agree_with_them_one_by_one() {
         )
         .unwrap();
         let what = format!("hosts on any ports, {what}");
-        let delivered = side_by_side(&what, vc_network(&c), vc_network(&c), 4000);
+        let delivered = against_golden(&what, vc_network(&c), 4000);
         assert!(delivered > 200, "{what}: {delivered} packets delivered");
     }
 }

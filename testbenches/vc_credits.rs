@@ -110,8 +110,7 @@ fn protocol_errors_are_refused_and_counted() {
 /// saturation, so that packets wait for the VCs as they free: every cycle, for every router
 /// output VC, the cycle its packet's tail was sent, the first cycle after it that its credits
 /// are all back (the count it started with) and the cycle VC allocation gives it to another
-/// input VC. The grant may come in the cycle the tail's credit is back, not before. In the
-/// bit planes and one by one.
+/// input VC. The grant may come in the cycle the tail's credit is back, not before.
 #[test]
 fn the_next_packet_gets_a_vc_downstream_only_once_the_tails_credit_is_back() {
     use crate::common::{booksim_preset as preset, vc_network as vc_net};
@@ -122,82 +121,76 @@ fn the_next_packet_gets_a_vc_downstream_only_once_the_tails_credit_is_back() {
             .map(|k| (sw.owner(k / nv, k % nv), sw.tail_pending(k / nv, k % nv)))
             .collect()
     };
-    for planes in [true, false] {
-        let mut net = vc_net(&preset(&[
-            "topology.dims=\"4x4\"",
-            "switch.wait_for_tail_credit=true",
-            "traffic.rate=0.4",
-            "warmup=0",
-        ]));
-        if planes {
-            assert!(net.has_engine(), "the planes take the 4x4 mesh");
-        } else {
-            assert!(net.one_by_one());
-        }
-        let full: Vec<Vec<u32>> = net
-            .switches()
-            .iter()
-            .map(|sw| {
-                let nv = sw.params().vcs;
-                (0..sw.ports() * nv)
-                    .map(|k| sw.credits(k / nv, k % nv))
-                    .collect()
-            })
-            .collect();
-        let mut was: Vec<_> = net.switches().iter().map(owners).collect();
-        // per router and output VC: (the owner whose tail was sent, the cycle its credits
-        // were all back)
-        type Tail = Option<(usize, Option<u64>)>;
-        let mut tail: Vec<Vec<Tail>> = full.iter().map(|f| vec![None; f.len()]).collect();
-        let (mut grants, mut at_once) = (0u32, 0u32);
-        let mut early = vec![];
-        for _ in 0..4000 {
-            let t = net.now();
-            net.step();
-            for (r, sw) in net.switches().iter().enumerate() {
-                let nv = sw.params().vcs;
-                let now = owners(sw);
-                for (k, &(owner, sent)) in now.iter().enumerate() {
-                    let back = sw.credits(k / nv, k % nv) == full[r][k];
-                    if let Some((_, at @ None)) = &mut tail[r][k] {
-                        if back {
-                            *at = Some(t);
-                        }
-                    }
-                    if let (Some(o), true, (Some(p), _)) = (owner, sent, was[r][k]) {
-                        if o == p && tail[r][k].is_none() {
-                            tail[r][k] = Some((o, back.then_some(t)));
-                        }
-                    }
-                    let Some(o) = owner else { continue };
-                    if was[r][k].0 == Some(o) {
-                        continue;
-                    }
-                    // VC allocation gave the VC to input VC o in cycle t
-                    if let Some((_, at)) = tail[r][k].take() {
-                        grants += 1;
-                        match at {
-                            Some(a) if a <= t => at_once += (a == t) as u32,
-                            _ => early.push((t, r, k / nv, k % nv, at)),
-                        }
+    let mut net = vc_net(&preset(&[
+        "topology.dims=\"4x4\"",
+        "switch.wait_for_tail_credit=true",
+        "traffic.rate=0.4",
+        "warmup=0",
+    ]));
+    assert!(net.has_engine(), "the planes take the 4x4 mesh");
+    let full: Vec<Vec<u32>> = net
+        .switches()
+        .iter()
+        .map(|sw| {
+            let nv = sw.params().vcs;
+            (0..sw.ports() * nv)
+                .map(|k| sw.credits(k / nv, k % nv))
+                .collect()
+        })
+        .collect();
+    let mut was: Vec<_> = net.switches().iter().map(owners).collect();
+    // per router and output VC: (the owner whose tail was sent, the cycle its credits
+    // were all back)
+    type Tail = Option<(usize, Option<u64>)>;
+    let mut tail: Vec<Vec<Tail>> = full.iter().map(|f| vec![None; f.len()]).collect();
+    let (mut grants, mut at_once) = (0u32, 0u32);
+    let mut early = vec![];
+    for _ in 0..4000 {
+        let t = net.now();
+        net.step();
+        for (r, sw) in net.switches().iter().enumerate() {
+            let nv = sw.params().vcs;
+            let now = owners(sw);
+            for (k, &(owner, sent)) in now.iter().enumerate() {
+                let back = sw.credits(k / nv, k % nv) == full[r][k];
+                if let Some((_, at @ None)) = &mut tail[r][k] {
+                    if back {
+                        *at = Some(t);
                     }
                 }
-                was[r] = now;
+                if let (Some(o), true, (Some(p), _)) = (owner, sent, was[r][k]) {
+                    if o == p && tail[r][k].is_none() {
+                        tail[r][k] = Some((o, back.then_some(t)));
+                    }
+                }
+                let Some(o) = owner else { continue };
+                if was[r][k].0 == Some(o) {
+                    continue;
+                }
+                // VC allocation gave the VC to input VC o in cycle t
+                if let Some((_, at)) = tail[r][k].take() {
+                    grants += 1;
+                    match at {
+                        Some(a) if a <= t => at_once += (a == t) as u32,
+                        _ => early.push((t, r, k / nv, k % nv, at)),
+                    }
+                }
             }
+            was[r] = now;
         }
-        assert!(net.has_engine() == planes);
-        assert!(
-            early.is_empty(),
-            "planes {planes}: {} of {grants} VCs downstream given to the next packet before \
-             the tail's credit was back (cycle, router, output, VC, credits back): {:?}",
-            early.len(),
-            &early[..early.len().min(6)]
-        );
-        assert!(
-            grants > 1000 && at_once > 300,
-            "planes {planes}: packets wait for the VCs: {grants} grants after a tail, \
-             {at_once} in the cycle its credit came back"
-        );
-        assert!(net.summary().healthy());
     }
+    assert!(net.has_engine());
+    assert!(
+        early.is_empty(),
+        "{} of {grants} VCs downstream given to the next packet before \
+         the tail's credit was back (cycle, router, output, VC, credits back): {:?}",
+        early.len(),
+        &early[..early.len().min(6)]
+    );
+    assert!(
+        grants > 1000 && at_once > 300,
+        "packets wait for the VCs: {grants} grants after a tail, \
+         {at_once} in the cycle its credit came back"
+    );
+    assert!(net.summary().healthy());
 }

@@ -1,6 +1,6 @@
 //! Testbench of what the VC router's arbitration and sources are for: the switch
 //! allocator's round robin over an input's VCs splits a contested output evenly and grants
-//! two ready VCs of one input in turn cycle by cycle (in the bit planes and one by one), and
+//! two ready VCs of one input in turn cycle by cycle, and
 //! per-destination source queues let other flows pass a saturated hot spot.
 
 use crate::common::{fails_with, flitwave};
@@ -145,89 +145,80 @@ fn the_switch_allocator_takes_an_inputs_vcs_in_turn() {
 /// one per VC, both for host 2's port, and they share it with the other side, so their
 /// buffers stay full. Every cycle an input of router 1 wins its output, its winning VC is
 /// read from the flits forwarded per output VC and the output VC each input VC holds (the
-/// router's registers, which the planes write back after every step); where
+/// router's registers, written from the planes when read); where
 /// both of its VCs held their output VC, a flit, a credit downstream and were past their
-/// ready cycle before the cycle, the winner must differ from its last winner. In the bit
-/// planes and one by one.
+/// ready cycle before the cycle, the winner must differ from its last winner.
 #[test]
 fn two_vcs_of_one_input_wanting_one_output_are_granted_in_turn() {
-    for planes in [true, false] {
-        let c = preset(&[
-            "topology.dims=\"3x1\"",
-            "topology.hosts_per_switch=2",
-            "traffic.rate=0",
-            "warmup=0",
-        ]);
-        let mut net = vc_net(&c);
-        let mut inj = vec![];
-        for i in 0..150u64 {
-            for s in [0, 1, 4, 5] {
-                inj.push((i, s, 2, 20));
-            }
+    let c = preset(&[
+        "topology.dims=\"3x1\"",
+        "topology.hosts_per_switch=2",
+        "traffic.rate=0",
+        "warmup=0",
+    ]);
+    let mut net = vc_net(&c);
+    let mut inj = vec![];
+    for i in 0..150u64 {
+        for s in [0, 1, 4, 5] {
+            inj.push((i, s, 2, 20));
         }
-        net.load_trace(&inj, 20).unwrap();
-        if planes {
-            assert!(net.has_engine(), "the planes take the 3x1 mesh");
-        } else {
-            assert!(net.one_by_one());
-        }
-        let np = net.switches()[1].ports();
-        let mut last: Vec<Option<usize>> = vec![None; np];
-        let (mut checked, mut wins) = (0u32, 0u32);
-        let mut repeats = vec![];
-        for _ in 0..6000 {
-            let t = net.now();
-            let sw = &net.switches()[1];
-            let before = sw.forwarded_vc;
-            let nv = sw.params().vcs;
-            // per input VC: the output VC it holds, and whether it may cross this cycle
-            let holds: Vec<Vec<Option<(usize, usize)>>> = (0..np)
-                .map(|p| (0..nv).map(|v| sw.holds(p, v)).collect())
-                .collect();
-            let may: Vec<Vec<bool>> = (0..np)
-                .map(|p| {
-                    (0..nv)
-                        .map(|v| {
-                            holds[p][v].is_some_and(|(o, ov)| {
-                                sw.level(p, v) > 0
-                                    && sw.credits(o, ov) > 0
-                                    && sw.ready_at(p, v) <= t
-                            })
-                        })
-                        .collect()
-                })
-                .collect();
-            net.step();
-            let after = net.switches()[1].forwarded_vc;
-            for ov in (0..before.len()).filter(|&ov| after[ov] != before[ov]) {
-                assert_eq!(after[ov], before[ov] + 1, "one flit an output VC a cycle");
-                // the input VC holding output VC ov (every packet here leaves by one port)
-                let (p, v) = (0..np)
-                    .flat_map(|p| (0..nv).map(move |v| (p, v)))
-                    .find(|&(p, v)| holds[p][v].is_some_and(|(_, x)| x == ov))
-                    .expect("a forwarded flit's output VC is held by an input VC");
-                wins += 1;
-                if may[p].iter().all(|&m| m) {
-                    checked += 1;
-                    if last[p] == Some(v) {
-                        repeats.push((t, p, v));
-                    }
-                }
-                last[p] = Some(v);
-            }
-        }
-        assert!(net.has_engine() == planes);
-        assert!(
-            repeats.is_empty(),
-            "planes {planes}: {} of {checked} grants with both VCs ready went to the last \
-             winner again (cycle, input, VC): {:?}",
-            repeats.len(),
-            &repeats[..repeats.len().min(8)]
-        );
-        assert!(
-            wins > 5000 && checked > 1000,
-            "planes {planes}: the output is busy and both VCs contend: {wins} grants, \
-             {checked} with both VCs ready"
-        );
     }
+    net.load_trace(&inj, 20).unwrap();
+    assert!(net.has_engine(), "the planes take the 3x1 mesh");
+    let np = net.switches()[1].ports();
+    let mut last: Vec<Option<usize>> = vec![None; np];
+    let (mut checked, mut wins) = (0u32, 0u32);
+    let mut repeats = vec![];
+    for _ in 0..6000 {
+        let t = net.now();
+        let sw = &net.switches()[1];
+        let before = sw.forwarded_vc;
+        let nv = sw.params().vcs;
+        // per input VC: the output VC it holds, and whether it may cross this cycle
+        let holds: Vec<Vec<Option<(usize, usize)>>> = (0..np)
+            .map(|p| (0..nv).map(|v| sw.holds(p, v)).collect())
+            .collect();
+        let may: Vec<Vec<bool>> = (0..np)
+            .map(|p| {
+                (0..nv)
+                    .map(|v| {
+                        holds[p][v].is_some_and(|(o, ov)| {
+                            sw.level(p, v) > 0 && sw.credits(o, ov) > 0 && sw.ready_at(p, v) <= t
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        net.step();
+        let after = net.switches()[1].forwarded_vc;
+        for ov in (0..before.len()).filter(|&ov| after[ov] != before[ov]) {
+            assert_eq!(after[ov], before[ov] + 1, "one flit an output VC a cycle");
+            // the input VC holding output VC ov (every packet here leaves by one port)
+            let (p, v) = (0..np)
+                .flat_map(|p| (0..nv).map(move |v| (p, v)))
+                .find(|&(p, v)| holds[p][v].is_some_and(|(_, x)| x == ov))
+                .expect("a forwarded flit's output VC is held by an input VC");
+            wins += 1;
+            if may[p].iter().all(|&m| m) {
+                checked += 1;
+                if last[p] == Some(v) {
+                    repeats.push((t, p, v));
+                }
+            }
+            last[p] = Some(v);
+        }
+    }
+    assert!(net.has_engine());
+    assert!(
+        repeats.is_empty(),
+        "{} of {checked} grants with both VCs ready went to the last \
+         winner again (cycle, input, VC): {:?}",
+        repeats.len(),
+        &repeats[..repeats.len().min(8)]
+    );
+    assert!(
+        wins > 5000 && checked > 1000,
+        "the output is busy and both VCs contend: {wins} grants, \
+         {checked} with both VCs ready"
+    );
 }
