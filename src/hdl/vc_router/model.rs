@@ -1,12 +1,16 @@
 //! The model side of the router twin's lockstep: one `VcSwitch` of the BookSim2 preset
 //! (configs/booksim-iq.toml, an 8 × 8 mesh) wired to links of its own, with a packet table,
-//! driven and read through the twin's ports; and the state of the senders and receivers
-//! around it that the reactive stimulus plays (credits held upstream, packets in progress,
-//! credits owed downstream).
+//! evaluated as every network's routers are — by the planes (`Planes`, here of one router
+//! whose five ports all lead to links the planes drive, as a host's) — driven and read
+//! through the twin's ports; and the state of the senders and receivers around it that the
+//! reactive stimulus plays (credits held upstream, packets in progress, credits owed
+//! downstream).
 
 use super::{DEPTH, PORTS, VCS};
 use crate::blocks::link::Link;
-use crate::fabric::vc::switch::{VcParams, VcSwitch};
+use crate::fabric::network::parallel::After;
+use crate::fabric::network::{Engine, EnginePhase};
+use crate::fabric::vc::switch::{Planes, VcParams, VcSwitch};
 use crate::fabric::vc::VcExt;
 use crate::fabric::Wiring;
 use crate::routing::function::dor::{Classes, DorRouting, Tie};
@@ -48,7 +52,11 @@ pub type CreditVcs = [Option<u8>; PORTS];
 
 /// One model router in a harness of its own, plus the stimulus' view of its neighbours.
 pub struct VcRouterModel {
+    /// The router, its registers written from the planes after every cycle.
     sw: VcSwitch,
+    planes: Planes,
+    /// Room for what the planes tell the sleep tables (none here: read by nobody).
+    after: Vec<After>,
     /// Links 0..5 bring flits in on ports 0..5 (credits go back on them); 5..10 take flits
     /// out (credits come back on them). Fly time 1: a value driven at t - 1 arrives at t.
     links: Vec<Link>,
@@ -92,9 +100,15 @@ impl VcRouterModel {
             in_link: (0..PORTS as u32).collect(),
             out_link: (PORTS as u32..2 * PORTS as u32).collect(),
         };
+        let sw = VcSwitch::new(id, p, routing, w);
+        let links: Vec<Link> = (0..2 * PORTS).map(|_| Link::new(1)).collect();
+        let planes = Planes::new(std::slice::from_ref(&sw), &links)
+            .expect("the planes take the preset's router");
         VcRouterModel {
-            sw: VcSwitch::new(id, p, routing, w),
-            links: (0..2 * PORTS).map(|_| Link::new(1)).collect(),
+            sw,
+            planes,
+            after: Vec::new(),
+            links,
             packets: PacketTable::new(),
             now: 1,
             up_credits: [[DEPTH as u32; VCS]; PORTS],
@@ -148,7 +162,20 @@ impl VcRouterModel {
                 .back()
                 .send(t - 1, FlowCtl::Credit { vc: v, n: 1 });
         }
-        self.sw.eval(t, &self.links, &self.packets);
+        let sw = std::slice::from_mut(&mut self.sw);
+        self.planes.phase(EnginePhase {
+            now: t,
+            switches: sw,
+            links: &self.links,
+            packets: &self.packets,
+            due: None,
+            after: &mut self.after,
+            threads: None,
+        });
+        self.after.clear();
+        // (one router: its registers written every cycle, for the coverage that reads them)
+        self.planes
+            .sync(std::slice::from_mut(&mut self.sw), &self.links);
         let mut out = [None; PORTS];
         for (o, x) in out.iter_mut().enumerate() {
             if let Some(f) = self.links[PORTS + o].fwd().recv(t + 1) {
