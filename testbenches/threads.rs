@@ -198,8 +198,6 @@ fn threads_is_a_run_option_and_a_network_in_planes_takes_one_core_unless_told() 
     // 1,024 switches in planes: one thread unless told
     let big = speed(&["--set", "topology.dims=\"32x32\"", "--cycles", "50"]);
     assert!(!big.contains("threads"), "{big}");
-    let c = booksim_preset(&["topology.dims=\"32x32\""]);
-    assert_eq!(vc_network(&c).auto_threads(), 1);
     // traced, the routers are in planes too (written into before each cycle sampled): one
     // thread unless told
     let dir = fresh_dir("threads", "auto-traced");

@@ -103,6 +103,33 @@ fn protocol_errors_are_refused_and_counted() {
     assert_eq!((c.credits(0), c.overflows), (2, 1));
 }
 
+/// What the input unit's admission is for: every router's outputs counting twice the credits
+/// the buffers downstream hold (their counters written before the first cycle), past
+/// saturation a flit reaches a full VC, which the router refuses and counts as an overflow,
+/// and conservation fails; with the counters as built, nothing of the kind.
+#[test]
+fn a_flit_written_into_a_full_vc_is_refused_and_counted() {
+    use crate::common::{booksim_preset, vc_network};
+    use flitwave::fabric::Switch;
+    for doubled in [true, false] {
+        let mut n = vc_network(&booksim_preset(&["traffic.rate=0.6"]));
+        if doubled {
+            for sw in n.switches_mut().unwrap() {
+                let (nv, b) = (sw.params().vcs, sw.params().buffer_flits);
+                for o in 0..sw.ports() {
+                    *sw.credits_mut(o) = VcCredits::new(nv, 2 * b, false);
+                }
+            }
+        }
+        n.run(2000);
+        assert!(n.has_engine());
+        let overflows: u64 = n.switches().iter().map(|s| s.health().overflows).sum();
+        assert_eq!(overflows > 0, doubled, "{overflows} refused");
+        assert_eq!(n.summary().buffer_overflows, overflows);
+        assert_eq!(n.conservation_ok(), !doubled);
+    }
+}
+
 /// What waiting for the tail's credit is for (`switch.wait_for_tail_credit = true`): a VC
 /// downstream is given to the next packet only once every credit of the packet before it is
 /// back — its buffer downstream empty — never while the tail's own credit is still on its

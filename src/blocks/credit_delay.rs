@@ -1,8 +1,11 @@
 //! Credit delay line of the virtual-channel router (BookSim2's `credit_delay`):
 //! credits returned on any output's link wait `delay` cycles at the sender before its credit
 //! counters see them. The delay is the same for every credit, so the line is one FIFO per
-//! router, in arrival order: a credit that arrives at cycle t comes out at t + `delay`. An empty
-//! line costs nothing; no allocation per cycle.
+//! router, in arrival order: a credit that arrives at cycle t is due at t + `delay`. This is
+//! the line as a router's registers show it (probes, the register image, the deadlock
+//! report); the routers evaluated in planes keep the credits in flight in a ring of their own,
+//! each in the slot of the cycle it is applied (`fabric/vc/switch/planes/credits.rs`), and
+//! write them in here when the router is read. No allocation per credit.
 
 use crate::sim::FlowCtl;
 
@@ -13,12 +16,6 @@ struct Entry {
     due: u32,
     port: u8,
     credit: FlowCtl,
-}
-
-/// Cycle `now` is at or past `due` (both taken modulo 2^32, less than 2^31 apart).
-#[inline(always)]
-fn reached(now: u64, due: u32) -> bool {
-    (now as u32).wrapping_sub(due) as i32 >= 0
 }
 
 /// The delay line of one router.
@@ -56,14 +53,6 @@ impl CreditDelay {
     }
 
     /// Nothing inside.
-    /// Ask the cache for the entries read and written next (a hint).
-    #[inline(always)]
-    pub fn prefetch(&self) {
-        let mask = self.ring.len() - 1;
-        crate::sim::prefetch::line(&self.ring[self.head]);
-        crate::sim::prefetch::line(&self.ring[(self.head + self.len) & mask]);
-    }
-
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
@@ -101,18 +90,6 @@ impl CreditDelay {
             (e.due, e.port as usize, e.credit)
         })
     }
-
-    /// The credits due at cycle `now`, each handed to `apply(port, credit)`.
-    #[inline]
-    pub fn pop_due(&mut self, now: u64, mut apply: impl FnMut(usize, FlowCtl)) {
-        let mask = self.ring.len() - 1;
-        while self.len > 0 && reached(now, self.ring[self.head].due) {
-            let e = self.ring[self.head];
-            self.head = (self.head + 1) & mask;
-            self.len -= 1;
-            apply(e.port as usize, e.credit);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -125,41 +102,20 @@ mod tests {
         let mut d = CreditDelay::new(2, 3);
         let t = u32::MAX as u64 - 1; // due after the low 32 bits wrap
         d.push(t, 1, FlowCtl::CREDIT);
-        let mut out = vec![];
-        for now in t..t + 5 {
-            d.pop_due(now, |p, _| out.push((now, p)));
-        }
-        assert_eq!(out, vec![(t + 3, 1)]);
+        let e: Vec<_> = d.entries().collect();
+        assert_eq!(e, vec![((t + 3) as u32, 1, FlowCtl::CREDIT)]);
     }
 
     #[test]
-    fn credits_come_out_after_the_delay_in_order() {
-        let mut d = CreditDelay::new(5, 2);
-        let c = |vc| FlowCtl::Credit { vc, n: 1 };
-        d.push(10, 3, c(0));
-        d.push(10, 1, c(1));
-        d.push(11, 4, c(0));
-        let mut out = vec![];
-        d.pop_due(11, |p, x| out.push((11, p, x)));
-        assert!(out.is_empty());
-        d.pop_due(12, |p, x| out.push((12, p, x)));
-        d.pop_due(13, |p, x| out.push((13, p, x)));
-        assert_eq!(out, vec![(12, 3, c(0)), (12, 1, c(1)), (13, 4, c(0))]);
-        assert!(d.is_empty());
-    }
-
-    #[test]
-    fn the_entries_are_what_comes_out_and_a_cleared_line_is_empty() {
+    fn the_entries_are_due_after_the_delay_in_order_and_a_cleared_line_is_empty() {
         let mut d = CreditDelay::new(2, 2);
         let c = |vc| FlowCtl::Credit { vc, n: 1 };
         d.push(4, 1, c(1));
         d.push(5, 0, c(0));
+        assert_eq!(d.len(), 2);
         let e: Vec<_> = d.entries().collect();
         assert_eq!(e, vec![(6, 1, c(1)), (7, 0, c(0))]);
         d.clear();
         assert!(d.is_empty() && d.entries().next().is_none());
-        let mut out = vec![];
-        d.pop_due(7, |p, x| out.push((p, x)));
-        assert!(out.is_empty());
     }
 }

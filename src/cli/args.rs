@@ -72,10 +72,9 @@ pub(crate) struct SeedArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seeds: u64,
     /// Threads (1..=1024). Several seeds (and a sweep's points) run in parallel on them, one
-    /// thread each; one run alone splits its switches among them (vc family: the routers one
-    /// by one, or the bit planes' tiles of 64 routers), by default only a network of 1,024
-    /// switches or more whose routers are not evaluated together (default: all cores).
-    /// Results do not depend on it.
+    /// thread each (default: all cores); one run alone splits the vc family's routers among
+    /// them by the bit planes' tiles of 64 routers (default: one thread; the myrinet and vct
+    /// families stay on one). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
 }

@@ -306,8 +306,7 @@ pub(crate) fn run_config(
         period_ps: (cfg.link.clock_ns * 1000.0).round() as u64,
         provenance: made.clone(),
     };
-    let auto = with_network!(&net, n => n.auto_threads());
-    let threads = super::simulate::run_threads(par.threads, auto)?;
+    let threads = super::simulate::run_threads(par.threads)?;
     with_network!(&mut net, n => n.set_threads(threads));
     super::progress::announce(&format!(
         "run: {limit} cycles of {} switches and {} hosts ({} family, {} routing, {} at {})",

@@ -14,16 +14,16 @@ pub(crate) fn wave_format(path: &std::path::Path, o: &RunOut) -> Result<WaveForm
     WaveFormat::resolve(path, o.wave_format.as_deref(), "--wave-format")
 }
 
-/// The threads one run uses: `--threads` (1..=MAX_THREADS), else `auto` (the network's
-/// choice, [`Network::auto_threads`]).
-pub(crate) fn run_threads(threads: Option<usize>, auto: usize) -> Result<usize> {
+/// The threads one run uses: `--threads` (1..=MAX_THREADS), else one (a network's routers in
+/// planes on one core outrun them split on two below several tiles: docs/performance.md).
+pub(crate) fn run_threads(threads: Option<usize>) -> Result<usize> {
     match threads {
         Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(Error::field(
             "--threads",
             format!("{t} is out of range, allowed 1..={MAX_THREADS}"),
         )),
         Some(t) => Ok(t),
-        None => Ok(auto),
+        None => Ok(1),
     }
 }
 

@@ -365,7 +365,7 @@ pub(crate) fn cmd_bench(a: BenchArgs) -> Result<()> {
             format!("{} is out of range, allowed (0, 100]", a.scale),
         ));
     }
-    super::simulate::run_threads(Some(a.threads), 1)?;
+    super::simulate::run_threads(Some(a.threads))?;
     let mut out = Vec::new();
     for s in bench::scenarios(a.scale) {
         if let Some(o) = &a.only {

@@ -23,7 +23,7 @@ pub mod vc;
 pub mod vct;
 pub mod watchdog;
 
-pub use network::{Endpoint, NetParams, Network};
+pub use network::{one_by_one, Endpoint, NetParams, Network, OneByOneFn};
 pub use registry::{AnyNetwork, Section};
 pub use summary::Summary;
 
@@ -90,11 +90,10 @@ pub struct Wait {
     pub why: &'static str,
 }
 
-/// A switch of a family, seen by the network.
+/// A switch of a family, seen by the network: what it holds and reports. How it is
+/// evaluated is its family's: one by one ([`OneByOne`]) or network-wide by the family's
+/// engine ([`network::Engine`]).
 pub trait Switch<X>: Probe {
-    /// Evaluate one cycle: read the links' arriving flits and flow-control symbols, write the
-    /// ones leaving. Returns the flits that moved (the watchdog's progress).
-    fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<X>) -> u32;
     /// The switch id.
     fn id(&self) -> usize;
     /// Flits held in its buffers.
@@ -111,7 +110,24 @@ pub trait Switch<X>: Probe {
     }
     /// Its blocked inputs and what each waits for (only called for a deadlock report).
     fn waits(&self, out: &mut Vec<Wait>);
-    /// [`Switch::eval`] told which ports receive this cycle — flits on the inputs of mask
+    /// Appends the occupancy integral ([`crate::stats::occupancy::Level::area`]) of each of
+    /// its input buffers at `now`: port by port, [`Switch::vcs`] per port (families that keep
+    /// them).
+    fn occupancy(&self, _now: u64, _out: &mut Vec<u64>) {}
+    /// Words of a side exchange it drove onto and took from its links' forward wires (seed
+    /// 002's LUC/NCB exchange): they share the wires with flits but are not flits.
+    fn exchange_words(&self) -> (u64, u64) {
+        (0, 0)
+    }
+}
+
+/// A switch evaluated on its own, cycle by cycle (families without an engine:
+/// [`Family::ONE_BY_ONE`]).
+pub trait OneByOne<X>: Switch<X> {
+    /// Evaluate one cycle: read the links' arriving flits and flow-control symbols, write the
+    /// ones leaving. Returns the flits that moved (the watchdog's progress).
+    fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<X>) -> u32;
+    /// [`OneByOne::eval`] told which ports receive this cycle — flits on the inputs of mask
     /// `flits`, backward symbols on the outputs of mask `back` — so it reads only those links
     /// (families that sleep; the default reads them all).
     fn eval_arrivals(
@@ -136,15 +152,6 @@ pub trait Switch<X>: Probe {
     /// incoming links, as bit masks (families that sleep; the others never ask).
     fn drove(&self) -> (u32, u32) {
         (u32::MAX, u32::MAX)
-    }
-    /// Appends the occupancy integral ([`crate::stats::occupancy::Level::area`]) of each of
-    /// its input buffers at `now`: port by port, [`Switch::vcs`] per port (families that keep
-    /// them).
-    fn occupancy(&self, _now: u64, _out: &mut Vec<u64>) {}
-    /// Words of a side exchange it drove onto and took from its links' forward wires (seed
-    /// 002's LUC/NCB exchange): they share the wires with flits but are not flits.
-    fn exchange_words(&self) -> (u64, u64) {
-        (0, 0)
     }
 }
 
@@ -271,9 +278,10 @@ pub trait Family: Sized + 'static {
     const COUNTS_HOPS: bool;
     /// Its quiet switches and NICs sleep until something arrives ([`sleep`]).
     const SLEEPS: bool = false;
-    /// Its switches may be evaluated on several threads: `Some(network::parallel::phase)` for
-    /// a switch that is a [`network::parallel::ParallelSwitch`]; `None`: on one.
-    const PARALLEL: Option<network::parallel::PhaseFn<Self::Switch, Self::Ext>> = None;
+    /// Its switches evaluated one by one: `Some(network::one_by_one)` for a switch that is
+    /// a [`OneByOne`], `None` for a family whose engine evaluates every switch it builds
+    /// (a network its engine does not take is refused).
+    const ONE_BY_ONE: Option<network::OneByOneFn<Self::Switch, Self::Ext>>;
     /// Its switches evaluated together, network-wide ([`network::Engine`]); `()`: one by
     /// one.
     type Engine: network::Engine<Self::Switch, Self::Ext>;

@@ -14,6 +14,8 @@ mod deadlock;
 pub use deadlock::Deadlock;
 mod engine;
 mod idle;
+mod one_by_one;
+pub use one_by_one::{one_by_one, OneByOneFn};
 mod watch;
 mod window;
 pub use engine::{Engine, EnginePhase};
@@ -73,8 +75,8 @@ pub struct Network<F: Family> {
     step_each: bool,
     /// The threads of the switch phase, when more than one (`parallel`).
     threads: Option<parallel::Threads>,
-    /// The family's engine evaluating the switches together (`engine`), its scratch, and the
-    /// sleep tables it runs with from its first cycle (of the hosts' links alone).
+    /// The family's engine evaluating the switches together (`engine`; its network's sleep
+    /// tables are of the hosts' links alone), and its scratch.
     engine: UnsafeCell<Option<Box<F::Engine>>>,
     /// The engine has evaluated cycles not yet written into the switches and links; and a
     /// probe walk reads them as they are (a waveform's, after writing those it reads).
@@ -83,10 +85,7 @@ pub struct Network<F: Family> {
     /// A caller wrote into the switches before the engine's first cycle: it is built again.
     rebuild: bool,
     engine_after: Vec<parallel::After>,
-    engine_sleep: Option<Sleep>,
-    /// The engine is to evaluate the switches (unless [`Network::one_by_one`]), and it has
-    /// evaluated a cycle (it then holds the switches' state).
-    engine_on: bool,
+    /// The engine has evaluated a cycle (it then holds the switches' state).
     engine_started: bool,
     /// The kernel prefetches the next blocks' state in cycles with at least this many
     /// blocks of a kind due (`sim::prefetch::min_due`; `usize::MAX`: never).
@@ -192,11 +191,26 @@ impl<F: Family> Network<F> {
             Endpoint::Nic(h) => ((s + h) as u32, 0),
         };
         let ends: Vec<_> = link_ends.iter().map(|&(a, b)| (node(a), node(b))).collect();
-        let sleep = F::SLEEPS.then(|| Sleep::new(s, hosts, np, &flies, &ends));
         let peers = super::peers::Peers::new(topo, &link_ends);
         let engine = <F::Engine as Engine<F::Switch, F::Ext>>::new(&switches, &links).map(Box::new);
-        let engine_sleep =
-            (F::SLEEPS && engine.is_some()).then(|| Sleep::of_hosts_links(s, hosts, &flies, &ends));
+        if engine.is_none() && F::ONE_BY_ONE.is_none() {
+            return Err(Error::field(
+                "switch",
+                format!(
+                    "the {} family's routers are evaluated by its engine alone, which does not \
+                     take these ({} ports of {} VCs); allowed: the shapes docs/models.md lists",
+                    F::NAME,
+                    np,
+                    switches.first().map_or(0, |s| s.vcs())
+                ),
+            ));
+        }
+        // an engine carries the flits and credits between switches itself: the sleep tables
+        // of the hosts' links alone
+        let sleep = F::SLEEPS.then(|| match engine {
+            Some(_) => Sleep::of_hosts_links(s, hosts, &flies, &ends),
+            None => Sleep::new(s, hosts, np, &flies, &ends),
+        });
         let state =
             s * std::mem::size_of::<F::Switch>() + links.len() * std::mem::size_of::<Link>();
         let prefetch_from = crate::sim::prefetch::min_due(state)?;
@@ -212,8 +226,6 @@ impl<F: Family> Network<F> {
             as_they_are: Cell::new(false),
             rebuild: false,
             engine_after: Vec::with_capacity(s),
-            engine_sleep,
-            engine_on: true,
             engine_started: false,
             shared,
             params,
@@ -258,7 +270,7 @@ impl<F: Family> Network<F> {
         }
         self.watched(now, false);
         let mut moved = self.switch_phase(now);
-        let engine = self.engine.get_mut().as_deref().filter(|_| self.engine_on);
+        let engine = self.engine.get_mut().as_deref();
         F::after_switches(self.switches.get_mut(), engine, &self.shared);
         let mut cx = Ctx::<F> {
             links: &mut self.links,

@@ -212,7 +212,7 @@ pub fn attach(net: &mut Network<MyrinetFamily>, sw: usize) -> Result<()> {
     let mut arbs = (0..p.ports)
         .map(|q| ArbiterInSitu::new(format!("sw{sw}.out{q}.arb")).map(Some))
         .collect::<Result<Vec<_>>>()?;
-    net.switches_mut()[sw].use_twins(
+    net.switches_mut()?[sw].use_twins(
         |q| Box::new(slacks[q].take().expect("one twin per port")),
         |q| Box::new(arbs[q].take().expect("one twin per port")),
     );

@@ -4,7 +4,7 @@
 //! Five ports (0 the host, 1 +x, 2 −x, 3 +y, 4 −y), two VCs of eight flits per input,
 //! dimension-order routing on a mesh of up to 8 × 8, separable input-first VC and switch
 //! allocators, credits with a delay of 2 cycles, one crossbar stage. One cycle, as the model's
-//! `eval_ports` orders it:
+//! planes order it (`fabric::vc::switch::Planes`, its cycle):
 //! 1. an arriving flit (`in_valid`, `in_vc`, `flit_in<p>`) is written into its VC (refused when
 //!    the VC is full) and its route computed from its destination (DOR: X, then Y, then the
 //!    host port; the router's own `my_x`, `my_y` are inputs); a head reaching the front of an

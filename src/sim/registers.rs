@@ -1,6 +1,7 @@
 //! A walk over a block's state registers, written two ways from the one walk: as text, for a
-//! person to read (a failed comparison shows it), and as an image of words, for two models of
-//! one block (the routers in bit planes and one by one) to be compared exactly and fast.
+//! person to read (a failed comparison shows it), and as an image of words, for two runs of one
+//! block (the routers in bit planes on one thread and on several) to be compared exactly and
+//! fast.
 //!
 //! The text holds the labels and the values; the image the values and the words that decide
 //! the walk's shape (a count before a list, a mask of what follows, which stages exist), not

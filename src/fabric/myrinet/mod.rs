@@ -7,7 +7,7 @@ pub mod keys;
 pub mod nic;
 pub mod switch;
 
-use super::{Family, NetParams, Network, SectionReport, Wiring};
+use super::{one_by_one, Family, NetParams, Network, OneByOneFn, SectionReport, Wiring};
 use crate::blocks::nic::itb::ItbParams;
 use crate::blocks::nic::routing_table::RoutingTable;
 use crate::blocks::slack_buffer::SlackParams;
@@ -79,6 +79,8 @@ impl Family for MyrinetFamily {
     const PENDING_PER_HOST: u64 = 2;
     const COUNTS_HOPS: bool = true;
     const SLEEPS: bool = true;
+    const ONE_BY_ONE: Option<OneByOneFn<MyrinetSwitch, MyrinetExt>> =
+        Some(one_by_one::<MyrinetSwitch, MyrinetExt>);
     type Engine = ();
     type Ext = MyrinetExt;
     type Switch = MyrinetSwitch;

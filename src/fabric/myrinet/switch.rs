@@ -19,7 +19,7 @@ use super::MyrinetExt;
 use crate::blocks::arbiter::{ArbiterSlot, ArbiterTwin, RoundRobinArbiter};
 use crate::blocks::link::{Link, NO_LINK};
 use crate::blocks::slack_buffer::{SlackBuffer, SlackParams, SlackSlot, SlackTwin, StopGoSender};
-use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
+use crate::fabric::{Health, OneByOne, Switch, Wait, WaitOn, Wiring};
 use crate::routing::function::source::SourceRoute;
 use crate::routing::function::{Candidates, Query, RoutingFunction};
 use crate::sim::packet::PacketTable;
@@ -454,7 +454,7 @@ impl MyrinetSwitch {
     }
 }
 
-impl Switch<MyrinetExt> for MyrinetSwitch {
+impl OneByOne<MyrinetExt> for MyrinetSwitch {
     #[inline]
     fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<MyrinetExt>) -> u32 {
         MyrinetSwitch::eval(self, now, links, packets)
@@ -478,7 +478,9 @@ impl Switch<MyrinetExt> for MyrinetSwitch {
     fn drove(&self) -> (u32, u32) {
         (self.drove_fwd, self.drove_back)
     }
+}
 
+impl Switch<MyrinetExt> for MyrinetSwitch {
     fn id(&self) -> usize {
         self.id
     }

@@ -1,29 +1,26 @@
-//! Switches evaluated together: a family may evaluate the switch phase of a
-//! cycle network-wide instead of switch by switch — the VC family's routers in bit planes,
-//! [`crate::fabric::vc::switch::Planes`]. Legal for the reason threads are: every wire has at
-//! least one cycle of fly time, so the switches of one cycle are independent and their stages
-//! may be interleaved across switches in any order. Results are those of the switches
-//! evaluated one by one, byte for byte (testbenches/planes.rs runs both side by side).
+//! Switches evaluated together: a family may evaluate the switch phase of a cycle
+//! network-wide instead of switch by switch — the VC family's routers in bit planes,
+//! [`crate::fabric::vc::switch::Planes`], the only way they are evaluated. Legal for the reason
+//! threads are: every wire has at least one cycle of fly time, so the switches of one cycle are
+//! independent and their stages may be interleaved across switches in any order.
 //!
 //! An engine keeps state the switches' registers do not show (it writes through only what the
 //! network's statistics read), and writes the rest into the switches and the links between
 //! them when something reads them: [`Network::switches`] and [`Network::links`] (and every
 //! reader built on them — the summary, the probes, the deadlock report) write them first when
 //! the engine has evaluated cycles since it last did, so a program stepping the network reads
-//! the registers of the cycle reached without a write after every step (which costs several
-//! times the routers one by one); a waveform writes only the switches it reads
-//! ([`Network::sample_synced`]). Every network whose switches the engine takes runs in it
-//! from its first cycle, however it is stepped, unless asked one by one before it
-//! ([`Network::one_by_one`]: the testbenches' references; an RTL twin in situ watches its
-//! router in the engine, [`super::Watch`]). A caller that writes into the switches
-//! ([`Network::switches_mut`]) before the first cycle has the engine built from what it wrote;
-//! after it, the engine writes everything back and hands the switches over to be evaluated
-//! one by one from then on. Several threads do not matter: an engine may split its phase
-//! among them (`EnginePhase::threads`).
+//! the registers of the cycle reached without a write after every step; a waveform writes only
+//! the switches it reads ([`Network::sample_synced`]); an RTL twin in situ watches its router
+//! ([`super::Watch`]). A caller that writes into the switches ([`Network::switches_mut`]) before
+//! the first cycle has the engine built from what it wrote; after it, a write is refused (the
+//! engine cannot read back a register written under it). Several threads do not matter: an
+//! engine may split its phase among them (`EnginePhase::threads`). A family without an engine
+//! evaluates its switches one by one (`Family::ONE_BY_ONE`, [`super::one_by_one`]).
 
 use super::parallel::{After, Threads};
 use super::{Endpoint, Network};
 use crate::blocks::link::Link;
+use crate::error::{Error, Result};
 use crate::fabric::sleep::Arrivals;
 use crate::fabric::Family;
 use crate::sim::packet::PacketTable;
@@ -83,29 +80,42 @@ impl<S, X> Engine<S, X> for () {
 }
 
 impl<F: Family> Network<F> {
+    /// Evaluate the switches of cycle `now`: by the family's engine, else one by one (on the
+    /// network's threads when the engine splits its phase). Returns the flits moved.
+    pub(super) fn switch_phase(&mut self, now: u64) -> u32 {
+        if let Some(moved) = self.engine_phase(now) {
+            return moved;
+        }
+        let one = F::ONE_BY_ONE
+            .expect("a family without one by one has its engine: `Network::new` checks it");
+        one(super::one_by_one::Phase {
+            now,
+            switches: self.switches.get_mut(),
+            links: &self.links,
+            packets: &self.packets,
+            sleep: self.sleep.as_mut(),
+            prefetch_from: self.prefetch_from,
+        })
+    }
+
     /// The switch phase by the family's engine, when it has one: `None` without one.
     #[inline]
-    pub(super) fn engine_phase(&mut self, now: u64) -> Option<u32> {
-        if !self.engine_on {
-            return None;
-        }
+    fn engine_phase(&mut self, now: u64) -> Option<u32> {
         if self.rebuild && !self.engine_started {
             // the switches were written since the engine was built from them
             self.rebuild = false;
             let built =
                 <F::Engine as Engine<F::Switch, F::Ext>>::new(self.switches.get_mut(), &self.links);
+            assert!(
+                built.is_some(),
+                "switches written before the first cycle into a shape the {} family's engine \
+                 does not take",
+                F::NAME
+            );
             *self.engine.get_mut() = built.map(Box::new);
         }
         let e = self.engine.get_mut().as_mut()?;
         self.stale.set(true);
-        if !self.engine_started {
-            // its first cycle: the sleep tables of the hosts' links from now (both wake every
-            // block before the first cycle; sleeping is not part of the results)
-            // (those of every link kept, for a hand-over to the switches one by one)
-            if let (Some(sl), Some(hosts)) = (self.sleep.as_mut(), self.engine_sleep.as_mut()) {
-                std::mem::swap(sl, hosts);
-            }
-        }
         self.engine_started = true;
         let (links, packets) = (&self.links[..], &self.packets);
         let mut after = std::mem::take(&mut self.engine_after);
@@ -143,7 +153,8 @@ impl<F: Family> Network<F> {
     }
 
     /// The engine's state written into the switches and the links between them, if it has
-    /// cycles they do not show, so that whatever reads them reads what one by one would show
+    /// cycles they do not show, so that whatever reads them reads their state at the cycle
+    /// reached
     /// (what [`Network::switches`] and [`Network::links`] do first; at the end of
     /// [`Network::run`], before the deadlock report). Not every cycle of a run: the engine
     /// keeps them next to the flits, and writing them through flit by flit cost a tenth of a
@@ -193,31 +204,27 @@ impl<F: Family> Network<F> {
         &self.links[l]
     }
 
-    /// The switches to write into: with their registers of the cycle reached. Before the
-    /// first cycle the engine is built again from what is written; after it, the engine hands
-    /// them over and they are evaluated one by one from then on (it cannot read back a
-    /// register written under it).
-    pub fn switches_mut(&mut self) -> &mut [F::Switch] {
-        if self.engine_started && self.engine_on {
-            self.sync_engine();
-            *self.engine.get_mut() = None;
-            self.engine_on = false;
-            // the sleep tables of every link again, every block awake: it reads every port
-            // until the tables know again what arrives where
-            if let (Some(sl), Some(every)) = (self.sleep.as_mut(), self.engine_sleep.take()) {
-                *sl = every;
-                sl.wake_all();
-            }
-        } else {
-            self.rebuild = true;
+    /// The switches to write into, with their registers of the cycle reached: before the
+    /// engine's first cycle (it is then built again from what is written), or at any cycle of
+    /// a family without one. An engine that has evaluated a cycle holds state the switches'
+    /// registers do not show and cannot read back a register written under it: refused.
+    pub fn switches_mut(&mut self) -> Result<&mut [F::Switch]> {
+        if self.engine_started && self.has_engine() {
+            return Err(Error::new(format!(
+                "the switches of a {} network are written before its first cycle: its engine \
+                 has evaluated {} cycles and holds their state",
+                F::NAME,
+                self.now
+            )));
         }
-        self.switches.get_mut()
+        self.rebuild = self.has_engine();
+        Ok(self.switches.get_mut())
     }
 
     /// The links to write into (a test planting a fault), as [`Network::switches_mut`].
-    pub fn links_mut(&mut self) -> &mut [Link] {
-        self.switches_mut();
-        &mut self.links
+    pub fn links_mut(&mut self) -> Result<&mut [Link]> {
+        self.switches_mut()?;
+        Ok(&mut self.links)
     }
 
     /// The switches as a probe walk reads them: as they are while a waveform samples those
@@ -282,23 +289,11 @@ impl<F: Family> Network<F> {
         sampled
     }
 
-    /// Evaluate the switches one by one (the testbenches' references, a program reading every
-    /// switch every cycle). True when they are; false once the family's engine has
-    /// evaluated a cycle: it holds the switches' state and stays.
-    pub fn one_by_one(&mut self) -> bool {
-        if !self.engine_started {
-            *self.engine.get_mut() = None;
-            self.engine_sleep = None;
-            self.engine_on = false;
-        }
-        !self.engine_on
-    }
-
-    /// Whether the switches are evaluated together by the family's engine (as every network
-    /// is from its first cycle, when the engine takes its switches and nobody asked for
-    /// [`Network::one_by_one`] before it), on the network's threads when it has several.
+    /// Whether the switches are evaluated together by the family's engine (every network of
+    /// a family that has one, from its first cycle), on the network's threads when it has
+    /// several.
     pub fn has_engine(&self) -> bool {
         // SAFETY: as `switches`: the engine is written through `&self` only by `refresh`
-        self.engine_on && unsafe { (*self.engine.get()).is_some() }
+        unsafe { (*self.engine.get()).is_some() }
     }
 }

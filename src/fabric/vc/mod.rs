@@ -15,8 +15,7 @@ pub mod switch;
 
 pub use build::build;
 
-use super::network::parallel::{self, ParallelSwitch, PhaseFn};
-use super::{Family, Network, SectionReport, Wiring};
+use super::{Family, Network, OneByOneFn, SectionReport, Wiring};
 use crate::blocks::nic::injection::Policy;
 use crate::blocks::nic::rearrange::Memory;
 use crate::error::{Error, Result};
@@ -284,20 +283,14 @@ impl SectionReport for VcSection {
     }
 }
 
-// SAFETY: a router's stages read and drive only the links of its own ports (`in_link`,
-// `out_link`), at the cycle they are evaluated: flits and exchange words forward and credits
-// back with `send`, arriving flits and credits with `recv` (switch.rs, switch/traversal.rs,
-// switch/exchange.rs); the routing and the selections read the router's own registers and the
-// packet table.
-unsafe impl ParallelSwitch<VcExt> for VcSwitch {}
-
 impl Family for VcFamily {
     const NAME: &'static str = "vc";
     const PENDING_PER_HOST: u64 = 4;
     const COUNTS_HOPS: bool = false;
     const SLEEPS: bool = true;
-    const PARALLEL: Option<PhaseFn<VcSwitch, VcExt>> = Some(parallel::phase::<VcSwitch, VcExt>);
-    /// The routers of BookSim2's iq shape evaluated together in bit planes.
+    /// The routers are evaluated in bit planes alone (every router the family builds).
+    const ONE_BY_ONE: Option<OneByOneFn<VcSwitch, VcExt>> = None;
+    /// The routers evaluated together in bit planes.
     type Engine = switch::Planes;
     type Ext = VcExt;
     type Switch = VcSwitch;

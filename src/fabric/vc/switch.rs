@@ -9,9 +9,12 @@
 //! allocation ([`vc_alloc`]), switch allocation ([`sw_alloc`]), the switch traversal with the
 //! crossbar and the credit return upstream ([`traversal`]), the output unit ([`output`]:
 //! credits downstream, their delay line, optional output queues) and, with seed 002, the
-//! exchange ([`exchange`]). Output queues, the non-multiplexed crossbar and the exchange are
-//! variants of their stages, not branches of [`VcSwitch::eval_ports`], which calls the stages
-//! in order.
+//! exchange ([`exchange`]). A `VcSwitch` is the router's registers, what a probe, a waveform,
+//! the deadlock report and a test read; it is evaluated, in every network and in its twin's
+//! lockstep, by the planes ([`Planes`]: the routers of a network together, one lane each),
+//! which read and write its input and output units in place by their rules and write the rest
+//! of its registers into it when it is read. Output queues, the non-multiplexed crossbar and
+//! the exchange are variants of their stages.
 //!
 //! Per cycle, in this order inside the block:
 //! 1. credits returned from downstream enter the credit pipeline and are applied
@@ -36,7 +39,7 @@
 //! `fly + credit_delay_cycles + fly` cycles after the flit leaves, plus the flit's own way.
 
 use crate::blocks::credit::CreditUnit;
-use crate::blocks::link::{Link, NO_LINK};
+use crate::blocks::link::NO_LINK;
 use crate::blocks::luc_ncb::ExchangeParams;
 use crate::blocks::vc_buffer::MAX_VCS;
 use crate::blocks::vc_credits::FREE;
@@ -45,11 +48,9 @@ use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
 use crate::routing::function::Routing;
 use crate::routing::keys::RoutingCfg;
 use crate::routing::selection::{Selection, SelectionFunction};
-use crate::sim::packet::PacketTable;
 use crate::sim::Flit;
 
 mod access;
-mod cache;
 mod exchange;
 mod input;
 mod output;
@@ -219,7 +220,7 @@ impl VcSwitch {
             np: np as u16,
             nv: nv as u32,
             input: InputUnit::new(np, nv, p.vc0_flits(), p.buffer_flits),
-            route: RouteStage::new(routing, np * nv, p.routing_cycles, p.keep_vc),
+            route: RouteStage::new(routing, np * nv),
             va: VcAllocStage::new(np, nv, p.selection.needs()),
             sa: SwAllocStage::new(np, nv),
             xbar: CrossbarStage::new(
@@ -256,6 +257,13 @@ impl VcSwitch {
         }
     }
 
+    /// Output `o`'s credit counters, to write into: a flow-control fault planted by a test
+    /// (before the network's first cycle, as every write into its routers:
+    /// `Network::switches_mut`).
+    pub fn credits_mut(&mut self, o: usize) -> &mut crate::blocks::vc_credits::VcCredits {
+        &mut self.out.credits[o]
+    }
+
     /// Nothing inside: no flit buffered or in the crossbar, no credit in the delay line or
     /// waiting to go upstream, no per-cycle probe register set.
     #[inline]
@@ -272,186 +280,9 @@ impl VcSwitch {
             && self.sa.won == 0
             && (self.speed == 1 || self.fifo.as_ref().is_none_or(|f| f.flits == 0))
     }
-
-    /// Evaluate one cycle, reading every link. Returns the flits that moved.
-    pub fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<VcExt>) -> u32 {
-        self.eval_ports(now, links, packets, (u32::MAX, u32::MAX))
-    }
-
-    /// Evaluate one cycle reading only the links of the ports that receive: flits on the
-    /// inputs of mask `flits_in`, credits on the outputs of mask `credits_in`.
-    #[inline(always)]
-    pub fn eval_ports(
-        &mut self,
-        now: u64,
-        links: &[Link],
-        packets: &PacketTable<VcExt>,
-        (flits_in, credits_in): (u32, u32),
-    ) -> u32 {
-        if self.speed > 1 {
-            return self.eval_speedup(now, links, packets, (flits_in, credits_in));
-        }
-        let np = self.np as usize;
-        let mut moved = 0;
-        self.begin_cycle();
-        self.receive(now, now, links, packets, (flits_in, credits_in));
-        self.out.apply_due(now);
-        // flits granted earlier leave the crossbar: into the output queues, or onto the link
-        let mut driven = 0u32;
-        match self.out.queues.as_mut() {
-            Some(q) => {
-                let nv = self.nv as usize;
-                self.xbar.leave(now, |o, f| q.enter(o, f, nv))
-            }
-            None if !self.xbar.non_multiplexed() => {
-                // the probes read the flits driven from the crossbar's slot
-                let link = &self.link;
-                self.xbar.leave(now, |o, f| {
-                    links[link[o & 31][OUT] as usize].send(now, f);
-                    driven |= 1 << o;
-                    moved += 1;
-                });
-                self.sent_xbar = driven;
-            }
-            None => {
-                let (link, sent) = (&self.link, &mut self.sent);
-                self.xbar.leave(now, |o, f| {
-                    links[link[o & 31][OUT] as usize].send(now, f);
-                    sent[o & 63] = f;
-                    driven |= 1 << o;
-                    moved += 1;
-                })
-            }
-        }
-        self.sent_mask |= driven;
-        self.drove_fwd |= driven;
-        if self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
-            moved += self.drive_queued(now, links, packets);
-        }
-        if self.va.waiting != 0 {
-            self.vc_allocate(now);
-        }
-        if self.sa.active != 0 {
-            moved += self.sw_allocate((now, now), links, packets);
-        }
-        if self.back.pending() {
-            self.return_credits(now, links);
-        }
-        if let Some(x) = self.exch.as_mut() {
-            // the outputs with a link, needed only in a slot (outside one nothing is driven)
-            let link = &self.link[..np];
-            let slot = x.halted_outputs(now) != 0;
-            let linked = (0..np)
-                .take(if slot { np } else { 0 })
-                .fold(0, |m, o| m | ((link[o][OUT] != NO_LINK) as u32) << o);
-            let send = |o: usize, w| links[link[o][OUT] as usize].send(now, w);
-            self.drove_fwd |= x.cycle(now, linked, send);
-        }
-        moved
-    }
-
-    /// The output queues' stage: one flit per output whose front can go, onto its link.
-    #[inline]
-    fn drive_queued(&mut self, now: u64, links: &[Link], packets: &PacketTable<VcExt>) -> u32 {
-        let (link, sent) = (&self.link, &mut self.sent);
-        let mut driven = 0u32;
-        let moved = self.out.send_queued(packets, |o, f| {
-            links[link[o & 31][OUT] as usize].send(now, f);
-            sent[o & 63] = f;
-            driven |= 1 << o;
-        });
-        self.sent_mask |= driven;
-        self.drove_fwd |= driven;
-        moved
-    }
-
-    /// Clear the probes of the last evaluated cycle.
-    #[inline(always)]
-    fn begin_cycle(&mut self) {
-        self.va.asked = 0;
-        self.va.won = 0;
-        self.sa.begin();
-        self.drove_fwd = 0;
-        self.drove_back = 0;
-        self.sent_mask = 0;
-        self.sent_xbar = 0;
-    }
-
-    /// Credits from downstream enter the output unit's delay line; flits are written into the
-    /// input unit, and a head at an idle VC's front is routed, from internal step `at`.
-    #[inline(always)]
-    fn receive(
-        &mut self,
-        now: u64,
-        at: u64,
-        links: &[Link],
-        packets: &PacketTable<VcExt>,
-        (flits_in, credits_in): (u32, u32),
-    ) {
-        let (np, nv) = (self.np as usize, self.nv as usize);
-        let all = (1u64 << np) as u32 - 1;
-        let mut m = credits_in & all;
-        while m != 0 {
-            let port = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let ol = self.link[port & 31][OUT];
-            if ol == NO_LINK {
-                continue;
-            }
-            if let Some(c) = links[ol as usize].back().recv(now) {
-                self.out.receive(now, port, c);
-            }
-        }
-        let mut m = flits_in & all;
-        while m != 0 {
-            let port = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let il = self.link[port & 31][IN];
-            if il == NO_LINK {
-                continue;
-            }
-            if let Some(f) = links[il as usize].fwd().recv(now) {
-                // an exchange word goes to the unit (none arrives without one)
-                let word = match self.exch.as_mut() {
-                    Some(x) => x.arrived(port, f),
-                    None => f.is_exchange(),
-                };
-                if word {
-                    continue;
-                }
-                if self.input.write(now, port, f) {
-                    self.start_route(port * nv + f.vc as usize, at, packets);
-                }
-            }
-        }
-    }
-
-    /// The head at the front of input VC `iv` is routed; VC allocation from `at` + routing.
-    pub(super) fn start_route(&mut self, iv: usize, at: u64, packets: &PacketTable<VcExt>) {
-        let nv = self.nv as usize;
-        let (id, ivs) = (self.id as u32, (iv, iv / nv, iv % nv));
-        self.route.start(id, ivs, at, &mut self.input, packets);
-        self.va.waiting |= 1 << iv;
-    }
 }
 
 impl Switch<VcExt> for VcSwitch {
-    #[inline]
-    fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<VcExt>) -> u32 {
-        VcSwitch::eval(self, now, links, packets)
-    }
-
-    #[inline]
-    fn eval_arrivals(
-        &mut self,
-        now: u64,
-        links: &[Link],
-        packets: &PacketTable<VcExt>,
-        arrivals: crate::fabric::sleep::Arrivals,
-    ) -> u32 {
-        self.eval_ports(now, links, packets, arrivals)
-    }
-
     fn id(&self) -> usize {
         self.id
     }
@@ -485,19 +316,6 @@ impl Switch<VcExt> for VcSwitch {
 
     fn vcs(&self) -> usize {
         self.p.vcs
-    }
-
-    fn quiet(&self) -> bool {
-        self.idle()
-    }
-
-    #[inline(always)]
-    fn prefetch(&self, links: &[Link], arrivals: crate::fabric::sleep::Arrivals) {
-        VcSwitch::prefetch(self, links, arrivals)
-    }
-
-    fn drove(&self) -> (u32, u32) {
-        (self.drove_fwd, self.drove_back)
     }
 
     fn exchange_words(&self) -> (u64, u64) {

@@ -8,7 +8,7 @@ pub mod keys;
 pub mod nic;
 pub mod switch;
 
-use super::{Family, NetParams, Network, SectionReport, Wiring};
+use super::{one_by_one, Family, NetParams, Network, OneByOneFn, SectionReport, Wiring};
 use crate::blocks::credit::CreditUnit;
 use crate::error::{Error, Result};
 use crate::fabric::keys::FabricCfg;
@@ -88,6 +88,7 @@ impl Family for VctFamily {
     const PENDING_PER_HOST: u64 = 4;
     const COUNTS_HOPS: bool = false;
     const SLEEPS: bool = true;
+    const ONE_BY_ONE: Option<OneByOneFn<VctSwitch, VctExt>> = Some(one_by_one::<VctSwitch, VctExt>);
     type Engine = ();
     type Ext = VctExt;
     type Switch = VctSwitch;

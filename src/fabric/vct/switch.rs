@@ -26,7 +26,7 @@ use super::VctExt;
 use crate::blocks::arbiter::RoundRobinArbiter;
 use crate::blocks::credit::{CreditCounter, CreditUnit};
 use crate::blocks::link::{Link, NO_LINK};
-use crate::fabric::{Health, Switch, Wait, WaitOn, Wiring};
+use crate::fabric::{Health, OneByOne, Switch, Wait, WaitOn, Wiring};
 use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
 use crate::routing::selection::{Selection, SelectionFunction};
 use crate::sim::packet::PacketTable;
@@ -503,7 +503,7 @@ impl VctSwitch {
     }
 }
 
-impl Switch<VctExt> for VctSwitch {
+impl OneByOne<VctExt> for VctSwitch {
     #[inline]
     fn eval(&mut self, now: u64, links: &[Link], packets: &PacketTable<VctExt>) -> u32 {
         VctSwitch::eval(self, now, links, packets)
@@ -532,7 +532,9 @@ impl Switch<VctExt> for VctSwitch {
     fn drove(&self) -> (u32, u32) {
         (self.out_sent, self.drove_back)
     }
+}
 
+impl Switch<VctExt> for VctSwitch {
     fn id(&self) -> usize {
         self.id
     }

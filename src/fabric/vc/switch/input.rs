@@ -2,8 +2,9 @@
 //! FIFO of `depth` flits (VC 0 optionally seed 004's escape queue, of its own depth) in one
 //! memory for the router, its state machine (idle → routing → VC allocation → active) and the
 //! output VC it holds, the VC's registers in one record. A flit is written in the cycle it
-//! arrives (0 cycles); the switch traversal reads the front flit. The same unit, by the same
-//! rule (`put`, `depart`), in the routers evaluated one by one and in bit planes.
+//! arrives (0 cycles), when the unit admits it (`admit`: a full VC or one the router does not
+//! have is a flow-control error, refused and counted); the switch traversal reads the front
+//! flit. The planes read and write it in place, by its rules (`admit`, `put`, `depart`).
 
 use crate::blocks::vc_buffer::MAX_VCS;
 use crate::sim::Flit;
@@ -195,13 +196,6 @@ impl InputUnit {
         r.occ.area(now, r.fill)
     }
 
-    /// Ask the cache for the input VCs' registers and the buffers' memory (a hint).
-    #[inline(always)]
-    pub fn prefetch(&self) {
-        crate::sim::prefetch::all(&self.vcs[..(self.n as usize).min(64)]);
-        crate::sim::prefetch::upto(&self.mem[..], crate::sim::prefetch::MAX_LINES);
-    }
-
     /// Flits in VC `v` of input `p`.
     #[inline]
     pub fn level(&self, p: usize, v: usize) -> u32 {
@@ -237,35 +231,31 @@ impl InputUnit {
             .count() as u32
     }
 
-    /// Write flit `f` into its VC of input `port`; true when it is a head at the front of an
-    /// idle VC, to be routed. A write to a full VC, or to a VC the router does not have, is a
-    /// flow-control error: refused and counted.
-    #[inline]
-    pub fn write(&mut self, now: u64, port: usize, f: Flit) -> bool {
-        let v = f.vc as usize;
+    /// Whether input `port` takes a flit on VC `vc`: its input VC and that VC's depth. A write
+    /// to a full VC, or to a VC the router does not have, is a flow-control error: refused
+    /// and counted (the flit is lost, and conservation fails).
+    #[inline(always)]
+    pub(super) fn admit(&mut self, port: usize, vc: u8) -> Option<(usize, u32)> {
+        let v = vc as usize;
         if v >= self.nv as usize {
             self.overflows += 1;
-            return false;
+            return None;
         }
         let iv = (port * self.nv as usize + v) & 63;
         let depth = self.depth(v);
         if self.vcs[iv].fill == depth {
             self.overflows += 1;
-            return false;
+            return None;
         }
-        let (route, fill) = self.put(now, iv, depth, f);
-        self.max_level = self.max_level.max(fill);
-        self.flits += 1;
-        self.holding |= 1 << iv;
-        route
+        Some((iv, depth))
     }
 
     /// The FIFO of input VC `iv` (`depth` flits, not full) takes flit `f` at `now`; returns
     /// whether it is a head at the front of an idle VC (to be routed) and the VC's flits
     /// after it. The unit's totals (VCs holding a flit, flits, highest level) are the
-    /// caller's: [`InputUnit::write`] keeps them flit by flit; the planes keep the highest
-    /// level beside their own registers and give the totals back ([`InputUnit::set_totals`]),
-    /// so that a flit touches only its VC's record and the memory.
+    /// caller's: the planes keep the highest level beside their own registers and give the
+    /// totals back ([`InputUnit::set_totals`]), so that a flit touches only its VC's record
+    /// and the memory.
     #[inline(always)]
     pub(super) fn put(&mut self, now: u64, iv: usize, depth: u32, f: Flit) -> (bool, u32) {
         let r = &mut self.vcs[iv & 63];

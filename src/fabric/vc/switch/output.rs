@@ -197,29 +197,6 @@ impl OutputUnit {
         }
     }
 
-    /// Ask the cache for the delay line (a hint).
-    #[inline(always)]
-    pub fn prefetch(&self) {
-        self.pipe.prefetch();
-    }
-
-    /// A credit symbol returned on output `port`: into the delay line, or applied at once.
-    #[inline]
-    pub fn receive(&mut self, now: u64, port: usize, c: FlowCtl) {
-        if self.delayed {
-            self.pipe.push(now, port, c);
-        } else {
-            apply(&mut self.credits, port, c);
-        }
-    }
-
-    /// Apply the credits whose delay is over.
-    #[inline]
-    pub fn apply_due(&mut self, now: u64) {
-        let credits = &mut self.credits;
-        self.pipe.pop_due(now, |port, c| apply(credits, port, c));
-    }
-
     /// Walk the credits waiting their delay into `s`, oldest first: the cycle each is due,
     /// modulo 2^32, its output and the credit (`due:port:credit,`).
     pub fn visit_delay_line(&self, s: &mut impl RegisterSink) {
@@ -425,13 +402,5 @@ impl OutputUnit {
             }
         }
         moved
-    }
-}
-
-/// A returned credit reaches output `port`'s counters.
-#[inline]
-fn apply(credits: &mut [VcCredits], port: usize, c: FlowCtl) {
-    if let FlowCtl::Credit { vc, n } = c {
-        credits[port].credit(vc as usize, n as u32);
     }
 }

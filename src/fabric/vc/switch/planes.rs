@@ -1,4 +1,4 @@
-//! The VC routers of BookSim2's `iq` shape evaluated together, in bit planes
+//! The VC routers evaluated together, in bit planes
 //! (docs/performance.md, "the routers in bit planes"): every router's control flags are one
 //! bit of a 64-bit word per flag, port and VC — input VC active, asking for VC allocation,
 //! holding a flit, its output port (one-hot) and output VC, room behind an output VC, the
@@ -8,13 +8,15 @@
 //! router by router, by the router's own rule (`vc_alloc::allocate`, its allocator
 //! [`SeparableInputFirst`]), where a head asks.
 //!
-//! The same router as [`VcSwitch`](super::VcSwitch) evaluated one by one, cycle for cycle:
-//! the same stages in the same order (credits due, the crossbar's flits out, flits in and
-//! heads routed, VC allocation, separable input-first switch allocation, traversal with the
-//! credit upstream), the same pointers; the hosts' flits and credits over the network's links,
+//! The one evaluation of the family's router ([`VcSwitch`](super::VcSwitch): its registers),
+//! in every network and in its twin's lockstep (a network of one router): its stages in the
+//! router's order (credits due, the crossbar's flits out, flits in and heads routed, VC
+//! allocation, separable input-first switch allocation, traversal with the credit upstream);
+//! the hosts' flits and credits over the network's links,
 //! those between routers in the planes' own rings (flits) and planes (credits). The input
 //! VCs are the routers' own (their input unit: state, output VC, packet counters, buffers and
-//! occupancy, read and written in place by the same rule, `InputUnit::put` and `depart`), and
+//! occupancy, read and written in place by the unit's rules, `InputUnit::admit`, `put` and
+//! `depart`), and
 //! so are the output VCs (their output unit's owners and credits downstream or queues' room:
 //! `take`, `reserve`, `VcCredits::credit`). The routers' other state registers — a head's
 //! candidates, both allocators' pointers, the flits in a crossbar of 1 cycle, the credits in
@@ -24,13 +26,13 @@
 //! ([`Engine::sync`], [`sync`]: by `Network::switches` and `Network::links` when the planes
 //! have cycles they do not show, at the end of a run), so that a test, a program stepping the
 //! network, a probe, the deadlock report or a caller of
-//! [`VcSwitch::registers`](super::VcSwitch::registers) reads them as the routers one by one
-//! would hold them; a waveform has the routers it reads written into before each cycle of its
-//! window. A network given an RTL twin is evaluated one by one (`Network::one_by_one`, before
-//! the first cycle). On several threads each takes a run of the tiles of every cycle
-//! ([`cycle`](mod@cycle), [`rings`](mod@rings)). Results are identical either way
-//! (testbenches/planes.rs runs both side by side and compares every router's registers and
-//! probes, and every link).
+//! [`VcSwitch::registers`](super::VcSwitch::registers) reads them as they are at that cycle; a
+//! waveform has the routers it reads written into before each cycle of its window, and an RTL
+//! twin in situ watches its router (`Network::set_watch`). On several threads each takes a
+//! run of the tiles of every cycle ([`cycle`](mod@cycle), [`rings`](mod@rings)); results are
+//! identical at any count. The routers were also evaluated one by one, stage by stage, until
+//! the planes carried every shape (c. 82ccbef): testbenches/planes.rs reads runs of every shape
+//! against goldens blessed when both agreed, register for register and link for link.
 //!
 //! The shape the planes take, and the networks that have it: [`build`](mod@build).
 
@@ -93,8 +95,7 @@ fn ring(sbits: u32, tile: usize, slot: usize) -> usize {
 /// state is most of what a cycle touches: a flit-hop that finds its lines in the first-level
 /// cache costs a fraction of one that does not): what every flit crossing or credit touches
 /// in the first line, what a flit leaving touches in the second, then what a head alone
-/// touches. Its input VCs and their buffers are the router's own (`VcSwitch`'s input unit,
-/// the same block one by one).
+/// touches. Its input VCs and their buffers are the router's own (`VcSwitch`'s input unit).
 #[derive(Clone)]
 #[repr(C, align(64))]
 struct Router<const P: usize, const V: usize> {

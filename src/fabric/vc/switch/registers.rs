@@ -1,7 +1,7 @@
 //! The VC router's state registers (`super`), walked once ([`VcSwitch::visit_registers`])
 //! and written as text ([`VcSwitch::registers`]) or as an image of words
-//! ([`VcSwitch::register_image`], `sim::registers`): two models of one router (the bit planes
-//! and one by one) compare their images, and show their texts where they differ.
+//! ([`VcSwitch::register_image`], `sim::registers`): two runs of one network compare their
+//! images (and the planes' goldens digest them), and show their texts where they differ.
 
 use super::{VcState, VcSwitch};
 use crate::blocks::link::NO_LINK;
@@ -172,12 +172,14 @@ mod tests {
                 vc: 1,
                 ..Flit::default()
             };
-            s.input.write(NOW - 3, 1, f);
+            let (iv, depth) = s.input.admit(1, 1).expect("room");
+            s.input.put(NOW - 3, iv, depth, f);
         }
         s.input.vcs[3].hold(3, 0, NOW - 2);
         s.out.credits[3].take(0, 3);
         s.out.credits[3].send(0, 1, false);
-        s.out.receive(NOW - 1, 2, FlowCtl::Credit { vc: 1, n: 1 });
+        let credit = (NOW - 1, 2, FlowCtl::Credit { vc: 1, n: 1 });
+        s.out.load_delay_line(std::iter::once(credit));
         s
     }
 
@@ -228,7 +230,11 @@ mod tests {
             s.out.credits[3].credit(0, 1)
         });
         seen(&sw, "a credit in the delay line", true, |s| {
-            s.out.receive(NOW, 4, FlowCtl::Credit { vc: 0, n: 1 })
+            let line = [
+                (NOW - 1, 2, FlowCtl::Credit { vc: 1, n: 1 }),
+                (NOW, 4, FlowCtl::Credit { vc: 0, n: 1 }),
+            ];
+            s.out.load_delay_line(line.into_iter())
         });
         for (name, stage) in [("sa", 0), ("va", 1)] {
             seen(&sw, &format!("a {name} allocator pointer"), true, |s| {

@@ -3,7 +3,6 @@
 //! each); VC allocation may use them `routing_cycles` later (0 with lookahead routing, the iq
 //! preset).
 
-use super::input::InputUnit;
 use crate::fabric::vc::nic::seq::VcExt;
 use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
 use crate::sim::packet::PacketTable;
@@ -19,52 +18,20 @@ pub(super) struct RouteStage {
     /// Headers the routing function gave no candidate, or none on the VC they must keep
     /// (must stay 0: such a head would wait for ever).
     pub errors: u64,
-    delay: u32,
-    /// Packets keep their VC (the routing names none): a candidate must allow it.
-    keep_vc: bool,
 }
 
 impl RouteStage {
-    /// `ivcs` input VCs routed by `routing`, decisions `delay` cycles after the head arrives;
-    /// with `keep_vc`, packets stay on the VC they arrived on.
-    pub fn new(routing: Routing, ivcs: usize, delay: u32, keep_vc: bool) -> Self {
+    /// `ivcs` input VCs routed by `routing`.
+    pub fn new(routing: Routing, ivcs: usize) -> Self {
         RouteStage {
             routing: Box::new(routing),
             cands: vec![Candidates::new(); ivcs],
             errors: 0,
-            delay,
-            keep_vc,
         }
-    }
-
-    /// Route the head at the front of input VC `iv` (input `port`, VC `v`) of router `sw`;
-    /// VC allocation from `at` + the routing delay.
-    #[inline]
-    pub fn start(
-        &mut self,
-        sw: u32,
-        (iv, port, v): (usize, usize, usize),
-        at: u64,
-        input: &mut InputUnit,
-        packets: &PacketTable<VcExt>,
-    ) {
-        let f = *input.front(port, v).expect("a head at the front");
-        let h = packets.header(f.pkt);
-        let keep = self.keep_vc;
-        let routed = route_head(
-            &self.routing,
-            (sw, port, v),
-            f,
-            packets,
-            &mut self.cands[iv],
-            keep,
-        );
-        self.errors += !routed as u64;
-        input.routed(iv, at + self.delay as u64, h.flits);
     }
 }
 
-/// The route stage's rule, for the router and the planes: head `f` at input `port`, VC `v` of
+/// The route stage's rule: head `f` at input `port`, VC `v` of
 /// router `sw` asks `routing` for its candidates (into `cands`); false when there is none, or,
 /// for a packet that keeps its VC (`keep_vc`), none allowing `v`: VC allocation never grants
 /// it (a route error, counted by the caller).

@@ -17,9 +17,6 @@
 //! BookSim2's delays (0/1/1/1) and S = 2, one cycle in the router instead of two.
 
 use super::VcSwitch;
-use crate::blocks::link::Link;
-use crate::fabric::vc::nic::seq::VcExt;
-use crate::sim::packet::PacketTable;
 use crate::sim::Flit;
 use std::collections::VecDeque;
 
@@ -88,54 +85,6 @@ impl SpeedupFifo {
 }
 
 impl VcSwitch {
-    /// One link cycle of a router with an internal speedup ([`speedup`](self)); out of line,
-    /// so the common path without one stays as it was.
-    #[inline(never)]
-    pub(super) fn eval_speedup(
-        &mut self,
-        now: u64,
-        links: &[Link],
-        packets: &PacketTable<VcExt>,
-        arrivals: (u32, u32),
-    ) -> u32 {
-        let steps = self.speed as u64;
-        let first = now * steps;
-        self.begin_cycle();
-        self.receive(now, first, links, packets, arrivals);
-        self.out.apply_due(now);
-        let nv = self.nv as usize;
-        let mut moved = 0;
-        for t in first..first + steps {
-            // flits granted earlier leave the crossbar into the output FIFOs (or queues)
-            match (self.out.queues.as_mut(), self.fifo.as_mut()) {
-                (Some(q), _) => self.xbar.leave(t, |o, f| q.enter(o, f, nv)),
-                (None, Some(fifo)) => self.xbar.leave(t, |o, f| fifo.push(o, f)),
-                (None, None) => unreachable!("a speedup has output FIFOs or queues"),
-            }
-            if t > first {
-                self.sa.begin();
-            }
-            if self.va.waiting != 0 {
-                self.vc_allocate(t);
-            }
-            if self.sa.active != 0 {
-                moved += self.sw_allocate((now, t), links, packets);
-            }
-        }
-        // one flit per output onto its link
-        if let Some(mut fifo) = self.fifo.take() {
-            moved += fifo.send(|o, f| self.drive(now, o, f, links));
-            self.fifo = Some(fifo);
-        }
-        if self.out.queues.as_ref().is_some_and(|q| q.flits > 0) {
-            moved += self.drive_queued(now, links, packets);
-        }
-        if self.back.pending() {
-            self.return_credits(now, links);
-        }
-        moved
-    }
-
     /// Flits waiting in output `o`'s speedup FIFO (0 without a speedup).
     pub fn fifo_level(&self, o: usize) -> u32 {
         self.fifo.as_ref().map_or(0, |f| f.level(o))

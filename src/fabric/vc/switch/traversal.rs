@@ -12,13 +12,9 @@
 
 use super::input::InputUnit;
 use super::output::OutputUnit;
-use super::{CrossbarKind, VcSwitch};
+use super::CrossbarKind;
 use crate::blocks::credit::CreditUnit;
 use crate::blocks::crossbar::Crossbar;
-use crate::blocks::link::Link;
-use crate::blocks::vc_buffer::MAX_VCS;
-use crate::fabric::vc::nic::seq::VcExt;
-use crate::sim::packet::PacketTable;
 use crate::sim::{Flit, FlowCtl};
 use std::collections::VecDeque;
 
@@ -47,12 +43,6 @@ impl CrossbarStage {
             kind,
             nv: vcs,
         }
-    }
-
-    /// One crossbar input and output per VC (seed 004).
-    #[inline(always)]
-    pub fn non_multiplexed(&self) -> bool {
-        self.kind == CrossbarKind::NonMultiplexed
     }
 
     /// Cycles from grant to output.
@@ -171,13 +161,6 @@ impl CreditReturn {
         }
     }
 
-    /// [`CreditReturn::hold`] out of line, for the router's traversal: its return at once
-    /// stays as small as it was.
-    #[inline(never)]
-    pub(super) fn hold_cold(&mut self, p: usize, v: usize, iv: usize, n: u32) {
-        self.hold(p, v, iv, n)
-    }
-
     /// The symbol port `p` (of `nv` VCs) sends upstream this cycle, if any; a port left with
     /// nothing to send leaves the set.
     #[inline]
@@ -213,10 +196,9 @@ impl CreditReturn {
 }
 
 /// What a flit crossing writes beside its router's input and output units (whose rules,
-/// [`InputUnit::depart`] and [`OutputUnit::reserve`], [`cross`] applies itself): the router's
-/// own crossbar, links and totals one by one ([`VcSwitch`]), or its lane of the planes
-/// (`planes/cross.rs`: a crossbar slot and plane, the rings, the tile's flags). Each method
-/// is one of the traversal's effects; [`cross`] is the order and the conditions.
+/// [`InputUnit::depart`] and [`OutputUnit::reserve`], [`cross`] applies itself): its lane of
+/// the planes (`planes/cross.rs`: a crossbar slot and plane, the rings, the tile's flags).
+/// Each method is one of the traversal's effects; [`cross`] is the order and the conditions.
 pub(super) trait Traverse {
     /// The router's input and output units.
     fn units(&mut self) -> (&mut InputUnit, &mut OutputUnit);
@@ -238,8 +220,7 @@ pub(super) trait Traverse {
     fn credit_up(&mut self, now: u64, pv: (usize, usize), n: u32);
 }
 
-/// The switch traversal's rule, for the router one by one and its lane of the planes: the
-/// front flit of input VC `v` of port `p` (of `nv` VCs) leaves its buffer at step `t` of
+/// The switch traversal's rule: the front flit of input VC `v` of port `p` (of `nv` VCs) leaves its buffer at step `t` of
 /// cycle `now` on the output VC its VC holds, spending a credit downstream (or a flit of room
 /// in the output queue); a tail frees the input VC (and the output VC, or once every credit
 /// of its packet is back: wait-for-tail-credit) and the head behind it is routed; the flit
@@ -267,160 +248,6 @@ pub(super) fn cross<X: Traverse>(
     let n = unit.release_at(d.next, d.len);
     if n > 0 {
         x.credit_up(now, (p, v), n);
-    }
-}
-
-/// A router evaluated one by one, as [`cross`] sees it: its own registers and the links it
-/// drives.
-pub(super) struct Own<'a> {
-    pub sw: &'a mut VcSwitch,
-    /// Its VCs.
-    pub nv: usize,
-    pub links: &'a [Link],
-    pub packets: &'a PacketTable<VcExt>,
-}
-
-impl Traverse for Own<'_> {
-    #[inline(always)]
-    fn units(&mut self) -> (&mut InputUnit, &mut OutputUnit) {
-        (&mut self.sw.input, &mut self.sw.out)
-    }
-
-    #[inline(always)]
-    fn depth(&self, v: usize) -> u32 {
-        self.sw.input.depth(v)
-    }
-
-    #[inline(always)]
-    fn unit(&self) -> CreditUnit {
-        self.sw.out.unit
-    }
-
-    #[inline(always)]
-    fn left(&mut self, (p, v): (usize, usize), fill: u32, (_, ovc, _): (usize, usize, bool)) {
-        let (sw, nv) = (&mut *self.sw, self.nv);
-        // the unit's totals: the VCs holding a flit, its flits
-        if fill == 0 {
-            sw.input.holding &= !(1 << ((p * nv + v) & 63));
-        }
-        sw.input.flits -= 1;
-        sw.sa.granted(p, v, nv);
-        sw.forwarded_vc[ovc & (MAX_VCS - 1)] += 1;
-    }
-
-    #[inline(always)]
-    fn freed(&mut self, (p, v): (usize, usize), at: u64, behind: bool) {
-        let sw = &mut *self.sw;
-        let iv = (p * self.nv + v) & 63;
-        if let Some(x) = sw.exch.as_mut() {
-            x.tail_left();
-        }
-        sw.sa.active &= !(1 << iv);
-        if behind {
-            sw.start_route(iv, at, self.packets);
-        }
-    }
-
-    #[inline(always)]
-    fn enter(&mut self, (now, t): (u64, u64), (o, ovc): (usize, usize), f: Flit) {
-        let sw = &mut *self.sw;
-        let x = sw.xbar.output(o, ovc);
-        if let Some(f) = sw.xbar.xbar.enter(t, x, f) {
-            match sw.out.queues.as_mut() {
-                Some(q) => q.enter(o, f, self.nv),
-                None => sw.pass(now, o, f, self.links),
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn credit_up(&mut self, now: u64, (p, v): (usize, usize), n: u32) {
-        let sw = &mut *self.sw;
-        match &mut sw.back {
-            CreditReturn::AtOnce => {
-                let c = FlowCtl::Credit {
-                    vc: v as u8,
-                    n: n as u8,
-                };
-                sw.credit_upstream(now, self.links, p, c);
-            }
-            held => held.hold_cold(p, v, p * self.nv + v, n),
-        }
-    }
-}
-
-impl VcSwitch {
-    /// The front flit of input VC `v` of port `p` crosses at internal step `t` (`now` without
-    /// a speedup): [`cross`] over the router's own registers. Returns 1.
-    #[inline(always)]
-    pub(super) fn cross(
-        &mut self,
-        (now, t): (u64, u64),
-        p: usize,
-        v: usize,
-        links: &[Link],
-        packets: &PacketTable<VcExt>,
-    ) -> u32 {
-        let nv = self.nv as usize;
-        let mut own = Own {
-            sw: self,
-            nv,
-            links,
-            packets,
-        };
-        cross(&mut own, (now, t), (p, v, nv));
-        1
-    }
-
-    /// Paced credit return: one symbol per input link and cycle; the rest wait (in their VC's
-    /// return counter, or with a speedup in their input's FIFO).
-    pub(super) fn return_credits(&mut self, now: u64, links: &[Link]) {
-        let nv = self.p.vcs;
-        let mut m = self.back.ports();
-        while m != 0 {
-            let p = m.trailing_zeros() as usize;
-            m &= m - 1;
-            if let Some(c) = self.back.next_symbol(p, nv) {
-                let sent = self.credit_upstream(now, links, p, c);
-                debug_assert!(sent, "one credit symbol per link and cycle");
-            }
-        }
-    }
-
-    /// Credit symbol `c` goes upstream on input `p`'s link; false if the link already carries
-    /// one this cycle.
-    #[inline(always)]
-    pub(super) fn credit_upstream(
-        &mut self,
-        now: u64,
-        links: &[Link],
-        p: usize,
-        c: FlowCtl,
-    ) -> bool {
-        self.drove_back |= 1 << p;
-        links[self.link[p & 31][super::IN] as usize]
-            .back()
-            .send(now, c)
-    }
-
-    /// A flit through a crossbar without a pipeline: onto output `o`'s link, or with a speedup
-    /// into its FIFO (out of line: most crossbars have a pipeline).
-    #[cold]
-    #[inline(never)]
-    pub(super) fn pass(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
-        match self.fifo.as_mut() {
-            Some(fifo) => fifo.push(o, f),
-            None => self.drive(now, o, f, links),
-        }
-    }
-
-    /// Drive flit `f` on output `o`'s link.
-    #[inline]
-    pub(super) fn drive(&mut self, now: u64, o: usize, f: Flit, links: &[Link]) {
-        links[self.link[o & 31][super::OUT] as usize].send(now, f);
-        self.sent[o & 63] = f;
-        self.sent_mask |= 1 << o;
-        self.drove_fwd |= 1 << o;
     }
 }
 

@@ -6,11 +6,7 @@
 //! granted head may ask for the switch `vc_alloc_cycles` later; it holds the output VC until
 //! its tail is sent (or its tail credit returns, `wait_for_tail_credit`).
 
-use super::route::kept;
-use super::view::{choose, Outs, View};
-use super::VcSwitch;
 use crate::blocks::allocator::{Grants, Requests, SeparableInputFirst, MAX_SIDE, NO_GRANT};
-use crate::blocks::link::NO_LINK;
 use crate::routing::selection::Needs;
 
 /// The VC allocation stage.
@@ -132,95 +128,4 @@ pub(super) fn allocate<R: VaRegs>(r: &mut R, t: u64) -> u64 {
         r.hold(iv, o, ov, t);
     }
     asked
-}
-
-impl VcSwitch {
-    /// VC allocation among the routed heads ([`allocate`] over the router's stages).
-    pub(super) fn vc_allocate(&mut self, now: u64) {
-        if self.va.needs.request_counts {
-            let cands = &self.route.cands;
-            count_requests(
-                self.va.waiting,
-                |iv| cands[iv].port_mask(),
-                &mut self.va.requests,
-            );
-        }
-        let asked = allocate(self, now);
-        if asked != 0 {
-            // the probe keeps the last step's requests that had any (with a speedup)
-            self.va.asked = asked;
-        }
-    }
-}
-
-impl VaRegs for VcSwitch {
-    #[inline(always)]
-    fn vcs(&self) -> usize {
-        self.nv as usize
-    }
-
-    #[inline(always)]
-    fn waiting(&self) -> u64 {
-        self.va.waiting
-    }
-
-    /// A head leaves routing when its delay is over; the selection picks its port when the
-    /// routing gives several (or decides once, at its first cycle, with `ugal-l-once`).
-    #[inline(always)]
-    fn request(&mut self, iv: usize, now: u64) -> Option<(usize, u32)> {
-        let nv = self.nv as usize;
-        let s = &mut self.input.vcs[iv];
-        let first = s.asks(now)?;
-        let c = &mut self.route.cands[iv];
-        let (port, allowed) = match c.as_slice() {
-            [] => return None,
-            [one] => (one.port as usize, one.vcs),
-            _ => {
-                let view = View {
-                    out: &Outs {
-                        out: &self.out,
-                        link: &self.link[..self.p.ports],
-                    },
-                    vcs: nv,
-                    need: self.out.head_room(s.len),
-                    requests: &self.va.requests,
-                    exch: self.exch.as_ref().map(|x| &x.unit),
-                    first_net_port: self.p.first_net_port,
-                };
-                choose(c, &self.p.selection, &view, first, s.len)?
-            }
-        };
-        if port >= self.p.ports || self.link[port & 31][super::OUT] == NO_LINK {
-            return None;
-        }
-        Some((port, kept(allowed, iv % nv, self.p.keep_vc)))
-    }
-
-    #[inline(always)]
-    fn free(&self, o: usize) -> u32 {
-        self.out.free(o)
-    }
-
-    #[inline(always)]
-    fn allocator(&mut self) -> (&mut SeparableInputFirst, &mut Requests, &mut Grants) {
-        (&mut self.va.alloc, &mut self.va.req, &mut self.va.grant)
-    }
-
-    #[inline(always)]
-    fn port_vc(&self, i: usize) -> (usize, usize) {
-        let nv = self.nv as usize;
-        (i / nv, i % nv)
-    }
-
-    /// The VC holds its output VC until its tail leaves; it asks for the switch
-    /// `vc_alloc_cycles` later.
-    #[inline(always)]
-    fn hold(&mut self, iv: usize, o: usize, ov: usize, now: u64) {
-        self.out.take(o, ov, iv as u16);
-        let ready = now + self.p.vc_alloc_cycles as u64;
-        self.input.vcs[iv].hold(o, ov, ready);
-        self.va.waiting &= !(1 << iv);
-        self.sa.active |= 1 << iv;
-        self.va.won |= 1 << iv;
-    }
 }

@@ -1,6 +1,6 @@
 //! What the selection function sees of a VC router's outputs during VC allocation, and how a
 //! head's port is picked from several candidates — written once over the router's own output
-//! unit and links, for its stages one by one and for a router of the planes alike.
+//! unit and links, read by a router of the planes.
 
 use super::output::OutputUnit;
 use super::OUT;

@@ -1,5 +1,5 @@
 //! The switch traversal of the planes' ([`super`]) routers: the router's own rule
-//! (`traversal::cross`, the same function one by one) over a router's lane of its tile — its
+//! (`traversal::cross`) over a router's lane of its tile — its
 //! own input and output units, the tile's flags (holding a flit, holding an output VC, room
 //! behind an output VC), its crossbar slot (or its own crossbar of 2 or more cycles, output
 //! queues, output FIFOs) and the rings towards the routers downstream and upstream.
@@ -180,7 +180,7 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
 /// The non-multiplexed crossbar's traversal of tile `pl` (its routers' own blocks
 /// `switches` and its `routers`) at step `ts` of cycle `t`: of each input, every VC in
 /// `win` crosses (`sw_alloc::every_eligible`), from the one after the last to cross round
-/// (the router's order one by one: each touches its own input VC, output VC and crossbar
+/// (the router's order: each touches its own input VC, output VC and crossbar
 /// output, so only the pointer tells the order), and the input's VC pointer moves past the
 /// last. Returns the flits that crossed.
 #[inline(never)]

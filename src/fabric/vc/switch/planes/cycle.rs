@@ -340,7 +340,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 *tile_flits -= sent;
             }
         } else if deep && speed == 1 && !oq {
-            // the routers' own crossbars, as the routers one by one drive them
+            // the routers' own crossbars, driven by their own rule
             let mut m = pl.xin;
             while m != 0 {
                 let lb = m.trailing_zeros() as usize;
@@ -382,12 +382,17 @@ impl<const P: usize, const V: usize> Of<P, V> {
                     *tile_flits -= 1;
                     continue;
                 }
+                // into the router's own input buffer (its block's rules); a head at the front
+                // of an idle VC is routed
+                let sw = &mut switches[lb];
+                let Some((iv, depth)) = sw.input.admit(p, f.vc) else {
+                    // a flow-control error, counted: the flit is lost
+                    *tile_flits -= 1;
+                    sc.inside = sc.inside.wrapping_sub(1);
+                    continue;
+                };
                 let v = f.vc as usize & (V - 1);
-                // into the router's own input buffer (its block's rule, as one by one);
-                // a head at the front of an idle VC is routed
-                let (sw, iv) = (&mut switches[lb], p * nv + v);
-                let depth = if v == 0 { b0 } else { b };
-                let (route, fill) = sw.input.put(t, iv, depth as u32, f);
+                let (route, fill) = sw.input.put(t, iv, depth, f);
                 let rt = &mut rts[lb & 63];
                 rt.max_level = rt.max_level.max(fill);
                 pl.hold[p][v] |= bit;
@@ -460,7 +465,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 }
                 let asked = crate::fabric::vc::switch::vc_alloc::allocate(&mut lane, ts);
                 if asked != 0 {
-                    // (the last step's that had any, as one by one)
+                    // (the last step's that had any)
                     lane.r.va_asked = asked;
                 }
             }

@@ -1,6 +1,6 @@
 //! The Speculative routing paper's LUC/NCB exchange in the planes ([`super`]): each router's
 //! own exchange stage ([`ExchangeStage`], its unit [`crate::blocks::luc_ncb::LucNcb`]) stepped
-//! as the router one by one steps it — the words arriving taken by the unit instead of the
+//! in the router's order — the words arriving taken by the unit instead of the
 //! buffers, the heads written and the tails sent counted for its LUC, the network outputs
 //! held back in an exchange slot (the switch allocation offers no flit to them, and the VCs
 //! that would have asked are counted), and at the end of the cycle the unit's words driven

@@ -2,7 +2,7 @@
 //! (`switch.output_buffer_flits`, the router's [`output`](crate::fabric::vc::switch) unit):
 //! the router's own blocks between the crossbar and the link — its crossbar ([`Crossbar`]),
 //! its per-VC FIFOs ([`OutputQueues`]), its output stage and the credit counters of the
-//! buffers downstream ([`VcCredits`]) — evaluated where the router one by one evaluates them.
+//! buffers downstream ([`VcCredits`]) — evaluated at their place in the router's cycle.
 //! What the planes keep of an output VC is then whether its queue has room for a flit (the
 //! tile's `cok`, from the queue's own `room`): a grant reserves a flit of room (the output
 //! unit's `reserve`), and a flit the output stage sends gives it back in the same cycle,

@@ -58,7 +58,7 @@ impl<const P: usize, const V: usize> QueueRegs for Lane<'_, P, V> {
 
 impl<const P: usize, const V: usize> Of<P, V> {
     /// UGAL-G's queues of router `r`'s outputs `ports` by measure `m` into `out`, as the
-    /// router one by one gives them (after the cycle's switch phase); `sw` is the router.
+    /// router holds them after the cycle's switch phase; `sw` is the router.
     pub(super) fn global_queues(
         &self,
         (r, sw): (usize, &VcSwitch),

@@ -17,8 +17,8 @@ use std::ops::Range;
 /// to 16 (a dragonfly's 15) in planes of 2, 4 or 8 (the same code, compiled for each: a loop
 /// over 16 ports costs an 8-port router's cycle 1.4x to 1.8x), of 17 to 32 in planes of 2 or
 /// 4 (3 VCs up to 21 ports). Every router the vc family takes (at most 32 ports, 64 input
-/// VCs). The dense switch allocation grows as ports squared: routers of 17 to 32 ports take
-/// somewhat longer in planes than one by one would (docs/performance.md).
+/// VCs). The dense switch allocation grows as ports squared: routers of 17 to 32 ports took
+/// somewhat longer in planes than one by one (docs/performance.md).
 pub enum Planes {
     Five2(Box<Of<5, 2>>),
     Five4(Box<Of<5, 4>>),

@@ -4,7 +4,7 @@
 //! pipeline steps S times a cycle: each step's crossbar flits enter the router's output FIFOs
 //! ([`SpeedupFifo`], the router's own block) and each step's freed credits queue at their
 //! input ([`CreditReturn`], the router's own); after the steps one flit an output and one
-//! credit an input go out, in the order the blocks keep — as the router one by one does it.
+//! credit an input go out, in the order the blocks keep.
 
 // The planes are indexed by port and VC, as the hardware's registers are.
 #![allow(clippy::needless_range_loop)]

@@ -92,7 +92,7 @@ fn eligible<const P: usize, const V: usize>(
 /// The non-multiplexed crossbar's switch allocation (seed 004): every input VC has its own
 /// crossbar input and output, so every VC that may cross ([`eligible`]) does, without the
 /// allocator — `win[p][v]` holds several VCs of an input. The strobes: no requests, the
-/// inputs that sent a flit granted (as the router one by one). `None` as [`allocate`].
+/// inputs that sent a flit granted. `None` as [`allocate`].
 #[inline(always)]
 pub(super) fn every_eligible<const P: usize, const V: usize>(
     pl: &mut Tile<P, V>,

@@ -17,7 +17,7 @@
 //! The planes keep all this next to the flits while they run, so that a run writes it once,
 //! not flit by flit; a waveform writes the routers it reads before each cycle of its window
 //! (about 4,300 instructions a router of the mesh preset, a third of them the links' wires
-//! loaded: a waveform of every router costs 1.06-1.24x the routers one by one).
+//! loaded: a waveform of every router cost 1.06-1.24x the routers one by one, when they were).
 
 use super::{Of, NONE, OUT};
 use crate::blocks::link::Link;

@@ -49,7 +49,7 @@ pub(super) struct Lane<'a, const P: usize, const V: usize> {
 
 /// What the selection needs of a router of the planes whose routing may give a head several
 /// candidates: its input VCs' candidates (p·nv + v), its selection, its links (what the
-/// selection sees of its outputs is its own output unit and links, as one by one); the routed
+/// selection sees of its outputs is its own output unit and links); the routed
 /// heads per output (SSR's R, where the selection reads them) and the router's LUC/NCB
 /// exchange unit with its first network port (the Speculative routing paper's SSR).
 pub(super) struct Select<'a> {
