@@ -21,7 +21,7 @@ use crate::planes_compare::{against_golden, outcome, same_registers, Compare, Di
 use flitwave::experiment::build;
 
 #[test]
-fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
+fn routers_in_planes_give_the_statistics_and_registers_of_their_goldens() {
     for (what, over, cycles) in [
         ("8x8 light", vec!["traffic.rate=0.05"], 4000),
         ("8x8 past saturation", vec!["traffic.rate=0.6"], 4000),
@@ -219,7 +219,7 @@ fn routers_in_planes_give_every_statistic_of_routers_one_by_one() {
 }
 
 #[test]
-fn the_torus_preset_in_planes_gives_every_statistic_of_its_routers_one_by_one() {
+fn the_torus_preset_in_planes_gives_the_statistics_and_registers_of_its_goldens() {
     // BookSim2's torus88: routing in 1 cycle, credits at once, links of 3 between routers and
     // 2 to the hosts, dateline VC classes, ties at k/2 drawn per packet
     // (and the same torus with links of 12 cycles, 24-flit buffers and a credit delay of 9)
@@ -432,7 +432,7 @@ fn traced_and_threaded_networks_go_in_planes_with_the_same_results() {
 }
 
 #[test]
-fn waveforms_from_the_planes_are_those_of_routers_one_by_one() {
+fn waveforms_from_the_planes_keep_the_bytes_of_their_goldens() {
     // the switches a scope reads (`probe_network`'s names), none for a NIC's alone
     let ids = |s: &[&str]| {
         let s: Vec<String> = s.iter().map(|x| x.to_string()).collect();

@@ -13,7 +13,7 @@ use crate::common::{booksim_preset, vc_network};
 use crate::planes_compare::against_golden;
 
 #[test]
-fn routers_with_credits_of_several_units_in_planes_agree_with_them_one_by_one() {
+fn routers_with_credits_of_several_units_in_planes_keep_their_goldens() {
     // flits of 1 byte and credits of 2 (a credit every other flit, the tail's remainder),
     // flits of 8 bytes and credits of 2 (4 units a flit), flits of 2 bytes and credits of 3
     // (0 or 1 unit a flit: uneven), flits of 5 and credits of 4 (a head 2 units, most
@@ -95,7 +95,7 @@ fn routers_with_credits_of_several_units_in_planes_agree_with_them_one_by_one() 
 }
 
 #[test]
-fn the_torus_and_seed_004s_network_with_credits_in_bytes_agree_one_by_one() {
+fn the_torus_and_seed_004s_network_with_credits_in_bytes_keep_their_goldens() {
     // the torus preset's one-flit packets: every flit a head and a tail, its credit the
     // packet's one unit; seed 004's network with its 64-byte credits and a multiplexed
     // crossbar (256-flit packets, a credit every 64 flits, output queues)

@@ -46,7 +46,7 @@ fn uneven_hosts(host5_last: bool) -> String {
 }
 
 #[test]
-fn routers_of_different_host_counts_in_planes_agree_with_them_one_by_one() {
+fn routers_of_different_host_counts_in_planes_keep_their_goldens() {
     // a k-ary n-tree's leaves have k hosts and its other switches none; an irregular network
     // drawn with 0 to 3 hosts a switch, each router's hosts on its first ports
     let dir = crate::common::fresh_dir("planes_shapes", "uneven");
@@ -90,7 +90,7 @@ fn routers_of_different_host_counts_in_planes_agree_with_them_one_by_one() {
 }
 
 #[test]
-fn routers_with_hosts_on_any_ports_in_planes_agree_with_them_one_by_one() {
+fn routers_with_hosts_on_any_ports_in_planes_keep_their_goldens() {
     // a topology file of 6 routers of 5 ports in a ring with a chord, the hosts on whatever
     // ports the file gives them: last, in the middle, first, two apart, none
     let links = [

@@ -12,7 +12,7 @@ use crate::common::{booksim_preset, vc_network};
 use crate::planes_compare::against_golden;
 
 #[test]
-fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
+fn routers_with_output_queues_in_planes_keep_their_goldens() {
     // the mesh preset with queues of 8 and of 40 flits, wormhole and cut-through, light and
     // past saturation, a crossbar of 0, 1 and 3 cycles, the tail credit and a credit delay,
     // internal speedups of 2 and 3 (the queues filled at every step, sent from once a cycle);
@@ -127,7 +127,7 @@ fn routers_with_output_queues_in_planes_agree_with_them_one_by_one() {
 }
 
 #[test]
-fn escape_queues_and_deep_buffers_in_planes_agree_with_them_one_by_one() {
+fn escape_queues_and_deep_buffers_in_planes_keep_their_goldens() {
     // the mesh preset with VC 0 shallower and deeper than the others, and with buffers of
     // 2,000 flits; seed 004's network (configs/inorder.toml: adaptive routing with its escape
     // queue of 256 flits beside 7,936, output queues of both) on the multiplexed crossbar
@@ -178,7 +178,7 @@ fn escape_queues_and_deep_buffers_in_planes_agree_with_them_one_by_one() {
 }
 
 #[test]
-fn the_non_multiplexed_crossbar_in_planes_agrees_with_it_one_by_one() {
+fn the_non_multiplexed_crossbar_in_planes_keeps_its_goldens() {
     // every input VC that may cross does, into its output VC's queue, and its credits go
     // upstream one symbol an input and cycle, the VCs taking turns: the mesh preset light and
     // past saturation, 4 VCs of 4 flits, credits of 4 flits, cut-through with a crossbar of

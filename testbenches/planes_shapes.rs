@@ -14,7 +14,7 @@ use crate::common::{booksim_preset, vc_network};
 use crate::planes_compare::against_golden;
 
 #[test]
-fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one() {
+fn routers_of_several_hosts_and_many_ports_in_planes_keep_their_goldens() {
     // meshes of 2 and 4 hosts a router (6 and 8 ports: planes of 8 ports), of 13 and 28 (17
     // and 32 ports: planes of 32), the first ports the hosts'
     for (what, over, cycles) in [
@@ -193,7 +193,7 @@ fn routers_of_several_hosts_and_many_ports_in_planes_agree_with_them_one_by_one(
 }
 
 #[test]
-fn cut_through_routers_with_a_crossbar_of_0_cycles_in_planes_agree_with_them_one_by_one() {
+fn cut_through_routers_with_a_crossbar_of_0_cycles_in_planes_keep_their_goldens() {
     // seed 003's network as configs/dl.toml has it (64 irregular switches of 8 ports, 4 hosts
     // each, DL's layers over 3 VCs of 128 flits, 128-flit packets, virtual cut-through, a
     // crossbar of 0 cycles) and its up*/down* twin; then the mesh preset cut-through, with
@@ -260,7 +260,7 @@ fn cut_through_routers_with_a_crossbar_of_0_cycles_in_planes_agree_with_them_one
 }
 
 #[test]
-fn routers_whose_stages_take_several_cycles_in_planes_agree_with_them_one_by_one() {
+fn routers_whose_stages_take_several_cycles_in_planes_keep_their_goldens() {
     // VC allocation of 2 and 3 cycles, switch allocation of 2, a crossbar of 2 and 3 cycles
     // pipelined and in BookSim2's batches (the grant reaching the link 1 to 4 cycles later),
     // with wormhole and cut-through, on the mesh preset; the same with several hosts a router
@@ -362,7 +362,7 @@ fn routers_whose_stages_take_several_cycles_in_planes_agree_with_them_one_by_one
 }
 
 #[test]
-fn the_speculative_mesh_with_its_exchange_in_planes_agrees_with_it_one_by_one() {
+fn the_speculative_mesh_with_its_exchange_in_planes_keeps_its_goldens() {
     // the Speculative routing paper's mesh (configs/speculative.toml: Opt-y, SSR reading the
     // heads per output and the neighbours' LUCs, the exchange taking the links 10 cycles of
     // every 100): on 4x4 (one tile) and 16x16 (four tiles), light and past saturation, the
@@ -415,7 +415,7 @@ fn the_speculative_mesh_with_its_exchange_in_planes_agrees_with_it_one_by_one() 
 }
 
 #[test]
-fn routers_of_many_vcs_and_many_ports_in_planes_agree_with_them_one_by_one() {
+fn routers_of_many_vcs_and_many_ports_in_planes_keep_their_goldens() {
     // 4x4 meshes of 6 ports with 10 VCs, of 12 with 5 and of 9 with 7 (the planes of 8 ports
     // x 16 VCs and of 16 x 8), light and past saturation
     for (what, over, cycles) in [

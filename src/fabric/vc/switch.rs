@@ -196,9 +196,6 @@ pub struct VcSwitch {
     sent: Box<[Flit; 64]>,
     sent_mask: u32,
     sent_xbar: u32,
-    /// Ports driven this cycle: flits out (bit = output), credits back (bit = input).
-    drove_fwd: u32,
-    drove_back: u32,
     /// Flits that crossed the crossbar into each output VC (VC 0: seed 004's escape queues).
     pub forwarded_vc: [u64; MAX_VCS],
     va: VcAllocStage,
@@ -247,8 +244,6 @@ impl VcSwitch {
             sent: Box::new([Flit::default(); 64]),
             sent_mask: 0,
             sent_xbar: 0,
-            drove_fwd: 0,
-            drove_back: 0,
             speed: p.internal_speedup as u16,
             fifo: (p.internal_speedup > 1 && p.output_buffer_flits == 0)
                 .then(|| Box::new(SpeedupFifo::new(np))),
@@ -262,23 +257,6 @@ impl VcSwitch {
     /// `Network::switches_mut`).
     pub fn credits_mut(&mut self, o: usize) -> &mut crate::blocks::vc_credits::VcCredits {
         &mut self.out.credits[o]
-    }
-
-    /// Nothing inside: no flit buffered or in the crossbar, no credit in the delay line or
-    /// waiting to go upstream, no per-cycle probe register set.
-    #[inline]
-    pub fn idle(&self) -> bool {
-        self.input.flits == 0
-            && self.exch.is_none()
-            && !self.back.pending()
-            && self.out.idle()
-            && self.xbar.xbar.inside() == 0
-            && self.sent_mask == 0
-            && self.va.asked == 0
-            && self.va.won == 0
-            && self.sa.asked == 0
-            && self.sa.won == 0
-            && (self.speed == 1 || self.fifo.as_ref().is_none_or(|f| f.flits == 0))
     }
 }
 

@@ -225,11 +225,6 @@ impl OutputUnit {
         }
     }
 
-    /// No credit waiting and no flit queued.
-    pub fn idle(&self) -> bool {
-        self.pipe.is_empty() && self.queues.as_ref().is_none_or(|q| q.flits == 0)
-    }
-
     /// VCs per output.
     pub fn vcs(&self) -> usize {
         self.nv as usize
