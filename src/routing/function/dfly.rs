@@ -46,18 +46,23 @@ impl DflyRouting {
     }
 
     /// The destination router of `q`'s packet when it lies elsewhere; None when the packet
-    /// leaves here (its host's port pushed, on the VCs `eject`: its own class, as BookSim2's
-    /// dragonfly routings give the ejection hop the packet's phase VC) or names no host
-    /// (nothing pushed: a route error).
+    /// leaves here (its host's port handed to `push`, on the VCs `eject`: its own class, as
+    /// BookSim2's dragonfly routings give the ejection hop the packet's phase VC) or names no
+    /// host (nothing pushed: a route error).
     #[inline]
-    pub fn elsewhere(&self, q: &Query<'_>, eject: u32, out: &mut Candidates) -> Option<usize> {
+    pub fn elsewhere(
+        &self,
+        q: &Query<'_>,
+        eject: u32,
+        mut push: impl FnMut(Candidate),
+    ) -> Option<usize> {
         let dst = q.hdr.dst as usize;
         let dr = dst / self.d.p;
         if dr >= self.d.routers() {
             return None;
         }
         if dr == self.sw as usize {
-            out.push(Candidate {
+            push(Candidate {
                 port: (dst % self.d.p) as u8,
                 vcs: eject,
                 escape: false,
@@ -68,27 +73,40 @@ impl DflyRouting {
         }
         Some(dr)
     }
-}
 
-impl RoutingFunction for DflyRouting {
-    #[inline]
-    fn route(&self, q: &Query<'_>, out: &mut Candidates) {
+    /// The rule: the one candidate of `q`, handed to `push` (none: a route error).
+    #[inline(always)]
+    fn route_each(&self, q: &Query<'_>, mut push: impl FnMut(Candidate)) {
         let d = &self.d;
         // class 1 on the global link and after it; a packet just injected starts in class 0
         let injected = (q.in_port as usize) < d.p;
         let in_class1 = !injected && q.in_vc & 1 == 1;
-        let Some(dr) = self.elsewhere(q, CLASS_VCS[in_class1 as usize], out) else {
+        let Some(dr) = self.elsewhere(q, CLASS_VCS[in_class1 as usize], &mut push) else {
             return;
         };
         let port = self.toward(self.sw as usize, dr);
         let class1 = port >= d.first_global() || in_class1;
-        out.push(Candidate {
+        push(Candidate {
             port: port as u8,
             vcs: CLASS_VCS[class1 as usize],
             escape: false,
             pri: 0,
             turn: false,
         });
+    }
+}
+
+impl RoutingFunction for DflyRouting {
+    #[inline]
+    fn route(&self, q: &Query<'_>, out: &mut Candidates) {
+        self.route_each(q, |c| out.push(c));
+    }
+
+    #[inline(always)]
+    fn route_one(&self, q: &Query<'_>) -> Option<Candidate> {
+        let mut one = None;
+        self.route_each(q, |c| one = Some(c));
+        one
     }
 
     fn unit(&self) -> &'static str {

@@ -147,7 +147,7 @@ impl RoutingFunction for DflyUgal {
         // left the source router, as every minimal hop in its group)
         let injected = (q.in_port as usize) < d.p;
         let eject = self.mask(if injected { 2 } else { self.class(q.in_vc) });
-        let Some(dr) = self.min.elsewhere(q, eject, out) else {
+        let Some(dr) = self.min.elsewhere(q, eject, |c| out.push(c)) else {
             return;
         };
         let r = self.min.sw as usize;

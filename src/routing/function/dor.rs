@@ -210,18 +210,8 @@ impl DorRouting {
 
     /// The candidate of a hop along dimension `dim` from coordinate `c` towards `t` (ring or
     /// line of `n`), + or −, with its VC class.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn push_hop(
-        &self,
-        q: &Query<'_>,
-        out: &mut Candidates,
-        dim: u8,
-        plus: bool,
-        c: u32,
-        t: u32,
-        n: u32,
-    ) {
+    fn hop(&self, q: &Query<'_>, dim: u8, plus: bool, c: u32, t: u32, n: u32) -> Candidate {
         let port = self.h + 2 * dim + (!plus) as u8;
         // the packet arrived along this dimension (not injected, not turning into it); the
         // tests below and-ed and or-ed, not short-circuited: the packets decide them, and a
@@ -237,7 +227,7 @@ impl DorRouting {
             // chosen on entering the dimension, kept along it
             Classes::Entry => Some((same_dim & odd) | (!same_dim & (t < c))),
         };
-        out.push(Candidate {
+        Candidate {
             port,
             // class 1: the odd VCs, class 0: the even ones (a shift, not a branch)
             vcs: match class {
@@ -247,13 +237,13 @@ impl DorRouting {
             escape: false,
             pri: 0,
             turn: false,
-        });
+        }
     }
-}
 
-impl RoutingFunction for DorRouting {
-    #[inline]
-    fn route(&self, q: &Query<'_>, out: &mut Candidates) {
+    /// The rule: the candidates of `q`, each handed to `push` (one; at a tie offered both
+    /// ways, [`Tie::Both`], two; none when the destination names no host).
+    #[inline(always)]
+    fn route_each(&self, q: &Query<'_>, mut push: impl FnMut(Candidate)) {
         let Some(&([tx, ty], dport)) = self.hosts.get(q.hdr.dst as usize) else {
             return;
         };
@@ -261,7 +251,7 @@ impl RoutingFunction for DorRouting {
         // (one branch on whether the packet is home; the dimension picked by a select)
         let (dx, dy) = (tx != self.x, ty != self.y);
         if !(dx | dy) {
-            out.push(Candidate {
+            push(Candidate {
                 port: dport,
                 vcs: u32::MAX,
                 escape: false,
@@ -295,12 +285,26 @@ impl RoutingFunction for DorRouting {
                 Tie::Plus => true,
                 Tie::Random(seed) => tie_draw(seed, q.hdr.serial, dim),
                 Tie::Both => {
-                    self.push_hop(q, out, dim, true, c, t, n);
+                    push(self.hop(q, dim, true, c, t, n));
                     false
                 }
             }
         };
-        self.push_hop(q, out, dim, plus, c, t, n);
+        push(self.hop(q, dim, plus, c, t, n));
+    }
+}
+
+impl RoutingFunction for DorRouting {
+    #[inline]
+    fn route(&self, q: &Query<'_>, out: &mut Candidates) {
+        self.route_each(q, |c| out.push(c));
+    }
+
+    #[inline(always)]
+    fn route_one(&self, q: &Query<'_>) -> Option<Candidate> {
+        let mut one = None;
+        self.route_each(q, |c| one = Some(c));
+        one
     }
 
     fn unit(&self) -> &'static str {

@@ -154,6 +154,15 @@ pub struct Query<'a> {
 pub trait RoutingFunction: Probe {
     /// Fill `out` (cleared first) with the candidates for `q`; an empty set is a route error.
     fn route(&self, q: &Query<'_>, out: &mut Candidates);
+    /// The candidate of `q` for a function that gives every header exactly one
+    /// ([`RoutingFunction::one_candidate`]): what [`RoutingFunction::route`] gives, without the
+    /// set (None: a route error). Such a function writes its rule once and hands each
+    /// candidate to either.
+    fn route_one(&self, q: &Query<'_>) -> Option<Candidate> {
+        let mut out = Candidates::new();
+        self.route(q, &mut out);
+        out.as_slice().first().copied()
+    }
     /// Name of the unit in waveforms (`network.sw3.in2.<unit>.allowed`).
     fn unit(&self) -> &'static str;
     /// The waveform scope of the unit's registers, if it holds any worth showing.
@@ -207,6 +216,13 @@ macro_rules! routing_functions {
                 out.clear();
                 match self {
                     $(Routing::$var(r) => r.route(q, out),)*
+                }
+            }
+
+            #[inline]
+            fn route_one(&self, q: &Query<'_>) -> Option<Candidate> {
+                match self {
+                    $(Routing::$var(r) => r.route_one(q),)*
                 }
             }
 

@@ -4,7 +4,7 @@
 //! preset).
 
 use crate::fabric::vc::nic::seq::VcExt;
-use crate::routing::function::{Candidates, Query, Routing, RoutingFunction};
+use crate::routing::function::{Candidate, Candidates, Query, Routing, RoutingFunction};
 use crate::sim::packet::PacketTable;
 use crate::sim::Flit;
 
@@ -44,15 +44,46 @@ pub(super) fn route_head(
     cands: &mut Candidates,
     keep_vc: bool,
 ) -> bool {
-    let q = Query {
+    routing.route(&query((sw, port, v), f, packets), cands);
+    usable(cands.as_slice(), v, keep_vc)
+}
+
+/// [`route_head`] by a routing function that gives every head one candidate
+/// (`RoutingFunction::one_candidate`): the candidate, without a set, and whether it routes
+/// the head.
+#[inline(always)]
+pub(super) fn route_head_one(
+    routing: &Routing,
+    (sw, port, v): (u32, usize, usize),
+    f: Flit,
+    packets: &PacketTable<VcExt>,
+    keep_vc: bool,
+) -> (Option<Candidate>, bool) {
+    let c = routing.route_one(&query((sw, port, v), f, packets));
+    let ok = usable(c.as_slice(), v, keep_vc);
+    (c, ok)
+}
+
+/// What head `f` at input `port`, VC `v` of router `sw` asks the routing function.
+#[inline(always)]
+fn query<'a>(
+    (sw, port, v): (u32, usize, usize),
+    f: Flit,
+    packets: &'a PacketTable<VcExt>,
+) -> Query<'a> {
+    Query {
         sw,
         in_port: port as u8,
         in_vc: v as u8,
         hdr: packets.header(f.pkt),
         route_byte: f.data,
-    };
-    routing.route(&q, cands);
-    let c = cands.as_slice();
+    }
+}
+
+/// Candidates `c` route a head at VC `v`: there is one, and for a packet that keeps its VC
+/// (`keep_vc`) one allowing `v`.
+#[inline(always)]
+fn usable(c: &[Candidate], v: usize, keep_vc: bool) -> bool {
     !c.is_empty() && (!keep_vc || c.iter().any(|c| c.vcs >> v & 1 == 1))
 }
 

@@ -57,12 +57,10 @@ pub(super) struct Step<'a, const P: usize, const V: usize> {
     pub drives: &'a mut u32,
     pub tile_flits: &'a mut u32,
     /// Per router of the tile (by its bit): the output FIFOs and queued credits of a speedup,
-    /// the heads' candidates where the selection picks (np·nv a router); the routing's
-    /// scratch.
+    /// the heads' candidates where the selection picks (np·nv a router).
     pub fifos: &'a mut [SpeedupFifo],
     pub backs: &'a mut [CreditReturn],
     pub multi: &'a mut [Candidates],
-    pub cands: &'a mut Candidates,
 }
 
 /// Router `ri` (lane `lb` of tile `pl`) as a crossing sees it.
@@ -119,7 +117,7 @@ impl<const P: usize, const V: usize> Traverse for Lane<'_, '_, P, V> {
         if let Some(&nf) = sw.input.front(p, v) {
             let (ri, iv) = (self.ri, p * k.nv + v);
             let idx = (&mut s.multi[..], (self.lb * k.np + p) * k.nv + v);
-            let (c, ok) = Of::<P, V>::route(s.cands, sw, (ri, p, v), nf, s.packets, idx);
+            let (c, ok) = Of::<P, V>::route(sw, (ri, p, v), nf, s.packets, idx);
             let len = s.packets.header(nf.pkt).flits;
             sw.input.routed(iv, at + k.rdelay, len);
             // (late: it asks from the step after next, and joins the waiting heads after

@@ -27,13 +27,11 @@ use crate::fabric::vc::switch::{traversal, VcSwitch};
 use crate::routing::function::Candidates;
 use crate::sim::packet::PacketTable;
 
-/// One thread's scratch of a cycle — VC allocation's requests and grants, the routing's
-/// candidates — and what its tiles did: flits moved, flits granted towards a router (`Of`'s
+/// One thread's scratch of a cycle — VC allocation's requests and grants — and what its tiles did: flits moved, flits granted towards a router (`Of`'s
 /// `drives`), flits that left the routers for a host (subtracted from `Of`'s `inside`).
 pub(super) struct Scratch {
     vreq: Box<Requests>,
     vgrant: Box<Grants>,
-    cands: Candidates,
     moved: u32,
     drives: u32,
     inside: u64,
@@ -44,7 +42,6 @@ impl Scratch {
         Scratch {
             vreq: Box::new([0; MAX_SIDE]),
             vgrant: Box::new([NO_GRANT; MAX_SIDE]),
-            cands: Candidates::new(),
             moved: 0,
             drives: 0,
             inside: 0,
@@ -398,7 +395,7 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 pl.hold[p][v] |= bit;
                 if route {
                     let at = (&mut multi[..], (lb * np + p) * nv + v);
-                    let (c, ok) = Self::route(&mut sc.cands, sw, (r, p, v), f, packets, at);
+                    let (c, ok) = Self::route(sw, (r, p, v), f, packets, at);
                     sw.input
                         .routed(iv, first + rdelay, packets.header(f.pkt).flits);
                     route::routed(rt, pl, (p, v, iv, bit), (c, ok), late_heads);
@@ -530,7 +527,6 @@ impl<const P: usize, const V: usize> Of<P, V> {
                 fifos: &mut *fifos,
                 backs: &mut *backs,
                 multi: &mut *multi,
-                cands: &mut sc.cands,
             };
             if nonmux {
                 let lanes = (&mut *switches, &mut *rts, &mut *pl);

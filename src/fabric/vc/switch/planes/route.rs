@@ -5,7 +5,7 @@
 
 use super::{Of, Router, Tile, SELECT};
 use crate::fabric::vc::nic::seq::VcExt;
-use crate::fabric::vc::switch::route::route_head;
+use crate::fabric::vc::switch::route::{route_head, route_head_one};
 use crate::fabric::vc::switch::VcSwitch;
 use crate::routing::function::Candidates;
 use crate::sim::packet::PacketTable;
@@ -14,12 +14,12 @@ use crate::sim::Flit;
 impl<const P: usize, const V: usize> Of<P, V> {
     /// The output port and VCs of the head `f` arriving at router `r`'s input `p` (VC `v`)
     /// (0xff: none; [`SELECT`]: several, the selection's to pick from at VC allocation), and
-    /// whether it is routed (false: a route error, `route_head`'s rule). The candidates are
-    /// routed into `cands`, or where the routing may give several (`multi` holds every input
-    /// VC's) into the head's own set at `idx`, where the selection reads them.
+    /// whether it is routed (false: a route error, `route_head`'s rule). Where the routing
+    /// may give several (`multi` holds every input VC's), the candidates are routed into the
+    /// head's own set at `idx`, where the selection reads them; elsewhere the routing gives
+    /// one, handed back without a set.
     #[inline]
     pub(super) fn route(
-        cands: &mut Candidates,
         sw: &VcSwitch,
         (r, p, v): (usize, usize, usize),
         f: Flit,
@@ -27,12 +27,14 @@ impl<const P: usize, const V: usize> Of<P, V> {
         (multi, idx): (&mut [Candidates], usize),
     ) -> ([u16; 2], bool) {
         let keep = sw.p.keep_vc;
-        // (where the selection needs them, straight into the head's own set: no copy)
-        let out = match multi.get_mut(idx) {
-            Some(m) => m,
-            None => cands,
+        let routing = &sw.route.routing;
+        let Some(out) = multi.get_mut(idx) else {
+            let (c, routed) = route_head_one(routing, (r as u32, p, v), f, packets, keep);
+            let c = c.map_or([0xff, 0], |c| [c.port as u16, c.vcs as u16]);
+            return (c, routed);
         };
-        let routed = route_head(&sw.route.routing, (r as u32, p, v), f, packets, out, keep);
+        // (straight into the head's own set: no copy)
+        let routed = route_head(routing, (r as u32, p, v), f, packets, out, keep);
         let c = match out.as_slice() {
             [c] => [c.port as u16, c.vcs as u16],
             [] => [0xff, 0],
