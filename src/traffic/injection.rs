@@ -33,7 +33,9 @@ fn geometric((p, log_q): (f64, f64), rng: &mut ChaCha8Rng) -> u64 {
         return 1;
     }
     let u = 1.0 - rng.random::<f64>(); // (0, 1]
-    1 + (u.ln() / log_q).floor().min(1e18) as u64
+    // (the quotient is not negative: its conversion truncates it, its floor, without the
+    // library's `floor` call of a CPU without SSE4.1)
+    1 + (u.ln() / log_q).min(1e18) as u64
 }
 
 /// A Bernoulli trial's probability `p` and `ln(1 - p)`, for [`geometric`].
@@ -181,7 +183,10 @@ impl Injector {
     /// is due at the first cycle not below its next arrival time (`next <= now`).
     fn due_from_registers(&self) -> u64 {
         let gen = if self.gen.next.is_finite() {
-            self.gen.next.max(0.0).ceil() as u64
+            // its ceiling (not negative: truncated, then up by one when that fell short)
+            let x = self.gen.next.max(0.0);
+            let i = x as u64;
+            i.saturating_add(((i as f64) < x) as u64)
         } else {
             u64::MAX
         };
