@@ -8,7 +8,7 @@ use super::{ItbHop, Route, ITB_MARK};
 use crate::blocks::nic::routing_table::{RouteBytes, RouteSource};
 use crate::error::{Error, Result};
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// No path (the route from a host to itself, or a pair never assigned).
 const NONE: u32 = u32::MAX;
@@ -244,12 +244,61 @@ impl RouteSet {
     }
 }
 
+/// A path's content hash, for the builder's lookup table (which only finds candidates:
+/// [`RouteSetBuilder::same`] decides): its switches, ports, VCs where any is not 0 (a path
+/// whose VCs are all 0 is the same path as one that names none) and in-transit hosts,
+/// folded word by word by multiply and rotate, then mixed (SplitMix64's finaliser). A
+/// network of N hosts interns N² paths: SipHash over them took most of a 16x16 mesh's
+/// set-up.
+fn content_hash((switches, links, vcs, itbs): (&[u32], &[u8], &[u8], &[ItbHop])) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = 0u64;
+    let mut add = |w: u64| h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    add(switches.len() as u64);
+    switches.iter().for_each(|&s| add(s as u64));
+    let bytes = |b: &[u8]| b.iter().fold(0u64, |a, &x| a << 8 | x as u64);
+    links.chunks(8).for_each(|c| add(bytes(c)));
+    if vcs.iter().any(|&v| v != 0) {
+        vcs.chunks(8).for_each(|c| add(bytes(c)));
+    }
+    for i in itbs {
+        add((i.at as u64) << 32 | i.host as u64);
+        add(i.port as u64);
+    }
+    let mut z = h;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The lookup table's hasher: its keys are content hashes, passed on as they are.
+#[derive(Debug, Default)]
+struct Passed(u64);
+
+impl Hasher for Passed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // (only `write_u64` is used: a key is one u64)
+        self.0 = bytes
+            .iter()
+            .fold(self.0, |a, &b| a.rotate_left(8) ^ b as u64);
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
 /// Builds a [`RouteSet`], storing each distinct path once.
 #[derive(Debug)]
 pub struct RouteSetBuilder {
     set: RouteSet,
-    /// Content hash → path id (collisions probe the next hash value).
-    index: HashMap<u64, u32>,
+    /// Content hash → path id (collisions probe the next hash value); the key is a hash
+    /// already, the table's own hasher passes it on.
+    index: HashMap<u64, u32, BuildHasherDefault<Passed>>,
     /// Every interned path is known to be new: store without looking up.
     unshared: bool,
 }
@@ -274,7 +323,7 @@ impl RouteSetBuilder {
                 start: vec![0],
                 ..Default::default()
             },
-            index: HashMap::new(),
+            index: HashMap::default(),
             unshared: false,
         })
     }
@@ -291,7 +340,7 @@ impl RouteSetBuilder {
     /// pair): paths are stored without the lookup table.
     pub fn unshared(mut self) -> Self {
         self.unshared = true;
-        self.index = HashMap::new();
+        self.index = HashMap::default();
         self
     }
 
@@ -359,18 +408,7 @@ impl RouteSetBuilder {
         if self.unshared {
             return self.push(key);
         }
-        let mut h = {
-            let mut s = std::collections::hash_map::DefaultHasher::new();
-            switches.hash(&mut s);
-            links.hash(&mut s);
-            if vcs.iter().any(|&v| v != 0) {
-                vcs.hash(&mut s);
-            }
-            for i in itbs {
-                (i.at, i.host, i.port).hash(&mut s);
-            }
-            s.finish()
-        };
+        let mut h = content_hash(key);
         loop {
             match self.index.get(&h) {
                 Some(&id) if self.same(id, key) => return Ok(id),
