@@ -556,4 +556,39 @@ mod tests {
         assert_eq!(s.get(1, 0).to_route().vcs, vec![0, 0]);
         assert_eq!(s.vcs(), 3);
     }
+
+    #[test]
+    fn a_path_is_stored_once_and_a_colliding_hash_finds_its_own() {
+        let mut b = RouteSetBuilder::new(4, "hosts").unwrap();
+        let hop = |at, host| ItbHop { at, host, port: 2 };
+        let a = b.intern(&[0, 1, 2], &[3, 4], &[], &[]).unwrap();
+        // the same switches and ports: the same path, with VCs of 0 or none
+        assert_eq!(b.intern(&[0, 1, 2], &[3, 4], &[], &[]).unwrap(), a);
+        assert_eq!(b.intern(&[0, 1, 2], &[3, 4], &[0, 0, 0], &[]).unwrap(), a);
+        // another VC, port, switch or in-transit host: another path
+        let others = [
+            b.intern(&[0, 1, 2], &[3, 4], &[0, 1, 0], &[]).unwrap(),
+            b.intern(&[0, 1, 2], &[4, 3], &[], &[]).unwrap(),
+            b.intern(&[0, 1, 3], &[3, 4], &[], &[]).unwrap(),
+            b.intern(&[0, 1, 2], &[3, 4], &[], &[hop(1, 2)]).unwrap(),
+        ];
+        let mut ids = vec![a];
+        ids.extend(others);
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 5, "five distinct paths: {ids:?}");
+        // a new path whose hash the table holds already, for another path: the probe goes on
+        // to the next hash value and the new path gets its own id
+        let (sw, links) = ([5u32, 6], [1u8]);
+        let h = content_hash((&sw, &links, &[], &[]));
+        b.index.insert(h, a);
+        let c = b.intern(&sw, &links, &[], &[]).unwrap();
+        assert_ne!(c, a);
+        assert_eq!(b.path(c), (&sw[..], &links[..]));
+        assert_eq!(
+            b.intern(&sw, &links, &[], &[]).unwrap(),
+            c,
+            "found again past the collision"
+        );
+    }
 }
