@@ -32,9 +32,9 @@ fn geometric((p, log_q): (f64, f64), rng: &mut ChaCha8Rng) -> u64 {
     if p >= 1.0 {
         return 1;
     }
-    let u = 1.0 - rng.random::<f64>(); // (0, 1]
-    // (the quotient is not negative: its conversion truncates it, its floor, without the
-    // library's `floor` call of a CPU without SSE4.1)
+    // u in (0, 1]; the quotient is not negative: its conversion truncates it, its floor,
+    // without the library's `floor` call of a CPU without SSE4.1
+    let u = 1.0 - rng.random::<f64>();
     1 + (u.ln() / log_q).min(1e18) as u64
 }
 
