@@ -295,4 +295,53 @@ mod tests {
         c.clear();
         assert!(c.is_empty());
     }
+
+    /// Every function that gives one candidate hands `route_one` what `route` puts in the
+    /// set, for every router, input port and VC and destination (and none where it gives
+    /// none: a destination past the hosts); one that may give two says so.
+    #[test]
+    fn route_one_is_what_route_gives_alone() {
+        use crate::topology::dragonfly::Dragonfly;
+        use crate::topology::mesh::{mesh, torus};
+        use dor::{Classes, DorRouting, Tie};
+        let torus88 = torus([8, 8], 1).unwrap();
+        let mut units: Vec<(Routing, usize, usize)> = Vec::new();
+        for (topo, tie, classes) in [
+            (mesh([4, 3], 2).unwrap(), Tie::Plus, Classes::None),
+            (torus88.clone(), Tie::Random(5), Classes::Entry),
+            (torus88.clone(), Tie::Plus, Classes::Dateline),
+        ] {
+            let (hosts, ports) = (topo.num_hosts(), topo.ports_per_switch);
+            for u in DorRouting::units(&topo, tie, classes).unwrap() {
+                units.push((Routing::Dor(u), hosts, ports));
+            }
+        }
+        let d = Dragonfly { a: 4, p: 2, h: 2 };
+        for u in dfly::DflyRouting::units(d) {
+            units.push((Routing::Dfly(u), d.routers() * d.p, d.ports()));
+        }
+        let mut set = Candidates::new();
+        let mut hdr = Header::default();
+        for (sw, (r, hosts, ports)) in units.iter().enumerate() {
+            assert!(r.one_candidate());
+            for dst in 0..=*hosts {
+                for (in_port, in_vc) in (0..*ports as u8).flat_map(|p| [(p, 0), (p, 1)]) {
+                    (hdr.dst, hdr.serial) = (dst as u32, (sw * 131 + dst) as u64);
+                    let q = Query {
+                        sw: sw as u32,
+                        in_port,
+                        in_vc,
+                        hdr: &hdr,
+                        route_byte: 0,
+                    };
+                    r.route(&q, &mut set);
+                    assert!(set.len() <= 1);
+                    assert_eq!(r.route_one(&q), set.as_slice().first().copied());
+                    assert_eq!(set.is_empty(), dst == *hosts, "{} at {dst}", r.name());
+                }
+            }
+        }
+        let both = DorRouting::units(&torus88, Tie::Both, Classes::Entry).unwrap();
+        assert!(!Routing::Dor(both[0].clone()).one_candidate());
+    }
 }

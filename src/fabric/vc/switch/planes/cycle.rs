@@ -27,8 +27,9 @@ use crate::fabric::vc::switch::{traversal, VcSwitch};
 use crate::routing::function::Candidates;
 use crate::sim::packet::PacketTable;
 
-/// One thread's scratch of a cycle — VC allocation's requests and grants — and what its tiles did: flits moved, flits granted towards a router (`Of`'s
-/// `drives`), flits that left the routers for a host (subtracted from `Of`'s `inside`).
+/// One thread's scratch of a cycle — VC allocation's requests and grants — and what its
+/// tiles did: flits moved, flits granted towards a router (`Of`'s `drives`), flits that left
+/// the routers for a host (subtracted from `Of`'s `inside`).
 pub(super) struct Scratch {
     vreq: Box<Requests>,
     vgrant: Box<Grants>,
